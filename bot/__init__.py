@@ -1,0 +1,1 @@
+"""Manaburn's Discord bot and command line (the engine never imports this)."""

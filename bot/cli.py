@@ -1,0 +1,102 @@
+"""The ``manaburn`` command: ``script``, ``play``, ``cards`` (and later ``bot``)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+
+def cmd_script(args: argparse.Namespace) -> int:
+    import yaml
+
+    from engine.scripts import run_script
+
+    files: list[Path] = []
+    for item in args.paths:
+        p = Path(item)
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml"))
+        elif p.exists():
+            files.append(p)
+        else:
+            print(f"FAIL {item}: no such file or directory")
+            files.append(p)
+    passed = failed = 0
+    for f in files:
+        if not f.exists():
+            failed += 1
+            continue
+        try:
+            doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+        except yaml.YAMLError as e:
+            print(f"FAIL {f.name}: cannot read YAML: {e}")
+            failed += 1
+            continue
+        if not isinstance(doc, dict):
+            print(f"FAIL {f.name}: not a duel script (expected a mapping)")
+            failed += 1
+            continue
+        res = run_script(doc)
+        label = res.name if res.name != "(unnamed)" else f.name
+        if res.passed:
+            passed += 1
+            print(f"PASS {label}")
+        else:
+            failed += 1
+            print(f"FAIL {label}: {res.reason}")
+            if args.verbose and res.duel is not None:
+                print("    " + "\n    ".join(res.duel.game.events[-25:]))
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from engine import carddb
+
+    data = carddb.card_data()
+    impl = set(carddb.implemented())
+    sets: dict[str, list[str]] = {}
+    for name, d in data.items():
+        for s in dict.fromkeys(d["sets"]):
+            sets.setdefault(s, []).append(name)
+    wanted = [args.set] if args.set else sorted(sets, key=lambda s: -sum(n in impl for n in sets[s]))
+    for s in wanted:
+        names = sets.get(s, [])
+        have = [n for n in names if n in impl]
+        print(f"{s}: {len(have)} of {len(names)} implemented")
+        if args.list:
+            for n in sorted(names):
+                print(f"  {'x' if n in impl else ' '} {n}")
+    print(f"total: {len(impl)} cards implemented of {len(data)} known")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import play
+    return play(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="manaburn", description="Old-school Magic duels with 1995-97 rules.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("script", help="run duel scripts (files or folders of .yaml)")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("-v", "--verbose", action="store_true", help="show the duel log of failing scripts")
+    s.set_defaults(fn=cmd_script)
+    c = sub.add_parser("cards", help="list implemented cards per set")
+    c.add_argument("--set", help="only this set code, e.g. 4ED")
+    c.add_argument("--list", action="store_true", help="list every card, marking implemented ones")
+    c.set_defaults(fn=cmd_cards)
+    p = sub.add_parser("play", help="play a duel in the terminal")
+    p.add_argument("--vs", choices=("human", "computer"), default="computer")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--deck", help="your preconstructed deck")
+    p.add_argument("--opponent-deck", help="the other preconstructed deck")
+    p.set_defaults(fn=cmd_play)
+    args = ap.parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

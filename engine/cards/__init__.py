@@ -1,0 +1,8 @@
+"""Card definitions, one module per color (plus artifacts and lands).
+
+Importing this package registers every implemented card with
+:func:`engine.carddb.define`.
+"""
+from __future__ import annotations
+
+from . import artifacts, black, blue, green, lands, red, white  # noqa: F401

@@ -1,0 +1,2 @@
+"""Artifacts."""
+from __future__ import annotations

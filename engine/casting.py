@@ -1,0 +1,676 @@
+"""Casting spells and using effects; interrupts, responses and batches.
+
+The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
+
+* Casting is a sequence of small decisions: the card, then mode, X,
+  targets, announced choices, then payment. Until it is paid the caster may
+  ``cancel``: the card returns to hand, mana already drawn stays in the pool.
+* A spell or effect being cast can be interrupted: its caster has the first
+  and only chance, then the opponent has one. An interrupt is itself
+  interrupted the same way, so interrupt stacks resolve last in, first out,
+  each before the next player's chance. Interrupts resolve as soon as their
+  own interrupting is over.
+* A spell that survives is *successfully cast*. Everything else fast is a
+  response: responses form a batch, the active player always responding
+  first; when both pass in a row the whole batch resolves last in, first out
+  (nothing new is begun until it is done, except damage prevention).
+* An interrupt used without a spell target is an instant.
+* Drawing mana from a mana source is neither a spell nor an effect: it is
+  never interrupted or responded to.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
+from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
+from .model import Ability, Gen, Kind, Mode, Speed, TargetSpec
+from .objects import Card, Player, Spell
+from .refs import RefError, lookup, ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
+
+
+class CastingRules:
+    """Mixin of :class:`engine.game.Game`."""
+
+    # ------------------------------------------------------------ timing
+    def sorcery_timing(self: "Game", p: int, kind: DecisionKind) -> bool:
+        return (kind is DecisionKind.OPPORTUNITY and p == self.active and self.phase == "main"
+                and self.combat is None and not self.batch and not self.spells)
+
+    def card_speed(self: "Game", card: Card) -> Speed:
+        t = card.cdef.types
+        if "interrupt" in t:
+            return Speed.INTERRUPT
+        if "instant" in t:
+            return Speed.INSTANT
+        return Speed.SORCERY
+
+    # ---------------------------------------------------------- mana sources
+    def mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str]]:
+        """Mana abilities ``p`` can use now: (permanent, ability index, symbols)."""
+        out = []
+        for c in self.battlefield:
+            if not c.cdef.mana_abilities:
+                continue
+            ch = self.chars(c)
+            if ch.controller != p:
+                continue
+            for i, ma in enumerate(c.cdef.mana_abilities):
+                if ma.cost.tap and (c.tapped or (ch.is_creature and c.sick and "land" not in ch.types)):
+                    continue
+                if ma.cost.tap and ch.is_creature and c.sick:
+                    continue
+                if not ch.can_tap_for_mana:
+                    continue
+                if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
+                    continue
+                out.append((c, i, ma.produces))
+        return out
+
+    def mana_choices(self: "Game", p: int) -> list[str]:
+        out = []
+        for c, i, syms in self.mana_sources(p):
+            for s in syms:
+                out.append(f"tap {ref(self, c)} for {s}")
+        return out
+
+    def tap_for_mana(self: "Game", p: int, card: Card, sym: str) -> Gen:
+        """Use a mana source: it cannot be interrupted; triggers (Manabarbs)
+        happen at once."""
+        ma = next(m for m in card.cdef.mana_abilities if sym in m.produces)
+        if ma.cost.tap:
+            card.tapped = True
+        amount = ma.amount
+        hook = card.cdef.hooks.get("mana_amount")
+        extra = 0
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("extra_mana")
+            if h:
+                extra += h(self, src, card)
+        self.players[p].pool.add(sym, (hook(self, card) if hook else amount) + extra)
+        from .model import Event
+        yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
+        if self.pending_damage:
+            yield from self.settle()
+
+    # ------------------------------------------------------------ targets
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
+        """Protection and "cannot be the target of spells or effects"."""
+        if isinstance(obj, Card):
+            if obj.zone != "battlefield":
+                return obj.zone == "graveyard"
+            kw = self.chars(obj).keywords
+            if "untargetable" in kw:
+                return False
+            for col in by_colors:
+                if f"protection from {COLOR_NAMES[col]}" in kw:
+                    return False
+        return True
+
+    def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
+        from .game import Ctx
+        ctx = Ctx(self, spell)
+        out: list[Any] = []
+        if Kind.SPELL in spec.kinds:
+            for s in self.spells:
+                if s is spell or s.successfully_cast or s.countered:
+                    continue
+                if interrupting is not None and s is not interrupting:
+                    continue
+                if spec.test is None or spec.test(self, ctx, s):
+                    out.append(s)
+        if interrupting is not None and spec.kinds >= {Kind.SPELL}:
+            return out
+        if Kind.PERMANENT in spec.kinds:
+            for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+                if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                    if spec.damaged and not any(pk.receiver is c for pk in self.pending_damage):
+                        continue
+                    if spec.damage_source and not any(
+                            pk.source_oid == c.oid and pk.receiver is self.players[spell.controller]
+                            for pk in self.pending_damage):
+                        continue
+                    out.append(c)
+        if Kind.PLAYER in spec.kinds:
+            for pl in self.players:
+                if spec.test is None or spec.test(self, ctx, pl):
+                    if spec.damaged and not any(pk.receiver is pl for pk in self.pending_damage):
+                        continue
+                    out.append(pl)
+        if Kind.GRAVEYARD_CARD in spec.kinds:
+            for pl in self.players:
+                for c in pl.graveyard:
+                    if spec.test is None or spec.test(self, ctx, c):
+                        out.append(c)
+        if spec.damage_source:
+            # spells being resolved are sources too: their packets name them
+            pass
+        return out
+
+    def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
+        from .game import Ctx
+        if isinstance(obj, Card):
+            if obj.zone == "battlefield" and obj not in self.battlefield:
+                return False
+            if obj.zone == "graveyard" and obj not in self.players[obj.owner].graveyard:
+                return False
+            if obj.zone not in ("battlefield", "graveyard"):
+                return False
+            if not self.targetable(obj, spell.colors):
+                return False
+        if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
+            return False
+        return spec.test is None or spec.test(self, Ctx(self, spell), obj)
+
+    # ------------------------------------------------------ what can be done
+    def spell_modes(self: "Game", card: Card) -> list[Mode]:
+        sp = card.cdef.spell
+        if sp is None:
+            return []
+        if sp.modes:
+            return list(sp.modes)
+        return [Mode("", sp.targets, sp.effect or _no_effect, prevention=sp.prevention)]
+
+    def mode_usable(self: "Game", mode: Mode, spell: Spell, kind: DecisionKind, interrupting: Spell | None) -> bool:
+        if mode.only_in_prevention and not self.in_prevention:
+            return False
+        if mode.not_in_prevention and self.in_prevention:
+            return False
+        if kind is DecisionKind.PREVENT and not mode.prevention:
+            return False
+        if interrupting is not None and not any(Kind.SPELL in t.kinds for t in mode.targets):
+            return False
+        for spec in mode.targets:
+            if not self.target_candidates(spec, spell, interrupting):
+                return False
+        return True
+
+    def castable(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None) -> bool:
+        speed = self.card_speed(card)
+        if "land" in card.cdef.types:
+            return False
+        if speed is Speed.SORCERY and not self.sorcery_timing(p, kind):
+            return False
+        if kind is DecisionKind.INTERRUPT and speed is not Speed.INTERRUPT:
+            return False
+        if kind is DecisionKind.PREVENT:
+            if not card.cdef.spell or not (card.cdef.spell.prevention or any(m.prevention for m in card.cdef.spell.modes)):
+                return False
+        hook = card.cdef.hooks.get("can_cast")
+        if hook and not hook(self, p, card):
+            return False
+        probe = self._probe_spell(p, card)
+        if card.cdef.spell is not None:
+            if not any(self.mode_usable(m, probe, kind, interrupting) for m in self.spell_modes(card)):
+                return False
+        elif card.cdef.enchant is not None:
+            if not self.target_candidates(card.cdef.enchant, probe, None):
+                return False
+        return self.can_afford(p, card.cdef.cost.with_x(0), x_color=card.cdef.hooks.get("x_color"))
+
+    def _probe_spell(self: "Game", p: int, card: Card) -> Spell:
+        return Spell(0, p, card, None, card.name, colors=frozenset(card.cdef.colors), types=card.cdef.types)
+
+    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
+        pool = self.players[p].pool
+        sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p)]
+        return plan_payment(cost, pool, sources) is not None
+
+    def max_mana(self: "Game", p: int) -> int:
+        return self.players[p].pool.total() + len({c.oid for c, _, _ in self.mana_sources(p)})
+
+    def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
+                       interrupting: Spell | None) -> bool:
+        if ab.regenerate:
+            return False
+        ch = self.chars(card)
+        if ab.who == "controller" and ch.controller != p:
+            return False
+        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
+            return False
+        if kind is DecisionKind.PREVENT and not ab.prevention:
+            return False
+        if ab.prevention and kind is not DecisionKind.PREVENT:
+            return False
+        if kind is DecisionKind.INTERRUPT:
+            if ab.speed is not Speed.INTERRUPT or not any(Kind.SPELL in t.kinds for t in ab.targets):
+                return False
+        if ab.condition is not None and not ab.condition(self, card):
+            return False
+        if card.cdef.upkeep and any(u.kind == "cost" for u in card.cdef.upkeep) and self.phase == "upkeep" \
+                and self.active == ch.controller and not card.flags.get("upkeep_done") and ab.cost.mana.total:
+            # an ability with an activation cost cannot be used before the upkeep cost is paid
+            return False
+        if ab.once_per_phase and card.phase_uses.get(self.phase_key(), 0):
+            return False
+        probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(ch.colors))
+        for spec in ab.targets:
+            if not self.target_candidates(spec, probe, interrupting):
+                return False
+        if ab.cost.sacrifice_self and card.zone != "battlefield":
+            return False
+        if ab.cost.life and self.players[p].life < ab.cost.life:
+            return False
+        return self.can_afford(p, ab.cost.mana.with_x(0))
+
+    def phase_key(self: "Game") -> str:
+        return f"{self.turn}:{self.phase}"
+
+    def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+        out: list[str] = []
+        pl = self.players[p]
+        if kind is DecisionKind.OPPORTUNITY and self.sorcery_timing(p, kind):
+            if pl.lands_played < 1 and self.can_play_land(p):
+                out += [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
+            if not self.attack_done and not self.options_no_attack():
+                out.append("attack")
+        for c in pl.hand:
+            if self.castable(p, c, kind, interrupting):
+                out.append(f"cast {c.name}")
+        for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+            for i, ab in enumerate(c.cdef.abilities, 1):
+                if self.ability_usable(p, c, ab, kind, interrupting):
+                    out.append(f"activate {ref(self, c)}" + (f" ability={i}" if i > 1 else ""))
+        out += self.mana_choices(p)
+        return list(dict.fromkeys(out))
+
+    def can_play_land(self: "Game", p: int) -> bool:
+        return True
+
+    def options_no_attack(self: "Game") -> bool:
+        return False
+
+    # ----------------------------------------------------------- parsing
+    def canonical(self: "Game", p: int, text: str) -> str:
+        """Rewrite the references in an action to their canonical form."""
+        words = text.split(" ", 1)
+        verb, rest = words[0], (words[1] if len(words) > 1 else "")
+        try:
+            if verb == "tap" and " for " in rest:
+                what, sym = rest.rsplit(" for ", 1)
+                objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
+                for o in objs:
+                    cand = f"tap {ref(self, o)} for {sym}"
+                    if cand in self._last_choices:
+                        return cand
+                return f"tap {ref(self, objs[0])} for {sym}" if objs else text
+            if verb == "activate":
+                parts = rest.split(" ability=")
+                objs = lookup(self, parts[0], ("permanents",))
+                suffix = f" ability={parts[1]}" if len(parts) > 1 and parts[1] != "1" else ""
+                for o in objs:
+                    cand = f"activate {ref(self, o)}{suffix}"
+                    if cand in self._last_choices:
+                        return cand
+                return f"activate {ref(self, objs[0])}{suffix}" if objs else text
+            if verb == "target":
+                objs = lookup(self, rest, ("permanents", "players", "spells", "graveyards"))
+                for o in objs:
+                    cand = f"target {ref(self, o)}"
+                    if cand in self._last_choices:
+                        return cand
+                return f"target {ref(self, objs[0])}" if objs else text
+            if verb in ("sacrifice", "choose"):
+                objs = lookup(self, rest, ("permanents",)) if verb == "sacrifice" else []
+                for o in objs:
+                    cand = f"{verb} {ref(self, o)}"
+                    if cand in self._last_choices:
+                        return cand
+        except RefError as e:
+            raise IllegalAction(str(e)) from None
+        return text
+
+    def parser_for(self: "Game", p: int, choices: list[str]):
+        def parse(text: str) -> str:
+            self._last_choices = choices
+            canon = self.canonical(p, text)
+            if canon not in choices:
+                raise IllegalAction(f"{text!r} is not legal now")
+            return canon
+        return parse
+
+    # ------------------------------------------------------ fast decisions
+    def ask_fast(self: "Game", p: int, kind: DecisionKind, prompt: str,
+                 interrupting: Spell | None = None) -> Gen:
+        """Ask ``p`` for a fast effect (or pass). Mana abilities used here
+        do not end the decision. Returns the answer (not ``tap``)."""
+        while True:
+            choices = ["pass"] + self.fast_choices(p, kind, interrupting)
+            ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
+                                      parser=self.parser_for(p, choices),
+                                      about=interrupting.name if interrupting else "")
+            if ans.startswith("tap "):
+                yield from self.do_tap_answer(p, ans)
+                continue
+            return ans
+
+    def do_tap_answer(self: "Game", p: int, ans: str) -> Gen:
+        what, sym = ans[4:].rsplit(" for ", 1)
+        objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
+        yield from self.tap_for_mana(p, objs[0], sym)
+
+    def perform(self: "Game", p: int, ans: str, kind: DecisionKind, interrupting: Spell | None = None) -> Gen:
+        """Carry out an answer to a fast/opportunity decision; returns the
+        successfully cast spell or effect (not yet resolved) or None."""
+        verb, _, rest = ans.partition(" ")
+        if verb == "play":
+            card = next(c for c in self.players[p].hand if c.name == rest)
+            self.players[p].lands_played += 1
+            new = self.move(card, "battlefield", controller=p)
+            self.log(f"{self.players[p].name} plays {new.name}.")
+            yield from self.entered(new)
+            yield from self.settle()
+            return None
+        if verb == "cast":
+            card = next(c for c in self.players[p].hand if c.name == rest)
+            return (yield from self.cast_card(p, card, kind, interrupting))
+        if verb == "activate":
+            parts = rest.split(" ability=")
+            card = lookup(self, parts[0], ("permanents",))[0]
+            idx = int(parts[1]) if len(parts) > 1 else 1
+            return (yield from self.activate(p, card, card.cdef.abilities[idx - 1], kind, interrupting))
+        raise AssertionError(ans)
+
+    # ------------------------------------------------------------- casting
+    def cast_card(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None) -> Gen:
+        cdef = card.cdef
+        limbo = self.move(card, "limbo", controller=p)
+        spell = Spell(self.new_sid(), p, limbo, None, cdef.name, colors=frozenset(cdef.colors),
+                      types=cdef.types)
+        ok = yield from self.build_spell(spell, kind, interrupting)
+        if not ok:
+            back = self.move(limbo, "hand")
+            self.log(f"{self.players[p].name} cancels {back.name}.")
+            return None
+        tgt = (" targeting " + ", ".join(ref(self, t) for t in spell.targets)) if spell.targets else ""
+        self.log(f"{self.players[p].name} casts {spell.name}{tgt}" + (f" (X={spell.x})" if cdef.cost.x else "") + ".")
+        return (yield from self.announced(spell, interrupting))
+
+    def activate(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
+                 interrupting: Spell | None) -> Gen:
+        ch = self.chars(card)
+        spell = Spell(self.new_sid(), p, None, card, card.name, ability=ab, colors=frozenset(ch.colors),
+                      source_snapshot={"colors": frozenset(ch.colors), "types": frozenset(ch.types),
+                                       "power": ch.power})
+        ok = yield from self.build_spell(spell, kind, interrupting)
+        if not ok:
+            return None
+        if ab.once_per_phase:
+            card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
+        tgt = (" targeting " + ", ".join(ref(self, t) for t in spell.targets)) if spell.targets else ""
+        self.log(f"{self.players[p].name} uses {card.name}{tgt}.")
+        return (yield from self.announced(spell, interrupting))
+
+    def announced(self: "Game", spell: Spell, interrupting: Spell | None) -> Gen:
+        """A spell or effect is announced: it may now be interrupted."""
+        if interrupting is not None:
+            spell.as_interrupt = True
+            spell.interrupting = interrupting
+        self.spells.append(spell)
+        yield from self.interrupt_window(spell)
+        self.spells.remove(spell)
+        if spell.countered:
+            if spell.card is not None:
+                self.move(spell.card, "graveyard")
+            return None
+        spell.successfully_cast = True
+        from .model import Event
+        yield from self.fire(Event.SPELL_CAST, spell=spell)
+        return spell
+
+    def interrupt_window(self: "Game", spell: Spell) -> Gen:
+        """The caster's one chance to interrupt, then the opponent's."""
+        for p in (spell.controller, 1 - spell.controller):
+            if spell.countered:
+                return
+            ans = yield from self.ask_fast(p, DecisionKind.INTERRUPT,
+                                          f"Interrupt {ref(self, spell)}?", interrupting=spell)
+            if ans == "pass":
+                continue
+            inter = yield from self.perform(p, ans, DecisionKind.INTERRUPT, spell)
+            if inter is not None:
+                yield from self.resolve(inter)
+
+    def build_spell(self: "Game", spell: Spell, kind: DecisionKind, interrupting: Spell | None) -> Gen:
+        """Mode, X, targets, announced choices and payment. False if cancelled."""
+        p = spell.controller
+        card = spell.card
+        ab = spell.ability
+        cancel = ["cancel"]
+        # mode
+        if card is not None and card.cdef.spell is not None:
+            modes = [m for m in self.spell_modes(card) if self.mode_usable(m, spell, kind, interrupting)]
+            all_modes = self.spell_modes(card)
+            if len(modes) > 1:
+                ch = [f"mode={all_modes.index(m) + 1}" for m in modes]
+                ans = yield from self.ask(p, DecisionKind.CAST_MODE, f"{spell.name}: which mode?", ch + cancel,
+                                          about=spell.name)
+                if ans == "cancel":
+                    return False
+                spell.mode = all_modes[int(ans.split("=")[1]) - 1]
+            else:
+                spell.mode = modes[0]
+            specs = spell.mode.targets
+            spec_obj = card.cdef.spell
+        elif card is not None and card.cdef.enchant is not None:
+            specs = (card.cdef.enchant,)
+            spec_obj = None
+        elif ab is not None:
+            specs = ab.targets
+            spec_obj = None
+        else:
+            specs = ()
+            spec_obj = None
+        cost = card.cdef.cost if card is not None else ab.cost.mana
+        # X
+        has_x = bool(cost.x) and not (spec_obj and spec_obj.x_from_target)
+        if has_x:
+            fixed = cost.with_x(0).total
+            top = max(0, self.max_mana(p) - fixed)
+            ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X", [f"x={i}" for i in range(top + 1)] + cancel,
+                                      about=spell.name)
+            if ans == "cancel":
+                return False
+            spell.x = int(ans.split("=")[1])
+        # targets
+        multi = bool(spec_obj and spec_obj.multi_target)
+        for i, spec in enumerate(specs):
+            while True:
+                cands = [c for c in self.target_candidates(spec, spell, interrupting) if c not in spell.targets]
+                ch = [f"target {ref(self, c)}" for c in cands]
+                extra = ["done"] if multi and spell.targets else []
+                if not ch and extra:
+                    break
+                ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
+                                          ch + extra + cancel, parser=self.parser_for(p, ch + extra + cancel),
+                                          about=spell.name)
+                if ans == "cancel":
+                    return False
+                if ans == "done":
+                    break
+                spell.targets.append(cands[ch.index(ans)])
+                if not multi:
+                    break
+        spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
+        if spec_obj and spec_obj.x_from_target:
+            from .game import Ctx
+            spell.x = spec_obj.x_from_target(self, Ctx(self, spell))
+        # announced choices
+        announces = (card.cdef.spell.announce if card is not None and card.cdef.spell else ()) + \
+            (card.cdef.announce if card is not None else ()) + (ab.announce if ab else ())
+        from .game import Ctx
+        for an in announces:
+            opts = an.options(self, Ctx(self, spell))
+            ans = yield from self.ask(p, DecisionKind.CAST_CHOOSE, f"{spell.name}: {an.prompt}",
+                                      [f"choose {o}" for o in opts] + cancel, about=spell.name)
+            if ans == "cancel":
+                return False
+            spell.chosen[an.key] = ans[len("choose "):]
+        # payment
+        total = cost.with_x(spell.x, extra_generic=(spec_obj.extra_cost_per_target * max(0, len(spell.targets) - 1)
+                                                     if spec_obj else 0))
+        spell.cost_text = str(total)
+        if ab is not None:
+            if ab.cost.life and self.players[p].life < ab.cost.life:
+                return False
+        paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
+        if not paid:
+            return False
+        if ab is not None:
+            src = spell.source
+            if ab.cost.tap:
+                src.tapped = True
+            if ab.cost.life:
+                self.lose_life(p, ab.cost.life, f" to use {src.name}")
+            if ab.cost.sacrifice_self:
+                yield from self.put_in_graveyard([src], how="sacrifice")
+            if ab.cost.remove_self:
+                self.move(src, "removed")
+        return True
+
+    def pay(self: "Game", p: int, cost: ManaCost, spell: Spell, x_color: str | None = None) -> Gen:
+        """Pay a mana cost: ``pay`` from the pool, ``auto``, ``tap`` sources
+        one by one, or ``cancel`` (mana drawn stays in the pool)."""
+        pl = self.players[p]
+        if cost.total == 0 and not spell.ability or (cost.total == 0 and spell.ability is not None):
+            return True
+        while True:
+            ch: list[str] = []
+            if pl.pool.can_pay(cost):
+                ch.append("pay")
+            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p)]
+            plan = plan_payment(cost, pl.pool, sources)
+            if plan is not None:
+                ch.append("auto")
+            taps = self.mana_choices(p)
+            choices = ch + taps + ["cancel"]
+            ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
+                                      choices, parser=self.parser_for(p, choices), about=spell.name)
+            if ans == "cancel":
+                return False
+            if ans.startswith("tap "):
+                yield from self.do_tap_answer(p, ans)
+                continue
+            if ans == "auto":
+                for sid, sym in plan:
+                    card = next(c for c in self.battlefield if c.oid == sid // 10)
+                    yield from self.tap_for_mana(p, card, sym)
+                if not pl.pool.can_pay(cost):
+                    continue  # a trigger changed things; ask again
+            before = pl.pool.copy()
+            pl.pool.pay(cost)
+            spent = Mana({k: before.amounts.get(k, 0) - pl.pool.amounts.get(k, 0) for k in before.amounts})
+            spell.paid = spent
+            return True
+
+    # ------------------------------------------------------------- batches
+    def run_batch(self: "Game", first: Spell, kind: DecisionKind = DecisionKind.RESPOND) -> Gen:
+        """Responses to ``first`` (active player first each time), then the
+        whole batch resolves last in, first out."""
+        local = [first]
+        self.batch.append(first)
+        p = self.active
+        while True:
+            ans = yield from self.ask_fast(p, kind if kind is DecisionKind.PREVENT else DecisionKind.RESPOND,
+                                          f"Respond to {ref(self, local[-1])}?")
+            if ans == "pass":
+                if p == self.nonactive:
+                    break
+                p = self.nonactive
+                continue
+            s = yield from self.perform(p, ans, kind if kind is DecisionKind.PREVENT else DecisionKind.RESPOND)
+            if s is not None:
+                local.append(s)
+                self.batch.append(s)
+            p = self.active
+        while local:
+            s = local.pop()
+            yield from self.resolve(s)
+            if s in self.batch:
+                self.batch.remove(s)
+
+    def act_and_resolve(self: "Game", p: int, ans: str, kind: DecisionKind) -> Gen:
+        """An action taken with nothing pending: begins a batch if it is fast."""
+        s = yield from self.perform(p, ans, kind)
+        if s is not None:
+            yield from self.run_batch(s, DecisionKind.PREVENT if kind is DecisionKind.PREVENT else DecisionKind.RESPOND)
+
+    # ----------------------------------------------------------- resolving
+    def resolve(self: "Game", spell: Spell) -> Gen:
+        """Resolve a spell or effect: re-check targets (all illegal: it
+        fizzles), do what it says, then settle damage and deaths."""
+        from .game import Ctx
+        specs: tuple[TargetSpec, ...] = ()
+        if spell.mode is not None:
+            specs = spell.mode.targets
+        elif spell.card is not None and spell.card.cdef.enchant is not None:
+            specs = (spell.card.cdef.enchant,)
+        elif spell.ability is not None:
+            specs = spell.ability.targets
+        if spell.targets:
+            legal = []
+            for i, t in enumerate(spell.targets):
+                spec = specs[min(i, len(specs) - 1)]
+                legal.append(t if self.target_still_legal(spec, spell, t) else None)
+            if all(x is None for x in legal):
+                self.log(f"{spell.name} fizzles: no legal target.")
+                if spell.card is not None:
+                    self.move(spell.card, "graveyard")
+                return
+            spell.targets = legal
+        if spell.countered:
+            return
+        self.resolving += 1
+        try:
+            card = spell.card
+            ctx = Ctx(self, spell)
+            if card is not None and card.cdef.is_permanent:
+                new = self.move(card, "battlefield", controller=spell.controller)
+                new.chosen.update(spell.chosen)
+                if spell.colors != frozenset(card.cdef.colors):
+                    new.color_override = spell.colors
+                new.text_changes.update(card.text_changes)
+                if card.cdef.enchant is not None:
+                    new.attached_to = spell.targets[0].oid
+                self.log(f"{new.name} comes into play under {self.players[spell.controller].name}'s control.")
+                yield from self.entered(new)
+            else:
+                fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
+                if fn is not None:
+                    yield from fn(self, ctx)
+                if card is not None and card.zone == "limbo":
+                    self.move(card, "graveyard")
+        finally:
+            self.resolving -= 1
+        yield from self.settle()
+
+    def entered(self: "Game", card: Card) -> Gen:
+        """A permanent came into play: world enchantments, its own
+        "comes into play" effect and triggers."""
+        from .game import Ctx
+        from .model import Event
+        if "world" in card.cdef.supertypes:
+            old = [c for c in self.battlefield if c is not card and "world" in c.cdef.supertypes]
+            if old:
+                yield from self.put_in_graveyard(old, how="bury")
+        if card.cdef.on_enter is not None:
+            yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
+        yield from self.fire(Event.ENTERS, card=card)
+
+
+def _no_effect(g: "Game", ctx: Any) -> Gen:
+    if False:  # pragma: no cover
+        yield
+    return None
+
+
+def is_casting_decision(kind: DecisionKind) -> bool:
+    return kind in CASTING_KINDS
+
+
+__all__ = ["CastingRules", "FAST_KINDS", "IllegalAction", "ManaError", "Player"]

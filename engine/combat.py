@@ -1,0 +1,487 @@
+"""The attack (5th Ed. "The Attack"; MicroProse manual "Combat" and
+"Creature Abilities").
+
+Announce (the defender may abort with fast effects), mana burn, declare
+attackers and bands, fast effects, declare blockers, fast effects, first
+strike damage and its prevention step, normal damage and its prevention
+step, end of combat. Banding, flying, landwalk, protection, first strike,
+trample, walls and creatures removed from combat are handled here.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .decisions import DecisionKind, IllegalAction
+from .mana import COLOR_NAMES
+from .model import Event, Gen
+from .objects import Card, Player
+from .refs import RefError, lookup, ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island",
+             "mountainwalk": "mountain", "plainswalk": "plains"}
+
+
+@dataclass
+class Combat:
+    attacker: int
+    defender: int
+    bands: list[list[int]] = field(default_factory=list)
+    blocks: dict[int, list[int]] = field(default_factory=dict)  # band index -> blocker oids
+    blocked: set[int] = field(default_factory=set)  # band indices that were blocked
+    damage_done: bool = False
+    dealt_first: set[int] = field(default_factory=set)
+
+    def remove(self, oid: int) -> None:
+        for b in self.bands:
+            if oid in b:
+                b.remove(oid)
+        for bl in self.blocks.values():
+            if oid in bl:
+                bl.remove(oid)
+
+    def involves(self, oid: int) -> bool:
+        return any(oid in b for b in self.bands) or any(oid in b for b in self.blocks.values())
+
+    def band_of(self, oid: int) -> int | None:
+        for i, b in enumerate(self.bands):
+            if oid in b:
+                return i
+        return None
+
+    def attackers(self) -> list[int]:
+        return [o for b in self.bands for o in b]
+
+    def blockers(self) -> list[int]:
+        return [o for b in self.blocks.values() for o in b]
+
+    def blocking(self, blocker_oid: int) -> int | None:
+        for i, bl in self.blocks.items():
+            if blocker_oid in bl:
+                return i
+        return None
+
+
+class CombatRules:
+    """Mixin of :class:`engine.game.Game`."""
+
+    # --------------------------------------------------------- legality
+    def can_attack(self: "Game", c: Card) -> bool:
+        ch = self.chars(c)
+        if "creature" not in ch.types or ch.controller != self.active or c.tapped or c.sick:
+            return False
+        if "wall" in ch.subtypes or "cannot attack" in ch.flags:
+            return False
+        h = c.cdef.hooks.get("can_attack")
+        if h is not None and not h(self, c):
+            return False
+        for src in self.battlefield:
+            r = src.cdef.hooks.get("attack_restriction")
+            if r is not None and not r(self, src, c):
+                return False
+        return True
+
+    def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
+        kw = self.chars(c).keywords
+        return "banding" in kw or (attacking and "banding when attacking" in kw)
+
+    def can_block(self: "Game", blocker: Card, attacker: Card) -> bool:
+        b, a = self.chars(blocker), self.chars(attacker)
+        if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
+            return False
+        if "cannot block" in b.flags or "unblockable" in a.flags:
+            return False
+        if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
+            return False
+        for kw, land in LANDWALKS.items():
+            if kw in a.keywords and self.permanents(self.nonactive, subtype=land):
+                return False
+        for col in b.colors:
+            if f"protection from {COLOR_NAMES[col]}" in a.keywords:
+                return False
+        if "artifact" in b.types and "protection from artifacts" in a.keywords:
+            return False
+        if "fear" in a.keywords and not ("B" in b.colors or ("artifact" in b.types)):
+            return False
+        h = attacker.cdef.hooks.get("can_be_blocked_by")
+        if h is not None and not h(self, attacker, blocker):
+            return False
+        return True
+
+    # ------------------------------------------------------------ parsing
+    def parse_attack(self: "Game", text: str) -> str:
+        """``attack A, B+C`` or ``attack nothing`` -> canonical, or IllegalAction."""
+        bands = self._read_attack(text)
+        if not bands:
+            return "attack nothing"
+        return "attack " + ", ".join("+".join(ref(self, c) for c in b) for b in bands)
+
+    def _read_attack(self: "Game", text: str) -> list[list[Card]]:
+        if not text.startswith("attack"):
+            raise IllegalAction("declare attackers with 'attack A, B+C' or 'attack nothing'")
+        body = text[len("attack"):].strip()
+        if body in ("", "nothing"):
+            return []
+        bands: list[list[Card]] = []
+        used: set[int] = set()
+        for part in body.split(","):
+            band = []
+            for name in part.split("+"):
+                c = self._one(name.strip(), self.active)
+                if c.oid in used:
+                    raise IllegalAction(f"{c.name} is declared twice")
+                if not self.can_attack(c):
+                    raise IllegalAction(f"{ref(self, c)} cannot attack")
+                used.add(c.oid)
+                band.append(c)
+            if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
+                raise IllegalAction("a band may have at most one creature without banding")
+            bands.append(band)
+        return bands
+
+    def _one(self: "Game", name: str, controller: int | None) -> Card:
+        try:
+            objs = lookup(self, name, ("permanents",))
+        except RefError as e:
+            raise IllegalAction(str(e)) from None
+        if controller is not None:
+            objs = [o for o in objs if self.controller(o) == controller] or objs
+        if not objs:
+            raise IllegalAction(f"no permanent {name!r}")
+        return objs[0]
+
+    def parse_blocks(self: "Game", text: str) -> str:
+        plan = self._read_blocks(text)
+        if not plan:
+            return "block nothing"
+        parts = []
+        for a, bl in plan:
+            parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
+        return "block " + "; ".join(parts)
+
+    def _read_blocks(self: "Game", text: str) -> list[tuple[Card, list[Card]]]:
+        if not text.startswith("block"):
+            raise IllegalAction("declare blockers with 'block A with B1, B2; A2 with B3' or 'block nothing'")
+        body = text[len("block"):].strip()
+        cb = self.combat
+        plan: list[tuple[Card, list[Card]]] = []
+        used: set[int] = set()
+        if body not in ("", "nothing"):
+            for part in body.split(";"):
+                if " with " not in part:
+                    raise IllegalAction(f"cannot read {part.strip()!r}: use 'ATTACKER with BLOCKER, ...'")
+                an, bn = part.split(" with ", 1)
+                a = self._one(an.strip(), self.active)
+                if cb.band_of(a.oid) is None:
+                    raise IllegalAction(f"{ref(self, a)} is not attacking")
+                bl = []
+                for name in bn.split(","):
+                    b = self._one(name.strip(), self.nonactive)
+                    if b.oid in used:
+                        raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker")
+                    if not self.can_block(b, a):
+                        raise IllegalAction(f"{ref(self, b)} cannot block {ref(self, a)}")
+                    used.add(b.oid)
+                    bl.append(b)
+                plan.append((a, bl))
+        # Lure: every creature able to block a lured attacker must block it
+        for oid in cb.attackers():
+            a = self.find(oid)
+            if a is None or "must be blocked by all" not in self.chars(a).flags:
+                continue
+            for b in self.creatures(self.nonactive):
+                if self.can_block(b, a) and b.oid not in used:
+                    raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
+        return plan
+
+    def parse_assign(self: "Game", text: str, power: int, targets: list, trample_to: Player | None,
+                     lethal: dict[int, int]) -> str:
+        if not text.startswith("assign "):
+            raise IllegalAction("divide damage with 'assign N to A, M to B'")
+        amounts: dict[int, int] = {}
+        for part in text[len("assign "):].split(","):
+            part = part.strip()
+            try:
+                n_s, who = part.split(" to ", 1)
+                n = int(n_s)
+            except ValueError:
+                raise IllegalAction(f"cannot read {part!r}") from None
+            if n < 0:
+                raise IllegalAction("damage assigned cannot be negative")
+            idx = None
+            for i, t in enumerate(targets):
+                if isinstance(t, Player) and t.name == who.strip():
+                    idx = i
+                elif isinstance(t, Card):
+                    try:
+                        if t in lookup(self, who.strip(), ("permanents",)):
+                            idx = i
+                    except RefError:
+                        pass
+                if idx is not None:
+                    break
+            if idx is None:
+                raise IllegalAction(f"{who.strip()!r} cannot be assigned damage here")
+            amounts[idx] = amounts.get(idx, 0) + n
+        if sum(amounts.values()) != power:
+            raise IllegalAction(f"assign exactly {power} damage")
+        if trample_to is not None:
+            pi = targets.index(trample_to)
+            if amounts.get(pi, 0) > 0:
+                for i, t in enumerate(targets):
+                    if isinstance(t, Card) and amounts.get(i, 0) < lethal.get(t.oid, 0):
+                        raise IllegalAction(f"assign lethal damage to {ref(self, t)} before the defending player")
+        return self._assign_text(targets, [amounts.get(i, 0) for i in range(len(targets))])
+
+    def _assign_text(self: "Game", targets: list, amounts: list[int]) -> str:
+        return "assign " + ", ".join(f"{n} to {ref(self, t)}" for t, n in zip(targets, amounts) if n) \
+            if any(amounts) else "assign 0 to " + ref(self, targets[0])
+
+    # ------------------------------------------------------------- the attack
+    def attack(self: "Game") -> Gen:
+        ap, nap = self.active, self.nonactive
+        self.log(f"{self.players[ap].name} announces an attack.")
+        ans = yield from self.ask_fast(nap, DecisionKind.RESPOND,
+                                       f"{self.players[ap].name} announces an attack. Abort it with a fast effect?")
+        if ans != "pass":
+            self.log("The attack is aborted.")
+            yield from self.act_and_resolve(nap, ans, DecisionKind.RESPOND)
+            return
+        self.attack_done = True
+        yield from self.mana_burn()
+        self.check_losses()
+        self.combat = Combat(ap, nap)
+        able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
+        reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
+        if len(able) > 1:
+            reps.append("attack " + ", ".join(ref(self, c) for c in able))
+        ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
+                                  decline="attack nothing", parser=self.parse_attack)
+        bands = self._read_attack(ans)
+        if not bands:
+            self.log(f"{self.players[ap].name} attacks with nothing.")
+            self.combat = None
+            return
+        cb = self.combat
+        cb.bands = [[c.oid for c in b] for b in bands]
+        for b in bands:
+            for c in b:
+                if "does not tap to attack" not in self.chars(c).keywords:
+                    c.tapped = True
+        self.players[ap].attacked_this_turn = True
+        self.log(f"{self.players[ap].name} attacks with " +
+                 ", ".join(" + ".join(c.name for c in b) for b in bands) + ".")
+        for b in bands:
+            for c in b:
+                yield from self.fire(Event.ATTACKS, card=c)
+        yield from self.settle()
+        self.step = "attack"
+        yield from self.fast_effects_round()
+        # blockers
+        if self.combat is not None:
+            yield from self.declare_blockers()
+            self.step = "blocks"
+            yield from self.fast_effects_round()
+        if self.combat is not None:
+            if any(self._first_strike(o) for o in self.combat.attackers() + self.combat.blockers()):
+                yield from self.combat_damage(first=True)
+            yield from self.combat_damage(first=False)
+            self.combat.damage_done = True
+            self.step = "end of combat"
+            yield from self.fire(Event.END_OF_COMBAT, combat=self.combat)
+            yield from self.settle()
+            yield from self.fast_effects_round()
+        yield from self.mana_burn()
+        for c in self.battlefield:
+            c.regenerated_in_combat = False
+        self.combat = None
+        self.step = "main"
+
+    def fast_effects_round(self: "Game") -> Gen:
+        """A point in the attack where fast effects may be played: the
+        active player first; when both pass, the attack goes on."""
+        while True:
+            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY, f"Combat ({self.step}): fast effects?")
+            if ans == "pass":
+                ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
+                                               f"Combat ({self.step}): fast effects?")
+                if ans == "pass":
+                    return
+                yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)
+            else:
+                yield from self.act_and_resolve(self.active, ans, DecisionKind.OPPORTUNITY)
+
+    def declare_blockers(self: "Game") -> Gen:
+        cb = self.combat
+        nap = self.nonactive
+        reps = ["block nothing"]
+        for oid in cb.attackers():
+            a = self.find(oid)
+            for b in self.creatures(nap):
+                if a is not None and self.can_block(b, a):
+                    reps.append(f"block {ref(self, a)} with {ref(self, b)}")
+        valid = []
+        for r in reps:
+            try:
+                self._read_blocks(r)
+                valid.append(r)
+            except IllegalAction:
+                pass
+        if not valid:
+            # Lure forces blocks no single representative satisfies: build one
+            valid = [self._forced_blocks()]
+        ans = yield from self.ask(nap, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
+                                  decline="block nothing" if "block nothing" in valid else None,
+                                  parser=self.parse_blocks)
+        plan = self._read_blocks(ans)
+        for a, bl in plan:
+            i = cb.band_of(a.oid)
+            cb.blocks.setdefault(i, []).extend(b.oid for b in bl)
+            cb.blocked.add(i)
+        if plan:
+            self.log(f"{self.players[nap].name} blocks: " + "; ".join(
+                f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
+        else:
+            self.log(f"{self.players[nap].name} does not block.")
+        for a, bl in plan:
+            for b in bl:
+                yield from self.fire(Event.BLOCKS, blocker=b, attacker=a)
+        yield from self.settle()
+
+    def _forced_blocks(self: "Game") -> str:
+        cb = self.combat
+        parts = []
+        for oid in cb.attackers():
+            a = self.find(oid)
+            if a is None or "must be blocked by all" not in self.chars(a).flags:
+                continue
+            bl = [b for b in self.creatures(self.nonactive) if self.can_block(b, a)]
+            if bl:
+                parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
+        return "block " + "; ".join(parts) if parts else "block nothing"
+
+    # ------------------------------------------------------------- damage
+    def _first_strike(self: "Game", oid: int) -> bool:
+        c = self.find(oid)
+        return c is not None and "first strike" in self.chars(c).keywords
+
+    def _strikes(self: "Game", c: Card | None, first: bool) -> bool:
+        if c is None or c.regenerated_in_combat or not self.is_creature(c):
+            return False
+        fs = "first strike" in self.chars(c).keywords
+        return fs if first else not fs
+
+    def lethal_needed(self: "Game", c: Card) -> int:
+        ch = self.chars(c)
+        return max(0, (ch.toughness or 0) - c.damage)
+
+    def combat_damage(self: "Game", first: bool) -> Gen:
+        """One damage-dealing step: every striking creature assigns its
+        damage, then one damage prevention step, then deaths."""
+        cb = self.combat
+        if cb is None:
+            return
+        ap, nap = cb.attacker, cb.defender
+        defender = self.players[nap]
+        trample_links: list[tuple[object, list[Card], Card]] = []
+        for i, band in enumerate(cb.bands):
+            members = [m for m in (self.find(o) for o in band) if m is not None]
+            blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]
+            eligible_blockers = [b for b in blockers if not b.regenerated_in_combat]
+            for m in members:
+                if not self._strikes(m, first):
+                    continue
+                power = self.chars(m).power or 0
+                if power <= 0:
+                    continue
+                trample = "trample" in self.chars(m).keywords
+                if i not in cb.blocked:
+                    self.deal_damage(m, defender, power, combat=True)
+                    continue
+                if not eligible_blockers:
+                    if trample:
+                        self.deal_damage(m, defender, power, combat=True)
+                    continue
+                targets: list = list(eligible_blockers) + ([defender] if trample else [])
+                lethal = {b.oid: (0 if self._absorbs_all(m, b) else self.lethal_needed(b)) for b in eligible_blockers}
+                if any(self._absorbs_all(m, b) for b in eligible_blockers):
+                    lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b) else self.lethal_needed(b))
+                              for b in eligible_blockers}
+                if len(eligible_blockers) == 1 and not trample:
+                    self.deal_damage(m, eligible_blockers[0], power, combat=True)
+                    continue
+                if len(eligible_blockers) == 1 and trample:
+                    b = eligible_blockers[0]
+                    to_b = min(power, lethal[b.oid])
+                    self.deal_damage(m, b, to_b, combat=True)
+                    self.deal_damage(m, defender, power - to_b, combat=True)
+                    continue
+                decider = nap if any(self.has_banding(b, False) for b in eligible_blockers) else ap
+                amounts = yield from self._ask_assign(decider, m, power, targets,
+                                                      defender if trample else None, lethal)
+                for t, n in zip(targets, amounts):
+                    self.deal_damage(m, t, n, combat=True)
+            # blockers strike the band
+            alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
+            for b in blockers:
+                if not self._strikes(b, first):
+                    continue
+                power = self.chars(b).power or 0
+                if power <= 0 or not alive:
+                    continue
+                if len(alive) == 1:
+                    self.deal_damage(b, alive[0], power, combat=True)
+                    continue
+                amounts = yield from self._ask_assign(ap, b, power, alive, None, {})
+                for t, n in zip(alive, amounts):
+                    self.deal_damage(b, t, n, combat=True)
+        if self.pending_damage:
+            yield from self.settle()
+
+    def _absorbs_all(self: "Game", attacker: Card, blocker: Card) -> bool:
+        """A blocker whose damage from this attacker is reduced to 0 lets no
+        trample damage past it."""
+        from .objects import Packet
+        ch = self.chars(attacker)
+        pk = Packet(attacker.name, attacker.oid, frozenset(ch.colors), frozenset(ch.types), ch.controller,
+                    blocker, 1, True, 1)
+        self._auto_reduce(pk)
+        return pk.amount == 0
+
+    def _ask_assign(self: "Game", p: int, source: Card, power: int, targets: list, trample_to: Player | None,
+                    lethal: dict[int, int]) -> Gen:
+        reps: list[str] = []
+        n = len(targets)
+        combos = []
+        if n <= 4 and power <= 8:
+            for split in itertools.product(range(power + 1), repeat=n):
+                if sum(split) == power:
+                    combos.append(list(split))
+        else:
+            combos = [[power] + [0] * (n - 1), [0] * (n - 1) + [power]]
+        for split in combos:
+            text = self._assign_text(targets, split)
+            try:
+                reps.append(self.parse_assign(text, power, targets, trample_to, lethal))
+            except IllegalAction:
+                pass
+        if not reps:
+            raise AssertionError("no legal damage assignment")
+
+        def parser(t: str) -> str:
+            return self.parse_assign(t, power, targets, trample_to, lethal)
+
+        ans = yield from self.ask(p, DecisionKind.ASSIGN, f"Divide {source.name}'s {power} damage among "
+                                  + ", ".join(ref(self, t) for t in targets), reps, parser=parser, about=source.name)
+        amounts = [0] * n
+        for part in ans[len("assign "):].split(","):
+            k, who = part.strip().split(" to ", 1)
+            for i, t in enumerate(targets):
+                if ref(self, t) == who:
+                    amounts[i] += int(k)
+                    break
+        return amounts

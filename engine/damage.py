@@ -1,0 +1,326 @@
+"""Damage, the damage prevention step, destruction and regeneration.
+
+Fifth Edition (MicroProse manual "Damage Prevention"; 5th Ed. rules text):
+
+* Damage from one resolution or one combat damage step is a set of
+  *packets*, one per source and receiver. It is pending until the end of a
+  damage prevention step, in which only prevention, redirection and healing
+  effects may be played (in batches, active player first). New damage
+  during the step joins it.
+* Automatic reductions (protection, "is reduced to 0") apply as the step
+  begins and to new damage; side effects and automatic redirection apply at
+  its end, to what was not prevented, and may start another step.
+* After the step, creatures with lethal damage and permanents destroyed by
+  the effect go to the graveyard unless regenerated; buried ones cannot be
+  regenerated; sacrificed ones just go.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .decisions import DecisionKind
+from .mana import COLOR_NAMES
+from .model import Event, Gen
+from .objects import Card, Packet, Player
+from .refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+class DamageRules:
+    """Mixin of :class:`engine.game.Game`."""
+
+    # ----------------------------------------------------------- dealing
+    def deal_damage(self: "Game", source: Any, receiver: Card | Player, amount: int, *,
+                    combat: bool = False, source_name: str | None = None,
+                    controller: int | None = None) -> None:
+        """Create (or add to) a damage packet; it is dealt when the current
+        damage prevention step ends. ``source`` is a permanent, a spell or
+        a dict snapshot of the source's characteristics."""
+        if amount <= 0:
+            return
+        from .objects import Spell
+        if isinstance(source, Spell):
+            snap = source.source_snapshot or {}
+            colors = snap.get("colors", source.colors)
+            types = snap.get("types", source.types)
+            oid = source.source.oid if source.source is not None else (source.card.oid if source.card else None)
+            name, ctrl = source.name, source.controller
+        elif isinstance(source, Card):
+            ch = self.chars(source)
+            colors, types, oid, name, ctrl = frozenset(ch.colors), frozenset(ch.types), source.oid, source.name, ch.controller
+        else:
+            colors, types, oid = source["colors"], source["types"], source.get("oid")
+            name, ctrl = source["name"], source["controller"]
+        for pk in self.pending_damage:
+            if pk.source_oid == oid and pk.receiver is receiver and pk.combat == combat and pk.source_name == name:
+                pk.amount += amount
+                pk.original += amount
+                self._auto_reduce(pk)
+                return
+        pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
+                    ctrl if controller is None else controller, receiver, amount, combat, amount)
+        self._auto_reduce(pk)
+        self.pending_damage.append(pk)
+
+    def _auto_reduce(self: "Game", pk: Packet) -> None:
+        """Protection and "damage ... is reduced to 0" effects."""
+        r = pk.receiver
+        if isinstance(r, Card):
+            if r.zone != "battlefield":
+                pk.amount = 0
+                return
+            kw = self.chars(r).keywords
+            for col in pk.source_colors:
+                if f"protection from {COLOR_NAMES[col]}" in kw:
+                    pk.amount = 0
+            if "artifact" in pk.source_types and "protection from artifacts" in kw:
+                pk.amount = 0
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("reduce_damage")
+            if h is not None and h(self, src, pk):
+                pk.amount = 0
+
+    # --------------------------------------------------------- prevention
+    def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,
+                source_name: str | None = None) -> int:
+        """Prevent up to ``amount`` (None: all) pending damage to ``receiver``
+        (optionally only from one source). Returns how much was prevented."""
+        done = 0
+        for pk in self.pending_damage:
+            if pk.receiver is not receiver:
+                continue
+            if source_oid is not None and pk.source_oid != source_oid:
+                continue
+            if source_name is not None and pk.source_name != source_name:
+                continue
+            take = pk.amount if amount is None else min(pk.amount, amount - done)
+            pk.amount -= take
+            done += take
+            if amount is not None and done >= amount:
+                break
+        if done:
+            self.log(f"{done} damage to {receiver.name} is prevented.")
+        return done
+
+    def prevention_step(self: "Game") -> Gen:
+        """One damage prevention step over the pending packets."""
+        saved_step = self.step
+        self.step = "damage prevention"
+        self.in_prevention = True
+        try:
+            while True:
+                self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
+                if not self.pending_damage:
+                    break
+                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt())
+                if ans == "pass":
+                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt())
+                    if ans == "pass":
+                        break
+                    yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.PREVENT)
+                else:
+                    yield from self.act_and_resolve(self.active, ans, DecisionKind.PREVENT)
+        finally:
+            self.in_prevention = False
+            self.step = saved_step
+        packets = [pk for pk in self.pending_damage if pk.amount > 0]
+        self.pending_damage = []
+        # automatic redirection and side effects apply now to unprevented damage
+        for pk in packets:
+            self._apply_packet(pk)
+        for pk in packets:
+            yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+
+    def _dp_prompt(self: "Game") -> str:
+        return "Damage prevention: " + "; ".join(pk.describe() for pk in self.pending_damage)
+
+    def _apply_packet(self: "Game", pk: Packet) -> None:
+        r = pk.receiver
+        if isinstance(r, Player):
+            r.life -= pk.amount
+            self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name} ({r.life} life).")
+        elif r.zone == "battlefield" and r in self.battlefield:
+            r.damage += pk.amount
+            if pk.source_oid is not None:
+                r.damaged_by.add(pk.source_oid)
+            self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name}.")
+
+    # --------------------------------------------------------- settling
+    def settle(self: "Game") -> Gen:
+        """After any resolution or damage step: prevention for pending
+        damage, then deaths and other state checks, repeated while side
+        effects make new damage."""
+        for _ in range(100):
+            if self.pending_damage:
+                yield from self.prevention_step()
+            yield from self.state_checks()
+            if not self.pending_damage:
+                return
+
+    def destroy(self: "Game", card: Card, *, bury: bool = False) -> None:
+        """Mark a permanent destroyed (or buried): it goes at the next settle."""
+        if card.zone != "battlefield":
+            return
+        if bury or self.doomed.get(card.oid) != "bury":
+            self.doomed[card.oid] = "bury" if bury else "destroy"
+
+    def lethal(self: "Game", card: Card) -> bool:
+        ch = self.chars(card)
+        if "creature" not in ch.types:
+            return False
+        t = ch.toughness or 0
+        return t <= 0 or card.damage >= t
+
+    def state_checks(self: "Game") -> Gen:
+        """Control changes, auras without legal targets, legends, lethal
+        damage, destroy/bury marks, card hooks ("bury if you control no
+        islands"); regeneration is offered for what would be destroyed."""
+        for _ in range(50):
+            changed = False
+            for c in list(self.battlefield):
+                ctrl = self.controller(c)
+                if c.last_controller != ctrl:
+                    if c.last_controller != -1:
+                        c.sick = True
+                        if self.combat is not None:
+                            self.combat.remove(c.oid)
+                    c.last_controller = ctrl
+            # auras whose target became illegal are buried
+            for c in list(self.battlefield):
+                spec = c.cdef.enchant
+                if spec is None or c.oid in self.doomed:
+                    continue
+                host = self.enchanted(c)
+                if host is None or not self.aura_legal(c, host):
+                    self.doomed[c.oid] = "bury"
+            # legends: a second one with the same name is buried (the newer)
+            seen: dict[str, Card] = {}
+            for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+                if "legend" in c.cdef.supertypes and "creature" in c.cdef.types:
+                    if c.name in seen and c.oid not in self.doomed:
+                        self.doomed[c.oid] = "bury"
+                    seen.setdefault(c.name, c)
+            for c in list(self.battlefield):
+                h = c.cdef.hooks.get("state")
+                if h is not None and c.oid not in self.doomed and h(self, c):
+                    self.doomed[c.oid] = "bury"
+                if c.oid not in self.doomed and self.lethal(c):
+                    self.doomed[c.oid] = "destroy"
+            if not self.doomed:
+                return
+            doomed = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in self.doomed]
+            self.doomed = {c.oid: self.doomed[c.oid] for c in doomed}
+            dying: list[Card] = []
+            for c in doomed:
+                how = self.doomed[c.oid]
+                if how == "destroy" and not c.no_regen:
+                    saved = yield from self.offer_regeneration(c)
+                    if saved:
+                        self.doomed.pop(c.oid, None)
+                        continue
+                dying.append(c)
+            self.doomed = {}
+            if dying:
+                yield from self.put_in_graveyard(dying, how="destroy")
+                changed = True
+            if not changed:
+                return
+
+    def aura_legal(self: "Game", aura: Card, host: Card) -> bool:
+        from .game import Ctx
+        from .objects import Spell
+        spec = aura.cdef.enchant
+        probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
+        if host.zone != "battlefield":
+            return False
+        if not self.targetable(host, probe.colors):
+            if not aura.cdef.hooks.get("ignores_own_protection"):
+                return False
+        return spec.test is None or spec.test(self, Ctx(self, probe), host)
+
+    def offer_regeneration(self: "Game", card: Card) -> Gen:
+        """Ask whoever controls a regeneration effect for ``card`` whether to use it."""
+        from .objects import Spell
+        for p in (self.active, self.nonactive):
+            while True:
+                opts = self.regen_options(p, card)
+                if not opts:
+                    break
+                choices = [f"activate {ref(self, src)}" + (f" ability={i}" if i > 1 else "") for src, i in opts]
+                ans = yield from self.ask(p, DecisionKind.REGENERATE, f"Regenerate {ref(self, card)}?",
+                                          ["pass"] + choices, decline="pass",
+                                          parser=self.parser_for(p, ["pass"] + choices), about=card.name)
+                if ans == "pass":
+                    break
+                src, i = opts[choices.index(ans)]
+                ab = src.cdef.abilities[i - 1]
+                ch = self.chars(src)
+                spell = Spell(self.new_sid(), p, None, src, src.name, ability=ab, colors=frozenset(ch.colors))
+                spell.targets = [card]
+                paid = yield from self.pay(p, ab.cost.mana, spell)
+                if not paid:
+                    continue
+                if ab.cost.tap:
+                    src.tapped = True
+                self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
+                got = yield from self.announced(spell, None)
+                if got is not None and card.zone == "battlefield" and card in self.battlefield:
+                    self.regenerate(card)
+                    return True
+        return False
+
+    def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
+        out = []
+        for src in [card] + self.attached(card):
+            if self.controller(src) != p:
+                continue
+            for i, ab in enumerate(src.cdef.abilities, 1):
+                if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped):
+                    out.append((src, i))
+        return out
+
+    def regenerate(self: "Game", card: Card) -> None:
+        """Regeneration: tapped, all damage gone, effects stay; in combat
+        before damage it deals and receives no combat damage."""
+        card.damage = 0
+        card.tapped = True
+        if self.combat is not None and self.combat.involves(card.oid) and not self.combat.damage_done:
+            card.regenerated_in_combat = True
+        self.log(f"{card.name} regenerates.")
+
+    def put_in_graveyard(self: "Game", cards: list[Card], *, how: str) -> Gen:
+        """Permanents go to their owners' graveyards at once; then
+        "put into the graveyard" triggers."""
+        moved = []
+        for c in cards:
+            if c.zone != "battlefield" or c not in self.battlefield:
+                continue
+            ctrl = self.controller(c)
+            damaged_by = set(c.damaged_by)
+            was_creature = self.is_creature(c)
+            toughness = self.chars(c).toughness
+            if c.remove_if_dies:
+                new = self.move(c, "removed")
+                self.log(f"{c.name} is removed from the game.")
+                continue
+            new = self.move(c, "graveyard")
+            verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[how]
+            self.log(f"{c.name} {verb}.")
+            moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
+        for new, ctrl, damaged_by, was_creature, toughness, old in moved:
+            yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
+                                 was_creature=was_creature, toughness=toughness, extra_sources=[])
+            if new.token and new in self.players[new.owner].graveyard:
+                self.players[new.owner].graveyard.remove(new)
+        # auras on what left are buried at the next check
+        if moved:
+            yield from self.state_checks_light()
+
+    def state_checks_light(self: "Game") -> Gen:
+        for c in list(self.battlefield):
+            if c.cdef.enchant is not None and (self.enchanted(c) is None):
+                self.doomed[c.oid] = "bury"
+        if False:  # pragma: no cover
+            yield

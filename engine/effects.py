@@ -1,0 +1,260 @@
+"""Reusable pieces cards are built from: target specs, effects and statics.
+
+Every effect here is a factory returning an effect function
+``fn(g, ctx) -> Gen`` (see :mod:`engine.model`). Targets that became
+illegal before resolution arrive as ``None`` in ``ctx.targets`` and are
+skipped.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from .mana import COLOR_LETTERS, COLOR_NAMES
+from .model import Gen, Kind, Static, TargetSpec, kinds
+from .objects import Card, Chars, Effect, Player, Spell
+
+# ------------------------------------------------------------------ targets
+
+def _perm(test: Callable[[Any, Any, Card], bool]) -> Callable[[Any, Any, Any], bool]:
+    return lambda g, ctx, o: isinstance(o, Card) and o.zone == "battlefield" and test(g, ctx, o)
+
+
+def permanent_target(what: str, test: Callable[[Any, Any, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
+    return TargetSpec(what, kinds(Kind.PERMANENT), _perm(test))
+
+
+def typed(t: str) -> Callable[[Any, Any, Card], bool]:
+    return lambda g, ctx, c: t in g.chars(c).types
+
+
+CREATURE = permanent_target("target creature", typed("creature"))
+LAND = permanent_target("target land", typed("land"))
+ARTIFACT = permanent_target("target artifact", typed("artifact"))
+ENCHANTMENT = permanent_target("target enchantment", typed("enchantment"))
+ARTIFACT_OR_ENCHANTMENT = permanent_target(
+    "target artifact or enchantment", lambda g, ctx, c: bool(g.chars(c).types & {"artifact", "enchantment"}))
+PERMANENT = permanent_target("target permanent")
+PLAYER = TargetSpec("target player", kinds(Kind.PLAYER))
+OPPONENT = TargetSpec("target opponent", kinds(Kind.PLAYER), lambda g, ctx, o: o.idx != ctx.controller)
+CREATURE_OR_PLAYER = TargetSpec(
+    "target creature or player", kinds(Kind.PERMANENT, Kind.PLAYER),
+    lambda g, ctx, o: isinstance(o, Player) or "creature" in g.chars(o).types)
+SPELL = TargetSpec("target spell", kinds(Kind.SPELL), lambda g, ctx, s: isinstance(s, Spell) and s.card is not None)
+SPELL_OR_PERMANENT = TargetSpec(
+    "target spell or permanent", kinds(Kind.SPELL, Kind.PERMANENT),
+    lambda g, ctx, o: not isinstance(o, Spell) or o.card is not None)
+DAMAGED_CREATURE_OR_PLAYER = TargetSpec(
+    "creature or player being damaged", kinds(Kind.PERMANENT, Kind.PLAYER),
+    lambda g, ctx, o: isinstance(o, Player) or "creature" in g.chars(o).types, damaged=True)
+DAMAGED_CREATURE = TargetSpec("creature being damaged", kinds(Kind.PERMANENT),
+                              lambda g, ctx, o: "creature" in g.chars(o).types, damaged=True)
+
+
+def creature_where(what: str, test: Callable[[Any, Any, Card], bool]) -> TargetSpec:
+    return permanent_target(what, lambda g, ctx, c: "creature" in g.chars(c).types and test(g, ctx, c))
+
+
+def colored_spell(word: str) -> TargetSpec:
+    """``target red spell``: the color word may be changed by Sleight of Mind."""
+    def test(g: Any, ctx: Any, s: Any) -> bool:
+        col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]
+        return isinstance(s, Spell) and s.card is not None and col in s.colors
+    return TargetSpec(f"target {word} spell", kinds(Kind.SPELL), test)
+
+
+def colored_permanent(word: str) -> TargetSpec:
+    def test(g: Any, ctx: Any, c: Any) -> bool:
+        col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]
+        return isinstance(c, Card) and col in g.chars(c).colors
+    return TargetSpec(f"target {word} permanent", kinds(Kind.PERMANENT), test)
+
+
+# ------------------------------------------------------------------ effects
+
+def each_target(ctx: Any) -> Iterable[Any]:
+    return [t for t in ctx.targets if t is not None]
+
+
+def damage(amount: int | Callable[[Any, Any], int]) -> Callable[[Any, Any], Gen]:
+    """Deal damage to each target."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        n = amount(g, ctx) if callable(amount) else amount
+        for t in each_target(ctx):
+            g.deal_damage(ctx.spell, t, n)
+        return
+        yield
+    return fn
+
+
+def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            g.destroy(t, bury=bury)
+        return
+        yield
+    return fn
+
+
+def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in list(g.battlefield):
+            if test(g, c):
+                g.destroy(c, bury=bury)
+        return
+        yield
+    return fn
+
+
+def until_eot(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any], Gen]:
+    """A change to each target creature until end of turn."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            if isinstance(t, Card):
+                g.effects.append(Effect(g.stamp(), t.oid, modify, "eot"))
+        return
+        yield
+    return fn
+
+
+def pump_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        if c.power is not None:
+            c.power += p
+            c.toughness = (c.toughness or 0) + t
+    return m
+
+
+def set_pt_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.power, c.toughness = p, t
+    return m
+
+
+def keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.keywords.update(kws)
+    return m
+
+
+def flag_mod(*flags: str) -> Callable[[Any, Card, Chars], None]:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.flags.update(flags)
+    return m
+
+
+def pump(p: int, t: int) -> Callable[[Any, Any], Gen]:
+    return until_eot(pump_mod(p, t))
+
+
+def grant(*kws: str) -> Callable[[Any, Any], Gen]:
+    return until_eot(keyword_mod(*kws))
+
+
+def gain_life(n: int) -> Callable[[Any, Any], Gen]:
+    """The targeted player (or the controller) gains life."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        who = [t for t in each_target(ctx) if isinstance(t, Player)] or [ctx.me]
+        for p in who:
+            g.gain_life(p.idx, n)
+        return
+        yield
+    return fn
+
+
+def prevent_to_target(n: int | None) -> Callable[[Any, Any], Gen]:
+    """Prevent up to n damage to the target creature or player (None: all)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            g.prevent(t, n, source_name=ctx.spell.packet_from if ctx.spell else None)
+        return
+        yield
+    return fn
+
+
+def counter_target() -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            if isinstance(t, Spell):
+                t.countered = True
+                g.log(f"{t.name} is countered.")
+        return
+        yield
+    return fn
+
+
+def tap_targets() -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            t.tapped = True
+        return
+        yield
+    return fn
+
+
+def bounce_targets() -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for t in each_target(ctx):
+            if isinstance(t, Card) and t.zone == "battlefield":
+                g.move(t, "hand")
+                g.log(f"{t.name} returns to its owner's hand.")
+        return
+        yield
+    return fn
+
+
+def change_color(word: str) -> Callable[[Any, Any], Gen]:
+    """Thoughtlace and friends: a spell's color, or a permanent's for good."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        col = frozenset({COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]})
+        for t in each_target(ctx):
+            if isinstance(t, Spell):
+                t.colors = col
+                if t.card is not None:
+                    t.card.color_override = col
+            elif isinstance(t, Card):
+                def m(g2: Any, card: Card, c: Chars, col: frozenset = col) -> None:
+                    c.colors = set(col)
+                g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=2))
+            g.log(f"{t.name} becomes {COLOR_NAMES[next(iter(col))]}.")
+        return
+        yield
+    return fn
+
+
+def draw_cards(n: int) -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        yield from g.draw(ctx.controller, n)
+    return fn
+
+
+def sequence(*fns: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
+    def fn(g: Any, ctx: Any) -> Gen:
+        for f in fns:
+            yield from f(g, ctx)
+    return fn
+
+
+def nothing(g: Any, ctx: Any) -> Gen:
+    return
+    yield
+
+
+# ------------------------------------------------------------------ statics
+
+def enchanted(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return src.attached_to == card.oid
+
+
+def aura(modify: Callable[[Any, Card, Chars], None], layer: int = 5) -> Static:
+    """The enchanted permanent is changed while the aura is on it."""
+    return Static(applies=enchanted, modify=lambda g, src, card, c: modify(g, card, c),
+                  active=lambda g, src: True, layer=layer)
+
+
+def static_for(test: Callable[[Any, Card, Card, Chars], bool], modify: Callable[[Any, Card, Chars], None],
+               layer: int = 5) -> Static:
+    return Static(applies=test, modify=lambda g, src, card, c: modify(g, card, c), layer=layer)
+
+
+def self_only(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return src is card

@@ -1,0 +1,415 @@
+"""The duel state and the rules that every other rule leans on: asking
+decisions, characteristics after continuous effects, moving cards between
+zones, triggered effects, state checks and winning or losing.
+
+:class:`Game` is assembled from mixins, one module per area of the rules:
+:mod:`engine.turn` (phases), :mod:`engine.casting` (spells, abilities,
+interrupts and batches), :mod:`engine.combat` (the attack),
+:mod:`engine.damage` (damage prevention, destruction, regeneration).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from .casting import CastingRules
+from .combat import CombatRules
+from .damage import DamageRules
+from .decisions import Decision, DecisionKind, IllegalAction
+from .model import Event, Gen
+from .objects import Card, Chars, Effect, Player, Spell
+from .turn import TurnRules
+
+PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
+
+
+class DuelOver(Exception):
+    """Raised inside the rules procedure when the duel has ended."""
+
+
+class Ctx:
+    """What an effect function sees: the spell/effect resolving, its
+    controller, source, targets, X and announced choices."""
+
+    def __init__(self, g: "Game", spell: Spell | None = None, *, controller: int = 0,
+                 source: Card | None = None, data: dict[str, Any] | None = None) -> None:
+        self.g = g
+        self.spell = spell
+        self.controller = spell.controller if spell else controller
+        self.source = spell.source if spell and spell.source else (spell.card if spell else source)
+        self.data = data or {}
+
+    @property
+    def targets(self) -> list[Any]:
+        return self.spell.targets if self.spell else []
+
+    @property
+    def target(self) -> Any:
+        return self.targets[0] if self.targets else None
+
+    @property
+    def x(self) -> int:
+        return self.spell.x if self.spell else 0
+
+    def chosen(self, key: str, default: Any = None) -> Any:
+        if self.spell and key in self.spell.chosen:
+            return self.spell.chosen[key]
+        if self.source is not None:
+            return self.source.chosen.get(key, default)
+        return default
+
+    @property
+    def me(self) -> Player:
+        return self.g.players[self.controller]
+
+    @property
+    def opponent(self) -> Player:
+        return self.g.players[1 - self.controller]
+
+    @property
+    def source_name(self) -> str:
+        if self.spell:
+            return self.spell.name
+        return self.source.name if self.source else "?"
+
+
+class Game(TurnRules, CastingRules, CombatRules, DamageRules):
+    """A duel's whole state plus the procedure that plays it."""
+
+    def __init__(self, seed: int, names: tuple[str, str], options: Any) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.options = options
+        self.players = [Player(0, names[0], life=options.starting_life),
+                        Player(1, names[1], life=options.starting_life)]
+        self.battlefield: list[Card] = []
+        self.limbo: list[Card] = []
+        self.spells: list[Spell] = []  # being cast (interrupt chains) or waiting in the batch
+        self.batch: list[Spell] = []
+        self.effects: list[Effect] = []
+        self.events: list[str] = []
+        self.turn = 0
+        self.active = 0
+        self.phase = "untap"
+        self.step = "untap"
+        self.combat: Any = None
+        self.attack_done = False
+        self.fast_allowed = False
+        self.in_prevention = False
+        self.resolving = 0  # depth of spell resolution: nobody loses in the middle
+        self.winner: int | None = None
+        self.over = False
+        self.end_reason = ""
+        self._oid = 0
+        self._sid = 0
+        self._ts = 0
+        self.pending_damage: list[Any] = []  # packets of the current prevention step
+        self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury"
+        self.first_player = 0
+        self.decisions_asked = 0
+        self.ante_on = options.ante
+
+    # ----------------------------------------------------------------- ids
+    def new_oid(self) -> int:
+        self._oid += 1
+        return self._oid
+
+    def new_sid(self) -> int:
+        self._sid += 1
+        return self._sid
+
+    def stamp(self) -> int:
+        self._ts += 1
+        return self._ts
+
+    # --------------------------------------------------------------- asking
+    def ask(self, player: int, kind: DecisionKind, prompt: str, choices: Iterable[str], *,
+            decline: str | None = None, parser: Callable[[str], str] | None = None,
+            about: str = "") -> Gen:
+        """Yield a decision and return the (already validated) answer."""
+        if self.resolving == 0:
+            self.check_losses()
+        ch = tuple(dict.fromkeys(choices))
+        if not ch and parser is None:
+            raise AssertionError(f"decision with no choices: {prompt}")
+        self.decisions_asked += 1
+        answer = yield Decision(player, kind, prompt, ch, decline, parser, about)
+        return answer
+
+    def log(self, text: str) -> None:
+        self.events.append(text)
+
+    # -------------------------------------------------------------- players
+    def other(self, p: int) -> int:
+        return 1 - p
+
+    @property
+    def nonactive(self) -> int:
+        return 1 - self.active
+
+    def player_by_name(self, name: str) -> Player | None:
+        for p in self.players:
+            if p.name == name:
+                return p
+        return None
+
+    # ------------------------------------------------------- characteristics
+    def chars(self, card: Card) -> Chars:
+        """Characteristics of a permanent now: printed values, then every
+        continuous effect in the order it began (5th Ed. "Resolving Existing
+        Effects"), layers breaking ties within one effect's changes, then
+        counters."""
+        d = card.cdef
+        c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
+                  set(card.color_override if card.color_override is not None else d.colors),
+                  d.power, d.toughness, set(d.keywords), card.controller)
+        if card.zone != "battlefield":
+            return c
+        mods: list[tuple[int, int, Callable[[], None]]] = []
+        for src in self.battlefield:
+            for st in src.cdef.statics:
+                if st.active is not None:
+                    if not st.active(self, src):
+                        continue
+                elif self.switched_off(src):
+                    continue
+                mods.append((src.timestamp, st.layer, _static_call(self, st, src, card, c)))
+        for e in self.effects:
+            if e.target is not None and e.target != card.oid:
+                continue
+            mods.append((e.timestamp, e.layer, _effect_call(self, e, card, c)))
+        mods.sort(key=lambda m: (m[1] >= 7, m[0], m[1]))
+        for _, _, fn in mods:
+            fn()
+        if c.power is not None:
+            plus = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
+            c.power += plus
+            c.toughness = (c.toughness or 0) + plus
+        if c.power is None and "creature" in c.types:
+            c.power, c.toughness = 0, 0
+        return c
+
+    def switched_off(self, card: Card) -> bool:
+        """Tapping a non-creature artifact turns its continuous effects off."""
+        if not card.tapped:
+            return False
+        t = self.chars_basic(card)
+        return "artifact" in t and "creature" not in t
+
+    def chars_basic(self, card: Card) -> set[str]:
+        """Card types without running effects that depend on artifacts being
+        switched off (avoids recursion): printed types plus type effects."""
+        types = set(card.cdef.types)
+        if card.flags.get("animated"):
+            types |= {"artifact", "creature"}
+        for e in self.effects:
+            if e.target == card.oid and e.layer <= 1:
+                c = Chars(card.name, types, set(), set(), set(), None, None, set(), card.controller)
+                e.modify(self, card, c)
+                types = c.types
+        return types
+
+    def controller(self, card: Card) -> int:
+        return self.chars(card).controller if card.zone == "battlefield" else card.controller
+
+    def is_creature(self, card: Card) -> bool:
+        return card.zone == "battlefield" and "creature" in self.chars(card).types
+
+    def has(self, card: Card, keyword: str) -> bool:
+        return keyword in self.chars(card).keywords
+
+    def colors_of(self, obj: Any) -> frozenset[str]:
+        if isinstance(obj, Spell):
+            return obj.colors
+        if isinstance(obj, Card):
+            return frozenset(self.chars(obj).colors)
+        return frozenset()
+
+    def permanents(self, controller: int | None = None, *, type_: str | None = None,
+                   subtype: str | None = None) -> list[Card]:
+        out = []
+        for c in self.battlefield:
+            ch = self.chars(c)
+            if controller is not None and ch.controller != controller:
+                continue
+            if type_ is not None and type_ not in ch.types:
+                continue
+            if subtype is not None and subtype not in ch.subtypes:
+                continue
+            out.append(c)
+        return out
+
+    def creatures(self, controller: int | None = None) -> list[Card]:
+        return self.permanents(controller, type_="creature")
+
+    def find(self, oid: int) -> Card | None:
+        for c in self.battlefield:
+            if c.oid == oid:
+                return c
+        return None
+
+    def attached(self, card: Card) -> list[Card]:
+        return [c for c in self.battlefield if c.attached_to == card.oid]
+
+    def enchanted(self, aura: Card) -> Card | None:
+        return self.find(aura.attached_to) if aura.attached_to is not None else None
+
+    def word(self, card: Card | None, word: str) -> str:
+        """A color word in a card's text after text-changing effects."""
+        if card is None:
+            return word
+        return card.text_changes.get(word, word)
+
+    # ----------------------------------------------------------------- zones
+    def new_card(self, cdef: Any, owner: int, zone: str) -> Card:
+        return Card(self.new_oid(), cdef, owner, zone, owner, timestamp=self.stamp())
+
+    def remove_from_zone(self, card: Card) -> None:
+        if card.zone == "battlefield":
+            self.battlefield.remove(card)
+        elif card.zone == "limbo":
+            self.limbo.remove(card)
+        else:
+            self.players[card.owner].zone(card.zone).remove(card)
+
+    def move(self, card: Card, zone: str, *, top: bool = True, owner_side: bool = True,
+             controller: int | None = None, tapped: bool = False) -> Card:
+        """Move a card to a zone; returns the new object (the card forgets
+        everything). Tokens leaving play cease to exist after a moment in the
+        graveyard (they still trigger "put into the graveyard")."""
+        self.remove_from_zone(card)
+        if card.zone == "battlefield":
+            # effects that were on it end; auras on it fall off at the next check
+            self.effects = [e for e in self.effects if e.target != card.oid]
+            if self.combat is not None:
+                self.combat.remove(card.oid)
+        new = Card(self.new_oid(), card.cdef, card.owner, zone,
+                   card.owner if controller is None else controller, timestamp=self.stamp(),
+                   token=card.token)
+        if zone == "battlefield":
+            new.sick = True
+            new.tapped = tapped
+            new.last_controller = new.controller
+            self.battlefield.append(new)
+        elif zone == "limbo":
+            self.limbo.append(new)
+        else:
+            pile = self.players[card.owner].zone(zone)
+            if new.token and zone != "graveyard":
+                return new
+            if top:
+                pile.insert(0, new)
+            else:
+                pile.append(new)
+        return new
+
+    def draw(self, p: int, n: int = 1) -> Gen:
+        """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
+        pl = self.players[p]
+        for _ in range(n):
+            if not pl.library:
+                pl.drew_from_empty = True
+                self.log(f"{pl.name} must draw from an empty library.")
+                continue
+            card = pl.library[0]
+            self.move(card, "hand")
+        if False:  # pragma: no cover - keeps this a generator for callers
+            yield
+        return None
+
+    def shuffle(self, p: int) -> None:
+        self.rng.shuffle(self.players[p].library)
+
+    def gain_life(self, p: int, n: int) -> None:
+        if n:
+            self.players[p].life += n
+            self.log(f"{self.players[p].name} gains {n} life ({self.players[p].life}).")
+
+    def lose_life(self, p: int, n: int, why: str = "") -> None:
+        if n:
+            self.players[p].life -= n
+            self.log(f"{self.players[p].name} loses {n} life{why} ({self.players[p].life}).")
+
+    # -------------------------------------------------------------- triggers
+    def fire(self, event: Event, **data: Any) -> Gen:
+        """Run every triggered effect listening for ``event`` now, active
+        player's permanents first, each in the order it came into play."""
+        listeners: list[tuple[Card, Any]] = []
+        order = sorted(self.battlefield, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        extra = data.pop("extra_sources", [])
+        for src in order + list(extra):
+            for t in src.cdef.triggers:
+                if t.event is event and (src.zone == "battlefield" or src.zone in t.zones):
+                    listeners.append((src, t))
+        for src, t in listeners:
+            if t.condition is not None and not t.condition(self, src, data):
+                continue
+            if src.zone == "battlefield" and self.switched_off(src):
+                continue
+            ctx = Ctx(self, controller=self.controller(src) if src.zone == "battlefield" else src.controller,
+                      source=src, data=data)
+            yield from t.effect(self, ctx)
+
+    # ----------------------------------------------------------- end of duel
+    def check_losses(self) -> None:
+        """A player at 0 life, with 10 poison, or who drew from an empty
+        library loses; both at once is a draw. Never during a resolution."""
+        if self.over:
+            raise DuelOver()
+        losers = [p.idx for p in self.players
+                  if p.conceded or p.life <= 0 or p.poison >= 10 or p.drew_from_empty]
+        if not losers:
+            return
+        if len(losers) == 2:
+            self.end(None, "both players lost at once")
+        else:
+            lp = self.players[losers[0]]
+            why = ("conceded" if lp.conceded else "0 life" if lp.life <= 0 else
+                   "10 poison counters" if lp.poison >= 10 else "drew from an empty library")
+            self.end(1 - losers[0], f"{lp.name}: {why}")
+        raise DuelOver()
+
+    def end(self, winner: int | None, reason: str) -> None:
+        if self.over:
+            return
+        self.over = True
+        self.winner = winner
+        self.end_reason = reason
+        if winner is None:
+            self.log(f"The duel is a draw ({reason}).")
+        else:
+            self.log(f"{self.players[winner].name} wins ({reason}).")
+        self.settle_ante()
+
+    def settle_ante(self) -> None:
+        """The winner takes both ante cards; a draw returns them."""
+        if winner := self.winner:
+            pass
+        if self.winner is None:
+            return
+        w = self.players[self.winner]
+        loser = self.players[1 - self.winner]
+        for c in list(loser.ante):
+            loser.ante.remove(c)
+            c.owner = w.idx
+            c.controller = w.idx
+            w.ante.append(c)
+            self.log(f"{w.name} wins {c.name} from the ante.")
+
+    def require(self, ok: bool, why: str) -> None:
+        if not ok:
+            raise IllegalAction(why)
+
+
+def _static_call(g: Game, st: Any, src: Card, card: Card, c: Chars) -> Callable[[], None]:
+    def run() -> None:
+        if st.applies(g, src, card, c):
+            st.modify(g, src, card, c)
+    return run
+
+
+def _effect_call(g: Game, e: Effect, card: Card, c: Chars) -> Callable[[], None]:
+    def run() -> None:
+        if e.applies is None or e.applies(g, card, c):
+            e.modify(g, card, c)
+    return run

@@ -1,0 +1,188 @@
+"""Mana: costs, pools and paying a cost from a pool.
+
+Five colors and colorless: ``W U B R G C``. A *cost* has colored symbols, a
+generic part and X symbols (``{X}{R}``). Generic mana can be paid with any
+mana; colored symbols need their color.
+
+>>> c = ManaCost.parse("{2}{R}{R}")
+>>> c.generic, c.colored["R"], str(c)
+(2, 2, '{2}{R}{R}')
+>>> Mana.parse("RRG").pay(ManaCost.parse("{1}{R}")).text()
+'R'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+COLORS = "WUBRG"
+MANA_SYMBOLS = "WUBRGC"
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_LETTERS = {v: k for k, v in COLOR_NAMES.items()}
+
+
+class ManaError(ValueError):
+    """A mana string or cost that cannot be read, or a pool that cannot pay."""
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A printed mana cost such as ``{X}{1}{B}``."""
+
+    generic: int = 0
+    colored: dict[str, int] = field(default_factory=dict)
+    x: int = 0  # how many {X} symbols
+
+    @classmethod
+    def parse(cls, text: str) -> "ManaCost":
+        generic, x = 0, 0
+        colored: dict[str, int] = {}
+        for sym in re.findall(r"\{([^}]*)\}", text or ""):
+            if sym.isdigit():
+                generic += int(sym)
+            elif sym == "X":
+                x += 1
+            elif sym in COLORS:
+                colored[sym] = colored.get(sym, 0) + 1
+            else:
+                raise ManaError(f"unknown mana symbol {{{sym}}} in {text!r}")
+        return cls(generic, colored, x)
+
+    def with_x(self, x_value: int, extra_generic: int = 0) -> "ManaCost":
+        """The cost to pay once X is chosen (X symbols become generic)."""
+        return ManaCost(self.generic + self.x * x_value + extra_generic, dict(self.colored), 0)
+
+    def plus(self, other: "ManaCost") -> "ManaCost":
+        col = dict(self.colored)
+        for k, v in other.colored.items():
+            col[k] = col.get(k, 0) + v
+        return ManaCost(self.generic + other.generic, col, self.x + other.x)
+
+    @property
+    def total(self) -> int:
+        return self.generic + sum(self.colored.values())
+
+    @property
+    def converted(self) -> int:
+        """Converted mana cost (X counts as 0)."""
+        return self.total
+
+    def colors(self) -> frozenset[str]:
+        return frozenset(self.colored)
+
+    def __str__(self) -> str:
+        parts = ["{X}"] * self.x
+        if self.generic or (not self.colored and not self.x):
+            parts.append("{%d}" % self.generic)
+        for c in COLORS:
+            parts.extend(["{%s}" % c] * self.colored.get(c, 0))
+        return "".join(parts)
+
+
+@dataclass
+class Mana:
+    """An amount of mana by symbol, e.g. a mana pool. Mutable."""
+
+    amounts: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> "Mana":
+        """Read ``"RRG"`` (letters W U B R G C)."""
+        m = cls()
+        for ch in (text or "").replace(" ", ""):
+            if ch not in MANA_SYMBOLS:
+                raise ManaError(f"unknown mana letter {ch!r} in {text!r} (use W U B R G C)")
+            m.add(ch)
+        return m
+
+    def add(self, sym: str, n: int = 1) -> None:
+        self.amounts[sym] = self.amounts.get(sym, 0) + n
+
+    def total(self) -> int:
+        return sum(self.amounts.values())
+
+    def copy(self) -> "Mana":
+        return Mana(dict(self.amounts))
+
+    def clear(self) -> int:
+        n = self.total()
+        self.amounts.clear()
+        return n
+
+    def text(self) -> str:
+        return "".join(s * self.amounts.get(s, 0) for s in MANA_SYMBOLS)
+
+    def can_pay(self, cost: ManaCost) -> bool:
+        try:
+            self.copy().pay(cost)
+        except ManaError:
+            return False
+        return True
+
+    def pay(self, cost: ManaCost) -> "Mana":
+        """Remove ``cost`` from this pool; return self. Colored symbols take
+        their color; generic takes colorless first, then the colors the pool
+        has most of, so that what is left is as useful as possible."""
+        if cost.x:
+            raise ManaError("choose X before paying")
+        for c, n in cost.colored.items():
+            if self.amounts.get(c, 0) < n:
+                raise ManaError(f"not enough {COLOR_NAMES[c]} mana")
+        for c, n in cost.colored.items():
+            self.amounts[c] -= n
+        need = cost.generic
+        for sym in generic_order(self):
+            take = min(need, self.amounts.get(sym, 0))
+            self.amounts[sym] = self.amounts.get(sym, 0) - take
+            need -= take
+        if need:
+            raise ManaError("not enough mana")
+        self.amounts = {k: v for k, v in self.amounts.items() if v}
+        return self
+
+
+def generic_order(pool: Mana) -> list[str]:
+    """The order in which a pool spends mana on generic costs: colorless
+    first, then the most plentiful colors (ties in WUBRG order)."""
+    cols = sorted(COLORS, key=lambda c: (-pool.amounts.get(c, 0), COLORS.index(c)))
+    return ["C"] + cols
+
+
+def plan_payment(cost: ManaCost, pool: Mana, sources: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
+    """Choose which sources to tap (and for which symbol) so that ``pool``
+    plus their mana pays ``cost``; ``None`` if impossible.
+
+    ``sources`` are ``(id, symbols it can make)`` in the preferred order; each
+    makes one mana. The plan never spends a source on generic mana while a
+    colored symbol still needs it, and uses as few sources as possible.
+    """
+    remaining = pool.copy()
+    need_col = dict(cost.colored)
+    # Pool mana covers what it can first.
+    for c in list(need_col):
+        use = min(need_col[c], remaining.amounts.get(c, 0))
+        need_col[c] -= use
+        remaining.amounts[c] = remaining.amounts.get(c, 0) - use
+    need_gen = max(0, cost.generic - remaining.total())
+    need_list = [c for c in COLORS for _ in range(need_col.get(c, 0))]
+    # Colored needs with the fewest possible producers first.
+    need_list.sort(key=lambda c: sum(1 for _, s in sources if c in s))
+
+    def solve(i: int, free: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
+        if i == len(need_list):
+            if len(free) < need_gen:
+                return None
+            # Generic: prefer sources that make the fewest colors (least flexible).
+            chosen = sorted(free, key=lambda s: (len(s[1]), sources.index(s)))[:need_gen]
+            return [(sid, "C" if "C" in syms else sorted(syms, key=MANA_SYMBOLS.index)[0]) for sid, syms in chosen]
+        c = need_list[i]
+        cands = [s for s in free if c in s[1]]
+        cands.sort(key=lambda s: (len(s[1]), sources.index(s)))
+        for s in cands:
+            rest = [f for f in free if f is not s]
+            sub = solve(i + 1, rest)
+            if sub is not None:
+                return [(s[0], c)] + sub
+        return None
+
+    return solve(0, list(sources))

@@ -1,0 +1,287 @@
+"""The vocabulary cards are written in.
+
+A card is a :class:`CardDef`: its printed facts (from the card data) plus
+behaviour assembled from small typed pieces:
+
+* :class:`TargetSpec` -- what a spell or ability may target;
+* :class:`SpellSpec` -- what an instant, sorcery or interrupt does;
+* :class:`Ability` -- an activated ability (cost, targets, effect, speed);
+* :class:`ManaAbility` -- a mana source that cannot be interrupted;
+* :class:`Static` -- a continuous effect of a permanent in play;
+* :class:`Trigger` -- something that happens when an event happens;
+* :class:`PhaseAction` -- an upkeep cost, an untap cost, an "at end of turn"
+  effect: what a card does at a point of the turn.
+
+Effects are plain generator functions ``effect(g, ctx)``: they change the
+game through :class:`engine.game.Game` helpers and may ``yield from``
+a decision when a player must choose. That function is the escape hatch
+for odd cards; common effects are built by :mod:`engine.effects`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+
+from .mana import ManaCost
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Card, Ctx, Game, Player, Spell
+    from .decisions import Decision
+
+Gen = Generator["Decision", str, Any]
+"""A rules procedure: yields decisions, receives the chosen answer text."""
+
+EffectFn = Callable[["Game", "Ctx"], Gen]
+
+
+class Speed(Enum):
+    """How fast a spell or ability is."""
+
+    SORCERY = "sorcery"  # main phase, own turn, nothing pending (sorceries, permanents)
+    INSTANT = "instant"
+    INTERRUPT = "interrupt"
+    MANA = "mana"  # a mana source: cannot be interrupted or responded to
+
+
+class Kind(Enum):
+    """What a target may be."""
+
+    PERMANENT = "permanent"
+    PLAYER = "player"
+    SPELL = "spell"  # a spell or effect being cast
+    GRAVEYARD_CARD = "graveyard card"
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target slot: ``kinds`` say where to look, ``test`` filters.
+
+    ``test(g, ctx, obj)`` receives a permanent (:class:`Card`), a
+    :class:`Player` or a :class:`Spell` as ``kinds`` allow.
+    """
+
+    what: str
+    kinds: frozenset[Kind]
+    test: Callable[["Game", "Ctx", Any], bool] | None = None
+    # Targets for damage prevention name the receiver of damage; the spell is
+    # legal only during a damage prevention step and only while that receiver
+    # has damage pending.
+    damaged: bool = False
+    # The target is a source of damage about to hurt the controller (Circles of Protection).
+    damage_source: bool = False
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation or additional cost beyond mana."""
+
+    mana: ManaCost = field(default_factory=ManaCost)
+    tap: bool = False
+    life: int = 0
+    sacrifice_self: bool = False
+    remove_self: bool = False  # remove this card from the game (Feldon's Cane)
+
+
+@dataclass(frozen=True)
+class SpellSpec:
+    """What an instant, sorcery or interrupt does when it resolves.
+
+    ``modes`` holds alternative ``(description, targets, effect)``: Healing
+    Salve, the Elemental Blasts. A spell with one mode uses ``targets`` and
+    ``effect``.
+    """
+
+    effect: EffectFn | None = None
+    targets: tuple[TargetSpec, ...] = ()
+    modes: tuple["Mode", ...] = ()
+    # Legal in a damage prevention step (prevention, redirection, healing).
+    prevention: bool = False
+    # choices announced on casting, see :class:`Announce`
+    announce: tuple["Announce", ...] = ()
+    # Fireball: any number of targets (min..max from the target spec list, the
+    # first one repeated), with extra cost per target beyond the first.
+    multi_target: bool = False
+    extra_cost_per_target: int = 0
+    # Spell Blast: X is set from the target rather than chosen
+    x_from_target: Callable[["Game", "Ctx"], int] | None = None
+
+
+@dataclass(frozen=True)
+class Mode:
+    description: str
+    targets: tuple[TargetSpec, ...]
+    effect: EffectFn
+    prevention: bool = False
+    # Healing Salve's "prevent" mode only exists in a damage prevention step
+    # and its "give life" mode only outside one.
+    only_in_prevention: bool = False
+    not_in_prevention: bool = False
+    # For an interrupt: this mode counters or changes a spell and so is cast as an interrupt.
+    interrupts: bool = False
+
+
+@dataclass(frozen=True)
+class Announce:
+    """A choice announced on casting: a color, a land type, tap/untap, a color
+    word replacement. ``options(g, ctx)`` lists the legal answers."""
+
+    key: str
+    prompt: str
+    options: Callable[["Game", "Ctx"], list[str]]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated ability (not a mana ability)."""
+
+    text: str
+    cost: Cost
+    effect: EffectFn
+    targets: tuple[TargetSpec, ...] = ()
+    speed: Speed = Speed.INSTANT
+    prevention: bool = False
+    regenerate: bool = False  # used only when a creature is about to die
+    # extra legality: (g, card) -> bool (phase restrictions, "only during your upkeep")
+    condition: Callable[["Game", "Card"], bool] | None = None
+    # who may use it: "controller" or "any" (Armageddon Clock)
+    who: str = "controller"
+    # an upkeep/untap cost that may be paid several times in a phase; other
+    # phase-bound effects without activation cost are used once per phase
+    once_per_phase: bool = False
+    x: bool = False  # the mana cost has an X chosen on activation
+    announce: tuple[Announce, ...] = ()
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """A mana source: tap (or pay) to add mana; cannot be interrupted."""
+
+    produces: str  # symbols it may add, one per activation: "G", "C", "WUBRG"
+    cost: Cost = field(default_factory=lambda: Cost(tap=True))
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Static:
+    """A continuous effect of a permanent in play.
+
+    ``applies(g, source, card, chars)`` picks the affected permanents;
+    ``modify(g, source, card, chars)`` changes their characteristics in place.
+    ``active(g, source)`` may switch it off (default: non-creature artifacts
+    switch off while tapped).
+    """
+
+    applies: Callable[["Game", "Card", "Card", Any], bool]
+    modify: Callable[["Game", "Card", "Card", Any], None]
+    active: Callable[["Game", "Card"], bool] | None = None
+    # lower numbers apply first among the same timestamp: type-changing
+    # effects before P/T changes of the same card
+    layer: int = 5
+
+
+class Event(Enum):
+    """Events triggered effects listen for."""
+
+    ENTERS = "enters"  # a permanent came into play
+    LEAVES = "leaves"
+    TO_GRAVEYARD = "to graveyard"  # a permanent was put into a graveyard from play
+    DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
+    TAPPED_FOR_MANA = "tapped for mana"
+    SPELL_CAST = "spell cast"  # a spell was successfully cast
+    BEGIN_UPKEEP = "beginning of upkeep"
+    END_UPKEEP = "end of upkeep"
+    END_OF_COMBAT = "end of combat"
+    END_OF_TURN = "end of turn"
+    DRAW_STEP = "draw phase"
+    ATTACKS = "attacks"
+    BLOCKS = "blocks"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """``when`` an event happens and ``condition(g, source, event_data)``
+    holds, run ``effect(g, ctx)`` at once (triggers happen as their event
+    happens; they are not cast and cannot be responded to)."""
+
+    event: Event
+    effect: EffectFn
+    condition: Callable[["Game", "Card", dict], bool] | None = None
+    # Works from the graveyard or elsewhere too (rare); default: while in play.
+    zones: tuple[str, ...] = ("battlefield",)
+
+
+@dataclass(frozen=True)
+class PhaseAction:
+    """What a permanent demands during its controller's (or each) upkeep.
+
+    ``kind``:
+    * ``"cost"`` -- pay ``mana`` (or ``life``) or ``penalty`` happens
+      (Conversion: destroy). Asked as a choice that cannot be declined when
+      upkeep ends unpaid.
+    * ``"forced"`` -- ``effect`` happens by itself by the end of upkeep
+      (Wanderlust, Cursed Land); the player may carry it out earlier with
+      ``activate CARD``.
+    * ``"sacrifice"`` -- sacrifice a permanent matching ``choose`` or
+      ``penalty`` happens (Lord of the Pit).
+    * ``"cumulative"`` -- cumulative upkeep: pay ``life`` / ``mana`` once per
+      age counter, or bury.
+    """
+
+    kind: str
+    whose: str = "controller"  # "controller" | "enchanted controller" | "each"
+    mana: ManaCost = field(default_factory=ManaCost)
+    life: int = 0
+    effect: EffectFn | None = None
+    penalty: EffectFn | None = None
+    choose: Callable[["Game", "Card", "Card"], bool] | None = None
+    text: str = ""
+
+
+@dataclass
+class CardDef:
+    """Everything Manaburn knows about one card name."""
+
+    name: str
+    cost: ManaCost
+    type_line: str
+    types: frozenset[str]  # land creature artifact enchantment instant sorcery interrupt
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]  # legend, basic, snow, world
+    colors: frozenset[str]  # letters
+    power: int | None
+    toughness: int | None
+    text: str
+    keywords: frozenset[str] = frozenset()
+    spell: SpellSpec | None = None
+    enchant: TargetSpec | None = None  # local enchantments
+    abilities: tuple[Ability, ...] = ()
+    mana_abilities: tuple[ManaAbility, ...] = ()
+    statics: tuple[Static, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    upkeep: tuple[PhaseAction, ...] = ()
+    on_enter: EffectFn | None = None  # "when X comes into play"
+    announce: tuple[Announce, ...] = ()  # choices made when a permanent spell is cast
+    # extra rules hooks for odd cards: name -> function, looked up by the core
+    # at documented points (see Game.hook)
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    set_code: str = ""
+    rarity: str = ""
+    scryfall_id: str = ""
+    oracle: str = ""
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(self.types & {"land", "creature", "artifact", "enchantment"})
+
+    def image_url(self) -> str:
+        i = self.scryfall_id
+        return f"https://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
+
+
+def kinds(*ks: Kind) -> frozenset[Kind]:
+    return frozenset(ks)
+
+
+def once(items: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(items)

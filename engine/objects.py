@@ -1,0 +1,170 @@
+"""The things a duel is made of: players, cards in zones, spells being cast,
+damage packets, continuous effects and characteristics.
+
+These are plain mutable records; the rules that change them live in the
+``Game`` mixins (:mod:`engine.game`, :mod:`engine.casting`,
+:mod:`engine.combat`, :mod:`engine.damage`, :mod:`engine.turn`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .mana import Mana
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Ability, CardDef, Mode
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "removed", "ante", "limbo")
+
+
+@dataclass
+class Player:
+    idx: int
+    name: str
+    life: int = 20
+    poison: int = 0
+    library: list["Card"] = field(default_factory=list)  # index 0 = top
+    hand: list["Card"] = field(default_factory=list)
+    graveyard: list["Card"] = field(default_factory=list)  # index 0 = top
+    removed: list["Card"] = field(default_factory=list)
+    ante: list["Card"] = field(default_factory=list)
+    pool: Mana = field(default_factory=Mana)
+    lands_played: int = 0
+    drew_from_empty: bool = False
+    attacked_this_turn: bool = False
+    conceded: bool = False
+    mulliganed: bool = False
+
+    def zone(self, name: str) -> list["Card"]:
+        return getattr(self, name)
+
+    def __repr__(self) -> str:
+        return f"Player({self.name})"
+
+
+@dataclass
+class Card:
+    """One card (or token) in one zone. A card that changes zones becomes a
+    new object with a new ``oid``: it forgets everything (5th Ed.)."""
+
+    oid: int
+    cdef: "CardDef"
+    owner: int
+    zone: str
+    controller: int
+    timestamp: int = 0
+    tapped: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    sick: bool = False
+    attached_to: int | None = None
+    chosen: dict[str, Any] = field(default_factory=dict)  # choices announced on casting
+    token: bool = False
+    color_override: frozenset[str] | None = None  # set by an interrupt while being cast
+    text_changes: dict[str, str] = field(default_factory=dict)  # Sleight of Mind: word -> word
+    damaged_by: set[int] = field(default_factory=set)  # sources that damaged it this turn
+    regenerated_in_combat: bool = False
+    no_regen: bool = False
+    remove_if_dies: bool = False  # Disintegrate
+    upkeep_paid: int = 0  # cumulative upkeep counters / times paid
+    phase_uses: dict[str, int] = field(default_factory=dict)
+    last_controller: int = -1
+    face_down: bool = False  # face-down ante
+    flags: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.cdef.name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.oid}>"
+
+
+@dataclass
+class Chars:
+    """A permanent's characteristics now, after continuous effects."""
+
+    name: str
+    types: set[str]
+    subtypes: set[str]
+    supertypes: set[str]
+    colors: set[str]
+    power: int | None
+    toughness: int | None
+    keywords: set[str]
+    controller: int
+    can_tap_for_mana: bool = True
+    flags: set[str] = field(default_factory=set)  # "cannot attack", "unblockable", "doesn't untap", ...
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types
+
+
+@dataclass
+class Spell:
+    """A spell or activated/triggered effect being cast or waiting in a batch."""
+
+    sid: int
+    controller: int
+    card: Card | None  # the card being cast (in limbo), or None for an ability
+    source: Card | None  # the permanent whose ability this is
+    name: str
+    ability: "Ability | None" = None
+    mode: "Mode | None" = None
+    targets: list[Any] = field(default_factory=list)  # Card / Player / Spell / ("packet", Card|Player)
+    target_oids: list[Any] = field(default_factory=list)  # identity at casting, to re-check
+    x: int = 0
+    chosen: dict[str, Any] = field(default_factory=dict)
+    colors: frozenset[str] = frozenset()
+    countered: bool = False
+    successfully_cast: bool = False
+    as_interrupt: bool = False  # cast as an interruption of another spell
+    interrupting: "Spell | None" = None
+    types: frozenset[str] = frozenset()
+    source_snapshot: dict[str, Any] = field(default_factory=dict)
+    packet_from: str | None = None  # from=CARD for prevention
+    paid: Mana = field(default_factory=Mana)
+    cost_text: str = ""
+
+    def __repr__(self) -> str:
+        return f"<spell {self.name}#{self.sid}>"
+
+
+@dataclass
+class Packet:
+    """Damage from one source to one receiver, pending in a prevention step."""
+
+    source_name: str
+    source_oid: int | None
+    source_colors: frozenset[str]
+    source_types: frozenset[str]
+    source_controller: int
+    receiver: Any  # Card or Player
+    amount: int
+    combat: bool = False
+    original: int = 0
+    spell_sid: int | None = None
+
+    def describe(self) -> str:
+        r = self.receiver.name
+        return f"{self.amount} damage from {self.source_name} to {r}"
+
+
+@dataclass
+class Effect:
+    """A continuous effect begun by a resolved spell or effect.
+
+    ``target`` is an oid (the effect ends when that object leaves play) or
+    None for global effects. ``modify(g, card, chars)`` applies it.
+    """
+
+    timestamp: int
+    target: int | None
+    modify: Callable[[Any, Card, Chars], None]
+    until: str = "eot"  # "eot" | "forever" | "while:<oid>"
+    applies: Callable[[Any, Card, Chars], bool] | None = None
+    layer: int = 5
+    source_oid: int | None = None
+    condition: Callable[[Any], bool] | None = None  # stays only while this holds

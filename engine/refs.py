@@ -1,0 +1,98 @@
+"""Naming things in action text: ``Forest``, ``Forest#2``, ``Forest@bob``,
+``Forest#2@bob``, a player's name, a spell being cast.
+
+The canonical name of an object is the shortest that is unambiguous: its
+card name when it is the only one, else ``Name#k`` counting objects of that
+name in the order they were listed in setup or entered later.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .objects import Card, Player, Spell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+REF = re.compile(r"^(?P<name>.+?)(?:#(?P<n>\d+))?(?:@(?P<who>[^@#]+))?$")
+
+
+class RefError(ValueError):
+    pass
+
+
+def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
+    if isinstance(obj, Spell):
+        return [s for s in g.spells + g.batch if s.name == obj.name]
+    if isinstance(obj, Card):
+        if obj.zone == "battlefield":
+            return sorted((c for c in g.battlefield if c.name == obj.name), key=lambda c: c.timestamp)
+        if obj.zone == "graveyard":
+            return [c for p in g.players for c in p.graveyard if c.name == obj.name]
+        pile = g.players[obj.owner].zone(obj.zone) if obj.zone != "limbo" else g.limbo
+        return [c for c in pile if c.name == obj.name]
+    return [obj]
+
+
+def ref(g: "Game", obj: Any) -> str:
+    """Canonical text for a permanent, player, spell or card."""
+    if isinstance(obj, Player):
+        return obj.name
+    same = ordered_same_name(g, obj)
+    if len(same) <= 1:
+        return obj.name
+    return f"{obj.name}#{same.index(obj) + 1}"
+
+
+def parse_ref(text: str) -> tuple[str, int | None, str | None]:
+    m = REF.match(text.strip())
+    if not m:
+        raise RefError(f"cannot read reference {text!r}")
+    n = int(m["n"]) if m["n"] else None
+    return m["name"].strip(), n, (m["who"].strip() if m["who"] else None)
+
+
+def lookup(g: "Game", text: str, where: tuple[str, ...]) -> list[Any]:
+    """Objects ``text`` may name, looking in ``where`` (in order):
+    ``permanents``, ``players``, ``spells``, ``graveyards``, or a zone of a
+    player given as ``hand:<idx>`` / ``library:<idx>``."""
+    name, n, who = parse_ref(text)
+    who_idx = None
+    if who is not None:
+        p = g.player_by_name(who)
+        if p is None:
+            raise RefError(f"no player named {who!r}")
+        who_idx = p.idx
+    for w in where:
+        cands: list[Any]
+        if w == "players":
+            p = g.player_by_name(text.strip())
+            if p is not None:
+                return [p]
+            continue
+        if w == "permanents":
+            cands = sorted((c for c in g.battlefield if c.name == name), key=lambda c: c.timestamp)
+            if who_idx is not None:
+                cands = [c for c in cands if g.controller(c) == who_idx]
+        elif w == "spells":
+            cands = [s for s in g.spells + g.batch if s.name == name]
+            if who_idx is not None:
+                cands = [s for s in cands if s.controller == who_idx]
+        elif w == "graveyards":
+            cands = [c for p in g.players for c in p.graveyard if c.name == name]
+            if who_idx is not None:
+                cands = [c for c in cands if c.owner == who_idx]
+        elif ":" in w:
+            zone, idx = w.split(":")
+            cands = [c for c in g.players[int(idx)].zone(zone) if c.name == name]
+        else:
+            raise AssertionError(w)
+        if not cands:
+            continue
+        if n is not None:
+            if n < 1 or n > len(cands):
+                raise RefError(f"there is no {text!r} (only {len(cands)})")
+            return [cands[n - 1]]
+        return cands
+    return []

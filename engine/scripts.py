@@ -1,0 +1,546 @@
+"""Duel scripts: set up a position, play actions, check the result.
+
+This module implements the contract of ``docs/duel-scripts.md`` on already
+parsed YAML (plain dicts and lists); reading files is the caller's job.
+:func:`run_script` returns a :class:`ScriptResult` whose ``reason`` names
+the failing step (1-based) and what differed or what the duel was waiting for.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import carddb
+from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction
+from .duel import Duel, DuelOptions
+from .game import Game
+from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
+from .model import Gen
+from .objects import Card, Player
+from .refs import RefError, lookup, ref
+
+MAX_DECLINES = 5000
+PHASE_WORDS = ("upkeep", "draw", "main", "discard", "attack", "blocks", "damage prevention", "end of combat")
+
+
+class ScriptError(Exception):
+    """A script that cannot be run as written, or a step that failed."""
+
+
+@dataclass
+class ScriptResult:
+    name: str
+    passed: bool
+    reason: str = ""
+    duel: Duel | None = field(default=None, repr=False)
+
+
+# ------------------------------------------------------------------ setup
+
+def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
+    players = setup.get("players") or {}
+    names = list(players)
+    if len(names) != 2:
+        raise ScriptError("setup.players must name exactly two players")
+    ante = any((players[n] or {}).get("ante") for n in names)
+    g = Game(0, (names[0], names[1]), DuelOptions(ante=ante, chooser=0))
+    g.active = names.index(setup.get("active", names[0]))
+    g.turn = int(setup.get("turn", 3))
+    g.first_player = 1 - g.active if g.turn > 1 else g.active
+    phase = setup.get("phase", "main")
+    if phase not in ("upkeep", "draw", "main", "discard"):
+        raise ScriptError(f"setup.phase must be upkeep, draw, main or discard, not {phase!r}")
+    pending_attach: list[tuple[Card, str, int]] = []
+    for idx, n in enumerate(names):
+        spec = players[n] or {}
+        pl = g.players[idx]
+        pl.life = int(spec.get("life", 20))
+        pl.poison = int(spec.get("poison", 0))
+        lib = spec.get("library")
+        for cname in (lib if lib is not None else ["Plains"] * 30):
+            pl.library.append(g.new_card(carddb.get(cname), idx, "library"))
+        for zone in ("hand", "graveyard", "removed", "ante"):
+            for cname in spec.get(zone) or []:
+                pl.zone(zone).append(g.new_card(carddb.get(cname), idx, zone))
+        pl.pool = Mana.parse(str(spec.get("mana_pool", "") or ""))
+    for idx, n in enumerate(names):
+        spec = players[n] or {}
+        for entry in spec.get("battlefield") or []:
+            if isinstance(entry, str):
+                entry = {"name": entry}
+            owner = names.index(entry["owner"]) if "owner" in entry else idx
+            c = g.new_card(carddb.get(entry["name"]), owner, "battlefield")
+            c.controller = idx
+            c.last_controller = idx
+            c.tapped = bool(entry.get("tapped", False))
+            c.sick = bool(entry.get("sick", False))
+            c.damage = int(entry.get("damage", 0))
+            c.counters = {str(k): int(v) for k, v in (entry.get("counters") or {}).items()}
+            c.upkeep_paid = int(entry.get("upkeep_paid", 0))
+            if "choose" in entry:
+                c.chosen["choice"] = str(entry["choose"])
+            if "colors" in entry:
+                c.color_override = frozenset(COLOR_LETTERS[x] for x in entry["colors"])
+            g.battlefield.append(c)
+            if "attached_to" in entry:
+                pending_attach.append((c, str(entry["attached_to"]), idx))
+    for c, target, idx in pending_attach:
+        found = lookup(g, target, ("permanents",))
+        if not found:
+            raise ScriptError(f"attached_to: no permanent {target!r}")
+        c.attached_to = found[0].oid
+    return g, g.run(start_phase=phase)
+
+
+# --------------------------------------------------------------- actions
+
+ACTION_OPTS = re.compile(r"\s+(x|ability|mode|from|choose|pay)=(\S+)")
+
+
+@dataclass
+class Action:
+    verb: str
+    card: str = ""
+    targets: list[str] = field(default_factory=list)
+    opts: dict[str, str] = field(default_factory=dict)
+    raw: str = ""
+
+
+def parse_action(text: str) -> Action:
+    """Read the action language: ``cast Fireball -> bob, Grizzly Bears x=4``."""
+    text = " ".join(str(text).split())
+    verb, _, rest = text.partition(" ")
+    a = Action(verb, raw=text)
+    if verb in ("cast", "activate"):
+        opts = {}
+        while True:
+            m = ACTION_OPTS.search(rest)
+            if not m:
+                break
+            opts[m.group(1)] = m.group(2)
+            rest = rest[:m.start()] + rest[m.end():]
+        a.opts = opts
+        card, _, tg = rest.partition("->")
+        a.card = card.strip()
+        a.targets = [t.strip() for t in tg.split(",") if t.strip()] if tg else []
+    else:
+        a.card = rest
+    return a
+
+
+class Runner:
+    """Drives a :class:`Duel` for the script steps."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+
+    @property
+    def g(self) -> Game:
+        return self.duel.game
+
+    def pidx(self, name: str) -> int:
+        p = self.g.player_by_name(name)
+        if p is None:
+            raise ScriptError(f"no player named {name!r}")
+        return p.idx
+
+    def describe(self, d: Decision | None) -> str:
+        if d is None:
+            return "the duel is over" + (f" ({self.g.end_reason})" if self.g.end_reason else "")
+        ch = ", ".join(d.choices[:8]) + (" ..." if len(d.choices) > 8 else "")
+        return f"{self.g.players[d.player].name} must decide: {d.prompt} [{ch}]"
+
+    def decline(self) -> None:
+        d = self.duel.pending
+        if d is None:
+            raise ScriptError("the duel ended: " + self.describe(d))
+        if d.decline is None:
+            raise ScriptError("a choice that cannot be declined is pending: " + self.describe(d))
+        self.duel.apply(d.decline)
+
+    def rollback(self, mark: int) -> None:
+        if len(self.duel.history) != mark:
+            self.duel = self.duel.fresh().replay(self.duel.history[:mark])
+
+    # one action, tried at the current decision (which belongs to p)
+    def try_action(self, p: int, a: Action) -> str | None:
+        """Apply the action now; on failure restore the duel and return why."""
+        mark = len(self.duel.history)
+        try:
+            self._do(p, a)
+            return None
+        except (IllegalAction, ScriptError, RefError) as e:
+            self.rollback(mark)
+            return str(e)
+
+    def _apply(self, p: int, text: str) -> None:
+        d = self.duel.pending
+        if d is None or d.player != p:
+            raise ScriptError(f"expected {self.g.players[p].name} to decide; " + self.describe(d))
+        self.duel.apply(text, player=p)
+
+    def _wait_for(self, p: int) -> None:
+        """Decline other players' decisions until p is asked."""
+        for _ in range(MAX_DECLINES):
+            d = self.duel.pending
+            if d is None:
+                raise ScriptError(self.describe(d))
+            if d.player == p:
+                return
+            self.decline()
+        raise ScriptError("too many declines")
+
+    def _do(self, p: int, a: Action) -> None:
+        d = self.duel.pending
+        v = a.verb
+        if v == "concede":
+            self.duel.concede(p)
+            return
+        if v == "pass":
+            if d.decline is None:
+                raise ScriptError("this decision cannot be passed: " + self.describe(d))
+            self._apply(p, d.decline)
+            return
+        if v == "attack":
+            if d.kind is DecisionKind.OPPORTUNITY:
+                self._apply(p, "attack")
+                self._wait_for(p)
+            self._apply(p, a.raw)
+            return
+        if v in ("cast", "activate"):
+            first = f"{v} {a.card}" + (f" ability={a.opts['ability']}" if "ability" in a.opts else "")
+            if v == "activate" and d.kind is DecisionKind.REGENERATE:
+                self._apply(p, first)
+            else:
+                self._apply(p, first)
+            self._casting(p, a)
+            return
+        if v == "sacrifice" and d.kind not in (DecisionKind.SACRIFICE, DecisionKind.UPKEEP):
+            self._apply(p, f"activate {a.card}")
+            self._casting(p, a)
+            return
+        self._apply(p, a.raw)
+
+    def _casting(self, p: int, a: Action) -> None:
+        targets = list(a.targets)
+        chooses = a.opts.get("choose", "").split(",") if a.opts.get("choose") else []
+        pays = a.opts.get("pay", "").split(",") if a.opts.get("pay") else None
+        for _ in range(200):
+            d = self.duel.pending
+            if d is None or d.player != p or d.kind not in CASTING_KINDS:
+                break
+            k = d.kind
+            if k is DecisionKind.CAST_MODE:
+                if "mode" in a.opts:
+                    self._apply(p, f"mode={a.opts['mode']}")
+                else:
+                    self._infer_mode(p, a, d)
+                    return
+            elif k is DecisionKind.CAST_X:
+                if "x" not in a.opts:
+                    raise ScriptError(f"{a.card} needs x=N")
+                self._apply(p, f"x={a.opts['x']}")
+            elif k is DecisionKind.CAST_TARGET:
+                if targets:
+                    self._apply(p, f"target {targets.pop(0)}")
+                elif "done" in d.choices:
+                    self._apply(p, "done")
+                else:
+                    raise ScriptError(f"{a.card} needs a target: {d.prompt}")
+            elif k is DecisionKind.CAST_CHOOSE:
+                if not chooses:
+                    raise ScriptError(f"{a.card} needs choose=...: {d.prompt}")
+                self._apply(p, f"choose {chooses.pop(0)}")
+            elif k is DecisionKind.PAY:
+                if pays is None:
+                    self._apply(p, "auto")
+                else:
+                    for s in pays:
+                        if s == "pool":
+                            continue
+                        cur = self.duel.pending
+                        self.g._last_choices = list(cur.choices)
+                        opts = [c for c in cur.choices if c.startswith("tap ")
+                                and c.rsplit(" for ", 1)[0] == self.g.canonical(p, f"tap {s} for G").rsplit(" for ", 1)[0]]
+                        if not opts:
+                            raise ScriptError(f"cannot tap {s} to pay for {a.card}")
+                        self._apply(p, opts[0])
+                    pays = []
+                    self._apply(p, "pay")
+        if targets:
+            raise ScriptError(f"unused targets for {a.card}: {', '.join(targets)}")
+        if "from" in a.opts:
+            pass
+
+    def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
+        mark = len(self.duel.history)
+        errors = []
+        for choice in d.choices:
+            if not choice.startswith("mode="):
+                continue
+            try:
+                self._apply(p, choice)
+                self._casting(p, a)
+                return
+            except (IllegalAction, ScriptError, RefError) as e:
+                errors.append(str(e))
+                self.rollback(mark)
+        raise ScriptError("no mode fits: " + "; ".join(errors))
+
+    # --------------------------------------------------------------- steps
+    def step_action(self, who: str, text: str) -> None:
+        p = self.pidx(who)
+        a = parse_action(text)
+        last_err = ""
+        for _ in range(MAX_DECLINES):
+            d = self.duel.pending
+            if d is None:
+                raise ScriptError(f"the duel ended before {who} could {text}" +
+                                  (f" ({self.g.end_reason})" if self.g.end_reason else ""))
+            if d.player == p:
+                err = self.try_action(p, a)
+                if err is None:
+                    return
+                last_err = err
+                d = self.duel.pending
+            if d.decline is None:
+                raise ScriptError(f"cannot {text!r} here ({last_err or 'not legal'}); "
+                                  + self.describe(d))
+            self.decline()
+        raise ScriptError(f"never found a chance to {text!r}")
+
+    def step_illegal(self, who: str, text: str) -> None:
+        p = self.pidx(who)
+        self._wait_for(p)
+        before = self.duel.state_hash()
+        err = self.try_action(p, parse_action(text))
+        if err is None:
+            raise ScriptError(f"{who}: {text} was legal")
+        if self.duel.state_hash() != before:
+            raise ScriptError(f"{who}: {text} was refused but the state changed")
+
+    def quiet(self) -> bool:
+        g, d = self.g, self.duel.pending
+        return (not g.spells and not g.batch and not g.in_prevention and d is not None
+                and d.kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND))
+
+    def step_resolve(self) -> None:
+        for _ in range(MAX_DECLINES):
+            if self.duel.pending is None or self.quiet():
+                return
+            self.decline()
+        raise ScriptError("resolve never finished")
+
+    def at(self, p: int, phase: str) -> bool:
+        g = self.g
+        if g.active != p or self.duel.pending is None:
+            return False
+        if phase in ("upkeep", "draw", "main", "discard"):
+            return g.phase == phase and g.step == phase
+        if phase == "damage prevention":
+            return g.in_prevention
+        return g.step == phase
+
+    def step_until(self, who: str, phase: str) -> None:
+        p = self.pidx(who)
+        if phase not in PHASE_WORDS:
+            raise ScriptError(f"until: unknown phase {phase!r}")
+        left = not self.at(p, phase)
+        for _ in range(MAX_DECLINES * 4):
+            if self.duel.pending is None:
+                return
+            if self.at(p, phase):
+                if left:
+                    return
+            else:
+                left = True
+            self.decline()
+        raise ScriptError(f"never reached {who} {phase}")
+
+    # --------------------------------------------------------- expectations
+    def check(self, exp: dict[str, Any]) -> None:
+        g = self.g
+        problems: list[str] = []
+        for key, want in exp.items():
+            if key == "permanents":
+                for r, props in (want or {}).items():
+                    problems += self.check_permanent(str(r), props or {})
+            elif key == "duel":
+                problems += self.check_duel(want or {})
+            else:
+                p = g.player_by_name(key)
+                if p is None:
+                    raise ScriptError(f"expect: unknown key {key!r}")
+                problems += self.check_player(p, want or {})
+        if problems:
+            raise ScriptError("; ".join(problems))
+
+    def check_duel(self, want: dict[str, Any]) -> list[str]:
+        g, out = self.g, []
+        for k, v in want.items():
+            if k == "winner":
+                got = "none" if not g.over else ("draw" if g.winner is None else g.players[g.winner].name)
+                if got != str(v):
+                    out.append(f"duel.winner is {got}, expected {v}")
+            elif k == "active":
+                if g.players[g.active].name != v:
+                    out.append(f"duel.active is {g.players[g.active].name}, expected {v}")
+            elif k == "phase":
+                if g.phase != v:
+                    out.append(f"duel.phase is {g.phase}, expected {v}")
+            else:
+                raise ScriptError(f"expect duel: unknown key {k!r}")
+        return out
+
+    def check_player(self, p: Player, want: dict[str, Any]) -> list[str]:
+        g, out = self.g, []
+        mine = sorted(c.name for c in g.battlefield if g.controller(c) == p.idx)
+
+        def names(zone: list[Card]) -> list[str]:
+            return sorted(c.name for c in zone)
+        for k, v in want.items():
+            label = f"{p.name}.{k}"
+            if k in ("life", "poison"):
+                if getattr(p, k) != int(v):
+                    out.append(f"{label} is {getattr(p, k)}, expected {v}")
+            elif k in ("hand", "graveyard", "removed", "ante"):
+                got = names(p.zone(k))
+                if got != sorted(v or []):
+                    out.append(f"{label} is {got}, expected {sorted(v or [])}")
+            elif k == "battlefield":
+                if mine != sorted(v or []):
+                    out.append(f"{label} is {mine}, expected {sorted(v or [])}")
+            elif k in ("hand_has", "battlefield_has"):
+                pool = names(p.hand) if k == "hand_has" else mine
+                for n in v or []:
+                    if n not in pool:
+                        out.append(f"{label}: {n} missing (has {pool})")
+                    else:
+                        pool.remove(n)
+            elif k == "battlefield_lacks":
+                for n in v or []:
+                    if n in mine:
+                        out.append(f"{label}: {n} is there")
+            elif k == "hand_count":
+                if len(p.hand) != int(v):
+                    out.append(f"{label} is {len(p.hand)}, expected {v}")
+            elif k == "library_count":
+                if len(p.library) != int(v):
+                    out.append(f"{label} is {len(p.library)}, expected {v}")
+            elif k == "graveyard_top":
+                top = p.graveyard[0].name if p.graveyard else None
+                if top != v:
+                    out.append(f"{label} is {top}, expected {v}")
+            elif k == "library_top":
+                got = [c.name for c in p.library[:len(v)]]
+                if got != list(v):
+                    out.append(f"{label} is {got}, expected {list(v)}")
+            elif k == "library_bottom":
+                got = [c.name for c in p.library[-len(v):]] if v else []
+                if got != list(v):
+                    out.append(f"{label} is {got}, expected {list(v)}")
+            elif k == "mana_pool":
+                want_pool = Mana.parse(str(v or "")).text()
+                if p.pool.text() != want_pool:
+                    out.append(f"{label} is {p.pool.text()!r}, expected {want_pool!r}")
+            else:
+                raise ScriptError(f"expect {p.name}: unknown key {k!r}")
+        return out
+
+    def check_permanent(self, r: str, want: dict[str, Any]) -> list[str]:
+        g, out = self.g, []
+        try:
+            found = lookup(g, r, ("permanents",))
+        except RefError as e:
+            return [str(e)]
+        if not found:
+            return [f"{r} is not on the battlefield"]
+        c = found[0]
+        ch = g.chars(c)
+        for k, v in want.items():
+            label = f"{r}.{k}"
+            if k == "tapped" and c.tapped != bool(v):
+                out.append(f"{label} is {c.tapped}, expected {v}")
+            elif k == "power" and ch.power != v:
+                out.append(f"{label} is {ch.power}, expected {v}")
+            elif k == "toughness" and ch.toughness != v:
+                out.append(f"{label} is {ch.toughness}, expected {v}")
+            elif k == "damage" and c.damage != v:
+                out.append(f"{label} is {c.damage}, expected {v}")
+            elif k == "colors":
+                got = sorted(COLOR_NAMES[x] for x in ch.colors)
+                if got != sorted(v):
+                    out.append(f"{label} is {got}, expected {sorted(v)}")
+            elif k == "has":
+                for kw in v:
+                    if kw not in ch.keywords and not (kw == "wall" and "wall" in ch.subtypes):
+                        out.append(f"{r} lacks {kw}")
+            elif k == "lacks":
+                for kw in v:
+                    if kw in ch.keywords or (kw == "wall" and "wall" in ch.subtypes):
+                        out.append(f"{r} has {kw}")
+            elif k == "controller" and g.players[ch.controller].name != v:
+                out.append(f"{label} is {g.players[ch.controller].name}, expected {v}")
+            elif k == "owner" and g.players[c.owner].name != v:
+                out.append(f"{label} is {g.players[c.owner].name}, expected {v}")
+            elif k == "counters":
+                got = {kk: vv for kk, vv in c.counters.items() if vv}
+                if got != {str(kk): int(vv) for kk, vv in v.items() if vv}:
+                    out.append(f"{label} is {got}, expected {v}")
+            elif k == "attached_to":
+                host = g.enchanted(c)
+                ok = host is not None and host in lookup(g, str(v), ("permanents",))
+                if not ok:
+                    out.append(f"{label} is {ref(g, host) if host else None}, expected {v}")
+            elif k == "types":
+                got = sorted(t for t in ch.types if t in ("artifact", "creature", "enchantment", "land"))
+                if got != sorted(v):
+                    out.append(f"{label} is {got}, expected {sorted(v)}")
+            elif k not in ("tapped", "power", "toughness", "damage", "controller", "owner"):
+                raise ScriptError(f"expect permanent: unknown key {k!r}")
+        return out
+
+
+def run_script(doc: dict[str, Any]) -> ScriptResult:
+    name = str(doc.get("name", "(unnamed)"))
+    try:
+        factory = lambda: build_position(doc.get("setup") or {})  # noqa: E731
+        duel = Duel(factory)
+    except (ScriptError, carddb.UnknownCard, KeyError, ValueError) as e:
+        return ScriptResult(name, False, f"setup: {e}")
+    runner = Runner(duel)
+    for i, step in enumerate(doc.get("steps") or [], 1):
+        try:
+            run_step(runner, step)
+        except (ScriptError, IllegalAction, RefError, carddb.UnknownCard) as e:
+            return ScriptResult(name, False, f"step {i} ({_step_text(step)}): {e}", runner.duel)
+    return ScriptResult(name, True, "", runner.duel)
+
+
+def _step_text(step: Any) -> str:
+    if isinstance(step, dict):
+        k, v = next(iter(step.items()))
+        return f"{k}: {v}" if k != "expect" else "expect"
+    return str(step)
+
+
+def run_step(runner: Runner, step: Any) -> None:
+    if step == "resolve":
+        runner.step_resolve()
+        return
+    if not isinstance(step, dict) or len(step) != 1:
+        raise ScriptError(f"cannot read step {step!r}")
+    (k, v), = step.items()
+    if k == "expect":
+        runner.check(v or {})
+    elif k == "until":
+        who, _, phase = str(v).partition(" ")
+        runner.step_until(who, phase.strip())
+    elif k == "illegal":
+        who, _, action = str(v).partition(":")
+        runner.step_illegal(who.strip(), action.strip())
+    elif k == "resolve":
+        runner.step_resolve()
+    else:
+        runner.step_action(str(k), str(v))

@@ -1,0 +1,216 @@
+"""Beginning a duel and the turn: untap, upkeep, draw, main (with one
+attack), discard, cleanup (5th Ed. "Beginning a Duel", "The Full Turn
+Sequence"; MicroProse manual "The Phases of a Turn", "Mulligan").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .decisions import DecisionKind
+from .model import Event, Gen
+from .refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
+
+
+class TurnRules:
+    """Mixin of :class:`engine.game.Game`."""
+
+    def run(self: "Game", start_phase: str | None = None) -> Gen:
+        """The whole duel. ``start_phase`` begins an already set-up position."""
+        from .game import DuelOver
+        try:
+            if start_phase is None:
+                yield from self.begin()
+                start_phase = "untap"
+            while True:
+                yield from self.play_turn(start_phase)
+                start_phase = "untap"
+                self.active = 1 - self.active
+                self.turn += 1
+        except DuelOver:
+            return
+
+    # ---------------------------------------------------------- beginning
+    def begin(self: "Game") -> Gen:
+        """Shuffle, set aside ante, choose play or draw, draw seven, mulligans."""
+        for p in (0, 1):
+            self.shuffle(p)
+        if self.ante_on:
+            for pl in self.players:
+                if pl.library:
+                    c = self.move(pl.library[0], "ante")
+                    c.face_down = not self.options.ante_face_up
+                    self.log(f"{pl.name} antes " + ("a card." if c.face_down else f"{c.name}."))
+        chooser = self.options.chooser if self.options.chooser is not None else self.rng.randrange(2)
+        ans = yield from self.ask(chooser, DecisionKind.PLAY_OR_DRAW, "Play first or draw first?",
+                                  ["choose play", "choose draw"])
+        self.active = chooser if ans == "choose play" else 1 - chooser
+        self.first_player = self.active
+        self.log(f"{self.players[self.active].name} plays first.")
+        for p in (0, 1):
+            yield from self.draw(p, 7)
+        # Mulligan: a hand with no land or all land may be redrawn once.
+        for p in (self.active, 1 - self.active):
+            hand = self.players[p].hand
+            lands = sum(1 for c in hand if "land" in c.cdef.types)
+            if lands in (0, len(hand)) and hand:
+                ans = yield from self.ask(p, DecisionKind.MULLIGAN,
+                                          "Your hand has " + ("no land" if lands == 0 else "only land")
+                                          + ". Mulligan?", ["choose yes", "choose no"], decline="choose no")
+                if ans == "choose yes":
+                    yield from self.mulligan(p)
+                    other = 1 - p
+                    if not self.players[other].mulliganed:
+                        ans = yield from self.ask(other, DecisionKind.MULLIGAN,
+                                                  f"{self.players[p].name} took a mulligan. Redraw too?",
+                                                  ["choose yes", "choose no"], decline="choose no")
+                        if ans == "choose yes":
+                            yield from self.mulligan(other)
+                    break
+        self.turn = 1
+
+    def mulligan(self: "Game", p: int) -> Gen:
+        pl = self.players[p]
+        pl.mulliganed = True
+        for c in list(pl.hand):
+            self.move(c, "library")
+        self.shuffle(p)
+        yield from self.draw(p, 7)
+        self.log(f"{pl.name} takes a mulligan.")
+
+    # --------------------------------------------------------------- turn
+    def play_turn(self: "Game", start: str = "untap") -> Gen:
+        for pl in self.players:
+            pl.lands_played = 0
+            pl.attacked_this_turn = False
+        self.attack_done = False
+        for ph in PHASES[PHASES.index(start):]:
+            self.phase = ph
+            self.step = ph
+            self.log(f"-- {self.players[self.active].name}'s {ph} phase (turn {self.turn}) --")
+            yield from getattr(self, f"phase_{ph}")()
+            if ph not in ("untap", "cleanup"):
+                yield from self.mana_burn()
+            self.check_losses()
+
+    def phase_untap(self: "Game") -> Gen:
+        """No fast effects. The active player's permanents untap at once;
+        choices about what not to untap are made first."""
+        ap = self.active
+        keep_tapped = set()
+        for c in self.permanents(ap):
+            ch = self.chars(c)
+            c.sick = False
+            if not c.tapped:
+                continue
+            if "doesn't untap" in ch.flags:
+                keep_tapped.add(c.oid)
+                continue
+            h = c.cdef.hooks.get("may_stay_tapped")
+            if h is not None and h(self, c):
+                ans = yield from self.ask(ap, DecisionKind.CHOOSE, f"Untap {ref(self, c)}?",
+                                          ["choose yes", "choose no"], decline="choose yes")
+                if ans == "choose no":
+                    keep_tapped.add(c.oid)
+        for c in self.permanents(ap):
+            if c.oid not in keep_tapped:
+                c.tapped = False
+        for c in self.battlefield:
+            c.phase_uses.clear()
+            c.flags.pop("upkeep_done", None)
+
+    def phase_upkeep(self: "Game") -> Gen:
+        yield from self.fire(Event.BEGIN_UPKEEP, player=self.active)
+        yield from self.settle()
+        yield from self.phase_opportunities()
+        yield from self.end_of_upkeep()
+        yield from self.fire(Event.END_UPKEEP, player=self.active)
+        yield from self.settle()
+
+    def phase_draw(self: "Game") -> Gen:
+        ap = self.active
+        skip = self.turn == 1 and ap == self.first_player
+        if not skip:
+            n = 1
+            for src in self.battlefield:
+                h = src.cdef.hooks.get("draw_count")
+                if h is not None:
+                    n = yield from h(self, src, ap, n)
+            yield from self.draw(ap, n)
+            self.log(f"{self.players[ap].name} draws" + ("" if n == 1 else f" {n} cards") + ".")
+            self.check_losses()
+        yield from self.phase_opportunities()
+
+    def phase_main(self: "Game") -> Gen:
+        yield from self.phase_opportunities()
+
+    def phase_discard(self: "Game") -> Gen:
+        yield from self.phase_opportunities()
+        pl = self.players[self.active]
+        while len(pl.hand) > 7:
+            names = sorted({c.name for c in pl.hand})
+            ans = yield from self.ask(self.active, DecisionKind.DISCARD,
+                                      f"Discard down to seven ({len(pl.hand)} in hand)",
+                                      [f"discard {n}" for n in names])
+            card = next(c for c in pl.hand if c.name == ans[len("discard "):])
+            self.move(card, "graveyard")
+            self.log(f"{pl.name} discards {card.name}.")
+
+    def phase_cleanup(self: "Game") -> Gen:
+        """No fast effects. Damage wears off and "until end of turn" effects
+        end; then "at end of turn" effects (repeated while they make more)."""
+        for _ in range(10):
+            for c in self.battlefield:
+                c.damage = 0
+                c.damaged_by.clear()
+                c.no_regen = False
+            self.effects = [e for e in self.effects if e.until != "eot"]
+            yield from self.fire(Event.END_OF_TURN, player=self.active)
+            yield from self.settle()
+            if not any(e.until == "eot" for e in self.effects):
+                break
+
+    # ------------------------------------------------------- opportunities
+    def phase_opportunities(self: "Game") -> Gen:
+        """The active player acts until declaring the end of the phase; the
+        opponent may respond to that, which cancels the end of the phase."""
+        while True:
+            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY,
+                                           f"{self.phase.capitalize()} phase: your move")
+            if ans == "pass":
+                ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
+                                               f"{self.players[self.active].name} ends the {self.phase} phase. Respond?")
+                if ans == "pass":
+                    return
+                yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)
+                continue
+            if ans == "attack":
+                yield from self.attack()
+                continue
+            yield from self.act_and_resolve(self.active, ans, DecisionKind.OPPORTUNITY)
+
+    def end_of_upkeep(self: "Game") -> Gen:
+        """Upkeep demands not yet carried out: mandatory ones without a
+        choice happen by themselves; ones needing a choice are asked."""
+        for c in list(self.battlefield):
+            h = c.cdef.hooks.get("end_of_upkeep")
+            if h is not None and c in self.battlefield:
+                yield from h(self, c)
+        yield from self.settle()
+
+    # --------------------------------------------------------------- mana
+    def mana_burn(self: "Game") -> Gen:
+        """Unused mana leaves the pool at the end of each phase and at the
+        start and end of an attack; each costs its owner 1 life. (Choice:
+        mana burn is loss of life, not damage, so it has no prevention step,
+        as in the MicroProse game.)"""
+        for pl in self.players:
+            n = pl.pool.clear()
+            if n:
+                self.lose_life(pl.idx, n, " to mana burn")
+        if False:  # pragma: no cover
+            yield

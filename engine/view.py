@@ -1,0 +1,63 @@
+"""What one player (or a spectator) may see of a duel.
+
+Hidden information never leaves the engine through a view: a player sees
+their own hand, counts of the other hand and of both libraries, every public
+zone, and ante face up or face down as agreed. Two states that differ only
+in hidden cards give equal views.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .objects import Card, Player, Spell
+from .refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .duel import Duel
+
+
+def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
+    g = duel.game
+
+    def perm(c: Card) -> dict[str, Any]:
+        ch = g.chars(c)
+        host = g.enchanted(c)
+        return {"ref": ref(g, c), "name": c.name, "controller": ch.controller, "owner": c.owner,
+                "tapped": c.tapped, "damage": c.damage, "counters": dict(sorted(c.counters.items())),
+                "sick": c.sick and ch.is_creature, "types": sorted(ch.types),
+                "power": ch.power, "toughness": ch.toughness, "keywords": sorted(ch.keywords),
+                "colors": sorted(ch.colors), "attached_to": ref(g, host) if host else None,
+                "token": c.token}
+
+    def target(t: Any) -> str:
+        return "(gone)" if t is None else ref(g, t)
+
+    players = []
+    for p in g.players:
+        entry: dict[str, Any] = {
+            "name": p.name, "life": p.life, "poison": p.poison, "mana_pool": p.pool.text(),
+            "hand_count": len(p.hand), "library_count": len(p.library),
+            "graveyard": [c.name for c in p.graveyard], "removed": [c.name for c in p.removed],
+            "ante": [("(face down)" if c.face_down and viewer != p.idx and not g.over else c.name) for c in p.ante],
+            "lands_played": p.lands_played,
+        }
+        if viewer == p.idx:
+            entry["hand"] = sorted(c.name for c in p.hand)
+        players.append(entry)
+    d = duel.pending
+    return {
+        "viewer": viewer, "turn": g.turn, "active": g.active, "phase": g.phase, "step": g.step,
+        "players": players,
+        "battlefield": [perm(c) for c in sorted(g.battlefield, key=lambda c: c.timestamp)],
+        "spells": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets],
+                    "x": s.x} for s in g.spells],
+        "batch": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets]}
+                  for s in g.batch],
+        "combat": None if g.combat is None else {
+            "bands": [[target(g.find(o)) for o in b] for b in g.combat.bands],
+            "blocks": {str(i): [target(g.find(o)) for o in bl] for i, bl in g.combat.blocks.items()}},
+        "pending": None if d is None else {
+            "player": d.player, "kind": d.kind.value, "prompt": d.prompt,
+            "choices": list(d.choices) if viewer == d.player else None},
+        "over": g.over, "winner": g.winner, "end_reason": g.end_reason,
+    }

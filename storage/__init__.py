@@ -1,0 +1,1 @@
+"""Manaburn's SQLite storage (duels, collections, trades)."""
