@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Gen, Kind, Mode, Speed, TargetSpec
-from .objects import Card, Player, Spell
+from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .objects import Card, Player, Source, Spell
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
+BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -51,18 +52,29 @@ class CastingRules:
         return Speed.SORCERY
 
     # ---------------------------------------------------------- mana sources
+    def mana_abilities(self: "Game", c: Card) -> list[ManaAbility]:
+        """A permanent's mana abilities now: printed ones, plus "{T}: add one
+        mana of that type" for each basic land type it has (so a Forest made
+        an Island by Phantasmal Terrain taps for blue)."""
+        out = list(c.cdef.mana_abilities)
+        ch = self.chars(c)
+        if "land" in ch.types:
+            for sub, sym in BASIC_MANA.items():
+                if sub in ch.subtypes:
+                    out.append(ManaAbility(sym))
+        return out
+
     def mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str]]:
         """Mana abilities ``p`` can use now: (permanent, ability index, symbols)."""
         out = []
         for c in self.battlefield:
-            if not c.cdef.mana_abilities:
-                continue
             ch = self.chars(c)
             if ch.controller != p:
                 continue
-            for i, ma in enumerate(c.cdef.mana_abilities):
-                if ma.cost.tap and (c.tapped or (ch.is_creature and c.sick and "land" not in ch.types)):
+            for i, ma in enumerate(self.mana_abilities(c)):
+                if ma.cost.tap and c.tapped:
                     continue
+                # creatures (animated lands too) cannot tap the turn they come into play
                 if ma.cost.tap and ch.is_creature and c.sick:
                     continue
                 if not ch.can_tap_for_mana:
@@ -82,7 +94,7 @@ class CastingRules:
     def tap_for_mana(self: "Game", p: int, card: Card, sym: str) -> Gen:
         """Use a mana source: it cannot be interrupted; triggers (Manabarbs)
         happen at once."""
-        ma = next(m for m in card.cdef.mana_abilities if sym in m.produces)
+        ma = next(m for m in self.mana_abilities(card) if sym in m.produces)
         if ma.cost.tap:
             card.tapped = True
         amount = ma.amount
@@ -147,9 +159,15 @@ class CastingRules:
                 for c in pl.graveyard:
                     if spec.test is None or spec.test(self, ctx, c):
                         out.append(c)
-        if spec.damage_source:
-            # spells being resolved are sources too: their packets name them
-            pass
+        if Kind.SOURCE in spec.kinds:
+            seen = set()
+            for pk in self.pending_damage:
+                if pk.amount <= 0 or pk.receiver is not self.players[spell.controller]:
+                    continue
+                src = Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
+                if src not in seen and (spec.test is None or spec.test(self, ctx, src)):
+                    seen.add(src)
+                    out.append(src)
         return out
 
     def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
@@ -165,6 +183,9 @@ class CastingRules:
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
+        if isinstance(obj, Source):
+            return any(pk.amount > 0 and pk.source_oid == obj.oid and pk.source_name == obj.name
+                       for pk in self.pending_damage)
         return spec.test is None or spec.test(self, Ctx(self, spell), obj)
 
     # ------------------------------------------------------ what can be done
@@ -229,7 +250,7 @@ class CastingRules:
         if ab.regenerate:
             return False
         ch = self.chars(card)
-        if ab.who == "controller" and ch.controller != p:
+        if not self.may_use(p, card, ab):
             return False
         if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
             return False
@@ -242,10 +263,6 @@ class CastingRules:
                 return False
         if ab.condition is not None and not ab.condition(self, card):
             return False
-        if card.cdef.upkeep and any(u.kind == "cost" for u in card.cdef.upkeep) and self.phase == "upkeep" \
-                and self.active == ch.controller and not card.flags.get("upkeep_done") and ab.cost.mana.total:
-            # an ability with an activation cost cannot be used before the upkeep cost is paid
-            return False
         if ab.once_per_phase and card.phase_uses.get(self.phase_key(), 0):
             return False
         probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(ch.colors))
@@ -257,6 +274,18 @@ class CastingRules:
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         return self.can_afford(p, ab.cost.mana.with_x(0))
+
+    def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
+        """Who may use an ability: its controller, any player, the
+        controller of the enchanted permanent (Paralyze), the active player."""
+        if ab.who == "any":
+            return True
+        if ab.who == "enchanted controller":
+            host = self.enchanted(card)
+            return host is not None and self.controller(host) == p
+        if ab.who == "active":
+            return p == self.active
+        return self.controller(card) == p
 
     def phase_key(self: "Game") -> str:
         return f"{self.turn}:{self.phase}"
@@ -276,8 +305,22 @@ class CastingRules:
             for i, ab in enumerate(c.cdef.abilities, 1):
                 if self.ability_usable(p, c, ab, kind, interrupting):
                     out.append(f"activate {ref(self, c)}" + (f" ability={i}" if i > 1 else ""))
+        if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
+            out += [f"sacrifice {ref(self, c)}" for _, c in self.sacrifice_demands(p)]
         out += self.mana_choices(p)
         return list(dict.fromkeys(out))
+
+    def sacrifice_demands(self: "Game", p: int) -> list[tuple[Card, Card]]:
+        """Upkeep demands met by a sacrifice (Lord of the Pit): (demanding
+        permanent, permanent that would satisfy it)."""
+        out = []
+        for src in sorted(self.battlefield, key=lambda c: c.timestamp):
+            h = src.cdef.hooks.get("sacrifice_demand")
+            if h is None:
+                continue
+            for c in h(self, src, p):
+                out.append((src, c))
+        return out
 
     def can_play_land(self: "Game", p: int) -> bool:
         return True
@@ -309,14 +352,14 @@ class CastingRules:
                         return cand
                 return f"activate {ref(self, objs[0])}{suffix}" if objs else text
             if verb == "target":
-                objs = lookup(self, rest, ("permanents", "players", "spells", "graveyards"))
+                objs = lookup(self, rest, ("permanents", "players", "spells", "graveyards", "sources"))
                 for o in objs:
                     cand = f"target {ref(self, o)}"
                     if cand in self._last_choices:
                         return cand
                 return f"target {ref(self, objs[0])}" if objs else text
             if verb in ("sacrifice", "choose"):
-                objs = lookup(self, rest, ("permanents",)) if verb == "sacrifice" else []
+                objs = lookup(self, rest, ("permanents",))
                 for o in objs:
                     cand = f"{verb} {ref(self, o)}"
                     if cand in self._last_choices:
@@ -364,6 +407,13 @@ class CastingRules:
             new = self.move(card, "battlefield", controller=p)
             self.log(f"{self.players[p].name} plays {new.name}.")
             yield from self.entered(new)
+            yield from self.settle()
+            return None
+        if verb == "sacrifice":
+            src, victim = next((s, c) for s, c in self.sacrifice_demands(p) if ref(self, c) == rest)
+            src.phase_uses[self.phase_key()] = 1
+            self.log(f"{self.players[p].name} sacrifices {victim.name} to {src.name}.")
+            yield from self.put_in_graveyard([victim], how="sacrifice")
             yield from self.settle()
             return None
         if verb == "cast":
@@ -514,6 +564,12 @@ class CastingRules:
         # payment
         total = cost.with_x(spell.x, extra_generic=(spec_obj.extra_cost_per_target * max(0, len(spell.targets) - 1)
                                                      if spec_obj else 0))
+        xc = card.cdef.hooks.get("x_color") if card is not None else None
+        if xc and spell.x:
+            # Drain Life: X must be paid with mana of one color
+            col = dict(total.colored)
+            col[xc] = col.get(xc, 0) + spell.x
+            total = ManaCost(total.generic - spell.x, col, 0)
         spell.cost_text = str(total)
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:

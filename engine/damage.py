@@ -179,6 +179,7 @@ class DamageRules:
         islands"); regeneration is offered for what would be destroyed."""
         for _ in range(50):
             changed = False
+            self.effects = [e for e in self.effects if e.condition is None or e.condition(self)]
             for c in list(self.battlefield):
                 ctrl = self.controller(c)
                 if c.last_controller != ctrl:

@@ -258,3 +258,133 @@ def static_for(test: Callable[[Any, Card, Card, Chars], bool], modify: Callable[
 
 def self_only(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return src is card
+
+
+# ------------------------------------------------------------------ upkeep
+
+def whose_player(g: Any, card: Card, whose: str) -> int | None:
+    """The player an upkeep demand belongs to."""
+    if whose == "enchanted controller":
+        host = g.enchanted(card)
+        return None if host is None else g.controller(host)
+    if whose == "each":
+        return g.active
+    return g.controller(card)
+
+
+def upkeep_of(whose: str = "controller") -> Callable[[Any, Card], bool]:
+    """Condition: during the upkeep of the player the demand belongs to."""
+    def cond(g: Any, card: Card) -> bool:
+        return g.phase == "upkeep" and g.step == "upkeep" and whose_player(g, card, whose) == g.active
+    return cond
+
+
+def during_upkeep(text: str, effect: Callable[[Any, Any], Gen], *, whose: str = "controller",
+                  mana: str = "", repeat: bool = False) -> tuple[Any, Callable[[Any, Card], Gen]]:
+    """Something a card makes happen "during upkeep": a fast effect the
+    player carries out with ``activate CARD`` at any of their opportunities
+    that upkeep; if it is mandatory and not done by the end of upkeep, it
+    happens then by itself. Returns ``(ability, end_of_upkeep_hook)``."""
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    ab = Ability(text, Cost(ManaCost.parse(mana)), effect, who=whose if whose != "each" else "active",
+                 condition=upkeep_of(whose), once_per_phase=not repeat)
+
+    def end(g: Any, card: Card) -> Gen:
+        if card.phase_uses.get(g.phase_key()) or whose_player(g, card, whose) != g.active:
+            return
+        from .game import Ctx
+        card.phase_uses[g.phase_key()] = 1
+        g.log(f"{card.name}: {text}")
+        g.resolving += 1
+        try:
+            yield from effect(g, Ctx(g, controller=g.controller(card), source=card))
+        finally:
+            g.resolving -= 1
+        yield from g.settle()
+    return ab, end
+
+
+def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, whose: str = "controller",
+                life: int = 0) -> tuple[Any, Callable[[Any, Card], Gen]]:
+    """"During your upkeep, pay COST or PENALTY": paid with ``activate
+    CARD`` during upkeep; if unpaid when upkeep ends, the player must choose
+    now (a choice that cannot be declined) or, unable to pay, suffers it."""
+    from .decisions import DecisionKind
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    from .refs import ref
+    cost = ManaCost.parse(mana)
+    ab = Ability(text, Cost(cost, life=life), nothing, who=whose if whose != "each" else "active",
+                 condition=upkeep_of(whose), once_per_phase=True)
+
+    def end(g: Any, card: Card) -> Gen:
+        p = whose_player(g, card, whose)
+        if card.phase_uses.get(g.phase_key()) or p != g.active or card.zone != "battlefield":
+            return
+        while card.zone == "battlefield" and not card.phase_uses.get(g.phase_key()):
+            can = g.can_afford(p, cost) and g.players[p].life >= life
+            if not can:
+                break
+            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: {text}",
+                                   [f"activate {ref(g, card)}", "choose no"], about=card.name)
+            if ans == "choose no":
+                break
+            spell = yield from g.activate(p, card, ab, DecisionKind.UPKEEP, None)
+            if spell is not None:
+                yield from g.resolve(spell)
+        if card.zone == "battlefield" and not card.phase_uses.get(g.phase_key()):
+            card.phase_uses[g.phase_key()] = 1
+            yield from penalty(g, card)
+            yield from g.settle()
+    return ab, end
+
+
+def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
+    def pen(g: Any, card: Card) -> Gen:
+        g.destroy(card, bury=bury)
+        return
+        yield
+    return pen
+
+
+def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str) -> Gen:
+    """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if paid."""
+    from .decisions import DecisionKind
+    from .mana import ManaCost
+    from .objects import Spell
+    cost = ManaCost.parse(mana)
+    if not g.can_afford(p, cost):
+        return False
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
+                           about=name)
+    if ans != "choose yes":
+        return False
+    probe = Spell(g.new_sid(), p, None, None, name)
+    paid = yield from g.pay(p, cost, probe)
+    return bool(paid)
+
+
+def on_source(fn: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
+    """Apply a targeted effect to the ability's own source instead
+    (Frozen Shade: "{B}: +1/+1 until end of turn")."""
+    def wrapped(g: Any, ctx: Any) -> Gen:
+        ctx.spell.targets = [ctx.source]
+        yield from fn(g, ctx)
+    return wrapped
+
+
+def on_enchanted(fn: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
+    """Apply a targeted effect to the permanent the source enchants (Firebreathing)."""
+    def wrapped(g: Any, ctx: Any) -> Gen:
+        host = g.enchanted(ctx.source)
+        ctx.spell.targets = [host] if host is not None else []
+        yield from fn(g, ctx)
+    return wrapped
+
+
+def regeneration(mana: str, text: str = "Regenerate") -> Any:
+    """"{G}: Regenerate" -- used only when the creature would be destroyed."""
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)

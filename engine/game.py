@@ -88,6 +88,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.batch: list[Spell] = []
         self.effects: list[Effect] = []
         self.events: list[str] = []
+        self.secrets: list[tuple[int, str]] = []  # what only one player may see
+        self._last_choices: list[str] = []
         self.turn = 0
         self.active = 0
         self.phase = "untap"
@@ -163,6 +165,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
                   set(card.color_override if card.color_override is not None else d.colors),
                   d.power, d.toughness, set(d.keywords), card.controller)
+        if card.text_changes:
+            c.keywords = {self.swap_words(k, card) for k in c.keywords}
         if card.zone != "battlefield":
             return c
         mods: list[tuple[int, int, Callable[[], None]]] = []
@@ -253,6 +257,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def enchanted(self, aura: Card) -> Card | None:
         return self.find(aura.attached_to) if aura.attached_to is not None else None
+
+    def swap_words(self, text: str, card: Card) -> str:
+        for old, new in card.text_changes.items():
+            text = text.replace(old, new)
+        return text
 
     def word(self, card: Card | None, word: str) -> str:
         """A color word in a card's text after text-changing effects."""
@@ -410,6 +419,6 @@ def _static_call(g: Game, st: Any, src: Card, card: Card, c: Chars) -> Callable[
 
 def _effect_call(g: Game, e: Effect, card: Card, c: Chars) -> Callable[[], None]:
     def run() -> None:
-        if e.applies is None or e.applies(g, card, c):
+        if (e.condition is None or e.condition(g)) and (e.applies is None or e.applies(g, card, c)):
             e.modify(g, card, c)
     return run

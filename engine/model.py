@@ -51,6 +51,7 @@ class Kind(Enum):
     PLAYER = "player"
     SPELL = "spell"  # a spell or effect being cast
     GRAVEYARD_CARD = "graveyard card"
+    SOURCE = "source"  # a source of damage pending in a prevention step
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,16 @@ class Spell:
         return f"<spell {self.name}#{self.sid}>"
 
 
+@dataclass(frozen=True)
+class Source:
+    """A source of pending damage, as a Circle of Protection targets it."""
+
+    name: str
+    oid: int | None
+    colors: frozenset[str]
+    types: frozenset[str]
+
+
 @dataclass
 class Packet:
     """Damage from one source to one receiver, pending in a prevention step."""

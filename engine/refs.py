@@ -25,6 +25,10 @@ class RefError(ValueError):
 def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
     if isinstance(obj, Spell):
         return [s for s in g.spells + g.batch if s.name == obj.name]
+    from .objects import Source
+    if isinstance(obj, Source):
+        return list(dict.fromkeys(Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
+                                  for pk in g.pending_damage if pk.source_name == obj.name))
     if isinstance(obj, Card):
         if obj.zone == "battlefield":
             return sorted((c for c in g.battlefield if c.name == obj.name), key=lambda c: c.timestamp)
@@ -83,6 +87,10 @@ def lookup(g: "Game", text: str, where: tuple[str, ...]) -> list[Any]:
             cands = [c for p in g.players for c in p.graveyard if c.name == name]
             if who_idx is not None:
                 cands = [c for c in cands if c.owner == who_idx]
+        elif w == "sources":
+            from .objects import Source
+            cands = list(dict.fromkeys(Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
+                                       for pk in g.pending_damage if pk.source_name == name and pk.amount > 0))
         elif ":" in w:
             zone, idx = w.split(":")
             cands = [c for c in g.players[int(idx)].zone(zone) if c.name == name]

@@ -216,10 +216,6 @@ class Runner:
                 self._apply(p, first)
             self._casting(p, a)
             return
-        if v == "sacrifice" and d.kind not in (DecisionKind.SACRIFICE, DecisionKind.UPKEEP):
-            self._apply(p, f"activate {a.card}")
-            self._casting(p, a)
-            return
         self._apply(p, a.raw)
 
     def _casting(self, p: int, a: Action) -> None:

@@ -107,7 +107,7 @@ class TurnRules:
             c.sick = False
             if not c.tapped:
                 continue
-            if "doesn't untap" in ch.flags:
+            if "doesn't untap" in ch.flags or c.flags.get("frozen_until_turn", -1) >= self.turn:
                 keep_tapped.add(c.oid)
                 continue
             h = c.cdef.hooks.get("may_stay_tapped")

@@ -59,5 +59,6 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
         "pending": None if d is None else {
             "player": d.player, "kind": d.kind.value, "prompt": d.prompt,
             "choices": list(d.choices) if viewer == d.player else None},
+        "secrets": [t for who, t in g.secrets if who == viewer],
         "over": g.over, "winner": g.winner, "end_reason": g.end_reason,
     }

@@ -1,11 +1,109 @@
-"""Lands."""
+"""Lands. Basic lands need no definition of their mana ability: every land
+with a basic land type taps for that type's mana (see
+``CastingRules.mana_abilities``), which is what land-type changes rely on."""
 from __future__ import annotations
 
 from ..carddb import define
-from ..model import ManaAbility
 
-BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
-for _name, _sym in BASICS.items():
-    define(_name, mana_abilities=(ManaAbility(_sym),))
-    define(f"Snow-Covered {_name}", mana_abilities=(ManaAbility(_sym),))
+for _name in BASICS:
+    define(_name)
+    define(f"Snow-Covered {_name}")
+
+from typing import Any  # noqa: E402
+
+from ..effects import DAMAGED_CREATURE, creature_where, prevent_to_target, pump_mod  # noqa: E402
+from ..mana import ManaCost  # noqa: E402
+from ..model import Ability, Cost, ManaAbility, PhaseAction  # noqa: E402
+from ..objects import Card, Chars, Effect, Player  # noqa: E402
+
+
+# Mishra's Factory: {1}: becomes a 2/2 artifact creature (Assembly Worker) until
+# end of turn; {T}: target Assembly Worker gets +1/+1 until end of turn.
+def _animate(g: Any, ctx: Any) -> Any:
+    def m(g2: Any, card: Card, c: Chars) -> None:
+        c.types |= {"artifact", "creature"}
+        c.subtypes.add("assembly-worker")
+        c.power, c.toughness = 2, 2
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, m, "eot", layer=1))
+    g.log("Mishra's Factory becomes an Assembly Worker.")
+    return
+    yield
+
+
+def _worker_pump(g: Any, ctx: Any) -> Any:
+    from ..effects import until_eot
+    yield from until_eot(pump_mod(1, 1))(g, ctx)
+
+
+define("Mishra's Factory", mana_abilities=(ManaAbility("C"),), abilities=(
+    Ability("{1}: Mishra's Factory becomes a 2/2 artifact creature until end of turn", Cost(ManaCost.parse("{1}")),
+            _animate),
+    Ability("{T}: Target Assembly Worker gets +1/+1 until end of turn", Cost(tap=True), _worker_pump,
+            targets=(creature_where("target Assembly Worker", lambda g, ctx, c: "assembly-worker" in g.chars(c).subtypes),)),
+))
+
+define("Oasis", abilities=(Ability("{T}: Prevent 1 damage to any creature", Cost(tap=True), prevent_to_target(1),
+                                   targets=(DAMAGED_CREATURE,), prevention=True),))
+
+
+# Glacial Chasm: cumulative upkeep 2 life; when it comes into play, sacrifice a
+# land; you cannot attack; all damage dealt to you is reduced to 0.
+def _chasm_enter(g: Any, ctx: Any) -> Any:
+    from ..decisions import DecisionKind
+    from ..refs import ref
+    p = ctx.controller
+    lands = [c for c in g.permanents(p, type_="land") if c is not ctx.source]
+    if not lands:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Glacial Chasm: sacrifice a land", ch, about="Glacial Chasm")
+    yield from g.put_in_graveyard([lands[ch.index(ans)]], how="sacrifice")
+
+
+def _chasm_reduce(g: Any, src: Card, pk: Any) -> bool:
+    return isinstance(pk.receiver, Player) and pk.receiver.idx == g.controller(src)
+
+
+def _chasm_attack(g: Any, src: Card, attacker: Card) -> bool:
+    return g.controller(attacker) != g.controller(src)
+
+
+def _chasm_upkeep_cost(g: Any, card: Card) -> int:
+    return 2 * (card.upkeep_paid + 1)
+
+
+def _chasm_pay(g: Any, ctx: Any) -> Any:
+    card = ctx.source
+    g.lose_life(ctx.controller, _chasm_upkeep_cost(g, card), " for Glacial Chasm's cumulative upkeep")
+    card.upkeep_paid += 1
+    return
+    yield
+
+
+def _chasm_end(g: Any, card: Card) -> Any:
+    from ..decisions import DecisionKind
+    from ..refs import ref
+    p = g.controller(card)
+    if p != g.active or card.phase_uses.get(g.phase_key()):
+        return
+    card.phase_uses[g.phase_key()] = 1
+    ans = yield from g.ask(p, DecisionKind.UPKEEP,
+                           f"Glacial Chasm: pay {_chasm_upkeep_cost(g, card)} life or bury it",
+                           [f"activate {ref(g, card)}", "choose no"], about=card.name)
+    if ans == "choose no":
+        g.destroy(card, bury=True)
+    else:
+        from ..game import Ctx
+        yield from _chasm_pay(g, Ctx(g, controller=p, source=card))
+    yield from g.settle()
+
+
+define("Glacial Chasm", on_enter=_chasm_enter,
+       abilities=(Ability("Cumulative upkeep: pay 2 life for each age counter", Cost(), _chasm_pay,
+                          condition=lambda g, c: g.phase == "upkeep" and g.active == g.controller(c),
+                          once_per_phase=True),),
+       hooks={"reduce_damage": _chasm_reduce, "attack_restriction": _chasm_attack, "end_of_upkeep": _chasm_end})
+
+_ = PhaseAction
