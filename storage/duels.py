@@ -1,0 +1,535 @@
+"""Duels: one header row per duel (or challenge) and its append-only decisions.
+
+A duel is stored as what the engine needs to rebuild it, not as a snapshot of
+the game: seed, decklists, options and the list of answered decisions.
+``engine.Duel.new(rec.seed, rec.decks, DuelOptions(**rec.options),
+rec.player_names).replay(history)`` recreates it exactly after a restart.
+
+The header's ``seq`` is the number of decisions taken.  A button offered to a
+player carries the ``seq`` it was offered at; :func:`append_decision` accepts
+the answer only if the duel is still at that ``seq`` (compare-and-set inside
+one ``BEGIN IMMEDIATE`` transaction), so of two racing clicks, or of a click
+and a timeout, exactly one wins and the other gets :class:`StaleDecision`.
+
+A challenge is a duel header in status ``challenged`` whose ``deadline`` is
+the challenge's expiry; the header then goes through ``accepted``,
+``choosing_decks``, ``mulligans``, ``playing`` and ends ``finished`` (with a
+result) or ``cancelled``.  Storage only guards that the two end states are
+final; the order of the others is the bot's business.
+
+Discord ids (guild, channel, thread, message, user) are stored as TEXT; the
+functions accept ``int`` or ``str`` and refuse anything else, so a discord.py
+object can never be stored by mistake.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
+
+import aiosqlite
+
+from ._common import now_seconds, snowflake, unix_time
+from .db import Database
+from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
+
+__all__ = [
+    "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
+    "DuelResult", "DuelRecord", "FinishOutcome",
+    "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user",
+    "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
+    "set_message_ids", "finish_duel",
+]
+
+#: Every status, in the order a duel normally goes through them.
+STATUSES: Final = ("challenged", "accepted", "choosing_decks", "mulligans", "playing",
+                   "finished", "cancelled")
+#: Final statuses: nothing about the duel changes any more.
+TERMINAL_STATUSES: Final = frozenset({"finished", "cancelled"})
+#: Statuses of duels (and challenges) still going on.
+ACTIVE_STATUSES: Final = tuple(s for s in STATUSES if s not in TERMINAL_STATUSES)
+#: Why a finished duel ended.  Only ``drawn`` has no winner.
+RESULT_REASONS: Final = ("won", "drawn", "conceded", "timed_out")
+
+_MAX_SEED = 2 ** 63  # SQLite INTEGER is a signed 64-bit int
+
+
+class _Keep:
+    """Type of :data:`KEEP`."""
+
+    _instance: _Keep | None = None
+
+    def __new__(cls) -> _Keep:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+#: Default of optional keyword arguments meaning "leave this column as it is"
+#: (``None`` means "set it to NULL").
+KEEP: Final = _Keep()
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """How a finished duel ended: *winner* (0 or 1; None for a draw) and *reason*."""
+
+    winner: int | None
+    reason: str
+
+    def __post_init__(self) -> None:
+        if self.reason not in RESULT_REASONS:
+            raise ValueError(f"result reason must be one of {RESULT_REASONS}, not {self.reason!r}")
+        if self.reason == "drawn":
+            if self.winner is not None:
+                raise ValueError("a drawn duel has no winner")
+        elif not _is_player(self.winner):
+            raise ValueError(f"a duel {self.reason} needs a winner 0 or 1, not {self.winner!r}")
+
+
+@dataclass(frozen=True)
+class DuelRecord:
+    """A duel header, as read from the ``duels`` table.
+
+    ``decks`` are None until chosen; ``options`` is the JSON object given at
+    creation (e.g. ``dataclasses.asdict(DuelOptions(...))``: rebuild with
+    ``DuelOptions(**rec.options)``).  Times are unix seconds.
+    """
+
+    id: int
+    guild_id: str | None
+    channel_id: str
+    thread_id: str | None
+    challenge_message_id: str | None
+    board_message_id: str | None
+    player_ids: tuple[str, str]
+    player_names: tuple[str, str]
+    seed: int
+    decks: tuple[tuple[str, ...] | None, tuple[str, ...] | None]
+    options: dict[str, Any] = field(hash=False)
+    status: str
+    result: DuelResult | None
+    clock_seconds: int | None
+    deadline: int | None
+    seq: int
+    created_at: int
+    updated_at: int
+
+    @property
+    def active(self) -> bool:
+        """Neither finished nor cancelled."""
+        return self.status not in TERMINAL_STATUSES
+
+    def player_index(self, user_id: str | int) -> int | None:
+        """0 or 1 if *user_id* plays in this duel, else None."""
+        uid = _snowflake(user_id, "user_id")
+        return self.player_ids.index(uid) if uid in self.player_ids else None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> DuelRecord:
+        """Build from a ``SELECT * FROM duels`` row (extra columns are ignored)."""
+        result = None
+        if row["result"] is not None:
+            result = DuelResult(row["winner"], row["result"])
+        return cls(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            thread_id=row["thread_id"], challenge_message_id=row["challenge_message_id"],
+            board_message_id=row["board_message_id"],
+            player_ids=(row["player0_id"], row["player1_id"]),
+            player_names=(row["player0_name"], row["player1_name"]),
+            seed=row["seed"],
+            decks=(_load_deck(row["deck0"]), _load_deck(row["deck1"])),
+            options=json.loads(row["options"]), status=row["status"], result=result,
+            clock_seconds=row["clock_seconds"], deadline=row["deadline"], seq=row["seq"],
+            created_at=row["created_at"], updated_at=row["updated_at"])
+
+
+class FinishOutcome(NamedTuple):
+    """What :func:`finish_duel` did: the header now, and whether this call finished it."""
+
+    record: DuelRecord
+    changed: bool
+
+
+# ------------------------------------------------------------------ creation
+async def create_duel(db: Database, *, channel_id: str | int,
+                      player_ids: Sequence[str | int], player_names: Sequence[str], seed: int,
+                      guild_id: str | int | None = None,
+                      options: Mapping[str, Any] | Any = None,
+                      decks: Sequence[Sequence[str] | None] = (None, None),
+                      status: str = "challenged", clock_seconds: int | None = None,
+                      deadline: int | None = None, thread_id: str | int | None = None,
+                      challenge_message_id: str | int | None = None,
+                      board_message_id: str | int | None = None,
+                      now: int | None = None) -> DuelRecord:
+    """Insert a new duel header (seq 0, no decisions) and return it.
+
+    *options* is a JSON-able mapping or a dataclass instance such as
+    ``engine.DuelOptions`` (stored as its fields).  For a challenge, leave
+    *status* ``challenged`` and give the expiry as *deadline*.
+    """
+    if status not in ACTIVE_STATUSES:
+        raise ValueError(f"a new duel's status must be one of {ACTIVE_STATUSES}, not {status!r}")
+    p0, p1 = _pair(player_ids, "player_ids")
+    ids = (_snowflake(p0, "player_ids[0]"), _snowflake(p1, "player_ids[1]"))
+    n0, n1 = _pair(player_names, "player_names")
+    names = (_name(n0, "player_names[0]"), _name(n1, "player_names[1]"))
+    d0, d1 = _pair(decks, "decks")
+    now = _now(now)
+    row = (_opt_snowflake(guild_id, "guild_id"), _snowflake(channel_id, "channel_id"),
+           _opt_snowflake(thread_id, "thread_id"),
+           _opt_snowflake(challenge_message_id, "challenge_message_id"),
+           _opt_snowflake(board_message_id, "board_message_id"),
+           ids[0], ids[1], names[0], names[1], _seed(seed), _dump_deck(d0), _dump_deck(d1),
+           _dump_options(options), status, _clock(clock_seconds), _opt_time(deadline, "deadline"),
+           now, now)
+    async with db.transaction() as conn:
+        cur = await conn.execute(
+            "INSERT INTO duels (guild_id, channel_id, thread_id, challenge_message_id,"
+            " board_message_id, player0_id, player1_id, player0_name, player1_name, seed,"
+            " deck0, deck1, options, status, clock_seconds, deadline, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        duel_id = cur.lastrowid
+        await cur.close()
+        assert duel_id is not None
+        return await _header(conn, duel_id)
+
+
+# ------------------------------------------------------------------- reading
+async def get_duel(db: Database, duel_id: int) -> DuelRecord | None:
+    """The duel's header, or None if there is no such duel."""
+    row = await db.fetchone("SELECT * FROM duels WHERE id = ?", (_id(duel_id),))
+    return None if row is None else DuelRecord.from_row(row)
+
+
+async def load_history(db: Database, duel_id: int) -> list[tuple[int, str]]:
+    """The duel's decisions in order, as ``(player, text)`` for ``Duel.replay``.
+
+    Raises :class:`DuelNotFound` for an unknown id (an empty list means a duel
+    without decisions yet).
+    """
+    return (await load_duel(db, duel_id))[1]
+
+
+async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
+    """Header and history read in one snapshot, so ``len(history) == record.seq``.
+
+    What the bot needs to rebuild a duel after a restart.  Raises
+    :class:`DuelNotFound`.
+    """
+    duel_id = _id(duel_id)
+    async with db.read() as conn:
+        record = await _header(conn, duel_id)
+        async with conn.execute("SELECT player, text FROM decisions WHERE duel_id = ?"
+                                " ORDER BY seq", (duel_id,)) as cur:
+            history = [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
+    return record, history
+
+
+async def list_duels_for_user(db: Database, user_id: str | int,
+                              active_only: bool = True) -> list[DuelRecord]:
+    """Duels (and challenges) where *user_id* is either player, oldest first.
+
+    With *active_only*, only those neither finished nor cancelled.
+    """
+    uid = _snowflake(user_id, "user_id")
+    sql = "SELECT * FROM duels WHERE (player0_id = ? OR player1_id = ?)"
+    if active_only:
+        sql += " AND status NOT IN ('finished', 'cancelled')"
+    rows = await db.fetchall(sql + " ORDER BY id", (uid, uid))
+    return [DuelRecord.from_row(r) for r in rows]
+
+
+async def list_unfinished(db: Database) -> list[DuelRecord]:
+    """All duels and challenges neither finished nor cancelled, oldest first.
+
+    At start-up the bot rebuilds these (and expires the overdue ones).
+    """
+    rows = await db.fetchall(
+        "SELECT * FROM duels WHERE status NOT IN ('finished', 'cancelled') ORDER BY id")
+    return [DuelRecord.from_row(r) for r in rows]
+
+
+async def list_overdue(db: Database, now: int | None = None) -> list[DuelRecord]:
+    """Active duels whose deadline (challenge expiry or decision clock) is <= *now*.
+
+    Earliest deadline first.  For the timeout sweeper, and to catch up on
+    deadlines that passed while the bot was down.
+    """
+    rows = await db.fetchall(
+        "SELECT * FROM duels WHERE deadline <= ? AND status NOT IN ('finished', 'cancelled')"
+        " ORDER BY deadline, id", (_now(now),))
+    return [DuelRecord.from_row(r) for r in rows]
+
+
+# ------------------------------------------------------------------ changing
+async def append_decision(db: Database, duel_id: int, expected_seq: int, player: int, text: str,
+                          *, deadline: int | None, status: str | None = None,
+                          result: DuelResult | None = None,
+                          now: int | None = None) -> DuelRecord:
+    """Record decision number *expected_seq* (0-based) of the duel; return the new header.
+
+    In one transaction: check the duel is active and its ``seq`` equals
+    *expected_seq* (else raise :class:`StaleDecision`, or its subclass
+    :class:`DuelNotActive`, and write nothing), insert the decision, bump
+    ``seq``, set the deadline of the next decision (None: no deadline), and
+    optionally move to *status*.  When the decision ends the game (e.g.
+    ``"concede"``), pass its *result*: the duel is finished in the same
+    transaction.
+
+    Once this returns the decision is durable (``synchronous=FULL``).
+    """
+    duel_id = _id(duel_id)
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        raise ValueError(f"expected_seq must be an int >= 0, not {expected_seq!r}")
+    if not _is_player(player):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    if not isinstance(text, str) or not text:
+        raise ValueError(f"a decision's text must be a non-empty str, not {text!r}")
+    if result is not None:
+        if not isinstance(result, DuelResult):
+            raise TypeError(f"result must be a DuelResult, not {type(result).__name__}")
+        if status not in (None, "finished"):
+            raise ValueError(f"a decision with a result finishes the duel; status {status!r}")
+    elif status is not None and status not in ACTIVE_STATUSES:
+        raise ValueError(f"status must be one of {ACTIVE_STATUSES} (finish with result=), "
+                         f"not {status!r}")
+    deadline = _opt_time(deadline, "deadline")
+    now = _now(now)
+    async with db.transaction() as conn:
+        async with conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise DuelNotFound(duel_id)
+        if row["status"] in TERMINAL_STATUSES:
+            raise DuelNotActive(duel_id, expected_seq, row["seq"], row["status"])
+        if row["seq"] != expected_seq:
+            raise StaleDecision(duel_id, expected_seq, row["seq"])
+        await conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
+                           " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq, player, text, now))
+        if result is None:
+            await conn.execute(
+                "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"
+                " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id))
+        else:
+            await conn.execute(
+                "UPDATE duels SET seq = seq + 1, deadline = NULL, status = 'finished',"
+                " winner = ?, result = ?, updated_at = ? WHERE id = ?",
+                (result.winner, result.reason, now, duel_id))
+        return await _header(conn, duel_id)
+
+
+async def set_status(db: Database, duel_id: int, status: str, *,
+                     expected: str | Collection[str] | None = None,
+                     deadline: int | None | _Keep = KEEP, now: int | None = None) -> DuelRecord:
+    """Move the duel to *status* (not ``finished``: use :func:`finish_duel`).
+
+    With *expected* (a status or several), the change happens only if the
+    duel is currently in one of them, e.g. accepting a challenge with
+    ``expected="challenged"`` loses cleanly against its expiry.  A finished
+    or cancelled duel never changes.  Either failure raises
+    :class:`StatusConflict` and writes nothing.  *deadline*: new deadline,
+    None to clear it, or left as is; cancelling always clears it.
+    """
+    duel_id = _id(duel_id)
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+    if status == "finished":
+        raise ValueError("use finish_duel() to finish a duel (it needs a result)")
+    wanted = None if expected is None else ({expected} if isinstance(expected, str)
+                                            else set(expected))
+    if wanted is not None and not wanted <= set(STATUSES):
+        raise ValueError(f"unknown status in expected={expected!r}")
+    if status == "cancelled":
+        deadline = None
+    now = _now(now)
+    async with db.transaction() as conn:
+        current = (await _header(conn, duel_id)).status
+        if current in TERMINAL_STATUSES or (wanted is not None and current not in wanted):
+            raise StatusConflict(duel_id, current, status,
+                                 None if current in TERMINAL_STATUSES else wanted)
+        if isinstance(deadline, _Keep):
+            await conn.execute("UPDATE duels SET status = ?, updated_at = ? WHERE id = ?",
+                               (status, now, duel_id))
+        else:
+            await conn.execute(
+                "UPDATE duels SET status = ?, deadline = ?, updated_at = ? WHERE id = ?",
+                (status, _opt_time(deadline, "deadline"), now, duel_id))
+        return await _header(conn, duel_id)
+
+
+async def set_deck(db: Database, duel_id: int, player: int, cards: Sequence[str] | None, *,
+                   now: int | None = None) -> DuelRecord:
+    """Set (or clear, with None) *player*'s decklist, before the first decision.
+
+    The card names are not checked here (the caller validates them against
+    the card database).  Raises :class:`StatusConflict` once the duel has a
+    decision or is over: the replay inputs are then fixed.
+    """
+    duel_id = _id(duel_id)
+    if not _is_player(player):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    deck = _dump_deck(cards)
+    now = _now(now)
+    async with db.transaction() as conn:
+        rec = await _header(conn, duel_id)
+        if rec.status in TERMINAL_STATUSES or rec.seq > 0:
+            raise StatusConflict(duel_id, rec.status, rec.status, None,
+                                 f"duel #{duel_id} has started or ended: its decks are fixed")
+        column = ("deck0", "deck1")[player]  # one of two constant names, not user input
+        await conn.execute(f"UPDATE duels SET {column} = ?, updated_at = ? WHERE id = ?",
+                           (deck, now, duel_id))
+        return await _header(conn, duel_id)
+
+
+async def set_message_ids(db: Database, duel_id: int, *,
+                          thread_id: str | int | None | _Keep = KEEP,
+                          challenge_message_id: str | int | None | _Keep = KEEP,
+                          board_message_id: str | int | None | _Keep = KEEP,
+                          now: int | None = None) -> DuelRecord:
+    """Record the Discord thread / messages of the duel (None clears, KEEP leaves).
+
+    Allowed in any status: the bot edits the messages of finished duels too.
+    """
+    duel_id = _id(duel_id)
+    changes = {name: _opt_snowflake(value, name) for name, value in
+               (("thread_id", thread_id), ("challenge_message_id", challenge_message_id),
+                ("board_message_id", board_message_id)) if not isinstance(value, _Keep)}
+    async with db.transaction() as conn:
+        await _header(conn, duel_id)  # DuelNotFound
+        if changes:
+            # Column names come from the constant tuple above; values are bound.
+            assignments = ", ".join(f"{name} = ?" for name in changes)
+            await conn.execute(f"UPDATE duels SET {assignments}, updated_at = ? WHERE id = ?",
+                               (*changes.values(), _now(now), duel_id))
+        return await _header(conn, duel_id)
+
+
+async def finish_duel(db: Database, duel_id: int, result: DuelResult, *,
+                      now: int | None = None) -> FinishOutcome:
+    """Finish the duel with *result*; idempotent.
+
+    If the duel is already finished nothing is written (not even a different
+    result: the first one stands) and ``changed`` is False, so of two racing
+    finishers (a concession and a timeout) only one announces the result.
+    Raises :class:`StatusConflict` for a cancelled duel.
+    """
+    duel_id = _id(duel_id)
+    if not isinstance(result, DuelResult):
+        raise TypeError(f"result must be a DuelResult, not {type(result).__name__}")
+    now = _now(now)
+    async with db.transaction() as conn:
+        rec = await _header(conn, duel_id)
+        if rec.status == "finished":
+            return FinishOutcome(rec, False)
+        if rec.status == "cancelled":
+            raise StatusConflict(duel_id, rec.status, "finished", None)
+        await conn.execute(
+            "UPDATE duels SET status = 'finished', winner = ?, result = ?, deadline = NULL,"
+            " updated_at = ? WHERE id = ?", (result.winner, result.reason, now, duel_id))
+        return FinishOutcome(await _header(conn, duel_id), True)
+
+
+# ------------------------------------------------------------------- helpers
+async def _header(conn: aiosqlite.Connection, duel_id: int) -> DuelRecord:
+    async with conn.execute("SELECT * FROM duels WHERE id = ?", (duel_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        raise DuelNotFound(duel_id)
+    return DuelRecord.from_row(row)
+
+
+def _now(now: int | float | None) -> int:
+    return now_seconds(now)
+
+
+def _time(value: int | float, what: str) -> int:
+    return unix_time(value, what)
+
+
+def _opt_time(value: int | float | None, what: str) -> int | None:
+    return None if value is None else _time(value, what)
+
+
+def _is_player(value: object) -> bool:
+    return not isinstance(value, bool) and value in (0, 1)
+
+
+def _id(duel_id: int) -> int:
+    if isinstance(duel_id, bool) or not isinstance(duel_id, int):
+        raise TypeError(f"a duel id is an int, not {duel_id!r}")
+    return duel_id
+
+
+def _snowflake(value: str | int, what: str) -> str:
+    return snowflake(value, what)
+
+
+def _opt_snowflake(value: str | int | None, what: str) -> str | None:
+    return None if value is None else _snowflake(value, what)
+
+
+def _pair(values: Sequence[Any], what: str) -> tuple[Any, Any]:
+    if isinstance(values, (str, bytes)) or len(values) != 2:
+        raise ValueError(f"{what} must be a pair (one per player), not {values!r}")
+    return values[0], values[1]
+
+
+def _name(value: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{what} must be a non-empty str, not {value!r}")
+    return value
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -_MAX_SEED <= seed < _MAX_SEED:
+        raise ValueError(f"seed must be an int that fits in 64 signed bits, not {seed!r}")
+    return seed
+
+
+def _clock(value: int | None) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ValueError(f"clock_seconds must be a positive int or None, not {value!r}")
+    return value
+
+
+def _dump_deck(cards: Sequence[str] | None) -> str | None:
+    if cards is None:
+        return None
+    if isinstance(cards, (str, bytes)):
+        raise TypeError("a decklist is a sequence of card names, not a single string")
+    cards = list(cards)
+    for c in cards:
+        if not isinstance(c, str):
+            raise TypeError(f"card names must be str, not {c!r}")
+    return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load_deck(text: str | None) -> tuple[str, ...] | None:
+    return None if text is None else tuple(json.loads(text))
+
+
+def _dump_options(options: Mapping[str, Any] | Any) -> str:
+    if options is None:
+        data: dict[str, Any] = {}
+    elif dataclasses.is_dataclass(options) and not isinstance(options, type):
+        data = dataclasses.asdict(options)
+    elif isinstance(options, Mapping):
+        data = dict(options)
+    else:
+        raise TypeError(f"options must be a mapping or a dataclass, not {type(options).__name__}")
+    if not all(isinstance(k, str) for k in data):
+        raise TypeError("option names must be str")
+    try:
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"options must be JSON values: {e}") from None
