@@ -291,6 +291,10 @@ class CastingRules:
         return f"{self.turn}:{self.phase}"
 
     def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+        with self.reading():
+            return self._fast_choices(p, kind, interrupting)
+
+    def _fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
         out: list[str] = []
         pl = self.players[p]
         if kind is DecisionKind.OPPORTUNITY and self.sorcery_timing(p, kind):

@@ -90,6 +90,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
+        self._computing: set[int] = set()
+        self._chars_cache: dict[int, Chars] | None = None
         self.turn = 0
         self.active = 0
         self.phase = "untap"
@@ -167,8 +169,28 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                   d.power, d.toughness, set(d.keywords), card.controller)
         if card.text_changes:
             c.keywords = {self.swap_words(k, card) for k in c.keywords}
-        if card.zone != "battlefield":
+        cache = self._chars_cache
+        if cache is not None and card.oid in cache and card.zone == "battlefield":
+            return cache[card.oid]
+        if card.zone != "battlefield" or card.oid in self._computing:
+            # A characteristic that depends on itself (Nightmare counting swamps
+            # while asking whether Nightmare is a swamp) sees printed values.
             return c
+        self._computing.add(card.oid)
+        try:
+            out = self._apply_effects(card, c)
+        finally:
+            self._computing.discard(card.oid)
+        if cache is not None and not self._computing:
+            cache[card.oid] = out
+        return out
+
+    def reading(self) -> "_ReadScope":
+        """A scope in which nothing changes, so characteristics may be cached
+        (listing legal actions asks for them hundreds of times)."""
+        return _ReadScope(self)
+
+    def _apply_effects(self, card: Card, c: Chars) -> Chars:
         mods: list[tuple[int, int, Callable[[], None]]] = []
         for src in self.battlefield:
             for st in src.cdef.statics:
@@ -408,6 +430,21 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def require(self, ok: bool, why: str) -> None:
         if not ok:
             raise IllegalAction(why)
+
+
+class _ReadScope:
+    def __init__(self, g: Game) -> None:
+        self.g = g
+        self.outer = False
+
+    def __enter__(self) -> None:
+        self.outer = self.g._chars_cache is None
+        if self.outer:
+            self.g._chars_cache = {}
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer:
+            self.g._chars_cache = None
 
 
 def _static_call(g: Game, st: Any, src: Card, card: Card, c: Chars) -> Callable[[], None]:
