@@ -414,6 +414,8 @@ class CombatRules:
                 if len(eligible_blockers) == 1 and not trample:
                     self.deal_damage(m, eligible_blockers[0], power, combat=True)
                     continue
+                if trample:
+                    self.trample_links.append((m.oid, [b.oid for b in eligible_blockers], defender))
                 if len(eligible_blockers) == 1 and trample:
                     b = eligible_blockers[0]
                     to_b = min(power, lethal[b.oid])

@@ -125,6 +125,7 @@ class DamageRules:
         finally:
             self.in_prevention = False
             self.step = saved_step
+        self._trample_spill_after_prevention()
         packets = [pk for pk in self.pending_damage if pk.amount > 0]
         self.pending_damage = []
         # automatic redirection and side effects apply now to unprevented damage
@@ -132,6 +133,21 @@ class DamageRules:
             self._apply_packet(pk)
         for pk in packets:
             yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+
+    def _trample_spill_after_prevention(self: "Game") -> None:
+        """Trample damage reaches the player only past lethal damage really
+        dealt: damage prevented on a blocker comes off the spill-over
+        (Ogre blocking War Mammoth, Samite Healer saving 1: nothing spills)."""
+        for attacker, blockers, defender in self.trample_links:
+            prevented = sum(pk.original - pk.amount for pk in self.pending_damage
+                            if pk.source_oid == attacker and isinstance(pk.receiver, Card)
+                            and pk.receiver.oid in blockers)
+            for pk in self.pending_damage:
+                if pk.source_oid == attacker and pk.receiver is defender and prevented:
+                    cut = min(pk.amount, prevented)
+                    pk.amount -= cut
+                    prevented -= cut
+        self.trample_links = []
 
     def _dp_prompt(self: "Game") -> str:
         return "Damage prevention: " + "; ".join(pk.describe() for pk in self.pending_damage)
@@ -151,7 +167,10 @@ class DamageRules:
     def settle(self: "Game") -> Gen:
         """After any resolution or damage step: prevention for pending
         damage, then deaths and other state checks, repeated while side
-        effects make new damage."""
+        effects make new damage. Inside a damage prevention step nothing
+        settles: new damage joins the current step."""
+        if self.in_prevention:
+            return
         for _ in range(100):
             if self.pending_damage:
                 yield from self.prevention_step()

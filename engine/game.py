@@ -10,6 +10,7 @@ interrupts and batches), :mod:`engine.combat` (the attack),
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Iterable
 
 from .casting import CastingRules
@@ -21,6 +22,7 @@ from .objects import Card, Chars, Effect, Player, Spell
 from .turn import TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
+_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
 class DuelOver(Exception):
@@ -108,7 +110,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self._sid = 0
         self._ts = 0
         self.pending_damage: list[Any] = []  # packets of the current prevention step
-        self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury"
+        self.doomed: dict[int, str] = {}
+        self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules  # oid -> "destroy" | "bury"
         self.first_player = 0
         self.decisions_asked = 0
         self.ante_on = options.ante
@@ -191,6 +194,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         return _ReadScope(self)
 
     def _apply_effects(self, card: Card, c: Chars) -> Chars:
+        base = card.cdef.hooks.get("base_chars")
+        if base is not None:
+            # characteristics the card sets for itself as it comes into play
+            # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
+            base(self, card, c)
         mods: list[tuple[int, int, Callable[[], None]]] = []
         for src in self.battlefield:
             for st in src.cdef.statics:
@@ -208,9 +216,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         for _, _, fn in mods:
             fn()
         if c.power is not None:
-            plus = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
-            c.power += plus
-            c.toughness = (c.toughness or 0) + plus
+            # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
+            for kind, n in card.counters.items():
+                m = _PT_COUNTER.match(kind)
+                if m and n:
+                    c.power += int(m[1]) * n
+                    c.toughness = (c.toughness or 0) + int(m[2]) * n
         if c.power is None and "creature" in c.types:
             c.power, c.toughness = 0, 0
         return c

@@ -69,6 +69,12 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
         for entry in spec.get("battlefield") or []:
             if isinstance(entry, str):
                 entry = {"name": entry}
+            elif isinstance(entry, dict) and "name" not in entry and len(entry) == 1:
+                # [Circle of Protection: Red] reads in YAML as a mapping; take it as the name
+                (k, v), = entry.items()
+                entry = {"name": f"{k}: {v}"}
+            if "name" not in entry:
+                raise ScriptError(f"a battlefield entry needs a name: {entry!r}")
             owner = names.index(entry["owner"]) if "owner" in entry else idx
             c = g.new_card(carddb.get(entry["name"]), owner, "battlefield")
             c.controller = idx
