@@ -168,6 +168,7 @@ class TurnRules:
                 c.damage = 0
                 c.damaged_by.clear()
                 c.no_regen = False
+                c.remove_if_dies = False  # Disintegrate's "this turn" ends too
             self.effects = [e for e in self.effects if e.until != "eot"]
             yield from self.fire(Event.END_OF_TURN, player=self.active)
             yield from self.settle()
