@@ -209,6 +209,9 @@ class Runner:
             self._apply(p, d.decline)
             return
         if v == "attack":
+            if a.raw == "attack":  # extension: only announce the attack
+                self._apply(p, "attack")
+                return
             if d.kind is DecisionKind.OPPORTUNITY:
                 self._apply(p, "attack")
                 self._wait_for(p)
