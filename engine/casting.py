@@ -141,6 +141,9 @@ class CastingRules:
         if Kind.PERMANENT in spec.kinds:
             for c in sorted(self.battlefield, key=lambda c: c.timestamp):
                 if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                    if (spell.card is not None and spec is spell.card.cdef.enchant
+                            and "cannot be enchanted" in self.chars(c).keywords):
+                        continue  # Tetravites
                     if spec.damaged and not any(pk.receiver is c for pk in self.pending_damage):
                         continue
                     if spec.damage_source and not any(
@@ -271,6 +274,8 @@ class CastingRules:
                 return False
         if ab.cost.sacrifice_self and card.zone != "battlefield":
             return False
+        if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < 1:
+            return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         return self.can_afford(p, ab.cost.mana.with_x(0))
@@ -300,7 +305,7 @@ class CastingRules:
         if kind is DecisionKind.OPPORTUNITY and self.sorcery_timing(p, kind):
             if pl.lands_played < 1 and self.can_play_land(p):
                 out += [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
-            if not self.attack_done and not self.options_no_attack():
+            if not self.attack_done and any(self.can_attack(c) for c in self.battlefield):
                 out.append("attack")
         for c in pl.hand:
             if self.castable(p, c, kind, interrupting):
@@ -328,9 +333,6 @@ class CastingRules:
 
     def can_play_land(self: "Game", p: int) -> bool:
         return True
-
-    def options_no_attack(self: "Game") -> bool:
-        return False
 
     # ----------------------------------------------------------- parsing
     def canonical(self: "Game", p: int, text: str) -> str:
@@ -591,6 +593,9 @@ class CastingRules:
                 yield from self.put_in_graveyard([src], how="sacrifice")
             if ab.cost.remove_self:
                 self.move(src, "removed")
+            if ab.cost.remove_counter:
+                src.counters[ab.cost.remove_counter] -= 1
+                self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
         return True
 
     def pay(self: "Game", p: int, cost: ManaCost, spell: Spell, x_color: str | None = None) -> Gen:

@@ -1,0 +1,320 @@
+"""Duels as the bot runs them, without Discord: challenges, decks, answers,
+auto-passing, clocks, persistence and rebuilding after a restart.
+
+Everything is keyed by plain ids (Discord user ids as strings, duel ids as
+ints). Every answer, the player's own and the passes the bot makes for
+either player afterwards, is written to SQLite in one transaction *before*
+the caller is told it happened; the in-memory duel is a cache that can be
+dropped and rebuilt by replay at any time.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine import Duel, DuelOptions, IllegalAction
+from engine.decks import PRECONS, decklist
+from engine.duel import DeckError, check_deck
+from storage import decks as deck_store
+from storage import duels as store
+from storage import players as player_store
+from storage.db import Database
+from storage.errors import StatusConflict
+
+from .autopass import DEFAULT_STOPS, must_ask
+
+CHALLENGE_SECONDS = 24 * 3600
+DEFAULT_CLOCK = 24 * 3600
+MAX_LIVE = 256
+MIN_DECK = 40
+
+
+class DuelError(Exception):
+    """Something a user asked that cannot be done; the message says why."""
+
+
+@dataclass
+class Live:
+    """A duel in memory: its stored header and the engine duel rebuilt from its log."""
+
+    record: store.DuelRecord
+    duel: Duel
+    events_shown: int = 0
+    stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
+
+    @property
+    def seq(self) -> int:
+        return len(self.duel.history)
+
+
+@dataclass
+class Outcome:
+    """What an answer did: the new events to show, who must decide next."""
+
+    live: Live
+    new_events: list[str] = field(default_factory=list)
+    finished: bool = False
+
+
+def seed_hash(seed: int) -> str:
+    """The commitment shown when a duel starts; the seed itself is shown at the end."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()[:16]
+
+
+class DuelService:
+    def __init__(self, db: Database, *, now: Callable[[], float] = time.time, max_live: int = MAX_LIVE) -> None:
+        self.db = db
+        self.now = now
+        self.max_live = max_live
+        self._live: OrderedDict[int, Live] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ----------------------------------------------------------- decks
+    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
+        """A deck by name: a saved deck of the user's, or a preconstructed one."""
+        if not name:
+            name = sorted(PRECONS)[0]
+        saved = await deck_store.get_deck(self.db, user_id, name)
+        if saved is not None:
+            return saved.name, list(saved.cards)
+        for p in PRECONS:
+            if p.lower() == name.lower():
+                return p, decklist(p)
+        raise DuelError(f"No deck called {name!r}. Your decks: use /deck list; preconstructed: "
+                        + ", ".join(sorted(PRECONS)))
+
+    async def deck_names(self, user_id: str) -> list[str]:
+        saved = [d.name for d in await deck_store.list_decks(self.db, user_id)]
+        return saved + sorted(PRECONS)
+
+    @staticmethod
+    def validate_deck(cards: list[str]) -> None:
+        try:
+            check_deck(cards, MIN_DECK)
+        except DeckError as e:
+            raise DuelError("That deck cannot be used: " + "; ".join(e.problems)) from None
+
+    # ------------------------------------------------------- challenges
+    async def challenge(self, *, guild_id: str | None, channel_id: str, challenger: tuple[str, str],
+                        opponent: tuple[str, str], deck: str | None, ante: bool,
+                        clock_seconds: int = DEFAULT_CLOCK) -> store.DuelRecord:
+        if challenger[0] == opponent[0]:
+            raise DuelError("You cannot challenge yourself.")
+        deck_name, cards = await self.resolve_deck(challenger[0], deck)
+        self.validate_deck(cards)
+        options = DuelOptions(ante=ante, chooser=None)
+        return await store.create_duel(
+            self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
+            player_names=(challenger[1], opponent[1]), seed=secrets.randbits(62), options=options,
+            decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
+            deadline=int(self.now()) + CHALLENGE_SECONDS)
+
+    async def decline(self, duel_id: int, user_id: str) -> store.DuelRecord:
+        rec = await self._get(duel_id)
+        if user_id not in rec.player_ids:
+            raise DuelError("This challenge is not yours.")
+        try:
+            return await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+        except StatusConflict:
+            raise DuelError("This challenge is no longer open.") from None
+
+    async def accept(self, duel_id: int, user_id: str, deck: str | None) -> Live:
+        """The challenged player accepts with a deck: the duel begins."""
+        async with self._lock(duel_id):
+            rec = await self._get(duel_id)
+            if rec.player_ids[1] != user_id:
+                raise DuelError("Only the challenged player can accept this challenge.")
+            if rec.status != "challenged":
+                raise DuelError("This challenge is no longer open.")
+            if rec.deadline is not None and rec.deadline < self.now():
+                await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+                raise DuelError("This challenge has expired.")
+            _, cards = await self.resolve_deck(user_id, deck)
+            self.validate_deck(cards)
+            await store.set_deck(self.db, duel_id, 1, cards)
+            try:
+                rec = await store.set_status(self.db, duel_id, "mulligans", expected="challenged",
+                                             deadline=int(self.now()) + (rec.clock_seconds or DEFAULT_CLOCK))
+            except StatusConflict:
+                raise DuelError("This challenge is no longer open.") from None
+            live = await self._load(duel_id)
+            # the first decisions may be auto-passed already (none are, but keep one path)
+            return live
+
+    async def expire_challenges(self) -> list[store.DuelRecord]:
+        out = []
+        for rec in await store.list_overdue(self.db, int(self.now())):
+            if rec.status == "challenged":
+                try:
+                    out.append(await store.set_status(self.db, rec.id, "cancelled", expected="challenged"))
+                except StatusConflict:
+                    pass
+        return out
+
+    # ------------------------------------------------------------ duels
+    def _lock(self, duel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(duel_id)
+        if lock is None:
+            lock = self._locks[duel_id] = asyncio.Lock()
+        return lock
+
+    async def _get(self, duel_id: int) -> store.DuelRecord:
+        rec = await store.get_duel(self.db, duel_id)
+        if rec is None:
+            raise DuelError(f"There is no duel #{duel_id}.")
+        return rec
+
+    async def _load(self, duel_id: int) -> Live:
+        live = self._live.get(duel_id)
+        if live is not None:
+            self._live.move_to_end(duel_id)
+            return live
+        rec, history = await store.load_duel(self.db, duel_id)
+        if rec.decks[0] is None or rec.decks[1] is None:
+            raise DuelError("This duel has not started yet.")
+        opts = DuelOptions(**(rec.options or {}))
+
+        def rebuild() -> Duel:
+            return Duel.new(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts,
+                            names=tuple(rec.player_names)).replay(history)
+        duel = await asyncio.to_thread(rebuild) if len(history) > 200 else rebuild()
+        stops = []
+        for uid in rec.player_ids:
+            s = await player_store.get_phase_stops(self.db, uid)
+            stops.append(DEFAULT_STOPS if s is None else frozenset(s))
+        live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]))
+        self._live[duel_id] = live
+        while len(self._live) > self.max_live:
+            self._live.popitem(last=False)
+        return live
+
+    def forget(self, duel_id: int) -> None:
+        """Drop the cached duel (it is rebuilt from storage when next needed)."""
+        self._live.pop(duel_id, None)
+
+    async def live(self, duel_id: int) -> Live:
+        return await self._load(duel_id)
+
+    def player_index(self, live: Live, user_id: str) -> int | None:
+        ids = live.record.player_ids
+        return ids.index(user_id) if user_id in ids else None
+
+    async def answer(self, duel_id: int, user_id: str, seq: int, text: str) -> Outcome:
+        """A player's answer to the pending decision (``seq`` is the number of
+        decisions when their control was shown). Applies it and the passes
+        that follow, persists them in one transaction, then reports."""
+        async with self._lock(duel_id):
+            live = await self._load(duel_id)
+            rec = live.record
+            if rec.status in ("finished", "cancelled"):
+                raise DuelError("This duel is over.")
+            p = self.player_index(live, user_id)
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+            d = live.duel.pending
+            if d is None:
+                raise DuelError("This duel is over.")
+            if seq != live.seq:
+                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
+            if d.player != p:
+                raise DuelError("It is not your decision right now.")
+            try:
+                live.duel.parse(text, p)
+            except IllegalAction as e:
+                raise DuelError(f"Not legal: {e}") from None
+            return await self._advance(live, [(p, text)])
+
+    async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded") -> Outcome:
+        async with self._lock(duel_id):
+            live = await self._load(duel_id)
+            p = self.player_index(live, user_id)
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+            if live.duel.over or live.record.status in ("finished", "cancelled"):
+                raise DuelError("This duel is over.")
+            return await self._advance(live, [(p, "concede")], reason=reason)
+
+    async def claim(self, duel_id: int, user_id: str) -> Outcome:
+        """Win a duel whose opponent let their clock run out."""
+        async with self._lock(duel_id):
+            live = await self._load(duel_id)
+            p = self.player_index(live, user_id)
+            d = live.duel.pending
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+            if d is None or live.record.status in ("finished", "cancelled"):
+                raise DuelError("This duel is over.")
+            if d.player == p:
+                raise DuelError("The decision is yours; you cannot claim a win on time.")
+            if live.record.deadline is None or live.record.deadline > self.now():
+                raise DuelError("Your opponent's clock has not run out yet.")
+            return await self._advance(live, [(1 - p, "concede")], reason="timed_out")
+
+    async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None) -> Outcome:
+        duel = live.duel
+        start = live.seq
+        try:
+            for p, text in answers:
+                if text == "concede":
+                    duel.concede(p)
+                else:
+                    duel.apply(text, player=p)
+            self.autopass(live)
+        except IllegalAction as e:
+            self.forget(live.record.id)
+            raise DuelError(f"Not legal: {e}") from None
+        new = duel.history[start:]
+        finished = duel.over
+        status = None
+        if not finished:
+            status = "mulligans" if duel.game.turn == 0 else "playing"
+        deadline = None if finished else int(self.now()) + (live.record.clock_seconds or DEFAULT_CLOCK)
+        result = None
+        if finished:
+            g = duel.game
+            why = reason or ("conceded" if any(t == "concede" for _, t in new) else
+                             "drawn" if g.winner is None else "won")
+            result = store.DuelResult(g.winner, why)
+        try:
+            async with self.db.transaction():
+                rec = live.record
+                for i, (p, text) in enumerate(new):
+                    last = i == len(new) - 1
+                    rec = await store.append_decision(
+                        self.db, rec.id, start + i, p, text, deadline=deadline,
+                        status=status if not (last and result) else None,
+                        result=result if last else None)
+        except Exception:
+            self.forget(live.record.id)
+            raise
+        live.record = rec
+        events = duel.game.events[live.events_shown:]
+        live.events_shown = len(duel.game.events)
+        return Outcome(live, events, finished)
+
+    def autopass(self, live: Live) -> None:
+        """Decline every decision that need not reach a human (see :mod:`bot.autopass`)."""
+        duel = live.duel
+        for _ in range(10000):
+            d = duel.pending
+            if d is None or must_ask(duel.game, d, live.stops[d.player]):
+                return
+            duel.apply(d.decline, player=d.player)  # type: ignore[arg-type]
+
+    async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
+        await player_store.set_phase_stops(self.db, user_id, sorted(stops))
+        for live in self._live.values():
+            if user_id in live.record.player_ids:
+                i = live.record.player_ids.index(user_id)
+                s = list(live.stops)
+                s[i] = stops
+                live.stops = (s[0], s[1])
+
+    async def resume_all(self) -> list[int]:
+        """At start-up: the ids of unfinished duels (rebuilt lazily when touched)."""
+        return [r.id for r in await store.list_unfinished(self.db)]
