@@ -253,7 +253,7 @@ class DamageRules:
         from .objects import Spell
         spec = aura.cdef.enchant
         probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
-        if host.zone != "battlefield":
+        if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
             return False
         if not self.targetable(host, probe.colors):
             if not aura.cdef.hooks.get("ignores_own_protection"):
@@ -331,7 +331,7 @@ class DamageRules:
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
-                                 was_creature=was_creature, toughness=toughness, extra_sources=[])
+                                 was_creature=was_creature, toughness=toughness, extra_sources=[new])
             if new.token and new in self.players[new.owner].graveyard:
                 self.players[new.owner].graveyard.remove(new)
         # auras on what left are buried at the next check

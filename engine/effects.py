@@ -388,3 +388,70 @@ def regeneration(mana: str, text: str = "Regenerate") -> Any:
     from .mana import ManaCost
     from .model import Ability, Cost
     return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)
+
+
+# ------------------------------------------------------------------ counters, untap costs, tokens
+
+def add_counters(g: Any, card: Card, kind: str, n: int) -> None:
+    """Put ``n`` counters of ``kind`` ("+1/+1", "+1/+0", "doom") on a permanent
+    (a negative ``n`` removes them, never below zero)."""
+    have = card.counters.get(kind, 0)
+    new = max(0, have + n)
+    if new == have:
+        return
+    card.counters[kind] = new
+    k = abs(new - have)
+    g.log(f"{k} {kind} counter{'s' if k > 1 else ''} {'put on' if new > have else 'removed from'} {card.name}.")
+
+
+def enters_with_counters(kind: str, n: int) -> Callable[[Any, Any], Gen]:
+    """``on_enter``: "When X comes into play, put N counters on it"."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        add_counters(g, ctx.source, kind, n)
+        return
+        yield
+    return fn
+
+
+def untap_source(g: Any, ctx: Any) -> Gen:
+    """The ability's source untaps (Brass Man, Colossus of Sardia)."""
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        ctx.source.tapped = False
+        g.log(f"{ctx.source.name} untaps.")
+    return
+    yield
+
+
+def untap_during_upkeep(mana: str, name: str) -> Any:
+    """"{N}: Untap X. Use this ability only during your upkeep": an untap cost,
+    which may be paid again if the permanent is tapped again that upkeep."""
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    return Ability(f"{mana}: Untap {name}. Use this ability only during your upkeep", Cost(ManaCost.parse(mana)),
+                   untap_source, condition=lambda g, c: upkeep_of()(g, c) and c.tapped)
+
+
+def token_def(name: str, types: Iterable[str], power: int | None = None, toughness: int | None = None, *,
+              subtypes: Iterable[str] = (), colors: Iterable[str] = (), keywords: Iterable[str] = (),
+              text: str = "", **behaviour: Any) -> Any:
+    """The definition of a token (not a card: it is not in the card data)."""
+    from .mana import ManaCost
+    from .model import CardDef
+    tl = " ".join(t.capitalize() for t in types)
+    return CardDef(name=name, cost=ManaCost(), type_line=tl + (f" - {' '.join(subtypes)}" if subtypes else ""),
+                   types=frozenset(types), subtypes=frozenset(s.lower() for s in subtypes), supertypes=frozenset(),
+                   colors=frozenset(colors), power=power, toughness=toughness, text=text,
+                   keywords=frozenset(keywords), **behaviour)
+
+
+def create_token(g: Any, cdef: Any, controller: int) -> Card:
+    """Put a token into play under ``controller``'s control (owned by that
+    player). It comes into play like any permanent: summoning sick, with its
+    "comes into play" triggers. Returns the token; callers run
+    ``g.entered(token)`` if it has any."""
+    tok = Card(g.new_oid(), cdef, controller, "battlefield", controller, timestamp=g.stamp(), token=True)
+    tok.sick = True
+    tok.last_controller = controller
+    g.battlefield.append(tok)
+    g.log(f"A {cdef.name} token comes into play under {g.players[controller].name}'s control.")
+    return tok

@@ -82,6 +82,7 @@ class Cost:
     life: int = 0
     sacrifice_self: bool = False
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
+    remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
 
 
 @dataclass(frozen=True)

@@ -111,36 +111,6 @@ define("Armageddon Clock",
                          condition=lambda g, src, d: g.active == g.controller(src)),))
 
 
-# Brass Man: does not untap in untap phase; {1}: untap, only during your upkeep (may be paid repeatedly).
-def _untap_self(g: Any, ctx: Any) -> Any:
-    ctx.source.tapped = False
-    g.log(f"{ctx.source.name} untaps.")
-    return
-    yield
-
-
-define("Brass Man", statics=(static_for(lambda g, src, card, c: src is card, flag_mod("doesn't untap")),),
-       abilities=(Ability("{1}: Untap Brass Man. Use only during your upkeep", Cost(ManaCost.parse("{1}")),
-                          _untap_self, condition=lambda g, c: upkeep_of()(g, c) and c.tapped),))
-
-
-# Battering Ram: banding when attacking; at end of combat, destroy all walls blocking it.
-def _ram(g: Any, ctx: Any) -> Any:
-    cb = ctx.data["combat"]
-    band = cb.band_of(ctx.source.oid)
-    if band is None:
-        return
-    for o in cb.blocks.get(band, []):
-        c = g.find(o)
-        if c is not None and "wall" in g.chars(c).subtypes:
-            g.destroy(c)
-    return
-    yield
-
-
-define("Battering Ram", keywords=("banding when attacking",), triggers=(Trigger(Event.END_OF_COMBAT, _ram),))
-
-
 # Kormus Bell: all swamps become 1/1 black creatures (still lands).
 def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
