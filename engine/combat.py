@@ -430,7 +430,9 @@ class CombatRules:
             # blockers strike the band
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:
-                if not self._strikes(b, first):
+                # a blocker that became tapped is still a blocker but deals no
+                # damage (000, "Combat": tapping a blocking creature)
+                if not self._strikes(b, first) or b.tapped:
                     continue
                 power = self.chars(b).power or 0
                 if power <= 0 or not alive:

@@ -13,7 +13,7 @@ for _name in BASICS:
 
 from typing import Any  # noqa: E402
 
-from ..effects import DAMAGED_CREATURE, creature_where, prevent_to_target, pump_mod  # noqa: E402
+from ..effects import DAMAGED_CREATURE, LAND, creature_where, destroy_targets, prevent_to_target, pump_mod  # noqa: E402
 from ..mana import ManaCost  # noqa: E402
 from ..model import Ability, Cost, ManaAbility, PhaseAction  # noqa: E402
 from ..objects import Card, Chars, Effect, Player  # noqa: E402
@@ -44,6 +44,12 @@ define("Mishra's Factory", mana_abilities=(ManaAbility("C"),), abilities=(
             targets=(creature_where("target Assembly Worker", lambda g, ctx, c: "assembly-worker" in g.chars(c).subtypes),)),
 ))
 
+# Strip Mine: the sacrifice is part of the cost (paid as the effect is played),
+# so the land is destroyed even if Strip Mine is gone by then.
+define("Strip Mine", mana_abilities=(ManaAbility("C"),), abilities=(
+    Ability("{T}: Sacrifice Strip Mine to destroy target land", Cost(tap=True, sacrifice_self=True),
+            destroy_targets(), targets=(LAND,)),))
+
 define("Oasis", abilities=(Ability("{T}: Prevent 1 damage to any creature", Cost(tap=True), prevent_to_target(1),
                                    targets=(DAMAGED_CREATURE,), prevention=True),))
 
@@ -54,7 +60,9 @@ def _chasm_enter(g: Any, ctx: Any) -> Any:
     from ..decisions import DecisionKind
     from ..refs import ref
     p = ctx.controller
-    lands = [c for c in g.permanents(p, type_="land") if c is not ctx.source]
+    # "sacrifice a land": Glacial Chasm itself is a land and may be the one
+    # (the only choice when it is its controller's only land).
+    lands = g.permanents(p, type_="land")
     if not lands:
         return
     ch = [f"sacrifice {ref(g, c)}" for c in lands]
