@@ -26,6 +26,11 @@ of the module is ever loaded. (With the repository root on ``sys.path``,
 ``tests.fakediscord`` also works; the package only uses relative imports. Pick one
 name per test session.)
 
+``pytest_plugins`` registers the fixtures globally once the module naming it is
+imported; put the line in every test module that uses them (it is idempotent) or
+in a rootdir ``conftest.py``. Only one FakeDiscord may run at a time (the URL
+patches are process-wide).
+
 Without the fixture: ``async with FakeDiscord(...) as fake: ...`` does the same
 start / patch / guard / check / stop (the check runs if the block did not raise).
 

@@ -149,6 +149,8 @@ class SimUser(FakeUser):
             ch = fake.dm_channel(self)
         elif isinstance(channel, FakeChannel):
             ch = channel
+            if guild is not None and ch.guild is not guild:
+                raise SimUserError(f"{ch!r} is not in {guild!r}")
         elif isinstance(channel, str):
             g = guild or fake.guild
             if g is None:
