@@ -64,8 +64,12 @@ class CastingRules:
                     out.append(ManaAbility(sym))
         return out
 
-    def mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str]]:
-        """Mana abilities ``p`` can use now: (permanent, ability index, symbols)."""
+    def mana_sources(self: "Game", p: int, auto: bool = False) -> list[tuple[Card, int, str]]:
+        """Mana abilities ``p`` can use now: (permanent, ability index, symbols).
+        A mana ability with a mana cost (Apprentice Wizard) is usable only when
+        the pool can pay it, and never in automatic payment plans (``auto``):
+        as in the MicroProse game, non-land mana sources are never auto-tapped
+        and the player draws mana from them by hand."""
         out = []
         for c in self.battlefield:
             ch = self.chars(c)
@@ -73,6 +77,8 @@ class CastingRules:
                 continue
             for i, ma in enumerate(self.mana_abilities(c)):
                 if ma.cost.tap and c.tapped:
+                    continue
+                if ma.cost.mana.total and (auto or not self.players[p].pool.can_pay(ma.cost.mana)):
                     continue
                 # creatures (animated lands too) cannot tap the turn they come into play
                 if ma.cost.tap and ch.is_creature and c.sick:
@@ -95,6 +101,8 @@ class CastingRules:
         """Use a mana source: it cannot be interrupted; triggers (Manabarbs)
         happen at once."""
         ma = next(m for m in self.mana_abilities(card) if sym in m.produces)
+        if ma.cost.mana.total:
+            self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
             card.tapped = True
         amount = ma.amount
@@ -107,6 +115,7 @@ class CastingRules:
         self.players[p].pool.add(sym, (hook(self, card) if hook else amount) + extra)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
+        yield from self.note_taps()
         if self.pending_damage:
             yield from self.settle()
 
@@ -242,7 +251,7 @@ class CastingRules:
 
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
-        sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p)]
+        sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
         return plan_payment(cost, pool, sources) is not None
 
     def max_mana(self: "Game", p: int) -> int:
@@ -535,11 +544,14 @@ class CastingRules:
             spell.x = int(ans.split("=")[1])
         # targets
         multi = bool(spec_obj and spec_obj.multi_target)
+        exact_x = bool(spec_obj and spec_obj.targets_x)  # "X target mountains": exactly X targets
         for i, spec in enumerate(specs):
             while True:
+                if exact_x and len(spell.targets) >= spell.x:
+                    break
                 cands = [c for c in self.target_candidates(spec, spell, interrupting) if c not in spell.targets]
                 ch = [f"target {ref(self, c)}" for c in cands]
-                extra = ["done"] if multi and spell.targets else []
+                extra = ["done"] if multi and spell.targets and not exact_x else []
                 if not ch and extra:
                     break
                 ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
@@ -550,7 +562,7 @@ class CastingRules:
                 if ans == "done":
                     break
                 spell.targets.append(cands[ch.index(ans)])
-                if not multi:
+                if not multi and not exact_x:
                     break
         spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
         if spec_obj and spec_obj.x_from_target:
@@ -608,7 +620,7 @@ class CastingRules:
             ch: list[str] = []
             if pl.pool.can_pay(cost):
                 ch.append("pay")
-            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p)]
+            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
             plan = plan_payment(cost, pl.pool, sources)
             if plan is not None:
                 ch.append("auto")

@@ -124,11 +124,9 @@ class CombatRules:
         if not text.startswith("attack"):
             raise IllegalAction("declare attackers with 'attack A, B+C' or 'attack nothing'")
         body = text[len("attack"):].strip()
-        if body in ("", "nothing"):
-            return []
         bands: list[list[Card]] = []
         used: set[int] = set()
-        for part in body.split(","):
+        for part in ([] if body in ("", "nothing") else body.split(",")):
             band = []
             for name in part.split("+"):
                 c = self._one(name.strip(), self.active)
@@ -141,6 +139,10 @@ class CombatRules:
             if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
                 raise IllegalAction("a band may have at most one creature without banding")
             bands.append(band)
+        # "must attack" (Siren's Call): every such creature able to attack is declared
+        for c in self.creatures(self.active):
+            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
+                raise IllegalAction(f"{ref(self, c)} must attack")
         return bands
 
     def _one(self: "Game", name: str, controller: int | None) -> Card:
@@ -259,8 +261,13 @@ class CombatRules:
         reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
         if len(able) > 1:
             reps.append("attack " + ", ".join(ref(self, c) for c in able))
+        decline = "attack nothing"
+        forced = [c for c in able if "must attack" in self.chars(c).flags]
+        if forced:  # declining declares only the creatures that must attack
+            decline = "attack " + ", ".join(ref(self, c) for c in forced)
+            reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
         ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
-                                  decline="attack nothing", parser=self.parse_attack)
+                                  decline=decline, parser=self.parse_attack)
         bands = self._read_attack(ans)
         if not bands:
             self.log(f"{self.players[ap].name} attacks with nothing.")

@@ -172,9 +172,11 @@ class DamageRules:
         if self.in_prevention:
             return
         for _ in range(100):
+            yield from self.note_taps()
             if self.pending_damage:
                 yield from self.prevention_step()
             yield from self.state_checks()
+            yield from self.note_taps()  # regeneration taps
             if not self.pending_damage:
                 return
 

@@ -89,6 +89,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.spells: list[Spell] = []  # being cast (interrupt chains) or waiting in the batch
         self.batch: list[Spell] = []
         self.effects: list[Effect] = []
+        self.delayed: list[Any] = []  # model.Delayed: triggers set up by spells (Siren's Call)
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
@@ -391,6 +392,27 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             ctx = Ctx(self, controller=self.controller(src) if src.zone == "battlefield" else src.controller,
                       source=src, data=data)
             yield from t.effect(self, ctx)
+        # delayed triggers set up by spells, in the order they were set up
+        self.delayed = [d for d in self.delayed if d.turn is None or d.turn >= self.turn]
+        for d in list(self.delayed):
+            if d.event is not event or d not in self.delayed:
+                continue
+            if d.condition is not None and not d.condition(self, d, data):
+                continue
+            if d.once:
+                self.delayed.remove(d)
+            yield from d.effect(self, Ctx(self, controller=d.controller, data={**data, "delayed": d}))
+
+    def note_taps(self) -> Gen:
+        """Fire "becomes tapped" triggers for each permanent tapped since the
+        last look, whatever tapped it (a mana ability, a cost, an attack, an
+        effect). A permanent that came into play tapped did not become
+        tapped. Called after each mana ability and at each settle."""
+        for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+            was = c.was_tapped
+            c.was_tapped = c.tapped
+            if c.tapped and was is False and c in self.battlefield:
+                yield from self.fire(Event.BECOMES_TAPPED, card=c)
 
     # ----------------------------------------------------------- end of duel
     def check_losses(self) -> None:

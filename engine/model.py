@@ -107,6 +107,8 @@ class SpellSpec:
     extra_cost_per_target: int = 0
     # Spell Blast: X is set from the target rather than chosen
     x_from_target: Callable[["Game", "Ctx"], int] | None = None
+    # Volcanic Eruption: "X target ...": exactly X targets (X is chosen first)
+    targets_x: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,8 @@ class Event(Enum):
     DRAW_STEP = "draw phase"
     ATTACKS = "attacks"
     BLOCKS = "blocks"
+    # a permanent became tapped, for any reason (Psychic Venom, Lifetap); see Game.note_taps
+    BECOMES_TAPPED = "becomes tapped"
 
 
 @dataclass(frozen=True)
@@ -211,6 +215,24 @@ class Trigger:
     condition: Callable[["Game", "Card", dict], bool] | None = None
     # Works from the graveyard or elsewhere too (rare); default: while in play.
     zones: tuple[str, ...] = ("battlefield",)
+
+
+@dataclass
+class Delayed:
+    """A triggered effect set up by a resolving spell or effect rather than
+    printed on a permanent ("at end of turn, destroy ..."): appended to
+    ``Game.delayed``, it runs when ``event`` happens (and ``condition(g,
+    delayed, event_data)`` holds), once if ``once``; it lapses after turn
+    ``turn`` if that is set. ``data`` is its own memory."""
+
+    event: Event
+    effect: EffectFn
+    controller: int
+    name: str
+    condition: Callable[["Game", "Delayed", dict], bool] | None = None
+    once: bool = True
+    turn: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ class Card:
     phase_uses: dict[str, int] = field(default_factory=dict)
     last_controller: int = -1
     face_down: bool = False  # face-down ante
+    was_tapped: bool | None = None  # tapped state last seen by Game.note_taps (None: not seen yet)
     flags: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -26,6 +26,8 @@ class TurnRules:
             if start_phase is None:
                 yield from self.begin()
                 start_phase = "untap"
+            for c in self.battlefield:  # a set-up position: what is tapped now did not just become tapped
+                c.was_tapped = c.tapped
             while True:
                 yield from self.play_turn(start_phase)
                 start_phase = "untap"

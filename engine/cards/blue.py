@@ -1,31 +1,148 @@
-"""Blue cards."""
+"""Blue cards (Fourth Edition printed text, Fifth Edition rules).
+
+Land-type and color words a card's text depends on are read through
+``g.word(card, ...)`` so that Magical Hack and Sleight of Mind can change
+them (Sea Serpent's "islands", Volcanic Eruption's "mountains", Sunken
+City's "blue" ...).
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from ..carddb import define
-from ..effects import (CREATURE, LAND, PERMANENT, PLAYER, SPELL, SPELL_OR_PERMANENT, aura, bounce_targets,
-                       change_color, colored_permanent, colored_spell, counter_target, destroy_targets,
-                       each_target, flag_mod, grant, keyword_mod, permanent_target, pump_mod)
-from ..mana import COLOR_NAMES
-from ..model import Announce, Event, Mode, SpellSpec, Static, Trigger
-from ..objects import Card, Chars, Player, Spell
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
+                       aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
+                       creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
+                       grant, keyword_mod, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
+                       self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
+from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
+from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
+from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
 
-for _name in ("Merfolk of the Pearl Trident", "Air Elemental"):
+_LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]
+
+
+def _lands_of_type(g: Any, card: Card | None, p: int, word: str) -> list[Card]:
+    """The lands ``p`` controls with the land type ``word`` names in
+    ``card``'s text (after Magical Hack). Lands only: Island Fish Jasconius's
+    creature type "Island Fish" is read as the subtypes island and fish."""
+    return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
+
+
+def _chosen_player(g: Any, src: Card) -> int:
+    """The opponent a permanent was aimed at when cast (Lifetap)."""
+    choice = src.chosen.get("choice")
+    p = g.player_by_name(choice) if choice else None
+    return p.idx if p is not None else 1 - g.controller(src)
+
+
+_CHOOSE_OPPONENT = Announce("choice", "choose target opponent", lambda g, ctx: [g.players[1 - ctx.controller].name])
+
+# ------------------------------------------------------------------ creatures without special rules
+
+for _name in ("Merfolk of the Pearl Trident", "Air Elemental", "Mahamoti Djinn", "Phantom Monster",
+              "Water Elemental", "Segovian Leviathan", "Wall of Air"):
     define(_name)
 
+define("Zephyr Falcon", keywords=("does not tap to attack",))
+define("Ghost Ship", abilities=(regeneration("{U}{U}{U}"),))
+define("Wall of Water", abilities=(Ability("{U}: +1/+0 until end of turn", Cost(ManaCost.parse("{U}")),
+                                           on_source(pump(1, 0))),))
+define("Giant Tortoise", statics=(static_for(
+    self_only, lambda g, card, c: None if card.tapped else pump_mod(0, 3)(g, card, c)),))
+
+# Apprentice Wizard: "{U}, {T}: Add {3} to your mana pool. Play this ability as
+# an interrupt." Under the Fifth Edition rules an ability that adds mana is a
+# mana source (it cannot be interrupted or responded to); it is drawn from by
+# hand ("tap Apprentice Wizard for C"), never by automatic payment.
+define("Apprentice Wizard", mana_abilities=(ManaAbility("C", Cost(ManaCost.parse("{U}"), tap=True), amount=3),))
+
+# ------------------------------------------------------------------ counters and text changers
+
 define("Counterspell", spell=SpellSpec(counter_target(), targets=(SPELL,)))
-define("Spell Blast", spell=SpellSpec(counter_target(), targets=(SPELL,),
-                                      x_from_target=lambda g, ctx: ctx.target.card.cdef.cost.converted
-                                      if ctx.target is not None and ctx.target.card is not None else 0))
+
+
+# Spell Blast: X is the casting cost of the target spell; for a spell with X in
+# its cost that includes the X it was cast with (Spell Blast on a Fireball
+# with X=5 costs X=6, as the 4th Edition rulings had it).
+def _spell_blast_x(g: Any, ctx: Any) -> int:
+    t = ctx.target
+    if t is None or t.card is None:
+        return 0
+    cost = t.card.cdef.cost
+    return cost.converted + cost.x * t.x
+
+
+define("Spell Blast", spell=SpellSpec(counter_target(), targets=(SPELL,), x_from_target=_spell_blast_x))
 define("Blue Elemental Blast", spell=SpellSpec(modes=(
     Mode("Counter target red spell", (colored_spell("red"),), counter_target(), interrupts=True),
     Mode("Destroy target red permanent", (colored_permanent("red"),), destroy_targets()),
 )))
 define("Thoughtlace", spell=SpellSpec(change_color("blue"), targets=(SPELL_OR_PERMANENT,)))
+
+
+def _text_change(kind: str) -> Any:
+    """Sleight of Mind / Magical Hack: replace one word with another in the
+    target's text, for good (the card keeps it while it stays in play; a
+    spell's change carries over to the permanent it becomes)."""
+    def fn(g: Any, ctx: Any) -> Any:
+        old, new = ctx.chosen("choice").split("->")
+        for t in each_target(ctx):
+            card = t.card if isinstance(t, Spell) else t
+            if card is None:
+                continue
+            card.text_changes[old] = new
+            g.log(f"{t.name}'s text now says {new} instead of {old} ({kind}).")
+        return
+        yield
+    return fn
+
+
+_COLOR_PAIRS = [f"{a}->{b}" for a in COLOR_NAMES.values() for b in COLOR_NAMES.values() if a != b]
+_LAND_PAIRS = [f"{a}->{b}" for a in _LAND_TYPES for b in _LAND_TYPES if a != b]
+
+define("Sleight of Mind", spell=SpellSpec(
+    _text_change("Sleight of Mind"), targets=(SPELL_OR_PERMANENT,),
+    announce=(Announce("choice", "replace which color word with which", lambda g, ctx: list(_COLOR_PAIRS)),)))
+define("Magical Hack", spell=SpellSpec(
+    _text_change("Magical Hack"), targets=(SPELL_OR_PERMANENT,),
+    announce=(Announce("choice", "replace which land type with which", lambda g, ctx: list(_LAND_PAIRS)),)))
+
+
+# Power Sink: counter the target spell unless its caster pays {X}. A caster who
+# does not (or cannot) pay has drawn all the mana of their lands and pool in
+# the attempt: their lands with mana abilities become tapped and their pool is
+# emptied (that mana was spent, so it causes no mana burn).
+def _power_sink(g: Any, ctx: Any) -> Any:
+    from ..effects import pay_to_use
+    t = ctx.target
+    if not isinstance(t, Spell):
+        return
+    q = t.controller
+    paid = ctx.x == 0
+    if not paid:
+        paid = yield from pay_to_use(g, q, "{%d}" % ctx.x, f"Power Sink: pay {{{ctx.x}}} or {t.name} is countered?",
+                                     "Power Sink")
+    if paid:
+        g.log(f"{g.players[q].name} pays {{{ctx.x}}} for Power Sink; {t.name} is not countered.")
+        return
+    for land in g.permanents(q, type_="land"):
+        if not land.tapped and g.mana_abilities(land):
+            land.tapped = True
+    g.players[q].pool.clear()
+    t.countered = True
+    g.log(f"{g.players[q].name} cannot or will not pay {{{ctx.x}}}: their lands are tapped, their mana pool is "
+          f"emptied and {t.name} is countered.")
+
+
+define("Power Sink", spell=SpellSpec(_power_sink, targets=(SPELL,)))
+
+# ------------------------------------------------------------------ simple instants and sorceries
+
 define("Jump", spell=SpellSpec(grant("flying"), targets=(CREATURE,)))
 define("Unsummon", spell=SpellSpec(bounce_targets(), targets=(CREATURE,)))
-define("Flight", enchant=CREATURE, statics=(aura(keyword_mod("flying")),))
 
 
 def _twiddle(g: Any, ctx: Any) -> Any:
@@ -48,7 +165,7 @@ def _mana_short(g: Any, ctx: Any) -> Any:
         p.pool.clear()
         for c in g.permanents(p.idx, type_="land"):
             c.tapped = True
-        g.log(f"{p.name}'s mana pool is emptied and lands tapped.")
+        g.log(f"{p.name}'s mana pool is emptied and their lands are tapped.")
     return
     yield
 
@@ -56,20 +173,169 @@ def _mana_short(g: Any, ctx: Any) -> Any:
 define("Mana Short", spell=SpellSpec(_mana_short, targets=(PLAYER,)))
 
 
-def _control(g: Any, src: Card, card: Card, c: Chars) -> None:
-    c.controller = g.controller(src)
+def _hurkyls_recall(g: Any, ctx: Any) -> Any:
+    for p in each_target(ctx):
+        for c in sorted(g.battlefield, key=lambda c: c.timestamp):
+            if c.owner == p.idx and "artifact" in g.chars(c).types:
+                g.move(c, "hand")
+                g.log(f"{c.name} returns to {p.name}'s hand.")
+    return
+    yield
 
 
+define("Hurkyl's Recall", spell=SpellSpec(_hurkyls_recall, targets=(PLAYER,)))
+
+
+# Energy Tap: the creature must be untapped (tapping it is what makes the mana);
+# a creature tapped before Energy Tap resolves is no longer a legal target.
+def _energy_tap(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = True
+        n = t.cdef.cost.converted
+        ctx.me.pool.add("C", n)
+        g.log(f"{t.name} is tapped; {ctx.me.name} adds {n} colorless mana to their pool.")
+    return
+    yield
+
+
+define("Energy Tap", spell=SpellSpec(_energy_tap, targets=(creature_where(
+    "target untapped creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller and not c.tapped),)))
+
+
+# Drain Power: the target player draws all the mana of their untapped lands
+# (choosing the color where a land offers several), which triggers what
+# tapping for mana triggers; then their whole pool drains into the caster's.
+def _drain_power(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        q = t.idx
+        for land in sorted(g.permanents(q, type_="land"), key=lambda c: c.timestamp):
+            if land not in g.battlefield:
+                continue
+            syms = sorted({s for c, _, ss in g.mana_sources(q, auto=True) if c is land for s in ss},
+                          key=MANA_SYMBOLS.index)
+            if not syms:
+                continue
+            sym = syms[0]
+            if len(syms) > 1:
+                ans = yield from g.ask(q, DecisionKind.CHOOSE, f"Drain Power: draw which mana from {ref(g, land)}?",
+                                       [f"choose {s}" for s in syms], about="Drain Power")
+                sym = ans.split()[-1]
+            yield from g.tap_for_mana(q, land, sym)
+        if q != ctx.controller:
+            pool = g.players[q].pool
+            text = pool.text()
+            for s, n in pool.amounts.items():
+                if n:
+                    ctx.me.pool.add(s, n)
+            pool.clear()
+            g.log(f"{text or 'No'} mana drains from {t.name}'s mana pool into {ctx.me.name}'s.")
+
+
+define("Drain Power", spell=SpellSpec(_drain_power, targets=(PLAYER,)))
+
+
+# Mind Bomb: each player, the active player first, may discard up to three
+# cards; each prevents 1 of the 3 damage Mind Bomb deals that player.
+def _mind_bomb(g: Any, ctx: Any) -> Any:
+    for p in (g.active, 1 - g.active):
+        pl = g.players[p]
+        n = 0
+        while n < 3 and pl.hand:
+            names = sorted({c.name for c in pl.hand})
+            ans = yield from g.ask(p, DecisionKind.DISCARD,
+                                   f"Mind Bomb: discard a card to prevent 1 of its 3 damage to you ({n} so far)?",
+                                   [f"discard {x}" for x in names] + ["choose no"], decline="choose no",
+                                   about="Mind Bomb")
+            if ans == "choose no":
+                break
+            card = next(c for c in pl.hand if c.name == ans[len("discard "):])
+            g.move(card, "graveyard")
+            g.log(f"{pl.name} discards {card.name} (Mind Bomb).")
+            n += 1
+        g.deal_damage(ctx.spell, pl, 3 - n)
+
+
+define("Mind Bomb", spell=SpellSpec(_mind_bomb))
+
+
+# Volcanic Eruption: destroy X target mountains; then 1 damage to each creature
+# and each player for each of them that actually went to the graveyard.
+def _eruption(g: Any, ctx: Any) -> Any:
+    ts = [t for t in each_target(ctx) if isinstance(t, Card)]
+    for t in ts:
+        g.destroy(t)
+    yield from g.state_checks()
+    n = sum(1 for t in ts if t not in g.battlefield)
+    if n:
+        for p in (g.active, 1 - g.active):
+            g.deal_damage(ctx.spell, g.players[p], n)
+        for c in g.creatures():
+            g.deal_damage(ctx.spell, c, n)
+
+
+define("Volcanic Eruption", spell=SpellSpec(_eruption, targets=(permanent_target(
+    "target mountain", lambda g, ctx, c: g.word(ctx.spell.card if ctx.spell else None, "mountain")
+    in g.chars(c).subtypes),), targets_x=True))
+
+
+# Siren's Call: cast only during an opponent's turn before their attack. Their
+# creatures that can attack must; at end of turn their non-wall creatures that
+# did not attack are destroyed. Choice: the creatures "brought under the
+# opponent's control this turn" are those that are summoning sick when Siren's
+# Call resolves; they are neither forced to attack nor destroyed.
+def _siren_attacked(g: Any, ctx: Any) -> Any:
+    ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
+    return
+    yield
+
+
+def _siren_end(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    for oid in sorted(mem["affected"] - mem["attacked"]):
+        c = g.find(oid)
+        if c is None or not g.is_creature(c) or g.controller(c) != mem["player"] or "wall" in g.chars(c).subtypes:
+            continue
+        g.log(f"{c.name} did not attack (Siren's Call).")
+        g.destroy(c)
+    return
+    yield
+
+
+def _sirens_call(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        affected = {c.oid for c in g.creatures(t.idx) if not c.sick}
+        g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
+                                applies=lambda g2, card, c, a=affected: card.oid in a))
+        mem = {"affected": affected, "attacked": set(), "player": t.idx}
+        g.delayed.append(Delayed(Event.ATTACKS, _siren_attacked, ctx.controller, "Siren's Call", once=False,
+                                 turn=g.turn, data=mem))
+        g.delayed.append(Delayed(Event.END_OF_TURN, _siren_end, ctx.controller, "Siren's Call", turn=g.turn,
+                                 data=mem))
+        g.log(f"{t.name}'s creatures must attack this turn.")
+    return
+    yield
+
+
+def _sirens_call_ok(g: Any, p: int, card: Card) -> bool:
+    return p != g.active and g.phase in ("upkeep", "draw", "main") and not g.attack_done and g.combat is None
+
+
+define("Siren's Call", spell=SpellSpec(_sirens_call, targets=(OPPONENT,)), hooks={"can_cast": _sirens_call_ok})
+
+# ------------------------------------------------------------------ enchantments on creatures
+
+define("Flight", enchant=CREATURE, statics=(aura(keyword_mod("flying")),))
 define("Control Magic", enchant=CREATURE,
        statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid,
                        modify=lambda g, src, card, c: setattr(c, "controller", src.controller),
                        active=lambda g, src: True, layer=0),))
 
 
-# Backfire: 1 damage to the creature's controller for each 1 damage it deals to you.
+# Backfire: 1 damage to the creature's controller for each 1 damage it deals to
+# Backfire's controller.
 def _backfire(g: Any, ctx: Any) -> Any:
     pk = ctx.data["packet"]
-    host = g.find(ctx.source.attached_to) if ctx.source.attached_to else None
+    host = g.enchanted(ctx.source)
     victim = g.controller(host) if host is not None else pk.source_controller
     g.deal_damage(ctx.source, g.players[victim], pk.amount)
     return
@@ -79,7 +345,7 @@ def _backfire(g: Any, ctx: Any) -> Any:
 define("Backfire", enchant=CREATURE, triggers=(Trigger(
     Event.DAMAGE_DEALT, _backfire,
     condition=lambda g, src, d: (d["packet"].source_oid == src.attached_to and isinstance(d["packet"].receiver, Player)
-                                 and d["packet"].receiver.idx == src.controller and d["packet"].amount > 0)),))
+                                 and d["packet"].receiver.idx == g.controller(src) and d["packet"].amount > 0)),))
 
 
 # Creature Bond: when the creature goes to the graveyard, its toughness in damage to its controller.
@@ -95,26 +361,34 @@ define("Creature Bond", enchant=CREATURE, triggers=(Trigger(
     condition=lambda g, src, d: d["old"].oid == src.attached_to and d["was_creature"]),))
 
 
-# Energy Flux: each upkeep, the active player's artifacts are destroyed unless they pay {2} for each.
-def _flux_end(g: Any, src: Card) -> Any:
-    from ..decisions import DecisionKind
-    from ..effects import pay_to_use
-    from ..refs import ref
-    p = g.active
-    for c in g.permanents(p, type_="artifact"):
-        if c.zone != "battlefield":
-            continue
-        paid = yield from pay_to_use(g, p, "{2}", f"Energy Flux: pay {{2}} to keep {ref(g, c)}?", src.name)
-        if not paid:
-            g.destroy(c)
-    yield from g.settle()
-    _ = DecisionKind
+def _mutation_counter(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        host.counters["-1/-1"] = host.counters.get("-1/-1", 0) + 1
+        g.log(f"{host.name} gets a -1/-1 counter (Unstable Mutation).")
+    return
+    yield
 
 
-define("Energy Flux", hooks={"end_of_upkeep": _flux_end})
+# Unstable Mutation: +3/+3; during each of its controller's upkeeps a -1/-1
+# counter, which stays even if the enchantment goes.
+_um_ab, _um_end = during_upkeep("Put a -1/-1 counter on the enchanted creature", _mutation_counter,
+                                whose="enchanted controller")
+define("Unstable Mutation", enchant=CREATURE, statics=(aura(pump_mod(3, 3)),), abilities=(_um_ab,),
+       hooks={"end_of_upkeep": _um_end})
 
-# Phantasmal Terrain: the land becomes the basic land type chosen on casting.
-_LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]
+
+# Gaseous Form: the creature neither deals nor receives combat damage.
+def _gaseous(g: Any, src: Card, pk: Any) -> bool:
+    host = src.attached_to
+    if not pk.combat or host is None:
+        return False
+    return pk.source_oid == host or (isinstance(pk.receiver, Card) and pk.receiver.oid == host)
+
+
+define("Gaseous Form", enchant=CREATURE, hooks={"reduce_damage": _gaseous})
+
+# ------------------------------------------------------------------ enchantments on lands and enchantments
 
 
 def _terrain(g: Any, src: Card, card: Card, c: Chars) -> None:
@@ -130,58 +404,337 @@ define("Phantasmal Terrain", enchant=LAND,
                        active=lambda g, src: True, layer=1),))
 
 
-# Sleight of Mind: replace one color word with another in a spell's or permanent's text.
-_PAIRS = [f"{a}->{b}" for a in COLOR_NAMES.values() for b in COLOR_NAMES.values() if a != b]
-
-
-def _sleight(g: Any, ctx: Any) -> Any:
-    old, new = ctx.chosen("choice", "white->red").split("->")
-    for t in each_target(ctx):
-        card = t.card if isinstance(t, Spell) else t
-        if card is None:
-            continue
-        card.text_changes[old] = new
-        g.log(f"{t.name}'s text now says {new} instead of {old}.")
+def _venom(g: Any, ctx: Any) -> Any:
+    land = ctx.data["card"]
+    g.deal_damage(ctx.source, g.players[g.controller(land)], 2)
     return
     yield
 
 
-define("Sleight of Mind", spell=SpellSpec(
-    _sleight, targets=(SPELL_OR_PERMANENT,),
-    announce=(Announce("choice", "replace which color word with which", lambda g, ctx: list(_PAIRS)),)))
-
-_ = (PERMANENT, flag_mod)
+define("Psychic Venom", enchant=LAND, triggers=(Trigger(
+    Event.BECOMES_TAPPED, _venom, condition=lambda g, src, d: d["card"].oid == src.attached_to),))
 
 
-def _mutation_counter(g: Any, ctx: Any) -> Any:
+# Erosion: during his or her upkeep the land's controller pays {1}
+# (``activate Erosion``) or 1 life (``activate Erosion ability=2``), or the land
+# is destroyed. Paying life is not damage: nothing can prevent it.
+_ERO_WHOSE = "enchanted controller"
+_ero_mana = Ability("Pay {1} to keep the land", Cost(ManaCost.parse("{1}")), nothing, who=_ERO_WHOSE,
+                    condition=upkeep_of(_ERO_WHOSE), once_per_phase=True)
+_ero_life = Ability("Pay 1 life to keep the land", Cost(life=1), nothing, who=_ERO_WHOSE,
+                    condition=upkeep_of(_ERO_WHOSE), once_per_phase=True)
+
+
+def _erosion_end(g: Any, card: Card) -> Any:
+    p = whose_player(g, card, _ERO_WHOSE)
+    key = g.phase_key()
+    while p == g.active and card in g.battlefield and not card.phase_uses.get(key):
+        choices = []
+        if g.can_afford(p, _ero_mana.cost.mana):
+            choices.append(f"activate {ref(g, card)}")
+        if g.players[p].life >= 1:
+            choices.append(f"activate {ref(g, card)} ability=2")
+        if not choices:
+            break
+        ans = yield from g.ask(p, DecisionKind.UPKEEP, "Erosion: pay {1} or 1 life, or your land is destroyed",
+                               choices + ["choose no"], about=card.name)
+        if ans == "choose no":
+            break
+        ab = _ero_life if ans.endswith("ability=2") else _ero_mana
+        spell = yield from g.activate(p, card, ab, DecisionKind.UPKEEP, None)
+        if spell is not None:
+            yield from g.resolve(spell)
+    if p == g.active and card in g.battlefield and not card.phase_uses.get(key):
+        card.phase_uses[key] = 1
+        host = g.enchanted(card)
+        if host is not None:
+            g.log(f"Erosion: {host.name} is destroyed.")
+            g.destroy(host)
+        yield from g.settle()
+
+
+define("Erosion", enchant=LAND, abilities=(_ero_mana, _ero_life), hooks={"end_of_upkeep": _erosion_end})
+
+
+def _feedback(g: Any, ctx: Any) -> Any:
     host = g.enchanted(ctx.source)
     if host is not None:
-        host.counters["-1/-1"] = host.counters.get("-1/-1", 0) + 1
-        g.log(f"{host.name} gets a -1/-1 counter (Unstable Mutation).")
+        g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
     return
     yield
 
 
-# Unstable Mutation: +3/+3; during each of its controller's upkeeps a -1/-1
-# counter, which stays even if the enchantment goes.
-from ..effects import during_upkeep  # noqa: E402
-
-_um_ab, _um_end = during_upkeep("Put a -1/-1 counter on the enchanted creature", _mutation_counter,
+_fb_ab, _fb_end = during_upkeep("Feedback deals 1 damage to the enchanted enchantment's controller", _feedback,
                                 whose="enchanted controller")
-define("Unstable Mutation", enchant=CREATURE, statics=(aura(pump_mod(3, 3)),), abilities=(_um_ab,),
-       hooks={"end_of_upkeep": _um_end})
-
-from ..effects import damage as _damage  # noqa: E402
-from ..effects import CREATURE_OR_PLAYER as _CP  # noqa: E402
-from ..model import Ability as _Ability, Cost as _Cost  # noqa: E402
-
-define("Prodigal Sorcerer", abilities=(_Ability("{T}: 1 damage to target creature or player", _Cost(tap=True),
-                                                _damage(1), targets=(_CP,)),))
+define("Feedback", enchant=ENCHANTMENT, abilities=(_fb_ab,), hooks={"end_of_upkeep": _fb_end})
 
 
-def _serpent_attack(g: Any, c: Card) -> bool:
-    return bool(g.permanents(1 - g.controller(c), subtype="island"))
+# Power Leak: during the upkeep of the enchanted enchantment's controller, 2
+# damage to that player, who may pay {1} for each damage to prevent:
+# ``activate Power Leak x=N`` during upkeep; if not done when upkeep ends, the
+# player chooses how much to pay then ("choose N", a choice that cannot be
+# declined when at least {1} can be paid).
+def _leak(g: Any, card: Card, paid: int) -> None:
+    host = g.enchanted(card)
+    if host is None:
+        return
+    p = g.controller(host)
+    if paid:
+        g.log(f"{g.players[p].name} pays {{{paid}}} to prevent {min(paid, 2)} of Power Leak's damage.")
+    g.deal_damage(card, g.players[p], max(0, 2 - paid))
 
 
-define("Sea Serpent", hooks={"can_attack": _serpent_attack,
-                             "state": lambda g, c: not g.permanents(g.controller(c), subtype="island")})
+def _leak_effect(g: Any, ctx: Any) -> Any:
+    _leak(g, ctx.source, ctx.x)
+    return
+    yield
+
+
+_LEAK_WHOSE = "enchanted controller"
+_leak_ab = Ability("Pay {X}: Power Leak deals 2 damage to you, minus X", Cost(ManaCost.parse("{X}")), _leak_effect,
+                   who=_LEAK_WHOSE, condition=upkeep_of(_LEAK_WHOSE), once_per_phase=True, x=True)
+
+
+def _leak_end(g: Any, card: Card) -> Any:
+    from ..objects import Spell as _Spell
+    p = whose_player(g, card, _LEAK_WHOSE)
+    key = g.phase_key()
+    if p != g.active or card not in g.battlefield or card.phase_uses.get(key):
+        return
+    card.phase_uses[key] = 1
+    paid = 0
+    opts = [n for n in (0, 1, 2) if g.can_afford(p, ManaCost(n))]
+    if len(opts) > 1:
+        ans = yield from g.ask(p, DecisionKind.UPKEEP, "Power Leak: pay how much to prevent its 2 damage?",
+                               [f"choose {n}" for n in opts], about=card.name)
+        n = int(ans.split()[-1])
+        if n and (yield from g.pay(p, ManaCost(n), _Spell(g.new_sid(), p, None, card, card.name))):
+            paid = n
+    g.log(f"{card.name}: upkeep.")
+    _leak(g, card, paid)
+    yield from g.settle()
+
+
+define("Power Leak", enchant=ENCHANTMENT, abilities=(_leak_ab,), hooks={"end_of_upkeep": _leak_end})
+
+# ------------------------------------------------------------------ global enchantments
+
+
+def _flux_end(g: Any, src: Card) -> Any:
+    """Energy Flux: as the active player's upkeep ends, each of their
+    artifacts is destroyed unless they pay {2} for it (asked one by one)."""
+    from ..effects import pay_to_use
+    p = g.active
+    for c in g.permanents(p, type_="artifact"):
+        if c not in g.battlefield:
+            continue
+        paid = yield from pay_to_use(g, p, "{2}", f"Energy Flux: pay {{2}} to keep {ref(g, c)}?", src.name)
+        if not paid:
+            g.destroy(c)
+    yield from g.settle()
+
+
+define("Energy Flux", hooks={"end_of_upkeep": _flux_end})
+
+define("Flood", abilities=(Ability(
+    "{U}{U}: Tap target creature without flying", Cost(ManaCost.parse("{U}{U}")), tap_targets(),
+    targets=(creature_where("target creature without flying", lambda g, ctx, c: "flying" not in g.chars(c).keywords),)),))
+
+
+def _lifetap(g: Any, ctx: Any) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+def _lifetap_cond(g: Any, src: Card, d: dict) -> bool:
+    c = d["card"]
+    ch = g.chars(c)
+    return "land" in ch.types and g.word(src, "forest") in ch.subtypes and ch.controller == _chosen_player(g, src)
+
+
+define("Lifetap", announce=(_CHOOSE_OPPONENT,),
+       triggers=(Trigger(Event.BECOMES_TAPPED, _lifetap, condition=_lifetap_cond),))
+
+
+def _stasis_untap(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+    g.log("Stasis: nothing untaps.")
+    return []
+    yield
+
+
+_st_ab, _st_end = upkeep_cost("During your upkeep, pay {U} or destroy Stasis.", "{U}", destroy_self())
+define("Stasis", abilities=(_st_ab,), hooks={"untap_limit": _stasis_untap, "end_of_upkeep": _st_end})
+
+
+def _sunken_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and COLOR_LETTERS[g.word(src, "blue")] in c.colors
+
+
+_sc_ab, _sc_end = upkeep_cost("During your upkeep, pay {U}{U} or destroy Sunken City.", "{U}{U}", destroy_self())
+define("Sunken City", statics=(Static(applies=_sunken_applies, modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
+       abilities=(_sc_ab,), hooks={"end_of_upkeep": _sc_end})
+
+# ------------------------------------------------------------------ creatures with abilities
+
+define("Prodigal Sorcerer", abilities=(Ability("{T}: 1 damage to target creature or player", Cost(tap=True),
+                                                damage(1), targets=(CREATURE_OR_PLAYER,)),))
+
+
+def _needs_islands(word: str = "island") -> dict[str, Any]:
+    """"Cannot attack if defending player controls no islands. If at any time
+    you control no islands, bury it." (Sea Serpent, Pirate Ship, Island Fish)."""
+    return {"can_attack": lambda g, c: bool(_lands_of_type(g, c, 1 - g.controller(c), word)),
+            "state": lambda g, c: not _lands_of_type(g, c, g.controller(c), word)}
+
+
+define("Sea Serpent", hooks=_needs_islands())
+define("Pirate Ship", hooks=_needs_islands(),
+       abilities=(Ability("{T}: 1 damage to target creature or player", Cost(tap=True), damage(1),
+                          targets=(CREATURE_OR_PLAYER,)),))
+
+
+def _untap_self(g: Any, ctx: Any) -> Any:
+    if ctx.source in g.battlefield:
+        ctx.source.tapped = False
+        g.log(f"{ctx.source.name} untaps.")
+    return
+    yield
+
+
+_DOESNT_UNTAP = static_for(self_only, flag_mod("doesn't untap"))
+define("Island Fish Jasconius", hooks=_needs_islands(), statics=(_DOESNT_UNTAP,),
+       abilities=(Ability("{U}{U}{U}: Untap Island Fish. Use this ability only during your upkeep",
+                          Cost(ManaCost.parse("{U}{U}{U}")), _untap_self,
+                          condition=lambda g, c: upkeep_of()(g, c) and c.tapped),))
+
+
+# Leviathan: comes into play tapped, does not untap; during your upkeep you may
+# sacrifice two islands to untap it; it can attack only if you sacrifice two
+# islands as it attacks (it is removed from the attack if you no longer can).
+def _sacrifice_islands(g: Any, card: Card, p: int, why: str) -> Any:
+    """Choose and sacrifice two islands; False if ``p`` has fewer than two."""
+    chosen: list[Card] = []
+    for k in range(2):
+        isl = [c for c in _lands_of_type(g, card, p, "island") if c not in chosen]
+        if len(isl) < 2 - k:
+            return False
+        if len(isl) == 2 - k:
+            chosen += isl
+            break
+        ch = [f"sacrifice {ref(g, c)}" for c in isl]
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, f"{why}: sacrifice an island ({k + 1} of 2)", ch,
+                               about=card.name)
+        chosen.append(isl[ch.index(ans)])
+    g.log(f"{g.players[p].name} sacrifices {' and '.join(c.name for c in chosen)} for {card.name}.")
+    yield from g.put_in_graveyard(chosen, how="sacrifice")
+    return True
+
+
+def _leviathan_untap(g: Any, ctx: Any) -> Any:
+    ok = yield from _sacrifice_islands(g, ctx.source, ctx.controller, "Untap Leviathan")
+    if ok and ctx.source in g.battlefield:
+        ctx.source.tapped = False
+        g.log("Leviathan untaps.")
+
+
+def _leviathan_attacks(g: Any, ctx: Any) -> Any:
+    ok = yield from _sacrifice_islands(g, ctx.source, ctx.controller, "Leviathan attacks")
+    if not ok and g.combat is not None:
+        g.combat.remove(ctx.source.oid)
+        g.log("Leviathan is removed from the attack: two islands could not be sacrificed.")
+
+
+def _enter_tapped(g: Any, ctx: Any) -> Any:
+    ctx.source.tapped = True
+    return
+    yield
+
+
+define("Leviathan", on_enter=_enter_tapped, statics=(_DOESNT_UNTAP,),
+       abilities=(Ability("During your upkeep, sacrifice two islands: untap Leviathan", Cost(), _leviathan_untap,
+                          condition=lambda g, c: upkeep_of()(g, c) and c.tapped
+                          and len(_lands_of_type(g, c, g.controller(c), "island")) >= 2),),
+       hooks={"can_attack": lambda g, c: len(_lands_of_type(g, c, g.controller(c), "island")) >= 2},
+       triggers=(Trigger(Event.ATTACKS, _leviathan_attacks, condition=lambda g, src, d: d["card"] is src),))
+
+
+def _lord_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "merfolk" in c.subtypes
+
+
+def _lord_modify(g: Any, src: Card, card: Card, c: Chars) -> None:
+    pump_mod(1, 1)(g, card, c)
+    c.keywords.add(g.swap_words("islandwalk", src))
+
+
+define("Lord of Atlantis", statics=(Static(applies=_lord_applies, modify=_lord_modify),))
+
+
+def _psionic(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.deal_damage(ctx.spell, t, 2)
+    if ctx.source in g.battlefield:
+        g.deal_damage(ctx.spell, ctx.source, 3)
+    return
+    yield
+
+
+define("Psionic Entity", abilities=(Ability(
+    "{T}: 2 damage to target creature or player and 3 damage to Psionic Entity", Cost(tap=True), _psionic,
+    targets=(CREATURE_OR_PLAYER,)),))
+
+
+# Sindbad: draw a card and show it; if it is not a land, discard it.
+def _sindbad(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    before = {c.oid for c in me.hand}
+    yield from g.draw(ctx.controller, 1)
+    new = [c for c in me.hand if c.oid not in before]
+    if not new:
+        return
+    card = new[0]
+    g.log(f"{me.name} draws {card.name} with Sindbad and reveals it.")
+    if "land" not in card.cdef.types:
+        g.move(card, "graveyard")
+        g.log(f"{me.name} discards {card.name}.")
+
+
+define("Sindbad", abilities=(Ability("{T}: Draw a card. If it is not a land, discard it", Cost(tap=True),
+                                     _sindbad),))
+
+
+# Time Elemental: {2}{U}{U}, {T}: return a permanent with no enchantment on it
+# to its owner's hand. If it attacks or blocks, at end of combat it is
+# destroyed and deals 5 damage to its controller.
+def _te_mark(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["fought_turn"] = g.turn
+    return
+    yield
+
+
+def _te_end(g: Any, ctx: Any) -> Any:
+    g.log("Time Elemental attacked or blocked: it is destroyed and deals 5 damage to its controller.")
+    g.destroy(ctx.source)
+    g.deal_damage(ctx.source, ctx.me, 5)
+    return
+    yield
+
+
+def _unenchanted(g: Any, ctx: Any, c: Card) -> bool:
+    return not any("enchantment" in g.chars(a).types for a in g.attached(c))
+
+
+_pf_ab, _pf_end = upkeep_cost("During your upkeep, pay {U} or destroy Phantasmal Forces.", "{U}", destroy_self())
+define("Phantasmal Forces", abilities=(_pf_ab,), hooks={"end_of_upkeep": _pf_end})
+
+define("Time Elemental",
+       abilities=(Ability("{2}{U}{U}, {T}: Return target permanent to its owner's hand", Cost(ManaCost.parse("{2}{U}{U}"),
+                                                                                             tap=True),
+                          bounce_targets(), targets=(permanent_target("target permanent with no enchantment on it",
+                                                                      _unenchanted),)),),
+       triggers=(Trigger(Event.ATTACKS, _te_mark, condition=lambda g, src, d: d["card"] is src),
+                 Trigger(Event.BLOCKS, _te_mark, condition=lambda g, src, d: d["blocker"] is src),
+                 Trigger(Event.END_OF_COMBAT, _te_end, condition=lambda g, src, d: src.flags.get("fought_turn") == g.turn)))
+
+_ = (Mode, change_color)
