@@ -196,8 +196,9 @@ class CastingRules:
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
         if isinstance(obj, Source):
-            return any(pk.amount > 0 and pk.source_oid == obj.oid and pk.source_name == obj.name
-                       for pk in self.pending_damage)
+            # still a source of damage in this step even if another effect has
+            # since prevented it all (Eye for an Eye "is not reduced")
+            return any(pk.source_oid == obj.oid and pk.source_name == obj.name for pk in self.pending_damage)
         return spec.test is None or spec.test(self, Ctx(self, spell), obj)
 
     # ------------------------------------------------------ what can be done
@@ -227,6 +228,8 @@ class CastingRules:
         speed = self.card_speed(card)
         if "land" in card.cdef.types:
             return False
+        if card.cdef.spell is not None and card.cdef.spell.regenerate:
+            return False  # only when a creature is about to be destroyed (DamageRules.offer_regeneration)
         if speed is Speed.SORCERY and not self.sorcery_timing(p, kind):
             return False
         if kind is DecisionKind.INTERRUPT and speed is not Speed.INTERRUPT:
@@ -299,6 +302,8 @@ class CastingRules:
             return host is not None and self.controller(host) == p
         if ab.who == "active":
             return p == self.active
+        if ab.who == "owner":  # Personal Incarnation
+            return card.owner == p
         return self.controller(card) == p
 
     def phase_key(self: "Game") -> str:

@@ -74,7 +74,8 @@ class CombatRules:
         ch = self.chars(c)
         if "creature" not in ch.types or ch.controller != self.active or c.tapped or c.sick:
             return False
-        if "wall" in ch.subtypes or "cannot attack" in ch.flags:
+        # Animate Wall: flag "wall can attack"
+        if ("wall" in ch.subtypes and "wall can attack" not in ch.flags) or "cannot attack" in ch.flags:
             return False
         h = c.cdef.hooks.get("can_attack")
         if h is not None and not h(self, c):
@@ -110,6 +111,11 @@ class CombatRules:
         h = attacker.cdef.hooks.get("can_be_blocked_by")
         if h is not None and not h(self, attacker, blocker):
             return False
+        # restrictions from other permanents (Seeker): block_restriction(g, src, attacker, blocker)
+        for src in self.battlefield:
+            r = src.cdef.hooks.get("block_restriction")
+            if r is not None and not r(self, src, attacker, blocker):
+                return False
         return True
 
     # ------------------------------------------------------------ parsing
@@ -143,7 +149,34 @@ class CombatRules:
         for c in self.creatures(self.active):
             if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
                 raise IllegalAction(f"{ref(self, c)} must attack")
+        cost = self.attack_cost(bands)
+        if cost.total and not self.can_afford(self.active, cost):
+            raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
+
+    def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
+        """Additional costs to attack (Brainwash): every permanent's hook
+        ``attack_cost(g, src, attacker)`` -> ManaCost or None, summed over
+        the declared attackers. Paid as the attack is declared."""
+        from .mana import ManaCost
+        total = ManaCost()
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("attack_cost")
+            if h is None:
+                continue
+            for band in bands:
+                for c in band:
+                    extra = h(self, src, c)
+                    if extra is not None:
+                        total = total.plus(extra)
+        return total
+
+    def _attack_ok(self: "Game", text: str) -> bool:
+        try:
+            self._read_attack(text)
+            return True
+        except IllegalAction:
+            return False
 
     def _one(self: "Game", name: str, controller: int | None) -> Card:
         try:
@@ -266,9 +299,21 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
-                                  decline=decline, parser=self.parse_attack)
-        bands = self._read_attack(ans)
+        if any(src.cdef.hooks.get("attack_cost") for src in self.battlefield):
+            reps = [r for r in reps if r == decline or self._attack_ok(r)]
+        while True:
+            ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
+                                      decline=decline, parser=self.parse_attack)
+            bands = self._read_attack(ans)
+            cost = self.attack_cost(bands)
+            if not cost.total:
+                break
+            # an additional cost to attack is paid now; cancelling it declares again
+            from .objects import Spell
+            paid = yield from self.pay(ap, cost, Spell(self.new_sid(), ap, None, None, "Additional cost to attack"))
+            if paid:
+                self.log(f"{self.players[ap].name} pays {cost} to attack.")
+                break
         if not bands:
             self.log(f"{self.players[ap].name} attacks with nothing.")
             self.combat = None

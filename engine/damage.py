@@ -156,6 +156,7 @@ class DamageRules:
         r = pk.receiver
         if isinstance(r, Player):
             r.life -= pk.amount
+            self.damage_log = [e for e in self.damage_log if e[0] == self.turn] + [(self.turn, pk)]
             self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name} ({r.life} life).")
         elif r.zone == "battlefield" and r in self.battlefield:
             r.damage += pk.amount
@@ -258,7 +259,10 @@ class DamageRules:
         if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
             return False
         if not self.targetable(host, probe.colors):
-            if not aura.cdef.hooks.get("ignores_own_protection"):
+            # "The protection granted by Blue Ward does not destroy Blue Ward":
+            # True, or a function (g, aura, host) -> legal ignoring its own grant
+            own = aura.cdef.hooks.get("ignores_own_protection")
+            if not own or (callable(own) and not own(self, aura, host)):
                 return False
         return spec.test is None or spec.test(self, Ctx(self, probe), host)
 
@@ -268,14 +272,20 @@ class DamageRules:
         for p in (self.active, self.nonactive):
             while True:
                 opts = self.regen_options(p, card)
-                if not opts:
+                casts = [f"cast {n}" for n in self.regen_spells(p, card)]
+                if not opts and not casts:
                     break
                 choices = [f"activate {ref(self, src)}" + (f" ability={i}" if i > 1 else "") for src, i in opts]
                 ans = yield from self.ask(p, DecisionKind.REGENERATE, f"Regenerate {ref(self, card)}?",
-                                          ["pass"] + choices, decline="pass",
-                                          parser=self.parser_for(p, ["pass"] + choices), about=card.name)
+                                          ["pass"] + choices + casts, decline="pass",
+                                          parser=self.parser_for(p, ["pass"] + choices + casts), about=card.name)
                 if ans == "pass":
                     break
+                if ans in casts:
+                    saved = yield from self.regenerate_by_spell(p, ans[len("cast "):], card)
+                    if saved:
+                        return True
+                    continue
                 src, i = opts[choices.index(ans)]
                 ab = src.cdef.abilities[i - 1]
                 ch = self.chars(src)
@@ -302,6 +312,59 @@ class DamageRules:
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped):
                     out.append((src, i))
         return out
+
+    def regen_spells(self: "Game", p: int, card: Card) -> list[str]:
+        """Regeneration spells (Death Ward) in ``p``'s hand that could be cast
+        on ``card`` now: the only time they can be cast."""
+        from .game import Ctx
+        from .objects import Spell
+        out: list[str] = []
+        for c in self.players[p].hand:
+            sp = c.cdef.spell
+            if sp is None or not sp.regenerate or c.name in out:
+                continue
+            probe = Spell(0, p, c, None, c.name, colors=frozenset(c.cdef.colors), types=c.cdef.types)
+            spec = sp.targets[0] if sp.targets else None
+            if not self.targetable(card, probe.colors) or (
+                    spec is not None and spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                continue
+            if self.can_afford(p, c.cdef.cost.with_x(0)):
+                out.append(c.name)
+        return out
+
+    def regenerate_by_spell(self: "Game", p: int, name: str, card: Card) -> Gen:
+        """Cast a regeneration spell on ``card`` (about to be destroyed): its
+        target is that creature; it may be interrupted like any spell.
+        Returns True if the creature regenerated."""
+        from .objects import Spell
+        hand_card = next(c for c in self.players[p].hand if c.name == name)
+        limbo = self.move(hand_card, "limbo", controller=p)
+        spell = Spell(self.new_sid(), p, limbo, None, name, colors=frozenset(limbo.cdef.colors),
+                      types=limbo.cdef.types)
+        spell.mode = self.spell_modes(limbo)[0]
+        ch = [f"target {ref(self, card)}", "cancel"]
+        ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{name}: the creature to regenerate", ch,
+                                  parser=self.parser_for(p, ch), about=name)
+        paid = False
+        if ans != "cancel":
+            spell.targets, spell.target_oids = [card], [card.oid]
+            paid = yield from self.pay(p, limbo.cdef.cost.with_x(0), spell)
+        if not paid:
+            self.move(limbo, "hand")
+            self.log(f"{self.players[p].name} cancels {name}.")
+            return False
+        self.log(f"{self.players[p].name} casts {name} to regenerate {card.name}.")
+        got = yield from self.announced(spell, None)
+        if got is None:
+            return False
+        if limbo.zone == "limbo":
+            self.move(limbo, "graveyard")
+        spec = spell.mode.targets[0] if spell.mode.targets else None
+        if card in self.battlefield and (spec is None or self.target_still_legal(spec, spell, card)):
+            self.regenerate(card)
+            return True
+        self.log(f"{name} fizzles: no legal target.")
+        return False
 
     def regenerate(self: "Game", card: Card) -> None:
         """Regeneration: tapped, all damage gone, effects stay; in combat

@@ -111,6 +111,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self._sid = 0
         self._ts = 0
         self.pending_damage: list[Any] = []  # packets of the current prevention step
+        self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules  # oid -> "destroy" | "bury"
         self.first_player = 0
@@ -213,7 +214,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             if e.target is not None and e.target != card.oid:
                 continue
             mods.append((e.timestamp, e.layer, _effect_call(self, e, card, c)))
-        mods.sort(key=lambda m: (m[1] >= 7, m[0], m[1]))
+        # layer < 0: characteristics the card defines itself (Angry Mob's */*), before every other effect
+        mods.sort(key=lambda m: (m[1] >= 0, m[1] >= 7, m[0], m[1]))
         for _, _, fn in mods:
             fn()
         if c.power is not None:
@@ -334,6 +336,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             new.tapped = tapped
             new.last_controller = new.controller
             self.battlefield.append(new)
+            # "... come into play tapped" (Kismet): enters_tapped(g, src, card) -> bool
+            for src in list(self.battlefield):
+                h = src.cdef.hooks.get("enters_tapped")
+                if h is not None and src is not new and h(self, src, new):
+                    new.tapped = True
         elif zone == "limbo":
             self.limbo.append(new)
         else:

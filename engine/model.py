@@ -109,6 +109,10 @@ class SpellSpec:
     x_from_target: Callable[["Game", "Ctx"], int] | None = None
     # Volcanic Eruption: "X target ...": exactly X targets (X is chosen first)
     targets_x: bool = False
+    # Death Ward: a regeneration spell -- cast only when its target creature is
+    # about to be destroyed (offered with regeneration abilities, see
+    # DamageRules.offer_regeneration), never at other times.
+    regenerate: bool = False
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,8 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
 
 # --------------------------------------------------------------- actions
 
-ACTION_OPTS = re.compile(r"\s+(x|ability|mode|from|choose|pay)=(\S+)")
+# extension: a value with spaces may be written in double quotes (choose="Hill Giant")
+ACTION_OPTS = re.compile(r'\s+(x|ability|mode|from|choose|pay)=("[^"]*"|\S+)')
 
 
 @dataclass
@@ -124,7 +125,7 @@ def parse_action(text: str) -> Action:
             m = ACTION_OPTS.search(rest)
             if not m:
                 break
-            opts[m.group(1)] = m.group(2)
+            opts[m.group(1)] = m.group(2).strip('"')
             rest = rest[:m.start()] + rest[m.end():]
         a.opts = opts
         card, _, tg = rest.partition("->")
@@ -216,6 +217,7 @@ class Runner:
                 self._apply(p, "attack")
                 self._wait_for(p)
             self._apply(p, a.raw)
+            self._casting(p, a)  # an additional cost to attack (Brainwash) is paid like a spell's: auto
             return
         if v in ("cast", "activate"):
             first = f"{v} {a.card}" + (f" ability={a.opts['ability']}" if "ability" in a.opts else "")
