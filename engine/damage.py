@@ -395,8 +395,8 @@ class DamageRules:
             self.log(f"{c.name} {verb}.")
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
-            yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
-                                 was_creature=was_creature, toughness=toughness, extra_sources=[new])
+            # a token is in the graveyard only for a moment: it has left it
+            # before anyone decides anything, but its going there still triggers
             if new.token and new in self.players[new.owner].graveyard:
                 self.players[new.owner].graveyard.remove(new)
         # auras on what left are buried at the next check

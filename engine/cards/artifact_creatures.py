@@ -70,12 +70,12 @@ define("Onulet", triggers=(Trigger(Event.TO_GRAVEYARD, _onulet, condition=lambda
 # chosen larger than the room left; the extra is wasted (the cap is the card's).
 def _clockwork(name: str, most: int) -> None:
     def fought(g: Any, ctx: Any) -> Any:
-        ctx.source.flags["fought"] = True
+        ctx.source.flags["fought"] = g.turn
         return
         yield
 
     def wind_down(g: Any, ctx: Any) -> Any:
-        if ctx.source.flags.pop("fought", False):
+        if ctx.source.flags.pop("fought", None) == g.turn:
             add_counters(g, ctx.source, "+1/+0", -1)
         return
         yield
