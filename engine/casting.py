@@ -58,6 +58,8 @@ class CastingRules:
         an Island by Phantasmal Terrain taps for blue)."""
         out = list(c.cdef.mana_abilities)
         ch = self.chars(c)
+        if self.land_type_changed(c, ch):
+            out = []  # it has the text box of its new land type only
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
@@ -266,6 +268,8 @@ class CastingRules:
             return False
         ch = self.chars(card)
         if not self.may_use(p, card, ab):
+            return False
+        if self.land_type_changed(card, ch):
             return False
         if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
             return False

@@ -399,6 +399,8 @@ class DamageRules:
             # before anyone decides anything, but its going there still triggers
             if new.token and new in self.players[new.owner].graveyard:
                 self.players[new.owner].graveyard.remove(new)
+            yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
+                                 was_creature=was_creature, toughness=toughness, extra_sources=[new])
         # auras on what left are buried at the next check
         if moved:
             yield from self.state_checks_light()

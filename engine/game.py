@@ -23,6 +23,7 @@ from .turn import TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+_BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
 
 class DuelOver(Exception):
@@ -254,6 +255,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def is_creature(self, card: Card) -> bool:
         return card.zone == "battlefield" and "creature" in self.chars(card).types
+
+    def land_type_changed(self, card: Card, ch: Chars | None = None) -> bool:
+        """A land changed from one land type to another "adopts the name, card
+        type, and text box of the new land" (002 "Changing Land Types"): its
+        own printed abilities stop working while the change lasts (a Glacial
+        Chasm or Mishra's Factory made a Swamp by Evil Presence)."""
+        ch = self.chars(card) if ch is None else ch
+        if "land" not in ch.types or card.zone != "battlefield":
+            return False
+        now = ch.subtypes & _BASIC_LAND_TYPES
+        return bool(now) and now != (card.cdef.subtypes & _BASIC_LAND_TYPES)
 
     def has(self, card: Card, keyword: str) -> bool:
         return keyword in self.chars(card).keywords

@@ -737,3 +737,4 @@ define("Time Elemental",
                  Trigger(Event.BLOCKS, _te_mark, condition=lambda g, src, d: d["blocker"] is src),
                  Trigger(Event.END_OF_COMBAT, _te_end, condition=lambda g, src, d: src.flags.get("fought_turn") == g.turn)))
 
+_ = (Mode, change_color)

@@ -70,12 +70,17 @@ def _chasm_enter(g: Any, ctx: Any) -> Any:
     yield from g.put_in_graveyard([lands[ch.index(ans)]], how="sacrifice")
 
 
+# While a land type change makes it another land (Evil Presence), Glacial Chasm
+# has that land's text box only (002 "Changing Land Types"): no damage
+# reduction, no attack restriction, no cumulative upkeep -- and an upkeep
+# spent that way resets the cumulative cost (002 "Cumulative Upkeep").
 def _chasm_reduce(g: Any, src: Card, pk: Any) -> bool:
-    return isinstance(pk.receiver, Player) and pk.receiver.idx == g.controller(src)
+    return (isinstance(pk.receiver, Player) and pk.receiver.idx == g.controller(src)
+            and not g.land_type_changed(src))
 
 
 def _chasm_attack(g: Any, src: Card, attacker: Card) -> bool:
-    return g.controller(attacker) != g.controller(src)
+    return g.controller(attacker) != g.controller(src) or g.land_type_changed(src)
 
 
 def _chasm_upkeep_cost(g: Any, card: Card) -> int:
@@ -97,6 +102,11 @@ def _chasm_end(g: Any, card: Card) -> Any:
     if p != g.active or card.phase_uses.get(g.phase_key()):
         return
     card.phase_uses[g.phase_key()] = 1
+    if g.land_type_changed(card):
+        if card.upkeep_paid:
+            card.upkeep_paid = 0
+            g.log("Glacial Chasm's cumulative upkeep goes back to 2 life.")
+        return
     ans = yield from g.ask(p, DecisionKind.UPKEEP,
                            f"Glacial Chasm: pay {_chasm_upkeep_cost(g, card)} life or bury it",
                            [f"activate {ref(g, card)}", "choose no"], about=card.name)
