@@ -273,7 +273,11 @@ class DamageRules:
             while True:
                 opts = self.regen_options(p, card)
                 casts = [f"cast {n}" for n in self.regen_spells(p, card)]
-                if not opts and not casts:
+                # A player who might hold a regeneration spell for a creature (cards
+                # in hand and mana available: public facts) is asked even with
+                # nothing to offer, so that being asked reveals nothing of the hand.
+                if not opts and not casts and not (self.is_creature(card) and self.players[p].hand
+                                                   and self.max_mana(p) > 0):
                     break
                 choices = [f"activate {ref(self, src)}" + (f" ability={i}" if i > 1 else "") for src, i in opts]
                 ans = yield from self.ask(p, DecisionKind.REGENERATE, f"Regenerate {ref(self, card)}?",
