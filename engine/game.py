@@ -307,9 +307,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         return self.find(aura.attached_to) if aura.attached_to is not None else None
 
     def swap_words(self, text: str, card: Card) -> str:
-        for old, new in card.text_changes.items():
-            text = text.replace(old, new)
-        return text
+        """``text`` with the card's text changes made, all at once (two Sleights
+        of Mind, blue->green then green->blue, leave "blue" as it was)."""
+        if not card.text_changes:
+            return text
+        words = sorted(card.text_changes, key=len, reverse=True)
+        return re.sub("|".join(re.escape(w) for w in words), lambda m: card.text_changes[m.group(0)], text)
 
     def word(self, card: Card | None, word: str) -> str:
         """A color word in a card's text after text-changing effects."""

@@ -83,17 +83,22 @@ define("Blue Elemental Blast", spell=SpellSpec(modes=(
 define("Thoughtlace", spell=SpellSpec(change_color("blue"), targets=(SPELL_OR_PERMANENT,)))
 
 
-def _text_change(kind: str) -> Any:
+def _text_change(kind: str, words: list[str]) -> Any:
     """Sleight of Mind / Magical Hack: replace one word with another in the
     target's text, for good (the card keeps it while it stays in play; a
-    spell's change carries over to the permanent it becomes)."""
+    spell's change carries over to the permanent it becomes). Changes
+    compose: every printed word that now reads ``old`` reads ``new``."""
     def fn(g: Any, ctx: Any) -> Any:
         old, new = ctx.chosen("choice").split("->")
         for t in each_target(ctx):
             card = t.card if isinstance(t, Spell) else t
             if card is None:
                 continue
-            card.text_changes[old] = new
+            for w in words:
+                if card.text_changes.get(w, w) == old:
+                    card.text_changes[w] = new
+            for w in [w for w, v in card.text_changes.items() if w == v]:
+                del card.text_changes[w]
             g.log(f"{t.name}'s text now says {new} instead of {old} ({kind}).")
         return
         yield
@@ -104,10 +109,10 @@ _COLOR_PAIRS = [f"{a}->{b}" for a in COLOR_NAMES.values() for b in COLOR_NAMES.v
 _LAND_PAIRS = [f"{a}->{b}" for a in _LAND_TYPES for b in _LAND_TYPES if a != b]
 
 define("Sleight of Mind", spell=SpellSpec(
-    _text_change("Sleight of Mind"), targets=(SPELL_OR_PERMANENT,),
+    _text_change("Sleight of Mind", list(COLOR_NAMES.values())), targets=(SPELL_OR_PERMANENT,),
     announce=(Announce("choice", "replace which color word with which", lambda g, ctx: list(_COLOR_PAIRS)),)))
 define("Magical Hack", spell=SpellSpec(
-    _text_change("Magical Hack"), targets=(SPELL_OR_PERMANENT,),
+    _text_change("Magical Hack", _LAND_TYPES), targets=(SPELL_OR_PERMANENT,),
     announce=(Announce("choice", "replace which land type with which", lambda g, ctx: list(_LAND_PAIRS)),)))
 
 
@@ -737,4 +742,3 @@ define("Time Elemental",
                  Trigger(Event.BLOCKS, _te_mark, condition=lambda g, src, d: d["blocker"] is src),
                  Trigger(Event.END_OF_COMBAT, _te_end, condition=lambda g, src, d: src.flags.get("fought_turn") == g.turn)))
 
-_ = (Mode, change_color)
