@@ -215,8 +215,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             if e.target is not None and e.target != card.oid:
                 continue
             mods.append((e.timestamp, e.layer, _effect_call(self, e, card, c)))
-        # layer < 0: characteristics the card defines itself (Angry Mob's */*), before every other effect
-        mods.sort(key=lambda m: (m[1] >= 0, m[1] >= 7, m[0], m[1]))
+        # control changes (layer 0) first, so that "creatures you control" effects (Castle) and
+        # "your turn" (Angry Mob) see the controller whatever the timestamps; then what the
+        # card defines itself (layer < 0: Angry Mob's */*); then everything else in timestamp order
+        mods.sort(key=lambda m: (m[1] != 0, m[1] >= 0, m[1] >= 7, m[0], m[1]))
         for _, _, fn in mods:
             fn()
         if c.power is not None:

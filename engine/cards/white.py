@@ -26,10 +26,9 @@ define("Serra Angel", keywords=("does not tap to attack",))
 define("Amrou Kithkin", hooks={"can_be_blocked_by": lambda g, a, b: (g.chars(b).power or 0) <= 2})
 
 
-# Angry Mob: */* defined by the card itself (layer -1: before every other
-# effect, so Crusade or Holy Strength add to it whatever their timestamps).
-# "Your turn" is read from the controller before control-changing effects
-# apply (they come later in the order); a stolen Mob is the rare exception.
+# Angry Mob: */* defined by the card itself (layer -1: before every effect
+# but control changes, so Crusade or Holy Strength add to it whatever their
+# timestamps, and "your turn" means its controller's turn).
 def _angry_mob(g: Any, card: Card, c: Chars) -> None:
     n = 2
     if g.active == c.controller:
