@@ -72,7 +72,9 @@ class CombatRules:
     # --------------------------------------------------------- legality
     def can_attack(self: "Game", c: Card) -> bool:
         ch = self.chars(c)
-        if "creature" not in ch.types or ch.controller != self.active or c.tapped or c.sick:
+        if "creature" not in ch.types or ch.controller != self.active or c.tapped:
+            return False
+        if c.sick and "can attack the turn it comes into play" not in ch.keywords:  # Ball Lightning
             return False
         # Animate Wall: flag "wall can attack"
         if ("wall" in ch.subtypes and "wall can attack" not in ch.flags) or "cannot attack" in ch.flags:
@@ -110,6 +112,10 @@ class CombatRules:
             return False
         h = attacker.cdef.hooks.get("can_be_blocked_by")
         if h is not None and not h(self, attacker, blocker):
+            return False
+        # the blocker's own restriction (Ironclaw Orcs): can_block(g, blocker, attacker)
+        hb = blocker.cdef.hooks.get("can_block")
+        if hb is not None and not hb(self, blocker, attacker):
             return False
         # restrictions from other permanents (Seeker): block_restriction(g, src, attacker, blocker)
         for src in self.battlefield:

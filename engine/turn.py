@@ -118,9 +118,14 @@ class TurnRules:
                                           ["choose yes", "choose no"], decline="choose yes")
                 if ans == "choose no":
                     keep_tapped.add(c.oid)
-        for c in self.permanents(ap):
-            if c.oid not in keep_tapped:
-                c.tapped = False
+        untapping = [c for c in self.permanents(ap) if c.tapped and c.oid not in keep_tapped]
+        # limits on how many untap (Smoke): untap_limit(g, src, player, cards) -> Gen returning the cards that untap
+        for src in list(self.battlefield):
+            h = src.cdef.hooks.get("untap_limit")
+            if h is not None and untapping:
+                untapping = yield from h(self, src, ap, untapping)
+        for c in untapping:
+            c.tapped = False
         for c in self.battlefield:
             c.phase_uses.clear()
             c.flags.pop("upkeep_done", None)

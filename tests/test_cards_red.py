@@ -52,3 +52,60 @@ def test_mana_clash_targets_only_an_opponent() -> None:
     with pytest.raises(ScriptError):
         run(MANA_CLASH, [{"illegal": "alice: cast Mana Clash -> bob"}])
     run(MANA_CLASH, [{"illegal": "alice: cast Mana Clash -> alice"}])
+
+
+EFREET = {
+    "active": "alice", "phase": "main",
+    "players": {"alice": {"ante": ["Plains"], "battlefield": ["Tempest Efreet"]},
+                "bob": {"ante": ["Forest"], "hand": ["Shivan Dragon", "Gray Ogre", "Hill Giant"]}},
+}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tempest_efreet_changes_ownership_for_good(seed: int) -> None:
+    r = run(EFREET, [{"alice": "activate Tempest Efreet -> bob"}, {"bob": "choose no"}, "resolve"], seed)
+    g = r.g
+    alice, bob = g.players
+    assert len(alice.hand) == 1 and len(bob.hand) == 2
+    taken = alice.hand[0]
+    assert taken.owner == 0 and taken.controller == 0
+    assert {c.name for c in bob.hand} | {taken.name} == {"Shivan Dragon", "Gray Ogre", "Hill Giant"}
+    assert [c.name for c in bob.graveyard] == ["Tempest Efreet"] and bob.graveyard[0].owner == 1
+    # the card taken is not named in the public log; both players are told privately
+    assert not any(taken.name in e for e in g.events)
+    assert sorted(p for p, text in g.secrets if taken.name in text) == [0, 1]
+
+
+def test_tempest_efreet_owner_change_lasts_when_the_card_moves_again() -> None:
+    setup = {
+        "active": "alice", "phase": "main",
+        "players": {"alice": {"ante": ["Plains"], "battlefield": ["Tempest Efreet", "Mountain", "Mountain",
+                                                                  "Mountain"]},
+                    "bob": {"ante": ["Forest"], "hand": ["Gray Ogre"]}},
+    }
+    r = run(setup, [{"alice": "activate Tempest Efreet -> bob"}, {"bob": "choose no"}, "resolve",
+                    {"alice": "cast Gray Ogre"}, "resolve"])
+    g = r.g
+    ogre = next(c for c in g.battlefield if c.name == "Gray Ogre")
+    assert ogre.owner == 0 and g.controller(ogre) == 0
+
+
+def test_winds_of_change_keeps_hand_sizes_and_hides_the_cards() -> None:
+    setup = {
+        "active": "alice", "phase": "main",
+        "players": {"alice": {"hand": ["Winds of Change", "Gray Ogre", "Hill Giant"], "battlefield": ["Mountain"],
+                              "library": ["Forest"] * 10},
+                    "bob": {"hand": ["Island", "Island", "Lightning Bolt"], "library": ["Swamp"] * 3}},
+    }
+    for seed in range(8):
+        r = run(setup, [{"alice": "cast Winds of Change"}, "resolve"], seed)
+        g = r.g
+        alice, bob = g.players
+        pool_a = sorted(c.name for c in alice.hand + alice.library)
+        pool_b = sorted(c.name for c in bob.hand + bob.library)
+        assert pool_a == sorted(["Gray Ogre", "Hill Giant"] + ["Forest"] * 10)
+        assert pool_b == sorted(["Island", "Island", "Lightning Bolt"] + ["Swamp"] * 3)
+        assert len(alice.hand) == 2 and len(bob.hand) == 3
+        after = g.events[g.events.index(next(e for e in g.events if "casts Winds of Change" in e)):]
+        assert not any(n in e for e in after for n in ("Gray Ogre", "Hill Giant", "Island", "Lightning Bolt",
+                                                        "Forest", "Swamp"))

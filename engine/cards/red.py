@@ -4,12 +4,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, aura, colored_permanent, colored_spell,
-                       counter_target, creature_where, damage, destroy_targets, each_target, flag_mod, grant,
-                       keyword_mod, on_enchanted, pump, pump_mod, regeneration, static_for)
-from ..mana import ManaCost
-from ..model import Ability, Cost, Event, Mode, SpellSpec, Trigger
-from ..objects import Card, Chars, Player
+from ..decisions import DecisionKind
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
+                       change_color, colored_permanent, colored_spell, counter_target, creature_where, damage,
+                       destroy_all, destroy_targets, during_upkeep, each_target, flag_mod, grant, keyword_mod,
+                       on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
+                       static_for, tap_targets, until_eot)
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
+                     Trigger, kinds)
+from ..objects import Card, Chars, Effect, Player
+from ..refs import ref
 
 for _name in ("Gray Ogre", "Hill Giant", "Hurloon Minotaur", "Mons's Goblin Raiders", "Wall of Stone"):
     define(_name)
@@ -133,4 +138,447 @@ define("Goblin Rock Sled", hooks={"can_attack": _sled_can_attack},
        statics=(static_for(lambda g, src, card, c: src is card, lambda g, card, c: _sled_untap(g, card, card, c)),),
        triggers=(Trigger(Event.ATTACKS, _sled_attacked, condition=lambda g, src, d: d["card"] is src),))
 
-_ = (Player, grant, keyword_mod)
+
+
+# ------------------------------------------------------------------ Fourth Edition red, continued
+
+for _name in ("Bird Maiden", "Earth Elemental", "Fire Elemental"):
+    define(_name)
+
+
+def _wall(g: Any, ctx: Any, c: Card) -> bool:
+    return "wall" in g.chars(c).subtypes
+
+
+_WALL = creature_where("target wall", _wall)
+
+define("Ali Baba", abilities=(Ability("{R}: Tap target wall", Cost(ManaCost.parse("{R}")), tap_targets(),
+                                      targets=(_WALL,)),))
+define("Tunnel", spell=SpellSpec(destroy_targets(bury=True), targets=(_WALL,)))
+define("Fissure", spell=SpellSpec(destroy_targets(bury=True), targets=(permanent_target(
+    "target land or creature", lambda g, ctx, c: bool(g.chars(c).types & {"land", "creature"})),)))
+define("Flashfires", spell=SpellSpec(destroy_all(
+    lambda g, c: "land" in g.chars(c).types and "plains" in g.chars(c).subtypes)))
+define("Chaoslace", spell=SpellSpec(change_color("red"), targets=(SPELL_OR_PERMANENT,)))
+define("Burrowing", enchant=CREATURE, statics=(aura(keyword_mod("mountainwalk")),))
+define("Eternal Warrior", enchant=CREATURE, statics=(aura(keyword_mod("does not tap to attack")),))
+define("The Brute", enchant=CREATURE, statics=(aura(pump_mod(1, 0)),),
+       abilities=(regeneration("{R}{R}{R}", "Regenerate target creature The Brute enchants"),))
+define("Sisters of the Flame", mana_abilities=(ManaAbility("R"),))
+define("Shivan Dragon", abilities=(Ability("{R}: +1/+0 until end of turn", Cost(ManaCost.parse("{R}")),
+                                           on_source(pump(1, 0))),))
+define("Wall of Fire", abilities=(Ability("{R}: +1/+0 until end of turn", Cost(ManaCost.parse("{R}")),
+                                          on_source(pump(1, 0))),))
+define("Goblin Balloon Brigade", abilities=(Ability("{R}: Flying until end of turn", Cost(ManaCost.parse("{R}")),
+                                                    on_source(grant("flying"))),))
+define("Mana Flare", hooks={"extra_mana": lambda g, src, land: 1 if "land" in g.chars(land).types else 0})
+define("Ironclaw Orcs", hooks={"can_block": lambda g, blocker, attacker: (g.chars(attacker).power or 0) <= 1})
+
+
+# Damage to everyone ---------------------------------------------------------
+
+def _earthquake(g: Any, ctx: Any) -> Any:
+    for p in (g.active, 1 - g.active):
+        g.deal_damage(ctx.spell, g.players[p], ctx.x)
+    for c in g.creatures():
+        if "flying" not in g.chars(c).keywords:
+            g.deal_damage(ctx.spell, c, ctx.x)
+    return
+    yield
+
+
+def _inferno(g: Any, ctx: Any) -> Any:
+    for p in (g.active, 1 - g.active):
+        g.deal_damage(ctx.spell, g.players[p], 6)
+    for c in g.creatures():
+        g.deal_damage(ctx.spell, c, 6)
+    return
+    yield
+
+
+define("Earthquake", spell=SpellSpec(_earthquake))
+define("Inferno", spell=SpellSpec(_inferno))
+
+
+# "deals N damage to target creature or player and M damage to you"
+def _and_to_you(n: int, me: int) -> Any:
+    def fn(g: Any, ctx: Any) -> Any:
+        for t in each_target(ctx):
+            g.deal_damage(ctx.spell, t, n)
+        g.deal_damage(ctx.spell, ctx.me, me)
+        return
+        yield
+    return fn
+
+
+define("Brothers of Fire", abilities=(Ability(
+    "{1}{R}{R}: 1 damage to target creature or player and 1 damage to you", Cost(ManaCost.parse("{1}{R}{R}")),
+    _and_to_you(1, 1), targets=(CREATURE_OR_PLAYER,)),))
+define("Orcish Artillery", abilities=(Ability(
+    "{T}: 2 damage to target creature or player and 3 damage to you", Cost(tap=True),
+    _and_to_you(2, 3), targets=(CREATURE_OR_PLAYER,)),))
+
+
+def _in_combat(g: Any, ctx: Any, c: Card) -> bool:
+    cb = g.combat
+    return cb is not None and (cb.band_of(c.oid) is not None or cb.blocking(c.oid) is not None)
+
+
+define("Crimson Manticore", abilities=(Ability(
+    "{R}, {T}: 1 damage to target attacking or blocking creature", Cost(ManaCost.parse("{R}"), tap=True),
+    damage(1), targets=(creature_where("target attacking or blocking creature", _in_combat),)),))
+
+
+# Detonate: X is the artifact's casting cost, fixed when it is cast; the
+# damage goes to whoever controls the artifact when Detonate resolves.
+def _detonate(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    ctrl = g.controller(t)
+    g.destroy(t, bury=True)
+    g.deal_damage(ctx.spell, g.players[ctrl], ctx.x)
+    return
+    yield
+
+
+define("Detonate", spell=SpellSpec(_detonate, targets=(ARTIFACT,),
+                                   x_from_target=lambda g, ctx: ctx.target.cdef.cost.converted
+                                   if ctx.target is not None else 0))
+
+
+# Pyrotechnics: 4 damage divided as the caster announces among one to four
+# targets (each gets at least 1); the division is written in target order,
+# e.g. "2/1/1". A target that became illegal loses its share.
+def _compositions(total: int, n: int) -> list[tuple[int, ...]]:
+    if n == 1:
+        return [(total,)]
+    return [(first,) + rest for first in range(1, total - n + 2) for rest in _compositions(total - first, n - 1)]
+
+
+def _pyro_target(g: Any, ctx: Any, o: Any) -> bool:
+    if not (isinstance(o, Player) or "creature" in g.chars(o).types):
+        return False
+    chosen = ctx.spell.targets if ctx.spell is not None else []
+    return any(o is t for t in chosen) or len(chosen) < 4
+
+
+def _pyrotechnics(g: Any, ctx: Any) -> Any:
+    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
+    for t, n in zip(ctx.targets, shares):
+        if t is not None:
+            g.deal_damage(ctx.spell, t, n)
+    return
+    yield
+
+
+define("Pyrotechnics", spell=SpellSpec(
+    _pyrotechnics, multi_target=True,
+    targets=(TargetSpec("target creatures and/or players (up to four)", kinds(Kind.PERMANENT, Kind.PLAYER),
+                        _pyro_target),),
+    announce=(Announce("division", "divide 4 damage among the targets, in target order (e.g. 2/1/1)",
+                       lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(4, len(ctx.targets))]),)))
+
+
+# Blood Lust: +4/-4, but the toughness it leaves is never below 1 (counters
+# included); applied in timestamp order like any other change.
+def _blood_lust_mod(g: Any, card: Card, c: Chars) -> None:
+    if c.power is None:
+        return
+    c.power += 4
+    t = c.toughness or 0
+    plus = card.counters.get("+1/+1", 0) - card.counters.get("-1/-1", 0)
+    new = t - 4
+    if new + plus < 1:
+        new = max(new, min(t, 1 - plus))
+    c.toughness = new
+
+
+define("Blood Lust", spell=SpellSpec(until_eot(_blood_lust_mod), targets=(CREATURE,)))
+
+
+def _self_pump_eot(g: Any, card: Card, p: int, t: int) -> None:
+    g.effects.append(Effect(g.stamp(), card.oid, pump_mod(p, t), "eot"))
+
+
+# Cave People: +1/-2 until end of turn whenever it attacks.
+def _cave_people_attacks(g: Any, ctx: Any) -> Any:
+    _self_pump_eot(g, ctx.source, 1, -2)
+    g.log("Cave People gets +1/-2 until end of turn.")
+    return
+    yield
+
+
+define("Cave People",
+       triggers=(Trigger(Event.ATTACKS, _cave_people_attacks, condition=lambda g, src, d: d["card"] is src),),
+       abilities=(Ability("{1}{R}{R}, {T}: Target creature gains mountainwalk until end of turn",
+                          Cost(ManaCost.parse("{1}{R}{R}"), tap=True), grant("mountainwalk"), targets=(CREATURE,)),))
+
+
+# Ball Lightning: attacks the turn it comes into play; buried at the end of every turn.
+def _bury_self(g: Any, ctx: Any) -> Any:
+    g.destroy(ctx.source, bury=True)
+    return
+    yield
+
+
+define("Ball Lightning", keywords=("can attack the turn it comes into play",),
+       triggers=(Trigger(Event.END_OF_TURN, _bury_self),))
+
+
+# Dragon Whelp: the fourth {R} spent in one turn dooms it at end of turn.
+# (Choice: counted as each activation resolves; an ability of this kind is
+# not countered in practice, so this is when the mana was spent.)
+def _whelp_doom(g: Any, ctx: Any) -> Any:
+    src = g.find(ctx.data["delayed"].data["oid"])
+    if src is not None:
+        g.log("Dragon Whelp is destroyed: more than {R}{R}{R} was spent on it this turn.")
+        g.destroy(src)
+    return
+    yield
+
+
+def _whelp(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    yield from on_source(pump(1, 0))(g, ctx)
+    turn, n = src.flags.get("whelp", (g.turn, 0))
+    n = (n if turn == g.turn else 0) + 1
+    src.flags["whelp"] = (g.turn, n)
+    if n == 4:
+        g.delayed.append(Delayed(Event.END_OF_TURN, _whelp_doom, g.controller(src), "Dragon Whelp",
+                                 turn=g.turn, data={"oid": src.oid}))
+
+
+define("Dragon Whelp", abilities=(Ability("{R}: +1/+0 until end of turn", Cost(ManaCost.parse("{R}")), _whelp),))
+
+
+def _hurr_jackal(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.no_regen = True
+        g.log(f"{t.name} cannot regenerate this turn.")
+    return
+    yield
+
+
+define("Hurr Jackal", abilities=(Ability("{T}: Target creature cannot regenerate this turn", Cost(tap=True),
+                                         _hurr_jackal, targets=(CREATURE,)),))
+
+
+# Keldon Warlord: */* = the non-wall creatures its controller controls (itself included).
+def _warlord(g: Any, card: Card, c: Chars) -> None:
+    n = sum(1 for x in g.creatures(c.controller) if "wall" not in g.chars(x).subtypes)
+    c.power, c.toughness = n, n
+
+
+define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=3),))
+
+
+# Orcish Oriflamme: attacking creatures of its controller get +1/+0.
+def _oriflamme_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    cb = g.combat
+    return ("creature" in c.types and cb is not None and cb.band_of(card.oid) is not None
+            and cb.attacker == g.controller(src))
+
+
+define("Orcish Oriflamme", statics=(static_for(_oriflamme_applies, pump_mod(1, 0)),))
+
+
+# Stone Giant: flying until end of turn, then the creature is destroyed at end of
+# turn even if Stone Giant is gone. The toughness limit uses Stone Giant's power
+# when the effect was announced.
+def _giant_target(g: Any, ctx: Any, c: Card) -> bool:
+    if g.controller(c) != ctx.controller:
+        return False
+    snap = ctx.spell.source_snapshot if ctx.spell is not None else {}
+    power = snap.get("power")
+    if power is None:
+        power = g.chars(ctx.source).power or 0
+    return (g.chars(c).toughness or 0) < power
+
+
+def _giant_doom(g: Any, ctx: Any) -> Any:
+    c = g.find(ctx.data["delayed"].data["oid"])
+    if c is not None:
+        g.log(f"{c.name} is destroyed at end of turn (Stone Giant).")
+        g.destroy(c)
+    return
+    yield
+
+
+def _stone_giant(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("flying"), "eot"))
+        g.log(f"{t.name} gains flying until end of turn; it will be destroyed at end of turn.")
+        g.delayed.append(Delayed(Event.END_OF_TURN, _giant_doom, ctx.controller, "Stone Giant", turn=g.turn,
+                                 data={"oid": t.oid}))
+    return
+    yield
+
+
+define("Stone Giant", abilities=(Ability(
+    "{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of "
+    "turn; destroy it at end of turn", Cost(tap=True), _stone_giant,
+    targets=(creature_where("target creature you control with toughness less than Stone Giant's power",
+                            _giant_target),)),))
+
+
+# Wall of Dust: a creature it blocks cannot attack during its controller's next turn.
+def _dust(g: Any, ctx: Any) -> Any:
+    a = ctx.data["attacker"]
+    when = g.turn + 2 if g.controller(a) == g.active else g.turn + 1
+
+    def m(g2: Any, card: Card, c: Chars) -> None:
+        if g2.turn == when:
+            c.flags.add("cannot attack")
+    g.effects.append(Effect(g.stamp(), a.oid, m, "forever", condition=lambda g2: g2.turn <= when))
+    g.log(f"{a.name} cannot attack during its controller's next turn.")
+    return
+    yield
+
+
+define("Wall of Dust", triggers=(Trigger(Event.BLOCKS, _dust, condition=lambda g, src, d: d["blocker"] is src),))
+
+
+# Winds of Change: each player, the active player first, shuffles their hand
+# into their library and draws that many cards.
+def _winds(g: Any, ctx: Any) -> Any:
+    for p in (g.active, 1 - g.active):
+        pl = g.players[p]
+        n = len(pl.hand)
+        for c in list(pl.hand):
+            g.move(c, "library")
+        g.shuffle(p)
+        yield from g.draw(p, n)
+        g.log(f"{pl.name} shuffles {n} card{'s' if n != 1 else ''} from hand into their library and draws {n}.")
+
+
+define("Winds of Change", spell=SpellSpec(_winds))
+
+
+# Smoke: a player untaps at most one creature in their untap phase (their choice).
+def _smoke(g: Any, src: Card, p: int, untapping: list[Card]) -> Any:
+    creatures = [c for c in untapping if g.is_creature(c)]
+    if len(creatures) <= 1:
+        return untapping
+    ch = [f"choose {ref(g, c)}" for c in creatures]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Smoke: untap which one creature?", ch, about=src.name)
+    keep = creatures[ch.index(ans)]
+    return [c for c in untapping if c is keep or not g.is_creature(c)]
+
+
+define("Smoke", hooks={"untap_limit": _smoke})
+
+
+# Magnetic Mountain: blue creatures do not untap in the untap phase; during
+# their upkeep a player may pay {4} (as often as they like) to untap a blue
+# creature they control. The creature is chosen, not targeted (protection
+# does not stop it); the choice is made as the untapping resolves.
+def _blue(g: Any, src: Card, c: Chars) -> bool:
+    return COLOR_LETTERS[g.word(src, "blue")] in c.colors
+
+
+def _mm_candidates(g: Any, src: Card, p: int) -> list[Card]:
+    return [c for c in g.creatures(p) if c.tapped and _blue(g, src, g.chars(c))]
+
+
+def _mm_untap(g: Any, ctx: Any) -> Any:
+    cands = _mm_candidates(g, ctx.source, ctx.controller)
+    if not cands:
+        return
+    pick = cands[0]
+    if len(cands) > 1:
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Magnetic Mountain: untap which blue creature?",
+                               ch, about=ctx.source.name)
+        pick = cands[ch.index(ans)]
+    pick.tapped = False
+    g.log(f"{pick.name} untaps (Magnetic Mountain).")
+
+
+define("Magnetic Mountain",
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and _blue(g, src, c),
+                       modify=lambda g, src, card, c: c.flags.add("doesn't untap")),),
+       abilities=(Ability("{4}: Untap a blue creature you control. Use only during your upkeep",
+                          Cost(ManaCost.parse("{4}")), _mm_untap, who="active",
+                          condition=lambda g, src: g.phase == "upkeep" and g.step == "upkeep"
+                          and bool(_mm_candidates(g, src, g.active))),))
+
+
+# Power Surge: during each player's upkeep, 1 damage to that player for each
+# land they control that was untapped as the turn began. Which lands were
+# untapped is noted at the end of the previous turn (nothing happens between
+# that and the untap phase). (Choice: when no note exists -- a duel set up at
+# an upkeep -- the lands untapped now are counted.)
+def _surge_note(g: Any, ctx: Any) -> Any:
+    nxt = 1 - g.active
+    ctx.source.flags["surge"] = (g.turn + 1, nxt, {c.oid for c in g.permanents(nxt, type_="land") if not c.tapped})
+    return
+    yield
+
+
+def _surge(g: Any, ctx: Any) -> Any:
+    p = g.active
+    note = ctx.source.flags.get("surge")
+    lands = g.permanents(p, type_="land")
+    if note is not None and note[0] == g.turn and note[1] == p:
+        n = sum(1 for c in lands if c.oid in note[2])
+    else:
+        n = sum(1 for c in lands if not c.tapped)
+    g.deal_damage(ctx.source, g.players[p], n)
+    return
+    yield
+
+
+_ps_ab, _ps_end = during_upkeep("Power Surge deals 1 damage to you for each land that was untapped as the turn began",
+                                _surge, whose="each")
+define("Power Surge", abilities=(_ps_ab,), hooks={"end_of_upkeep": _ps_end},
+       triggers=(Trigger(Event.END_OF_TURN, _surge_note),))
+
+
+# Tempest Efreet (played for ante only). The opponent may pay 10 life (loss of
+# life, not damage) or concede; otherwise a card taken at random from their
+# hand becomes the Efreet's controller's, and the Efreet is buried into the
+# opponent's graveyard and becomes theirs. (Choice: with an empty hand the
+# Efreet still goes to the opponent; the ownership changes are permanent.)
+def _efreet(g: Any, ctx: Any) -> Any:
+    opp = ctx.target
+    src = ctx.source
+    if opp is None:
+        return
+    me = ctx.me
+    ch = (["choose pay"] if opp.life >= 10 else []) + ["choose concede", "choose no"]
+    ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE,
+                           "Tempest Efreet: pay 10 life, concede, or lose a card at random from your hand?",
+                           ch, decline="choose no", about=src.name)
+    on_field = src.zone == "battlefield" and g.find(src.oid) is src
+    if ans in ("choose pay", "choose concede"):
+        if ans == "choose pay":
+            g.lose_life(opp.idx, 10, " to stop Tempest Efreet")
+        else:
+            opp.conceded = True
+            g.log(f"{opp.name} concedes rather than lose a card to Tempest Efreet.")
+        if on_field:
+            yield from g.put_in_graveyard([src], how="bury")
+        return
+    if opp.hand:
+        card = g.rng.choice(opp.hand)
+        opp.hand.remove(card)
+        card.owner = card.controller = me.idx
+        me.hand.append(card)
+        g.log(f"{me.name} takes a card at random from {opp.name}'s hand; it is now {me.name}'s.")
+        for p in (me.idx, opp.idx):
+            g.secrets.append((p, f"Tempest Efreet took {card.name} from {opp.name}'s hand."))
+    if on_field:
+        src.owner = opp.idx
+        yield from g.put_in_graveyard([src], how="bury")
+    elif src in g.players[me.idx].graveyard:
+        g.players[me.idx].graveyard.remove(src)
+        src.owner = src.controller = opp.idx
+        opp.graveyard.insert(0, src)
+    g.log(f"Tempest Efreet now belongs to {opp.name}.")
+
+
+define("Tempest Efreet", hooks={"can_cast": lambda g, p, card: g.ante_on},
+       abilities=(Ability("{T}: Take a card at random from target opponent's hand; Tempest Efreet goes to that "
+                          "player's graveyard", Cost(tap=True), _efreet, targets=(OPPONENT,),
+                          speed=Speed.INTERRUPT),))
