@@ -249,7 +249,18 @@ class CastingRules:
         elif card.cdef.enchant is not None:
             if not self.target_candidates(card.cdef.enchant, probe, None):
                 return False
-        return self.can_afford(p, card.cdef.cost.with_x(0), x_color=card.cdef.hooks.get("x_color"))
+        return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
+                               x_color=card.cdef.hooks.get("x_color"))
+
+    def extra_cost(self: "Game", spell: Spell) -> int:
+        """Generic mana added to the cost of a spell or activation by
+        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom)."""
+        n = 0
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("extra_cost")
+            if h is not None and not self.switched_off(src):
+                n += h(self, src, spell)
+        return n
 
     def _probe_spell(self: "Game", p: int, card: Card) -> Spell:
         return Spell(0, p, card, None, card.name, colors=frozenset(card.cdef.colors), types=card.cdef.types)
@@ -294,7 +305,7 @@ class CastingRules:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
-        return self.can_afford(p, ab.cost.mana.with_x(0))
+        return self.can_afford(p, ab.cost.mana.with_x(0, extra_generic=self.extra_cost(probe)))
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -329,7 +340,7 @@ class CastingRules:
             if self.castable(p, c, kind, interrupting):
                 out.append(f"cast {c.name}")
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
-            for i, ab in enumerate(c.cdef.abilities, 1):
+            for i, ab in enumerate(self.abilities_of(c), 1):
                 if self.ability_usable(p, c, ab, kind, interrupting):
                     out.append(f"activate {ref(self, c)}" + (f" ability={i}" if i > 1 else ""))
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
@@ -447,7 +458,7 @@ class CastingRules:
             parts = rest.split(" ability=")
             card = lookup(self, parts[0], ("permanents",))[0]
             idx = int(parts[1]) if len(parts) > 1 else 1
-            return (yield from self.activate(p, card, card.cdef.abilities[idx - 1], kind, interrupting))
+            return (yield from self.activate(p, card, self.abilities_of(card)[idx - 1], kind, interrupting))
         raise AssertionError(ans)
 
     # ------------------------------------------------------------- casting
@@ -591,6 +602,9 @@ class CastingRules:
         # payment
         total = cost.with_x(spell.x, extra_generic=(spec_obj.extra_cost_per_target * max(0, len(spell.targets) - 1)
                                                      if spec_obj else 0))
+        inc = self.extra_cost(spell)
+        if inc:
+            total = total.plus(ManaCost(inc))
         xc = card.cdef.hooks.get("x_color") if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color

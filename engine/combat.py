@@ -408,6 +408,8 @@ class CombatRules:
         for a, bl in plan:
             for b in bl:
                 yield from self.fire(Event.BLOCKS, blocker=b, attacker=a)
+        # "when attacking and not blocked" (Murk Dwellers): once the blocks are known
+        yield from self.fire(Event.BLOCKERS_DECLARED, combat=cb)
         yield from self.settle()
 
     def _forced_blocks(self: "Game") -> str:

@@ -156,6 +156,7 @@ class DamageRules:
         r = pk.receiver
         if isinstance(r, Player):
             r.life -= pk.amount
+            self.player_damage[(self.turn, r.idx)] = self.player_damage.get((self.turn, r.idx), 0) + pk.amount
             self.damage_log = [e for e in self.damage_log if e[0] == self.turn] + [(self.turn, pk)]
             self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name} ({r.life} life).")
         elif r.zone == "battlefield" and r in self.battlefield:
@@ -291,7 +292,7 @@ class DamageRules:
                         return True
                     continue
                 src, i = opts[choices.index(ans)]
-                ab = src.cdef.abilities[i - 1]
+                ab = self.abilities_of(src)[i - 1]
                 ch = self.chars(src)
                 spell = Spell(self.new_sid(), p, None, src, src.name, ability=ab, colors=frozenset(ch.colors))
                 spell.targets = [card]
@@ -300,6 +301,9 @@ class DamageRules:
                     continue
                 if ab.cost.tap:
                     src.tapped = True
+                if ab.cost.remove_counter:  # Scavenging Ghoul
+                    src.counters[ab.cost.remove_counter] -= 1
+                    self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -312,8 +316,9 @@ class DamageRules:
         for src in [card] + self.attached(card):
             if self.controller(src) != p:
                 continue
-            for i, ab in enumerate(src.cdef.abilities, 1):
-                if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped):
+            for i, ab in enumerate(self.abilities_of(src), 1):
+                if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
                     out.append((src, i))
         return out
 
@@ -398,6 +403,8 @@ class DamageRules:
             verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[how]
             self.log(f"{c.name} {verb}.")
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
+            if was_creature:
+                self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             # a token is in the graveyard only for a moment: it has left it
             # before anyone decides anything, but its going there still triggers

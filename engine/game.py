@@ -112,6 +112,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self._sid = 0
         self._ts = 0
         self.pending_damage: list[Any] = []  # packets of the current prevention step
+        # what happened this turn, by turn number: creatures put into a graveyard from play
+        # (Scavenging Ghoul); damage dealt to each player, by (turn, player) (Simulacrum)
+        self.creature_deaths: dict[int, int] = {}
+        self.player_damage: dict[tuple[int, int], int] = {}
         self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules  # oid -> "destroy" | "bury"
@@ -251,6 +255,13 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 e.modify(self, card, c)
                 types = c.types
         return types
+
+    def abilities_of(self, card: Card) -> list[Any]:
+        """A permanent's activated abilities: printed ones (numbered first, as
+        ``ability=N`` counts them), then those granted by effects."""
+        if card.zone != "battlefield":
+            return list(card.cdef.abilities)
+        return list(card.cdef.abilities) + list(self.chars(card).abilities)
 
     def controller(self, card: Card) -> int:
         return self.chars(card).controller if card.zone == "battlefield" else card.controller
@@ -404,7 +415,14 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         listeners: list[tuple[Card, Any]] = []
         order = sorted(self.battlefield, key=lambda c: (self.controller(c) != self.active, c.timestamp))
         extra = data.pop("extra_sources", [])
-        for src in order + list(extra):
+        # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
+        yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
+                 if any("graveyard" in t.zones for t in c.cdef.triggers)]
+        seen: set[int] = set()
+        for src in order + list(extra) + yards:
+            if id(src) in seen:
+                continue
+            seen.add(id(src))
             for t in src.cdef.triggers:
                 if t.event is event and (src.zone == "battlefield" or src.zone in t.zones):
                     listeners.append((src, t))

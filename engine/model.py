@@ -204,6 +204,7 @@ class Event(Enum):
     DRAW_STEP = "draw phase"
     ATTACKS = "attacks"
     BLOCKS = "blocks"
+    BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)
     # a permanent became tapped, for any reason (Psychic Venom, Lifetap); see Game.note_taps
     BECOMES_TAPPED = "becomes tapped"
 

@@ -97,6 +97,9 @@ class Chars:
     controller: int
     can_tap_for_mana: bool = True
     flags: set[str] = field(default_factory=set)  # "cannot attack", "unblockable", "doesn't untap", ...
+    # activated abilities granted by continuous effects, after the printed ones
+    # (Zombie Master's "{B}: Regenerate"); see Game.abilities_of
+    abilities: list[Any] = field(default_factory=list)
 
     @property
     def is_creature(self) -> bool:

@@ -223,3 +223,551 @@ define("Skeleton Ship", hooks={"state": _no_islands},
                           targets=(CREATURE,)),))
 
 _ = (Event, Trigger)
+
+
+# =====================================================================
+# Fourth Edition black cards added with their tests
+# =====================================================================
+from ..decisions import DecisionKind  # noqa: E402
+from ..effects import (OPPONENT, PLAYER, counter_target, destroy_self, draw_cards, nothing, permanent_target,  # noqa: E402
+                       until_eot, upkeep_cost)
+from ..model import Kind, Speed, TargetSpec, kinds  # noqa: E402
+from ..objects import Effect  # noqa: E402
+from ..refs import ref  # noqa: E402
+
+for _name in ("Bog Imp", "Lost Soul"):
+    define(_name)
+
+define("Wall of Bone", abilities=(regeneration("{B}"),))
+define("Will-o'-the-Wisp", abilities=(regeneration("{B}"),))
+define("Weakness", enchant=CREATURE, statics=(aura(pump_mod(-2, -1)),))
+define("Carrion Ants", abilities=(Ability("{1}: +1/+1 until end of turn", Cost(ManaCost.parse("{1}")),
+                                          on_source(pump(1, 1))),))
+
+
+def _put_counter(g: Any, card: Card, kind: str) -> None:
+    card.counters[kind] = card.counters.get(kind, 0) + 1
+    g.log(f"A {kind} counter is put on {card.name}.")
+
+
+def _remove_from_game(g: Any, card: Card) -> None:
+    if card.zone == "battlefield" and card in g.battlefield:
+        g.move(card, "removed")
+        g.log(f"{card.name} is removed from the game.")
+
+
+# Vampire Bats: "{B}: +1/+0 until end of turn. You cannot spend more than {B}{B}
+# in this way each turn." An activation counts once it is successfully cast
+# (an activation countered as it is cast does not use up the limit).
+def _bats_uses(g: Any, card: Card) -> int:
+    return card.flags.get("bats_uses", {}).get(g.turn, 0)
+
+
+def _bats_count(g: Any, ctx: Any) -> Any:
+    uses = ctx.source.flags.setdefault("bats_uses", {})
+    uses[g.turn] = uses.get(g.turn, 0) + 1
+    return
+    yield
+
+
+_BATS = Ability("{B}: +1/+0 until end of turn (at most {B}{B} each turn)", Cost(ManaCost.parse("{B}")),
+                on_source(pump(1, 0)), condition=lambda g, c: _bats_uses(g, c) < 2)
+define("Vampire Bats", abilities=(_BATS,), triggers=(Trigger(
+    Event.SPELL_CAST, _bats_count,
+    condition=lambda g, src, d: d["spell"].source is src and d["spell"].ability is _BATS),))
+
+
+# Bad Moon: all black creatures get +1/+1 (the color word may be changed by Sleight of Mind).
+def _bad_moon_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and COLOR_LETTERS[g.word(src, "black")] in c.colors
+
+
+define("Bad Moon", statics=(Static(applies=_bad_moon_applies,
+                                   modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),))
+
+
+# Plague Rats: power and toughness equal the number of Plague Rats in play, whoever controls them.
+def _plague_rats(g: Any, card: Card, c: Chars) -> None:
+    n = sum(1 for x in g.battlefield if x.name == "Plague Rats")
+    c.power, c.toughness = n, n
+
+
+define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=3),))
+
+
+# Dark Ritual: adds {B}{B}{B}. An interrupt with no spell to target is cast as
+# an instant (MicroProse manual, "Interrupts": "If an interrupt doesn't have a
+# specific target, it is considered an instant"): it can be countered as it is
+# cast, and the mana stays in the pool until the end of the phase.
+def _dark_ritual(g: Any, ctx: Any) -> Any:
+    ctx.me.pool.add("B", 3)
+    g.log(f"{ctx.me.name} adds {{B}}{{B}}{{B}} to their mana pool.")
+    return
+    yield
+
+
+define("Dark Ritual", spell=SpellSpec(_dark_ritual))
+
+
+# Deathgrip: {B}{B}: counter target green spell, played as an interrupt.
+def _green_spell(g: Any, ctx: Any, s: Any) -> bool:
+    from ..objects import Spell
+    word = g.word(ctx.source if ctx.source is not None else None, "green")
+    return isinstance(s, Spell) and s.card is not None and COLOR_LETTERS[word] in s.colors
+
+
+define("Deathgrip", abilities=(Ability(
+    "{B}{B}: Counter target green spell", Cost(ManaCost.parse("{B}{B}")), counter_target(),
+    targets=(TargetSpec("target green spell", kinds(Kind.SPELL), _green_spell),), speed=Speed.INTERRUPT),))
+
+
+# Greed: {B}, pay 2 life: draw a card. Paying life is a loss of life, not
+# damage, so nothing can prevent it.
+define("Greed", abilities=(Ability("{B}: Pay 2 life to draw a card", Cost(ManaCost.parse("{B}"), life=2),
+                                   draw_cards(1)),))
+
+
+# Howl from Beyond: target creature gets +X/+0 until end of turn.
+def _howl(g: Any, ctx: Any) -> Any:
+    yield from until_eot(pump_mod(ctx.x, 0))(g, ctx)
+
+
+define("Howl from Beyond", spell=SpellSpec(_howl, targets=(CREATURE,)))
+
+
+# Marsh Gas: all creatures get -2/-0 until end of turn -- the creatures in play
+# as it resolves (a creature coming into play later that turn is not affected).
+def _marsh_gas(g: Any, ctx: Any) -> Any:
+    for c in g.creatures():
+        g.effects.append(Effect(g.stamp(), c.oid, pump_mod(-2, 0), "eot"))
+    g.log("All creatures get -2/-0 until end of turn.")
+    return
+    yield
+
+
+define("Marsh Gas", spell=SpellSpec(_marsh_gas))
+
+
+# Mind Twist: target player discards X cards at random (the whole hand if fewer).
+def _mind_twist(g: Any, ctx: Any) -> Any:
+    for p in each_target(ctx):
+        n = min(ctx.x, len(p.hand))
+        for card in g.rng.sample(list(p.hand), n):
+            g.move(card, "graveyard")
+            g.log(f"{p.name} discards {card.name} at random (Mind Twist).")
+    return
+    yield
+
+
+define("Mind Twist", spell=SpellSpec(_mind_twist, targets=(PLAYER,)))
+
+
+# Raise Dead: a creature card from your graveyard returns to your hand.
+_YOUR_DEAD = TargetSpec("target creature in your graveyard", kinds(Kind.GRAVEYARD_CARD),
+                        lambda g, ctx, c: c.owner == ctx.controller and "creature" in c.cdef.types)
+
+
+def _raise_dead(g: Any, ctx: Any) -> Any:
+    for c in each_target(ctx):
+        if c.zone == "graveyard":
+            g.move(c, "hand")
+            g.log(f"{c.name} returns from {g.players[c.owner].name}'s graveyard to their hand.")
+    return
+    yield
+
+
+define("Raise Dead", spell=SpellSpec(_raise_dead, targets=(_YOUR_DEAD,)))
+
+
+# Ashes to Ashes: remove two target non-artifact creatures from the game; 5 damage to the caster.
+def _ashes(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        _remove_from_game(g, t)
+    g.deal_damage(ctx.spell, ctx.me, 5)
+    return
+    yield
+
+
+_NONARTIFACT = creature_where("target non-artifact creature", lambda g, ctx, c: "artifact" not in g.chars(c).types)
+define("Ashes to Ashes", spell=SpellSpec(_ashes, targets=(_NONARTIFACT, _NONARTIFACT)))
+
+
+# Word of Binding: tap X target creatures (exactly X, chosen after X).
+def _tap_all(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = True
+        g.log(f"{t.name} is tapped.")
+    return
+    yield
+
+
+define("Word of Binding", spell=SpellSpec(_tap_all, targets=(CREATURE,), targets_x=True))
+
+
+# Cyclopean Mummy: if put into the graveyard from play, it is removed from the
+# game (it is in the graveyard for a moment, so "put into the graveyard"
+# triggers still see it, as for tokens).
+def _mummy(g: Any, ctx: Any) -> Any:
+    card = ctx.source
+    if card in g.players[card.owner].graveyard:
+        g.move(card, "removed")
+        g.log(f"{card.name} is removed from the game.")
+    return
+    yield
+
+
+define("Cyclopean Mummy", triggers=(Trigger(Event.TO_GRAVEYARD, _mummy, zones=("graveyard",),
+                                            condition=lambda g, src, d: d["card"] is src),))
+
+
+# Pit Scorpion: a player it damages gets a poison counter.
+def _scorpion(g: Any, ctx: Any) -> Any:
+    p = ctx.data["packet"].receiver
+    p.poison += 1
+    g.log(f"{p.name} gets a poison counter ({p.poison}).")
+    return
+    yield
+
+
+define("Pit Scorpion", triggers=(Trigger(
+    Event.DAMAGE_DEALT, _scorpion,
+    condition=lambda g, src, d: (d["packet"].source_oid == src.oid and isinstance(d["packet"].receiver, Player)
+                                 and d["packet"].amount > 0)),))
+
+
+# El-Hajjaj: its controller gains 1 life per damage it deals, at most the
+# toughness of the creature or the life total the player had.
+def _hajjaj(g: Any, ctx: Any) -> Any:
+    pk = ctx.data["packet"]
+    r = pk.receiver
+    if isinstance(r, Player):
+        cap = r.life + pk.amount
+    else:
+        cap = g.chars(r).toughness or 0
+    g.gain_life(ctx.controller, max(0, min(pk.amount, cap)))
+    return
+    yield
+
+
+define("El-Hajjâj", triggers=(Trigger(
+    Event.DAMAGE_DEALT, _hajjaj,
+    condition=lambda g, src, d: d["packet"].source_oid == src.oid and d["packet"].amount > 0),))
+
+
+# Erg Raiders: at the end of its controller's turn, 2 damage to that player if
+# it did not attack that turn -- unless it came under their control this turn
+# (still summoning sick).
+def _erg_attacked(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["attacked_turn"] = g.turn
+    return
+    yield
+
+
+def _erg_eot(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    src.flags["erg_checked"] = g.turn
+    g.deal_damage(src, g.players[ctx.controller], 2)
+    return
+    yield
+
+
+define("Erg Raiders", triggers=(
+    Trigger(Event.ATTACKS, _erg_attacked, condition=lambda g, src, d: d["card"] is src),
+    Trigger(Event.END_OF_TURN, _erg_eot,
+            condition=lambda g, src, d: (g.active == g.controller(src) and not src.sick
+                                         and src.flags.get("attacked_turn") != g.turn
+                                         and src.flags.get("erg_checked") != g.turn)),
+))
+
+
+# Murk Dwellers: attacking and not blocked, +2/+0 until end of turn (once the
+# blockers are declared).
+def _murk(g: Any, ctx: Any) -> Any:
+    cb = ctx.data["combat"]
+    band = cb.band_of(ctx.source.oid)
+    if band is not None and band not in cb.blocked:
+        g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(2, 0), "eot"))
+        g.log("Murk Dwellers is not blocked and gets +2/+0 until end of turn.")
+    return
+    yield
+
+
+define("Murk Dwellers", triggers=(Trigger(Event.BLOCKERS_DECLARED, _murk),))
+
+
+# Abomination: at end of combat, destroy all green and white creatures blocking or blocked by it.
+def _abomination(g: Any, ctx: Any) -> Any:
+    cb = ctx.data["combat"]
+    me = ctx.source.oid
+    others: list[int] = []
+    band = cb.band_of(me)
+    if band is not None:
+        others += cb.blocks.get(band, [])
+    blocked = cb.blocking(me)
+    if blocked is not None:
+        others += cb.bands[blocked]
+    green, white = (COLOR_LETTERS[g.word(ctx.source, w)] for w in ("green", "white"))
+    for o in others:
+        c = g.find(o)
+        if c is not None and g.chars(c).colors & {green, white}:
+            g.destroy(c)
+    return
+    yield
+
+
+define("Abomination", triggers=(Trigger(Event.END_OF_COMBAT, _abomination),))
+
+
+# Rag Man: {B}{B}{B},{T}: look at target opponent's hand; a creature card in it
+# is discarded at random. Only during your turn.
+def _rag_man(g: Any, ctx: Any) -> Any:
+    for p in each_target(ctx):
+        g.secrets.append((ctx.controller, f"{p.name}'s hand: " + (", ".join(sorted(c.name for c in p.hand))
+                                                                     or "empty")))
+        g.log(f"{ctx.me.name} looks at {p.name}'s hand (Rag Man).")
+        creatures = [c for c in p.hand if "creature" in c.cdef.types]
+        if creatures:
+            card = g.rng.choice(creatures)
+            g.move(card, "graveyard")
+            g.log(f"{p.name} discards {card.name} at random (Rag Man).")
+    return
+    yield
+
+
+define("Rag Man", abilities=(Ability(
+    "{B}{B}{B}, {T}: Look at target opponent's hand; they discard a creature card at random",
+    Cost(ManaCost.parse("{B}{B}{B}"), tap=True), _rag_man, targets=(OPPONENT,),
+    condition=lambda g, c: g.active == g.controller(c)),))
+
+
+# Junun Efreet: during your upkeep, pay {B}{B} or bury it.
+_je_ab, _je_end = upkeep_cost("During your upkeep, pay {B}{B} or bury Junún Efreet", "{B}{B}", destroy_self(bury=True))
+define("Junún Efreet", abilities=(_je_ab,), hooks={"end_of_upkeep": _je_end})
+
+
+# Cosmic Horror: during your upkeep, pay {3}{B}{B}{B} or destroy it; destroyed
+# this way (not regenerated), it deals 7 damage to its controller.
+def _horror_penalty(g: Any, card: Card) -> Any:
+    p = g.controller(card)
+    ch = g.chars(card)
+    snap = {"name": card.name, "oid": card.oid, "colors": frozenset(ch.colors), "types": frozenset(ch.types),
+            "controller": p}
+    g.destroy(card)
+    yield from g.settle()
+    if card not in g.battlefield:
+        g.deal_damage(snap, g.players[p], 7)
+
+
+_ch_ab, _ch_end = upkeep_cost("During your upkeep, pay {3}{B}{B}{B} or destroy Cosmic Horror", "{3}{B}{B}{B}",
+                              _horror_penalty)
+define("Cosmic Horror", abilities=(_ch_ab,), hooks={"end_of_upkeep": _ch_end})
+
+
+# Spirit Shackle: a -0/-2 counter on the creature each time it becomes tapped;
+# the counters stay if the enchantment goes.
+def _shackle(g: Any, ctx: Any) -> Any:
+    _put_counter(g, ctx.data["card"], "-0/-2")
+    return
+    yield
+
+
+define("Spirit Shackle", enchant=CREATURE, triggers=(Trigger(
+    Event.BECOMES_TAPPED, _shackle, condition=lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# Blight: if the land becomes tapped, it is destroyed at end of turn. (Choice:
+# the destruction is Blight's own end-of-turn effect, so it happens only if
+# Blight is still in play at end of turn.)
+def _blight_tapped(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["blight_turn"] = g.turn
+    g.log(f"{ctx.data['card'].name} became tapped: Blight will destroy it at end of turn.")
+    return
+    yield
+
+
+def _blight_eot(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    ctx.source.flags.pop("blight_turn", None)
+    if host is not None:
+        g.destroy(host)
+    return
+    yield
+
+
+define("Blight", enchant=LAND, triggers=(
+    Trigger(Event.BECOMES_TAPPED, _blight_tapped, condition=lambda g, src, d: d["card"].oid == src.attached_to),
+    Trigger(Event.END_OF_TURN, _blight_eot, condition=lambda g, src, d: src.flags.get("blight_turn") == g.turn),
+))
+
+
+# Gloom: white spells cost {3} more; so do the activation costs of white
+# enchantments (not upkeep costs, which are not activation costs).
+def _gloom_extra(g: Any, src: Card, spell: Any) -> int:
+    white = COLOR_LETTERS[g.word(src, "white")]
+    if spell.ability is None:
+        return 3 if spell.card is not None and white in spell.colors else 0
+    s = spell.source
+    if s is None or s.zone != "battlefield":
+        return 0
+    ch = g.chars(s)
+    if white in ch.colors and "enchantment" in ch.types and not _is_upkeep_cost(spell.ability):
+        return 3
+    return 0
+
+
+def _is_upkeep_cost(ab: Any) -> bool:
+    """An upkeep payment made with ``activate`` (see effects.upkeep_cost): no
+    effect of its own, usable once in its controller's upkeep."""
+    return ab.effect is nothing and ab.once_per_phase
+
+
+define("Gloom", hooks={"extra_cost": _gloom_extra})
+
+
+# Xenic Poltergeist: {T}: target non-creature artifact becomes an artifact
+# creature with power and toughness equal to its casting cost, until its
+# controller's next upkeep.
+def _poltergeist(g: Any, ctx: Any) -> Any:
+    ctrl = ctx.controller
+    ends = g.turn + (2 if g.active == ctrl else 1)  # the Poltergeist controller's next turn
+
+    def lasts(g2: Any, ends: int = ends) -> bool:
+        return g2.turn < ends or (g2.turn == ends and g2.phase == "untap")
+
+    for t in each_target(ctx):
+        n = t.cdef.cost.converted
+
+        def m(g2: Any, card: Card, c: Chars, n: int = n) -> None:
+            c.types |= {"artifact", "creature"}
+            c.power, c.toughness = n, n
+        g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1, condition=lasts))
+        g.log(f"{t.name} becomes a {n}/{n} artifact creature.")
+    return
+    yield
+
+
+define("Xenic Poltergeist", abilities=(Ability(
+    "{T}: Target non-creature artifact becomes an artifact creature until your next upkeep", Cost(tap=True),
+    _poltergeist, targets=(permanent_target("target non-creature artifact",
+                                            lambda g, ctx, c: "artifact" in g.chars(c).types
+                                            and "creature" not in g.chars(c).types),)),))
+
+
+# Zombie Master: all zombies have swampwalk and "{B}: Regenerate".
+_ZOMBIE_REGEN = regeneration("{B}")
+
+
+def _zombie(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and bool(c.subtypes & {"zombie", "zombies"})
+
+
+def _zombie_mod(g: Any, card: Card, c: Chars) -> None:
+    c.keywords.add("swampwalk")
+    c.abilities.append(_ZOMBIE_REGEN)
+
+
+define("Zombie Master", statics=(static_for(_zombie, _zombie_mod),))
+
+
+# Animate Dead: cast on a creature card in any graveyard; it comes into play
+# under the caster's control, as if just summoned, with -1/-0, and Animate Dead
+# enchants it. If Animate Dead leaves play (to the graveyard), the creature is
+# buried. (Once in play it is an ordinary aura on that creature: if the
+# creature gains protection from black, Animate Dead is buried and so is the
+# creature.)
+def _dead_or_animated(g: Any, ctx: Any, c: Any) -> bool:
+    if not isinstance(c, Card):
+        return False
+    if c.zone == "graveyard":
+        return "creature" in c.cdef.types
+    return c.zone == "battlefield" and "creature" in g.chars(c).types
+
+
+def _animate_enter(g: Any, ctx: Any) -> Any:
+    aura_card = ctx.source
+    dead = next((c for pl in g.players for c in pl.graveyard if c.oid == aura_card.attached_to), None)
+    if dead is None:
+        return  # already in play (set up attached), or the card is gone
+    new = g.move(dead, "battlefield", controller=ctx.controller)
+    aura_card.attached_to = new.oid
+    g.log(f"{new.name} comes into play from {g.players[dead.owner].name}'s graveyard under "
+          f"{ctx.me.name}'s control (Animate Dead).")
+    yield from g.entered(new)
+
+
+def _animate_leaves(g: Any, ctx: Any) -> Any:
+    host = g.find(ctx.data["old"].attached_to) if ctx.data["old"].attached_to is not None else None
+    if host is not None:
+        g.destroy(host, bury=True)
+    return
+    yield
+
+
+define("Animate Dead",
+       enchant=TargetSpec("target creature in a graveyard", kinds(Kind.GRAVEYARD_CARD), _dead_or_animated),
+       on_enter=_animate_enter, statics=(aura(pump_mod(-1, 0)),),
+       triggers=(Trigger(Event.TO_GRAVEYARD, _animate_leaves, zones=("graveyard",),
+                         condition=lambda g, src, d: d["card"] is src),))
+
+
+# Nether Shadow: at the end of its owner's upkeep, if it is in their graveyard
+# with at least three creature cards above it, they may return it to play. It
+# can attack the turn it comes into play.
+def _shadow_ready(g: Any, src: Card, d: dict) -> bool:
+    pile = g.players[src.owner].graveyard
+    if src.zone != "graveyard" or src not in pile or g.active != src.owner:
+        return False
+    return sum(1 for c in pile[:pile.index(src)] if "creature" in c.cdef.types) >= 3
+
+
+def _shadow_return(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    ans = yield from g.ask(src.owner, DecisionKind.CHOOSE, "Nether Shadow: return it to play from your graveyard?",
+                           ["choose yes", "choose no"], decline="choose no", about=src.name)
+    if ans != "choose yes" or src not in g.players[src.owner].graveyard:
+        return
+    new = g.move(src, "battlefield", controller=src.owner)
+    g.log(f"Nether Shadow returns to play from {g.players[src.owner].name}'s graveyard.")
+    yield from g.entered(new)
+
+
+define("Nether Shadow", keywords=("can attack the turn it comes into play",),
+       triggers=(Trigger(Event.END_UPKEEP, _shadow_return, zones=("graveyard",), condition=_shadow_ready),))
+
+
+# Scavenging Ghoul: at the end of each turn, a corpse counter for each creature
+# put into the graveyard that turn; remove a corpse counter: regenerate.
+def _ghoul_eot(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    src.flags["ghoul_turn"] = g.turn
+    n = g.creature_deaths.get(g.turn, 0)
+    if n:
+        src.counters["corpse"] = src.counters.get("corpse", 0) + n
+        g.log(f"{n} corpse counter{'s' if n > 1 else ''} put on Scavenging Ghoul.")
+    return
+    yield
+
+
+define("Scavenging Ghoul",
+       abilities=(Ability("Remove a corpse counter: Regenerate", Cost(remove_counter="corpse"), nothing,
+                          regenerate=True),),
+       triggers=(Trigger(Event.END_OF_TURN, _ghoul_eot,
+                         condition=lambda g, src, d: src.flags.get("ghoul_turn") != g.turn),))
+
+
+# Simulacrum: the damage dealt to you so far this turn is undone (you gain
+# that much life) and dealt instead to target creature you control, by
+# Simulacrum. Damage dealt to you afterwards this turn counts anew.
+def _simulacrum(g: Any, ctx: Any) -> Any:
+    key = (g.turn, ctx.controller)
+    n = g.player_damage.get(key, 0)
+    g.player_damage[key] = 0
+    g.gain_life(ctx.controller, n)
+    for t in each_target(ctx):
+        g.deal_damage(ctx.spell, t, n)
+    return
+    yield
+
+
+define("Simulacrum", spell=SpellSpec(_simulacrum, targets=(
+    creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),)))
