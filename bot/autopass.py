@@ -27,7 +27,7 @@ DEFAULT_STOPS = frozenset({"my main", "my attack", "my blocks", "opponent attack
 
 def useful_choices(d: Decision) -> list[str]:
     """Answers other than declining and drawing mana."""
-    return [c for c in d.choices if c != d.decline and not c.startswith("tap ") and c != "cancel"]
+    return [c for c in d.choices if c != d.decline and not c.startswith(("tap ", "add ")) and c != "cancel"]
 
 
 def must_ask(g: Game, d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> bool:

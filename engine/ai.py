@@ -20,7 +20,7 @@ class RandomPlayer:
 
     def choose(self, d: Decision) -> str:
         ch = list(d.choices)
-        useful = [c for c in ch if not c.startswith("tap ") and c != "cancel"]
+        useful = [c for c in ch if not c.startswith(("tap ", "add ")) and c != "cancel"]
         k = d.kind
         if k is DecisionKind.PAY:
             for pref in ("auto", "pay"):

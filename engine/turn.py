@@ -141,6 +141,9 @@ class TurnRules:
     def phase_draw(self: "Game") -> Gen:
         ap = self.active
         skip = self.turn == 1 and ap == self.first_player
+        # "during the draw phase" triggers (Nafs Asp) happen as it begins
+        yield from self.fire(Event.DRAW_STEP, player=ap)
+        yield from self.settle()
         if not skip:
             n = 1
             for src in self.battlefield:
@@ -150,6 +153,11 @@ class TurnRules:
             yield from self.draw(ap, n)
             self.log(f"{self.players[ap].name} draws" + ("" if n == 1 else f" {n} cards") + ".")
             self.check_losses()
+            # what a card makes happen once the draw is done (Sylvan Library)
+            for src in list(self.battlefield):
+                h = src.cdef.hooks.get("after_draw")
+                if h is not None and src in self.battlefield:
+                    yield from h(self, src, ap)
         yield from self.phase_opportunities()
 
     def phase_main(self: "Game") -> Gen:
