@@ -89,7 +89,13 @@ class CastingRules:
                     continue
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
-                out.append((c, i, ma.produces))
+                syms = ma.produces
+                if (h := c.cdef.hooks.get("mana_symbols")) is not None:
+                    # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
+                    syms = h(self, c, syms)
+                    if not syms:
+                        continue
+                out.append((c, i, syms))
         return out
 
     def mana_choices(self: "Game", p: int) -> list[str]:
@@ -107,14 +113,18 @@ class CastingRules:
             self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
             card.tapped = True
-        amount = ma.amount
-        hook = card.cdef.hooks.get("mana_amount")
+        amount = hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        choose = card.cdef.hooks.get("mana_choice")
+        if choose is not None:
+            # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
+            # returning the amount (Mana Batteries: remove charge counters for more)
+            amount = yield from choose(self, card, p, amount)
         extra = 0
         for src in self.battlefield:
             h = src.cdef.hooks.get("extra_mana")
             if h:
                 extra += h(self, src, card)
-        self.players[p].pool.add(sym, (hook(self, card) if hook else amount) + extra)
+        self.players[p].pool.add(sym, amount + extra)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
@@ -268,7 +278,25 @@ class CastingRules:
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
         sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
-        return plan_payment(cost, pool, sources) is not None
+        return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+
+    def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
+        """``cost`` and the ways ``p`` may pay it with other mana: hook
+        ``spend_as(g, src, p) -> [(symbol, paid with)]`` (Sunglasses of Urza:
+        white mana as red). The plain cost comes first."""
+        out = [cost]
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("spend_as")
+            for need, use in (h(self, src, p) if h is not None else []):
+                for v in list(out):
+                    for k in range(1, v.colored.get(need, 0) + 1):
+                        col = dict(v.colored)
+                        col[need] -= k
+                        col[use] = col.get(use, 0) + k
+                        alt = ManaCost(v.generic, {c: n for c, n in col.items() if n}, v.x)
+                        if alt not in out:
+                            out.append(alt)
+        return out
 
     def max_mana(self: "Game", p: int) -> int:
         return self.players[p].pool.total() + len({c.oid for c, _, _ in self.mana_sources(p)})
@@ -284,6 +312,14 @@ class CastingRules:
             return False
         if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
             return False
+        # A tapped non-creature artifact's effects cannot be used until it
+        # untaps, even without {T} in their cost (000 "Artifacts and Artifact
+        # Creatures"); hook usable_while_tapped(g, card, ab) names exceptions
+        # (an untap cost: Mana Vault).
+        if card.tapped and self.switched_off(card):
+            h = card.cdef.hooks.get("usable_while_tapped")
+            if h is None or not h(self, card, ab):
+                return False
         if kind is DecisionKind.PREVENT and not ab.prevention:
             return False
         if ab.prevention and kind is not DecisionKind.PREVENT:
@@ -303,9 +339,12 @@ class CastingRules:
             return False
         if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < 1:
             return False
+        if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
+            return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
-        return self.can_afford(p, ab.cost.mana.with_x(0, extra_generic=self.extra_cost(probe)))
+        min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
+        return self.can_afford(p, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -557,7 +596,10 @@ class CastingRules:
         if has_x:
             fixed = cost.with_x(0).total
             top = max(0, self.max_mana(p) - fixed)
-            ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X", [f"x={i}" for i in range(top + 1)] + cancel,
+            # hook min_x: "X cannot be 0" (Aladdin's Lamp)
+            low = (card or spell.source).cdef.hooks.get("min_x", 0)
+            ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
+                                      [f"x={i}" for i in range(low, top + 1)] + cancel,
                                       about=spell.name)
             if ans == "cancel":
                 return False
@@ -631,6 +673,11 @@ class CastingRules:
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
+                hand = self.players[p].hand
+                if hand:
+                    gone = self.move(self.rng.choice(hand), "graveyard")
+                    self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
         return True
 
     def pay(self: "Game", p: int, cost: ManaCost, spell: Spell, x_color: str | None = None) -> Gen:
@@ -639,12 +686,14 @@ class CastingRules:
         pl = self.players[p]
         if cost.total == 0 and not spell.ability or (cost.total == 0 and spell.ability is not None):
             return True
+        variants = self.cost_variants(p, cost)
         while True:
             ch: list[str] = []
-            if pl.pool.can_pay(cost):
+            payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+            if payable is not None:
                 ch.append("pay")
             sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
-            plan = plan_payment(cost, pl.pool, sources)
+            plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
             if plan is not None:
                 ch.append("auto")
             taps = self.mana_choices(p)
@@ -660,10 +709,11 @@ class CastingRules:
                 for sid, sym in plan:
                     card = next(c for c in self.battlefield if c.oid == sid // 10)
                     yield from self.tap_for_mana(p, card, sym)
-                if not pl.pool.can_pay(cost):
+                payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+                if payable is None:
                     continue  # a trigger changed things; ask again
             before = pl.pool.copy()
-            pl.pool.pay(cost)
+            pl.pool.pay(payable)
             spent = Mana({k: before.amounts.get(k, 0) - pl.pool.amounts.get(k, 0) for k in before.amounts})
             spell.paid = spent
             return True

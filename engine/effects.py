@@ -455,3 +455,32 @@ def create_token(g: Any, cdef: Any, controller: int) -> Card:
     g.battlefield.append(tok)
     g.log(f"A {cdef.name} token comes into play under {g.players[controller].name}'s control.")
     return tok
+
+
+# ------------------------------------------------------------------ discarding
+
+def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
+    """Player ``p`` discards ``card`` from hand because a spell or effect
+    makes them (not the discard phase, not a cost). A permanent with the hook
+    ``discard_to_library(g, src, p) -> bool`` (Library of Leng) lets the
+    player put it on top of their library instead; a random discard is
+    shown to the player first (secretly). The card stays hidden if it goes
+    to the library."""
+    from .decisions import DecisionKind
+    pl = g.players[p]
+    for src in list(g.battlefield):
+        h = src.cdef.hooks.get("discard_to_library")
+        if h is None or not h(g, src, p):
+            continue
+        if at_random:
+            g.secrets.append((p, f"You must discard {card.name}."))
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{src.name}: put the discarded card on top of your "
+                               "library instead of into your graveyard?", ["choose yes", "choose no"],
+                               decline="choose no", about=src.name)
+        if ans == "choose yes":
+            g.move(card, "library")
+            g.log(f"{pl.name} discards a card to the top of their library ({src.name}).")
+            return
+        break
+    g.move(card, "graveyard")
+    g.log(f"{pl.name} discards {card.name}" + (" at random." if at_random else "."))

@@ -91,6 +91,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.batch: list[Spell] = []
         self.effects: list[Effect] = []
         self.delayed: list[Any] = []  # model.Delayed: triggers set up by spells (Siren's Call)
+        # "instead of drawing a card" (Aladdin's Lamp): (player, fn(g, p) -> Gen), each
+        # replacing that player's next draw once; see draw()
+        self.draw_replacements: list[tuple[int, Callable[..., Gen]]] = []
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
@@ -249,6 +252,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         types = set(card.cdef.types)
         if card.flags.get("animated"):
             types |= {"artifact", "creature"}
+        for src in self.battlefield:
+            # a permanent making this one an artifact creature (Animate Artifact):
+            # animates(g, src, card) -> bool, without computing characteristics
+            h = src.cdef.hooks.get("animates")
+            if h is not None and h(self, src, card):
+                types |= {"artifact", "creature"}
         for e in self.effects:
             if e.target == card.oid and e.layer <= 1:
                 c = Chars(card.name, types, set(), set(), set(), None, None, set(), card.controller)
@@ -385,6 +394,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
         pl = self.players[p]
         for _ in range(n):
+            repl = next((r for r in self.draw_replacements if r[0] == p), None)
+            if repl is not None:
+                self.draw_replacements.remove(repl)
+                yield from repl[1](self, p)
+                continue
             if not pl.library:
                 pl.drew_from_empty = True
                 self.log(f"{pl.name} must draw from an empty library.")

@@ -83,6 +83,7 @@ class Cost:
     sacrifice_self: bool = False
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
     remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
+    discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
 
 
 @dataclass(frozen=True)

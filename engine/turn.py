@@ -166,10 +166,18 @@ class TurnRules:
     def phase_discard(self: "Game") -> Gen:
         yield from self.phase_opportunities()
         pl = self.players[self.active]
-        while len(pl.hand) > 7:
+        # the most cards the player may keep: hook hand_limit(g, src, player, limit) -> limit,
+        # None meaning no discarding at all (Cursed Rack: 4; Library of Leng: None)
+        limit: int | None = 7
+        for src in list(self.battlefield):
+            h = src.cdef.hooks.get("hand_limit")
+            if h is not None:
+                limit = h(self, src, self.active, limit)
+        while limit is not None and len(pl.hand) > limit:
             names = sorted({c.name for c in pl.hand})
+            words = {7: "seven", 4: "four"}
             ans = yield from self.ask(self.active, DecisionKind.DISCARD,
-                                      f"Discard down to seven ({len(pl.hand)} in hand)",
+                                      f"Discard down to {words.get(limit, limit)} ({len(pl.hand)} in hand)",
                                       [f"discard {n}" for n in names])
             card = next(c for c in pl.hand if c.name == ans[len("discard "):])
             self.move(card, "graveyard")

@@ -1,21 +1,79 @@
-"""Artifacts (and artifact creatures)."""
+"""Artifacts that are not creatures (artifact creatures: artifact_creatures.py).
+
+Rules every card here lives by (MicroProse manual, "Artifacts"):
+
+* a tapped non-creature artifact's continuous effects are off (the core
+  switches off its statics and triggers; hooks below check
+  ``g.switched_off`` themselves), and its other effects cannot be used
+  until it untaps, even without {T} in their cost (the core refuses them;
+  the hook ``usable_while_tapped`` names the exceptions, Mana Vault's untap);
+* artifacts can be used the turn they come into play (no summoning
+  sickness for non-creatures);
+* "Play this ability as an interrupt" on a mana ability means it is a mana
+  source: never interrupted.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from ..carddb import define
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, damage, during_upkeep, each_target, flag_mod, grant,
-                       pay_to_use, static_for, upkeep_of)
-from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Static, Trigger
+from ..decisions import DecisionKind
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
+                       OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
+                       draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
+                       prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
+                       upkeep_of)
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
+from ..refs import ref
 
-define("Rod of Ruin", abilities=(Ability("{3}, {T}: 1 damage to target creature or player",
-                                         Cost(ManaCost.parse("{3}"), tap=True), damage(1),
-                                         targets=(CREATURE_OR_PLAYER,)),))
+
+def _cost(mana: str = "", **kw: Any) -> Cost:
+    return Cost(ManaCost.parse(mana), **kw)
+
+
+def _tap_cost(mana: str = "") -> Cost:
+    return _cost(mana, tap=True)
+
+
+def _comes_into_play_tapped(g: Any, ctx: Any) -> Any:
+    """"Comes into play tapped": it never became tapped (no "becomes tapped" trigger)."""
+    ctx.source.tapped = True
+    ctx.source.was_tapped = True
+    return
+    yield
+
+
+# ----------------------------------------------------------------- simple {T} artifacts
+
+define("Rod of Ruin", abilities=(Ability("{3}, {T}: Rod of Ruin deals 1 damage to target creature or player",
+                                         _tap_cost("{3}"), damage(1), targets=(CREATURE_OR_PLAYER,)),))
+define("Aladdin's Ring", abilities=(Ability("{8}, {T}: Aladdin's Ring deals 4 damage to target creature or player",
+                                            _tap_cost("{8}"), damage(4), targets=(CREATURE_OR_PLAYER,)),))
 define("Helm of Chatzuk", abilities=(Ability("{1}, {T}: Target creature gains banding until end of turn",
-                                             Cost(ManaCost.parse("{1}"), tap=True), grant("banding"),
-                                             targets=(CREATURE,)),))
+                                             _tap_cost("{1}"), grant("banding"), targets=(CREATURE,)),))
+define("Jayemdae Tome", abilities=(Ability("{4}, {T}: Draw one card", _tap_cost("{4}"), draw_cards(1)),))
+define("Amulet of Kroog", abilities=(Ability("{2}, {T}: Prevent 1 damage to any creature or player",
+                                             _tap_cost("{2}"), prevent_to_target(1),
+                                             targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
+define("Tawnos's Wand", abilities=(Ability(
+    "{2}, {T}: Target creature with power no greater than 2 becomes unblockable until end of turn",
+    _tap_cost("{2}"), until_eot(flag_mod("unblockable")),
+    targets=(creature_where("target creature with power no greater than 2",
+                            lambda g, ctx, c: (g.chars(c).power or 0) <= 2),)),))
+
+
+def _untap_targets(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = False
+        g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+define("Jandor's Saddlebags", abilities=(Ability("{3}, {T}: Untap target creature", _tap_cost("{3}"),
+                                                 _untap_targets, targets=(CREATURE,)),))
 
 
 def _glasses(g: Any, ctx: Any) -> Any:
@@ -26,7 +84,7 @@ def _glasses(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Glasses of Urza", abilities=(Ability("{T}: Look at target player's hand", Cost(tap=True), _glasses,
+define("Glasses of Urza", abilities=(Ability("{T}: Look at target player's hand", _tap_cost(), _glasses,
                                              targets=(PLAYER,)),))
 
 
@@ -44,6 +102,179 @@ define("Feldon's Cane", abilities=(Ability("{T}, remove Feldon's Cane from the g
                                            "into your library", Cost(tap=True, remove_self=True), _cane),))
 
 
+def _mill(g: Any, ctx: Any) -> Any:
+    for p in each_target(ctx):
+        for _ in range(2):
+            if not p.library:
+                break
+            card = g.move(p.library[0], "graveyard")
+            g.log(f"{card.name} is put from {p.name}'s library into their graveyard (Millstone).")
+    return
+    yield
+
+
+define("Millstone", abilities=(Ability("{2}, {T}: Put the top two cards of target player's library into that "
+                                       "player's graveyard", _tap_cost("{2}"), _mill, targets=(PLAYER,)),))
+
+
+def _disk_test(g: Any, c: Card) -> bool:
+    return bool(g.chars(c).types & {"creature", "enchantment", "artifact"})
+
+
+define("Nevinyrral's Disk", on_enter=_comes_into_play_tapped, abilities=(Ability(
+    "{1}, {T}: Destroy all creatures, enchantments, and artifacts, including Nevinyrral's Disk",
+    _tap_cost("{1}"), destroy_all(_disk_test)),))
+
+
+# Conservator: "prevent up to 2 damage to you" -- usable in a damage
+# prevention step while damage to its controller is pending.
+def _conservator(g: Any, ctx: Any) -> Any:
+    g.prevent(ctx.me, 2)
+    return
+    yield
+
+
+def _damage_to_controller(g: Any, card: Card) -> bool:
+    me = g.players[g.controller(card)]
+    return any(pk.amount > 0 and pk.receiver is me for pk in g.pending_damage)
+
+
+define("Conservator", abilities=(Ability("{3}, {T}: Prevent up to 2 damage to you", _tap_cost("{3}"), _conservator,
+                                         prevention=True, condition=_damage_to_controller),))
+
+
+# Jade Monolith: all damage pending to the target creature is dealt to the
+# Monolith's controller instead, from the same source. Redirection is legal in
+# the damage prevention step; the new receiver's own reductions apply.
+def _monolith(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        moved = 0
+        for pk in g.pending_damage:
+            if pk.receiver is t and pk.amount > 0:
+                pk.receiver = ctx.me
+                moved += pk.amount
+                g._auto_reduce(pk)
+        if moved:
+            g.log(f"{moved} damage to {t.name} is redirected to {ctx.me.name} (Jade Monolith).")
+    return
+    yield
+
+
+define("Jade Monolith", abilities=(Ability("{1}: Redirect to yourself all damage done to any creature",
+                                           _cost("{1}"), _monolith, targets=(DAMAGED_CREATURE,),
+                                           prevention=True),))
+
+
+# Ebony Horse: untap an attacking creature of yours; it neither deals nor
+# receives combat damage this combat (the core's mark for a creature that
+# takes no part in combat damage, as after regenerating; it clears when the
+# attack ends).
+def _horse(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = False
+        t.regenerated_in_combat = True
+        g.log(f"{t.name} untaps; it neither deals nor receives combat damage this turn.")
+    return
+    yield
+
+
+define("Ebony Horse", abilities=(Ability(
+    "{2}, {T}: Untap target attacking creature you control; it neither receives nor deals damage during combat",
+    _tap_cost("{2}"), _horse,
+    targets=(creature_where("target attacking creature you control",
+                            lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None
+                            and g.controller(c) == ctx.controller),)),))
+
+
+# Flying Carpet: if the creature goes to the graveyard before end of turn,
+# destroy Flying Carpet (a delayed trigger: it works while the Carpet is
+# tapped, its continuous effects being irrelevant here).
+def _carpet_destroy(g: Any, ctx: Any) -> Any:
+    carpet = g.find(ctx.data["delayed"].data["carpet"])
+    if carpet is not None:
+        g.log("Flying Carpet is destroyed: the creature it carried went to the graveyard.")
+        g.destroy(carpet)
+    return
+    yield
+
+
+def _carpet(g: Any, ctx: Any) -> Any:
+    yield from grant("flying")(g, ctx)
+    for t in each_target(ctx):
+        g.delayed.append(Delayed(
+            Event.TO_GRAVEYARD, _carpet_destroy, ctx.controller, "Flying Carpet",
+            condition=lambda g2, d, data: data["old"].oid == d.data["target"], turn=g.turn,
+            data={"target": t.oid, "carpet": ctx.source.oid}))
+
+
+define("Flying Carpet", abilities=(Ability(
+    "{2}, {T}: Target creature gains flying until end of turn; if it is put into the graveyard before end of "
+    "turn, destroy Flying Carpet", _tap_cost("{2}"), _carpet, targets=(CREATURE,)),))
+
+
+# Disrupting Scepter: the target player chooses the card to discard.
+def _scepter(g: Any, ctx: Any) -> Any:
+    from ..effects import discard_card
+    for p in each_target(ctx):
+        if not p.hand:
+            g.log(f"{p.name} has no card to discard.")
+            continue
+        names = sorted({c.name for c in p.hand})
+        ans = yield from g.ask(p.idx, DecisionKind.DISCARD, "Disrupting Scepter: discard a card",
+                               [f"discard {n}" for n in names], about="Disrupting Scepter")
+        card = next(c for c in p.hand if c.name == ans[len("discard "):])
+        yield from discard_card(g, p.idx, card)
+
+
+define("Disrupting Scepter", abilities=(Ability(
+    "{3}, {T}: Target player chooses and discards one card. Use this ability only during your turn",
+    _tap_cost("{3}"), _scepter, targets=(PLAYER,), condition=lambda g, c: g.active == g.controller(c)),))
+
+
+# Coral Helm: the random discard is part of the cost.
+define("Coral Helm", abilities=(Ability(
+    "{3}: Discard a card at random from your hand to give target creature +2/+2 until end of turn",
+    _cost("{3}", discard_random=1), pump(2, 2), targets=(CREATURE,)),))
+
+
+# ----------------------------------------------------------------- tokens
+
+_DJINN = token_def("Djinn", ("artifact", "creature"), 5, 5, subtypes=("Djinn",), keywords=("flying",),
+                   text="Flying")
+_WASP = token_def("Wasp", ("artifact", "creature"), 1, 1, subtypes=("Insect",), keywords=("flying",),
+                  text="Flying")
+
+
+def _hive(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, _WASP, ctx.controller)
+    yield from g.entered(tok)
+
+
+define("The Hive", abilities=(Ability("{5}, {T}: Put a Wasp token into play", _tap_cost("{5}"), _hive),))
+
+
+# Bottle of Suleiman: the opponent calls the flip; the flip is g.rng.
+def _bottle(g: Any, ctx: Any) -> Any:
+    opp = ctx.target if ctx.target is not None else ctx.opponent
+    ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Bottle of Suleiman: call the coin flip",
+                           ["choose heads", "choose tails"], about="Bottle of Suleiman")
+    call = ans[len("choose "):]
+    result = "heads" if g.rng.random() < 0.5 else "tails"
+    g.log(f"{opp.name} calls {call}; the coin comes up {result}.")
+    if call == result:
+        g.deal_damage(ctx.spell, ctx.me, 5)
+    else:
+        tok = create_token(g, _DJINN, ctx.controller)
+        yield from g.entered(tok)
+
+
+define("Bottle of Suleiman", abilities=(Ability(
+    "{1}: Sacrifice Bottle of Suleiman; flip a coin called by target opponent: 5 damage to you, or a 5/5 "
+    "flying Djinn", _cost("{1}", sacrifice_self=True), _bottle, targets=(OPPONENT,)),))
+
+
+# ----------------------------------------------------------------- draw and discard
+
 # Howling Mine: each player draws one extra card in the draw phase (while untapped).
 def _mine_draw(g: Any, src: Card, p: int, n: int) -> Any:
     if g.switched_off(src):
@@ -53,6 +284,73 @@ def _mine_draw(g: Any, src: Card, p: int, n: int) -> Any:
 
 
 define("Howling Mine", hooks={"draw_count": _mine_draw})
+
+
+# Aladdin's Lamp: the next draw of its controller is replaced: look at the top
+# X cards, put one into the hand, the rest on the bottom in a random order.
+# (The core's draw phase has no opportunity before the draw, so the Lamp is
+# used earlier -- in upkeep, say; the replacement waits for the next draw.)
+def _lamp_draw(x: int) -> Any:
+    def replacement(g: Any, p: int) -> Any:
+        pl = g.players[p]
+        look = pl.library[:x]
+        if not look:
+            pl.drew_from_empty = True
+            g.log(f"{pl.name} must draw from an empty library.")
+            return
+        g.secrets.append((p, "Aladdin's Lamp: you look at " + ", ".join(c.name for c in look) + "."))
+        names = sorted({c.name for c in look})
+        pick = names[0]
+        if len(names) > 1:
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Aladdin's Lamp: choose one of the top {len(look)} "
+                                   "cards of your library to draw", [f"choose {n}" for n in names],
+                                   about="Aladdin's Lamp")
+            pick = ans[len("choose "):]
+        chosen = next(c for c in look if c.name == pick)
+        new = g.move(chosen, "hand")
+        new.flags["drawn_turn"] = g.turn
+        rest = [c for c in look if c is not chosen]
+        g.rng.shuffle(rest)
+        for c in rest:
+            pl.library.remove(c)
+            pl.library.append(c)
+        g.log(f"{pl.name} draws a card with Aladdin's Lamp and puts {len(rest)} on the bottom of their library.")
+    return replacement
+
+
+def _lamp(g: Any, ctx: Any) -> Any:
+    g.draw_replacements.append((ctx.controller, _lamp_draw(ctx.x)))
+    g.log(f"{ctx.me.name}'s next draw will be made with Aladdin's Lamp (X={ctx.x}).")
+    return
+    yield
+
+
+define("Aladdin's Lamp", hooks={"min_x": 1}, abilities=(Ability(
+    "{X}, {T}: Instead of drawing a card, draw X cards and choose one; the rest go to the bottom of your library",
+    _tap_cost("{X}"), _lamp, x=True),))
+
+
+# Library of Leng: no discarding down in the discard phase (choice: the phase
+# still happens, for fast effects, but its controller never discards then);
+# a discard forced by a spell or effect may go on top of the library.
+def _leng_on(g: Any, src: Card, p: int) -> bool:
+    return g.controller(src) == p and not g.switched_off(src)
+
+
+define("Library of Leng", hooks={
+    "hand_limit": lambda g, src, p, limit: None if _leng_on(g, src, p) else limit,
+    "discard_to_library": _leng_on})
+
+
+# ----------------------------------------------------------------- opponent's hand (chosen on casting)
+
+_CHOOSE_OPPONENT = Announce("choice", "choose target opponent", lambda g, ctx: [g.players[1 - ctx.controller].name])
+
+
+def _chosen_opponent(g: Any, src: Card) -> int:
+    choice = src.chosen.get("choice")
+    p = g.player_by_name(choice) if choice else None
+    return p.idx if p is not None else 1 - g.controller(src)
 
 
 # Black Vise: at the end of the chosen opponent's upkeep, 1 damage per card in hand beyond four.
@@ -65,21 +363,52 @@ def _vise(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _vise_target(g: Any, src: Card) -> int:
-    choice = src.chosen.get("choice")
-    p = g.player_by_name(choice) if choice else None
-    return p.idx if p is not None else 1 - g.controller(src)
+define("Black Vise", announce=(_CHOOSE_OPPONENT,),
+       triggers=(Trigger(Event.END_UPKEEP, _vise, condition=lambda g, src, d: g.active == _chosen_opponent(g, src)),))
 
 
-define("Black Vise",
-       announce=(Announce("choice", "choose the opponent", lambda g, ctx: [g.players[1 - ctx.controller].name]),),
-       triggers=(Trigger(Event.END_UPKEEP, _vise, condition=lambda g, src, d: g.active == _vise_target(g, src)),))
+# The Rack: at the end of the chosen opponent's upkeep, 1 damage per card in hand fewer than three.
+def _rack(g: Any, ctx: Any) -> Any:
+    p = g.players[g.active]
+    n = 3 - len(p.hand)
+    if n > 0:
+        g.deal_damage(ctx.source, p, n)
+    return
+    yield
 
+
+define("The Rack", announce=(_CHOOSE_OPPONENT,),
+       triggers=(Trigger(Event.END_UPKEEP, _rack, condition=lambda g, src, d: g.active == _chosen_opponent(g, src)),))
+
+
+# Cursed Rack: the chosen opponent discards down to four in the discard phase.
+def _cursed_rack(g: Any, src: Card, p: int, limit: int | None) -> int | None:
+    if limit is None or p != _chosen_opponent(g, src) or g.switched_off(src):
+        return limit
+    return min(limit, 4)
+
+
+define("Cursed Rack", announce=(_CHOOSE_OPPONENT,), hooks={"hand_limit": _cursed_rack})
+
+
+# Ivory Tower: at the beginning of your upkeep, 1 life per card in hand beyond four.
+def _tower(g: Any, ctx: Any) -> Any:
+    n = len(ctx.me.hand) - 4
+    if n > 0:
+        g.gain_life(ctx.controller, n)
+    return
+    yield
+
+
+define("Ivory Tower", triggers=(Trigger(Event.BEGIN_UPKEEP, _tower,
+                                        condition=lambda g, src, d: g.active == g.controller(src)),))
+
+
+# ----------------------------------------------------------------- upkeep
 
 # Armageddon Clock
 def _clock_counter(g: Any, ctx: Any) -> Any:
-    ctx.source.counters["doom"] = ctx.source.counters.get("doom", 0) + 1
-    g.log("Armageddon Clock gets a doom counter.")
+    add_counters(g, ctx.source, "doom", 1)
     return
     yield
 
@@ -93,23 +422,150 @@ def _clock_damage(g: Any, ctx: Any) -> Any:
 
 
 def _clock_remove(g: Any, ctx: Any) -> Any:
-    src = ctx.source
-    if src.counters.get("doom", 0) > 0:
-        src.counters["doom"] -= 1
-        g.log("A doom counter is removed from Armageddon Clock.")
+    add_counters(g, ctx.source, "doom", -1)
     return
     yield
 
 
 _ac_ab, _ac_end = during_upkeep("Put a doom counter on Armageddon Clock", _clock_counter)
+
+
+def _ac_end_if_on(g: Any, card: Card) -> Any:
+    # the doom counter is the Clock's own doing: a tapped Clock does nothing
+    if not g.switched_off(card):
+        yield from _ac_end(g, card)
+
+
 define("Armageddon Clock",
        abilities=(_ac_ab, Ability("{4}: Remove a doom counter (any player, during any upkeep)",
-                                  Cost(ManaCost.parse("{4}")), _clock_remove, who="any",
+                                  _cost("{4}"), _clock_remove, who="any",
                                   condition=lambda g, c: g.phase == "upkeep" and c.counters.get("doom", 0) > 0)),
-       hooks={"end_of_upkeep": _ac_end},
+       hooks={"end_of_upkeep": _ac_end_if_on},
        triggers=(Trigger(Event.END_UPKEEP, _clock_damage,
                          condition=lambda g, src, d: g.active == g.controller(src)),))
 
+
+# Mana Vault: does not untap; {4} untaps it during its controller's upkeep (an
+# untap cost: usable while tapped, again if tapped again); still tapped when
+# that upkeep ends: 1 damage to its controller.
+_vault_untap = untap_during_upkeep("{4}", "Mana Vault")
+
+
+def _vault_end(g: Any, card: Card) -> Any:
+    p = g.controller(card)
+    if p != g.active or not card.tapped:
+        return
+    g.log("Mana Vault is still tapped.")
+    g.deal_damage(card, g.players[p], 1)
+    yield from g.settle()
+
+
+define("Mana Vault",
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(_vault_untap,), mana_abilities=(ManaAbility("C", amount=3),),
+       hooks={"end_of_upkeep": _vault_end, "usable_while_tapped": lambda g, c, ab: ab is _vault_untap})
+
+
+# Warp Artifact: 1 damage to the enchanted artifact's controller during their upkeep.
+def _warp(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
+    return
+    yield
+
+
+_wa_ab, _wa_end = during_upkeep("Warp Artifact deals 1 damage to the artifact's controller", _warp,
+                                whose="enchanted controller")
+define("Warp Artifact", enchant=ARTIFACT, abilities=(_wa_ab,), hooks={"end_of_upkeep": _wa_end})
+
+
+# Living Artifact: vitality counters for damage dealt to its controller; one
+# may be removed during each of the controller's upkeeps for 1 life.
+def _vitality(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "vitality", ctx.data["packet"].amount)
+    return
+    yield
+
+
+def _vitality_life(g: Any, ctx: Any) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+define("Living Artifact", enchant=ARTIFACT,
+       triggers=(Trigger(Event.DAMAGE_DEALT, _vitality, condition=lambda g, src, d: (
+           isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src)
+           and d["packet"].amount > 0)),),
+       abilities=(Ability("{0}: During your upkeep, remove a vitality counter to gain 1 life",
+                          Cost(remove_counter="vitality"), _vitality_life, condition=upkeep_of(),
+                          once_per_phase=True),))
+
+
+# ----------------------------------------------------------------- untapping
+
+def _winter_orb(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+    """No player untaps more than one land: the active player chooses which
+    (as the untap phase begins, before anything untaps)."""
+    if g.switched_off(src):
+        return cards
+    lands = [c for c in cards if "land" in g.chars(c).types]
+    if len(lands) <= 1:
+        return cards
+    ch = [f"choose {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Winter Orb: choose the one land to untap", ch, decline=ch[0],
+                           parser=g.parser_for(p, ch), about=src.name)
+    keep = lands[ch.index(ans)]
+    return [c for c in cards if c not in lands or c is keep]
+
+
+define("Winter Orb", hooks={"untap_limit": _winter_orb})
+
+
+def _meekstone(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+    if g.switched_off(src):
+        return cards
+    return [c for c in cards if not (g.is_creature(c) and (g.chars(c).power or 0) > 2)]
+    yield
+
+
+define("Meekstone", hooks={"untap_limit": _meekstone})
+
+
+# Tawnos's Weaponry / Ashnod's Battle Gear: +N/+M to the target as long as the
+# artifact remains tapped (once it untaps, the bonus is over for good); it may
+# stay tapped in its controller's untap phase.
+def _while_tapped(p: int, t: int) -> Any:
+    def fn(g: Any, ctx: Any) -> Any:
+        src_oid = ctx.source.oid
+        over = [False]
+
+        def still(g2: Any) -> bool:
+            if not over[0]:
+                s = g2.find(src_oid)
+                over[0] = s is None or not s.tapped
+            return not over[0]
+        for target in each_target(ctx):
+            g.effects.append(Effect(g.stamp(), target.oid, pump_mod(p, t), "forever", condition=still,
+                                    source_oid=src_oid))
+        return
+        yield
+    return fn
+
+
+define("Tawnos's Weaponry", hooks={"may_stay_tapped": lambda g, c: True},
+       abilities=(Ability("{2}, {T}: Target creature gets +1/+1 as long as Tawnos's Weaponry remains tapped",
+                          _tap_cost("{2}"), _while_tapped(1, 1), targets=(CREATURE,)),))
+define("Ashnod's Battle Gear", hooks={"may_stay_tapped": lambda g, c: True},
+       abilities=(Ability("{2}, {T}: Target creature you control gets +2/-2 as long as Ashnod's Battle Gear "
+                          "remains tapped", _tap_cost("{2}"), _while_tapped(2, -2),
+                          targets=(creature_where("target creature you control",
+                                                  lambda g, ctx, c: g.controller(c) == ctx.controller),)),))
+
+
+# ----------------------------------------------------------------- lands and creatures in play
 
 # Kormus Bell: all swamps become 1/1 black creatures (still lands).
 def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
@@ -122,7 +578,31 @@ define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: "swamp" in
                                       modify=_bell, layer=1),))
 
 
-# Soul Net: {1}: gain 1 life when a creature is put into the graveyard from play (once each time).
+# Ankh of Mishra: 2 damage to a player who puts a land into play.
+def _ankh(g: Any, ctx: Any) -> Any:
+    land = ctx.data["card"]
+    g.deal_damage(ctx.source, g.players[g.controller(land)], 2)
+    return
+    yield
+
+
+define("Ankh of Mishra", triggers=(Trigger(Event.ENTERS, _ankh,
+                                           condition=lambda g, src, d: "land" in g.chars(d["card"]).types),))
+
+
+# Dingus Egg: 2 damage to the controller of a land put into the graveyard from play.
+def _egg(g: Any, ctx: Any) -> Any:
+    g.deal_damage(ctx.source, g.players[ctx.data["controller"]], 2)
+    return
+    yield
+
+
+define("Dingus Egg", triggers=(Trigger(Event.TO_GRAVEYARD, _egg,
+                                       condition=lambda g, src, d: "land" in d["card"].cdef.types),))
+
+
+# Soul Net: {1}: 1 life when a creature is put into the graveyard from play
+# (offered then, once for each creature).
 def _soul_net(g: Any, ctx: Any) -> Any:
     paid = yield from pay_to_use(g, ctx.controller, "{1}", f"Soul Net: pay {{1}} to gain 1 life "
                                  f"({ctx.data['card'].name} died)?", ctx.source.name)
@@ -133,34 +613,184 @@ def _soul_net(g: Any, ctx: Any) -> Any:
 define("Soul Net", triggers=(Trigger(Event.TO_GRAVEYARD, _soul_net, condition=lambda g, src, d: d["was_creature"]),))
 
 
-# Ivory Cup: {1}: gain 1 life for a successfully cast white spell (choice: offered when it is cast).
-def _cup(g: Any, ctx: Any) -> Any:
-    paid = yield from pay_to_use(g, ctx.controller, "{1}", f"Ivory Cup: pay {{1}} to gain 1 life "
-                                 f"({ctx.data['spell'].name} was cast)?", ctx.source.name)
-    if paid:
-        g.gain_life(ctx.controller, 1)
+# Ivory Cup, Crystal Rod, Iron Star, Throne of Bone, Wooden Sphere: "{1}: Gain 1
+# life for a successfully cast <color> spell. Use this effect either when the
+# spell is cast or later in the turn but only once for each <color> spell
+# cast." Each such spell (either player's) cast while the artifact is on gives
+# it one use this turn; a use is an ordinary {1} effect. The color word can be
+# changed by Sleight of Mind.
+def _life_for_color(name: str, word: str) -> None:
+    def credits(g: Any, card: Card) -> int:
+        turn, n = card.flags.get("credits", (-1, 0))
+        return n if turn == g.turn else 0
+
+    def credit(g: Any, ctx: Any) -> Any:
+        ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
+        return
+        yield
+
+    def usable(g: Any, card: Card) -> bool:
+        pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
+        return credits(g, card) - pending > 0
+
+    def gain(g: Any, ctx: Any) -> Any:
+        card = ctx.source
+        n = credits(g, card)
+        if n > 0:
+            card.flags["credits"] = (g.turn, n - 1)
+            g.gain_life(ctx.controller, 1)
+        return
+        yield
+
+    def cast(g: Any, src: Card, d: dict) -> bool:
+        s = d["spell"]
+        return s.card is not None and COLOR_LETTERS[g.word(src, word)] in s.colors
+
+    ab = Ability(f"{{1}}: Gain 1 life for a successfully cast {word} spell", _cost("{1}"), gain, condition=usable)
+    define(name, abilities=(ab,), triggers=(Trigger(Event.SPELL_CAST, credit, condition=cast),))
 
 
-define("Ivory Cup", triggers=(Trigger(Event.SPELL_CAST, _cup,
-                                      condition=lambda g, src, d: d["spell"].card is not None and "W" in d["spell"].colors),))
+for _name, _word in (("Ivory Cup", "white"), ("Crystal Rod", "blue"), ("Throne of Bone", "black"),
+                     ("Iron Star", "red"), ("Wooden Sphere", "green")):
+    _life_for_color(_name, _word)
 
 
-# Tawnos's Weaponry: {2},{T}: target creature +1/+1 as long as it remains tapped; may stay tapped.
-def _weaponry(g: Any, ctx: Any) -> Any:
-    src = ctx.source
-    src_oid = src.oid
-    for t in each_target(ctx):
-        def still(g2: Any, oid: int = src_oid) -> bool:
-            s = g2.find(oid)
-            return s is not None and s.tapped
-        from ..effects import pump_mod
-        g.effects.append(Effect(g.stamp(), t.oid, pump_mod(1, 1), "forever", condition=still, source_oid=src_oid))
+# ----------------------------------------------------------------- enchant artifact
+
+# Animate Artifact: a non-creature artifact becomes an artifact creature with
+# power and toughness equal to its converted casting cost; it keeps its
+# abilities (and, being a creature, tapping no longer switches them off).
+def _animate(g: Any, src: Card, card: Card, c: Chars) -> None:
+    if "creature" in c.types:
+        return  # "does not affect artifact creatures"
+    c.types.add("creature")
+    n = card.cdef.cost.converted
+    c.power, c.toughness = n, n
+
+
+define("Animate Artifact", enchant=ARTIFACT,
+       statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_animate,
+                       active=lambda g, src: True, layer=1),),
+       hooks={"animates": lambda g, src, card: src.attached_to == card.oid})
+
+define("Steal Artifact", enchant=ARTIFACT,
+       statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid,
+                       modify=lambda g, src, card, c: setattr(c, "controller", src.controller),
+                       active=lambda g, src: True, layer=0),))
+
+
+# Relic Bind: whenever the enchanted artifact becomes tapped, its controller
+# may have target player gain 1 life or take 1 damage from Relic Bind.
+def _relic(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    ch = [f"choose damage {pl.name}" for pl in g.players] + [f"choose life {pl.name}" for pl in g.players]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Relic Bind: 1 damage to target player, or target player "
+                           "gains 1 life?", ch + ["choose no"], decline="choose no", about="Relic Bind")
+    if ans == "choose no":
+        return
+    _, what, who = ans.split(" ", 2)
+    target = g.player_by_name(who)
+    g.log(f"Relic Bind: {g.players[p].name} targets {target.name}.")
+    if what == "damage":
+        g.deal_damage(ctx.source, target, 1)
+        yield from g.settle()
+    else:
+        g.gain_life(target.idx, 1)
+
+
+define("Relic Bind",
+       enchant=permanent_target("target artifact opponent controls",
+                                lambda g, ctx, c: "artifact" in g.chars(c).types and g.controller(c) != ctx.controller),
+       triggers=(Trigger(Event.BECOMES_TAPPED, _relic, condition=lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# ----------------------------------------------------------------- mana
+
+# Mana batteries: {2},{T}: a charge counter; {T}: one mana of the color plus
+# one more for each charge counter removed (how many: asked as it is tapped).
+def _charge(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "charge", 1)
     return
     yield
 
 
-define("Tawnos's Weaponry", hooks={"may_stay_tapped": lambda g, c: True},
-       abilities=(Ability("{2}, {T}: Target creature gets +1/+1 as long as Tawnos's Weaponry remains tapped",
-                          Cost(ManaCost.parse("{2}"), tap=True), _weaponry, targets=(CREATURE,)),))
+def _battery_mana(g: Any, card: Card, p: int, amount: int) -> Any:
+    n = card.counters.get("charge", 0)
+    if n <= 0:
+        return amount
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{card.name}: remove how many charge counters "
+                           "(one more mana each)?", [f"choose {i}" for i in range(n + 1)], decline="choose 0",
+                           about=card.name)
+    k = int(ans.split()[1])
+    add_counters(g, card, "charge", -k)
+    return amount + k
 
-_ = Player
+
+for _name, _sym in (("White Mana Battery", "W"), ("Blue Mana Battery", "U"), ("Black Mana Battery", "B"),
+                    ("Red Mana Battery", "R"), ("Green Mana Battery", "G")):
+    define(_name, mana_abilities=(ManaAbility(_sym),), hooks={"mana_choice": _battery_mana},
+           abilities=(Ability(f"{{2}}, {{T}}: Put one charge counter on {_name}", _tap_cost("{2}"), _charge),))
+
+# Celestial Prism: {2},{T}: one mana of any color (a mana source paid from the pool).
+define("Celestial Prism", mana_abilities=(ManaAbility("WUBRG", cost=_tap_cost("{2}")),))
+
+
+# Fellwar Stone: one mana of any type a land the opponent controls can produce.
+def _fellwar(g: Any, card: Card, produces: str) -> str:
+    opp = 1 - g.controller(card)
+    can: set[str] = set()
+    for land in g.permanents(opp, type_="land"):
+        for ma in g.mana_abilities(land):
+            can.update(ma.produces)
+    return "".join(s for s in produces if s in can)
+
+
+define("Fellwar Stone", mana_abilities=(ManaAbility("WUBRGC"),), hooks={"mana_symbols": _fellwar})
+
+# Sunglasses of Urza: its controller may spend white mana as red.
+define("Sunglasses of Urza", hooks={
+    "spend_as": lambda g, src, p: [("R", "W")] if g.controller(src) == p and not g.switched_off(src) else []})
+
+
+# ----------------------------------------------------------------- ante
+
+# Bronze Tablet: it and the target card are removed from the game and change
+# owners, unless the card's owner pays 10 life (then the Tablet is destroyed).
+# Choices: the owner may pay only with at least 10 life (as for life costs);
+# if the Tablet has left play by then, nothing is exchanged; it cannot be
+# cast in a duel not played for ante ("remove it from your deck").
+def _to_owner(g: Any, card: Card, owner: int) -> None:
+    g.players[card.owner].removed.remove(card)
+    card.owner = card.controller = owner
+    g.players[owner].removed.insert(0, card)
+
+
+def _tablet(g: Any, ctx: Any) -> Any:
+    t, tablet, me = ctx.target, ctx.source, ctx.controller
+    if t is None:
+        return
+    opp = g.players[t.owner]
+    if opp.life >= 10:
+        ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, f"Bronze Tablet: pay 10 life to keep {ref(g, t)}?",
+                               ["choose yes", "choose no"], decline="choose no", about="Bronze Tablet")
+        if ans == "choose yes":
+            g.lose_life(opp.idx, 10, " to stop Bronze Tablet")
+            g.destroy(tablet)
+            return
+    if tablet not in g.battlefield:
+        g.log("Bronze Tablet has left play: nothing is exchanged.")
+        return
+    new_t = g.move(t, "removed")
+    new_tab = g.move(tablet, "removed")
+    _to_owner(g, new_t, me)
+    _to_owner(g, new_tab, opp.idx)
+    g.log(f"{new_t.name} and Bronze Tablet are removed from the game: {g.players[me].name} now owns "
+          f"{new_t.name} and {opp.name} owns Bronze Tablet.")
+
+
+define("Bronze Tablet", on_enter=_comes_into_play_tapped, hooks={"can_cast": lambda g, p, card: g.ante_on},
+       abilities=(Ability("{4}, {T}: Exchange Bronze Tablet and target card the opponent owns", _tap_cost("{4}"),
+                          _tablet, speed=Speed.INTERRUPT,
+                          targets=(permanent_target("target card opponent owns",
+                                                    lambda g, ctx, c: c.owner != ctx.controller and not c.token),)),))
+
