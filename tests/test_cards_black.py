@@ -128,3 +128,34 @@ def test_random_duels_with_black_decks(seed: int) -> None:
     assert duel.pending is None
     again = Duel.new(seed, decks, DuelOptions(ante=seed % 2 == 0)).replay(duel.history)
     assert again.state_hash() == duel.state_hash()
+
+
+def test_animate_dead_removed_buries_the_creature_without_a_regeneration_offer() -> None:
+    from engine.decisions import DecisionKind
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Animate Dead"], "battlefield": ["Swamp"] * 3,
+                                   "graveyard": ["Drudge Skeletons"]},
+                         "bob": {"hand": ["Disenchant"], "battlefield": ["Plains", "Plains"]}}}
+    r = run(setup, [{"alice": "cast Animate Dead -> Drudge Skeletons"}, "resolve",
+                    {"bob": "cast Disenchant -> Animate Dead"}])
+    kinds = []
+    while not r.quiet():
+        kinds.append(r.duel.pending.kind)
+        r.decline()
+    assert DecisionKind.REGENERATE not in kinds
+    g = r.g
+    assert sorted(c.name for c in g.players[0].graveyard) == ["Animate Dead", "Drudge Skeletons"]
+
+
+def test_drudge_skeletons_destroyed_normally_is_offered_regeneration() -> None:
+    """The counterpart of the test above: a destroyed (not buried) Skeletons is offered regeneration."""
+    from engine.decisions import DecisionKind
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": {"battlefield": ["Drudge Skeletons", "Swamp"]},
+                         "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}}}
+    r = run(setup, [{"bob": "cast Lightning Bolt -> Drudge Skeletons"}])
+    kinds = []
+    while not r.quiet():
+        kinds.append(r.duel.pending.kind)
+        r.decline()
+    assert DecisionKind.REGENERATE in kinds
