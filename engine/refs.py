@@ -44,7 +44,7 @@ def ref(g: "Game", obj: Any) -> str:
     if isinstance(obj, Player):
         return obj.name
     same = ordered_same_name(g, obj)
-    if len(same) <= 1:
+    if len(same) <= 1 or obj not in same:  # not there any more (a target that left play)
         return obj.name
     return f"{obj.name}#{same.index(obj) + 1}"
 
