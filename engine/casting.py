@@ -56,7 +56,7 @@ class CastingRules:
         """A permanent's mana abilities now: printed ones, plus "{T}: add one
         mana of that type" for each basic land type it has (so a Forest made
         an Island by Phantasmal Terrain taps for blue)."""
-        out = list(c.cdef.mana_abilities)
+        out = list(c.cdef.mana_abilities) if not self.abilities_lost(c) else []
         ch = self.chars(c)
         if self.land_type_changed(c, ch):
             out = []  # it has the text box of its new land type only
@@ -103,6 +103,21 @@ class CastingRules:
         for c, i, syms in self.mana_sources(p):
             for s in syms:
                 out.append(f"tap {ref(self, c)} for {s}")
+        for via, syms, life in self.player_mana(p):
+            if self.players[p].life >= life:
+                out += [f"add {s} via {via}" for s in syms]
+        return out
+
+    def player_mana(self: "Game", p: int) -> list[tuple[str, str, int]]:
+        """Mana sources that are not a permanent's (Channel): the hook
+        ``player_mana(g, p) -> [(via, symbols, life per mana)]`` of continuous
+        effects. Used with ``add SYMBOL via NAME``: like tapping a mana
+        source, it cannot be interrupted or responded to."""
+        out: list[tuple[str, str, int]] = []
+        for e in self.effects:
+            h = e.hooks.get("player_mana")
+            if h is not None:
+                out += h(self, p)
         return out
 
     def tap_for_mana(self: "Game", p: int, card: Card, sym: str) -> Gen:
@@ -306,7 +321,7 @@ class CastingRules:
         if ab.regenerate:
             return False
         ch = self.chars(card)
-        if not self.may_use(p, card, ab):
+        if not self.may_use(p, card, ab) or self.abilities_lost(card):
             return False
         if self.land_type_changed(card, ch):
             return False
@@ -330,6 +345,8 @@ class CastingRules:
         if ab.condition is not None and not ab.condition(self, card):
             return False
         if ab.once_per_phase and card.phase_uses.get(self.phase_key(), 0):
+            return False
+        if ab.once_per_turn and card.phase_uses.get(f"{self.turn}:turn:{ab.text}", 0):
             return False
         probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(ch.colors))
         for spec in ab.targets:
@@ -408,6 +425,9 @@ class CastingRules:
         words = text.split(" ", 1)
         verb, rest = words[0], (words[1] if len(words) > 1 else "")
         try:
+            if verb == "add":  # "add C" names the only source of that mana ("add C via Channel")
+                cands = [c for c in self._last_choices if c == text or c.startswith(text + " via ")]
+                return cands[0] if len(cands) == 1 else text
             if verb == "tap" and " for " in rest:
                 what, sym = rest.rsplit(" for ", 1)
                 objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
@@ -461,12 +481,20 @@ class CastingRules:
             ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
                                       parser=self.parser_for(p, choices),
                                       about=interrupting.name if interrupting else "")
-            if ans.startswith("tap "):
+            if ans.startswith(("tap ", "add ")):
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
 
     def do_tap_answer(self: "Game", p: int, ans: str) -> Gen:
+        if ans.startswith("add "):
+            sym, _, via = ans[4:].partition(" via ")
+            life = next(lf for v, syms, lf in self.player_mana(p) if v == via and sym in syms)
+            # a cost in life, not damage: no prevention step (Channel's text says so)
+            self.lose_life(p, life, f" for mana from {via}")
+            self.players[p].pool.add(sym, 1)
+            self.log(f"{self.players[p].name} adds {{{sym}}} with {via}.")
+            return
         what, sym = ans[4:].rsplit(" for ", 1)
         objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
         yield from self.tap_for_mana(p, objs[0], sym)
@@ -526,6 +554,8 @@ class CastingRules:
             return None
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
+        if ab.once_per_turn:
+            card.phase_uses[f"{self.turn}:turn:{ab.text}"] = 1
         tgt = (" targeting " + ", ".join(ref(self, t) for t in spell.targets)) if spell.targets else ""
         self.log(f"{self.players[p].name} uses {card.name}{tgt}.")
         return (yield from self.announced(spell, interrupting))
@@ -702,7 +732,7 @@ class CastingRules:
                                       choices, parser=self.parser_for(p, choices), about=spell.name)
             if ans == "cancel":
                 return False
-            if ans.startswith("tap "):
+            if ans.startswith(("tap ", "add ")):
                 yield from self.do_tap_answer(p, ans)
                 continue
             if ans == "auto":

@@ -230,12 +230,20 @@ class CombatRules:
                     bl.append(b)
                 plan.append((a, bl))
         # Lure: every creature able to block a lured attacker must block it
+        # (blocking another attacker does not excuse it; blocking another lured
+        # attacker, or any member of the lured attacker's band, does)
+        lured_bands = set()
+        for oid in cb.attackers():
+            a = self.find(oid)
+            if a is not None and "must be blocked by all" in self.chars(a).flags:
+                lured_bands.add(cb.band_of(oid))
+        blocking_lured = {b.oid for a, bl in plan if cb.band_of(a.oid) in lured_bands for b in bl}
         for oid in cb.attackers():
             a = self.find(oid)
             if a is None or "must be blocked by all" not in self.chars(a).flags:
                 continue
             for b in self.creatures(self.nonactive):
-                if self.can_block(b, a) and b.oid not in used:
+                if self.can_block(b, a) and b.oid not in blocking_lured:
                     raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
         return plan
 
@@ -415,11 +423,13 @@ class CombatRules:
     def _forced_blocks(self: "Game") -> str:
         cb = self.combat
         parts = []
+        taken: set[int] = set()
         for oid in cb.attackers():
             a = self.find(oid)
             if a is None or "must be blocked by all" not in self.chars(a).flags:
                 continue
-            bl = [b for b in self.creatures(self.nonactive) if self.can_block(b, a)]
+            bl = [b for b in self.creatures(self.nonactive) if self.can_block(b, a) and b.oid not in taken]
+            taken |= {b.oid for b in bl}
             if bl:
                 parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
         return "block " + "; ".join(parts) if parts else "block nothing"

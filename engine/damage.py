@@ -81,6 +81,10 @@ class DamageRules:
             h = src.cdef.hooks.get("reduce_damage")
             if h is not None and h(self, src, pk):
                 pk.amount = 0
+        for e in self.effects:
+            h = e.hooks.get("reduce_damage")
+            if h is not None and h(self, pk):
+                pk.amount = 0
 
     # --------------------------------------------------------- prevention
     def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,

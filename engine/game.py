@@ -210,12 +210,13 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
             base(self, card, c)
         mods: list[tuple[int, int, Callable[[], None]]] = []
+        strippers = self.ability_strippers()
         for src in self.battlefield:
             for st in src.cdef.statics:
                 if st.active is not None:
                     if not st.active(self, src):
                         continue
-                elif self.switched_off(src):
+                elif self.switched_off(src, strippers):
                     continue
                 mods.append((src.timestamp, st.layer, _static_call(self, st, src, card, c)))
         for e in self.effects:
@@ -239,12 +240,39 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.power, c.toughness = 0, 0
         return c
 
-    def switched_off(self, card: Card) -> bool:
-        """Tapping a non-creature artifact turns its continuous effects off."""
+    def switched_off(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
+        """Tapping a non-creature artifact turns its continuous effects off;
+        so does losing all abilities."""
         if not card.tapped:
-            return False
+            return self.abilities_lost(card, strippers)
         t = self.chars_basic(card)
-        return "artifact" in t and "creature" not in t
+        return ("artifact" in t and "creature" not in t) or self.abilities_lost(card, strippers)
+
+    def abilities_lost(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
+        """A permanent that has lost all its abilities (Titania's Song): its
+        statics, triggers, activated and mana abilities do nothing."""
+        strippers = self.ability_strippers() if strippers is None else strippers
+        return any(f(card) for f in strippers)
+
+    def ability_strippers(self) -> list[Callable[[Card], bool]]:
+        """The hooks ``removes_abilities(g, src, card)`` of permanents in play
+        and of continuous effects (called without ``src``). They must not
+        compute characteristics (use printed values or :meth:`chars_basic`)."""
+        cache = self._chars_cache
+        if cache is not None and -1 in cache:  # nothing changes while reading
+            return cache[-1]  # type: ignore[return-value]
+        out: list[Callable[[Card], bool]] = []
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("removes_abilities")
+            if h is not None:
+                out.append(lambda c, h=h, src=src: h(self, src, c))
+        for e in self.effects:
+            h = e.hooks.get("removes_abilities")
+            if h is not None:
+                out.append(lambda c, h=h: h(self, c))
+        if cache is not None:
+            cache[-1] = out  # type: ignore[assignment]
+        return out
 
     def chars_basic(self, card: Card) -> set[str]:
         """Card types without running effects that depend on artifacts being
@@ -404,7 +432,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 self.log(f"{pl.name} must draw from an empty library.")
                 continue
             card = pl.library[0]
-            self.move(card, "hand")
+            new = self.move(card, "hand")
+            new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None

@@ -158,6 +158,7 @@ class Ability:
     # an upkeep/untap cost that may be paid several times in a phase; other
     # phase-bound effects without activation cost are used once per phase
     once_per_phase: bool = False
+    once_per_turn: bool = False  # "use this ability only once each turn" (Instill Energy)
     x: bool = False  # the mana cost has an X chosen on activation
     announce: tuple[Announce, ...] = ()
 

@@ -182,3 +182,7 @@ class Effect:
     layer: int = 5
     source_oid: int | None = None
     condition: Callable[[Any], bool] | None = None  # stays only while this holds
+    # rules hooks of the effect itself, like CardDef.hooks of a permanent but
+    # called without a source: "reduce_damage"(g, packet) -> bool (Fog),
+    # "removes_abilities"(g, card) -> bool (Titania's Song after it left play)
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
