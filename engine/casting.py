@@ -723,6 +723,10 @@ class CastingRules:
             if payable is not None:
                 ch.append("pay")
             sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+            if spell.source is not None:
+                # automatic payment taps the permanent being used last (Mishra's
+                # Factory paying its own {1} with another land stays untapped)
+                sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
             plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
             if plan is not None:
                 ch.append("auto")
