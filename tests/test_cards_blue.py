@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine import Duel, DuelOptions
+from engine.ai import RandomPlayer
 from engine.scripts import run_script
 
 
@@ -80,3 +84,43 @@ def test_sindbad_reveals_only_the_card_it_draws() -> None:
     text = " ".join(g.events)
     assert "Hill Giant" in text  # drawn, revealed and discarded
     assert "Forest" not in text and "Air Elemental" not in text  # still hidden
+
+
+BLUE_A = ["Island"] * 18 + [
+    "Apprentice Wizard", "Merfolk of the Pearl Trident", "Lord of Atlantis", "Zephyr Falcon", "Giant Tortoise",
+    "Sindbad", "Prodigal Sorcerer", "Time Elemental", "Wall of Air", "Wall of Water", "Psionic Entity",
+    "Phantasmal Forces", "Pirate Ship", "Segovian Leviathan", "Sea Serpent", "Island Fish Jasconius",
+    "Leviathan", "Counterspell", "Power Sink", "Spell Blast", "Unsummon", "Twiddle", "Energy Tap",
+    "Mind Bomb", "Siren's Call", "Psychic Venom", "Lifetap", "Control Magic", "Stasis",
+]
+BLUE_B = ["Island"] * 10 + ["Mountain"] * 4 + ["Forest"] * 4 + [
+    "Air Elemental", "Mahamoti Djinn", "Water Elemental", "Phantom Monster", "Ghost Ship",
+    "Blue Elemental Blast", "Sleight of Mind", "Magical Hack", "Thoughtlace", "Jump", "Mana Short",
+    "Hurkyl's Recall", "Drain Power", "Volcanic Eruption", "Flight", "Backfire", "Creature Bond",
+    "Unstable Mutation", "Gaseous Form", "Phantasmal Terrain", "Erosion", "Feedback", "Power Leak", "Flood",
+    "Energy Flux", "Sunken City", "Rod of Ruin", "Howling Mine", "Hill Giant", "Lightning Bolt", "Grizzly Bears",
+]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_duels_with_blue_decks(seed: int) -> None:
+    """Duels between random players with decks of every blue card end without
+    error, keep every card, and replay identically."""
+    decks = (BLUE_A, BLUE_B) if seed % 2 else (BLUE_B, BLUE_A)
+    duel = Duel.new(seed, decks, DuelOptions(ante=seed % 3 == 0))
+    players = (RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1))
+
+    def count() -> int:
+        g = duel.game
+        return sum(1 for c in g.battlefield + g.limbo if not c.token) + sum(
+            len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
+    total = count()
+    steps = 0
+    while duel.pending is not None and steps < 20000:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        steps += 1
+        assert count() == total, f"seed {seed}: card count changed at step {steps}"
+    assert duel.pending is None, f"seed {seed} did not finish"
+    again = Duel.new(seed, decks, DuelOptions(ante=seed % 3 == 0)).replay(duel.history)
+    assert again.state_hash() == duel.state_hash()
