@@ -77,6 +77,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args)
 
 
+def cmd_bot(args: argparse.Namespace) -> int:
+    from .app import run
+    return run()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="manaburn", description="Old-school Magic duels with 1995-97 rules.")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -94,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deck", help="your preconstructed deck")
     p.add_argument("--opponent-deck", help="the other preconstructed deck")
     p.set_defaults(fn=cmd_play)
+    b = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, MANABURN_DB, MANABURN_GUILD)")
+    b.set_defaults(fn=cmd_bot)
     args = ap.parse_args(argv)
     return args.fn(args)
 

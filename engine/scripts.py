@@ -396,6 +396,9 @@ class Runner:
             elif k == "phase":
                 if g.phase != v:
                     out.append(f"duel.phase is {g.phase}, expected {v}")
+            elif k == "state_hash":
+                if self.duel.state_hash() != str(v):
+                    out.append(f"duel.state_hash is {self.duel.state_hash()}, expected {v}")
             else:
                 raise ScriptError(f"expect duel: unknown key {k!r}")
         return out
@@ -509,11 +512,26 @@ class Runner:
         return out
 
 
+def from_seed(setup: dict[str, Any]) -> Duel:
+    """Extension: ``setup: {seed: N, names: [a, b], decks: {a: [...], b: [...]}, options: {...}}``
+    starts a whole duel from its beginning (what ``/duel log`` writes)."""
+    names = [str(n) for n in setup.get("names") or list((setup.get("decks") or {}).keys())]
+    if len(names) != 2:
+        raise ScriptError("setup.names must name exactly two players")
+    decks = setup.get("decks") or {}
+    opts = DuelOptions(**(setup.get("options") or {}))
+    return Duel.new(int(setup["seed"]), (list(decks[names[0]]), list(decks[names[1]])), opts,
+                    names=(names[0], names[1]))
+
+
 def run_script(doc: dict[str, Any]) -> ScriptResult:
     name = str(doc.get("name", "(unnamed)"))
     try:
-        factory = lambda: build_position(doc.get("setup") or {})  # noqa: E731
-        duel = Duel(factory)
+        setup = doc.get("setup") or {}
+        if "seed" in setup:
+            duel = from_seed(setup)
+        else:
+            duel = Duel(lambda: build_position(setup))
     except (ScriptError, carddb.UnknownCard, KeyError, ValueError) as e:
         return ScriptResult(name, False, f"setup: {e}")
     runner = Runner(duel)
@@ -539,7 +557,16 @@ def run_step(runner: Runner, step: Any) -> None:
     if not isinstance(step, dict) or len(step) != 1:
         raise ScriptError(f"cannot read step {step!r}")
     (k, v), = step.items()
-    if k == "expect":
+    if k == "replay":
+        # Extension: exact answers, applied in order ("alice: target bob").
+        for line in v or []:
+            who, _, text = str(line).partition(":")
+            p = runner.pidx(who.strip())
+            if text.strip() == "concede":
+                runner.duel.concede(p)
+            else:
+                runner.duel.apply(text.strip(), player=p)
+    elif k == "expect":
         runner.check(v or {})
     elif k == "until":
         who, _, phase = str(v).partition(" ")

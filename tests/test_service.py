@@ -130,3 +130,31 @@ async def test_challenge_rules(tmp_path: Path) -> None:
     with pytest.raises(DuelError, match="no longer open"):
         await svc.accept(rec.id, BOB[0], None)
     await db.close()
+
+
+async def test_duel_log_replays_with_manaburn_script(tmp_path: Path) -> None:
+    import yaml
+
+    from bot.duel_log import duel_script
+    from engine.scripts import run_script
+    db, svc, duel_id = await start(tmp_path)
+    await play_some(svc, duel_id, 100000)
+    live = await svc.live(duel_id)
+    assert live.duel.over
+    doc = yaml.safe_load(duel_script(live, reveal_seed=True))
+    res = run_script(doc)
+    assert res.passed, res.reason
+    assert str(live.record.seed) not in duel_script(live, reveal_seed=False)
+    await db.close()
+
+
+def test_decklists() -> None:
+    from bot.decklists import DecklistError, parse_decklist
+    assert parse_decklist("4 Lightning Bolt\n1x Fireball\nMountain") == ["Lightning Bolt"] * 4 + ["Fireball", "Mountain"]
+    cod = ('<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+           '<card number="2" name="Shatter"/></zone><zone name="side"><card number="1" name="Twiddle"/></zone>'
+           '</cockatrice_deck>')
+    assert parse_decklist(cod) == ["Shatter", "Shatter"]
+    for bad in ("", "0 Shatter", "<not xml", '<!DOCTYPE x [<!ENTITY a "b">]><x/>'):
+        with pytest.raises(DecklistError):
+            parse_decklist(bad)

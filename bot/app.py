@@ -1,0 +1,591 @@
+"""The Discord bot: slash commands, the duel thread, DM control panels.
+
+Thin glue over :class:`bot.service.DuelService` (which owns persistence)
+and the engine (which owns every rule). Nothing here decides what is legal.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine import carddb
+from engine.decks import PRECONS
+from storage import decks as deck_store
+from storage import duels as store
+from storage.db import Database
+from storage.errors import DeckExists
+
+from .autopass import ALL_STOPS, DEFAULT_STOPS
+from .decklists import DecklistError, parse_decklist
+from .duel_log import duel_script
+from .panels import DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message
+from .service import DuelError, DuelService, Outcome, seed_hash
+
+log = logging.getLogger("manaburn.bot")
+
+MAX_ATTACHMENT = 256 * 1024
+CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
+          "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
+DM_HELP = ("I could not send you a direct message. In Discord, open this server's menu → Privacy Settings "
+           "and turn on **Direct Messages** (or User Settings → Privacy & Safety → allow direct messages "
+           "from server members), then accept again.")
+
+
+class ManaburnBot(discord.Client):
+    def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(intents=intents)
+        self.db_path = db_path
+        self.guild_id = guild_id
+        self.sweep_seconds = sweep_seconds
+        self.tree = app_commands.CommandTree(self)
+        self.db: Database | None = None
+        self.service: DuelService | None = None
+        self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
+        self.reminded: dict[tuple[int, int], int] = {}  # (duel, seq) -> reminders sent
+        self._sweeper: asyncio.Task[None] | None = None
+        register_commands(self)
+
+    # ------------------------------------------------------------ startup
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.db_path)
+        self.service = DuelService(self.db)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.guild_id:
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        unfinished = await self.service.resume_all()
+        log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
+        if self.sweep_seconds > 0:
+            self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    @property
+    def svc(self) -> DuelService:
+        assert self.service is not None
+        return self.service
+
+    # ----------------------------------------------------------- helpers
+    async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def fetch_channel_cached(self, channel_id: int) -> Any:
+        ch = self.get_channel(channel_id)
+        if ch is None:
+            ch = await self.fetch_channel(channel_id)
+        return ch
+
+    async def dm(self, user_id: str, content: str, view: discord.ui.View | None = None) -> discord.Message:
+        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        if view is None:
+            return await user.send(content)
+        return await user.send(content, view=view)
+
+    # ------------------------------------------------------------ publishing
+    async def publish(self, out: Outcome, *, extra: str = "") -> None:
+        """After any change: board edited in place, a batch of log lines,
+        the decision-maker's panel, the end of the duel announced."""
+        live = out.live
+        rec = live.record
+        thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
+        if thread is not None:
+            text = board_message(live)
+            if rec.board_message_id:
+                try:
+                    msg = thread.get_partial_message(int(rec.board_message_id))
+                    await msg.edit(content=text)
+                except discord.HTTPException:
+                    m = await thread.send(text)
+                    live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
+            else:
+                m = await thread.send(text)
+                live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
+            lines = [e for e in out.new_events if not e.startswith("-- ")]
+            if extra:
+                lines.append(extra)
+            for chunk in _chunks(lines, 1900):
+                await thread.send(chunk)
+        if out.finished:
+            await self.announce_end(out)
+            return
+        await self.send_panels(out)
+
+    async def announce_end(self, out: Outcome) -> None:
+        live = out.live
+        rec = live.record
+        g = live.duel.game
+        why = {"conceded": "by concession", "timed_out": "on time", "drawn": "", "won": ""}.get(
+            rec.result.reason if rec.result else "", "")
+        who = "The duel is a draw" if g.winner is None else f"**{rec.player_names[g.winner]}** wins {why}".rstrip()
+        ante = ""
+        if live.duel.options.ante and g.winner is not None:
+            ante = " and takes the ante: " + ", ".join(c.name for c in g.players[g.winner].ante)
+        text = f"{who}{ante}. ({g.end_reason})\nThe seed was `{rec.seed}` (its hash `{seed_hash(rec.seed)}` was shown at the start): `/duel log` replays the whole duel."
+        if rec.thread_id:
+            thread = await self.fetch_channel_cached(int(rec.thread_id))
+            await thread.send(text)
+        for p in (0, 1):
+            await self.close_panel(rec.id, p, "The duel is over. " + who + ".")
+
+    async def close_panel(self, duel_id: int, player: int, note: str) -> None:
+        old = self.panels.pop((duel_id, player), None)
+        if old is None:
+            return
+        try:
+            ch = await self.fetch_channel_cached(old[0])
+            await ch.get_partial_message(old[1]).edit(content=note, view=None)
+        except discord.HTTPException:
+            pass
+
+    async def send_panels(self, out: Outcome) -> None:
+        live = out.live
+        d = live.duel.pending
+        if d is None:
+            return
+        rec = live.record
+        for p in (0, 1):
+            if p != d.player:
+                await self.close_panel(rec.id, p, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+        await self.close_panel(rec.id, d.player, f"Duel #{rec.id}: answered.")
+        content, view = panel_message(live, d.player)
+        try:
+            msg = await self.dm(rec.player_ids[d.player], content, view)
+            self.panels[(rec.id, d.player)] = (msg.channel.id, msg.id)
+        except discord.Forbidden:
+            if rec.thread_id:
+                thread = await self.fetch_channel_cached(int(rec.thread_id))
+                await thread.send(f"<@{rec.player_ids[d.player]}>, your move in duel #{rec.id} — but I cannot "
+                                  f"DM you. {DM_HELP}")
+
+    # -------------------------------------------------------- interactions
+    async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
+        await interaction.response.defer()
+        try:
+            live = await self.svc.live(duel_id)
+            d = live.duel.pending
+            if seq != live.seq or d is None or idx >= len(d.choices):
+                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
+            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, d.choices[idx])
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        await self.publish(out)
+
+    async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=False)
+        try:
+            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
+        await self.publish(out)
+
+    async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
+        try:
+            live = await self.svc.live(duel_id)
+            p = self.svc.player_index(live, str(interaction.user.id))
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+            if seq != live.seq:
+                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        content, view = panel_message(live, p, page)
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
+        try:
+            live = await self.svc.live(duel_id)
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        p = self.svc.player_index(live, str(interaction.user.id))
+        v = live.duel.view(p)
+        names = sorted(set(v["players"][p].get("hand", []) if p is not None else []) |
+                       {c["name"] for c in v["battlefield"]})
+        text = "\n\n".join(card_text(n) for n in names[:6]) or "No cards to show."
+        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
+        uid = str(interaction.user.id)
+        try:
+            rec = await store.get_duel(self.db, duel_id)
+            if rec is None:
+                raise DuelError("There is no such challenge.")
+            if rec.player_ids[1] != uid:
+                raise DuelError("This challenge is not for you.")
+            if rec.status != "challenged":
+                raise DuelError("This challenge is no longer open.")
+            if what == "d":
+                await self.svc.decline(duel_id, uid)
+                await interaction.response.edit_message(
+                    content=f"{rec.player_names[1]} declined the challenge from {rec.player_names[0]}.", view=None)
+                return
+            names = await self.svc.deck_names(uid)
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        await interaction.response.send_message("Choose the deck you will play:", view=deck_view(duel_id, names),
+                                                ephemeral=True)
+
+    async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
+        uid = str(interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            rec = await store.get_duel(self.db, duel_id)
+            if rec is None or rec.player_ids[1] != uid:
+                raise DuelError("This challenge is not for you.")
+            if rec.status != "challenged":
+                raise DuelError("This challenge is no longer open.")
+            # both players must be reachable by DM before the duel starts
+            for pid, name in zip(rec.player_ids, rec.player_names):
+                try:
+                    await self.dm(pid, f"Duel #{duel_id}: {rec.player_names[0]} vs {rec.player_names[1]} is starting. "
+                                       "Your controls will appear here.")
+                except discord.Forbidden:
+                    who = "You" if pid == uid else name
+                    raise DuelError(f"{who} cannot receive direct messages from me, so the duel cannot start. "
+                                    + DM_HELP) from None
+            live = await self.svc.accept(duel_id, uid, deck)
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        rec = live.record
+        channel = await self.fetch_channel_cached(int(rec.channel_id))
+        title = clip(f"{rec.player_names[0]} vs {rec.player_names[1]}", 100)
+        try:
+            if rec.challenge_message_id:
+                msg = channel.get_partial_message(int(rec.challenge_message_id))
+                thread = await channel.create_thread(name=title, message=msg)
+            else:
+                thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread)
+        except discord.HTTPException:
+            thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread)
+        live.record = await store.set_message_ids(self.db, rec.id, thread_id=thread.id)
+        if rec.challenge_message_id:
+            try:
+                await channel.get_partial_message(int(rec.challenge_message_id)).edit(
+                    content=f"{rec.player_names[1]} accepted {rec.player_names[0]}'s challenge: see the thread.",
+                    view=None)
+            except discord.HTTPException:
+                pass
+        await thread.send(f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
+                          + (" — **for ante**" if live.duel.options.ante else "")
+                          + f". Seed hash `{seed_hash(rec.seed)}` (the seed is revealed at the end).")
+        await interaction.followup.send(f"Accepted. The duel is in {thread.mention}.", ephemeral=True)
+        await self.publish(Outcome(live, []))
+
+    # ------------------------------------------------------------- clocks
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:  # keep sweeping; the error is logged
+                log.exception("clock sweep failed")
+            await asyncio.sleep(self.sweep_seconds)
+
+    async def sweep(self) -> None:
+        """Expire challenges; remind players at half and near the end of
+        their clock; tell the opponent when a win can be claimed."""
+        now = time.time()
+        for rec in await self.svc.expire_challenges():
+            try:
+                ch = await self.fetch_channel_cached(int(rec.channel_id))
+                if rec.challenge_message_id:
+                    await ch.get_partial_message(int(rec.challenge_message_id)).edit(
+                        content=f"{rec.player_names[0]}'s challenge to {rec.player_names[1]} expired.", view=None)
+            except discord.HTTPException:
+                pass
+        for rec in await store.list_unfinished(self.db):
+            if rec.status not in ("mulligans", "playing") or rec.deadline is None or not rec.clock_seconds:
+                continue
+            left = rec.deadline - now
+            key = (rec.id, rec.seq)
+            sent = self.reminded.get(key, 0)
+            stage = 3 if left <= 0 else 2 if left <= rec.clock_seconds * 0.1 else 1 if left <= rec.clock_seconds / 2 else 0
+            if stage <= sent:
+                continue
+            self.reminded[key] = stage
+            live = await self.svc.live(rec.id)
+            d = live.duel.pending
+            if d is None:
+                continue
+            waiting, other = rec.player_ids[d.player], rec.player_ids[1 - d.player]
+            try:
+                if stage == 3:
+                    await self.dm(other, f"Duel #{rec.id}: {rec.player_names[d.player]}'s clock has run out. "
+                                         f"You may claim the win with `/duel claim duel:{rec.id}`.")
+                else:
+                    await self.dm(waiting, f"Reminder: duel #{rec.id} is waiting for your decision "
+                                           f"(deadline <t:{rec.deadline}:R>).")
+            except discord.HTTPException:
+                pass
+
+
+def _chunks(lines: list[str], limit: int) -> list[str]:
+    out, cur = [], ""
+    for line in lines:
+        line = clip(line, limit)
+        if cur and len(cur) + len(line) + 1 > limit:
+            out.append(cur)
+            cur = ""
+        cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        out.append(cur)
+    return out
+
+
+# ------------------------------------------------------------------ commands
+
+def register_commands(bot: ManaburnBot) -> None:
+    tree = bot.tree
+
+    async def deck_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = await bot.svc.deck_names(str(interaction.user.id))
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+
+    async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        cur = current.lower()
+        names = [n for n in carddb.card_data() if cur in n.lower()]
+        names.sort(key=lambda n: (not n.lower().startswith(cur), n))
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+
+    async def duel_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=False)
+        out = []
+        for r in reversed(recs):
+            label = f"#{r.id} {r.player_names[0]} vs {r.player_names[1]} ({r.status})"
+            if current in label:
+                out.append(app_commands.Choice(name=clip(label, 100), value=r.id))
+        return out[:25]
+
+    async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
+        if duel is not None:
+            return duel
+        recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=True)
+        ch = str(interaction.channel_id)
+        for r in recs:
+            if r.thread_id == ch:
+                return r.id
+        playing = [r for r in recs if r.status in ("mulligans", "playing")]
+        if len(playing) == 1:
+            return playing[0].id
+        raise DuelError("Which duel? Give its number (see /duels), or use the command in the duel's thread.")
+
+    @tree.command(name="challenge", description="Challenge someone to a duel")
+    @app_commands.describe(opponent="who you challenge", deck="your deck (a saved or preconstructed deck)",
+                           ante="play for ante (the winner keeps both ante cards)",
+                           clock="time allowed for each decision")
+    @app_commands.autocomplete(deck=deck_autocomplete)
+    @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()])
+    async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
+                        ante: bool = False, clock: int = 24 * 3600) -> None:
+        if opponent.bot:
+            await bot.reply_error(interaction, "Bots cannot duel.")
+            return
+        try:
+            rec = await bot.svc.challenge(
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
+                opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.response.send_message(
+            f"<@{opponent.id}>, {interaction.user.display_name} challenges you to a duel"
+            + (" **for ante**" if ante else "") + f" (each decision: {_clock_name(clock)}). "
+            f"The challenge expires <t:{rec.deadline}:R>.", view=challenge_view(rec.id))
+        msg = await interaction.original_response()
+        await store.set_message_ids(bot.db, rec.id, challenge_message_id=msg.id)
+
+    @tree.command(name="duels", description="Your duels and whose move each is")
+    async def duels(interaction: discord.Interaction) -> None:
+        recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=True)
+        if not recs:
+            await interaction.response.send_message("You have no open duels. Use /challenge.", ephemeral=True)
+            return
+        lines = []
+        for r in recs:
+            line = f"#{r.id} {r.player_names[0]} vs {r.player_names[1]} — {r.status}"
+            if r.status in ("mulligans", "playing"):
+                live = await bot.svc.live(r.id)
+                d = live.duel.pending
+                if d is not None:
+                    line += f", waiting for {r.player_names[d.player]}" + (f" (<t:{r.deadline}:R>)" if r.deadline else "")
+            lines.append(line)
+        await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True)
+
+    @tree.command(name="concede", description="Concede a duel")
+    @app_commands.autocomplete(duel=duel_autocomplete)
+    async def concede(interaction: discord.Interaction, duel: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True)
+        try:
+            duel_id = await duel_here(interaction, duel)
+            out = await bot.svc.concede(duel_id, str(interaction.user.id))
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"You conceded duel #{duel_id}.", ephemeral=True)
+        await bot.publish(out)
+
+    group = app_commands.Group(name="duel", description="About one duel")
+
+    @group.command(name="log", description="The whole duel as a duel script that manaburn script replays")
+    @app_commands.autocomplete(duel=duel_autocomplete)
+    async def duel_log(interaction: discord.Interaction, duel: int | None = None) -> None:
+        try:
+            duel_id = await duel_here(interaction, duel)
+            live = await bot.svc.live(duel_id)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        reveal = live.duel.over
+        text = duel_script(live, reveal_seed=reveal)
+        note = "" if reveal else " (the seed and hidden cards are revealed when the duel is over)"
+        await interaction.response.send_message(
+            f"Duel #{duel_id}{note}.", file=discord.File(io.BytesIO(text.encode()), filename=f"duel-{duel_id}.yaml"),
+            ephemeral=not reveal)
+
+    @group.command(name="claim", description="Claim the win when your opponent's clock has run out")
+    @app_commands.autocomplete(duel=duel_autocomplete)
+    async def duel_claim(interaction: discord.Interaction, duel: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True)
+        try:
+            duel_id = await duel_here(interaction, duel)
+            out = await bot.svc.claim(duel_id, str(interaction.user.id))
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"You win duel #{duel_id} on time.", ephemeral=True)
+        await bot.publish(out)
+
+    tree.add_command(group)
+
+    @tree.command(name="card", description="Show a card's printed and Oracle text")
+    @app_commands.autocomplete(name=card_autocomplete)
+    async def card(interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(card_text(name), ephemeral=True)
+
+    @tree.command(name="stops", description="Choose where the bot stops to ask you (like the MicroProse phase bar)")
+    @app_commands.describe(stops="comma-separated: " + ", ".join(ALL_STOPS)[:70] + "… or 'default'")
+    async def stops_cmd(interaction: discord.Interaction, stops: str | None = None) -> None:
+        from storage import players as player_store
+        uid = str(interaction.user.id)
+        if stops is None:
+            cur = await player_store.get_phase_stops(bot.db, uid)
+            cur = DEFAULT_STOPS if cur is None else cur
+            await interaction.response.send_message(
+                "Your stops: " + ", ".join(sorted(cur)) + "\nAvailable: " + ", ".join(ALL_STOPS), ephemeral=True)
+            return
+        wanted = DEFAULT_STOPS if stops.strip().lower() == "default" else frozenset(
+            s.strip().lower() for s in stops.split(",") if s.strip())
+        bad = sorted(wanted - set(ALL_STOPS))
+        if bad:
+            await bot.reply_error(interaction, "Unknown stops: " + ", ".join(bad) + ". Available: " + ", ".join(ALL_STOPS))
+            return
+        await bot.svc.set_stops(uid, frozenset(wanted))
+        await interaction.response.send_message("Stops saved: " + (", ".join(sorted(wanted)) or "none"), ephemeral=True)
+
+    deck = app_commands.Group(name="deck", description="Your saved decks")
+
+    @deck.command(name="import", description="Save a decklist ('4 Lightning Bolt' per line, or a Cockatrice .cod file)")
+    async def deck_import(interaction: discord.Interaction, name: str, decklist: str | None = None,
+                          file: discord.Attachment | None = None) -> None:
+        await interaction.response.defer(ephemeral=True)
+        if file is not None:
+            if file.size > MAX_ATTACHMENT:
+                await bot.reply_error(interaction, f"That file is too large ({file.size} bytes; at most {MAX_ATTACHMENT}).")
+                return
+            raw = (await file.read()).decode("utf-8", errors="replace")
+        elif decklist:
+            raw = decklist.replace("\\n", "\n")
+        else:
+            await bot.reply_error(interaction, "Give a decklist (text) or attach a file.")
+            return
+        try:
+            cards = parse_decklist(raw)
+            bot.svc.validate_deck(cards)
+            saved = await deck_store.save_deck(bot.db, str(interaction.user.id), name, cards, overwrite=True)
+        except (DecklistError, DuelError, ValueError) as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        except DeckExists as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"Saved deck {saved.name!r} ({len(cards)} cards).", ephemeral=True)
+
+    @deck.command(name="list", description="Your saved decks and the preconstructed ones")
+    async def deck_list(interaction: discord.Interaction) -> None:
+        mine = await deck_store.list_decks(bot.db, str(interaction.user.id))
+        text = ("Your decks: " + (", ".join(f"{d.name} ({len(d.cards)})" for d in mine) or "none")
+                + "\nPreconstructed: " + ", ".join(sorted(PRECONS)))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @deck.command(name="show", description="Show a deck")
+    @app_commands.autocomplete(name=deck_autocomplete)
+    async def deck_show(interaction: discord.Interaction, name: str) -> None:
+        try:
+            real, cards = await bot.svc.resolve_deck(str(interaction.user.id), name)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        text = f"**{real}** ({len(cards)} cards)\n" + "\n".join(f"{n} {c}" for c, n in sorted(counts.items()))
+        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    @deck.command(name="delete", description="Delete one of your saved decks")
+    @app_commands.autocomplete(name=deck_autocomplete)
+    async def deck_delete(interaction: discord.Interaction, name: str) -> None:
+        ok = await deck_store.delete_deck(bot.db, str(interaction.user.id), name)
+        if not ok:
+            await bot.reply_error(interaction, f"You have no saved deck called {name!r}.")
+            return
+        await interaction.response.send_message(f"Deleted {name!r}.", ephemeral=True)
+
+    tree.add_command(deck)
+
+
+def _clock_name(seconds: int) -> str:
+    for k, v in CLOCKS.items():
+        if v == seconds:
+            return k
+    return f"{seconds // 3600} hours"
+
+
+def run() -> int:
+    """``manaburn bot``: token from DISCORD_TOKEN (never logged), database from MANABURN_DB."""
+    token = os.environ.get("DISCORD_TOKEN")
+    if not token:
+        print("Set DISCORD_TOKEN to the bot's token (see README: Running the bot).")
+        return 2
+    db = os.environ.get("MANABURN_DB", "./manaburn.db")
+    guild = os.environ.get("MANABURN_GUILD")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = ManaburnBot(db, int(guild) if guild else None)
+    bot.run(token, log_handler=None)
+    return 0

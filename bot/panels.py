@@ -1,0 +1,268 @@
+"""What the bot shows: the board message in a duel's thread, each player's
+control panel in DMs, and the persistent components on them.
+
+Components are :class:`discord.ui.DynamicItem` whose custom id carries the
+duel id and the decision's sequence number (the number of answers so far),
+so they keep working after a restart and a click on an old panel is
+recognised as stale. Discord's limits are respected: at most 25 options per
+select menu (pages beyond), 5 rows of 5 buttons, 100-character custom ids,
+80-character labels, 2,000-character messages.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine import carddb
+from engine.decisions import Decision, DecisionKind
+
+from .render import board_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .service import Live
+
+PAGE = 25
+MAX_BUTTONS = 15  # three rows of choice buttons; the rest is for tools
+
+
+def clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def board_message(live: "Live") -> str:
+    """The thread's board: public information only (the view of nobody)."""
+    v = live.duel.view(None)
+    rec = live.record
+    text = board_text(v)
+    d = live.duel.pending
+    if d is not None:
+        who = rec.player_names[d.player]
+        when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
+        text += f"\n\n**Waiting for {who}**: {d.kind.value}{when}"
+    return clip(f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n{text}\n```"
+                if d is not None else f"**Duel #{rec.id}**\n```\n{text}\n```", 2000)
+
+
+def panel_message(live: "Live", player: int, page: int = 0) -> tuple[str, discord.ui.View]:
+    """A player's control panel: their hand, the decision, the controls."""
+    duel = live.duel
+    rec = live.record
+    v = duel.view(player)
+    me = v["players"][player]
+    d = duel.pending
+    lines = [f"**Duel #{rec.id} vs {rec.player_names[1 - player]}** — turn {v['turn']}, "
+             f"{v['players'][v['active']]['name']}'s {v['step']}",
+             f"Life {me['life']} vs {v['players'][1 - player]['life']}. Your hand: "
+             + (", ".join(me.get("hand", [])) or "empty")]
+    for s in v.get("secrets", [])[-3:]:
+        lines.append(f"(only you see this) {s}")
+    view = discord.ui.View(timeout=None)
+    if d is None:
+        lines.append("The duel is over.")
+        return clip("\n".join(lines), 2000), view
+    if d.player != player:
+        lines.append(f"Waiting for {rec.player_names[d.player]}.")
+        return clip("\n".join(lines), 2000), view
+    lines.append(f"**{d.prompt}**" + (f" — deadline <t:{rec.deadline}:R>" if rec.deadline else ""))
+    seq = live.seq
+    choices = list(d.choices)
+    if len(choices) <= MAX_BUTTONS:
+        for i, c in enumerate(choices):
+            style = discord.ButtonStyle.secondary if c in ("pass", d.decline, "cancel") else discord.ButtonStyle.primary
+            view.add_item(ChoiceButton(rec.id, seq, i, c, style=style))
+    else:
+        pages = (len(choices) + PAGE - 1) // PAGE
+        page = max(0, min(page, pages - 1))
+        chunk = choices[page * PAGE:(page + 1) * PAGE]
+        view.add_item(ChoiceSelect(rec.id, seq, page, [(page * PAGE + i, c) for i, c in enumerate(chunk)]))
+        if pages > 1:
+            lines.append(f"Choices page {page + 1} of {pages}.")
+            if page > 0:
+                view.add_item(PageButton(rec.id, seq, page - 1, "◀ Previous"))
+            if page < pages - 1:
+                view.add_item(PageButton(rec.id, seq, page + 1, "Next ▶"))
+        if d.decline in choices:
+            view.add_item(ChoiceButton(rec.id, seq, choices.index(d.decline), d.decline,
+                                       style=discord.ButtonStyle.secondary, row=3))
+    if d.kind in (DecisionKind.ATTACK, DecisionKind.BLOCK, DecisionKind.ASSIGN) or d.parser is not None:
+        view.add_item(TypeButton(rec.id, seq))
+    view.add_item(CardInfoButton(rec.id, seq))
+    return clip("\n".join(lines), 2000), view
+
+
+def card_text(name: str) -> str:
+    """Printed (4th Edition) and Oracle text of a card, with its image link."""
+    d = carddb.card_data().get(name)
+    if d is None:
+        return f"No card called {name!r}."
+    impl = "" if carddb.is_implemented(name) else "\n*(not implemented yet)*"
+    i = d["scryfall_id"]
+    link = f"https://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
+    return clip(f"**{name}** {d['mana_cost']} — {d['type']}"
+                + (f" {d['power']}/{d['toughness']}" if d["power"] is not None else "")
+                + f"\nPrinted ({d['set']}): {d['text'] or '—'}\nOracle: {d['oracle'] or '—'}{impl}\n{link}", 2000)
+
+
+# --------------------------------------------------------------- components
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"mb:c:(?P<duel>\d+):(?P<seq>\d+):(?P<idx>\d+)"):
+    """One answer to the pending decision."""
+
+    def __init__(self, duel_id: int, seq: int, idx: int, label: str = "?", *,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=clip(label, 80), style=style, row=row,
+                                           custom_id=f"mb:c:{duel_id}:{seq}:{idx}"))
+        self.duel_id, self.seq, self.idx = duel_id, seq, idx
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "ChoiceButton":
+        return cls(int(match["duel"]), int(match["seq"]), int(match["idx"]), getattr(item, "label", "?") or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_choice(interaction, self.duel_id, self.seq, self.idx)  # type: ignore[attr-defined]
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"mb:s:(?P<duel>\d+):(?P<seq>\d+):(?P<page>\d+)"):
+    """A page of answers as a select menu (values are choice indexes)."""
+
+    def __init__(self, duel_id: int, seq: int, page: int, options: list[tuple[int, str]] | None = None) -> None:
+        opts = [discord.SelectOption(label=clip(text, 100), value=str(i)) for i, text in (options or [])] or \
+            [discord.SelectOption(label="?", value="0")]
+        super().__init__(discord.ui.Select(placeholder="Choose…", options=opts,
+                                           custom_id=f"mb:s:{duel_id}:{seq}:{page}"))
+        self.duel_id, self.seq, self.page = duel_id, seq, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "ChoiceSelect":
+        return cls(int(match["duel"]), int(match["seq"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if not values:
+            await interaction.response.send_message("Choose an option.", ephemeral=True)
+            return
+        await interaction.client.on_choice(interaction, self.duel_id, self.seq, int(values[0]))  # type: ignore[attr-defined]
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"mb:p:(?P<duel>\d+):(?P<seq>\d+):(?P<page>\d+)"):
+    def __init__(self, duel_id: int, seq: int, page: int, label: str = "Page") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=2,
+                                           custom_id=f"mb:p:{duel_id}:{seq}:{page}"))
+        self.duel_id, self.seq, self.page = duel_id, seq, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "PageButton":
+        return cls(int(match["duel"]), int(match["seq"]), int(match["page"]), getattr(item, "label", "Page") or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_page(interaction, self.duel_id, self.seq, self.page)  # type: ignore[attr-defined]
+
+
+class TypeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:t:(?P<duel>\d+):(?P<seq>\d+)"):
+    """Type an answer (attackers and bands, blocks, damage division...)."""
+
+    def __init__(self, duel_id: int, seq: int) -> None:
+        super().__init__(discord.ui.Button(label="Type an answer…", style=discord.ButtonStyle.secondary, row=4,
+                                           custom_id=f"mb:t:{duel_id}:{seq}"))
+        self.duel_id, self.seq = duel_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "TypeButton":
+        return cls(int(match["duel"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(AnswerModal(self.duel_id, self.seq))
+
+
+class AnswerModal(discord.ui.Modal, title="Your answer"):
+    answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Action", placeholder="attack Grizzly Bears, Benalish Hero+Savannah Lions", max_length=400)
+
+    def __init__(self, duel_id: int, seq: int) -> None:
+        super().__init__(timeout=None, custom_id=f"mb:m:{duel_id}:{seq}")
+        self.duel_id, self.seq = duel_id, seq
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_text(interaction, self.duel_id, self.seq, str(self.answer.value))  # type: ignore[attr-defined]
+
+
+class CardInfoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:i:(?P<duel>\d+):(?P<seq>\d+)"):
+    """Printed text and image links of the cards the player can see."""
+
+    def __init__(self, duel_id: int, seq: int) -> None:
+        super().__init__(discord.ui.Button(label="Card text", style=discord.ButtonStyle.secondary, row=4,
+                                           custom_id=f"mb:i:{duel_id}:{seq}"))
+        self.duel_id, self.seq = duel_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "CardInfoButton":
+        return cls(int(match["duel"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_card_info(interaction, self.duel_id)  # type: ignore[attr-defined]
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:ch:(?P<duel>\d+):(?P<what>[ad])"):
+    """Accept or Decline on a challenge (for the challenged player only)."""
+
+    def __init__(self, duel_id: int, what: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Accept" if what == "a" else "Decline",
+            style=discord.ButtonStyle.success if what == "a" else discord.ButtonStyle.danger,
+            custom_id=f"mb:ch:{duel_id}:{what}"))
+        self.duel_id, self.what = duel_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "ChallengeButton":
+        return cls(int(match["duel"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_challenge_button(interaction, self.duel_id, self.what)  # type: ignore[attr-defined]
+
+
+class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:dk:(?P<duel>\d+)"):
+    """The challenged player's deck, chosen when accepting."""
+
+    def __init__(self, duel_id: int, names: list[str] | None = None) -> None:
+        opts = [discord.SelectOption(label=clip(n, 100), value=clip(n, 100)) for n in (names or ["?"])[:25]]
+        super().__init__(discord.ui.Select(placeholder="Choose your deck", options=opts,
+                                           custom_id=f"mb:dk:{duel_id}"))
+        self.duel_id = duel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "DeckSelect":
+        return cls(int(match["duel"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await interaction.client.on_deck_chosen(interaction, self.duel_id, values[0] if values else "")  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect)
+
+
+def challenge_view(duel_id: int) -> discord.ui.View:
+    v = discord.ui.View(timeout=None)
+    v.add_item(ChallengeButton(duel_id, "a"))
+    v.add_item(ChallengeButton(duel_id, "d"))
+    return v
+
+
+def deck_view(duel_id: int, names: list[str]) -> discord.ui.View:
+    v = discord.ui.View(timeout=None)
+    v.add_item(DeckSelect(duel_id, names))
+    return v
+
+
+_ = Decision
