@@ -106,9 +106,9 @@ define("Triskelion", on_enter=enters_with_counters("+1/+1", 3), abilities=(Abili
     Cost(remove_counter="+1/+1"), damage(1), targets=(CREATURE_OR_PLAYER,)),))
 
 
-# Urza's Avenger: {0}: -1/-1 and a chosen ability until end of turn. (Choice
-# names have no spaces so they can be written in a duel script: first-strike.)
-_AVENGER = {"flying": "flying", "banding": "banding", "first-strike": "first strike", "trample": "trample"}
+# Urza's Avenger: {0}: -1/-1 and a chosen ability until end of turn (in a duel
+# script: choose=flying, choose="first strike").
+_AVENGER = {"flying": "flying", "banding": "banding", "first strike": "first strike", "trample": "trample"}
 
 
 def _avenger(g: Any, ctx: Any) -> Any:
