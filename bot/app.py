@@ -52,6 +52,7 @@ class ManaburnBot(discord.Client):
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
         self.reminded: dict[tuple[int, int], int] = {}  # (duel, seq) -> reminders sent
         self._sweeper: asyncio.Task[None] | None = None
+        self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
 
     # ------------------------------------------------------------ startup
@@ -73,6 +74,10 @@ class ManaburnBot(discord.Client):
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for _ in range(100):  # let a board/panel update under way finish (at most 5 s)
+            if not self._inflight:
+                break
+            await asyncio.sleep(0.05)
         await super().close()
         if self.db is not None:
             await self.db.close()
@@ -106,6 +111,14 @@ class ManaburnBot(discord.Client):
     async def publish(self, out: Outcome, *, extra: str = "") -> None:
         """After any change: board edited in place, a batch of log lines,
         the decision-maker's panel, the end of the duel announced."""
+        async with self.busy():
+            await self._publish(out, extra=extra)
+
+    def busy(self) -> "_Busy":
+        """Marks work under way (an interaction being handled); close() waits for it."""
+        return _Busy(self)
+
+    async def _publish(self, out: Outcome, *, extra: str = "") -> None:
         live = out.live
         rec = live.record
         thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
@@ -180,19 +193,39 @@ class ManaburnBot(discord.Client):
 
     # -------------------------------------------------------- interactions
     async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
+        async with self.busy():
+            await self._on_choice(interaction, duel_id, seq, idx)
+
+    async def _on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
         await interaction.response.defer()
         try:
             live = await self.svc.live(duel_id)
             d = live.duel.pending
             if seq != live.seq or d is None or idx >= len(d.choices):
                 raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
-            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, d.choices[idx])
+            choice = d.choices[idx]
+            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, choice)
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
+        # the clicked panel is done: show what was answered, remove its controls
+        # (this works for panels sent before a restart too)
+        if interaction.message is not None:
+            key = (duel_id, out.live.record.player_ids.index(str(interaction.user.id)))
+            if self.panels.get(key, (0, 0))[1] == interaction.message.id:
+                self.panels.pop(key)
+            try:
+                await interaction.edit_original_response(
+                    content=clip(f"{interaction.message.content}\n→ you chose: {choice}", 2000), view=None)
+            except discord.HTTPException:
+                pass
         await self.publish(out)
 
     async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
+        async with self.busy():
+            await self._on_text(interaction, duel_id, seq, text)
+
+    async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=False)
         try:
             out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
@@ -203,6 +236,10 @@ class ManaburnBot(discord.Client):
         await self.publish(out)
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
+        async with self.busy():
+            await self._on_page(interaction, duel_id, seq, page)
+
+    async def _on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
         try:
             live = await self.svc.live(duel_id)
             p = self.svc.player_index(live, str(interaction.user.id))
@@ -217,6 +254,10 @@ class ManaburnBot(discord.Client):
         await interaction.response.edit_message(content=content, view=view)
 
     async def on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
+        async with self.busy():
+            await self._on_card_info(interaction, duel_id)
+
+    async def _on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
         try:
             live = await self.svc.live(duel_id)
         except DuelError as e:
@@ -230,6 +271,10 @@ class ManaburnBot(discord.Client):
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
+        async with self.busy():
+            await self._on_challenge_button(interaction, duel_id, what)
+
+    async def _on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
         uid = str(interaction.user.id)
         try:
             rec = await store.get_duel(self.db, duel_id)
@@ -252,6 +297,10 @@ class ManaburnBot(discord.Client):
                                                 ephemeral=True)
 
     async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
+        async with self.busy():
+            await self._on_deck_chosen(interaction, duel_id, deck)
+
+    async def _on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
         uid = str(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -345,6 +394,17 @@ class ManaburnBot(discord.Client):
                 pass
 
 
+class _Busy:
+    def __init__(self, bot: ManaburnBot) -> None:
+        self.bot = bot
+
+    async def __aenter__(self) -> None:
+        self.bot._inflight += 1
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.bot._inflight -= 1
+
+
 def _chunks(lines: list[str], limit: int) -> list[str]:
     out, cur = [], ""
     for line in lines:
@@ -385,7 +445,7 @@ def register_commands(bot: ManaburnBot) -> None:
     async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
         if duel is not None:
             return duel
-        recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=True)
+        recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=False)
         ch = str(interaction.channel_id)
         for r in recs:
             if r.thread_id == ch:

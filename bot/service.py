@@ -24,7 +24,7 @@ from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
 from storage.db import Database
-from storage.errors import StatusConflict
+from storage.errors import DuelNotFound, StatusConflict
 
 from .autopass import DEFAULT_STOPS, must_ask
 
@@ -174,7 +174,10 @@ class DuelService:
         if live is not None:
             self._live.move_to_end(duel_id)
             return live
-        rec, history = await store.load_duel(self.db, duel_id)
+        try:
+            rec, history = await store.load_duel(self.db, duel_id)
+        except DuelNotFound:
+            raise DuelError(f"There is no duel #{duel_id}.") from None
         if rec.decks[0] is None or rec.decks[1] is None:
             raise DuelError("This duel has not started yet.")
         opts = DuelOptions(**(rec.options or {}))

@@ -537,7 +537,8 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             back = self.move(limbo, "hand")
-            self.log(f"{self.players[p].name} cancels {back.name}.")
+            # The spell was never announced: only its caster knows what it was.
+            self.secrets.append((p, f"You cancel {back.name}; it returns to your hand."))
             return None
         tgt = (" targeting " + ", ".join(ref(self, t) for t in spell.targets)) if spell.targets else ""
         self.log(f"{self.players[p].name} casts {spell.name}{tgt}" + (f" (X={spell.x})" if cdef.cost.x else "") + ".")

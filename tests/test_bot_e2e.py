@@ -1,0 +1,279 @@
+"""End-to-end: the real bot (discord.py) against the fake Discord, with
+simulated users who act only on what they see: slash commands, the
+challenge message, their DM panels, the thread."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import ManaburnBot
+from fakediscord import FakeDiscord, SimUser
+
+pytest_plugins = ["fakediscord.pytest_plugin"]
+
+
+def panel(user: SimUser) -> Any:
+    """The user's current control panel: the newest DM with controls."""
+    for m in reversed(user.dms()):
+        if m.buttons or m.selects:
+            return m
+    return None
+
+
+def pick(msg: Any, rng: random.Random) -> tuple[str, str, list[str] | None]:
+    """A sensible random answer from what the panel shows: (kind, target, values)."""
+    labels = [b["label"] for b in msg.buttons if b.get("custom_id", "").startswith("mb:c:")]
+    options = [o["label"] for s in msg.selects for o in s.get("options", [])]
+    choices = labels + options
+    for pref in ("auto", "pay", "choose no", "choose play"):
+        if pref in choices:
+            return _act(msg, pref)
+    useful = [c for c in choices if not c.startswith("tap ") and c not in ("cancel", "pass")]
+    if "x=" in " ".join(useful):
+        xs = [c for c in useful if c.startswith("x=")]
+        return _act(msg, xs[-1])
+    if useful and (rng.random() < 0.7 or "pass" not in choices):
+        return _act(msg, rng.choice(useful))
+    if "pass" in choices:
+        return _act(msg, "pass")
+    return _act(msg, choices[0])
+
+
+def _act(msg: Any, label: str) -> tuple[str, str, list[str] | None]:
+    for b in msg.buttons:
+        if b.get("label") == label:
+            return "click", b["custom_id"], None
+    for s in msg.selects:
+        for o in s.get("options", []):
+            if o["label"] == label:
+                return "select", s["custom_id"], [o["value"]]
+    raise AssertionError(label)
+
+
+async def do(user: SimUser, msg: Any, action: tuple[str, str, list[str] | None], *, wait: bool = True) -> Any:
+    """Use a control, then wait until the bot has replaced the panel (as a person would)."""
+    kind, target, values = action
+    if kind == "click":
+        r = await user.click(msg, target)
+    else:
+        r = await user.select(msg, target, values or [])
+    if wait:
+        await user.fake.wait_for(lambda: not msg.buttons and not msg.selects, timeout=10)
+    return r
+
+
+async def start_duel(fake: FakeDiscord, alice: SimUser, bob: SimUser, *, ante: bool = False,
+                     deck_a: str = "Red Burn", deck_b: str = "Green Stompy") -> Any:
+    r = await alice.slash("challenge", opponent=bob, deck=deck_a, ante=ante)
+    challenge = r.message
+    assert "challenges you" in challenge.text
+    acc = await bob.click(challenge, "Accept")
+    assert acc.ephemeral
+    await bob.select(acc.message, "Choose your deck", [deck_b])
+    await fake.wait_for(lambda: challenge.thread is not None and any(
+        "Duel #" in m.text for m in bob.visible_messages(challenge.thread)), timeout=10)
+    return challenge.thread
+
+
+async def play_until(fake: FakeDiscord, users: list[SimUser], thread: Any, rng: random.Random, *,
+                     max_clicks: int = 3000, stop: Any = None) -> int:
+    clicks = 0
+    while clicks < max_clicks:
+        if any(("wins" in m.text or "is a draw" in m.text) and "seed was" in m.text for m in users[0].visible_messages(thread)):
+            return clicks
+        if stop is not None and stop():
+            return clicks
+        await fake.wait_for(lambda: any(panel(u) for u in users) or any(
+            "seed was" in m.text for m in users[0].visible_messages(thread)), timeout=10)
+        for u in users:
+            msg = panel(u)
+            if msg is None:
+                continue
+            await do(u, msg, pick(msg, rng))
+            clicks += 1
+            break
+    raise AssertionError("the duel did not finish")
+
+
+def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, users: list[SimUser],
+                             ever_public: set[str]) -> None:
+    live = next(iter(bot.svc._live.values()))
+    g = live.duel.game
+    hidden = {c.name for p in g.players for c in p.hand + p.library} - ever_public
+    texts = []
+    for m in users[0].visible_messages(thread):
+        texts.append(m.text)
+        texts += [h.get("content", "") for h in m.history]
+    blob = "\n".join(texts)
+    leaked = [n for n in hidden if re.search(re.escape(n), blob)]
+    assert not leaked, f"hidden cards shown in the thread: {leaked}"
+
+
+def public_names(bot: ManaburnBot) -> set[str]:
+    out: set[str] = set()
+    for live in bot.svc._live.values():
+        v = live.duel.view(None)
+        out |= {c["name"] for c in v["battlefield"]}
+        for p in v["players"]:
+            out |= set(p["graveyard"]) | set(p["removed"]) | set(p["ante"])
+        out |= {s["name"] for s in v["spells"] + v["batch"]}
+        for e in live.duel.game.events:
+            for verb in (" casts ", " discards ", " plays "):
+                if verb in e:
+                    out.add(e.split(verb)[1].split(" targeting")[0].split(" (X=")[0].split(" at random")[0].rstrip("."))
+    return out
+
+
+async def test_a_whole_duel_through_the_bot(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        thread = await start_duel(fake, alice, bob)
+        assert thread.name == "alice vs bob"
+        rng = random.Random(3)
+        ever: set[str] = set()
+        clicks = 0
+        while True:
+            ever |= public_names(bot)
+            try:
+                clicks += await play_until(fake, [alice, bob], thread, rng, max_clicks=1)
+                break
+            except AssertionError as e:
+                if "did not finish" not in str(e):
+                    raise
+                clicks += 1
+        ever |= public_names(bot)
+        end = [m.text for m in alice.visible_messages(thread) if "seed was" in m.text]
+        assert end and ("wins" in end[0] or "draw" in end[0])
+        hidden_names_never_shown(fake, bot, thread, [alice, bob], ever)
+        # the board is one message edited in place
+        boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #")]
+        assert len(boards) == 1 and len(boards[0].history) > 3
+        # the log replays
+        r = await alice.slash("duel log", channel=thread)
+        assert r.message.attachments and b"replay:" in r.message.attachments[0].data
+        assert clicks > 5
+
+
+async def test_stale_foreign_and_double_clicks(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        user, other = (alice, bob) if panel(alice) else (bob, alice)
+        msg = panel(user)
+        first = msg.buttons[0]["custom_id"]
+        live = next(iter(bot.svc._live.values()))
+        seq = live.seq
+        # a click by the other player on a copy of the control: refused, nothing changes
+        forged = first
+        r = await other._interact(3, msg.channel, {"custom_id": forged, "component_type": 2}, message=msg, pause=False)
+        await fake.wait_for(lambda: r.followups or r.ephemeral or r.message is not None)
+        assert live.seq == seq
+        # two clicks at once: exactly one applies
+        import asyncio
+        results = await asyncio.gather(user.click(msg, first), user.click(msg, first), return_exceptions=True)
+        await fake.wait_for(lambda: live.seq != seq or bot.svc._live[live.record.id].seq != seq)
+        after = bot.svc._live[live.record.id].seq
+        assert after > seq
+        # a stale click (old sequence number) changes nothing and says so
+        r = await user._interact(3, msg.channel, {"custom_id": first, "component_type": 2}, message=msg, pause=False)
+        await fake.wait_for(lambda: any("out of date" in f.text for f in r.followups), timeout=5)
+        assert bot.svc._live[live.record.id].seq == after
+        assert all(not isinstance(x, Exception) for x in results)
+
+
+async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    path = str(tmp_path / "m.db")
+    bot = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    rng = random.Random(5)
+    running = await fake.start_bot(bot)
+    thread = await start_duel(fake, alice, bob)
+    for _ in range(15):
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = alice if panel(alice) else bob
+        await do(u, panel(u), pick(panel(u), rng))
+    live = next(iter(bot.svc._live.values()))
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    h, seq = live.duel.state_hash(), live.seq
+    await running.stop()  # a clean restart
+    bot2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running2 = await fake.start_bot(bot2)
+    live2 = await bot2.svc.live(live.record.id)
+    assert live2.duel.state_hash() == h and live2.seq == seq
+    # the old panel's buttons still work
+    u = alice if panel(alice) else bob
+    await do(u, panel(u), pick(panel(u), rng))
+    await fake.wait_for(lambda: bot2.svc._live[live.record.id].seq > seq)
+    # a kill without warning: the client is dropped without closing anything
+    h3, seq3 = bot2.svc._live[live.record.id].duel.state_hash(), bot2.svc._live[live.record.id].seq
+    running2.task.cancel()
+    fake._bots.remove(running2)
+    fake.allow_error_log(r".*")
+    for s in list(fake.sessions):
+        s.ended = True
+    bot3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot3):
+        live3 = await bot3.svc.live(live.record.id)
+        assert live3.duel.state_hash() == h3 and live3.seq == seq3
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = alice if panel(alice) else bob
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: bot3.svc._live[live.record.id].seq > seq3)
+    _ = thread
+
+
+async def test_closed_dms_prevent_the_start_with_advice(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob", dms_closed=True)
+    fake.allow_error_log(r"50007")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        r = await alice.slash("challenge", opponent=bob)
+        acc = await bob.click(r.message, "Accept")
+        res = await bob.select(acc.message, "Choose your deck", ["Red Burn"])
+        await fake.wait_for(lambda: any("Direct Messages" in f.text for f in res.followups) or
+                            "Direct Messages" in (res.message.text if res.message else ""), timeout=5)
+        assert r.message.thread is None
+
+
+async def test_bad_input_gets_clear_answers(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        r = await alice.slash("challenge", opponent=alice)
+        assert r.ephemeral and "yourself" in r.text
+        r = await alice.slash("challenge", opponent=bob, deck="No Such Deck")
+        assert r.ephemeral and "No deck" in r.text
+        r = await alice.slash("deck import", name="Bad", decklist="4 Lightnin Bolt\\n40 Mountain")
+        await r.wait_done()
+        assert "Lightning Bolt" in (r.followups[0].text if r.followups else r.text)
+        r = await alice.slash("deck import", name="Small", decklist="4 Lightning Bolt")
+        await r.wait_done()
+        assert "at least 40" in (r.followups[0].text if r.followups else r.text)
+        r = await alice.slash("deck import", name="Burn", decklist="4 Lightning Bolt\\n36 Mountain")
+        await r.wait_done()
+        assert "Saved" in (r.followups[0].text if r.followups else r.text)
+        r = await alice.slash("deck list")
+        assert "Burn (40)" in r.text
+        r = await alice.slash("card", name="Lightning Bolt")
+        assert "deals 3 damage" in r.text and "scryfall.io" in r.text
+        choices = await alice.autocomplete("card", name="Light")
+        assert any(c["name"] == "Lightning Bolt" for c in choices)
+        r = await alice.slash("concede", duel=999)
+        await r.wait_done()
+        assert "no duel" in (r.followups[0].text if r.followups else r.text).lower()
+        r = await bob.slash("challenge", opponent=alice)
+        other = await fake.wait_for(lambda: r.message)
+        res = await bob.click(other, "Accept")
+        assert res.ephemeral and "not for you" in res.text
