@@ -62,7 +62,9 @@ def parse_type_line(line: str) -> tuple[frozenset[str], frozenset[str], frozense
     line = line.replace("\u2014", "-")
     main, _, sub = line.partition(" - ")
     main = main.strip()
-    subs = {s.lower() for s in sub.split()} if sub else set()
+    # A creature type is the whole phrase: "Island Fish" is one type, not an
+    # island (cards counting islands must not count Island Fish Jasconius).
+    subs = {sub.strip().lower()} if sub else set()
     types: set[str] = set()
     supers: set[str] = set()
     if main == "Summon" or main == "Creature":

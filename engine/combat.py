@@ -224,7 +224,11 @@ class CombatRules:
                     b = self._one(name.strip(), self.nonactive)
                     if b.oid in used:
                         raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker")
-                    if not self.can_block(b, a):
+                    # A band is blocked as one: a creature that could block any member
+                    # blocks them all (a flyer banded with a non-flyer attacks as a
+                    # non-flying group; 000 "Banding").
+                    band = [m for m in (self.find(o) for o in cb.bands[cb.band_of(a.oid)]) if m is not None]
+                    if not any(self.can_block(b, m) for m in band):
                         raise IllegalAction(f"{ref(self, b)} cannot block {ref(self, a)}")
                     used.add(b.oid)
                     bl.append(b)

@@ -228,17 +228,24 @@ class Runner:
             self._casting(p, a)
             return
         self._apply(p, a.raw)
+        # A yes/no answer that commits to paying (Soul Net, Energy Flux) is
+        # followed by its payment: scripts pay automatically.
+        while (self.duel.pending is not None and self.duel.pending.player == p
+               and self.duel.pending.kind is DecisionKind.PAY and "auto" in self.duel.pending.choices):
+            self._apply(p, "auto")
 
     def _casting(self, p: int, a: Action) -> None:
         targets = list(a.targets)
         chooses = a.opts.get("choose", "").split(",") if a.opts.get("choose") else []
         pays = a.opts.get("pay", "").split(",") if a.opts.get("pay") else None
+        mode_asked = False
         for _ in range(200):
             d = self.duel.pending
             if d is None or d.player != p or d.kind not in CASTING_KINDS:
                 break
             k = d.kind
             if k is DecisionKind.CAST_MODE:
+                mode_asked = True
                 if "mode" in a.opts:
                     self._apply(p, f"mode={a.opts['mode']}")
                 else:
@@ -277,8 +284,13 @@ class Runner:
                     self._apply(p, "pay")
         if targets:
             raise ScriptError(f"unused targets for {a.card}: {', '.join(targets)}")
-        if "from" in a.opts:
-            pass
+        if "mode" in a.opts and not mode_asked:
+            # Only one mode was usable here: it must be the one the script asked for.
+            spell = next((s for s in reversed(self.g.spells) if s.name == a.card.split("#")[0].split("@")[0]), None)
+            if spell is not None and spell.card is not None and spell.mode is not None:
+                modes = self.g.spell_modes(spell.card)
+                if spell.mode in modes and modes.index(spell.mode) + 1 != int(a.opts["mode"]):
+                    raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
 
     def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
         mark = len(self.duel.history)
@@ -345,6 +357,9 @@ class Runner:
             return False
         if phase in ("upkeep", "draw", "main", "discard"):
             return g.phase == phase and g.step == phase
+        # "the first opportunity there": a decision where fast effects could be played
+        if self.duel.pending.kind not in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.PREVENT):
+            return False
         if phase == "damage prevention":
             return g.in_prevention
         return g.step == phase

@@ -106,7 +106,8 @@ def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.power, c.toughness = n, n
 
 
-define("Nightmare", statics=(static_for(self_only, lambda g, card, c: _nightmare(g, card, card, c), layer=3),))
+# layer -1: a power/toughness the card defines itself comes before every other effect
+define("Nightmare", statics=(static_for(self_only, lambda g, card, c: _nightmare(g, card, card, c), layer=-1),))
 
 
 def _uncle(g: Any, src: Card, pk: Any) -> bool:
