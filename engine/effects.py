@@ -484,3 +484,15 @@ def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
         break
     g.move(card, "graveyard")
     g.log(f"{pl.name} discards {card.name}" + (" at random." if at_random else "."))
+
+
+def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
+    """The source deals n damage to the controller of the permanent it
+    enchants (Cursed Land, Wanderlust, Warp Artifact)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        host = g.enchanted(ctx.source)
+        if host is not None:
+            g.deal_damage(ctx.source, g.players[g.controller(host)], n)
+        return
+        yield
+    return fn

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
+from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
                        draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
                        prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
@@ -468,15 +468,8 @@ define("Mana Vault",
 
 
 # Warp Artifact: 1 damage to the enchanted artifact's controller during their upkeep.
-def _warp(g: Any, ctx: Any) -> Any:
-    host = g.enchanted(ctx.source)
-    if host is not None:
-        g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
-    return
-    yield
 
-
-_wa_ab, _wa_end = during_upkeep("Warp Artifact deals 1 damage to the artifact's controller", _warp,
+_wa_ab, _wa_end = during_upkeep("Warp Artifact deals 1 damage to the artifact's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
 define("Warp Artifact", enchant=ARTIFACT, abilities=(_wa_ab,), hooks={"end_of_upkeep": _wa_end})
 

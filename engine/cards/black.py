@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
+from ..effects import (damage_enchanted_controller, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
                        destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, pump, pump_mod,
                        static_for, self_only)
 from ..mana import COLOR_LETTERS, ManaCost
@@ -140,15 +140,8 @@ define("Pestilence",
 
 
 # Cursed Land: 1 damage to the land's controller during their upkeep.
-def _cursed(g: Any, ctx: Any) -> Any:
-    host = g.enchanted(ctx.source)
-    if host is not None:
-        g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
-    return
-    yield
 
-
-_cl_ab, _cl_end = during_upkeep("Cursed Land deals 1 damage to the land's controller", _cursed,
+_cl_ab, _cl_end = during_upkeep("Cursed Land deals 1 damage to the land's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
 define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks={"end_of_upkeep": _cl_end})
 

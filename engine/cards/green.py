@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
+from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
                        flag_mod, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod, regeneration,
                        self_only, static_for, until_eot, upkeep_cost)
@@ -314,15 +314,8 @@ define("Verduran Enchantress", triggers=(Trigger(
                                  and d["spell"].controller == g.controller(src))),))
 
 
-def _wanderlust(g: Any, ctx: Any) -> Any:
-    host = g.enchanted(ctx.source)
-    if host is not None:
-        g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
-    return
-    yield
 
-
-_wl_ab, _wl_end = during_upkeep("Wanderlust deals 1 damage to the creature's controller", _wanderlust,
+_wl_ab, _wl_end = during_upkeep("Wanderlust deals 1 damage to the creature's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
 define("Wanderlust", enchant=CREATURE, abilities=(_wl_ab,), hooks={"end_of_upkeep": _wl_end})
 
