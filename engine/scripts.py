@@ -565,6 +565,21 @@ def _step_text(step: Any) -> str:
     return str(step)
 
 
+def run_steps(setup: dict[str, Any], steps: list[Any], seed: int | None = None) -> Runner:
+    """Set up a position and run script steps on it (ScriptError on a failing
+    step); ``seed`` reseeds the duel's random generator (coin flips, random
+    discards). For tests and puzzles that need more than ``expect`` checks."""
+    def factory() -> tuple[Game, Gen]:
+        g, proc = build_position(setup)
+        if seed is not None:
+            g.rng.seed(seed)
+        return g, proc
+    runner = Runner(Duel(factory))
+    for step in steps:
+        run_step(runner, step)
+    return runner
+
+
 def run_step(runner: Runner, step: Any) -> None:
     if step == "resolve":
         runner.step_resolve()

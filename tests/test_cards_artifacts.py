@@ -4,27 +4,12 @@ artifact decks."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from engine import Duel, DuelOptions
 from engine.ai import RandomPlayer
-from engine.duel import Duel as _Duel
-from engine.scripts import Runner, build_position, run_step
-
-
-def run(setup: dict[str, Any], steps: list[Any], seed: int | None = None) -> Runner:
-    """Run script steps on a position; ``seed`` reseeds the duel's random generator."""
-    def factory():
-        g, proc = build_position(setup)
-        if seed is not None:
-            g.rng.seed(seed)
-        return g, proc
-    runner = Runner(_Duel(factory))
-    for step in steps:
-        run_step(runner, step)
-    return runner
+from engine.scripts import run_steps as run, Runner
 
 
 def secrets_of(r: Runner, who: int) -> list[str]:

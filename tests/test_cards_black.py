@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
 
 from engine import Duel, DuelOptions, carddb
 from engine.ai import RandomPlayer
-from engine.scripts import Runner, build_position, run_step
-
-
-def run(setup: dict[str, Any], steps: list[Any], seed: int | None = None) -> Runner:
-    """Run script steps on a position; ``seed`` reseeds the duel's random generator."""
-    def factory():
-        g, proc = build_position(setup)
-        if seed is not None:
-            g.rng.seed(seed)
-        return g, proc
-    runner = Runner(Duel(factory))
-    for step in steps:
-        run_step(runner, step)
-    return runner
+from engine.scripts import run_steps as run, Runner
 
 
 HAND = ["Lightning Bolt", "Hill Giant", "Forest", "Grizzly Bears", "Craw Wurm"]

@@ -12,15 +12,7 @@ import pytest
 from engine import Duel, DuelOptions
 from engine.ai import RandomPlayer
 from engine.decisions import DecisionKind
-from engine.duel import Duel as _Duel
-from engine.scripts import Runner, build_position, run_step
-
-
-def run(setup: dict[str, Any], steps: list[Any]) -> Runner:
-    runner = Runner(_Duel(lambda: build_position(setup)))
-    for step in steps:
-        run_step(runner, step)
-    return runner
+from engine.scripts import run_steps as run, Runner, run_step
 
 
 def until_choice(r: Runner) -> Any:

@@ -7,15 +7,7 @@ from typing import Any
 import pytest
 
 from engine.decisions import DecisionKind, IllegalAction
-from engine.duel import Duel
-from engine.scripts import Runner, build_position, run_step
-
-
-def run(setup: dict[str, Any], steps: list[Any]) -> Runner:
-    runner = Runner(Duel(lambda: build_position(setup)))
-    for step in steps:
-        run_step(runner, step)
-    return runner
+from engine.scripts import run_steps as run, Runner, run_step
 
 
 def until_asked(r: Runner, player: int, kind: DecisionKind) -> Any:
