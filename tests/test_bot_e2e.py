@@ -229,6 +229,10 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
         await fake.wait_for(lambda: bot3.svc._live[live.record.id].seq > seq3)
+    # In a real kill the process's SQLite connection dies with it; here the
+    # abandoned connection's thread would keep the test process alive.
+    assert bot2.db is not None
+    await bot2.db.close()
     _ = thread
 
 
