@@ -8,7 +8,7 @@ mana; colored symbols need their color.
 >>> c.generic, c.colored["R"], str(c)
 (2, 2, '{2}{R}{R}')
 >>> Mana.parse("RRG").pay(ManaCost.parse("{1}{R}")).text()
-'R'
+'G'
 """
 from __future__ import annotations
 
@@ -165,19 +165,26 @@ def plan_payment(cost: ManaCost, pool: Mana, sources: list[tuple[int, frozenset[
         remaining.amounts[c] = remaining.amounts.get(c, 0) - use
     need_gen = max(0, cost.generic - remaining.total())
     need_list = [c for c in COLORS for _ in range(need_col.get(c, 0))]
+    producers = {c: sum(1 for _, s in sources if c in s) for c in set(need_list)}
+    # Shortcuts, same answer as the search below: too few sources in all, or for one color.
+    if len(sources) < len(need_list) + need_gen or any(producers[c] < need_list.count(c) for c in producers):
+        return None
     # Colored needs with the fewest possible producers first.
-    need_list.sort(key=lambda c: sum(1 for _, s in sources if c in s))
+    need_list.sort(key=lambda c: producers[c])
+    index: dict[tuple[int, frozenset[str]], int] = {}  # position in ``sources`` (first, as list.index)
+    for k, s in enumerate(sources):
+        index.setdefault(s, k)
 
     def solve(i: int, free: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
         if i == len(need_list):
             if len(free) < need_gen:
                 return None
             # Generic: prefer sources that make the fewest colors (least flexible).
-            chosen = sorted(free, key=lambda s: (len(s[1]), sources.index(s)))[:need_gen]
+            chosen = sorted(free, key=lambda s: (len(s[1]), index[s]))[:need_gen]
             return [(sid, "C" if "C" in syms else sorted(syms, key=MANA_SYMBOLS.index)[0]) for sid, syms in chosen]
         c = need_list[i]
         cands = [s for s in free if c in s[1]]
-        cands.sort(key=lambda s: (len(s[1]), sources.index(s)))
+        cands.sort(key=lambda s: (len(s[1]), index[s]))
         for s in cands:
             rest = [f for f in free if f is not s]
             sub = solve(i + 1, rest)
