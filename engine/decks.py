@@ -1,62 +1,145 @@
 """Preconstructed decks, in the spirit of the MicroProse wizards' decks.
 
-Each is a legal deck of implemented cards. ``manaburn play``, the bot and
-the random-duel tests use them.
+Thirteen theme decks of Fourth Edition cards: one for each color, the five
+allied two-color pairs and three artifact decks. Each is a legal deck of 60
+cards (basic lands plus spells, no more than four copies of any other card)
+and together they hold every Fourth Edition card, so that the random duels
+play them all. ``manaburn play``, the bot and the random-duel tests use them.
+
+The ante cards (Bronze Tablet in Mishra's Workshop, Rebirth in Wild Fire,
+Tempest Efreet in Brimstone) can only be cast in a duel played for ante.
 """
 from __future__ import annotations
 
 PRECONS: dict[str, dict[str, int]] = {
-    "White Knights": {
-        "Plains": 17, "Savannah Lions": 3, "Pearled Unicorn": 3, "Tundra Wolves": 2, "Benalish Hero": 2,
-        "Mesa Pegasus": 2, "White Knight": 2, "Serra Angel": 2, "Samite Healer": 2, "Healing Salve": 1,
-        "Holy Strength": 2, "Wrath of God": 1, "Disenchant": 1, "Blue Ward": 1, "Spirit Link": 1,
-        "Circle of Protection: Red": 1, "Island Sanctuary": 1,
+    # ------------------------------------------------------------ one color
+    "White Knights": {  # white weenies, banding and Crusade
+        "Plains": 22,
+        "Savannah Lions": 3, "Tundra Wolves": 2, "Benalish Hero": 3, "Pikemen": 2, "Mesa Pegasus": 2,
+        "White Knight": 2, "Amrou Kithkin": 1, "Pearled Unicorn": 2, "Samite Healer": 1, "Osai Vultures": 1,
+        "Northern Paladin": 1, "Serra Angel": 2,
+        "Crusade": 2, "Swords to Plowshares": 2, "Holy Strength": 1, "Blessing": 1, "Spirit Link": 1,
+        "Divine Transformation": 1, "Morale": 1, "Righteousness": 1, "Piety": 1, "Death Ward": 1,
+        "Healing Salve": 1, "Disenchant": 1, "Eye for an Eye": 1, "Reverse Damage": 1,
     },
-    "Blue Tricks": {
-        "Island": 17, "Merfolk of the Pearl Trident": 3, "Air Elemental": 2, "Prodigal Sorcerer": 2,
-        "Sea Serpent": 1, "Counterspell": 2, "Spell Blast": 1, "Blue Elemental Blast": 1, "Thoughtlace": 1,
-        "Jump": 1, "Unsummon": 2, "Twiddle": 1, "Flight": 1, "Unstable Mutation": 1, "Control Magic": 1,
-        "Mana Short": 1, "Sleight of Mind": 1, "Backfire": 1, "Creature Bond": 1, "Phantasmal Terrain": 1,
-        "Energy Flux": 1,
+    "Blue Tricks": {  # merfolk, fliers and counterspells
+        "Island": 24,
+        "Merfolk of the Pearl Trident": 4, "Lord of Atlantis": 2, "Zephyr Falcon": 2, "Giant Tortoise": 1,
+        "Wall of Air": 2, "Prodigal Sorcerer": 2, "Phantom Monster": 2, "Segovian Leviathan": 1,
+        "Pirate Ship": 1, "Air Elemental": 2, "Mahamoti Djinn": 1, "Sea Serpent": 1,
+        "Sunken City": 1, "Counterspell": 3, "Power Sink": 1, "Spell Blast": 1, "Unsummon": 2, "Jump": 1,
+        "Flight": 1, "Twiddle": 1, "Unstable Mutation": 1, "Mana Short": 1, "Control Magic": 1, "Crystal Rod": 1,
     },
-    "Black Death": {
-        "Swamp": 17, "Scathe Zombies": 3, "Drudge Skeletons": 2, "Black Knight": 2, "Frozen Shade": 2,
-        "Bog Wraith": 2, "Hypnotic Specter": 2, "Royal Assassin": 1, "Sengir Vampire": 1, "Nightmare": 1,
-        "Uncle Istvan": 1, "Terror": 2, "Drain Life": 1, "Unholy Strength": 1, "Fear": 1, "Deathlace": 1,
-        "Paralyze": 1, "Pestilence": 1, "Cursed Land": 1, "Evil Presence": 1,
+    "Black Death": {  # plague rats, zombies and removal
+        "Swamp": 24,
+        "Vampire Bats": 1, "Will-o'-the-Wisp": 1, "Drudge Skeletons": 2, "Black Knight": 2, "Plague Rats": 3,
+        "Scathe Zombies": 3, "Frozen Shade": 1, "Zombie Master": 1, "Hypnotic Specter": 2, "Royal Assassin": 1,
+        "Lost Soul": 1, "Bog Wraith": 2, "Sengir Vampire": 1, "Nightmare": 1,
+        "Dark Ritual": 2, "Terror": 2, "Weakness": 1, "Unholy Strength": 1, "Howl from Beyond": 1,
+        "Raise Dead": 1, "Animate Dead": 1, "Bad Moon": 1, "Drain Life": 1, "Mind Twist": 1, "Pestilence": 1,
+        "Throne of Bone": 1,
     },
-    "Red Burn": {
-        "Mountain": 17, "Mons's Goblin Raiders": 3, "Goblin King": 1, "Gray Ogre": 2, "Hill Giant": 2,
-        "Hurloon Minotaur": 2, "Uthden Troll": 2, "Dwarven Warriors": 1, "Goblin Rock Sled": 1, "Wall of Stone": 1,
-        "Lightning Bolt": 3, "Fireball": 1, "Disintegrate": 1, "Stone Rain": 1, "Shatter": 1,
-        "Red Elemental Blast": 1, "Giant Strength": 1, "Immolation": 1, "Firebreathing": 1, "Mana Clash": 1,
-        "Manabarbs": 1,
+    "Red Burn": {  # goblins and burn
+        "Mountain": 24,
+        "Mons's Goblin Raiders": 4, "Goblin Balloon Brigade": 2, "Goblin King": 1, "Ironclaw Orcs": 2,
+        "Gray Ogre": 2, "Hurloon Minotaur": 2, "Uthden Troll": 2, "Orcish Artillery": 1, "Hill Giant": 2,
+        "Ball Lightning": 1, "Dragon Whelp": 1, "Shivan Dragon": 1,
+        "Lightning Bolt": 4, "Fireball": 1, "Disintegrate": 1, "Pyrotechnics": 1, "Blood Lust": 1,
+        "Stone Rain": 1, "Shatter": 1, "Red Elemental Blast": 1, "Giant Strength": 1, "Firebreathing": 1,
+        "Orcish Oriflamme": 1, "Iron Star": 1,
     },
-    "Green Stompy": {
-        "Forest": 17, "Llanowar Elves": 3, "Grizzly Bears": 3, "Scryb Sprites": 2, "Shanodin Dryads": 2,
-        "War Mammoth": 2, "Giant Spider": 2, "Ironroot Treefolk": 1, "Craw Wurm": 1, "Wall of Brambles": 1,
-        "Deadly Insect": 1, "Giant Growth": 3, "Hurricane": 1, "Regeneration": 1, "Lure": 1, "Venom": 1,
-        "Lifelace": 1, "Wanderlust": 1,
+    "Green Stompy": {  # elves, big creatures and Giant Growth
+        "Forest": 24,
+        "Llanowar Elves": 3, "Birds of Paradise": 2, "Grizzly Bears": 3, "Elvish Archers": 2, "Scryb Sprites": 1,
+        "Shanodin Dryads": 1, "Whirling Dervish": 1, "Killer Bees": 1, "War Mammoth": 2, "Giant Spider": 1,
+        "Durkwood Boars": 1, "Ironroot Treefolk": 1, "Craw Wurm": 1, "Gaea's Liege": 1, "Force of Nature": 1,
+        "Giant Growth": 3, "Fog": 1, "Channel": 1, "Instill Energy": 1, "Wild Growth": 1, "Aspect of Wolf": 1,
+        "Regeneration": 1, "Lure": 1, "Venom": 1, "Untamed Wilds": 1, "Hurricane": 1, "Wooden Sphere": 1,
     },
-    "Artifact Engine": {
-        "Mountain": 8, "Plains": 8, "Mishra's Factory": 2, "Oasis": 1, "Brass Man": 2, "Battering Ram": 2,
-        "Rod of Ruin": 1, "Helm of Chatzuk": 1, "Glasses of Urza": 1, "Howling Mine": 1, "Black Vise": 1,
-        "Armageddon Clock": 1, "Feldon's Cane": 1, "Soul Net": 1, "Ivory Cup": 1, "Tawnos's Weaponry": 1,
-        "Kormus Bell": 1, "Savannah Lions": 2, "Gray Ogre": 2, "Lightning Bolt": 2, "Circle of Protection: Artifacts": 1,
-        "Conversion": 1, "Armageddon": 1, "Disenchant": 1,
+    # ------------------------------------------------------------ two colors
+    "Sanctuary": {  # white-blue control: walls, circles and Wrath of God
+        "Plains": 12, "Island": 12,
+        "Wall of Swords": 2, "Wall of Water": 1, "Sindbad": 1, "Time Elemental": 1, "Ghost Ship": 2,
+        "Phantasmal Forces": 1, "Water Elemental": 2, "Personal Incarnation": 1, "Elder Land Wurm": 1,
+        "Island Fish Jasconius": 1,
+        "Circle of Protection: Red": 1, "Circle of Protection: Green": 1, "Circle of Protection: Artifacts": 1,
+        "Blue Elemental Blast": 1, "Purelace": 1, "Visions": 1, "Brainwash": 1, "Holy Armor": 1, "Seeker": 1,
+        "Backfire": 1, "Flood": 1, "Gaseous Form": 1, "Alabaster Potion": 1, "Balance": 1, "Castle": 1,
+        "Island Sanctuary": 1, "Kismet": 1, "Conversion": 1, "Wrath of God": 1, "Feedback": 1, "Power Leak": 1,
+        "Energy Flux": 1, "Jayemdae Tome": 1,
     },
-    "Snow and Legends": {
-        "Snow-Covered Forest": 7, "Snow-Covered Mountain": 5, "Snow-Covered Plains": 5, "Glacial Chasm": 1,
-        "Winter's Night": 1, "General Jarkeld": 1, "Grizzly Bears": 3, "War Mammoth": 2, "Savannah Lions": 3,
-        "Hill Giant": 2, "Tundra Wolves": 2, "Giant Growth": 2, "Lightning Bolt": 2, "Healing Salve": 1,
-        "Prismatic Ward": 1, "Circle of Protection: Black": 1, "Circle of Protection: Blue": 1, "Giant Spider": 1,
+    "Dark Islands": {  # blue-black: lace, theft of the mind and the Lord of the Pit
+        "Island": 12, "Swamp": 12,
+        "Bog Imp": 2, "Nether Shadow": 1, "Sorceress Queen": 1, "Rag Man": 1, "Scathe Zombies": 2,
+        "Xenic Poltergeist": 1, "Wall of Bone": 1, "Uncle Istvan": 1, "Abomination": 1, "Psionic Entity": 1,
+        "Cosmic Horror": 1, "Lord of the Pit": 1, "Leviathan": 1,
+        "Deathlace": 1, "Thoughtlace": 1, "Magical Hack": 1, "Sleight of Mind": 1, "Mind Bomb": 1,
+        "Energy Tap": 1, "Siren's Call": 1, "Paralyze": 1, "Fear": 1, "Spirit Shackle": 1, "Creature Bond": 1,
+        "Drain Power": 1, "Phantasmal Terrain": 1, "Lifetap": 1, "Psychic Venom": 1, "Stasis": 1, "Gloom": 1,
+        "Word of Binding": 1, "Erosion": 1, "Greed": 1, "Volcanic Eruption": 1,
     },
-    "Dark Islands": {
-        "Island": 9, "Swamp": 9, "Snow-Covered Island": 1, "Snow-Covered Swamp": 1, "Skeleton Ship": 1,
-        "Sorceress Queen": 1, "Lord of the Pit": 1, "Merfolk of the Pearl Trident": 2, "Scathe Zombies": 2,
-        "Drudge Skeletons": 2, "Hypnotic Specter": 1, "Prodigal Sorcerer": 1, "Counterspell": 2, "Terror": 2,
-        "Unsummon": 1, "Drain Life": 1, "Black Vise": 1, "Glasses of Urza": 1, "Jump": 1, "Deathlace": 1,
-        "Sleight of Mind": 1, "Thoughtlace": 1, "Sea Serpent": 1,
+    "Brimstone": {  # black-red: efreets, mummies and pain for everyone
+        "Swamp": 12, "Mountain": 12,
+        "Cyclopean Mummy": 2, "Erg Raiders": 2, "Hurr Jackal": 1, "Pit Scorpion": 1, "El-Hajjâj": 1,
+        "Junún Efreet": 1, "Goblin Rock Sled": 1, "Brothers of Fire": 2, "Sisters of the Flame": 1,
+        "Wall of Dust": 1, "Carrion Ants": 1, "Murk Dwellers": 1, "Scavenging Ghoul": 1, "Crimson Manticore": 1,
+        "Keldon Warlord": 1, "Tempest Efreet": 1,
+        "Chaoslace": 1, "Mana Clash": 1, "Immolation": 1, "Marsh Gas": 1, "Simulacrum": 1, "Evil Presence": 1,
+        "Blight": 1, "Warp Artifact": 1, "Deathgrip": 1, "Power Surge": 1, "Ashes to Ashes": 1,
+        "Cursed Land": 1, "Manabarbs": 1, "Earthquake": 1, "Fissure": 1, "Inferno": 1, "Ankh of Mishra": 1,
+    },
+    "Wild Fire": {  # red-green: basilisks, elementals and land destruction
+        "Mountain": 12, "Forest": 12,
+        "Nafs Asp": 2, "Ali Baba": 1, "Land Leeches": 2, "Ley Druid": 1, "Bird Maiden": 1, "Cave People": 1,
+        "Wall of Fire": 1, "Wall of Stone": 1, "Grizzly Bears": 2, "Fungusaur": 1, "Radjan Spirit": 1, "Marsh Viper": 1,
+        "Stone Giant": 1, "Cockatrice": 1, "Thicket Basilisk": 1, "Elven Riders": 1, "Earth Elemental": 1,
+        "Fire Elemental": 1,
+        "Burrowing": 1, "Eternal Warrior": 1, "Sandstorm": 1, "Web": 1, "The Brute": 1, "Winds of Change": 1,
+        "Winter Blast": 1, "Mana Flare": 1, "Smoke": 1, "Magnetic Mountain": 1, "Flashfires": 1, "Tsunami": 1,
+        "Living Lands": 1, "Desert Twister": 1, "Rebirth": 1,
+    },
+    "Forest Wardens": {  # green-white: walls that fight, wards and enchantresses
+        "Forest": 12, "Plains": 12,
+        "Timber Wolves": 3, "Wall of Wood": 1, "Pradesh Gypsies": 1, "Wall of Brambles": 2, "Wall of Ice": 1,
+        "Verduran Enchantress": 1, "Carnivorous Plant": 2, "Angry Mob": 2,
+        "Animate Wall": 1, "Fortified Area": 1, "Black Ward": 1, "Blue Ward": 1, "Green Ward": 1, "Red Ward": 1,
+        "White Ward": 1, "Web": 1, "Crumble": 1, "Lifelace": 1, "Wanderlust": 1, "Land Tax": 1,
+        "Sylvan Library": 1, "Living Artifact": 1, "Lifeforce": 1, "Circle of Protection: Black": 1,
+        "Circle of Protection: Blue": 1, "Circle of Protection: White": 1, "Stream of Life": 1, "Tranquility": 1,
+        "Titania's Song": 1, "Karma": 1, "Armageddon": 1,
+    },
+    # ------------------------------------------------------------ artifacts
+    "Artifact Engine": {  # white with the small artifacts
+        "Plains": 22, "Oasis": 1,
+        "Ornithopter": 1, "Savannah Lions": 3, "Benalish Hero": 2, "Pikemen": 2, "Mesa Pegasus": 2,
+        "Samite Healer": 1, "White Knight": 2, "Pearled Unicorn": 2, "Yotian Soldier": 2, "Serra Angel": 1,
+        "Swords to Plowshares": 2, "Healing Salve": 1, "Disenchant": 1,
+        "Ivory Cup": 1, "Soul Net": 1, "Ivory Tower": 1, "Helm of Chatzuk": 1, "Amulet of Kroog": 1,
+        "Fellwar Stone": 1, "Tawnos's Weaponry": 1, "Sunglasses of Urza": 1, "Dingus Egg": 1,
+        "Bottle of Suleiman": 1, "Conservator": 1, "Cursed Rack": 1, "Kormus Bell": 1,
+        "White Mana Battery": 1, "Green Mana Battery": 1,
+    },
+    "Urza's Workshop": {  # blue and the great artifacts
+        "Island": 23,
+        "Ornithopter": 2, "Apprentice Wizard": 2, "Sindbad": 1, "Mana Vault": 1, "Celestial Prism": 1,
+        "Blue Mana Battery": 1, "Glasses of Urza": 1, "Library of Leng": 1, "Howling Mine": 1, "Winter Orb": 1,
+        "Millstone": 1, "Jandor's Saddlebags": 1, "Disrupting Scepter": 1, "Ebony Horse": 1, "Flying Carpet": 1,
+        "Tawnos's Wand": 1, "Jade Monolith": 1, "Dancing Scimitar": 1, "Primal Clay": 1, "Clockwork Avian": 1,
+        "Clockwork Beast": 1, "Shapeshifter": 1, "Tetravus": 1, "Triskelion": 1, "Aladdin's Ring": 1,
+        "Colossus of Sardia": 1, "Aladdin's Lamp": 1,
+        "Counterspell": 2, "Unsummon": 1, "Twiddle": 1, "Hurkyl's Recall": 1, "Animate Artifact": 1,
+        "Relic Bind": 1, "Steal Artifact": 1,
+    },
+    "Mishra's Workshop": {  # red and the war machines
+        "Mountain": 21, "Mishra's Factory": 2, "Strip Mine": 1,
+        "Mons's Goblin Raiders": 2, "Brass Man": 2, "Battering Ram": 2, "Dragon Engine": 2, "Onulet": 2,
+        "Wall of Spears": 1, "Yotian Soldier": 1, "Dwarven Warriors": 1, "Clay Statue": 1,
+        "Grapeshot Catapult": 1, "Obsianus Golem": 1, "Urza's Avenger": 1, "Diabolic Machine": 1,
+        "Mishra's War Machine": 1,
+        "Lightning Bolt": 2, "Shatter": 1, "Tunnel": 1, "Detonate": 1,
+        "Black Vise": 1, "The Rack": 1, "Meekstone": 1, "Ashnod's Battle Gear": 1, "Coral Helm": 1,
+        "Red Mana Battery": 1, "Black Mana Battery": 1, "Rod of Ruin": 1, "Nevinyrral's Disk": 1, "The Hive": 1,
+        "Armageddon Clock": 1, "Bronze Tablet": 1,
     },
 }
 

@@ -1,0 +1,79 @@
+"""Every Fourth Edition card has at least one test: a duel script under
+``tests/scripts/cards/`` or a check in ``tests/test_cards_*.py`` names it.
+
+A name counts only as a whole card name: "Armageddon" inside "Armageddon
+Clock" or "Island" inside "Island Sanctuary" does not count for Armageddon
+or Island.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from engine import carddb
+
+TESTS = Path(__file__).parent
+
+
+def fourth_edition() -> list[str]:
+    return sorted(n for n, c in carddb.card_data().items() if "4ED" in c.get("sets", []))
+
+
+@lru_cache(maxsize=1)
+def name_pattern() -> re.Pattern[str]:
+    # longest names first, so that a name inside a longer one is not counted
+    names = sorted(carddb.card_data(), key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w'])")
+
+
+def slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower().replace("'", "")).strip("-")
+
+
+def card_scripts() -> list[Path]:
+    return sorted(TESTS.glob("scripts/cards/**/*.yaml"))
+
+
+def card_test_modules() -> list[Path]:
+    return sorted(TESTS.glob("test_cards_*.py"))
+
+
+def mentions(path: Path) -> set[str]:
+    return set(name_pattern().findall(path.read_text(encoding="utf-8")))
+
+
+def test_the_name_matching() -> None:
+    found = set(name_pattern().findall("Armageddon Clock, an Island Sanctuary and a Lightning Bolt; Islands"))
+    assert found == {"Armageddon Clock", "Island Sanctuary", "Lightning Bolt"}
+    assert slug("El-Hajjâj") == "el-hajjaj" and slug("Gaea's Liege") == "gaeas-liege"
+
+
+def test_every_fourth_edition_card_is_mentioned_by_a_test() -> None:
+    files = card_scripts() + card_test_modules()
+    assert len(files) > 368
+    seen: set[str] = set()
+    for f in files:
+        seen |= mentions(f)
+    missing = [n for n in fourth_edition() if n not in seen]
+    assert not missing, f"{len(missing)} Fourth Edition cards appear in no test: {missing}"
+
+
+def test_every_fourth_edition_card_has_a_test_of_its_own() -> None:
+    """A duel script named for the card (file name or ``name:``), or a check in
+    a card test module: a mention in some other card's setup is not enough."""
+    own: set[str] = set()
+    slugs = {slug(n): n for n in fourth_edition()}
+    for f in card_scripts():
+        text = f.read_text(encoding="utf-8")
+        m = re.search(r"^name:(.*)$", text, re.M)
+        own |= set(name_pattern().findall(m.group(1))) if m else set()
+        named = [s for s in slugs if f.stem == s or f.stem.startswith(s + "-")]
+        if named:  # the longest: island-sanctuary-... is about Island Sanctuary, not Island
+            own.add(slugs[max(named, key=len)])
+    for f in card_test_modules():
+        own |= mentions(f)
+    missing = [n for n in fourth_edition() if n not in own]
+    assert not missing, f"{len(missing)} Fourth Edition cards have no test of their own: {missing}"
