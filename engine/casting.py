@@ -71,7 +71,19 @@ class CastingRules:
         A mana ability with a mana cost (Apprentice Wizard) is usable only when
         the pool can pay it, and never in automatic payment plans (``auto``):
         as in the MicroProse game, non-land mana sources are never auto-tapped
-        and the player draws mana from them by hand."""
+        and the player draws mana from them by hand.
+
+        Cached in a read-only scope (see ``Game.reading``); returns a new list."""
+        cache = self._chars_cache
+        key = ("mana_sources", p, auto)
+        if cache is not None and key in cache:
+            return list(cache[key])
+        with self.reading():
+            out = self._mana_sources(p, auto)
+            self._chars_cache[key] = tuple(out)  # type: ignore[index]
+        return out
+
+    def _mana_sources(self: "Game", p: int, auto: bool) -> list[tuple[Card, int, str]]:
         out = []
         for c in self.battlefield:
             ch = self.chars(c)
@@ -100,9 +112,10 @@ class CastingRules:
 
     def mana_choices(self: "Game", p: int) -> list[str]:
         out = []
-        for c, i, syms in self.mana_sources(p):
-            for s in syms:
-                out.append(f"tap {ref(self, c)} for {s}")
+        with self.reading():  # a pure listing
+            for c, i, syms in self.mana_sources(p):
+                for s in syms:
+                    out.append(f"tap {ref(self, c)} for {s}")
         for via, syms, life in self.player_mana(p):
             if self.players[p].life >= life:
                 out += [f"add {s} via {via}" for s in syms]
@@ -161,6 +174,10 @@ class CastingRules:
         return True
 
     def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
+        with self.reading():  # a pure listing: the candidates' characteristics share one cache
+            return self._target_candidates(spec, spell, interrupting)
+
+    def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
         from .game import Ctx
         ctx = Ctx(self, spell)
         out: list[Any] = []
@@ -292,8 +309,13 @@ class CastingRules:
 
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
-        sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
-        return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+        with self.reading():
+            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+            # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
+            # paid, whatever the plan (cost variants only trade one color for another)
+            if cost.total > pool.total() + len(sources):
+                return False
+            return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
 
     def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
         """``cost`` and the ways ``p`` may pay it with other mana: hook
@@ -723,15 +745,16 @@ class CastingRules:
             payable = next((v for v in variants if pl.pool.can_pay(v)), None)
             if payable is not None:
                 ch.append("pay")
-            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
-            if spell.source is not None:
-                # automatic payment taps the permanent being used last (Mishra's
-                # Factory paying its own {1} with another land stays untapped)
-                sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-            plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
-            if plan is not None:
-                ch.append("auto")
-            taps = self.mana_choices(p)
+            with self.reading():  # listing the ways to pay changes nothing
+                sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+                if spell.source is not None:
+                    # automatic payment taps the permanent being used last (Mishra's
+                    # Factory paying its own {1} with another land stays untapped)
+                    sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
+                plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
+                if plan is not None:
+                    ch.append("auto")
+                taps = self.mana_choices(p)
             choices = ch + taps + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
                                       choices, parser=self.parser_for(p, choices), about=spell.name)

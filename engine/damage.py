@@ -207,35 +207,40 @@ class DamageRules:
         for _ in range(50):
             changed = False
             self.effects = [e for e in self.effects if e.condition is None or e.condition(self)]
-            for c in list(self.battlefield):
-                ctrl = self.controller(c)
-                if c.last_controller != ctrl:
-                    if c.last_controller != -1:
-                        c.sick = True
-                        if self.combat is not None:
-                            self.combat.remove(c.oid)
-                    c.last_controller = ctrl
-            # auras whose target became illegal are buried
-            for c in list(self.battlefield):
-                spec = c.cdef.enchant
-                if spec is None or c.oid in self.doomed:
-                    continue
-                host = self.enchanted(c)
-                if host is None or not self.aura_legal(c, host):
-                    self.doomed[c.oid] = "bury"
-            # legends: a second one with the same name is buried (the newer)
-            seen: dict[str, Card] = {}
-            for c in sorted(self.battlefield, key=lambda c: c.timestamp):
-                if "legend" in c.cdef.supertypes and "creature" in c.cdef.types:
-                    if c.name in seen and c.oid not in self.doomed:
+            with self.reading():  # characteristics are cached until a controller changes
+                for c in list(self.battlefield):
+                    ctrl = self.controller(c)
+                    if c.last_controller != ctrl:
+                        if c.last_controller != -1:
+                            c.sick = True
+                            if self.combat is not None:
+                                self.combat.remove(c.oid)
+                        c.last_controller = ctrl
+                        self.forget_reads()  # the game changed: what this scope cached may be stale
+            # The checks below only write self.doomed, which no characteristic
+            # or check depends on: one read-only scope for all of them.
+            with self.reading():
+                # auras whose target became illegal are buried
+                for c in list(self.battlefield):
+                    spec = c.cdef.enchant
+                    if spec is None or c.oid in self.doomed:
+                        continue
+                    host = self.enchanted(c)
+                    if host is None or not self.aura_legal(c, host):
                         self.doomed[c.oid] = "bury"
-                    seen.setdefault(c.name, c)
-            for c in list(self.battlefield):
-                h = c.cdef.hooks.get("state")
-                if h is not None and c.oid not in self.doomed and h(self, c):
-                    self.doomed[c.oid] = "bury"
-                if c.oid not in self.doomed and self.lethal(c):
-                    self.doomed[c.oid] = "destroy"
+                # legends: a second one with the same name is buried (the newer)
+                seen: dict[str, Card] = {}
+                for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+                    if "legend" in c.cdef.supertypes and "creature" in c.cdef.types:
+                        if c.name in seen and c.oid not in self.doomed:
+                            self.doomed[c.oid] = "bury"
+                        seen.setdefault(c.name, c)
+                for c in list(self.battlefield):
+                    h = c.cdef.hooks.get("state")
+                    if h is not None and c.oid not in self.doomed and h(self, c):
+                        self.doomed[c.oid] = "bury"
+                    if c.oid not in self.doomed and self.lethal(c):
+                        self.doomed[c.oid] = "destroy"
             if not self.doomed:
                 return
             doomed = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in self.doomed]

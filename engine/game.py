@@ -97,8 +97,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
-        self._computing: set[int] = set()
-        self._chars_cache: dict[int, Chars] | None = None
+        self._computing: set[int] = set()  # oids whose characteristics are being computed
+        self._guard_hits = 0  # times chars() answered printed values for a card being computed
+        # read-only scope cache (see reading()): oid -> Chars, -1 -> ability strippers,
+        # ("basic", oid) -> chars_basic, (name, ...) -> other pure look-ups; None outside scopes
+        self._chars_cache: dict[Any, Any] | None = None
         self.turn = 0
         self.active = 0
         self.phase = "untap"
@@ -176,31 +179,84 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         continuous effect in the order it began (5th Ed. "Resolving Existing
         Effects"), layers breaking ties within one effect's changes, then
         counters."""
+        cache = self._chars_cache
+        if cache is None:
+            if card.zone != "battlefield":
+                return self._printed_chars(card)
+            # Computing characteristics changes nothing, so the computation is itself a
+            # read-only scope: nested look-ups (Castle asking its own controller for each
+            # creature, the ability strippers, chars_basic) share a cache dropped on return.
+            self._chars_cache = {}
+            try:
+                return self.chars(card)
+            finally:
+                self._chars_cache = None
+        if card.zone == "battlefield":
+            hit = cache.get(card.oid)
+            if hit is not None:
+                return hit
+        c = self._printed_chars(card)
+        if card.zone != "battlefield":
+            return c
+        if card.oid in self._computing:
+            # A characteristic that depends on itself (Nightmare counting swamps
+            # while asking whether Nightmare is a swamp) sees printed values.
+            self._guard_hits += 1
+            return c
+        hits = self._guard_hits
+        self._computing.add(card.oid)
+        try:
+            out = self._apply_effects(card, c)
+        finally:
+            self._computing.discard(card.oid)
+        # Cached if it is what asking afresh would give: asked at the top (nothing being
+        # computed), or inside another computation that never met the guard above (so no
+        # printed stand-in went into it)
+        if not self._computing or self._guard_hits == hits:
+            cache[card.oid] = out
+        return out
+
+    def _read_memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()`` (a pure look-up), cached under ``key`` in the current
+        read-only scope when it is what asking afresh would give (as chars()
+        caches). Outside a scope, just ``compute()``."""
+        cache = self._chars_cache
+        if cache is None:
+            return compute()
+        if key in cache:
+            return cache[key]
+        top, hits = not self._computing, self._guard_hits
+        out = compute()
+        if top or self._guard_hits == hits:
+            cache[key] = out
+        return out
+
+    def forget_reads(self) -> None:
+        """Drop what the current read-only scope has cached: for a scope that
+        changes the game after all (rarely), right after each change."""
+        if self._chars_cache is not None:
+            self._chars_cache.clear()
+
+    def _printed_chars(self, card: Card) -> Chars:
         d = card.cdef
         c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
                   set(card.color_override if card.color_override is not None else d.colors),
                   d.power, d.toughness, set(d.keywords), card.controller)
         if card.text_changes:
             c.keywords = {self.swap_words(k, card) for k in c.keywords}
-        cache = self._chars_cache
-        if cache is not None and card.oid in cache and card.zone == "battlefield":
-            return cache[card.oid]
-        if card.zone != "battlefield" or card.oid in self._computing:
-            # A characteristic that depends on itself (Nightmare counting swamps
-            # while asking whether Nightmare is a swamp) sees printed values.
-            return c
-        self._computing.add(card.oid)
-        try:
-            out = self._apply_effects(card, c)
-        finally:
-            self._computing.discard(card.oid)
-        if cache is not None and not self._computing:
-            cache[card.oid] = out
-        return out
+        return c
 
     def reading(self) -> "_ReadScope":
         """A scope in which nothing changes, so characteristics may be cached
-        (listing legal actions asks for them hundreds of times)."""
+        (listing legal actions asks for them hundreds of times).
+
+        What is cached lives in ``_chars_cache`` and is dropped when the
+        outermost scope ends; nothing survives a change of the game, by
+        construction: wrap only computations that change nothing (no yield,
+        no moves, no card fields, no log). Code that must look at the game as
+        it would be after a change (Wards ignoring their own protection) sets
+        ``_chars_cache`` to None for that look and restores it. Cached values
+        are shared: callers must not change them."""
         return _ReadScope(self)
 
     def _apply_effects(self, card: Card, c: Chars) -> Chars:
@@ -209,26 +265,23 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
             base(self, card, c)
-        mods: list[tuple[int, int, Callable[[], None]]] = []
-        strippers = self.ability_strippers()
-        for src in self.battlefield:
-            for st in src.cdef.statics:
-                if st.active is not None:
-                    if not st.active(self, src):
-                        continue
-                elif self.switched_off(src, strippers):
-                    continue
-                mods.append((src.timestamp, st.layer, _static_call(self, st, src, card, c)))
+        # (timestamp, layer, source permanent or None for an Effect, Static or Effect)
+        mods: list[tuple[int, int, Card | None, Any]] = list(self._read_memo(("statics",), self._active_statics))
         for e in self.effects:
             if e.target is not None and e.target != card.oid:
                 continue
-            mods.append((e.timestamp, e.layer, _effect_call(self, e, card, c)))
+            mods.append((e.timestamp, e.layer, None, e))
         # control changes (layer 0) first, so that "creatures you control" effects (Castle) and
         # "your turn" (Angry Mob) see the controller whatever the timestamps; then what the
         # card defines itself (layer < 0: Angry Mob's */*); then everything else in timestamp order
-        mods.sort(key=lambda m: (m[1] != 0, m[1] >= 0, m[1] >= 7, m[0], m[1]))
-        for _, _, fn in mods:
-            fn()
+        if len(mods) > 1:
+            mods.sort(key=lambda m: (m[1] != 0, m[1] >= 0, m[1] >= 7, m[0], m[1]))
+        for _, _, src, x in mods:
+            if src is not None:  # a Static of a permanent in play
+                if x.applies(self, src, card, c):
+                    x.modify(self, src, card, c)
+            elif (x.condition is None or x.condition(self)) and (x.applies is None or x.applies(self, card, c)):
+                x.modify(self, card, c)
         if c.power is not None:
             # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
             for kind, n in card.counters.items():
@@ -239,6 +292,25 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if c.power is None and "creature" in c.types:
             c.power, c.toughness = 0, 0
         return c
+
+    def _active_statics(self) -> list[tuple[int, int, Card, Any]]:
+        """(timestamp, layer, source, Static) for each static ability of a
+        permanent in play that is not switched off: the same whatever card's
+        characteristics are being computed."""
+        out: list[tuple[int, int, Card, Any]] = []
+        strippers: list[Callable[[Card], bool]] | None = None  # looked up only if a static needs them
+        for src in self.battlefield:
+            for st in src.cdef.statics:
+                if st.active is not None:
+                    if not st.active(self, src):
+                        continue
+                else:
+                    if strippers is None:
+                        strippers = self.ability_strippers()
+                    if self.switched_off(src, strippers):
+                        continue
+                out.append((src.timestamp, st.layer, src, st))
+        return out
 
     def switched_off(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
         """Tapping a non-creature artifact turns its continuous effects off;
@@ -276,7 +348,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def chars_basic(self, card: Card) -> set[str]:
         """Card types without running effects that depend on artifacts being
-        switched off (avoids recursion): printed types plus type effects."""
+        switched off (avoids recursion): printed types plus type effects.
+        Cached in a read-only scope (see :meth:`reading`): callers must not
+        change the set."""
+        return self._read_memo(("basic", card.oid), lambda: self._chars_basic(card))  # type: ignore[no-any-return]
+
+    def _chars_basic(self, card: Card) -> set[str]:
         types = set(card.cdef.types)
         if card.flags.get("animated"):
             types |= {"artifact", "creature"}
@@ -330,15 +407,16 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def permanents(self, controller: int | None = None, *, type_: str | None = None,
                    subtype: str | None = None) -> list[Card]:
         out = []
-        for c in self.battlefield:
-            ch = self.chars(c)
-            if controller is not None and ch.controller != controller:
-                continue
-            if type_ is not None and type_ not in ch.types:
-                continue
-            if subtype is not None and subtype not in ch.subtypes:
-                continue
-            out.append(c)
+        with self.reading():  # a pure query: the permanents' characteristics share one cache
+            for c in self.battlefield:
+                ch = self.chars(c)
+                if controller is not None and ch.controller != controller:
+                    continue
+                if type_ is not None and type_ not in ch.types:
+                    continue
+                if subtype is not None and subtype not in ch.subtypes:
+                    continue
+                out.append(c)
         return out
 
     def creatures(self, controller: int | None = None) -> list[Card]:
@@ -456,7 +534,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """Run every triggered effect listening for ``event`` now, active
         player's permanents first, each in the order it came into play."""
         listeners: list[tuple[Card, Any]] = []
-        order = sorted(self.battlefield, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        with self.reading():  # sorting asks every permanent's controller; nothing changes meanwhile
+            order = sorted(self.battlefield, key=lambda c: (self.controller(c) != self.active, c.timestamp))
         extra = data.pop("extra_sources", [])
         # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
         yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
@@ -563,17 +642,3 @@ class _ReadScope:
     def __exit__(self, *exc: object) -> None:
         if self.outer:
             self.g._chars_cache = None
-
-
-def _static_call(g: Game, st: Any, src: Card, card: Card, c: Chars) -> Callable[[], None]:
-    def run() -> None:
-        if st.applies(g, src, card, c):
-            st.modify(g, src, card, c)
-    return run
-
-
-def _effect_call(g: Game, e: Effect, card: Card, c: Chars) -> Callable[[], None]:
-    def run() -> None:
-        if (e.condition is None or e.condition(g)) and (e.applies is None or e.applies(g, card, c)):
-            e.modify(g, card, c)
-    return run

@@ -43,10 +43,17 @@ class Player:
         return f"Player({self.name})"
 
 
-@dataclass
+@dataclass(eq=False)
 class Card:
     """One card (or token) in one zone. A card that changes zones becomes a
-    new object with a new ``oid``: it forgets everything (5th Ed.)."""
+    new object with a new ``oid``: it forgets everything (5th Ed.).
+
+    Cards compare by identity (no two objects share an ``oid``, so this is
+    what comparing every field meant, minus the cost: ``in``, ``index`` and
+    ``remove`` on zones are hot). Deliberately unhashable, as before: no sets
+    of cards, whose order would depend on memory addresses."""
+
+    __hash__ = None  # type: ignore[assignment]
 
     oid: int
     cdef: "CardDef"

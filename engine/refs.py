@@ -31,12 +31,30 @@ def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
                                   for pk in g.pending_damage if pk.source_name == obj.name))
     if isinstance(obj, Card):
         if obj.zone == "battlefield":
+            if g._chars_cache is not None:  # in a read-only scope: index the battlefield once
+                return list(_battlefield_by_name(g).get(obj.name, ()))
             return sorted((c for c in g.battlefield if c.name == obj.name), key=lambda c: c.timestamp)
         if obj.zone == "graveyard":
             return [c for p in g.players for c in p.graveyard if c.name == obj.name]
         pile = g.players[obj.owner].zone(obj.zone) if obj.zone != "limbo" else g.limbo
         return [c for c in pile if c.name == obj.name]
     return [obj]
+
+
+def _battlefield_by_name(g: "Game") -> dict[str, list[Card]]:
+    """Permanents by name, each list in timestamp order (as ``ordered_same_name``
+    sorts them: a stable sort, so ties keep battlefield order). Cached in the
+    current read-only scope (``Game.reading``), where nothing changes; listing
+    choices names dozens of same-named lands."""
+    cache = g._chars_cache
+    assert cache is not None
+    out = cache.get(("by_name",))
+    if out is None:
+        out = {}
+        for c in sorted(g.battlefield, key=lambda c: c.timestamp):
+            out.setdefault(c.name, []).append(c)
+        cache[("by_name",)] = out
+    return out
 
 
 def ref(g: "Game", obj: Any) -> str:
