@@ -1,0 +1,112 @@
+"""The bot under test as its own process, pointed at the fake Discord.
+
+The fake Discord patches discord.py's base URLs only inside the process that
+runs it; this process sets them itself from the environment before starting
+the client::
+
+    MANABURN_BENCH_API       discord.http.Route.BASE           (http://127.0.0.1:PORT/api/v10)
+    MANABURN_BENCH_GATEWAY   DiscordWebSocket.DEFAULT_GATEWAY  (ws://127.0.0.1:PORT/gateway)
+    MANABURN_BENCH_CDN       discord.asset.Asset.BASE          (http://127.0.0.1:PORT)
+    DISCORD_TOKEN            the fake's bot token
+    MANABURN_GUILD           the guild to sync commands to
+
+``python -m bench.botproc manaburn DB [EVENTS]`` runs :class:`bot.app.ManaburnBot`
+on the database file DB; with EVENTS it appends a JSON line per finished
+duel (id, decisions, state hash) so a harness can compare with a replay.
+With ``MANABURN_BENCH_PROFILE=FILE`` the process runs under cProfile and
+writes its statistics to FILE when terminated (SIGTERM).
+``python -m bench.botproc bare`` runs the floor: a bare discord.py client
+that acknowledges a component click (deferred update) and, for a custom id
+``bare:<channel>:<message>``, then edits that message, as a board would be.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+from typing import Any
+
+import discord
+import discord.asset
+import discord.gateway
+import discord.http
+import yarl
+
+
+def point_discord_at_fake() -> None:
+    discord.http.Route.BASE = os.environ["MANABURN_BENCH_API"]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["MANABURN_BENCH_GATEWAY"])
+    discord.asset.Asset.BASE = os.environ["MANABURN_BENCH_CDN"]
+
+
+class BareBot(discord.Client):
+    """The floor: acknowledge a click; then edit the message the click names."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.clicks = 0
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        await interaction.response.defer()
+        self.clicks += 1
+        cid = str((interaction.data or {}).get("custom_id", ""))
+        parts = cid.split(":")
+        if len(parts) == 3 and parts[0] == "bare":
+            ch = self.get_channel(int(parts[1])) or await self.fetch_channel(int(parts[1]))
+            await ch.get_partial_message(int(parts[2])).edit(content=f"click {self.clicks}")  # type: ignore[union-attr]
+
+
+def manaburn_bot(db: str, guild: int | None, events: str | None) -> discord.Client:
+    from bot.app import ManaburnBot
+
+    class BenchBot(ManaburnBot):
+        async def announce_end(self, out: Any) -> None:
+            if events:
+                live = out.live
+                with open(events, "a") as f:
+                    f.write(json.dumps({"duel": live.record.id, "seq": live.seq,
+                                        "hash": live.duel.state_hash(), "pid": os.getpid()}) + "\n")
+                    f.flush()
+                    os.fsync(f.fileno())
+            await super().announce_end(out)
+
+    return BenchBot(db, guild, sweep_seconds=0)
+
+
+async def main(argv: list[str]) -> None:
+    point_discord_at_fake()
+    kind = argv[0]
+    guild = int(os.environ["MANABURN_GUILD"]) if os.environ.get("MANABURN_GUILD") else None
+    client = BareBot() if kind == "bare" else manaburn_bot(argv[1], guild, argv[2] if len(argv) > 2 else None)
+    client._connection.guild_ready_timeout = 0.05  # as the fake's start_bot does
+    async with client:
+        await client.start(os.environ["DISCORD_TOKEN"])
+
+
+def _terminate(*_: Any) -> None:
+    raise SystemExit(0)
+
+
+if __name__ == "__main__":
+    import signal
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    signal.signal(signal.SIGTERM, _terminate)
+    profile = os.environ.get("MANABURN_BENCH_PROFILE")
+    prof = None
+    if profile:  # cProfile of the whole bot process, written when it is terminated
+        import cProfile
+        prof = cProfile.Profile()
+        prof.enable()
+    try:
+        asyncio.run(main(sys.argv[1:]))
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(profile)  # type: ignore[arg-type]

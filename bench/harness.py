@@ -1,0 +1,522 @@
+"""The harness for bot benchmarks: the fake Discord in this process, the bot
+in another, simulated players that act only on what they see.
+
+* :class:`BenchFake` is :class:`fakediscord.FakeDiscord` with one addition:
+  every message created or edited is handed to :meth:`BenchFake.on_message`,
+  so thousands of simulated players wait on their own events instead of all
+  re-checking conditions on every change (``FakeDiscord.wait_for`` is fine
+  for a test, quadratic for a thousand duels).
+* :class:`BotProcess` runs ``python -m bench.botproc`` (see there) against it.
+* :class:`DuelAgent` is two simulated players in one duel with the real bot:
+  challenge, accept, choose decks, then answer every panel after thinking.
+  :class:`BareAgent` clicks the bare bot's button the same way.
+
+Every click records when it was made, when it was acknowledged (the
+interaction callback reached the fake) and when the duel's board message was
+next edited, in the harness's event-loop time.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .common import ROOT
+
+TESTS = str(ROOT / "tests")
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)
+
+from fakediscord import FakeDiscord, FakeMessage, InteractionFailed, SimUser  # noqa: E402
+
+from engine.decks import PRECONS  # noqa: E402
+
+DECKS = sorted(PRECONS)
+PANEL_PREFIXES = ("mb:c:", "mb:s:")
+BOARD_PREFIX = "**Duel #"
+
+
+def _loop_time() -> float:
+    return asyncio.get_running_loop().time()
+
+
+class BenchFake(FakeDiscord):
+    """The fake Discord, telling the harness about every message change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("human_delay", 0.0)
+        kwargs.setdefault("patch_discord", False)  # the bot is another process; it points itself here
+        kwargs.setdefault("capture_logs", False)
+        super().__init__(**kwargs)
+        self.by_channel: dict[int, Callable[[FakeMessage, bool], None]] = {}
+        self.by_message: dict[int, Callable[[FakeMessage, bool], None]] = {}
+        self.generation = 0  # bumped when the bot process is killed
+
+    def _new_message(self, channel: Any, author: Any, body: dict[str, Any], files: Any = None, **kw: Any) -> FakeMessage:
+        msg = super()._new_message(channel, author, body, files, **kw)
+        self.on_message(msg, True)
+        return msg
+
+    def _edit_message(self, msg: FakeMessage, body: dict[str, Any], files: Any = None, **kw: Any) -> FakeMessage:
+        msg = super()._edit_message(msg, body, files, **kw)
+        self.on_message(msg, False)
+        return msg
+
+    def on_message(self, msg: FakeMessage, created: bool) -> None:
+        cb = self.by_message.get(msg.id) or self.by_channel.get(msg.channel.id)
+        if cb is not None:
+            cb(msg, created)
+
+    def trim(self) -> None:
+        """Forget the REST log and answered interactions (memory over long runs)."""
+        self.calls.clear()
+        self.client_errors.clear()
+        for iid in [i for i, it in self.interactions.items() if it.acknowledged.is_set() or it.failed]:
+            it = self.interactions.pop(iid)
+            self._interactions_by_token.pop(it.token, None)
+
+
+# ------------------------------------------------------------------ bot process
+class BotProcess:
+    """``python -m bench.botproc KIND [DB [EVENTS]]`` against the fake (SIGKILL-able)."""
+
+    def __init__(self, fake: BenchFake, kind: str, db: str = "", events: str = "", log: str = "",
+                 profile: str = "") -> None:
+        self.fake, self.kind, self.db, self.events, self.log = fake, kind, db, events, log
+        self.profile = profile
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def start(self, timeout: float = 60.0) -> float:
+        """Start the process and wait until its gateway session is up; returns the seconds it took."""
+        fake = self.fake
+        for s in fake.sessions:  # a killed bot's session will never resume
+            if not s.online:
+                s.ended = True
+        env = dict(os.environ, MANABURN_BENCH_API=fake.api_base, MANABURN_BENCH_GATEWAY=fake.gateway_url,
+                   MANABURN_BENCH_CDN=fake.cdn_base, DISCORD_TOKEN=fake.token,
+                   MANABURN_GUILD=str(fake.guild.id) if fake.guild else "")
+        if self.profile:
+            env["MANABURN_BENCH_PROFILE"] = self.profile
+        args = [self.kind] + ([self.db] if self.db else []) + ([self.events] if self.events else [])
+        out = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
+        t0 = time.monotonic()
+        self.proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bench.botproc", *args, cwd=str(ROOT),
+                                                         env=env, stdout=out, stderr=out)
+        if self.log:
+            out.close()  # type: ignore[union-attr]
+        self.starts += 1
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not any(s.online and not s.ended for s in fake.sessions):
+            if self.proc.returncode is not None:
+                raise RuntimeError(f"bot process exited with {self.proc.returncode} (log: {self.log})")
+            if loop.time() > deadline:
+                raise TimeoutError("bot process did not connect")
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.3)  # READY, GUILD_CREATE, guild_ready_timeout (0.05 s)
+        return time.monotonic() - t0
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.fake.generation += 1
+
+    async def wait_dead(self) -> None:
+        if self.proc is not None:
+            await self.proc.wait()
+        for s in self.fake.sessions:
+            if not s.online:
+                s.ended = True
+        # the socket of a killed process closes at once; give the fake a moment to notice
+        for _ in range(100):
+            if not any(s.online for s in self.fake.sessions):
+                break
+            await asyncio.sleep(0.01)
+        for s in self.fake.sessions:
+            s.ended = True
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 10)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        await self.wait_dead()
+
+
+# ------------------------------------------------------------------ clicks
+@dataclass
+class Click:
+    t: float  # when the user clicked (loop time)
+    ack: float | None = None  # seconds to the acknowledgement
+    board: float | None = None  # seconds to the next board edit
+    outcome: str = "pending"  # ok | refused | missed | failed | no-board
+    duel: int = 0
+    seq: int = -1
+    label: str = ""
+    player: int = -1
+    confirmed: bool = False  # the panel was edited to "→ you chose: ..."
+
+
+def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | None, str]:
+    """A sensible answer from what the panel shows: (kind, custom id, values, label).
+
+    Plays lands, pays, casts more often than not, attacks with everything
+    half the time, blocks sometimes, otherwise passes.
+    """
+    options: list[tuple[str, str, list[str] | None, str]] = []
+    for b in msg.buttons:
+        cid = b.get("custom_id") or ""
+        if cid.startswith("mb:c:"):
+            options.append(("click", cid, None, b.get("label") or ""))
+    for s in msg.selects:
+        cid = s.get("custom_id") or ""
+        if cid.startswith("mb:s:"):
+            for o in s.get("options", []):
+                options.append(("select", cid, [o["value"]], o.get("label") or ""))
+    if not options:
+        raise LookupError("no answer on this panel")
+    labels = [o[3] for o in options]
+
+    def take(label: str) -> tuple[str, str, list[str] | None, str]:
+        return options[labels.index(label)]
+
+    for pref in ("auto", "pay", "choose play", "choose no"):
+        if pref in labels:
+            return take(pref)
+    plays = [x for x in labels if x.startswith("play ")]
+    if plays:
+        return take(plays[0])
+    xs = [x for x in labels if x.startswith("x=")]
+    if xs:
+        return take(xs[-1])
+    attacks = [x for x in labels if x.startswith("attack ") and x != "attack nothing"]
+    if attacks:
+        return take(max(attacks, key=len) if rng.random() < 0.6 else "attack nothing"
+                    if "attack nothing" in labels else attacks[0])
+    blocks = [x for x in labels if x.startswith("block ") and x != "block nothing"]
+    if blocks:
+        return take(rng.choice(blocks) if rng.random() < 0.4 or "block nothing" not in labels else "block nothing")
+    useful = [x for x in labels if not x.startswith(("tap ", "add ")) and x not in ("cancel", "pass")]
+    if useful and (rng.random() < 0.6 or "pass" not in labels):
+        return take(rng.choice(useful))
+    if "pass" in labels:
+        return take("pass")
+    return options[0]
+
+
+def click_coords(cid: str, values: list[str] | None) -> tuple[int, int, int]:
+    """(duel id, seq, choice index) from a panel control's custom id."""
+    parts = cid.split(":")
+    duel, seq = int(parts[2]), int(parts[3])
+    if parts[1] == "s":
+        return duel, seq, int((values or ["0"])[0])
+    return duel, seq, int(parts[4])
+
+
+# ------------------------------------------------------------------ agents
+class Recorder:
+    """Collects every click; the window decides which count."""
+
+    def __init__(self) -> None:
+        self.clicks: list[Click] = []
+        self.setups: list[float] = []
+        self.setup_failures: list[str] = []
+        self.finished = 0
+        self.errors: list[str] = []
+
+
+class DuelAgent:
+    """Two simulated players in one duel with the Manaburn bot."""
+
+    def __init__(self, fake: BenchFake, rec: Recorder, n: int, rng: random.Random,
+                 think: tuple[float, float]) -> None:
+        self.fake, self.rec, self.rng, self.think = fake, rec, rng, think
+        self.users: tuple[SimUser, SimUser] = (fake.create_user(f"p{n}a"), fake.create_user(f"p{n}b"))
+        self.event = asyncio.Event()
+        self.panels: dict[int, FakeMessage | None] = {}
+        self.clicked: dict[int, Click] = {}  # panel message id -> the click made on it
+        self.board: FakeMessage | None = None
+        self.board_edits = 0
+        self.ended = False
+        self.duel_id = 0
+        self.thread_id = 0
+        self.duels_played: list[int] = []
+        for u in self.users:
+            ch = fake.dm_channel(u)
+            assert ch is not None
+            self.panels[u.id] = None
+            fake.by_channel[ch.id] = self._make_dm_watch(u)
+
+    # --------------------------------------------------------------- watching
+    def _make_dm_watch(self, user: SimUser) -> Callable[[FakeMessage, bool], None]:
+        def watch(msg: FakeMessage, created: bool) -> None:
+            if msg.author.id == user.id:
+                return
+            has = any((c.get("custom_id") or "").startswith(PANEL_PREFIXES) for c in msg.all_components)
+            if has:
+                self.panels[user.id] = msg
+            elif self.panels.get(user.id) is msg:
+                self.panels[user.id] = None
+            if not created and "→ you chose:" in msg.content:
+                c = self.clicked.get(msg.id)
+                if c is not None:
+                    c.confirmed = True
+            self.event.set()
+        return watch
+
+    def _thread_watch(self, msg: FakeMessage, created: bool) -> None:
+        if msg.content.startswith(BOARD_PREFIX):
+            if created and self.board is None:
+                self.board = msg
+                m = re.match(r"\*\*Duel #(\d+)", msg.content)
+                self.duel_id = int(m[1]) if m else 0
+            elif msg is self.board:
+                self.board_edits += 1
+        if "seed was" in msg.content:
+            self.ended = True
+        self.event.set()
+
+    async def until(self, cond: Callable[[], Any], timeout: float) -> Any:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            v = cond()
+            if v:
+                return v
+            left = deadline - loop.time()
+            if left <= 0:
+                raise TimeoutError
+            self.event.clear()
+            try:
+                await asyncio.wait_for(self.event.wait(), min(left, 1.0))
+            except asyncio.TimeoutError:
+                pass
+
+    # ----------------------------------------------------------------- setup
+    async def setup(self, timeout: float = 60.0) -> None:
+        a, b = self.users
+        t0 = _loop_time()
+        self.board, self.board_edits, self.ended, self.duel_id = None, 0, False, 0
+        deck_a, deck_b = self.rng.choice(DECKS), self.rng.choice(DECKS)
+        r = await a.slash("challenge", opponent=b, deck=deck_a)
+        challenge = r.message
+        if challenge is None:
+            raise RuntimeError(f"no challenge message: {r.text}")
+        self.thread_id = challenge.id  # a thread started from a message has the message's id
+        self.fake.by_channel[self.thread_id] = self._thread_watch
+        acc = await b.click(challenge, "Accept")
+        if acc.message is None:
+            raise RuntimeError("no deck menu after Accept")
+        await b.select(acc.message, "Choose your deck", [deck_b])
+        await self.until(lambda: self.board is not None and any(self.panels.values()), timeout)
+        self.duels_played.append(self.duel_id)
+        self.rec.setups.append(_loop_time() - t0)
+
+    # ------------------------------------------------------------------ play
+    async def play(self, stop_at: float, *, restart: bool = True, panel_timeout: float = 60.0,
+                   on_stuck: Callable[["DuelAgent"], Any] | None = None) -> None:
+        """Answer panels until ``stop_at`` (loop time); start a new duel when one ends."""
+        loop = asyncio.get_running_loop()
+        while loop.time() < stop_at:
+            if self.ended:
+                self.rec.finished += 1
+                if not restart:
+                    return
+                try:
+                    await self.setup()
+                except Exception as e:  # the setup failed under load: report it, stop this agent
+                    self.rec.setup_failures.append(repr(e))
+                    return
+                continue
+            try:
+                user = await self.until(lambda: self.ended or self._whose_panel(),
+                                        min(panel_timeout, max(0.1, stop_at - loop.time())))
+            except TimeoutError:
+                if loop.time() >= stop_at:
+                    return
+                if on_stuck is not None:
+                    if await on_stuck(self):
+                        continue
+                self.rec.errors.append(f"duel {self.duel_id}: no panel for {panel_timeout:.0f} s")
+                return
+            if self.ended:
+                continue
+            lo, hi = self.think
+            if hi > 0:
+                await asyncio.sleep(self.rng.uniform(lo, hi))
+            msg = self.panels.get(user.id)
+            if msg is None or loop.time() >= stop_at:
+                continue
+            await self.click(user, msg)
+
+    def _whose_panel(self) -> SimUser | None:
+        for u in self.users:
+            m = self.panels.get(u.id)
+            if m is not None and m.id not in self.clicked and not m.deleted:
+                return u
+        return None
+
+    async def click(self, user: SimUser, msg: FakeMessage) -> Click:
+        try:
+            kind, cid, values, label = pick(msg, self.rng)
+        except LookupError:
+            self.panels[user.id] = None
+            return Click(_loop_time(), outcome="failed")
+        duel, seq, _ = click_coords(cid, values)
+        c = Click(_loop_time(), duel=duel, seq=seq, label=label, player=self.users.index(user))
+        self.clicked[msg.id] = c
+        self.rec.clicks.append(c)
+        edits = self.board_edits
+        gen = self.fake.generation
+        try:
+            if kind == "click":
+                r = await user.click(msg, cid)
+            else:
+                r = await user.select(msg, cid, values or [])
+        except InteractionFailed:
+            c.outcome = "missed"
+            self.clicked.pop(msg.id, None)  # the panel is unchanged: the player will click again
+            return c
+        except Exception as e:  # the panel changed under the click, the bot is down...
+            c.outcome = "failed"
+            self.rec.errors.append(f"click: {e!r}"[:300])
+            self.clicked.pop(msg.id, None)
+            return c
+        now = _loop_time()
+        c.ack = now - c.t
+        try:
+            await self.until(lambda: self.board_edits > edits or r.followups or self.ended
+                             or self.fake.generation != gen, 30.0)
+        except TimeoutError:
+            c.outcome = "no-board"
+            return c
+        if self.board_edits <= edits and not r.followups and not self.ended:
+            c.outcome = "interrupted"  # the bot was killed: the panel may still work
+            self.clicked.pop(msg.id, None)
+            return c
+        if self.board_edits > edits:
+            c.board = _loop_time() - c.t
+            c.outcome = "ok"
+        elif r.followups:
+            c.outcome = "refused"
+            if self.panels.get(user.id) is msg:
+                self.panels[user.id] = None  # out of date: this panel is dead
+        else:
+            c.outcome = "ok"
+        return c
+
+
+class BareAgent:
+    """Two simulated players clicking the bare bot's buttons in turn."""
+
+    def __init__(self, fake: BenchFake, rec: Recorder, n: int, rng: random.Random,
+                 think: tuple[float, float]) -> None:
+        self.fake, self.rec, self.rng, self.think = fake, rec, rng, think
+        self.users = (fake.create_user(f"q{n}a"), fake.create_user(f"q{n}b"))
+        self.event = asyncio.Event()
+        self.edits = 0
+        assert fake.channel is not None
+        self.board = fake._new_message(fake.channel, fake.bot_user, {"content": f"board {n}"})
+        fake.by_message[self.board.id] = self._watch
+        self.panels = []
+        for u in self.users:
+            ch = fake.dm_channel(u)
+            comp = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go",
+                                                "custom_id": f"bare:{fake.channel.id}:{self.board.id}"}]}]
+            self.panels.append(fake._new_message(ch, fake.bot_user, {"content": "panel", "components": comp}))
+
+    def _watch(self, msg: FakeMessage, created: bool) -> None:
+        if not created:
+            self.edits += 1
+            self.event.set()
+
+    async def setup(self) -> None:
+        return None
+
+    async def play(self, stop_at: float, **_: Any) -> None:
+        loop = asyncio.get_running_loop()
+        turn = 0
+        while loop.time() < stop_at:
+            lo, hi = self.think
+            if hi > 0:
+                await asyncio.sleep(self.rng.uniform(lo, hi))
+            if loop.time() >= stop_at:
+                return
+            user, msg = self.users[turn % 2], self.panels[turn % 2]
+            turn += 1
+            c = Click(_loop_time(), player=turn % 2)
+            self.rec.clicks.append(c)
+            edits = self.edits
+            try:
+                await user.click(msg, msg.buttons[0]["custom_id"])
+            except InteractionFailed:
+                c.outcome = "missed"
+                continue
+            c.ack = _loop_time() - c.t
+            deadline = loop.time() + 30
+            while self.edits <= edits and loop.time() < deadline:
+                self.event.clear()
+                try:
+                    await asyncio.wait_for(self.event.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
+            if self.edits > edits:
+                c.board = _loop_time() - c.t
+                c.outcome = "ok"
+            else:
+                c.outcome = "no-board"
+
+
+class LoopLag:
+    """How late the harness's own event loop wakes up (its queueing adds to every figure)."""
+
+    def __init__(self, period: float = 0.05) -> None:
+        self.period = period
+        self.lags: list[float] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            t = loop.time()
+            await asyncio.sleep(self.period)
+            self.lags.append(max(0.0, loop.time() - t - self.period))
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except asyncio.CancelledError:
+                pass
+
+
+@dataclass
+class Window:
+    start: float
+    end: float
+    clicks: list[Click] = field(default_factory=list)
+
+
+def bench_tmp(tmpdir: str | None) -> Path:
+    import tempfile
+    return Path(tempfile.mkdtemp(prefix="manaburn-bench-", dir=tmpdir))

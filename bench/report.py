@@ -1,0 +1,187 @@
+"""The results table: every target of every benchmark, then the main figures.
+
+``render(results)`` returns Markdown; :func:`update_readme` puts it between
+the ``<!-- results:start -->`` and ``<!-- results:end -->`` markers of
+``bench/README.md``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .common import ROOT, fmt
+
+README = ROOT / "bench" / "README.md"
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+ORDER = ["engine", "roundtrips", "latency", "storage", "soak", "killsoak"]
+
+
+def _met(t: dict[str, Any]) -> str:
+    if t.get("met") is None:
+        return "—"
+    if t["met"]:
+        return "met"
+    f = t.get("factor")
+    return f"**missed** ({f}× the target)" if f is not None else "**missed**"
+
+
+def _ms(d: dict[str, Any] | None, k: str) -> str:
+    return fmt((d or {}).get(k))
+
+
+def render(results: dict[str, dict[str, Any]]) -> str:
+    out: list[str] = []
+    names = [n for n in ORDER if n in results] + sorted(set(results) - set(ORDER))
+    if not names:
+        return "No results yet: run `python -m bench`.\n"
+    out.append("Machines and dates, per benchmark (each benchmark's JSON file has the full record):\n")
+    out.append("| benchmark | measured | cores | CPU | Python | load average at start | commit | took |")
+    out.append("|---|---|---|---|---|---|---|---|")
+    for n in names:
+        r = results[n]
+        m = r.get("machine", {})
+        dirty = " (engine/ modified)" if m.get("engine_dirty") else ""
+        out.append(f"| {n} | {m.get('date')} | {m.get('cores')} | {m.get('cpu')} | {m.get('python')} | "
+                   f"{', '.join(map(str, m.get('loadavg', [])))} | {m.get('commit')}{dirty} | "
+                   f"{fmt(r.get('elapsed_seconds'))} s |")
+    out.append("")
+    out.append("### Targets\n")
+    out.append("| benchmark | target | measured | wanted | result |")
+    out.append("|---|---|---|---|---|")
+    for n in names:
+        for t in results[n].get("targets", []):
+            note = f" ({t['note']})" if t.get("note") else ""
+            out.append(f"| {n} | {t['name']}{note} | {fmt(t.get('value'))} {t.get('unit', '')} | "
+                       f"{t['op']} {fmt(t['limit'])} {t.get('unit', '')} | {_met(t)} |")
+    out.append("")
+    if "engine" in results:
+        f = results["engine"]["figures"]
+        sp, rp, cb, mem = f["self_play"], f["replay_1000"], f["crowded_board"], f["memory"]
+        out.append("### Engine (one core)\n")
+        out.append("| figure | value |")
+        out.append("|---|---|")
+        out.append(f"| random duels per second | {fmt(sp['duels_per_second'])} (median of {sp['runs']} runs of "
+                   f"{sp['duels_per_run']} duels) |")
+        out.append(f"| decisions per second | {fmt(sp['decisions_per_second'])} ({fmt(sp['ms_per_decision'])} ms each) |")
+        out.append(f"| median random duel | {fmt(sp['median_duel_decisions'])} decisions |")
+        out.append(f"| replay of a recorded {rp['decisions']}-decision duel | {fmt(rp['median_ms'])} ms "
+                   f"({fmt(rp['ms_per_decision'])} ms per decision) |")
+        out.append(f"| crowded board ({cb['permanents'][0]} and {cb['permanents'][1]} permanents, batch of "
+                   f"{cb['batch_and_spells']}): one answer → next decision | p50 "
+                   f"{_ms(cb['answer_ms_while_batch_long'], 'p50')} ms, max "
+                   f"{_ms(cb['answer_ms_until_batch_resolved'], 'max')} ms; "
+                   f"{fmt(cb['median_legal_choices'])} legal choices |")
+        out.append(f"| crowded board: the two views the bot renders after an answer | {fmt(cb['two_views_ms'])} ms |")
+        out.append(f"| memory per live duel | {mem['fresh_bytes_per_duel'] / 1024:.0f} KiB fresh, "
+                   f"{mem['bytes_per_duel_after_answers'] / 1024:.0f} KiB after {mem['answers']} answers |")
+        out.append("")
+        prof = f.get("profile", {}).get("self_play")
+        if prof:
+            out.append("Hottest engine functions in random self-play (cProfile, own time):\n")
+            out.append("| function | own time | cumulative | calls |")
+            out.append("|---|---|---|---|")
+            for row in prof["by_own_time"][:12]:
+                out.append(f"| `{row['function']}` | {row['own_pct']}% | {fmt(row['cum_s'])} s | {row['calls']:,} |")
+            out.append("")
+    if "roundtrips" in results:
+        f = results["roundtrips"]["figures"]
+        out.append("### Human round trips (sensible players, default stops)\n")
+        out.append(f"{f['reached_a_human']:,} of {f['decision_points']:,} decision points reached a human "
+                   f"(**{100 * f['fraction']:.1f}%**) over {f['duels']} duels; a median duel has "
+                   f"{fmt(f['median_decisions_per_duel'])} decisions, {fmt(f['median_human_decisions_per_duel'])} "
+                   f"clicks and {fmt(f['median_turns'])} turns; {f['human_passed_anyway']:,} clicks were a pass.\n")
+        out.append("| decision kind | decision points | reached a human | share of clicks | the human passed |")
+        out.append("|---|---|---|---|---|")
+        for k, v in f["by_kind"].items():
+            if v["reached_a_human"]:
+                out.append(f"| {k} | {v['decision_points']:,} | {v['reached_a_human']:,} | "
+                           f"{100 * (v['share_of_human_clicks'] or 0):.1f}% | {v['human_passed_anyway']:,} |")
+        out.append("")
+    if "latency" in results:
+        f = results["latency"]["figures"]
+        p = results["latency"]["params"]
+        out.append(f"### Bot latency (players think {p['think_seconds'][0]}–{p['think_seconds'][1]} s; "
+                   f"{fmt(p['measured_seconds'])} s measured per level)\n")
+        out.append("| duels | bot | clicks | ack p50 / p95 / p99 ms | board p50 / p95 / p99 ms | clicks/s | "
+                   "deadline misses | bot CPU (waiting for a CPU) | bot peak RSS MB | harness CPU | harness loop lag p99 ms |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|")
+        rows = [(n, lv) for n, lv in f["levels"].items()]
+        if f.get("saturation"):
+            rows.append(("saturation", f["saturation"]))
+        for n, lv in rows:
+            for kind in ("bare", "manaburn"):
+                m = lv.get(kind)
+                if not m:
+                    continue
+                a, b = m["click_to_ack_ms"], m["click_to_board_ms"]
+                dn = f"{m['duels']} (no thinking)" if n == "saturation" else n
+                out.append(f"| {dn} | {kind} | {m['clicks']:,} | {_ms(a, 'p50')} / {_ms(a, 'p95')} / {_ms(a, 'p99')} | "
+                           f"{_ms(b, 'p50')} / {_ms(b, 'p95')} / {_ms(b, 'p99')} | {fmt(m['throughput_per_second'])} | "
+                           f"{m['deadline_misses']} | {fmt(m['bot'].get('cpu_share'))} ({fmt(m['bot'].get('runqueue_wait_share'))}) | "
+                           f"{fmt(m['bot'].get('peak_rss_mb'))} | {fmt(m['harness'].get('cpu_share'))} | "
+                           f"{_ms(m['harness'].get('loop_lag_ms'), 'p99')} |")
+            r = lv.get("ratios")
+            if r:
+                out.append(f"| {n} | ratio | | ack p50 {fmt(r['ack_p50'])}×, p99 {fmt(r['ack_p99'])}× | "
+                           f"board p50 {fmt(r['board_p50'])}×, p99 {fmt(r['board_p99'])}× | | | | | | |")
+        out.append("")
+        bp = f.get("bot_profile")
+        if bp:
+            out.append("Where the bot process spends its time at saturation (cProfile, cumulative):\n")
+            out.append("| function | cumulative | own |")
+            out.append("|---|---|---|")
+            for row in bp["by_cumulative_time"][:14]:
+                out.append(f"| `{row['function']}` | {row['cum_pct']}% | {row['own_pct']}% |")
+            out.append("")
+    if "storage" in results:
+        f = results["storage"]["figures"]
+        a, fx, r = f["append"], f["fixture"], f["resume"]
+        out.append("### Storage\n")
+        out.append("| figure | value |")
+        out.append("|---|---|")
+        out.append(f"| append one decision (own transaction, fsync) | p50 {_ms(a['append_ms'], 'p50')} ms, "
+                   f"p99 {_ms(a['append_ms'], 'p99')} ms |")
+        k = [x for x in a if x.startswith("transaction_of_")][0]
+        out.append(f"| {k.replace('_', ' ').replace(' ms', '')} | p50 {_ms(a[k], 'p50')} ms, p99 {_ms(a[k], 'p99')} ms |")
+        out.append(f"| bytes per 1,000 decisions | {fx['bytes_per_1000_decisions_interleaved']:,} "
+                   f"({fx['duels']:,} duels written in turn), {a['bytes_per_1000_decisions_sequential']:,} (one duel); "
+                   f"header {fx['header_bytes_per_duel']:,} bytes per duel |")
+        out.append(f"| start-up with {r['unfinished']:,} unfinished duels (open + resume_all) | "
+                   f"{fmt(r['startup_seconds'] * 1000)} ms |")
+        out.append(f"| first touch of a resumed duel (replay of its history, median {fmt(r['first_touch_median_history'])}"
+                   f" decisions) | p50 {_ms(r['first_touch_ms'], 'p50')} ms, p99 {_ms(r['first_touch_ms'], 'p99')} ms |")
+        out.append(f"| touching all {r['unfinished']:,} after start-up (projected from {r['first_touch_sampled']}) | "
+                   f"{fmt(r['projected_touch_all_seconds'])} s |")
+        out.append("")
+    if "soak" in results:
+        f = results["soak"]["figures"]
+        pr = results["soak"]["params"]
+        out.append("### Soak\n")
+        out.append(f"Random duels with invariant checks: {f['duels']:,} duels (seeds {pr['seeds']}), "
+                   f"{f['failed']} failed, {f['decisions']:,} decisions in {fmt(f['seconds'] / 60)} min on "
+                   f"{pr['processes']} processes ({fmt(f['duels_per_second'])} duels/s).\n")
+        for fl in f.get("failures", [])[:5]:
+            out.append(f"- seed {fl['seed']} {fl['decks']}: {fl['problems'][0].splitlines()[0]}")
+        if f.get("failures"):
+            out.append("")
+    if "killsoak" in results:
+        f = results["killsoak"]["figures"]
+        out.append(f"Kill soak: {f['duels']} duels through the fake Discord, the bot SIGKILLed {f['kills']} times "
+                   f"(restart {fmt(f['restart_seconds_median'])} s) in {fmt(f['wall_seconds'])} s: "
+                   f"{f['finished_in_the_database']} finished, {f['hash_equal_to_uninterrupted_replay']} with the state "
+                   f"hash of an uninterrupted replay ({f['hash_mismatch']} differ, {f['end_not_logged_by_the_bot']} "
+                   f"ends not logged), {f['confirmed_clicks']:,} confirmed clicks: {f['lost_decisions']} lost, "
+                   f"{f['applied_twice']} applied twice; **{f['stuck_then_conceded']} duels were stuck after a kill** "
+                   f"(no panel was ever sent again; conceded to finish), {f['finished_but_end_not_announced']} "
+                   f"finished without their end announced, {f['orphaned_duels']} accepted duels orphaned.\n")
+    return "\n".join(out) + "\n"
+
+
+def update_readme(results: dict[str, dict[str, Any]], path: Path = README) -> bool:
+    text = path.read_text() if path.exists() else ""
+    if START not in text or END not in text:
+        return False
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(head + START + "\n" + render(results) + END + tail)
+    return True

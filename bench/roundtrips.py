@@ -1,0 +1,117 @@
+"""2. Human round trips: of all the decision points of a duel between sensible
+players, how many reach a human under the bot's auto-pass rules?
+
+Each decision is handled as :class:`bot.service.DuelService` does: when
+:func:`bot.autopass.must_ask` (default stops) says so, the player
+(:class:`bench.players.SensiblePlayer`) answers it — one click in Discord —
+otherwise the bot declines it on the player's behalf.
+"""
+from __future__ import annotations
+
+import collections
+import random
+import statistics
+import time
+from typing import Any
+
+from bot.autopass import DEFAULT_STOPS, must_ask
+from engine import Duel, DuelOptions, IllegalAction
+from engine.decks import PRECONS, decklist
+
+from .common import Result, Target, say
+from .players import SensiblePlayer
+
+NAMES = sorted(PRECONS)
+
+
+def play_sensible(seed: int, stops: frozenset[str] = DEFAULT_STOPS, max_decisions: int = 20000) -> dict[str, Any]:
+    r = random.Random(seed)
+    a, b = r.choice(NAMES), r.choice(NAMES)
+    duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions())
+    players = (SensiblePlayer(seed * 2), SensiblePlayer(seed * 2 + 1))
+    asked: collections.Counter[str] = collections.Counter()
+    passed: collections.Counter[str] = collections.Counter()
+    declined: collections.Counter[str] = collections.Counter()  # asked, and the player passed anyway
+    where: collections.Counter[str] = collections.Counter()  # asked opportunities/responses by step
+    fallbacks = 0
+    n = 0
+    while duel.pending is not None and n < max_decisions:
+        d = duel.pending
+        if must_ask(duel.game, d, stops):
+            asked[d.kind.value] += 1
+            g = duel.game
+            if d.kind.value in ("opportunity", "respond", "interrupt"):
+                where[f"{d.kind.value}: {'my' if g.active == d.player else 'opponent'} {g.step}"] += 1
+            ans = players[d.player].choose(duel, d)
+            try:
+                duel.parse(ans, d.player)
+            except IllegalAction:  # the heuristics misread the board: take a listed (legal) answer
+                fallbacks += 1
+                ans = next((c for c in d.choices if c != "cancel"), d.choices[0])
+            if d.decline is not None and ans == d.decline:
+                declined[d.kind.value] += 1
+            duel.apply(ans, player=d.player)
+        else:
+            passed[d.kind.value] += 1
+            duel.apply(d.decline, player=d.player)  # type: ignore[arg-type]
+        n += 1
+    g = duel.game
+    return {"seed": seed, "decks": (a, b), "decisions": n, "asked": sum(asked.values()),
+            "asked_by_kind": dict(asked), "passed_by_kind": dict(passed),
+            "declined_by_kind": dict(declined), "asked_where": dict(where), "finished": duel.pending is None,
+            "turns": g.turn, "winner": g.winner, "end": g.end_reason, "fallbacks": fallbacks}
+
+
+def run(quick: bool = False, duels: int | None = None, **_: Any) -> Result:
+    n = duels or (3 if quick else 100)
+    res = Result("roundtrips", "Human round trips: decision points that reach a human")
+    res.params = {"duels": n, "player": "bench.players.SensiblePlayer", "stops": sorted(DEFAULT_STOPS),
+                  "decks": "engine.decks.PRECONS, two per seed"}
+    say(f"round trips: {n} duels between sensible players, default stops")
+    t0 = time.perf_counter()
+    games = []
+    for seed in range(n):
+        games.append(play_sensible(seed))
+    dt = time.perf_counter() - t0
+    total = sum(g["decisions"] for g in games)
+    asked = sum(g["asked"] for g in games)
+    by_kind_asked: collections.Counter[str] = collections.Counter()
+    by_kind_all: collections.Counter[str] = collections.Counter()
+    by_kind_declined: collections.Counter[str] = collections.Counter()
+    where: collections.Counter[str] = collections.Counter()
+    for g in games:
+        by_kind_declined.update(g["declined_by_kind"])
+        where.update(g["asked_where"])
+        by_kind_asked.update(g["asked_by_kind"])
+        by_kind_all.update(g["asked_by_kind"])
+        by_kind_all.update(g["passed_by_kind"])
+    frac = asked / total if total else None
+    per_duel = [g["asked"] / g["decisions"] for g in games if g["decisions"]]
+    res.figures = {
+        "duels": n, "finished": sum(g["finished"] for g in games),
+        "won": sum(1 for g in games if g["winner"] is not None),
+        "decision_points": total, "reached_a_human": asked,
+        "fraction": round(frac, 4) if frac is not None else None,
+        "median_fraction_per_duel": round(statistics.median(per_duel), 4) if per_duel else None,
+        "median_decisions_per_duel": statistics.median(g["decisions"] for g in games),
+        "median_human_decisions_per_duel": statistics.median(g["asked"] for g in games),
+        "median_turns": statistics.median(g["turns"] for g in games),
+        "human_decisions_per_turn": round(asked / max(1, sum(g["turns"] for g in games)), 2),
+        "by_kind": {k: {"decision_points": by_kind_all[k], "reached_a_human": by_kind_asked.get(k, 0),
+                        "share_of_human_clicks": round(by_kind_asked.get(k, 0) / asked, 3) if asked else None,
+                        "human_passed_anyway": by_kind_declined.get(k, 0)}
+                    for k in sorted(by_kind_all, key=lambda k: -by_kind_asked.get(k, 0))},
+        "human_passed_anyway": sum(by_kind_declined.values()),
+        "player_fallbacks": sum(g["fallbacks"] for g in games),
+        "asked_opportunities_by_step": dict(where.most_common(12)),
+        "seconds": round(dt, 1),
+    }
+    say(f"  {asked:,} of {total:,} decision points reached a human ({100 * (frac or 0):.1f}%); "
+        f"median duel {res.figures['median_decisions_per_duel']} decisions, "
+        f"{res.figures['median_human_decisions_per_duel']} clicks, {res.figures['median_turns']} turns")
+    top = sorted(by_kind_asked.items(), key=lambda kv: -kv[1])[:5]
+    say("  clicks by kind: " + ", ".join(f"{k} {v}" for k, v in top)
+        + f"; {sum(by_kind_declined.values()):,} clicks were a pass the bot could not foresee")
+    res.targets = [Target("decision points reaching a human", round(frac, 4) if frac is not None else None,
+                          0.25, "<=", "fraction")]
+    return res

@@ -1,0 +1,74 @@
+"""Smoke test of the benchmarks (``python -m bench``): every part runs at a tiny
+size, so the benchmark code does not rot. Nothing here checks a speed —
+benchmarks never fail because a machine is slow."""
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import engine_bench, report, roundtrips, soak, storage_bench  # noqa: E402
+from bench.__main__ import parser  # noqa: E402
+from bench.common import Result, Target, percentile, summary  # noqa: E402
+
+
+def test_numbers_and_targets() -> None:
+    assert percentile([3, 1, 2], 50) == 2
+    assert summary([0.001, 0.002], 1000)["p50"] == 1.5
+    assert Target("x", 60, 50, ">=").met and not Target("y", 70, 50, "<=").met
+    assert Target("y", 100, 50, "<=").factor == 2.0
+    args = parser().parse_args(["--quick", "--only", "engine,latency", "--think", "0.5,5", "--levels", "100,300"])
+    assert args.only == ["engine", "latency"] and args.think == (0.5, 5.0) and args.levels == [100, 300]
+
+
+def test_engine_parts() -> None:
+    crowded = engine_bench.crowded_bench(1)
+    assert min(crowded["permanents"]) >= 20 and crowded["batch_and_spells"] >= 10
+    mem = engine_bench.memory_bench(1, 20)
+    assert mem["bytes_per_duel_after_answers"] > 0
+    duel = engine_bench.replay_recorded(engine_bench.load_recorded())
+    assert len(duel.history) == 1000
+
+
+def test_sensible_duel_and_soak_duel() -> None:
+    g = roundtrips.play_sensible(1)
+    assert g["finished"] and 0 < g["asked"] < g["decisions"]
+    out = soak.soak_one(8)
+    assert out["problems"] == []
+
+
+def test_storage_parts(tmp_path: Path) -> None:
+    async def go() -> None:
+        a = await storage_bench.append_bench(tmp_path, 20, 3)
+        assert a["append_ms"]["n"] == 20
+    asyncio.run(go())
+
+
+def test_bot_latency_harness(tmp_path: Path) -> None:
+    from bench.latency import run_level
+
+    async def go() -> tuple[dict, dict]:
+        bare = await run_level("bare", 1, (0.0, 0.02), 1.0, 0.2, tmp_path)
+        mb = await run_level("manaburn", 1, (0.0, 0.02), 1.5, 0.2, tmp_path)
+        return bare, mb
+    bare, mb = asyncio.run(go())
+    for r in (bare, mb):
+        assert r["answered"] > 0 and r["deadline_misses"] == 0 and r["bot_log_errors"] == 0, r
+        assert r["click_to_ack_ms"]["p50"] is not None and r["bot"]["rss_mb"]
+
+
+def test_report_renders() -> None:
+    res = Result("roundtrips", "t", figures={
+        "duels": 1, "decision_points": 10, "reached_a_human": 2, "fraction": 0.2, "median_decisions_per_duel": 10,
+        "median_human_decisions_per_duel": 2, "median_turns": 3, "human_passed_anyway": 1,
+        "by_kind": {"pay": {"decision_points": 2, "reached_a_human": 2, "share_of_human_clicks": 1.0,
+                            "human_passed_anyway": 0}}},
+        targets=[Target("decision points reaching a human", 0.2, 0.25, "<=")])
+    text = report.render({"roundtrips": res.as_dict()})
+    assert "| roundtrips | decision points reaching a human" in text and "met" in text
+    _ = random
