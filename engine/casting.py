@@ -32,6 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+# "{T}: add one mana of that type" of each basic land type: immutable, so one
+# object each serves every land (built once: mana_abilities is hot)
+_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -63,7 +66,7 @@ class CastingRules:
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    out.append(ManaAbility(sym))
+                    out.append(_BASIC_ABILITY[sym])
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False) -> list[tuple[Card, int, str]]:

@@ -265,18 +265,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
             base(self, card, c)
-        # (timestamp, layer, source permanent or None for an Effect, Static or Effect)
-        mods: list[tuple[int, int, Card | None, Any]] = list(self._read_memo(("statics",), self._active_statics))
-        for e in self.effects:
-            if e.target is not None and e.target != card.oid:
-                continue
-            mods.append((e.timestamp, e.layer, None, e))
-        # control changes (layer 0) first, so that "creatures you control" effects (Castle) and
-        # "your turn" (Angry Mob) see the controller whatever the timestamps; then what the
-        # card defines itself (layer < 0: Angry Mob's */*); then everything else in timestamp order
-        if len(mods) > 1:
-            mods.sort(key=lambda m: (m[1] != 0, m[1] >= 0, m[1] >= 7, m[0], m[1]))
-        for _, _, src, x in mods:
+        # (order, source permanent or None for an Effect, Static or Effect), in the order they
+        # apply (see _mod_order): the statics sorted already, then effects on this card merged in
+        # by a stable sort (ties: statics in battlefield order, then effects in order)
+        mods: list[tuple[tuple[Any, ...], Card | None, Any]] = self._read_memo(("statics",), self._active_statics)
+        effs = [(_mod_order(e.timestamp, e.layer), None, e) for e in self.effects
+                if e.target is None or e.target == card.oid]
+        if effs:
+            mods = sorted(mods + effs, key=_first)
+        for _, src, x in mods:
             if src is not None:  # a Static of a permanent in play
                 if x.applies(self, src, card, c):
                     x.modify(self, src, card, c)
@@ -293,11 +290,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.power, c.toughness = 0, 0
         return c
 
-    def _active_statics(self) -> list[tuple[int, int, Card, Any]]:
-        """(timestamp, layer, source, Static) for each static ability of a
-        permanent in play that is not switched off: the same whatever card's
-        characteristics are being computed."""
-        out: list[tuple[int, int, Card, Any]] = []
+    def _active_statics(self) -> list[tuple[tuple[Any, ...], Card, Any]]:
+        """(order, source, Static) for each static ability of a permanent in
+        play that is not switched off, sorted by order (stable: ties in
+        battlefield order): the same whatever card's characteristics are
+        being computed."""
+        out: list[tuple[tuple[Any, ...], Card, Any]] = []
         strippers: list[Callable[[Card], bool]] | None = None  # looked up only if a static needs them
         for src in self.battlefield:
             for st in src.cdef.statics:
@@ -309,7 +307,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                         strippers = self.ability_strippers()
                     if self.switched_off(src, strippers):
                         continue
-                out.append((src.timestamp, st.layer, src, st))
+                out.append((_mod_order(src.timestamp, st.layer), src, st))
+        out.sort(key=_first)
         return out
 
     def switched_off(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
@@ -534,8 +533,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """Run every triggered effect listening for ``event`` now, active
         player's permanents first, each in the order it came into play."""
         listeners: list[tuple[Card, Any]] = []
-        with self.reading():  # sorting asks every permanent's controller; nothing changes meanwhile
-            order = sorted(self.battlefield, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        # only permanents with a trigger for this event can listen; sorting them alone (a
+        # stable sort) orders them as sorting every permanent would
+        hearing = [c for c in self.battlefield if any(t.event is event for t in c.cdef.triggers)]
+        with self.reading():  # sorting asks their controllers; nothing changes meanwhile
+            order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
         extra = data.pop("extra_sources", [])
         # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
         yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
@@ -627,6 +629,18 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def require(self, ok: bool, why: str) -> None:
         if not ok:
             raise IllegalAction(why)
+
+
+def _mod_order(timestamp: int, layer: int) -> tuple[bool, bool, bool, int, int]:
+    """When a continuous effect applies: control changes (layer 0) first, so that
+    "creatures you control" effects (Castle) and "your turn" (Angry Mob) see the
+    controller whatever the timestamps; then what the card defines itself
+    (layer < 0: Angry Mob's */*); then everything else in timestamp order."""
+    return (layer != 0, layer >= 0, layer >= 7, timestamp, layer)
+
+
+def _first(m: tuple[Any, ...]) -> Any:
+    return m[0]
 
 
 class _ReadScope:
