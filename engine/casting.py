@@ -680,6 +680,10 @@ class CastingRules:
                 if ans == "done":
                     break
                 spell.targets.append(cands[ch.index(ans)])
+                if spec.damaged:
+                    ok = yield from self.choose_packet_source(spell, spell.targets[-1])
+                    if not ok:
+                        return False
                 if not multi and not exact_x:
                     break
         spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
@@ -734,6 +738,22 @@ class CastingRules:
                 if hand:
                     gone = self.move(self.rng.choice(hand), "graveyard")
                     self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
+        return True
+
+    def choose_packet_source(self: "Game", spell: Spell, receiver: Any) -> Gen:
+        """A prevention effect aimed at a creature or player hurt by several
+        sources names which packet it acts on (``from=CARD`` in scripts);
+        with one source there is nothing to ask. False if cancelled."""
+        sources = list(dict.fromkeys(pk.source_name for pk in self.pending_damage
+                                     if pk.receiver is receiver and pk.amount > 0))
+        if len(sources) < 2:
+            return True
+        ans = yield from self.ask(spell.controller, DecisionKind.CAST_CHOOSE,
+                                  f"{spell.name}: prevent damage from which source?",
+                                  [f"from {s}" for s in sources] + ["cancel"], about=spell.name)
+        if ans == "cancel":
+            return False
+        spell.packet_from = ans[len("from "):]
         return True
 
     def pay(self: "Game", p: int, cost: ManaCost, spell: Spell, x_color: str | None = None) -> Gen:

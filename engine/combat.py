@@ -369,7 +369,7 @@ class CombatRules:
         for c in self.battlefield:
             c.regenerated_in_combat = False
         self.combat = None
-        self.step = "main"
+        self.resume_step("main")  # back in the main phase already under way
 
     def fast_effects_round(self: "Game") -> Gen:
         """A point in the attack where fast effects may be played: the

@@ -128,7 +128,7 @@ class DamageRules:
                     yield from self.act_and_resolve(self.active, ans, DecisionKind.PREVENT)
         finally:
             self.in_prevention = False
-            self.step = saved_step
+            self.resume_step(saved_step)
         self._trample_spill_after_prevention()
         packets = [pk for pk in self.pending_damage if pk.amount > 0]
         self.pending_damage = []

@@ -104,6 +104,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self._chars_cache: dict[Any, Any] | None = None
         self.turn = 0
         self.active = 0
+        self.decisions_asked = 0
+        self.step_mark = 0  # decisions_asked when the current step began (see step)
         self.phase = "untap"
         self.step = "untap"
         self.combat: Any = None
@@ -126,8 +128,28 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.doomed: dict[int, str] = {}
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules  # oid -> "destroy" | "bury"
         self.first_player = 0
-        self.decisions_asked = 0
         self.ante_on = options.ante
+
+    # ---------------------------------------------------------------- steps
+    @property
+    def step(self) -> str:
+        """Where in the turn the duel is: a phase name, or ``attack``,
+        ``blocks``, ``damage prevention``, ``end of combat``."""
+        return self._step
+
+    @step.setter
+    def step(self, value: str) -> None:
+        self._step = value
+        self.step_mark = self.decisions_asked
+
+    def resume_step(self, value: str) -> None:
+        """Return to a step already under way (after an attack or a damage
+        prevention step): not the start of a new step."""
+        self._step = value
+
+    def at_step_start(self) -> bool:
+        """Nothing has been asked in this step yet but the pending decision."""
+        return self.decisions_asked <= self.step_mark + 1
 
     # ----------------------------------------------------------------- ids
     def new_oid(self) -> int:
@@ -612,9 +634,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.settle_ante()
 
     def settle_ante(self) -> None:
-        """The winner takes both ante cards; a draw returns them."""
-        if winner := self.winner:
-            pass
+        """The winner takes both ante cards; a draw returns them (each stays
+        in its owner's ante)."""
         if self.winner is None:
             return
         w = self.players[self.winner]
@@ -625,10 +646,6 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.controller = w.idx
             w.ante.append(c)
             self.log(f"{w.name} wins {c.name} from the ante.")
-
-    def require(self, ok: bool, why: str) -> None:
-        if not ok:
-            raise IllegalAction(why)
 
 
 def _mod_order(timestamp: int, layer: int) -> tuple[bool, bool, bool, int, int]:

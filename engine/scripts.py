@@ -102,7 +102,7 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
 # --------------------------------------------------------------- actions
 
 # extension: a value with spaces may be written in double quotes (choose="Hill Giant")
-ACTION_OPTS = re.compile(r'\s+(x|ability|mode|from|choose|pay)=("[^"]*"|\S+)')
+OPTION_KEY = re.compile(r'\s+(x|ability|mode|from|choose|pay)=')
 
 
 @dataclass
@@ -114,23 +114,30 @@ class Action:
     raw: str = ""
 
 
+def _take_options(part: str, opts: dict[str, str]) -> str:
+    """Move ``key=value`` options out of ``part`` into ``opts``; return the rest."""
+    keys = list(OPTION_KEY.finditer(" " + part))
+    for i, m in enumerate(keys):
+        end = keys[i + 1].start() if i + 1 < len(keys) else len(part) + 1
+        opts[m.group(1)] = (" " + part)[m.end():end].strip().strip('"')
+    return (" " + part)[:keys[0].start()] if keys else part
+
+
 def parse_action(text: str) -> Action:
     """Read the action language: ``cast Fireball -> bob, Grizzly Bears x=4``."""
     text = " ".join(str(text).split())
     verb, _, rest = text.partition(" ")
     a = Action(verb, raw=text)
     if verb in ("cast", "activate"):
-        opts = {}
-        while True:
-            m = ACTION_OPTS.search(rest)
-            if not m:
-                break
-            opts[m.group(1)] = m.group(2).strip('"')
-            rest = rest[:m.start()] + rest[m.end():]
-        a.opts = opts
-        card, _, tg = rest.partition("->")
+        # Options follow the targets; a value runs to the next option, so card
+        # names with spaces need no quotes (from=Benalish Hero, pay=Snow-Covered
+        # Forest,pool); quotes are accepted too (choose="first strike").
+        # (Some scripts put options before the arrow: read both sides.)
+        card, arrow, tg = rest.partition("->")
+        card = _take_options(card, a.opts)
+        tg = _take_options(tg, a.opts) if arrow else ""
         a.card = card.strip()
-        a.targets = [t.strip() for t in tg.split(",") if t.strip()] if tg else []
+        a.targets = [t.strip() for t in tg.split(",") if t.strip()]
     else:
         a.card = rest
     return a
@@ -262,6 +269,9 @@ class Runner:
                     self._apply(p, "done")
                 else:
                     raise ScriptError(f"{a.card} needs a target: {d.prompt}")
+            elif k is DecisionKind.CAST_CHOOSE and all(c.startswith("from ") or c == "cancel" for c in d.choices):
+                # which packet a prevention effect acts on: from=CARD, else the first
+                self._apply(p, f"from {a.opts['from']}" if "from" in a.opts else d.choices[0])
             elif k is DecisionKind.CAST_CHOOSE:
                 if not chooses:
                     raise ScriptError(f"{a.card} needs choose=...: {d.prompt}")
@@ -368,7 +378,10 @@ class Runner:
         p = self.pidx(who)
         if phase not in PHASE_WORDS:
             raise ScriptError(f"until: unknown phase {phase!r}")
-        left = not self.at(p, phase)
+        # "next reaches": if the duel stands at the first opportunity of that
+        # step already (it began with the previous action), stop here; if the
+        # step is under way, go on to its next occurrence.
+        left = not self.at(p, phase) or self.g.at_step_start()
         for _ in range(MAX_DECLINES * 4):
             if self.duel.pending is None:
                 return

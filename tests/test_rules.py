@@ -138,3 +138,23 @@ def test_composite_action_text_is_parsed() -> None:
     assert a.verb == "cast" and a.card == "Fireball"
     assert a.targets == ["bob", "Grizzly Bears#2@bob"]
     assert a.opts == {"x": "4", "pay": "Mountain#1,pool"}
+
+
+def test_prevention_names_the_packet_with_from() -> None:
+    from engine.scripts import run_steps
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Benalish Hero", "Hill Giant"]},
+        "bob": {"battlefield": ["Craw Wurm", "Samite Healer"]}}}
+    steps = [{"alice": "attack Benalish Hero+Hill Giant"}, {"bob": "block Hill Giant with Craw Wurm"},
+             {"alice": "assign 6 to Hill Giant"}, {"until": "alice damage prevention"},
+             {"bob": "activate Samite Healer -> Craw Wurm from=Benalish Hero"}, "resolve"]
+    r = run_steps(setup, steps[:5])
+    g = r.duel.game
+    while any(s.name == "Samite Healer" for s in g.spells + g.batch):
+        r.decline()
+        g = r.duel.game
+    assert g.in_prevention
+    # the Healer's 1 came off Benalish Hero's packet, not Hill Giant's
+    hero = [pk for pk in g.pending_damage if pk.source_name == "Benalish Hero"]
+    giant = [pk for pk in g.pending_damage if pk.source_name == "Hill Giant"]
+    assert (not hero or hero[0].amount == 0) and giant and giant[0].amount == 3
