@@ -217,6 +217,9 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     # a kill without warning: the client is dropped without closing anything
     h3, seq3 = bot2.svc._live[live.record.id].duel.state_hash(), bot2.svc._live[live.record.id].seq
     running2.task.cancel()
+    keep_alive = getattr(getattr(bot2, "ws", None), "_keep_alive", None)
+    if keep_alive is not None:  # a killed process's heartbeat thread dies with it
+        keep_alive.stop()
     fake._bots.remove(running2)
     fake.allow_error_log(r".*")
     for s in list(fake.sessions):
