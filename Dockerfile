@@ -1,11 +1,22 @@
+# The Discord bot. Build: docker build -t manaburn .
+# Run:   docker run -d --restart unless-stopped -e DISCORD_TOKEN=... -v manaburn-data:/data manaburn
+# (README: "Running the bot")
 FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine engine
 COPY bot bot
 COPY storage storage
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . \
+ && useradd --system --create-home manaburn \
+ && mkdir -p /data && chown manaburn /data
+USER manaburn
+# the database (and its WAL files) live on the volume; a named volume takes
+# /data's owner from the image, so the unprivileged user can write there
 VOLUME /data
 ENV MANABURN_DB=/data/manaburn.db
-# DISCORD_TOKEN must be given at run time: docker run -e DISCORD_TOKEN=... -v manaburn:/data manaburn
+# DISCORD_TOKEN is given at run time (-e), never baked into the image; MANABURN_GUILD is optional.
+# discord.py shuts down cleanly on SIGINT (and a PID 1 without a handler ignores SIGTERM)
+STOPSIGNAL SIGINT
 CMD ["manaburn", "bot"]

@@ -154,7 +154,10 @@ class ManaburnBot(discord.Client):
         ante = ""
         if live.duel.options.ante and g.winner is not None:
             ante = " and takes the ante: " + ", ".join(c.name for c in g.players[g.winner].ante)
-        text = f"{who}{ante}. ({g.end_reason})\nThe seed was `{rec.seed}` (its hash `{seed_hash(rec.seed)}` was shown at the start): `/duel log` replays the whole duel."
+        reason = g.end_reason
+        if rec.result is not None and rec.result.reason == "timed_out" and g.winner is not None:
+            reason = f"{rec.player_names[1 - g.winner]} did not answer before the deadline"
+        text = f"{who}{ante}. ({reason})\nThe seed was `{rec.seed}` (its hash `{seed_hash(rec.seed)}` was shown at the start): `/duel log` replays the whole duel."
         if rec.thread_id:
             thread = await self.fetch_channel_cached(int(rec.thread_id))
             await thread.send(text)
@@ -201,7 +204,17 @@ class ManaburnBot(discord.Client):
         try:
             live = await self.svc.live(duel_id)
             d = live.duel.pending
-            if seq != live.seq or d is None or idx >= len(d.choices):
+            if d is None or live.record.status in ("finished", "cancelled"):
+                # a panel left open (sent before a restart): say so and close it
+                await self.reply_error(interaction, "This duel is over.")
+                if interaction.message is not None and interaction.message.components:
+                    try:
+                        await interaction.edit_original_response(
+                            content=clip(f"{interaction.message.content}\n(The duel is over.)", 2000), view=None)
+                    except discord.HTTPException:
+                        pass
+                return
+            if seq != live.seq or idx >= len(d.choices):
                 raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
             choice = d.choices[idx]
             out = await self.svc.answer(duel_id, str(interaction.user.id), seq, choice)
@@ -359,7 +372,7 @@ class ManaburnBot(discord.Client):
     async def sweep(self) -> None:
         """Expire challenges; remind players at half and near the end of
         their clock; tell the opponent when a win can be claimed."""
-        now = time.time()
+        now = self.svc.now()
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))
@@ -368,7 +381,11 @@ class ManaburnBot(discord.Client):
                         content=f"{rec.player_names[0]}'s challenge to {rec.player_names[1]} expired.", view=None)
             except discord.HTTPException:
                 pass
-        for rec in await store.list_unfinished(self.db):
+        unfinished = await store.list_unfinished(self.db)
+        current = {(rec.id, rec.seq) for rec in unfinished}
+        for key in [k for k in self.reminded if k not in current]:  # answered or finished since
+            del self.reminded[key]
+        for rec in unfinished:
             if rec.status not in ("mulligans", "playing") or rec.deadline is None or not rec.clock_seconds:
                 continue
             left = rec.deadline - now
@@ -483,9 +500,11 @@ def register_commands(bot: ManaburnBot) -> None:
 
     @tree.command(name="duels", description="Your duels and whose move each is")
     async def duels(interaction: discord.Interaction) -> None:
+        # acknowledged first: after a restart each duel listed is rebuilt from its log
+        await interaction.response.defer(ephemeral=True)
         recs = await store.list_duels_for_user(bot.db, str(interaction.user.id), active_only=True)
         if not recs:
-            await interaction.response.send_message("You have no open duels. Use /challenge.", ephemeral=True)
+            await interaction.followup.send("You have no open duels. Use /challenge.", ephemeral=True)
             return
         lines = []
         for r in recs:
@@ -496,7 +515,7 @@ def register_commands(bot: ManaburnBot) -> None:
                 if d is not None:
                     line += f", waiting for {r.player_names[d.player]}" + (f" (<t:{r.deadline}:R>)" if r.deadline else "")
             lines.append(line)
-        await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True)
+        await interaction.followup.send(clip("\n".join(lines), 2000), ephemeral=True)
 
     @tree.command(name="concede", description="Concede a duel")
     @app_commands.autocomplete(duel=duel_autocomplete)
@@ -550,7 +569,7 @@ def register_commands(bot: ManaburnBot) -> None:
         await interaction.response.send_message(card_text(name), ephemeral=True)
 
     @tree.command(name="stops", description="Choose where the bot stops to ask you (like the MicroProse phase bar)")
-    @app_commands.describe(stops="comma-separated: " + ", ".join(ALL_STOPS)[:70] + "… or 'default'")
+    @app_commands.describe(stops="comma-separated: " + ", ".join(ALL_STOPS)[:55] + "…, or 'default' or 'none'")
     async def stops_cmd(interaction: discord.Interaction, stops: str | None = None) -> None:
         from storage import players as player_store
         uid = str(interaction.user.id)
@@ -560,7 +579,8 @@ def register_commands(bot: ManaburnBot) -> None:
             await interaction.response.send_message(
                 "Your stops: " + ", ".join(sorted(cur)) + "\nAvailable: " + ", ".join(ALL_STOPS), ephemeral=True)
             return
-        wanted = DEFAULT_STOPS if stops.strip().lower() == "default" else frozenset(
+        wanted = DEFAULT_STOPS if stops.strip().lower() == "default" else frozenset() \
+            if stops.strip().lower() == "none" else frozenset(
             s.strip().lower() for s in stops.split(",") if s.strip())
         bad = sorted(wanted - set(ALL_STOPS))
         if bad:

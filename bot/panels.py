@@ -34,14 +34,15 @@ def board_message(live: "Live") -> str:
     """The thread's board: public information only (the view of nobody)."""
     v = live.duel.view(None)
     rec = live.record
-    text = board_text(v)
     d = live.duel.pending
+    head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
+    tail = "\n```"
     if d is not None:
+        # below the code block, where Discord renders the bold and the relative time
         who = rec.player_names[d.player]
         when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
-        text += f"\n\n**Waiting for {who}**: {d.kind.value}{when}"
-    return clip(f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n{text}\n```"
-                if d is not None else f"**Duel #{rec.id}**\n```\n{text}\n```", 2000)
+        tail += f"\n**Waiting for {who}**: {d.kind.value}{when}"
+    return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 
 
 def panel_message(live: "Live", player: int, page: int = 0) -> tuple[str, discord.ui.View]:

@@ -67,9 +67,13 @@ def seed_hash(seed: int) -> str:
 
 
 class DuelService:
-    def __init__(self, db: Database, *, now: Callable[[], float] = time.time, max_live: int = MAX_LIVE) -> None:
+    def __init__(self, db: Database, *, now: Callable[[], float] = time.time, max_live: int = MAX_LIVE,
+                 new_seed: Callable[[], int] | None = None) -> None:
         self.db = db
+        # the clock and the source of new duels' seeds can be replaced (tests
+        # use a fake clock, and a fixed seed to deal known hands)
         self.now = now
+        self.new_seed: Callable[[], int] = new_seed or (lambda: secrets.randbits(62))
         self.max_live = max_live
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -110,7 +114,7 @@ class DuelService:
         options = DuelOptions(ante=ante, chooser=None)
         return await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
-            player_names=(challenger[1], opponent[1]), seed=secrets.randbits(62), options=options,
+            player_names=(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
             decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
             deadline=int(self.now()) + CHALLENGE_SECONDS)
 
@@ -190,6 +194,11 @@ class DuelService:
         for uid in rec.player_ids:
             s = await player_store.get_phase_stops(self.db, uid)
             stops.append(DEFAULT_STOPS if s is None else frozenset(s))
+        cached = self._live.get(duel_id)
+        if cached is not None:
+            # another task rebuilt it while this one awaited, and an answer may
+            # have moved that copy on already: it is the current one
+            return cached
         live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]))
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
