@@ -25,6 +25,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sys
 from typing import Any
 
@@ -83,19 +84,15 @@ async def main(argv: list[str]) -> None:
     guild = int(os.environ["MANABURN_GUILD"]) if os.environ.get("MANABURN_GUILD") else None
     client = BareBot() if kind == "bare" else manaburn_bot(argv[1], guild, argv[2] if len(argv) > 2 else None)
     client._connection.guild_ready_timeout = 0.05  # as the fake's start_bot does
+    # SIGTERM: a clean close (ManaburnBot.close waits for work under way), then exit
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(client.close()))
     async with client:
         await client.start(os.environ["DISCORD_TOKEN"])
 
 
-def _terminate(*_: Any) -> None:
-    raise SystemExit(0)
-
-
 if __name__ == "__main__":
-    import signal
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    signal.signal(signal.SIGTERM, _terminate)
     profile = os.environ.get("MANABURN_BENCH_PROFILE")
     prof = None
     if profile:  # cProfile of the whole bot process, written when it is terminated
@@ -104,7 +101,7 @@ if __name__ == "__main__":
         prof.enable()
     try:
         asyncio.run(main(sys.argv[1:]))
-    except (KeyboardInterrupt, SystemExit):
+    except KeyboardInterrupt:
         pass
     finally:
         if prof is not None:

@@ -89,7 +89,12 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         out.append(f"{f['reached_a_human']:,} of {f['decision_points']:,} decision points reached a human "
                    f"(**{100 * f['fraction']:.1f}%**) over {f['duels']} duels; a median duel has "
                    f"{fmt(f['median_decisions_per_duel'])} decisions, {fmt(f['median_human_decisions_per_duel'])} "
-                   f"clicks and {fmt(f['median_turns'])} turns; {f['human_passed_anyway']:,} clicks were a pass.\n")
+                   f"clicks and {fmt(f['median_turns'])} turns; {f['human_passed_anyway']:,} clicks were a pass.")
+        if f.get("fraction_if_payments_were_automatic") is not None:
+            out.append(f"What-ifs on the same duels: {100 * f['fraction_if_payments_were_automatic']:.1f}% if payments "
+                       f"were made automatically; {100 * f['fraction_if_passed_clicks_were_not_asked']:.1f}% if the "
+                       f"clicks that were a pass had not been asked.")
+        out.append("")
         out.append("| decision kind | decision points | reached a human | share of clicks | the human passed |")
         out.append("|---|---|---|---|---|")
         for k, v in f["by_kind"].items():
@@ -144,7 +149,7 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         k = [x for x in a if x.startswith("transaction_of_")][0]
         out.append(f"| {k.replace('_', ' ').replace(' ms', '')} | p50 {_ms(a[k], 'p50')} ms, p99 {_ms(a[k], 'p99')} ms |")
         out.append(f"| bytes per 1,000 decisions | {fx['bytes_per_1000_decisions_interleaved']:,} "
-                   f"({fx['duels']:,} duels written in turn), {a['bytes_per_1000_decisions_sequential']:,} (one duel); "
+                   f"({fx['duels']:,} duels written in turn), {a['bytes_per_1000_decisions_sequential']:,} (two duels); "
                    f"header {fx['header_bytes_per_duel']:,} bytes per duel |")
         out.append(f"| start-up with {r['unfinished']:,} unfinished duels (open + resume_all) | "
                    f"{fmt(r['startup_seconds'] * 1000)} ms |")

@@ -103,6 +103,10 @@ def run(quick: bool = False, duels: int | None = None, **_: Any) -> Result:
                     for k in sorted(by_kind_all, key=lambda k: -by_kind_asked.get(k, 0))},
         "human_passed_anyway": sum(by_kind_declined.values()),
         "player_fallbacks": sum(g["fallbacks"] for g in games),
+        # what-ifs for the bot's auto-pass rules (same duels; answers unchanged)
+        "fraction_if_payments_were_automatic": round((asked - by_kind_asked.get("pay", 0)) / total, 4) if total else None,
+        "fraction_if_passed_clicks_were_not_asked": round((asked - sum(by_kind_declined.values())) / total, 4)
+        if total else None,
         "asked_opportunities_by_step": dict(where.most_common(12)),
         "seconds": round(dt, 1),
     }

@@ -68,24 +68,25 @@ async def append_bench(tmp: Path, n: int, batch: int) -> dict[str, Any]:
     hist = duel.history
     async with Database.open(path) as db:
         rec = await _new_duel(db, 0, (list(duel.decks[0]), list(duel.decks[1])), duel.seed)
+        rec2 = await _new_duel(db, 1, (list(duel.decks[0]), list(duel.decks[1])), duel.seed)
         before = db_bytes(path)
         single: list[float] = []
-        for seq, (p, text) in enumerate(hist):
-            t0 = time.perf_counter()
-            await store.append_decision(db, rec.id, seq, p, text, deadline=int(time.time()) + 86400,
-                                        status="playing")
-            single.append(time.perf_counter() - t0)
-        rec2 = await _new_duel(db, 1, (list(duel.decks[0]), list(duel.decks[1])), duel.seed)
         batched: list[float] = []
         seq = 0
-        while seq + batch <= len(hist):
+        # the two kinds alternate, so that both see the same disk
+        for i, (p, text) in enumerate(hist):
             t0 = time.perf_counter()
-            async with db.transaction():
-                for i in range(batch):
-                    p, text = hist[seq + i]
-                    await store.append_decision(db, rec2.id, seq + i, p, text, deadline=None, status="playing")
-            batched.append(time.perf_counter() - t0)
-            seq += batch
+            await store.append_decision(db, rec.id, i, p, text, deadline=int(time.time()) + 86400,
+                                        status="playing")
+            single.append(time.perf_counter() - t0)
+            if i % batch == 0 and seq + batch <= len(hist):
+                t0 = time.perf_counter()
+                async with db.transaction():
+                    for k in range(batch):
+                        q, t = hist[seq + k]
+                        await store.append_decision(db, rec2.id, seq + k, q, t, deadline=None, status="playing")
+                batched.append(time.perf_counter() - t0)
+                seq += batch
     after = db_bytes(path)
     per1000 = (after - before) / (len(hist) + seq) * 1000
     out = {"decisions": len(hist), "append_ms": summary(single, 1000),
