@@ -20,7 +20,7 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
@@ -413,9 +413,8 @@ class CastingRules:
         out: list[str] = []
         pl = self.players[p]
         if kind is DecisionKind.OPPORTUNITY and self.sorcery_timing(p, kind):
-            if pl.lands_played < 1 and self.can_play_land(p):
-                out += [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
-            if not self.attack_done and any(self.can_attack(c) for c in self.battlefield):
+            out += self._land_plays(p)
+            if self._may_attack():
                 out.append("attack")
         for c in pl.hand:
             if self.castable(p, c, kind, interrupting):
@@ -423,11 +422,45 @@ class CastingRules:
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
             for i, ab in enumerate(self.abilities_of(c), 1):
                 if self.ability_usable(p, c, ab, kind, interrupting):
-                    out.append(f"activate {ref(self, c)}" + (f" ability={i}" if i > 1 else ""))
+                    out.append(_activation(ref(self, c), i))
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
             out += [f"sacrifice {ref(self, c)}" for _, c in self.sacrifice_demands(p)]
         out += self.mana_choices(p)
         return list(dict.fromkeys(out))
+
+    def _land_plays(self: "Game", p: int) -> list[str]:
+        """``play`` answers, at sorcery timing."""
+        pl = self.players[p]
+        if pl.lands_played < 1 and self.can_play_land(p):
+            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
+        return []
+
+    def _may_attack(self: "Game") -> bool:
+        """``attack`` is an answer, at sorcery timing."""
+        return not self.attack_done and any(self.can_attack(c) for c in self.battlefield)
+
+    def surely_fast_choice(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None, t: str) -> bool:
+        """True if ``fast_choices(p, kind, interrupting)`` lists ``t``, found
+        without listing everything, by the same tests, for the answers that
+        are common in a history: playing a land, attacking, casting a card,
+        activating an ability. False: another answer, or not listed."""
+        verb, _, rest = t.partition(" ")
+        with self.reading():
+            if verb == "play" or t == "attack":
+                if kind is not DecisionKind.OPPORTUNITY or not self.sorcery_timing(p, kind):
+                    return False
+                return t in self._land_plays(p) if verb == "play" else self._may_attack()
+            if verb == "cast":
+                return any(c.name == rest and self.castable(p, c, kind, interrupting) for c in self.players[p].hand)
+            if verb == "activate":
+                what, sep, num = rest.partition(" ability=")
+                i = int(num) if sep and num.isdecimal() else 1
+                for c in self.battlefield:
+                    if ref(self, c) == what:
+                        abilities = self.abilities_of(c)
+                        return (1 <= i <= len(abilities) and _activation(what, i) == t
+                                and self.ability_usable(p, c, abilities[i - 1], kind, interrupting))
+        return False
 
     def sacrifice_demands(self: "Game", p: int) -> list[tuple[Card, Card]]:
         """Upkeep demands met by a sacrifice (Lord of the Pit): (demanding
@@ -487,11 +520,14 @@ class CastingRules:
             raise IllegalAction(str(e)) from None
         return text
 
-    def parser_for(self: "Game", p: int, choices: list[str]):
+    def parser_for(self: "Game", p: int, choices: list[str] | Callable[[], list[str]]):
+        """A parser for answers naming objects; ``choices`` may be a function
+        listing them (a decision listed later, see ``Game.ask``)."""
         def parse(text: str) -> str:
-            self._last_choices = choices
+            ch = choices() if callable(choices) else choices
+            self._last_choices = ch
             canon = self.canonical(p, text)
-            if canon not in choices:
+            if canon not in ch:
                 raise IllegalAction(f"{text!r} is not legal now")
             return canon
         return parse
@@ -502,10 +538,16 @@ class CastingRules:
         """Ask ``p`` for a fast effect (or pass). Mana abilities used here
         do not end the decision. Returns the answer (not ``tap``)."""
         while True:
-            choices = ["pass"] + self.fast_choices(p, kind, interrupting)
+            listed: list[list[str]] = []
+
+            def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
+                if not listed:
+                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting))
+                return listed[0]
             ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
                                       parser=self.parser_for(p, choices),
-                                      about=interrupting.name if interrupting else "")
+                                      about=interrupting.name if interrupting else "",
+                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t))
             if ans.startswith(("tap ", "add ")):
                 yield from self.do_tap_answer(p, ans)
                 continue
@@ -777,10 +819,17 @@ class CastingRules:
                 plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
                 if plan is not None:
                     ch.append("auto")
-                taps = self.mana_choices(p)
-            choices = ch + taps + ["cancel"]
+                # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
+                listed = [] if self.list_later else [ch + self.mana_choices(p) + ["cancel"]]
+
+            def choices(listed: list[list[str]] = listed, ch: list[str] = ch) -> list[str]:
+                if not listed:
+                    listed.append(ch + self.mana_choices(p) + ["cancel"])
+                return listed[0]
+            known = ch + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
-                                      choices, parser=self.parser_for(p, choices), about=spell.name)
+                                      choices, parser=self.parser_for(p, choices), about=spell.name,
+                                      surely=known.__contains__)
             if ans == "cancel":
                 return False
             if ans.startswith(("tap ", "add ")):
@@ -892,6 +941,11 @@ class CastingRules:
         if card.cdef.on_enter is not None:
             yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
         yield from self.fire(Event.ENTERS, card=card)
+
+
+def _activation(name: str, i: int) -> str:
+    """The answer activating ability ``i`` (from 1) of the permanent named ``name``."""
+    return f"activate {name}" + (f" ability={i}" if i > 1 else "")
 
 
 def _no_effect(g: "Game", ctx: Any) -> Gen:

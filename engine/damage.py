@@ -206,8 +206,13 @@ class DamageRules:
         islands"); regeneration is offered for what would be destroyed."""
         for _ in range(50):
             changed = False
-            self.effects = [e for e in self.effects if e.condition is None or e.condition(self)]
-            with self.reading():  # characteristics are cached until a controller changes
+            # One read-only scope for all the checks: the few changes they make drop what
+            # it cached (forget_reads), but for self.doomed, which nothing read here depends on.
+            with self.reading():
+                kept = [e for e in self.effects if e.condition is None or e.condition(self)]
+                if len(kept) != len(self.effects):
+                    self.forget_reads()
+                self.effects = kept
                 for c in list(self.battlefield):
                     ctrl = self.controller(c)
                     if c.last_controller != ctrl:
@@ -216,10 +221,7 @@ class DamageRules:
                             if self.combat is not None:
                                 self.combat.remove(c.oid)
                         c.last_controller = ctrl
-                        self.forget_reads()  # the game changed: what this scope cached may be stale
-            # The checks below only write self.doomed, which no characteristic
-            # or check depends on: one read-only scope for all of them.
-            with self.reading():
+                        self.forget_reads()
                 # auras whose target became illegal are buried
                 for c in list(self.battlefield):
                     spec = c.cdef.enchant

@@ -67,8 +67,35 @@ class Decision:
     parser: Callable[[str], str] | None = field(default=None, repr=False)
     about: str = ""  # the spell / attacker / phase this is about, for displays
 
+    @classmethod
+    def listed_later(cls, player: int, kind: DecisionKind, prompt: str, list_choices: Callable[[], tuple[str, ...]],
+                     surely: Callable[[str], bool], decline: str | None = None,
+                     parser: Callable[[str], str] | None = None, about: str = "") -> "Decision":
+        """A decision whose ``choices`` are listed when first looked at, by
+        ``list_choices()``. An answer for which ``surely(answer)`` is true is
+        among them (so ``list_choices`` must list it): it needs no listing
+        (``Duel.replay`` answering "pass"). The engine allows this only while
+        nothing can change the game between the asking and the listing (see
+        ``Game.list_later``)."""
+        d = cls.__new__(cls)
+        d.player, d.kind, d.prompt, d.decline, d.parser, d.about = player, kind, prompt, decline, parser, about
+        d._list_choices = list_choices
+        d._surely = surely
+        return d
+
+    def __getattr__(self, name: str) -> object:
+        # only reached while the choices of a decision listed_later are not listed yet
+        fn = self.__dict__.get("_list_choices")
+        if name != "choices" or fn is None:
+            raise AttributeError(name)
+        self.choices = fn()
+        del self._list_choices
+        return self.choices
+
     def parse(self, text: str) -> str:
         t = norm(text)
+        if "_list_choices" in self.__dict__ and self._surely(t):  # type: ignore[attr-defined]
+            return t  # among the choices, which need no listing then
         if t in self.choices:
             return t
         low = {c.lower(): c for c in self.choices}

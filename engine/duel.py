@@ -89,11 +89,19 @@ class Duel:
 
     def replay(self, history: list[tuple[int, str]]) -> "Duel":
         """Apply a list of answers (as :attr:`history` records them); returns self."""
-        for p, text in history:
-            if text == "concede":
-                self.concede(p)
-            else:
-                self.apply(text, player=p)
+        # Nothing looks at the decisions in between: they list their choices only when
+        # an answer needs them (most are "pass"); the one left pending is listed at the end.
+        self.game.list_later = True
+        try:
+            for p, text in history:
+                if text == "concede":
+                    self.concede(p)
+                else:
+                    self.apply(text, player=p)
+        finally:
+            self.game.list_later = False
+            if self.pending is not None:
+                self.pending.choices  # noqa: B018 - listed now, while the game is as it was asked
         return self
 
     # ----------------------------------------------------------- playing

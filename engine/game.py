@@ -97,6 +97,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
+        # Set by Duel.replay while it answers from a history: fast decisions list their
+        # choices only when needed (an answer "pass" needs none); see ask()
+        self.list_later = False
         self._computing: set[int] = set()  # oids whose characteristics are being computed
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
         # read-only scope cache (see reading()): oid -> Chars, -1 -> ability strippers,
@@ -165,13 +168,29 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         return self._ts
 
     # --------------------------------------------------------------- asking
-    def ask(self, player: int, kind: DecisionKind, prompt: str, choices: Iterable[str], *,
+    def ask(self, player: int, kind: DecisionKind, prompt: str,
+            choices: Iterable[str] | Callable[[], Iterable[str]], *,
             decline: str | None = None, parser: Callable[[str], str] | None = None,
-            about: str = "") -> Gen:
-        """Yield a decision and return the (already validated) answer."""
+            about: str = "", surely: Callable[[str], bool] | None = None) -> Gen:
+        """Yield a decision and return the (already validated) answer.
+        ``choices`` may be a function listing them, and ``surely(answer)`` tell
+        that an answer is among them without listing them all: then while
+        :attr:`list_later` is set they are listed only for another answer or
+        if someone looks at them."""
         if self.resolving == 0:
             self.check_losses()
-        ch = tuple(dict.fromkeys(choices))
+        if callable(choices) and self.list_later and surely is not None:
+            lister = choices
+
+            def listed() -> tuple[str, ...]:
+                return tuple(dict.fromkeys(lister()))
+            d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about)
+            self.decisions_asked += 1
+            answer = yield d
+            if "_list_choices" in d.__dict__:  # never listed: too late now, the game moves on
+                d._list_choices = _listed_too_late  # type: ignore[attr-defined]
+            return answer
+        ch = tuple(dict.fromkeys(choices() if callable(choices) else choices))
         if not ch and parser is None:
             raise AssertionError(f"decision with no choices: {prompt}")
         self.decisions_asked += 1
@@ -646,6 +665,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.controller = w.idx
             w.ante.append(c)
             self.log(f"{w.name} wins {c.name} from the ante.")
+
+
+def _listed_too_late() -> tuple[str, ...]:
+    raise RuntimeError("the choices of an answered decision were never listed; look at them while it is pending")
 
 
 def _mod_order(timestamp: int, layer: int) -> tuple[bool, bool, bool, int, int]:
