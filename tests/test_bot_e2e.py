@@ -236,6 +236,9 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     # abandoned connection's thread would keep the test process alive.
     assert bot2.db is not None
     await bot2.db.close()
+    # ... and so does its HTTP session (else its garbage collection, later,
+    # logs "Unclosed connector" as an ERROR inside whatever test then runs)
+    await bot2.http.close()
     _ = thread
 
 
