@@ -416,11 +416,13 @@ class DamageRules:
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
             if was_creature:
                 self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1
-        for new, ctrl, damaged_by, was_creature, toughness, old in moved:
-            # a token is in the graveyard only for a moment: it has left it
-            # before anyone decides anything, but its going there still triggers
+        # a token is in the graveyard only for a moment: it has left it before
+        # anyone decides anything (the first trigger may ask), but its going
+        # there still triggers
+        for new, *_ in moved:
             if new.token and new in self.players[new.owner].graveyard:
                 self.players[new.owner].graveyard.remove(new)
+        for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
                                  was_creature=was_creature, toughness=toughness, extra_sources=[new])
         # auras on what left are buried at the next check
