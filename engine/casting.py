@@ -20,7 +20,7 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+_NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
@@ -76,17 +77,15 @@ class CastingRules:
         as in the MicroProse game, non-land mana sources are never auto-tapped
         and the player draws mana from them by hand.
 
-        Cached in a read-only scope (see ``Game.reading``); returns a new list."""
-        cache = self._chars_cache
-        key = ("mana_sources", p, auto)
-        if cache is not None and key in cache:
-            return list(cache[key])
+        Cached in a read-only scope (see ``Game.reading``), for both values
+        of ``auto``; returns a new list."""
         with self.reading():
-            out = self._mana_sources(p, auto)
-            self._chars_cache[key] = tuple(out)  # type: ignore[index]
-        return out
+            usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
+        pool = self.players[p].pool
+        return [(c, i, syms) for c, i, syms, cost in usable if not cost.total or (not auto and pool.can_pay(cost))]
 
-    def _mana_sources(self: "Game", p: int, auto: bool) -> list[tuple[Card, int, str]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost]]:
+        """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
             ch = self.chars(c)
@@ -94,8 +93,6 @@ class CastingRules:
                 continue
             for i, ma in enumerate(self.mana_abilities(c)):
                 if ma.cost.tap and c.tapped:
-                    continue
-                if ma.cost.mana.total and (auto or not self.players[p].pool.can_pay(ma.cost.mana)):
                     continue
                 # creatures (animated lands too) cannot tap the turn they come into play
                 if ma.cost.tap and ch.is_creature and c.sick:
@@ -110,7 +107,7 @@ class CastingRules:
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms))
+                out.append((c, i, syms, ma.cost.mana))
         return out
 
     def mana_choices(self: "Game", p: int) -> list[str]:
@@ -178,12 +175,17 @@ class CastingRules:
 
     def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
         with self.reading():  # a pure listing: the candidates' characteristics share one cache
-            return self._target_candidates(spec, spell, interrupting)
+            return list(self._target_candidates(spec, spell, interrupting))
 
-    def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
+    def has_target(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> bool:
+        """Whether ``target_candidates`` would list any: stops at the first."""
+        with self.reading():
+            return next(self._target_candidates(spec, spell, interrupting), _NONE) is not _NONE
+
+    def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell,
+                           interrupting: Spell | None) -> Iterator[Any]:
         from .game import Ctx
         ctx = Ctx(self, spell)
-        out: list[Any] = []
         if Kind.SPELL in spec.kinds:
             for s in self.spells:
                 if s is spell or s.successfully_cast or s.countered:
@@ -191,11 +193,11 @@ class CastingRules:
                 if interrupting is not None and s is not interrupting:
                     continue
                 if spec.test is None or spec.test(self, ctx, s):
-                    out.append(s)
+                    yield s
         if interrupting is not None and spec.kinds >= {Kind.SPELL}:
-            return out
+            return
         if Kind.PERMANENT in spec.kinds:
-            for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+            for c in self._by_timestamp():
                 if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and "cannot be enchanted" in self.chars(c).keywords):
@@ -206,18 +208,18 @@ class CastingRules:
                             pk.source_oid == c.oid and pk.receiver is self.players[spell.controller]
                             for pk in self.pending_damage):
                         continue
-                    out.append(c)
+                    yield c
         if Kind.PLAYER in spec.kinds:
             for pl in self.players:
                 if spec.test is None or spec.test(self, ctx, pl):
                     if spec.damaged and not any(pk.receiver is pl for pk in self.pending_damage):
                         continue
-                    out.append(pl)
+                    yield pl
         if Kind.GRAVEYARD_CARD in spec.kinds:
             for pl in self.players:
                 for c in pl.graveyard:
                     if spec.test is None or spec.test(self, ctx, c):
-                        out.append(c)
+                        yield c
         if Kind.SOURCE in spec.kinds:
             seen = set()
             for pk in self.pending_damage:
@@ -226,8 +228,7 @@ class CastingRules:
                 src = Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
                 if src not in seen and (spec.test is None or spec.test(self, ctx, src)):
                     seen.add(src)
-                    out.append(src)
-        return out
+                    yield src
 
     def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
         from .game import Ctx
@@ -267,7 +268,7 @@ class CastingRules:
         if interrupting is not None and not any(Kind.SPELL in t.kinds for t in mode.targets):
             return False
         for spec in mode.targets:
-            if not self.target_candidates(spec, spell, interrupting):
+            if not self.has_target(spec, spell, interrupting):
                 return False
         return True
 
@@ -292,7 +293,7 @@ class CastingRules:
             if not any(self.mode_usable(m, probe, kind, interrupting) for m in self.spell_modes(card)):
                 return False
         elif card.cdef.enchant is not None:
-            if not self.target_candidates(card.cdef.enchant, probe, None):
+            if not self.has_target(card.cdef.enchant, probe, None):
                 return False
         return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
                                x_color=card.cdef.hooks.get("x_color"))
@@ -313,7 +314,8 @@ class CastingRules:
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
         with self.reading():
-            sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+            sources = self._read_memo(("afford_sources", p), lambda: [
+                (c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)])
             # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
@@ -375,7 +377,7 @@ class CastingRules:
             return False
         probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(ch.colors))
         for spec in ab.targets:
-            if not self.target_candidates(spec, probe, interrupting):
+            if not self.has_target(spec, probe, interrupting):
                 return False
         if ab.cost.sacrifice_self and card.zone != "battlefield":
             return False
@@ -419,7 +421,7 @@ class CastingRules:
         for c in pl.hand:
             if self.castable(p, c, kind, interrupting):
                 out.append(f"cast {c.name}")
-        for c in sorted(self.battlefield, key=lambda c: c.timestamp):
+        for c in self._by_timestamp():
             for i, ab in enumerate(self.abilities_of(c), 1):
                 if self.ability_usable(p, c, ab, kind, interrupting):
                     out.append(_activation(ref(self, c), i))

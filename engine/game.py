@@ -310,8 +310,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
         mods: list[tuple[tuple[Any, ...], Card | None, Any]] = self._read_memo(("statics",), self._active_statics)
-        effs = [(_mod_order(e.timestamp, e.layer), None, e) for e in self.effects
-                if e.target is None or e.target == card.oid]
+        effs = self._read_memo(("effects",), self._effects_in_order)
+        if effs:
+            effs = [m for m in effs if m[2].target is None or m[2].target == card.oid]
         if effs:
             mods = sorted(mods + effs, key=_first)
         for _, src, x in mods:
@@ -351,6 +352,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 out.append((_mod_order(src.timestamp, st.layer), src, st))
         out.sort(key=_first)
         return out
+
+    def _by_timestamp(self) -> list[Card]:
+        """The permanents in timestamp order (stable: ties in battlefield
+        order); cached in a read-only scope: callers must not change it."""
+        return self._read_memo(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
+
+    def _effects_in_order(self) -> list[tuple[tuple[Any, ...], None, Effect]]:
+        """(order, None, Effect) for each continuous effect, as _apply_effects merges them."""
+        return [(_mod_order(e.timestamp, e.layer), None, e) for e in self.effects]
 
     def switched_off(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
         """Tapping a non-creature artifact turns its continuous effects off;
@@ -677,6 +687,10 @@ def _mod_order(timestamp: int, layer: int) -> tuple[bool, bool, bool, int, int]:
     controller whatever the timestamps; then what the card defines itself
     (layer < 0: Angry Mob's */*); then everything else in timestamp order."""
     return (layer != 0, layer >= 0, layer >= 7, timestamp, layer)
+
+
+def _timestamp(c: Card) -> int:
+    return c.timestamp
 
 
 def _first(m: tuple[Any, ...]) -> Any:

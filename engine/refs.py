@@ -31,8 +31,6 @@ def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
                                   for pk in g.pending_damage if pk.source_name == obj.name))
     if isinstance(obj, Card):
         if obj.zone == "battlefield":
-            if g._chars_cache is not None:  # in a read-only scope: index the battlefield once
-                return list(_battlefield_by_name(g).get(obj.name, ()))
             return sorted((c for c in g.battlefield if c.name == obj.name), key=lambda c: c.timestamp)
         if obj.zone == "graveyard":
             return [c for p in g.players for c in p.graveyard if c.name == obj.name]
@@ -41,19 +39,22 @@ def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
     return [obj]
 
 
-def _battlefield_by_name(g: "Game") -> dict[str, list[Card]]:
-    """Permanents by name, each list in timestamp order (as ``ordered_same_name``
-    sorts them: a stable sort, so ties keep battlefield order). Cached in the
-    current read-only scope (``Game.reading``), where nothing changes; listing
+def _battlefield_refs(g: "Game") -> dict[int, str]:
+    """oid -> ref() of every permanent, worked out at once: each name's
+    permanents in timestamp order (as ``ordered_same_name`` sorts them: a
+    stable sort, so ties keep battlefield order). Cached in the current
+    read-only scope (``Game.reading``), where nothing changes; listing
     choices names dozens of same-named lands."""
     cache = g._chars_cache
     assert cache is not None
-    out = cache.get(("by_name",))
+    out = cache.get(("refs",))
     if out is None:
-        out = {}
+        by_name: dict[str, list[Card]] = {}
         for c in sorted(g.battlefield, key=lambda c: c.timestamp):
-            out.setdefault(c.name, []).append(c)
-        cache[("by_name",)] = out
+            by_name.setdefault(c.name, []).append(c)
+        out = {c.oid: (name if len(same) == 1 else f"{name}#{k}")
+               for name, same in by_name.items() for k, c in enumerate(same, 1)}
+        cache[("refs",)] = out
     return out
 
 
@@ -61,6 +62,9 @@ def ref(g: "Game", obj: Any) -> str:
     """Canonical text for a permanent, player, spell or card."""
     if isinstance(obj, Player):
         return obj.name
+    if isinstance(obj, Card) and obj.zone == "battlefield" and g._chars_cache is not None:
+        # in a read-only scope; a permanent no longer in play goes by its name, as below
+        return _battlefield_refs(g).get(obj.oid, obj.name)
     same = ordered_same_name(g, obj)
     if len(same) <= 1 or obj not in same:  # not there any more (a target that left play)
         return obj.name
