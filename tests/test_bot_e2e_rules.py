@@ -6,8 +6,9 @@ modal), the duel's thread. Known positions are reached the way players
 reach them: each imports a decklist made of the cards wanted, and the
 service's source of seeds (``DuelService.new_seed``, like its clock
 ``now``) is fixed so that the shuffles deal known hands. The seeds were
-found by shuffling those decklists with the engine; every step below is a
-click a person could make.
+found by shuffling those decklists with the engine, and
+``test_the_seeds_still_deal_what_the_scripts_need`` checks on the engine
+alone that they still do. Every step below is a click a person could make.
 
 Covered here: a spell chain with interrupts and then a batch of instants
 (Jump, Red Elemental Blast, Blue Elemental Blast, Terror, Unsummon); combat
@@ -28,6 +29,9 @@ from typing import Any, Callable
 import pytest
 
 from bot.app import ManaburnBot
+from bot.autopass import DEFAULT_STOPS, must_ask
+from bot.decklists import parse_decklist
+from engine import Duel, DuelOptions
 from fakediscord import FakeDiscord, SimUser
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -46,6 +50,86 @@ COMBAT_ALICE = "16 Plains\n8 Benalish Hero\n8 Savannah Lions\n4 Samite Healer\n4
 COMBAT_BOB = "14 Forest\n26 Llanowar Elves"
 
 ACK_LIMIT = 1.0  # seconds: "well inside" Discord's 3
+COMBAT_CASTS = ("cast Llanowar Elves", "cast Savannah Lions", "cast Benalish Hero", "cast Samite Healer")
+
+
+# ------------------------------------------- the seeds, checked on the engine
+# If the engine ever shuffles differently, these say so plainly (rather than a
+# player later missing a button); search another seed with the same checks.
+
+def engine_duel(seed: int, deck_a: str, deck_b: str) -> Duel:
+    """The duel the bot starts for these decklists and seed (as DuelService does)."""
+    return Duel.new(seed, (parse_decklist(deck_a), parse_decklist(deck_b)), DuelOptions(),
+                    names=("alice", "bob"))
+
+
+def engine_autopass(duel: Duel) -> None:
+    """What DuelService.autopass does, with both players' default stops."""
+    while duel.pending is not None and not must_ask(duel.game, duel.pending, DEFAULT_STOPS):
+        duel.apply(duel.pending.decline, player=duel.pending.player)  # type: ignore[arg-type]
+
+
+def greedy_pick(labels: list[str], casts: tuple[str, ...], player: int) -> str | None:
+    """Play a land, else cast the first creature listed, else pay or decline."""
+    pick = next((c for c in labels if c.startswith("play ")), None) or next(
+        (c for c in casts if c in labels), None) or next(
+        (c for c in ("auto", "choose play", "pass", "attack nothing", "block nothing", "choose no")
+         if c in labels), None)
+    if pick == "choose play" and player == 1:
+        pick = "choose draw"  # alice plays first
+    return pick
+
+
+def chain_deal_problems(seed: int) -> list[str]:
+    """What the spell-chain script needs from the shuffles (alice plays first)."""
+    duel = engine_duel(seed, CHAIN_ALICE, CHAIN_BOB)
+    if duel.pending is None or duel.pending.player != 0:
+        return ["alice does not choose who plays first"]
+    duel.apply("choose play", player=0)
+    if duel.pending is not None and duel.pending.kind.value == "mulligan":
+        return ["a mulligan is offered"]
+    out = []
+    for p, n, need in ((0, 7, {"Island": 1, "Merfolk of the Pearl Trident": 1}),
+                       (0, 9, {"Island": 3}),  # a land on turns 1, 3, 5, 7
+                       (0, 10, {"Island": 4, "Jump": 1, "Blue Elemental Blast": 1, "Unsummon": 1}),
+                       (1, 8, {"Mountain": 1, "Mons's Goblin Raiders": 1}),
+                       (1, 9, {"Swamp": 1, "Red Elemental Blast": 1}),
+                       (1, 10, {"Mountain": 2, "Terror": 1})):
+        pl = duel.game.players[p]
+        cards = [c.name for c in pl.hand] + [c.name for c in pl.library[:n - 7]]
+        for name, k in need.items():
+            if cards.count(name) < k:
+                out.append(f"{pl.name} has fewer than {k} {name} in the first {n} cards")
+    return out
+
+
+def combat_deal_problems(seed: int) -> list[str]:
+    """Where the greedy opening of the combat script leads: bob's turn 8 with
+    three Savannah Lions, a Benalish Hero and a Samite Healer against eight elves."""
+    duel = engine_duel(seed, COMBAT_ALICE, COMBAT_BOB)
+    engine_autopass(duel)
+    g = duel.game
+    while duel.pending is not None and not (g.turn == 8 and g.active == 1 and g.phase == "main"):
+        d = duel.pending
+        pick = greedy_pick(list(d.choices), COMBAT_CASTS, d.player)
+        if pick is None:
+            return [f"no greedy answer to {d.prompt!r}"]
+        duel.apply(pick, player=d.player)
+        engine_autopass(duel)
+    mine = sorted(c.name for c in g.battlefield if c.controller == 0 and "creature" in c.cdef.types)
+    theirs = [c.name for c in g.battlefield if c.controller == 1 and "creature" in c.cdef.types]
+    want = ["Benalish Hero", "Samite Healer"] + ["Savannah Lions"] * 3
+    out = [] if mine == want else [f"alice's creatures on turn 8 are {mine}, not {want}"]
+    if len(theirs) != 8:
+        out.append(f"bob has {len(theirs)} elves on turn 8, not 8")
+    if "Plains" not in [c.name for c in g.players[0].hand + g.players[0].library[:1]]:
+        out.append("alice has no Plains to play on turn 9")
+    return out
+
+
+def test_the_seeds_still_deal_what_the_scripts_need() -> None:
+    assert chain_deal_problems(CHAIN_SEED) == [], f"seed {CHAIN_SEED}: find another seed"
+    assert combat_deal_problems(COMBAT_SEED) == [], f"seed {COMBAT_SEED}: find another seed"
 
 
 # ------------------------------------------------------------------ helpers
@@ -238,13 +322,8 @@ class Table:
                 return n
             user = self.alice if panel(self.alice) else self.bob
             labels = choice_labels(panel(user))
-            pick = next((c for c in labels if c.startswith("play ")), None) or next(
-                (c for c in casts if c in labels), None) or next(
-                (c for c in ("auto", "choose play", "pass", "attack nothing", "block nothing", "choose no")
-                 if c in labels), None)
+            pick = greedy_pick(labels, casts, 0 if user is self.alice else 1)
             assert pick is not None, labels
-            if pick == "choose play" and user is self.bob:
-                pick = "choose draw"  # alice plays first
             await self.choose(user, pick)
             n += 1
             assert n < 200
@@ -363,8 +442,8 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     await t.import_deck(alice, "White Weenie", COMBAT_ALICE)
     await t.import_deck(bob, "Elves", COMBAT_BOB)
     thread = await t.start("White Weenie", "Elves")
-    casts = ("cast Llanowar Elves", "cast Savannah Lions", "cast Benalish Hero", "cast Samite Healer")
-    await t.greedy_until(lambda: "Turn 8 - bob's main" in board(alice, thread).text and bool(panel(bob)), casts)
+    await t.greedy_until(lambda: "Turn 8 - bob's main" in board(alice, thread).text and bool(panel(bob)),
+                         COMBAT_CASTS)
     text = board(alice, thread).text
     assert in_play(text, "bob").count("Llanowar Elves") == 8
     assert in_play(text, "alice").count("Savannah Lions") == 3
