@@ -1,0 +1,156 @@
+"""The engine's speed-ups change nothing a player can see.
+
+* Characteristics cached in a read-only scope (``Game.reading``) are the
+  ones computed afresh, at every decision of random duels.
+* A replay lists a decision's choices only when the answer needs them
+  (``Decision.listed_later``): replaying any prefix of a duel's answers
+  leaves the same pending decision, with the same choices, and the same
+  state as playing them did; a wrong answer is still refused.
+* The shortcut telling that an answer is listed without listing everything
+  (``surely_fast_choice``) never says yes to an answer that is not listed,
+  and says yes to the common ones that are.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Duel, DuelOptions
+from engine.ai import RandomPlayer
+from engine.casting import FAST_KINDS
+from engine.decisions import Decision, DecisionKind, IllegalAction
+from engine.decks import PRECONS, decklist
+from engine.refs import ref
+
+NAMES = sorted(PRECONS)
+SEEDS = (3, 4, 8)
+
+
+def seeded(seed: int) -> tuple[Duel, tuple[RandomPlayer, RandomPlayer]]:
+    r = random.Random(seed)
+    a, b = r.choice(NAMES), r.choice(NAMES)
+    return (Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0)),
+            (RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)))
+
+
+def chars_rows(duel: Duel) -> list[tuple]:
+    g = duel.game
+    out = []
+    for c in g.battlefield:
+        ch = g.chars(c)
+        out.append((c.oid, ch.name, sorted(ch.types), sorted(ch.subtypes), sorted(ch.supertypes), sorted(ch.colors),
+                    ch.power, ch.toughness, sorted(ch.keywords), ch.controller, ch.can_tap_for_mana,
+                    sorted(ch.flags), len(ch.abilities)))
+    return out
+
+
+def fresh_chars(duel: Duel) -> list[tuple]:
+    """Outside any scope: each computation opens and drops its own cache."""
+    assert duel.game._chars_cache is None
+    return chars_rows(duel)
+
+
+def scoped_chars(duel: Duel) -> list[tuple]:
+    g = duel.game
+    with g.reading():
+        g.fast_choices(0, DecisionKind.RESPOND, None)  # fills the cache in another order first
+        return chars_rows(duel)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_cached_characteristics_are_fresh_ones(seed: int) -> None:
+    duel, players = seeded(seed)
+    n = 0
+    while duel.pending is not None and n < 3000:
+        if n % 7 == 0:
+            assert scoped_chars(duel) == fresh_chars(duel), f"seed {seed}, answer {n}"
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        n += 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_replaying_any_prefix_leaves_the_same_decision(seed: int) -> None:
+    duel, players = seeded(seed)
+    seen = []
+    while duel.pending is not None:
+        d = duel.pending
+        seen.append((duel.state_hash(), d.player, d.kind, d.prompt, d.choices, d.decline))
+        duel.apply(players[d.player].choose(d))
+    seen.append((duel.state_hash(), None))
+    r = random.Random(seed)
+    for k in sorted({0, 1, len(duel.history), *(r.randrange(len(duel.history)) for _ in range(5))}):
+        again = duel.fresh().replay(duel.history[:k])
+        d = again.pending
+        got = (again.state_hash(), d.player, d.kind, d.prompt, d.choices, d.decline) if d else (again.state_hash(), None)
+        assert got == seen[k], f"seed {seed}: replaying {k} answers"
+        if d is not None:
+            assert "_list_choices" not in d.__dict__  # the pending decision was listed by replay()
+
+
+def test_replay_still_refuses_a_wrong_answer() -> None:
+    duel, players = seeded(SEEDS[0])
+    while duel.pending is not None and len(duel.history) < 200:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+    i = next(i for i in range(150, 200) if duel.history[i][1] == "pass")
+    for wrong in ("cast Nonexistent Card", "activate Nonexistent", "attack with everything", "play Nonexistent"):
+        hist = duel.history[:i] + [(duel.history[i][0], wrong)]
+        with pytest.raises(IllegalAction):
+            duel.fresh().replay(hist)
+
+
+def test_a_decision_listed_later_cannot_be_listed_after_its_answer() -> None:
+    duel, _ = seeded(SEEDS[0])
+    g = duel.game
+    g.list_later = True
+    try:
+        duel.apply("choose play" if "choose play" in duel.pending.choices else duel.pending.choices[0])
+        d = duel.pending
+        while d is not None and "_list_choices" not in d.__dict__:
+            duel.apply(d.decline or d.choices[0])
+            d = duel.pending
+        assert d is not None and d.decline == "pass"
+        duel.apply("pass")
+    finally:
+        g.list_later = False
+    with pytest.raises(RuntimeError, match="never listed"):
+        d.choices  # noqa: B018
+
+
+def candidate_answers(duel: Duel, d: Decision) -> list[str]:
+    """Listed answers, and more that may not be: every card in hand cast or
+    played, every permanent's first three abilities, attacking."""
+    g = duel.game
+    hand = g.players[d.player].hand
+    out = list(d.choices) + ["attack"] + [f"cast {c.name}" for c in hand] + [f"play {c.name}" for c in hand]
+    for c in g.battlefield:
+        name = ref(g, c)
+        out += [f"activate {name}", f"activate {name} ability=1", f"activate {name} ability=2",
+                f"activate {name} ability=3", f"activate {name} ability=02"]
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_surely_listed_only_says_yes_to_listed_answers(seed: int) -> None:
+    duel, players = seeded(seed)
+    g = duel.game
+    said_yes = 0
+    n = 0
+    while duel.pending is not None and n < 3000:
+        d = duel.pending
+        if d.kind in FAST_KINDS and d.decline == "pass":
+            # an interrupt window is about the spell announced last
+            interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT else None
+            assert interrupting is None or d.about == interrupting.name
+            for t in candidate_answers(duel, d):
+                if g.surely_fast_choice(d.player, d.kind, interrupting, t):
+                    said_yes += 1
+                    assert t in d.choices, f"seed {seed}, answer {n}: {t!r} is not listed"
+            for t in d.choices:
+                if t.startswith(("cast ", "play ", "activate ")) or t == "attack":
+                    assert g.surely_fast_choice(d.player, d.kind, interrupting, t), (seed, n, t)
+        duel.apply(players[d.player].choose(d))
+        n += 1
+    assert said_yes
