@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
-from .objects import Card, Player, Source, Spell
+from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,12 +56,12 @@ class CastingRules:
         return Speed.SORCERY
 
     # ---------------------------------------------------------- mana sources
-    def mana_abilities(self: "Game", c: Card) -> list[ManaAbility]:
+    def mana_abilities(self: "Game", c: Card, ch: Chars | None = None) -> list[ManaAbility]:
         """A permanent's mana abilities now: printed ones, plus "{T}: add one
         mana of that type" for each basic land type it has (so a Forest made
         an Island by Phantasmal Terrain taps for blue)."""
         out = list(c.cdef.mana_abilities) if not self.abilities_lost(c) else []
-        ch = self.chars(c)
+        ch = self.chars(c) if ch is None else ch  # its characteristics now, if the caller has them
         if self.land_type_changed(c, ch):
             out = []  # it has the text box of its new land type only
         if "land" in ch.types:
@@ -91,7 +91,7 @@ class CastingRules:
             ch = self.chars(c)
             if ch.controller != p:
                 continue
-            for i, ma in enumerate(self.mana_abilities(c)):
+            for i, ma in enumerate(self.mana_abilities(c, ch)):
                 if ma.cost.tap and c.tapped:
                     continue
                 # creatures (animated lands too) cannot tap the turn they come into play

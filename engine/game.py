@@ -310,9 +310,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
         mods: list[tuple[tuple[Any, ...], Card | None, Any]] = self._read_memo(("statics",), self._active_statics)
-        effs = self._read_memo(("effects",), self._effects_in_order)
-        if effs:
-            effs = [m for m in effs if m[2].target is None or m[2].target == card.oid]
+        by_card = self._read_memo(("effects",), self._effects_by_card)
+        effs = by_card.get(card.oid, by_card[None])
         if effs:
             mods = sorted(mods + effs, key=_first)
         for _, src, x in mods:
@@ -358,9 +357,16 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         order); cached in a read-only scope: callers must not change it."""
         return self._read_memo(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
 
-    def _effects_in_order(self) -> list[tuple[tuple[Any, ...], None, Effect]]:
-        """(order, None, Effect) for each continuous effect, as _apply_effects merges them."""
-        return [(_mod_order(e.timestamp, e.layer), None, e) for e in self.effects]
+    def _effects_by_card(self) -> dict[int | None, list[tuple[tuple[Any, ...], None, Effect]]]:
+        """(order, None, Effect) of the continuous effects that may apply to a
+        permanent, in the order of ``self.effects`` (as _apply_effects merges
+        them): under an oid some effect targets, the global effects and its
+        own; under None, the global effects (for every other permanent)."""
+        entries = [(e.target, (_mod_order(e.timestamp, e.layer), None, e)) for e in self.effects]
+        out = {None: [m for t, m in entries if t is None]}
+        for oid in dict.fromkeys(t for t, _ in entries if t is not None):
+            out[oid] = [m for t, m in entries if t is None or t == oid]
+        return out
 
     def switched_off(self, card: Card, strippers: list[Callable[[Card], bool]] | None = None) -> bool:
         """Tapping a non-creature artifact turns its continuous effects off;
@@ -425,7 +431,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         ``ability=N`` counts them), then those granted by effects."""
         if card.zone != "battlefield":
             return list(card.cdef.abilities)
-        return list(card.cdef.abilities) + list(self.chars(card).abilities)
+        granted = self.chars(card).abilities
+        return list(card.cdef.abilities) + granted if granted else list(card.cdef.abilities)
 
     def controller(self, card: Card) -> int:
         return self.chars(card).controller if card.zone == "battlefield" else card.controller
