@@ -23,6 +23,8 @@ from storage.db import Database
 from storage.errors import DeckExists
 
 from .autopass import ALL_STOPS, DEFAULT_STOPS
+from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_collection_commands,
+                                  resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script
 from .panels import DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message
@@ -54,12 +56,13 @@ class ManaburnBot(discord.Client):
         self._sweeper: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
+        register_collection_commands(self)
 
     # ------------------------------------------------------------ startup
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.db_path)
         self.service = DuelService(self.db)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -68,6 +71,7 @@ class ManaburnBot(discord.Client):
             await self.tree.sync()
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
+        await resume_collections(self)  # ante results not yet announced, trades expired meanwhile
         if self.sweep_seconds > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever())
 
@@ -161,6 +165,7 @@ class ManaburnBot(discord.Client):
         if rec.thread_id:
             thread = await self.fetch_channel_cached(int(rec.thread_id))
             await thread.send(text)
+        await announce_ante(self, rec.id)  # who won which card (duels for ante)
         for p in (0, 1):
             await self.close_panel(rec.id, p, "The duel is over. " + who + ".")
 
@@ -322,6 +327,7 @@ class ManaburnBot(discord.Client):
                 raise DuelError("This challenge is not for you.")
             if rec.status != "challenged":
                 raise DuelError("This challenge is no longer open.")
+            await self.svc.precheck_accept(duel_id, uid, deck)  # for ante: the deck must be owned
             # both players must be reachable by DM before the duel starts
             for pid, name in zip(rec.player_ids, rec.player_names):
                 try:
@@ -373,6 +379,7 @@ class ManaburnBot(discord.Client):
         """Expire challenges; remind players at half and near the end of
         their clock; tell the opponent when a win can be claimed."""
         now = self.svc.now()
+        await sweep_trades(self)
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))
@@ -475,11 +482,12 @@ def register_commands(bot: ManaburnBot) -> None:
     @tree.command(name="challenge", description="Challenge someone to a duel")
     @app_commands.describe(opponent="who you challenge", deck="your deck (a saved or preconstructed deck)",
                            ante="play for ante (the winner keeps both ante cards)",
-                           clock="time allowed for each decision")
+                           clock="time allowed for each decision",
+                           ante_face_down="for ante: the ante cards stay face down until the end")
     @app_commands.autocomplete(deck=deck_autocomplete)
     @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()])
     async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
-                        ante: bool = False, clock: int = 24 * 3600) -> None:
+                        ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False) -> None:
         if opponent.bot:
             await bot.reply_error(interaction, "Bots cannot duel.")
             return
@@ -487,7 +495,8 @@ def register_commands(bot: ManaburnBot) -> None:
             rec = await bot.svc.challenge(
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
-                opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock)
+                opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
+                ante_face_up=not ante_face_down)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
@@ -615,7 +624,11 @@ def register_commands(bot: ManaburnBot) -> None:
         except DeckExists as e:
             await bot.reply_error(interaction, str(e))
             return
-        await interaction.followup.send(f"Saved deck {saved.name!r} ({len(cards)} cards).", ephemeral=True)
+        missing = await bot.svc.collections.missing_text(str(interaction.user.id), cards, unlocked_only=False)
+        note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
+                if missing else " Every card is in your collection: it can be played for ante.")
+        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}", 2000),
+                                        ephemeral=True)
 
     @deck.command(name="list", description="Your saved decks and the preconstructed ones")
     async def deck_list(interaction: discord.Interaction) -> None:

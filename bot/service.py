@@ -27,6 +27,7 @@ from storage.db import Database
 from storage.errors import DuelNotFound, StatusConflict
 
 from .autopass import DEFAULT_STOPS, must_ask
+from .collection_service import CollectionError, CollectionService
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
@@ -77,6 +78,8 @@ class DuelService:
         self.max_live = max_live
         self._live: OrderedDict[int, Live] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
+        # collections, ante and trades: ante duels are played for keeps
+        self.collections = CollectionService(db, now=now)
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
@@ -106,12 +109,19 @@ class DuelService:
     # ------------------------------------------------------- challenges
     async def challenge(self, *, guild_id: str | None, channel_id: str, challenger: tuple[str, str],
                         opponent: tuple[str, str], deck: str | None, ante: bool,
-                        clock_seconds: int = DEFAULT_CLOCK) -> store.DuelRecord:
+                        clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True) -> store.DuelRecord:
         if challenger[0] == opponent[0]:
             raise DuelError("You cannot challenge yourself.")
         deck_name, cards = await self.resolve_deck(challenger[0], deck)
         self.validate_deck(cards)
         options = DuelOptions(ante=ante, chooser=None)
+        if ante:  # for keeps: the deck must be owned; the server says if basic lands are anted
+            try:
+                await self.collections.check_for_keeps(challenger[0], cards)
+            except CollectionError as e:
+                raise DuelError(str(e)) from None
+            options = DuelOptions(ante=True, chooser=None, ante_face_up=ante_face_up,
+                                  **await self.collections.ante_options(guild_id))
         return await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
             player_names=(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
@@ -140,15 +150,31 @@ class DuelService:
                 raise DuelError("This challenge has expired.")
             _, cards = await self.resolve_deck(user_id, deck)
             self.validate_deck(cards)
-            await store.set_deck(self.db, duel_id, 1, cards)
             try:
-                rec = await store.set_status(self.db, duel_id, "mulligans", expected="challenged",
-                                             deadline=int(self.now()) + (rec.clock_seconds or DEFAULT_CLOCK))
+                async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
+                    await store.set_deck(self.db, duel_id, 1, cards)
+                    if rec.options.get("ante"):
+                        await self.collections.bind(duel_id, (list(rec.decks[0] or ()), cards),
+                                                    rec.player_names)
+                    rec = await store.set_status(self.db, duel_id, "mulligans", expected="challenged",
+                                                 deadline=int(self.now()) + (rec.clock_seconds or DEFAULT_CLOCK))
             except StatusConflict:
                 raise DuelError("This challenge is no longer open.") from None
+            except CollectionError as e:
+                raise DuelError(str(e)) from None
             live = await self._load(duel_id)
             # the first decisions may be auto-passed already (none are, but keep one path)
             return live
+
+    async def precheck_accept(self, duel_id: int, user_id: str, deck: str | None) -> None:
+        """Before the duel starts: for ante, the deck chosen must be owned (DuelError says what is missing)."""
+        rec = await self._get(duel_id)
+        if rec.options.get("ante") and rec.status == "challenged":
+            _, cards = await self.resolve_deck(user_id, deck)
+            try:
+                await self.collections.check_for_keeps(user_id, cards)
+            except CollectionError as e:
+                raise DuelError(str(e)) from None
 
     async def expire_challenges(self) -> list[store.DuelRecord]:
         out = []
@@ -301,6 +327,8 @@ class DuelService:
                         self.db, rec.id, start + i, p, text, deadline=deadline,
                         status=status if not (last and result) else None,
                         result=result if last else None)
+                if result is not None:  # ante: ownership changes in the same transaction
+                    await self.collections.settle(rec, duel)
         except Exception:
             self.forget(live.record.id)
             raise
@@ -328,5 +356,11 @@ class DuelService:
                 live.stops = (s[0], s[1])
 
     async def resume_all(self) -> list[int]:
-        """At start-up: the ids of unfinished duels (rebuilt lazily when touched)."""
+        """At start-up: the ids of unfinished duels (rebuilt lazily when touched).
+
+        Also settles finished duels for ante left without a settlement.
+        """
+        for duel_id in await self.collections.unsettled():
+            live = await self._load(duel_id)
+            await self.collections.settle(live.record, live.duel)
         return [r.id for r in await store.list_unfinished(self.db)]

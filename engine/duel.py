@@ -27,10 +27,21 @@ from .objects import Card, Spell
 
 @dataclass(frozen=True)
 class DuelOptions:
+    """How a duel is played.
+
+    ``ante``: each player sets aside the top card of their library after the
+    first shuffle; the winner becomes the owner of both (a draw returns them).
+    ``ante_face_up``: whether the ante is seen by both players.
+    ``ante_excludes_basic``: basic lands are never anted (Shandalar's rule, a
+    server option of the bot): the topmost card that is not a basic land is
+    set aside instead, and nothing if the library holds only basic lands.
+    """
+
     ante: bool = False
     ante_face_up: bool = True
     starting_life: int = 20
     chooser: int | None = None  # who chooses to play or draw; None: chosen by the seed
+    ante_excludes_basic: bool = False
 
 
 class DeckError(ValueError):
@@ -78,8 +89,10 @@ class Duel:
         def factory() -> tuple[Game, Gen]:
             g = Game(seed, names, options)
             for p, deck in enumerate(decks):
-                for n in deck:
-                    g.players[p].library.append(g.new_card(carddb.get(n), p, "library"))
+                for i, n in enumerate(deck):
+                    card = g.new_card(carddb.get(n), p, "library")
+                    card.origin = (p, i)  # which card of the decklist: see final_owners()
+                    g.players[p].library.append(card)
             return g, g.run()
         return cls(factory, seed=seed, decks=(list(decks[0]), list(decks[1])), options=options)
 
@@ -151,6 +164,21 @@ class Duel:
         self._proc.close()
 
     # ------------------------------------------------------------ looking
+    def final_owners(self) -> dict[tuple[int, int], int]:
+        """Who owns each card of the two decklists now, by ``(player, index)``.
+
+        Every card dealt from a decklist is found wherever it is (any zone,
+        or being cast).  Ownership differs from the deck it came from only
+        through ante: the winner of a duel played for ante owns both ante
+        cards, and ante cards such as Bronze Tablet or Tempest Efreet exchange
+        owners.  The bot applies these changes to the players' collections
+        when the duel is over.
+        """
+        g = self.game
+        cards = [c for pl in g.players for z in ("library", "hand", "graveyard", "removed", "ante")
+                 for c in pl.zone(z)] + list(g.battlefield) + list(g.limbo)
+        return {c.origin: c.owner for c in cards if c.origin is not None and not c.token}
+
     def state_hash(self) -> str:
         """A digest of everything in the state, hidden cards included."""
         return hashlib.sha256(repr(snapshot(self.game)).encode()).hexdigest()[:16]

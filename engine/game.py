@@ -530,7 +530,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 self.combat.remove(card.oid)
         new = Card(self.new_oid(), card.cdef, card.owner, zone,
                    card.owner if controller is None else controller, timestamp=self.stamp(),
-                   token=card.token)
+                   token=card.token, origin=card.origin)
         if zone == "battlefield":
             new.sick = True
             new.tapped = tapped

@@ -80,6 +80,10 @@ class Card:
     face_down: bool = False  # face-down ante
     was_tapped: bool | None = None  # tapped state last seen by Game.note_taps (None: not seen yet)
     flags: dict[str, Any] = field(default_factory=dict)
+    # (player, index in that player's decklist) for a card dealt from a deck by
+    # Duel.new, kept across zone changes: which physical card this is (the bot
+    # maps it to an owned copy for ante). None for tokens and scripted cards.
+    origin: tuple[int, int] | None = None
 
     @property
     def name(self) -> str:

@@ -43,8 +43,13 @@ class TurnRules:
             self.shuffle(p)
         if self.ante_on:
             for pl in self.players:
-                if pl.library:
-                    c = self.move(pl.library[0], "ante")
+                # the top card; with ante_excludes_basic (Shandalar's rule) the
+                # topmost card that is not a basic land, and none if all are
+                top = next((c for c in pl.library if not (
+                    self.options.ante_excludes_basic and "basic" in c.cdef.supertypes
+                    and "land" in c.cdef.types)), None)
+                if top is not None:
+                    c = self.move(top, "ante")
                     c.face_down = not self.options.ante_face_up
                     self.log(f"{pl.name} antes " + ("a card." if c.face_down else f"{c.name}."))
         chooser = self.options.chooser if self.options.chooser is not None else self.rng.randrange(2)

@@ -141,9 +141,183 @@ CREATE TABLE player_settings (
 ) WITHOUT ROWID;
 """
 
+# Version 3: card collections (one row per owned copy), the ledger of every
+# change of ownership, trades, the copies bound to duels played for ante, ante
+# results, starters given, and server settings.  See storage/collections.py,
+# storage/ledger.py, storage/trades.py and storage/ante.py.
+_V3_COLLECTIONS = """
+CREATE TABLE copies (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused
+    card         TEXT NOT NULL CHECK (length(card) > 0),
+    printing     TEXT NOT NULL,                       -- set code, e.g. '4ED'
+    owner_id     TEXT NOT NULL,                       -- Discord user id
+    acquired_at  INTEGER NOT NULL,                    -- when the current owner got it
+    acquired_how TEXT NOT NULL CHECK (acquired_how IN ('grant', 'starter', 'ante', 'trade')),
+    created_at   INTEGER NOT NULL
+);
+CREATE INDEX copies_by_owner ON copies (owner_id, card);
+
+CREATE TABLE trades (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     TEXT,
+    channel_id   TEXT,
+    message_id   TEXT,
+    proposer_id  TEXT NOT NULL,
+    recipient_id TEXT NOT NULL CHECK (recipient_id <> proposer_id),
+    status       TEXT NOT NULL DEFAULT 'proposed'
+                 CHECK (status IN ('proposed', 'accepted', 'declined', 'expired', 'withdrawn',
+                                   'failed')),
+    reason       TEXT,                                -- why it failed (nothing moved)
+    created_at   INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL,
+    closed_at    INTEGER,
+    CHECK ((status = 'proposed') = (closed_at IS NULL))
+);
+CREATE INDEX trades_open ON trades (expires_at) WHERE status = 'proposed';
+CREATE INDEX trades_by_proposer ON trades (proposer_id, id);
+CREATE INDEX trades_by_recipient ON trades (recipient_id, id);
+
+CREATE TABLE trade_items (
+    trade_id INTEGER NOT NULL REFERENCES trades (id),
+    copy_id  INTEGER NOT NULL REFERENCES copies (id),
+    side     INTEGER NOT NULL CHECK (side IN (0, 1)),  -- 0: the proposer gives it; 1: the recipient
+    PRIMARY KEY (trade_id, copy_id)
+) WITHOUT ROWID;
+CREATE INDEX trade_items_by_copy ON trade_items (copy_id);
+
+CREATE TABLE ledger (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    copy_id  INTEGER NOT NULL REFERENCES copies (id),
+    kind     TEXT NOT NULL CHECK (kind IN ('grant', 'starter', 'ante', 'trade')),
+    from_id  TEXT,                    -- the previous owner; NULL when the copy came into being
+    to_id    TEXT NOT NULL,
+    duel_id  INTEGER REFERENCES duels (id),
+    trade_id INTEGER REFERENCES trades (id),
+    by_id    TEXT,                    -- the admin who granted it
+    guild_id TEXT,
+    at       INTEGER NOT NULL,
+    CHECK ((from_id IS NULL) = (kind IN ('grant', 'starter'))),
+    CHECK ((kind = 'ante') = (duel_id IS NOT NULL)),
+    CHECK ((kind = 'trade') = (trade_id IS NOT NULL)),
+    CHECK (from_id IS NULL OR from_id <> to_id)
+);
+CREATE INDEX ledger_by_copy ON ledger (copy_id, id);
+CREATE INDEX ledger_by_to ON ledger (to_id, id);
+CREATE INDEX ledger_by_from ON ledger (from_id, id) WHERE from_id IS NOT NULL;
+
+CREATE TABLE duel_copies (
+    duel_id  INTEGER NOT NULL REFERENCES duels (id),
+    player   INTEGER NOT NULL CHECK (player IN (0, 1)),
+    position INTEGER NOT NULL CHECK (position >= 0),   -- index in the duel's decklist
+    copy_id  INTEGER NOT NULL REFERENCES copies (id),
+    PRIMARY KEY (duel_id, player, position)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX duel_copies_once ON duel_copies (duel_id, copy_id);
+CREATE INDEX duel_copies_by_copy ON duel_copies (copy_id);
+
+CREATE TABLE ante_results (
+    duel_id      INTEGER PRIMARY KEY REFERENCES duels (id),
+    guild_id     TEXT,
+    winner       INTEGER CHECK (winner IN (0, 1)),     -- NULL: a draw
+    reason       TEXT NOT NULL,
+    antes        TEXT NOT NULL CHECK (json_valid(antes) AND json_type(antes) = 'array'),
+    moved        INTEGER NOT NULL CHECK (moved >= 0),  -- copies that changed owner
+    settled_at   INTEGER NOT NULL,
+    announced_at INTEGER
+);
+CREATE INDEX ante_results_by_guild ON ante_results (guild_id, settled_at);
+
+CREATE TABLE starters (
+    user_id    TEXT PRIMARY KEY,
+    guild_id   TEXT,
+    seed       INTEGER NOT NULL,
+    granted_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE guild_settings (
+    guild_id            TEXT PRIMARY KEY,
+    ante_excludes_basic INTEGER NOT NULL DEFAULT 0 CHECK (ante_excludes_basic IN (0, 1)),
+    starter_mix         TEXT CHECK (starter_mix IS NULL
+                                    OR (json_valid(starter_mix) AND json_type(starter_mix) = 'object')),
+    updated_at          INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- The ledger is the history: append-only, and copies never disappear.
+CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+
+CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+
+CREATE TRIGGER copies_no_delete BEFORE DELETE ON copies
+BEGIN
+    SELECT RAISE(ABORT, 'copies are never deleted');
+END;
+
+-- A copy comes into being once, and a transfer starts from its current owner.
+CREATE TRIGGER ledger_created_once BEFORE INSERT ON ledger
+WHEN NEW.from_id IS NULL AND EXISTS (SELECT 1 FROM ledger WHERE copy_id = NEW.copy_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a copy is created only once');
+END;
+
+CREATE TRIGGER ledger_from_owner BEFORE INSERT ON ledger
+WHEN NEW.from_id IS NOT NULL
+ AND NEW.from_id IS NOT (SELECT owner_id FROM copies WHERE id = NEW.copy_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a transfer must start from the copy''s owner');
+END;
+
+-- A copy changes owner only as its newest ledger line says, and never while
+-- it is bound to a duel that is still going on.
+CREATE TRIGGER copies_owner_follows_ledger BEFORE UPDATE OF owner_id ON copies
+WHEN NEW.owner_id IS NOT OLD.owner_id
+ AND NOT EXISTS (SELECT 1 FROM ledger
+                 WHERE id = (SELECT max(id) FROM ledger WHERE copy_id = NEW.id)
+                   AND from_id = OLD.owner_id AND to_id = NEW.owner_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a copy changes owner only with a ledger line');
+END;
+
+CREATE TRIGGER copies_locked_in_duel BEFORE UPDATE OF owner_id ON copies
+WHEN NEW.owner_id IS NOT OLD.owner_id
+ AND EXISTS (SELECT 1 FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id
+             WHERE dc.copy_id = NEW.id AND d.status NOT IN ('finished', 'cancelled'))
+BEGIN
+    SELECT RAISE(ABORT, 'a copy bound to a running duel cannot change owner');
+END;
+
+-- A copy is bound to at most one running duel, and only by its owner.
+CREATE TRIGGER duel_copies_one_running_duel BEFORE INSERT ON duel_copies
+WHEN EXISTS (SELECT 1 FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id
+             WHERE dc.copy_id = NEW.copy_id AND dc.duel_id <> NEW.duel_id
+               AND d.status NOT IN ('finished', 'cancelled'))
+BEGIN
+    SELECT RAISE(ABORT, 'that copy is already bound to a running duel');
+END;
+
+CREATE TRIGGER duel_copies_owned BEFORE INSERT ON duel_copies
+WHEN (SELECT owner_id FROM copies WHERE id = NEW.copy_id) IS NOT
+     (SELECT CASE NEW.player WHEN 0 THEN player0_id ELSE player1_id END
+      FROM duels WHERE id = NEW.duel_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a duel''s deck can only hold copies its player owns');
+END;
+
+CREATE TRIGGER duel_copies_no_update BEFORE UPDATE ON duel_copies
+BEGIN
+    SELECT RAISE(ABORT, 'a duel''s copies are fixed');
+END;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
+    Migration(3, "collections, ledger, trades and ante", _V3_COLLECTIONS),
 )
 
 
@@ -151,7 +325,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    2
+    3
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

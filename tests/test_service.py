@@ -123,6 +123,12 @@ async def test_challenge_rules(tmp_path: Path) -> None:
         await svc.challenge(guild_id=None, channel_id="2", challenger=ALICE, opponent=ALICE, deck=None, ante=False)
     with pytest.raises(DuelError, match="No deck"):
         await svc.challenge(guild_id=None, channel_id="2", challenger=ALICE, opponent=BOB, deck="Nope", ante=False)
+    # a duel for ante is played for keeps: the challenger's deck must be owned (issue 4)
+    with pytest.raises(DuelError, match="for keeps"):
+        await svc.challenge(guild_id=None, channel_id="2", challenger=ALICE, opponent=BOB, deck=None, ante=True)
+    from engine.decks import PRECONS, decklist
+    from storage.collections import grant_cards
+    await grant_cards(db, ALICE[0], [(n, "4ED") for n in decklist(sorted(PRECONS)[0])])
     rec = await svc.challenge(guild_id=None, channel_id="2", challenger=ALICE, opponent=BOB, deck=None, ante=True)
     with pytest.raises(DuelError, match="Only the challenged"):
         await svc.accept(rec.id, ALICE[0], None)
