@@ -58,6 +58,7 @@ class BenchFake(FakeDiscord):
         self.by_channel: dict[int, Callable[[FakeMessage, bool], None]] = {}
         self.by_message: dict[int, Callable[[FakeMessage, bool], None]] = {}
         self.generation = 0  # bumped when the bot process is killed
+        self.rest_counts: dict[str, int] = {}  # "METHOD route" -> calls (kept when the log is trimmed)
 
     def _new_message(self, channel: Any, author: Any, body: dict[str, Any], files: Any = None, **kw: Any) -> FakeMessage:
         msg = super()._new_message(channel, author, body, files, **kw)
@@ -74,11 +75,22 @@ class BenchFake(FakeDiscord):
         if cb is not None:
             cb(msg, created)
 
+    def count_rest(self) -> dict[str, int]:
+        """REST calls the bot made so far, by route (the log itself is trimmed)."""
+        for c in self.calls:
+            key = f"{c.method} {c.route or c.path}"
+            self.rest_counts[key] = self.rest_counts.get(key, 0) + 1
+        self.calls.clear()
+        return self.rest_counts
+
     def trim(self) -> None:
-        """Forget the REST log and answered interactions (memory over long runs)."""
+        """Forget the REST log and interactions answered minutes ago (memory over long runs)."""
+        self.count_rest()
         self.calls.clear()
         self.client_errors.clear()
-        for iid in [i for i, it in self.interactions.items() if it.acknowledged.is_set() or it.failed]:
+        old = asyncio.get_running_loop().time() - 120  # follow-ups stay possible for a while after the answer
+        for iid in [i for i, it in self.interactions.items()
+                    if (it.acknowledged.is_set() or it.failed) and it.created < old]:
             it = self.interactions.pop(iid)
             self._interactions_by_token.pop(it.token, None)
 

@@ -111,15 +111,18 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
         loop = asyncio.get_running_loop()
         start = loop.time()
         w0, w1 = start + warmup, start + warmup + seconds
-        dec0 = _decisions(db) if kind == "manaburn" else 0
+        dec0 = 0
         lag = LoopLag()
         lag.start()
         me = ProcSampler("self")
         botcpu = None
 
         async def sample() -> None:
-            nonlocal botcpu, me
+            nonlocal botcpu, me, dec0
             await asyncio.sleep(max(0.0, w0 - loop.time()))
+            dec0 = _decisions(db) if kind == "manaburn" else 0
+            fake.count_rest()
+            fake.rest_counts.clear()  # count the window's REST calls only
             botcpu = ProcSampler(bot.pid)
             me = ProcSampler("self")
             lag.lags.clear()
@@ -131,6 +134,7 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
         plays = [asyncio.create_task(a.play(w1)) for a in ready]
         await sampler
         bot_stats = botcpu.finish() if botcpu else {}
+        rest = dict(fake.count_rest())
         me_stats = me.finish()
         dec1 = _decisions(db) if kind == "manaburn" else 0
         done, pending = await asyncio.wait(plays, timeout=40)
@@ -154,6 +158,11 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
                         "loop_lag_ms": summary(lag.lags, 1000)},
             "duels_finished": rec.finished, "errors": rec.errors[:5], "error_count": len(rec.errors),
         })
+        answered = out["answered"]
+        out["rest_calls_per_answered_click"] = round(sum(rest.values()) / answered, 2) if answered else None
+        out["rest_calls_by_route"] = dict(sorted(rest.items(), key=lambda kv: -kv[1])[:12])
+        cpu = bot_stats.get("cpu_seconds")
+        out["bot_cpu_ms_per_answered_click"] = round(cpu * 1000 / answered, 2) if cpu is not None and answered else None
         if kind == "manaburn":
             out["bot"]["mb_per_open_duel"] = round((rss_open - rss0) / max(1, n), 3) if rss_open and rss0 else None
     finally:

@@ -130,6 +130,16 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                 out.append(f"| {n} | ratio | | ack p50 {fmt(r['ack_p50'])}×, p99 {fmt(r['ack_p99'])}× | "
                            f"board p50 {fmt(r['board_p50'])}×, p99 {fmt(r['board_p99'])}× | | | | | | |")
         out.append("")
+        per = []
+        for n, lv in rows:
+            m = lv.get("manaburn") or {}
+            b0 = lv.get("bare") or {}
+            if m.get("rest_calls_per_answered_click") is not None:
+                per.append(f"{n}: Manaburn {fmt(m['bot_cpu_ms_per_answered_click'])} ms of bot CPU and "
+                           f"{fmt(m['rest_calls_per_answered_click'])} REST calls per answered click (bare bot "
+                           f"{fmt(b0.get('bot_cpu_ms_per_answered_click'))} ms, {fmt(b0.get('rest_calls_per_answered_click'))})")
+        if per:
+            out.append("Cost per answered click — " + "; ".join(per) + ".\n")
         bp = f.get("bot_profile")
         if bp:
             out.append("Where the bot process spends its time at saturation (cProfile, cumulative):\n")
