@@ -9,6 +9,7 @@ interrupts and batches), :mod:`engine.combat` (the attack),
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from typing import Any, Callable, Iterable
@@ -232,29 +233,30 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 return self.chars(card)
             finally:
                 self._chars_cache = None
-        if card.zone == "battlefield":
-            hit = cache.get(card.oid)
-            if hit is not None:
-                return hit
-        c = self._printed_chars(card)
         if card.zone != "battlefield":
-            return c
-        if card.oid in self._computing:
+            return self._printed_chars(card)
+        oid = card.oid
+        hit = cache.get(oid)
+        if hit is not None:
+            return hit  # type: ignore[no-any-return]
+        c = self._printed_chars(card)
+        computing = self._computing
+        if oid in computing:
             # A characteristic that depends on itself (Nightmare counting swamps
             # while asking whether Nightmare is a swamp) sees printed values.
             self._guard_hits += 1
             return c
         hits = self._guard_hits
-        self._computing.add(card.oid)
+        computing.add(oid)
         try:
-            out = self._apply_effects(card, c)
+            out = self._apply_effects(card, c, cache)
         finally:
-            self._computing.discard(card.oid)
+            computing.discard(oid)
         # Cached if it is what asking afresh would give: asked at the top (nothing being
         # computed), or inside another computation that never met the guard above (so no
         # printed stand-in went into it)
-        if not self._computing or self._guard_hits == hits:
-            cache[card.oid] = out
+        if not computing or self._guard_hits == hits:
+            cache[oid] = out
         return out
 
     def _read_memo(self, key: Any, compute: Callable[[], Any]) -> Any:
@@ -280,8 +282,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def _printed_chars(self, card: Card) -> Chars:
         d = card.cdef
+        override = card.color_override
         c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
-                  set(card.color_override if card.color_override is not None else d.colors),
+                  set(d.colors if override is None else override),
                   d.power, d.toughness, set(d.keywords), card.controller)
         if card.text_changes:
             c.keywords = {self.swap_words(k, card) for k in c.keywords}
@@ -300,7 +303,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         are shared: callers must not change them."""
         return _ReadScope(self)
 
-    def _apply_effects(self, card: Card, c: Chars) -> Chars:
+    def _apply_effects(self, card: Card, c: Chars, cache: dict[Any, Any]) -> Chars:
+        """``c`` (printed values) changed by every continuous effect on ``card``,
+        then counters; ``cache`` is the current read-only scope's (the look-ups
+        shared by every permanent are read from it directly when there)."""
         base = card.cdef.hooks.get("base_chars")
         if base is not None:
             # characteristics the card sets for itself as it comes into play
@@ -309,8 +315,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
-        mods: list[tuple[tuple[Any, ...], Card | None, Any]] = self._read_memo(("statics",), self._active_statics)
-        by_card = self._read_memo(("effects",), self._effects_by_card)
+        mods: list[tuple[tuple[Any, ...], Card | None, Any]] | None = cache.get(_STATICS_KEY)
+        if mods is None:
+            mods = self._read_memo(_STATICS_KEY, self._active_statics)
+        by_card = cache.get(_EFFECTS_KEY)
+        if by_card is None:
+            by_card = self._read_memo(_EFFECTS_KEY, self._effects_by_card)
         effs = by_card.get(card.oid, by_card[None])
         if effs:
             mods = sorted(mods + effs, key=_first)
@@ -320,13 +330,13 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                     x.modify(self, src, card, c)
             elif (x.condition is None or x.condition(self)) and (x.applies is None or x.applies(self, card, c)):
                 x.modify(self, card, c)
-        if c.power is not None:
+        if c.power is not None and card.counters:
             # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
             for kind, n in card.counters.items():
-                m = _PT_COUNTER.match(kind)
-                if m and n:
-                    c.power += int(m[1]) * n
-                    c.toughness = (c.toughness or 0) + int(m[2]) * n
+                pt = _pt_counter(kind)
+                if pt is not None and n:
+                    c.power += pt[0] * n
+                    c.toughness = (c.toughness or 0) + pt[1] * n
         if c.power is None and "creature" in c.types:
             c.power, c.toughness = 0, 0
         return c
@@ -694,6 +704,18 @@ def _mod_order(timestamp: int, layer: int) -> tuple[bool, bool, bool, int, int]:
     controller whatever the timestamps; then what the card defines itself
     (layer < 0: Angry Mob's */*); then everything else in timestamp order."""
     return (layer != 0, layer >= 0, layer >= 7, timestamp, layer)
+
+
+_STATICS_KEY = ("statics",)  # read-only scope keys of _active_statics and _effects_by_card
+_EFFECTS_KEY = ("effects",)
+
+
+@functools.lru_cache(maxsize=None)
+def _pt_counter(kind: str) -> tuple[int, int] | None:
+    """(power, toughness) change of one counter of a kind ("+1/+1", "-1/-1",
+    "+1/+0"), None for other counters; parsed once per kind."""
+    m = _PT_COUNTER.match(kind)
+    return (int(m[1]), int(m[2])) if m else None
 
 
 def _timestamp(c: Card) -> int:
