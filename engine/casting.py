@@ -407,8 +407,10 @@ class CastingRules:
     def phase_key(self: "Game") -> str:
         return f"{self.turn}:{self.phase}"
 
-    def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
-        with self.reading():
+    def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None,
+                     reads: dict[Any, Any] | None = None) -> list[str]:
+        """The answers to a fast decision but "pass"; ``reads``: see ``Game.reading``."""
+        with self.reading(reads):
             return self._fast_choices(p, kind, interrupting)
 
     def _fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
@@ -441,13 +443,15 @@ class CastingRules:
         """``attack`` is an answer, at sorcery timing."""
         return not self.attack_done and any(self.can_attack(c) for c in self.battlefield)
 
-    def surely_fast_choice(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None, t: str) -> bool:
+    def surely_fast_choice(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None, t: str,
+                           reads: dict[Any, Any] | None = None) -> bool:
         """True if ``fast_choices(p, kind, interrupting)`` lists ``t``, found
         without listing everything, by the same tests, for the answers that
         are common in a history: playing a land, attacking, casting a card,
-        activating an ability. False: another answer, or not listed."""
+        activating an ability. False: another answer, or not listed.
+        ``reads``: see ``Game.reading``."""
         verb, _, rest = t.partition(" ")
-        with self.reading():
+        with self.reading(reads):
             if verb == "play" or t == "attack":
                 if kind is not DecisionKind.OPPORTUNITY or not self.sorcery_timing(p, kind):
                     return False
@@ -536,21 +540,30 @@ class CastingRules:
 
     # ------------------------------------------------------ fast decisions
     def ask_fast(self: "Game", p: int, kind: DecisionKind, prompt: str,
-                 interrupting: Spell | None = None) -> Gen:
+                 interrupting: Spell | None = None, reads: dict[Any, Any] | None = None) -> Gen:
         """Ask ``p`` for a fast effect (or pass). Mana abilities used here
-        do not end the decision. Returns the answer (not ``tap``)."""
+        do not end the decision. Returns the answer (not ``tap``).
+
+        The choices are looked for in one read-only scope whose cache is
+        ``reads`` (see ``Game.reading``): a caller that asks again with nothing
+        done in between (the response to a player ending a phase) passes the
+        same dict, and the characteristics found for the first decision serve
+        the second. It is emptied here when a mana ability changes the game."""
+        reads = {} if reads is None else reads
         while True:
             listed: list[list[str]] = []
 
             def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
                 if not listed:
-                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting))
+                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting, reads))
                 return listed[0]
             ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
                                       parser=self.parser_for(p, choices),
                                       about=interrupting.name if interrupting else "",
-                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t))
+                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t,
+                                                                                            reads))
             if ans.startswith(("tap ", "add ")):
+                reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans

@@ -290,7 +290,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.keywords = {self.swap_words(k, card) for k in c.keywords}
         return c
 
-    def reading(self) -> "_ReadScope":
+    def reading(self, reads: dict[Any, Any] | None = None) -> "_ReadScope":
         """A scope in which nothing changes, so characteristics may be cached
         (listing legal actions asks for them hundreds of times).
 
@@ -300,8 +300,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         no moves, no card fields, no log). Code that must look at the game as
         it would be after a change (Wards ignoring their own protection) sets
         ``_chars_cache`` to None for that look and restores it. Cached values
-        are shared: callers must not change them."""
-        return _ReadScope(self)
+        are shared: callers must not change them.
+
+        ``reads``: the cache of an earlier scope to go on with (used by an
+        outermost scope only), for a caller that knows nothing changed the game
+        since that scope began (see :meth:`ask_fast`); it is filled further."""
+        return _ReadScope(self, reads)
 
     def _apply_effects(self, card: Card, c: Chars, cache: dict[Any, Any]) -> Chars:
         """``c`` (printed values) changed by every continuous effect on ``card``,
@@ -727,14 +731,15 @@ def _first(m: tuple[Any, ...]) -> Any:
 
 
 class _ReadScope:
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: Game, reads: dict[Any, Any] | None = None) -> None:
         self.g = g
+        self.reads = reads
         self.outer = False
 
     def __enter__(self) -> None:
         self.outer = self.g._chars_cache is None
         if self.outer:
-            self.g._chars_cache = {}
+            self.g._chars_cache = {} if self.reads is None else self.reads
 
     def __exit__(self, *exc: object) -> None:
         if self.outer:

@@ -4,7 +4,7 @@ Sequence"; MicroProse manual "The Phases of a Turn", "Mulligan").
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionKind
 from .model import Event, Gen
@@ -109,8 +109,11 @@ class TurnRules:
         choices about what not to untap are made first."""
         ap = self.active
         keep_tapped = set()
-        for c in self.permanents(ap):
-            ch = self.chars(c)
+        # Looked at in one read-only scope, before anything changes: what changes below
+        # (summoning sickness, the answers) changes no characteristics
+        with self.reading():
+            mine = [(c, self.chars(c)) for c in self.permanents(ap)]
+        for c, ch in mine:
             c.sick = False
             if not c.tapped:
                 continue
@@ -123,7 +126,7 @@ class TurnRules:
                                           ["choose yes", "choose no"], decline="choose yes")
                 if ans == "choose no":
                     keep_tapped.add(c.oid)
-        untapping = [c for c in self.permanents(ap) if c.tapped and c.oid not in keep_tapped]
+        untapping = [c for c, _ in mine if c.tapped and c.oid not in keep_tapped]
         # limits on how many untap (Smoke): untap_limit(g, src, player, cards) -> Gen returning the cards that untap
         for src in list(self.battlefield):
             h = src.cdef.hooks.get("untap_limit")
@@ -208,11 +211,15 @@ class TurnRules:
         """The active player acts until declaring the end of the phase; the
         opponent may respond to that, which cancels the end of the phase."""
         while True:
+            # Nothing changes the game between the active player passing and the opponent
+            # being asked to respond: what was read for the first decision serves the second
+            reads: dict[Any, Any] = {}
             ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY,
-                                           f"{self.phase.capitalize()} phase: your move")
+                                           f"{self.phase.capitalize()} phase: your move", reads=reads)
             if ans == "pass":
                 ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
-                                               f"{self.players[self.active].name} ends the {self.phase} phase. Respond?")
+                                               f"{self.players[self.active].name} ends the {self.phase} phase. Respond?",
+                                               reads=reads)
                 if ans == "pass":
                     return
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)
