@@ -394,6 +394,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """A permanent that has lost all its abilities (Titania's Song): its
         statics, triggers, activated and mana abilities do nothing."""
         strippers = self.ability_strippers() if strippers is None else strippers
+        if not strippers:  # the common case: nothing removes abilities
+            return False
         return any(f(card) for f in strippers)
 
     def ability_strippers(self) -> list[Callable[[Card], bool]]:
@@ -401,8 +403,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         and of continuous effects (called without ``src``). They must not
         compute characteristics (use printed values or :meth:`chars_basic`)."""
         cache = self._chars_cache
-        if cache is not None and -1 in cache:  # nothing changes while reading
-            return cache[-1]  # type: ignore[return-value]
+        if cache is not None:  # nothing changes while reading
+            hit = cache.get(-1)
+            if hit is not None:
+                return hit  # type: ignore[no-any-return]
         out: list[Callable[[Card], bool]] = []
         for src in self.battlefield:
             h = src.cdef.hooks.get("removes_abilities")
@@ -607,13 +611,13 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         listeners: list[tuple[Card, Any]] = []
         # only permanents with a trigger for this event can listen; sorting them alone (a
         # stable sort) orders them as sorting every permanent would
-        hearing = [c for c in self.battlefield if any(t.event is event for t in c.cdef.triggers)]
+        hearing = [c for c in self.battlefield if c.cdef.triggers and any(t.event is event for t in c.cdef.triggers)]
         with self.reading():  # sorting asks their controllers; nothing changes meanwhile
             order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
         extra = data.pop("extra_sources", [])
         # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
         yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
-                 if any("graveyard" in t.zones for t in c.cdef.triggers)]
+                 if c.cdef.triggers and any("graveyard" in t.zones for t in c.cdef.triggers)]
         seen: set[int] = set()
         for src in order + list(extra) + yards:
             if id(src) in seen:
@@ -646,6 +650,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         last look, whatever tapped it (a mana ability, a cost, an attack, an
         effect). A permanent that came into play tapped did not become
         tapped. Called after each mana ability and at each settle."""
+        if all(c.was_tapped is c.tapped for c in self.battlefield):
+            return  # nothing tapped or untapped since the last look: nothing to note or fire
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
             was = c.was_tapped
             c.was_tapped = c.tapped
