@@ -21,7 +21,8 @@ differently from ``auto``).
 
 Default stops (:data:`DEFAULT_STOPS`), and why. Like Magic Online's
 defaults (both main phases, your declare blockers step, the opponent's
-declare blockers step and end of turn), they keep the points where players
+declare blockers step and end of turn: "Let's Talk About Stops, Pt. II",
+magicthegathering.com, 2003), they keep the points where players
 act, and drop the windows a later stop covers. Figures: ``python -m bench
 --only roundtrips`` (100 duels between sensible players).
 
@@ -63,7 +64,7 @@ from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind
 from engine.game import Game
-from engine.mana import ManaCost, ManaError
+from engine.mana import Mana, ManaCost, ManaError, plan_payment
 from engine.model import Cost
 from engine.objects import Card
 from engine.refs import RefError, lookup
@@ -143,7 +144,6 @@ def _land_may_animate(g: Game, useful: list[str]) -> bool:
     return False
 
 
-
 # ------------------------------------------------------------------ payment
 def payment_is_forced(g: Game, d: Decision) -> bool:
     """Is ``auto`` as good as any payment by hand? The PAY decision of the
@@ -220,11 +220,11 @@ def _interchangeable(g: Game, c: Card, symbols: str) -> bool:
 def _source_kinds(g: Game, sources: list[tuple[Card, int, str]]) -> list[tuple[frozenset[str], int]]:
     """The mana sources grouped into kinds of interchangeable ones:
     (symbols a source of the kind makes, how many sources)."""
-    kinds: dict[object, list[object]] = {}
+    kinds: dict[object, list[frozenset[str]]] = {}
     for c, _, syms in sources:
         key: object = (c.name, syms) if _interchangeable(g, c, syms) else c.oid
-        kinds.setdefault(key, [frozenset(syms), 0])[1] += 1  # type: ignore[operator]
-    return [(syms, n) for syms, n in kinds.values()]  # type: ignore[misc]
+        kinds.setdefault(key, []).append(frozenset(syms))
+    return [(same[0], len(same)) for same in kinds.values()]
 
 
 def _ways_to_pay(g: Game, p: int, cost: ManaCost, kinds: list[tuple[frozenset[str], int]],
@@ -232,7 +232,6 @@ def _ways_to_pay(g: Game, p: int, cost: ManaCost, kinds: list[tuple[frozenset[st
     """How many different counts of sources of each kind pay ``cost``
     exactly (up to ``limit``; ``limit`` also when there are too many to
     count within ``budget``)."""
-    from engine.mana import Mana, plan_payment
     variants = g.cost_variants(p, cost)
     total = cost.total
     found = 0
