@@ -102,6 +102,17 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                 out.append(f"| {k} | {v['decision_points']:,} | {v['reached_a_human']:,} | "
                            f"{100 * (v['share_of_human_clicks'] or 0):.1f}% | {v['human_passed_anyway']:,} |")
         out.append("")
+        steps = f.get("asked_opportunities_by_step") or {}
+        if steps and isinstance(next(iter(steps.values())), dict):
+            if f.get("payments_made_auto_by_the_bot") is not None:
+                out.append(f"The bot paid {f['payments_made_auto_by_the_bot']:,} payments with `auto` for the "
+                           "players (paying by hand could not have ended differently).\n")
+            out.append("Fast-effect decisions that reached a human, by step (whose turn, from the player's side):\n")
+            out.append("| decision: step | reached a human | the human passed |")
+            out.append("|---|---|---|")
+            for k, v in steps.items():
+                out.append(f"| {k} | {v['reached_a_human']:,} | {v['human_passed_anyway']:,} |")
+            out.append("")
     if "latency" in results:
         f = results["latency"]["figures"]
         p = results["latency"]["params"]

@@ -2,9 +2,15 @@
 players, how many reach a human under the bot's auto-pass rules?
 
 Each decision is handled as :class:`bot.service.DuelService` does: when
-:func:`bot.autopass.must_ask` (default stops) says so, the player
+:func:`bot.autopass.auto_answer` (default stops) has no answer, the player
 (:class:`bench.players.SensiblePlayer`) answers it — one click in Discord —
-otherwise the bot declines it on the player's behalf.
+otherwise the bot answers it on the player's behalf (declines it, or pays
+``auto`` when paying by hand could not end differently).
+
+Besides the totals, it reports by kind, and for the fast-effect decisions
+(opportunity, respond, interrupt) by step of the turn: how many were asked,
+and how many of those the player passed anyway (the clicks that carried no
+choice this time).
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ import statistics
 import time
 from typing import Any
 
-from bot.autopass import DEFAULT_STOPS, must_ask
+from bot.autopass import DEFAULT_STOPS, auto_answer
 from engine import Duel, DuelOptions, IllegalAction
 from engine.decks import PRECONS, decklist
 
@@ -30,18 +36,23 @@ def play_sensible(seed: int, stops: frozenset[str] = DEFAULT_STOPS, max_decision
     duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions())
     players = (SensiblePlayer(seed * 2), SensiblePlayer(seed * 2 + 1))
     asked: collections.Counter[str] = collections.Counter()
-    passed: collections.Counter[str] = collections.Counter()
+    passed: collections.Counter[str] = collections.Counter()  # answered by the bot
+    auto_paid = 0  # of those, payments made with "auto"
     declined: collections.Counter[str] = collections.Counter()  # asked, and the player passed anyway
     where: collections.Counter[str] = collections.Counter()  # asked opportunities/responses by step
+    where_passed: collections.Counter[str] = collections.Counter()  # ... that the player passed anyway
     fallbacks = 0
     n = 0
     while duel.pending is not None and n < max_decisions:
         d = duel.pending
-        if must_ask(duel.game, d, stops):
+        bot_answer = auto_answer(duel.game, d, stops)
+        if bot_answer is None:
             asked[d.kind.value] += 1
             g = duel.game
+            step = ""
             if d.kind.value in ("opportunity", "respond", "interrupt"):
-                where[f"{d.kind.value}: {'my' if g.active == d.player else 'opponent'} {g.step}"] += 1
+                step = f"{d.kind.value}: {'my' if g.active == d.player else 'opponent'} {g.step}"
+                where[step] += 1
             ans = players[d.player].choose(duel, d)
             try:
                 duel.parse(ans, d.player)
@@ -50,15 +61,19 @@ def play_sensible(seed: int, stops: frozenset[str] = DEFAULT_STOPS, max_decision
                 ans = next((c for c in d.choices if c != "cancel"), d.choices[0])
             if d.decline is not None and ans == d.decline:
                 declined[d.kind.value] += 1
+                if step:
+                    where_passed[step] += 1
             duel.apply(ans, player=d.player)
         else:
             passed[d.kind.value] += 1
-            duel.apply(d.decline, player=d.player)  # type: ignore[arg-type]
+            auto_paid += bot_answer == "auto"
+            duel.apply(bot_answer, player=d.player)
         n += 1
     g = duel.game
     return {"seed": seed, "decks": (a, b), "decisions": n, "asked": sum(asked.values()),
             "asked_by_kind": dict(asked), "passed_by_kind": dict(passed),
-            "declined_by_kind": dict(declined), "asked_where": dict(where), "finished": duel.pending is None,
+            "declined_by_kind": dict(declined), "asked_where": dict(where),
+            "passed_where": dict(where_passed), "auto_paid": auto_paid, "finished": duel.pending is None,
             "turns": g.turn, "winner": g.winner, "end": g.end_reason, "fallbacks": fallbacks}
 
 
@@ -79,9 +94,11 @@ def run(quick: bool = False, duels: int | None = None, **_: Any) -> Result:
     by_kind_all: collections.Counter[str] = collections.Counter()
     by_kind_declined: collections.Counter[str] = collections.Counter()
     where: collections.Counter[str] = collections.Counter()
+    where_passed: collections.Counter[str] = collections.Counter()
     for g in games:
         by_kind_declined.update(g["declined_by_kind"])
         where.update(g["asked_where"])
+        where_passed.update(g["passed_where"])
         by_kind_asked.update(g["asked_by_kind"])
         by_kind_all.update(g["asked_by_kind"])
         by_kind_all.update(g["passed_by_kind"])
@@ -102,12 +119,14 @@ def run(quick: bool = False, duels: int | None = None, **_: Any) -> Result:
                         "human_passed_anyway": by_kind_declined.get(k, 0)}
                     for k in sorted(by_kind_all, key=lambda k: -by_kind_asked.get(k, 0))},
         "human_passed_anyway": sum(by_kind_declined.values()),
+        "payments_made_auto_by_the_bot": sum(g["auto_paid"] for g in games),
         "player_fallbacks": sum(g["fallbacks"] for g in games),
         # what-ifs for the bot's auto-pass rules (same duels; answers unchanged)
         "fraction_if_payments_were_automatic": round((asked - by_kind_asked.get("pay", 0)) / total, 4) if total else None,
         "fraction_if_passed_clicks_were_not_asked": round((asked - sum(by_kind_declined.values())) / total, 4)
         if total else None,
-        "asked_opportunities_by_step": dict(where.most_common(12)),
+        "asked_opportunities_by_step": {k: {"reached_a_human": v, "human_passed_anyway": where_passed.get(k, 0)}
+                                        for k, v in where.most_common()},
         "seconds": round(dt, 1),
     }
     say(f"  {asked:,} of {total:,} decision points reached a human ({100 * (frac or 0):.1f}%); "

@@ -26,7 +26,7 @@ from storage import players as player_store
 from storage.db import Database
 from storage.errors import DuelNotFound, StatusConflict
 
-from .autopass import DEFAULT_STOPS, must_ask
+from .autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -338,13 +338,16 @@ class DuelService:
         return Outcome(live, events, finished)
 
     def autopass(self, live: Live) -> None:
-        """Decline every decision that need not reach a human (see :mod:`bot.autopass`)."""
+        """Answer every decision that need not reach a human (see :mod:`bot.autopass`)."""
         duel = live.duel
         for _ in range(10000):
             d = duel.pending
-            if d is None or must_ask(duel.game, d, live.stops[d.player]):
+            if d is None:
                 return
-            duel.apply(d.decline, player=d.player)  # type: ignore[arg-type]
+            ans = auto_answer(duel.game, d, live.stops[d.player])
+            if ans is None:
+                return
+            duel.apply(ans, player=d.player)
 
     async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
         await player_store.set_phase_stops(self.db, user_id, sorted(stops))

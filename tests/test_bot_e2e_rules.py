@@ -29,7 +29,7 @@ from typing import Any, Callable
 import pytest
 
 from bot.app import ManaburnBot
-from bot.autopass import DEFAULT_STOPS, must_ask
+from bot.autopass import DEFAULT_STOPS, auto_answer
 from bot.decklists import parse_decklist
 from engine import Duel, DuelOptions
 from fakediscord import FakeDiscord, SimUser
@@ -65,8 +65,11 @@ def engine_duel(seed: int, deck_a: str, deck_b: str) -> Duel:
 
 def engine_autopass(duel: Duel) -> None:
     """What DuelService.autopass does, with both players' default stops."""
-    while duel.pending is not None and not must_ask(duel.game, duel.pending, DEFAULT_STOPS):
-        duel.apply(duel.pending.decline, player=duel.pending.player)  # type: ignore[arg-type]
+    while duel.pending is not None:
+        ans = auto_answer(duel.game, duel.pending, DEFAULT_STOPS)
+        if ans is None:
+            return
+        duel.apply(ans, player=duel.pending.player)
 
 
 def greedy_pick(labels: list[str], casts: tuple[str, ...], player: int) -> str | None:
@@ -351,8 +354,9 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     thread = await t.start("Blue Chain", "Red Black")
     await t.play([
         (alice, "choose play"),
-        (alice, "play Island"), (alice, "cast Merfolk of the Pearl Trident"), (alice, "auto"),
-        (bob, "play Mountain"), (bob, "cast Mons's Goblin Raiders"), (bob, "auto"),
+        # one kind of land each: the bot pays for them (bot.autopass.payment_is_forced)
+        (alice, "play Island"), (alice, "cast Merfolk of the Pearl Trident"),
+        (bob, "play Mountain"), (bob, "cast Mons's Goblin Raiders"),
         (alice, "play Island"), (alice, "pass"),
         (bob, "play Swamp"),
     ])
@@ -371,13 +375,17 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     assert await t.slash(bob, "stops", stops="default") == "Stops saved: " + ", ".join(sorted(
         __import__("bot.autopass", fromlist=["DEFAULT_STOPS"]).DEFAULT_STOPS))
     await t.play([(bob, "play Mountain"), (bob, "pass")])
+    # bob wants to tap his lands by hand, even where "auto" could not end differently
+    manual = ", ".join(sorted(__import__("bot.autopass", fromlist=["DEFAULT_STOPS"]).DEFAULT_STOPS
+                              | {"manual payment"}))
+    assert await t.slash(bob, "stops", stops=manual) == "Stops saved: " + manual
     # turn 7: with the default stops again, bob is not asked in alice's draw phase;
     # the first thing he sees is the chance to interrupt her Jump
     await t.play([(alice, "play Island"), (alice, "cast Jump")])
     msg = await t.panel_of(alice)
     assert "Jump: target creature" in msg.text
     assert panel(bob) is None  # only the player who decides has controls
-    await t.play([(alice, "target Merfolk of the Pearl Trident"), (alice, "auto")])
+    await t.choose(alice, "target Merfolk of the Pearl Trident")  # paid for her: Islands only
     msg = await t.panel_of(bob)
     assert "Interrupt Jump?" in msg.text
     assert "Being cast: Jump (alice) -> Merfolk of the Pearl Trident" in board(alice, thread).text
@@ -393,23 +401,20 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     msg = await t.panel_of(alice)
     assert "Interrupt Red Elemental Blast?" in msg.text
     # alice interrupts the interrupt
-    await t.play([(alice, "cast Blue Elemental Blast"), (alice, "target Red Elemental Blast"), (alice, "auto")])
+    await t.play([(alice, "cast Blue Elemental Blast"), (alice, "target Red Elemental Blast")])
     msg = await t.panel_of(bob)
     assert "Interrupt Blue Elemental Blast?" in msg.text
     await t.choose(bob, "pass")
     # the interrupts resolved; Jump waits in the batch and both may add instants
-    msg = await t.panel_of(alice)
+    # (alice, whose Jump it is, is not asked first: she keeps no "my spells" stop)
+    msg = await t.panel_of(bob)
     assert "Respond to Jump?" in msg.text
     assert "Batch: Jump (alice) -> Merfolk of the Pearl Trident" in board(alice, thread).text
-    await t.choose(alice, "pass")
     assert "Terror" not in everything_shown(alice, thread)  # in bob's hand since turn 1: never shown
     await t.play([(bob, "cast Terror"), (bob, "target Merfolk of the Pearl Trident"), (bob, "auto")])
     assert ("Batch: Jump (alice) -> Merfolk of the Pearl Trident; Terror (bob) -> Merfolk of the Pearl Trident"
             in board(alice, thread).text)
-    await t.play([(alice, "cast Unsummon"), (alice, "target Merfolk of the Pearl Trident"), (alice, "auto")])
-    msg = await t.panel_of(alice)
-    assert "Respond to Unsummon?" in msg.text
-    await t.choose(alice, "pass")
+    await t.play([(alice, "cast Unsummon"), (alice, "target Merfolk of the Pearl Trident")])
     # the batch resolves last in, first out: the Merfolk goes home, Terror and Jump fizzle
     msg = await t.panel_of(alice)
     assert "Main phase: your move" in msg.text and "Merfolk of the Pearl Trident, Merfolk of the Pearl Trident" in msg.text

@@ -1,0 +1,212 @@
+"""bot.autopass: which decisions the bot answers for a player, and with what.
+
+Each rule is checked on a position built with ``engine.scripts.build_position``:
+the bot answers where the answer is forced or equivalent (or the player's
+stops say so), and asks wherever the player could choose something else.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, must_ask, payment_is_forced
+from engine import Duel
+from engine.decisions import DecisionKind
+from engine.scripts import build_position
+
+
+def position(alice: dict[str, Any], bob: dict[str, Any] | None = None, **setup: Any) -> Duel:
+    """Alice's main phase (unless told otherwise) with these zones."""
+    spec = {"active": "alice", "phase": "main", "players": {"alice": alice, "bob": bob or {}}, **setup}
+    return Duel(lambda: build_position(spec))
+
+
+def settle(duel: Duel, stops: frozenset[str] = DEFAULT_STOPS) -> None:
+    """Apply the bot's answers, as DuelService.autopass does, until a player must be asked."""
+    while duel.pending is not None:
+        ans = auto_answer(duel.game, duel.pending, stops)
+        if ans is None:
+            return
+        duel.apply(ans, player=duel.pending.player)
+
+
+def paying(alice: dict[str, Any], cast: str, *answers: str) -> Duel:
+    """Alice casts ``cast`` (then gives ``answers``): the duel waits on her payment."""
+    d = position(alice)
+    d.apply(cast)
+    for a in answers:
+        d.apply(a)
+    assert d.pending is not None and d.pending.kind is DecisionKind.PAY
+    return d
+
+
+def answer(d: Duel, stops: frozenset[str] = DEFAULT_STOPS) -> str | None:
+    assert d.pending is not None
+    got = auto_answer(d.game, d.pending, stops)
+    assert must_ask(d.game, d.pending, stops) is (got is None)
+    return got
+
+
+# ------------------------------------------------------------------ payment
+
+def test_interchangeable_lands_are_tapped_for_the_player() -> None:
+    # {R} from three plain Mountains: whichever is tapped, the same is left
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"] * 3}, "cast Lightning Bolt", "target bob")
+    assert answer(d) == "auto"
+    d.apply("auto")
+    assert sum(c.tapped for c in d.game.battlefield) == 1
+
+
+def test_manual_payment_stop_asks_every_payment() -> None:
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"] * 3}, "cast Lightning Bolt", "target bob")
+    assert "manual payment" in ALL_STOPS and "manual payment" not in DEFAULT_STOPS
+    assert answer(d, DEFAULT_STOPS | {"manual payment"}) is None
+
+
+def test_a_color_only_one_kind_of_land_makes_is_paid_for_the_player() -> None:
+    # {R} with Mountains and a Forest: only a Mountain can pay, and any Mountain will do
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain", "Forest"]},
+               "cast Lightning Bolt", "target bob")
+    assert answer(d) == "auto"
+
+
+def test_generic_mana_that_two_kinds_could_pay_is_asked() -> None:
+    # Gray Ogre {2}{R}: Mountain + two Forests, or two Mountains + a Forest? Different lands are left
+    d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain", "Mountain", "Forest", "Forest"]},
+               "cast Gray Ogre")
+    assert answer(d) is None
+
+
+def test_a_cost_that_needs_every_source_is_paid_for_the_player() -> None:
+    d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain", "Forest", "Island"]}, "cast Gray Ogre")
+    assert answer(d) == "auto"
+    d.apply("auto")
+    assert all(c.tapped for c in d.game.battlefield)
+
+
+def test_mana_already_in_the_pool_is_asked() -> None:
+    # the pool could pay its part in more than one way
+    d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain"] * 3, "mana_pool": "G"}, "cast Gray Ogre")
+    assert answer(d) is None
+    d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain"] * 3}, "cast Gray Ogre", "tap Mountain#1 for R")
+    assert answer(d) is None
+
+
+def test_a_land_with_an_aura_is_not_interchangeable() -> None:
+    # Psychic Venom on one Mountain: tapping that one costs 2 life
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain"]}, "cast Lightning Bolt",
+               "target bob")
+    assert answer(d) == "auto"
+    venom = position({"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain"]},
+                     {"battlefield": [{"name": "Psychic Venom", "attached_to": "Mountain#1"}]})
+    venom.apply("cast Lightning Bolt")
+    venom.apply("target bob")
+    assert answer(venom) is None
+
+
+def test_a_creature_mana_source_is_asked() -> None:
+    # {G}: a Forest, or the Llanowar Elves (which could then not attack or block)?
+    d = paying({"hand": ["Giant Growth"], "battlefield": ["Forest", "Llanowar Elves"]}, "cast Giant Growth",
+               "target Llanowar Elves")
+    assert answer(d) is None
+
+
+@pytest.mark.parametrize("extra", ["Green Mana Battery", "Apprentice Wizard"])
+def test_sources_with_choices_or_mana_costs_are_asked(extra: str) -> None:
+    # a Mana Battery may give more mana for its counters; Apprentice Wizard turns {U} into {3}
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain", "Island", extra]},
+               "cast Lightning Bolt", "target bob")
+    assert not payment_is_forced(d.game, d.pending)
+    assert answer(d) is None
+
+
+def test_mana_flare_is_asked() -> None:
+    d = paying({"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain", "Mana Flare"]},
+               "cast Lightning Bolt", "target bob")
+    assert answer(d) is None
+
+
+# ----------------------------------------------------------- own spells
+
+BOB_BOLT = {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}
+
+
+def test_adding_to_ones_own_batch_needs_the_my_spells_stop() -> None:
+    d = position({"hand": ["Lightning Bolt", "Lightning Bolt"], "battlefield": ["Mountain"] * 2}, BOB_BOLT)
+    d.apply("cast Lightning Bolt")
+    d.apply("target bob")
+    settle(d)  # paid for her; no interrupts
+    # bob answers first: alice is not asked to respond to her own Bolt
+    assert d.pending.kind is DecisionKind.RESPOND and d.pending.player == 1
+    assert d.game.players[1].life == 20  # not resolved yet
+    d2 = position({"hand": ["Lightning Bolt", "Lightning Bolt"], "battlefield": ["Mountain"] * 2}, BOB_BOLT)
+    d2.apply("cast Lightning Bolt")
+    d2.apply("target bob")
+    settle(d2, DEFAULT_STOPS | {"my spells"})
+    assert d2.pending.kind is DecisionKind.RESPOND and d2.pending.player == 0
+    assert "cast Lightning Bolt" in d2.pending.choices
+
+
+def test_the_opponents_spell_is_still_asked() -> None:
+    d = position({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, BOB_BOLT)
+    d.apply("cast Lightning Bolt")
+    d.apply("target bob")
+    settle(d)
+    assert d.pending.player == 1 and d.pending.kind is DecisionKind.RESPOND
+    assert answer(d) is None
+
+
+# ------------------------------------------------------------------ combat
+
+def attacking(bob: dict[str, Any]) -> Duel:
+    """Alice (Giant Growth, Forest) attacks with Grizzly Bears; bob holds ``bob``."""
+    d = position({"hand": ["Giant Growth"], "battlefield": ["Forest", "Grizzly Bears"]}, bob)
+    d.apply("attack")
+    settle(d)  # bob may abort the attack: his main phase is no stop
+    d.apply("attack Grizzly Bears")
+    return d
+
+
+def test_the_attackers_window_before_blocks_is_not_a_default_stop() -> None:
+    d = attacking({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]})
+    assert d.game.step == "attack" and d.pending.kind is DecisionKind.OPPORTUNITY and d.pending.player == 0
+    assert "cast Giant Growth" in d.pending.choices
+    assert answer(d) == "pass"
+    assert answer(d, DEFAULT_STOPS | {"my attack"}) is None
+    d.apply("pass")
+    # the defender's window before blocks: not a default stop either
+    assert d.pending.kind is DecisionKind.RESPOND and d.pending.player == 1 and d.game.step == "attack"
+    assert "cast Lightning Bolt" in d.pending.choices
+    assert answer(d) == "pass"
+    assert answer(d, DEFAULT_STOPS | {"opponent attack"}) is None
+    settle(d)
+    # after blocks both are asked: the attacker first, then the defender
+    assert d.game.step == "blocks" and d.pending.player == 0 and d.pending.kind is DecisionKind.OPPORTUNITY
+    d.apply("pass")
+    settle(d)
+    assert d.game.step == "blocks" and d.pending.player == 1 and "cast Lightning Bolt" in d.pending.choices
+
+
+def test_a_land_that_could_block_is_offered_before_blocks() -> None:
+    d = attacking({"battlefield": ["Mishra's Factory", "Mountain"]})
+    d.apply("pass")
+    assert d.pending.player == 1 and d.game.step == "attack"
+    assert any(c.startswith("activate Mishra's Factory") for c in d.pending.choices)
+    assert answer(d) is None
+    assert answer(d, DEFAULT_STOPS - {"opponent blocks"}) == "pass"  # no combat stops: not asked
+
+
+def test_my_end_of_combat_is_not_a_default_stop_but_the_opponents_is() -> None:
+    d = attacking({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]})
+    settle(d)
+    d.apply("pass")  # alice, after blocks
+    settle(d)
+    d.apply("pass")  # bob, after blocks
+    settle(d)
+    # alice's end of combat (Giant Growth in hand) was passed for her; bob, the defender, is asked
+    assert d.game.step == "end of combat" and d.pending.player == 1 and d.pending.kind is DecisionKind.RESPOND
+    assert "cast Lightning Bolt" in d.pending.choices
+    d.apply("pass")
+    settle(d)
+    assert d.game.combat is None and d.pending.player == 0 and "cast Giant Growth" in d.pending.choices
