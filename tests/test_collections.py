@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -24,12 +23,6 @@ from storage.migrations import latest_version
 A, B, C = "100", "200", "300"
 T0 = 1_700_000_000
 
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    d = await Database.open(tmp_path / "c.db")
-    yield d
-    await d.close()
 
 
 def named(*cards: str) -> list[tuple[str, str]]:

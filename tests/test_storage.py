@@ -7,7 +7,6 @@ import hashlib
 import os
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
@@ -24,12 +23,6 @@ from storage.migrations import latest_version, migrate, split_sql
 REPO = Path(__file__).resolve().parents[1]
 LATEST = latest_version()
 T0 = 1_700_000_000  # a fixed "now" (unix seconds)
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "manaburn.db") as database:
-        yield database
 
 
 async def new_duel(db: Database, **kw: object) -> DuelRecord:

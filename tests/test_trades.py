@@ -3,7 +3,6 @@ expire, re-checks on accept, racing accepts (one connection and two), locked cop
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -19,12 +18,6 @@ from storage.db import Database
 A, B, C = "100", "200", "300"
 T0 = 1_700_000_000
 
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    d = await Database.open(tmp_path / "t.db")
-    yield d
-    await d.close()
 
 
 async def give(db: Database, owner: str, *cards: str) -> list[int]:
