@@ -34,6 +34,7 @@ from .service import DuelError, DuelService, Live, Outcome, seed_hash
 log = logging.getLogger("manaburn.bot")
 
 MAX_ATTACHMENT = 256 * 1024
+PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
 DM_HELP = ("I could not send you a direct message. In Discord, open this server's menu → Privacy Settings "
@@ -54,8 +55,11 @@ class ManaburnBot(discord.Client):
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
         self.reminded: dict[tuple[int, int], int] = {}  # (duel, seq) -> reminders sent
+        self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
+        self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
+        self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
         register_collection_commands(self)
@@ -152,11 +156,10 @@ class ManaburnBot(discord.Client):
             return False
         uid = live.record.player_ids[d.player]
         try:
-            user = self.get_user(int(uid)) or await self.fetch_user(int(uid))
-            dm = user.dm_channel or await user.create_dm()
+            dm = await self.dm_channel(uid)
             async for m in dm.history(limit=10):
                 if m.author.id == self.user.id and panel_of(m) == (live.record.id, live.seq):
-                    self.panels[(live.record.id, d.player)] = (dm.id, m.id)
+                    self.panels[(live.record.id, d.player)] = (m.channel.id, m.id)
                     return True
         except discord.HTTPException:
             pass
@@ -172,7 +175,13 @@ class ManaburnBot(discord.Client):
                 break
             await asyncio.sleep(0.05)
         await super().close()
+        if self._flusher is not None:
+            self._flusher.cancel()
         if self.db is not None:
+            try:
+                await self.flush_published()
+            except Exception:
+                log.exception("could not record what was published")
             await self.db.close()
             self.db = None
 
@@ -195,10 +204,21 @@ class ManaburnBot(discord.Client):
         return ch
 
     async def dm(self, user_id: str, content: str, view: discord.ui.View | None = None) -> discord.Message:
-        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        ch = await self.dm_channel(user_id)
         if view is None:
-            return await user.send(content)
-        return await user.send(content, view=view)
+            return await ch.send(content)
+        return await ch.send(content, view=view)
+
+    async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
+        """The DM channel with a user. Its id is kept after the first look-up, so a
+        DM is then one REST call, not three (fetch the user, open the DM, send)."""
+        cid = self._dm_ids.get(user_id)
+        if cid is not None:
+            return self.get_partial_messageable(cid, type=discord.ChannelType.private)
+        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        ch = user.dm_channel or await user.create_dm()
+        self._dm_ids[user_id] = ch.id
+        return ch
 
     # ------------------------------------------------------------ publishing
     async def publish(self, out: Outcome, *, extra: str = "") -> None:
@@ -234,8 +254,32 @@ class ManaburnBot(discord.Client):
                 await announce_ante(self, rec.id)
         elif panels:
             await self.send_panels(out)
-        # only now: a stop before this line publishes the outcome again at the next start
-        await store.set_published(self.db, rec.id, out.seq)
+        # only now: a stop before the mark is written publishes the outcome again at the next start
+        self.mark_published(rec.id, out.seq)
+
+    def mark_published(self, duel_id: int, seq: int) -> None:
+        """Record that the duel is published up to *seq*, within PUBLISH_FLUSH seconds:
+        the marks of all duels are written in one transaction (one commit, not
+        one per click). A stop before that only means :meth:`republish` runs for
+        the duel at the next start, and it shows nothing twice."""
+        if seq > self._unflushed.get(duel_id, -1):
+            self._unflushed[duel_id] = seq
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_later())
+
+    async def _flush_later(self) -> None:
+        while self._unflushed:  # marks made during a write get the next one
+            await asyncio.sleep(PUBLISH_FLUSH)
+            try:
+                await self.flush_published()
+            except Exception:  # the duels are published again at the next start
+                log.exception("could not record what was published")
+
+    async def flush_published(self) -> None:
+        """Write the marks of :meth:`mark_published` now."""
+        marks, self._unflushed = self._unflushed, {}
+        if marks and self.db is not None:
+            await store.set_published_many(self.db, marks)
 
     async def show_board(self, thread: Any, live: Live) -> None:
         """The board edited in place (sent, and its id stored, the first time or if it was deleted)."""

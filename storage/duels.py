@@ -279,12 +279,21 @@ async def set_published(db: Database, duel_id: int, seq: int) -> None:
     Only ever moves forward (two publishes of one duel may finish out of
     order), and leaves ``updated_at`` alone: this is no change to the duel.
     """
-    duel_id = _id(duel_id)
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-        raise ValueError(f"seq must be an int >= 0, not {seq!r}")
+    await set_published_many(db, {duel_id: seq})
+
+
+async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
+    """:func:`set_published` for several duels (duel id -> seq) in one transaction."""
+    rows = []
+    for duel_id, seq in marks.items():
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise ValueError(f"seq must be an int >= 0, not {seq!r}")
+        rows.append((seq, _id(duel_id), seq))
+    if not rows:
+        return
     async with db.transaction() as conn:
-        await conn.execute("UPDATE duels SET published_seq = ? WHERE id = ?"
-                           " AND (published_seq IS NULL OR published_seq < ?)", (seq, duel_id, seq))
+        await conn.executemany("UPDATE duels SET published_seq = ? WHERE id = ?"
+                               " AND (published_seq IS NULL OR published_seq < ?)", rows)
 
 
 async def list_overdue(db: Database, now: int | None = None) -> list[DuelRecord]:

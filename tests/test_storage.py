@@ -19,7 +19,7 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      get_deck, get_duel, get_phase_stops, get_player_settings, list_decks,
                      list_duels_for_user, list_overdue, list_unfinished, load_duel, load_history,
                      list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
-                     set_status)
+                     set_published_many, set_status)
 from storage.migrations import latest_version, migrate, split_sql
 
 REPO = Path(__file__).resolve().parents[1]
@@ -468,6 +468,10 @@ async def test_published_seq_only_moves_forward(db: Database) -> None:
     assert await list_unpublished(db) == []
     challenge = await new_duel(db)  # not started: nothing to publish
     assert await list_unpublished(db) == [] and challenge.published_seq is None
+    other = await playing_duel(db)
+    await append_decision(db, other.id, 0, 0, "keep", deadline=None)
+    await set_published_many(db, {rec.id: 1, other.id: 1})  # several duels in one transaction
+    assert [(await get_duel(db, i)).published_seq for i in (rec.id, other.id)] == [2, 1]  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         await set_published(db, rec.id, -1)
 
