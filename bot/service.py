@@ -31,7 +31,7 @@ from .collection_service import CollectionError, CollectionService
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
-MAX_LIVE = 256
+MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 MIN_DECK = 40
 
 
