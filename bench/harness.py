@@ -280,7 +280,11 @@ class DuelAgent:
         def watch(msg: FakeMessage, created: bool) -> None:
             if msg.author.id == user.id:
                 return
-            has = any((c.get("custom_id") or "").startswith(PANEL_PREFIXES) for c in msg.all_components)
+            ids = [c.get("custom_id") or "" for c in msg.all_components]
+            has = any(i.startswith(PANEL_PREFIXES) for i in ids)
+            if has and self.duel_id and not any(i.startswith(PANEL_PREFIXES) and int(i.split(":")[2]) == self.duel_id
+                                                for i in ids):
+                return  # a panel of another duel: one whose setup was cut by a kill (the bot resumes it)
             if has:
                 self.panels[user.id] = msg
             elif self.panels.get(user.id) is msg:
@@ -293,6 +297,8 @@ class DuelAgent:
         return watch
 
     def _thread_watch(self, msg: FakeMessage, created: bool) -> None:
+        if msg.channel.id != self.thread_id:
+            return  # the thread of an earlier challenge whose setup was cut by a kill
         if msg.content.startswith(BOARD_PREFIX):
             if created and self.board is None:
                 self.board = msg
@@ -337,6 +343,12 @@ class DuelAgent:
             raise RuntimeError("no deck menu after Accept")
         await b.select(acc.message, "Choose your deck", [deck_b])
         await self.until(lambda: self.board is not None and any(self.panels.values()), timeout)
+        for u in self.users:  # a panel of an earlier duel, seen before this one's board
+            m = self.panels.get(u.id)
+            if m is not None and not any((c.get("custom_id") or "").startswith(f"mb:c:{self.duel_id}:")
+                                         or (c.get("custom_id") or "").startswith(f"mb:s:{self.duel_id}:")
+                                         for c in m.all_components):
+                self.panels[u.id] = None
         self.duels_played.append(self.duel_id)
         self.rec.setups.append(_loop_time() - t0)
 

@@ -27,12 +27,14 @@ from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_coll
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script
-from .panels import DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message
-from .service import DuelError, DuelService, Outcome, seed_hash
+from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
+                     panel_of)
+from .service import DuelError, DuelService, Live, Outcome, seed_hash
 
 log = logging.getLogger("manaburn.bot")
 
 MAX_ATTACHMENT = 256 * 1024
+PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
 DM_HELP = ("I could not send you a direct message. In Discord, open this server's menu → Privacy Settings "
@@ -53,7 +55,11 @@ class ManaburnBot(discord.Client):
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
         self.reminded: dict[tuple[int, int], int] = {}  # (duel, seq) -> reminders sent
+        self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self._sweeper: asyncio.Task[None] | None = None
+        self._catch_up: asyncio.Task[None] | None = None
+        self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
+        self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
         register_collection_commands(self)
@@ -71,19 +77,111 @@ class ManaburnBot(discord.Client):
             await self.tree.sync()
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
-        await resume_collections(self)  # ante results not yet announced, trades expired meanwhile
+        # in the background, so start-up is not held up: what a stop left unpublished
+        self._catch_up = asyncio.create_task(self.catch_up())
         if self.sweep_seconds > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def catch_up(self) -> None:
+        """After a start: publish again every duel whose last stored decisions were
+        not all shown (the bot stopped between storing an answer and sending the
+        next panel, board, log lines or end of the duel), one duel at a time;
+        then announce ante results not yet announced and close trades that
+        expired meanwhile (:func:`resume_collections`)."""
+        try:
+            for rec in await store.list_unpublished(self.svc.db):
+                try:
+                    await self.republish(rec.id)
+                except Exception:  # the others still get their turn; the next start tries again
+                    log.exception("could not publish duel #%d again", rec.id)
+            await resume_collections(self)
+        except Exception:
+            log.exception("catching up after the start failed")
+
+    async def republish(self, duel_id: int) -> None:
+        """Show one duel as far as its stored decisions go (see :meth:`catch_up`).
+
+        A board or a panel for the pending decision that was sent before the
+        stop (but not recorded) is found and kept rather than sent twice; the
+        board is edited, the log lines after the last published decision and
+        the end of the duel (or the pending player's panel) are sent. Panels
+        of earlier decisions stay as they were: a click on one is answered
+        "out of date"."""
+        async with self.busy():
+            out = await self.svc.catch_up(duel_id)
+            if out is None:
+                return
+            rec = out.live.record
+            if rec.thread_id is None and rec.published_seq is None and not out.finished:
+                await self.open_thread(out.live)  # stopped between the accept and the thread
+            board, lines, end = await self.shown_in_thread(out)
+            if lines:
+                out.new_events = []
+            panel = await self.adopt_panel(out.live)
+            await self._publish(out, board=not board, panels=not panel, end=not end)
+
+    async def shown_in_thread(self, out: Outcome) -> tuple[bool, bool, bool]:
+        """What the duel's thread already shows of *out* (sent before a stop that
+        came before it was recorded as published): whether the board is up to
+        date, whether the outcome's log lines are the newest messages, whether
+        the end of the duel was announced. A board sent but whose id was not
+        stored is found and stored, so no second board is sent."""
+        live = out.live
+        rec = live.record
+        if not rec.thread_id or self.user is None:
+            return False, False, False
+        thread = await self.fetch_channel_cached(int(rec.thread_id))
+        recent = [m async for m in thread.history(limit=50) if m.author.id == self.user.id]
+        board: discord.Message | None = None
+        if rec.board_message_id:
+            try:
+                board = await thread.fetch_message(int(rec.board_message_id))
+            except discord.HTTPException:
+                pass
+        else:
+            board = next((m for m in reversed(recent) if m.content.startswith(f"**Duel #{rec.id}:")), None)
+            if board is not None:
+                live.record = await store.set_message_ids(self.db, rec.id, board_message_id=board.id)
+        chunks = _chunks([e for e in out.new_events if not e.startswith("-- ")], 1900)
+        lines = bool(chunks) and [m.content for m in recent[:len(chunks)]] == chunks[::-1]
+        end = out.finished and any(f"The seed was `{rec.seed}`" in m.content for m in recent)
+        return board is not None and board.content == board_message(live), lines, end
+
+    async def adopt_panel(self, live: Live) -> bool:
+        """Whether the pending player has a panel for the pending decision already
+        (sent before a stop that came before it was recorded as published):
+        then it is kept as their live panel instead of sending a second one."""
+        d = live.duel.pending
+        if d is None or live.duel.over or self.user is None:
+            return False
+        uid = live.record.player_ids[d.player]
+        try:
+            dm = await self.dm_channel(uid)
+            async for m in dm.history(limit=10):
+                if m.author.id == self.user.id and panel_of(m) == (live.record.id, live.seq):
+                    self.panels[(live.record.id, d.player)] = (m.channel.id, m.id)
+                    return True
+        except discord.HTTPException:
+            pass
+        return False
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._catch_up is not None:
+            self._catch_up.cancel()
         for _ in range(100):  # let a board/panel update under way finish (at most 5 s)
             if not self._inflight:
                 break
             await asyncio.sleep(0.05)
         await super().close()
+        if self._flusher is not None:
+            self._flusher.cancel()
         if self.db is not None:
+            try:
+                await self.flush_published()
+            except Exception:
+                log.exception("could not record what was published")
             await self.db.close()
             self.db = None
 
@@ -106,10 +204,21 @@ class ManaburnBot(discord.Client):
         return ch
 
     async def dm(self, user_id: str, content: str, view: discord.ui.View | None = None) -> discord.Message:
-        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        ch = await self.dm_channel(user_id)
         if view is None:
-            return await user.send(content)
-        return await user.send(content, view=view)
+            return await ch.send(content)
+        return await ch.send(content, view=view)
+
+    async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
+        """The DM channel with a user. Its id is kept after the first look-up, so a
+        DM is then one REST call, not three (fetch the user, open the DM, send)."""
+        cid = self._dm_ids.get(user_id)
+        if cid is not None:
+            return self.get_partial_messageable(cid, type=discord.ChannelType.private)
+        user = self.get_user(int(user_id)) or await self.fetch_user(int(user_id))
+        ch = user.dm_channel or await user.create_dm()
+        self._dm_ids[user_id] = ch.id
+        return ch
 
     # ------------------------------------------------------------ publishing
     async def publish(self, out: Outcome, *, extra: str = "") -> None:
@@ -122,31 +231,68 @@ class ManaburnBot(discord.Client):
         """Marks work under way (an interaction being handled); close() waits for it."""
         return _Busy(self)
 
-    async def _publish(self, out: Outcome, *, extra: str = "") -> None:
+    async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, panels: bool = True,
+                       end: bool = True) -> None:
+        """Board, log lines, then the end of the duel or the next panel; then the
+        outcome is recorded as published. After a restart, :meth:`republish`
+        leaves out (``False``) what was shown before the stop."""
         live = out.live
         rec = live.record
         thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
         if thread is not None:
-            text = board_message(live)
-            if rec.board_message_id:
-                try:
-                    msg = thread.get_partial_message(int(rec.board_message_id))
-                    await msg.edit(content=text)
-                except discord.HTTPException:
-                    m = await thread.send(text)
-                    live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
-            else:
-                m = await thread.send(text)
-                live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
+            if board:
+                await self.show_board(thread, live)
             lines = [e for e in out.new_events if not e.startswith("-- ")]
             if extra:
                 lines.append(extra)
             for chunk in _chunks(lines, 1900):
                 await thread.send(chunk)
         if out.finished:
-            await self.announce_end(out)
-            return
-        await self.send_panels(out)
+            if end:
+                await self.announce_end(out)
+            else:  # announced before the stop: what may be left of it
+                await announce_ante(self, rec.id)
+        elif panels:
+            await self.send_panels(out)
+        # only now: a stop before the mark is written publishes the outcome again at the next start
+        self.mark_published(rec.id, out.seq)
+
+    def mark_published(self, duel_id: int, seq: int) -> None:
+        """Record that the duel is published up to *seq*, within PUBLISH_FLUSH seconds:
+        the marks of all duels are written in one transaction (one commit, not
+        one per click). A stop before that only means :meth:`republish` runs for
+        the duel at the next start, and it shows nothing twice."""
+        if seq > self._unflushed.get(duel_id, -1):
+            self._unflushed[duel_id] = seq
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_later())
+
+    async def _flush_later(self) -> None:
+        while self._unflushed:  # marks made during a write get the next one
+            await asyncio.sleep(PUBLISH_FLUSH)
+            try:
+                await self.flush_published()
+            except Exception:  # the duels are published again at the next start
+                log.exception("could not record what was published")
+
+    async def flush_published(self) -> None:
+        """Write the marks of :meth:`mark_published` now."""
+        marks, self._unflushed = self._unflushed, {}
+        if marks and self.db is not None:
+            await store.set_published_many(self.db, marks)
+
+    async def show_board(self, thread: Any, live: Live) -> None:
+        """The board edited in place (sent, and its id stored, the first time or if it was deleted)."""
+        rec = live.record
+        text = board_message(live)
+        if rec.board_message_id:
+            try:
+                await thread.get_partial_message(int(rec.board_message_id)).edit(content=text)
+                return
+            except discord.HTTPException:
+                pass
+        m = await thread.send(text)
+        live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
 
     async def announce_end(self, out: Outcome) -> None:
         live = out.live
@@ -341,6 +487,12 @@ class ManaburnBot(discord.Client):
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
+        await self.open_thread(live)
+        await interaction.followup.send(f"Accepted. The duel is in <#{live.record.thread_id}>.", ephemeral=True)
+        await self.publish(Outcome(live, []))
+
+    async def open_thread(self, live: Live) -> None:
+        """The duel's thread (on the challenge message), its id stored, and the opening line in it."""
         rec = live.record
         channel = await self.fetch_channel_cached(int(rec.channel_id))
         title = clip(f"{rec.player_names[0]} vs {rec.player_names[1]}", 100)
@@ -363,8 +515,6 @@ class ManaburnBot(discord.Client):
         await thread.send(f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
                           + (" — **for ante**" if live.duel.options.ante else "")
                           + f". Seed hash `{seed_hash(rec.seed)}` (the seed is revealed at the end).")
-        await interaction.followup.send(f"Accepted. The duel is in {thread.mention}.", ephemeral=True)
-        await self.publish(Outcome(live, []))
 
     # ------------------------------------------------------------- clocks
     async def _sweep_forever(self) -> None:

@@ -10,6 +10,7 @@ select menu (pages beyond), 5 rows of 5 buttons, 100-character custom ids,
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -248,6 +249,21 @@ class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:dk:(?P
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         await interaction.client.on_deck_chosen(interaction, self.duel_id, values[0] if values else "")  # type: ignore[attr-defined]
+
+
+_PANEL_ID = re.compile(r"mb:[cspti]:(\d+):(\d+)(?::\d+)?|mb:m:(\d+):(\d+)")
+
+
+def panel_of(message: discord.Message) -> tuple[int, int] | None:
+    """(duel id, decision seq) of a panel message with live controls, else None
+    (read from its components' custom ids: see the templates above)."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            m = _PANEL_ID.fullmatch(getattr(item, "custom_id", None) or "")
+            if m:
+                a, b = (m[1], m[2]) if m[1] else (m[3], m[4])
+                return int(a), int(b)
+    return None
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect)

@@ -31,7 +31,7 @@ from .collection_service import CollectionError, CollectionService
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
-MAX_LIVE = 256
+MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 MIN_DECK = 40
 
 
@@ -55,11 +55,20 @@ class Live:
 
 @dataclass
 class Outcome:
-    """What an answer did: the new events to show, who must decide next."""
+    """What an answer did: the new events to show, who must decide next.
+
+    ``seq`` is the number of decisions once it was done (by default, the
+    duel's when the outcome is made): publishing it shows the duel up to there.
+    """
 
     live: Live
     new_events: list[str] = field(default_factory=list)
     finished: bool = False
+    seq: int = -1
+
+    def __post_init__(self) -> None:
+        if self.seq < 0:
+            self.seq = self.live.seq
 
 
 def seed_hash(seed: int) -> str:
@@ -357,6 +366,32 @@ class DuelService:
                 s = list(live.stops)
                 s[i] = stops
                 live.stops = (s[0], s[1])
+
+    async def catch_up(self, duel_id: int) -> Outcome | None:
+        """What the bot must show again of a started duel whose last decisions were
+        stored but not all published (see :func:`storage.duels.list_unpublished`):
+        the log lines after the last published decision, and whether the duel is
+        over; None if it is up to date (or cannot be rebuilt)."""
+        rec = await store.get_duel(self.db, duel_id)
+        if rec is None or rec.status not in ("mulligans", "playing", "finished"):
+            return None
+        if rec.published_seq is not None and rec.published_seq >= rec.seq:
+            return None
+        try:
+            live = await self._load(duel_id)
+        except DuelError:
+            return None
+        events = await self.events_after(live, rec.published_seq) if rec.published_seq else []
+        return Outcome(live, events, live.duel.over or rec.status == "finished")
+
+    async def events_after(self, live: Live, seq: int) -> list[str]:
+        """The duel's log lines after its first *seq* decisions (by replaying them)."""
+        history = live.duel.history[:seq]
+
+        def count() -> int:
+            return len(live.duel.fresh().replay(history).game.events)
+        n = await asyncio.to_thread(count) if len(history) > 200 else count()
+        return live.duel.game.events[n:]
 
     async def resume_all(self) -> list[int]:
         """At start-up: the ids of unfinished duels (rebuilt lazily when touched).

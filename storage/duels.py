@@ -120,6 +120,8 @@ class DuelRecord:
     seq: int
     created_at: int
     updated_at: int
+    # decisions up to which the duel was published on Discord (None: nothing yet)
+    published_seq: int | None = None
 
     @property
     def active(self) -> bool:
@@ -147,7 +149,8 @@ class DuelRecord:
             decks=(_load_deck(row["deck0"]), _load_deck(row["deck1"])),
             options=json.loads(row["options"]), status=row["status"], result=result,
             clock_seconds=row["clock_seconds"], deadline=row["deadline"], seq=row["seq"],
-            created_at=row["created_at"], updated_at=row["updated_at"])
+            created_at=row["created_at"], updated_at=row["updated_at"],
+            published_seq=row["published_seq"] if "published_seq" in row.keys() else None)
 
 
 class FinishOutcome(NamedTuple):
@@ -254,6 +257,43 @@ async def list_unfinished(db: Database) -> list[DuelRecord]:
     rows = await db.fetchall(
         "SELECT * FROM duels WHERE status NOT IN ('finished', 'cancelled') ORDER BY id")
     return [DuelRecord.from_row(r) for r in rows]
+
+
+async def list_unpublished(db: Database) -> list[DuelRecord]:
+    """Started duels (finished ones too) whose last decisions were not all published, oldest first.
+
+    Decisions are committed before the bot shows them; a bot stopped in
+    between publishes these again at start-up (``published_seq < seq``, or
+    nothing published at all).  Uses the partial index ``duels_unpublished``,
+    so it costs nothing when every duel is up to date.
+    """
+    rows = await db.fetchall(
+        "SELECT * FROM duels WHERE status IN ('mulligans', 'playing', 'finished')"
+        " AND (published_seq IS NULL OR published_seq < seq) ORDER BY id")
+    return [DuelRecord.from_row(r) for r in rows]
+
+
+async def set_published(db: Database, duel_id: int, seq: int) -> None:
+    """Record that the duel was published on Discord up to *seq* decisions.
+
+    Only ever moves forward (two publishes of one duel may finish out of
+    order), and leaves ``updated_at`` alone: this is no change to the duel.
+    """
+    await set_published_many(db, {duel_id: seq})
+
+
+async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
+    """:func:`set_published` for several duels (duel id -> seq) in one transaction."""
+    rows = []
+    for duel_id, seq in marks.items():
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise ValueError(f"seq must be an int >= 0, not {seq!r}")
+        rows.append((seq, _id(duel_id), seq))
+    if not rows:
+        return
+    async with db.transaction() as conn:
+        await conn.executemany("UPDATE duels SET published_seq = ? WHERE id = ?"
+                               " AND (published_seq IS NULL OR published_seq < ?)", rows)
 
 
 async def list_overdue(db: Database, now: int | None = None) -> list[DuelRecord]:

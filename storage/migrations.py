@@ -314,10 +314,26 @@ BEGIN
 END;
 """
 
+# Version 4: how far the bot has shown each duel on Discord.  ``published_seq``
+# is the number of decisions up to which the board, the log lines and the
+# pending player's panel (or the end of the duel) were sent; it is written
+# after a publish completes.  Decisions are committed *before* they are
+# published, so a bot killed in between leaves ``published_seq < seq`` and
+# publishes again at start-up (see ``ManaburnBot.republish``).  NULL: nothing
+# published yet (a duel just accepted).  Duels from before this version are
+# taken as published up to their seq.
+_V4_PUBLISHED = """
+ALTER TABLE duels ADD COLUMN published_seq INTEGER CHECK (published_seq IS NULL OR published_seq >= 0);
+UPDATE duels SET published_seq = seq WHERE status IN ('mulligans', 'playing', 'finished');
+CREATE INDEX duels_unpublished ON duels (id)
+    WHERE status IN ('mulligans', 'playing', 'finished') AND (published_seq IS NULL OR published_seq < seq);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
     Migration(3, "collections, ledger, trades and ante", _V3_COLLECTIONS),
+    Migration(4, "how far each duel was published on Discord", _V4_PUBLISHED),
 )
 
 
@@ -325,7 +341,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    3
+    4
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

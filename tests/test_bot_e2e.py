@@ -3,6 +3,7 @@ simulated users who act only on what they see: slash commands, the
 challenge message, their DM panels, the thread."""
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 from bot.app import ManaburnBot
+from bot.panels import board_message
+from storage import duels as store
 from fakediscord import FakeDiscord, SimUser
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -190,6 +193,20 @@ async def test_stale_foreign_and_double_clicks(fake_discord: FakeDiscord, tmp_pa
         assert all(not isinstance(x, Exception) for x in results)
 
 
+def kill(fake: FakeDiscord, running: Any) -> None:
+    """As SIGKILL would: the client is dropped without closing anything (its
+    database connection and HTTP session stay open: close them at the end)."""
+    running.task.cancel()
+    keep_alive = getattr(getattr(running.client, "ws", None), "_keep_alive", None)
+    if keep_alive is not None:  # a killed process's heartbeat thread dies with it
+        keep_alive.stop()
+    if running in fake._bots:
+        fake._bots.remove(running)
+    fake.allow_error_log(r".*")
+    for s in list(fake.sessions):
+        s.ended = True
+
+
 async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
@@ -216,14 +233,7 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     await fake.wait_for(lambda: bot2.svc._live[live.record.id].seq > seq)
     # a kill without warning: the client is dropped without closing anything
     h3, seq3 = bot2.svc._live[live.record.id].duel.state_hash(), bot2.svc._live[live.record.id].seq
-    running2.task.cancel()
-    keep_alive = getattr(getattr(bot2, "ws", None), "_keep_alive", None)
-    if keep_alive is not None:  # a killed process's heartbeat thread dies with it
-        keep_alive.stop()
-    fake._bots.remove(running2)
-    fake.allow_error_log(r".*")
-    for s in list(fake.sessions):
-        s.ended = True
+    kill(fake, running2)
     bot3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot3):
         live3 = await bot3.svc.live(live.record.id)
@@ -240,6 +250,142 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     # logs "Unclosed connector" as an ERROR inside whatever test then runs)
     await bot2.http.close()
     _ = thread
+
+
+async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: FakeDiscord,
+                                                                   tmp_path: Path) -> None:
+    """The bot dies after an answer is committed but before anything about it is
+    sent (board, log lines, the next panel): nobody could move. After the
+    restart the bot publishes it: the board shows the stored state, the log
+    lines come, the pending player gets one panel, and the duel goes on. The
+    same for the end of a duel: a concession stored but not announced is
+    announced after the restart."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    path = str(tmp_path / "m.db")
+    rng = random.Random(11)
+    b1 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running1 = await fake.start_bot(b1)
+    thread = await start_duel(fake, alice, bob)
+    for _ in range(8):
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = alice if panel(alice) else bob
+        await do(u, panel(u), pick(panel(u), rng))
+    duel_id = next(iter(b1.svc._live))
+    lost: list[Any] = []
+
+    def die_before_publishing(running: Any) -> Any:
+        async def die(out: Any, *, extra: str = "") -> None:
+            lost.append(out)
+            kill(fake, running)
+            raise asyncio.CancelledError
+        return die
+
+    b1.publish = die_before_publishing(running1)  # type: ignore[method-assign]
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    u = alice if panel(alice) else bob
+    await do(u, panel(u), pick(panel(u), rng))  # the clicked panel closes: "→ you chose: ..."
+    await fake.wait_for(lambda: lost)
+    out = lost.pop()
+    rec = await store.get_duel(b1.db, duel_id)  # type: ignore[arg-type]
+    assert rec is not None and rec.seq == out.seq and (rec.published_seq or 0) < rec.seq
+    assert panel(alice) is None and panel(bob) is None  # stuck, without the fix
+    lines = [e for e in out.new_events if not e.startswith("-- ")]
+
+    # restarted: the bot publishes what it had not
+    b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running2 = await fake.start_bot(b2)
+    await fake.wait_for(lambda: panel(alice) or panel(bob), timeout=10)
+    live = await b2.svc.live(duel_id)
+    assert live.seq == out.seq and live.duel.state_hash() == out.live.duel.state_hash()
+    waiting = [alice, bob][live.duel.pending.player]  # type: ignore[union-attr]
+    assert panel(waiting) is not None and panel([bob, alice][live.duel.pending.player]) is None  # type: ignore[union-attr]
+    assert sum(1 for m in waiting.dms() if m.buttons or m.selects) == 1  # one live panel
+    await fake.wait_for(lambda: b2._catch_up is not None and b2._catch_up.done(), timeout=10)
+    await b2.flush_published()
+    assert (await store.get_duel(b2.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
+    shown = "\n".join(m.text for m in alice.visible_messages(thread))
+    assert all(line in shown for line in lines), lines
+    boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #")]
+    assert len(boards) == 1 and boards[0].text == board_message(live)
+    # the duel goes on from the new panel
+    await do(waiting, panel(waiting), pick(panel(waiting), rng))
+    await fake.wait_for(lambda: b2.svc._live[duel_id].seq > out.seq)
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+
+    # the bot dies after sending the next panel, before recording it as published:
+    # after the restart that panel is the live one, no second panel is sent
+    real_send_panels = b2.send_panels
+
+    async def send_then_die(out: Any) -> None:
+        await real_send_panels(out)
+        lost.append(out)
+        kill(fake, running2)
+        raise asyncio.CancelledError
+
+    b2.send_panels = send_then_die  # type: ignore[method-assign]
+    u = alice if panel(alice) else bob
+    await do(u, panel(u), pick(panel(u), rng))
+    await fake.wait_for(lambda: lost)
+    out = lost.pop()
+    live_panels = [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects]
+    assert len(live_panels) == 1 or out.finished
+    b3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running3 = await fake.start_bot(b3)
+    if not out.finished:
+        await fake.wait_for(lambda: b3.panels, timeout=10)
+        assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == live_panels
+        assert list(b3.panels.values()) == [(live_panels[0].channel.id, live_panels[0].id)]
+        await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
+        await b3.flush_published()
+        assert (await store.get_duel(b3.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
+        u = alice if panel(alice) else bob  # the kept panel works
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > out.seq)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+
+    # a concession stored, then the bot dies before announcing the end
+    b3.publish = die_before_publishing(running3)  # type: ignore[method-assign]
+    await alice.slash("concede", duel=duel_id)
+    await fake.wait_for(lambda: lost)
+    assert not any("seed was" in m.text for m in alice.visible_messages(thread))
+    b4 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(b4):
+        end = await fake.wait_for(lambda: [m.text for m in alice.visible_messages(thread) if "seed was" in m.text],
+                                  timeout=10)
+        assert len(end) == 1 and "**bob** wins by concession" in end[0]
+        await fake.wait_for(lambda: b4._catch_up is not None and b4._catch_up.done(), timeout=10)
+        await b4.flush_published()
+        rec = await store.get_duel(b4.db, duel_id)
+        assert rec is not None and rec.status == "finished" and rec.published_seq == rec.seq
+    for b in (b1, b2, b3):  # the killed bots' connections
+        assert b.db is not None
+        await b.db.close()
+        await b.http.close()
+
+
+async def test_a_click_costs_few_rest_calls(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Once a duel runs, a click is: the acknowledgement, the clicked panel's edit, the
+    board edit, the log lines (if any) and the next panel. The DM channels are known
+    from the start: no user look-up nor DM opening per panel."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    rng = random.Random(2)
+    async with fake.run_bot(bot):
+        await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        before = len(fake.calls)
+        clicks = 0
+        for _ in range(20):
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            u = alice if panel(alice) else bob
+            await do(u, panel(u), pick(panel(u), rng))
+            clicks += 1
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        calls = [f"{c.method} {c.route}" for c in fake.calls[before:]]
+    assert "GET /users/{user_id}" not in calls and "POST /users/@me/channels" not in calls, calls
+    assert len(calls) <= 5 * clicks, calls
 
 
 async def test_closed_dms_prevent_the_start_with_advice(fake_discord: FakeDiscord, tmp_path: Path) -> None:

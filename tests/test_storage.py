@@ -17,7 +17,8 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      StatusConflict, append_decision, create_duel, delete_deck, finish_duel,
                      get_deck, get_duel, get_phase_stops, get_player_settings, list_decks,
                      list_duels_for_user, list_overdue, list_unfinished, load_duel, load_history,
-                     save_deck, set_deck, set_message_ids, set_phase_stops, set_status)
+                     list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
+                     set_published_many, set_status)
 from storage.migrations import latest_version, migrate, split_sql
 
 REPO = Path(__file__).resolve().parents[1]
@@ -423,6 +424,49 @@ async def test_upgrade_from_v1(tmp_path: Path) -> None:
     # Opening at an older target never downgrades.
     async with Database.open(path, target_version=1) as db:
         assert await db.schema_version() == LATEST
+
+
+async def test_upgrade_from_v3_takes_started_duels_as_published(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    async with Database.open(path, target_version=3) as old:
+        playing = await playing_duel(old)
+        for i, text in enumerate(("keep", "keep", "pass")):
+            await append_decision(old, playing.id, i, i % 2, text, deadline=None)
+        over = await playing_duel(old)
+        await append_decision(old, over.id, 0, 0, "concede", deadline=None, result=DuelResult(1, "conceded"))
+        challenge = await new_duel(old)
+        assert (await get_duel(old, playing.id)).published_seq is None  # type: ignore[union-attr]
+    async with Database.open(path) as db:
+        assert await db.schema_version() == LATEST >= 4
+        assert (await get_duel(db, playing.id)).published_seq == 3  # type: ignore[union-attr]
+        assert (await get_duel(db, over.id)).published_seq == 1  # type: ignore[union-attr]
+        assert (await get_duel(db, challenge.id)).published_seq is None  # type: ignore[union-attr]
+        assert await list_unpublished(db) == []
+        await append_decision(db, playing.id, 3, 1, "pass", deadline=None)
+        assert [r.id for r in await list_unpublished(db)] == [playing.id]
+        plan = await db.fetchall("EXPLAIN QUERY PLAN SELECT * FROM duels WHERE status IN "
+                                 "('mulligans', 'playing', 'finished') AND (published_seq IS NULL "
+                                 "OR published_seq < seq) ORDER BY id")
+        assert any("duels_unpublished" in r["detail"] for r in plan)
+
+
+async def test_published_seq_only_moves_forward(db: Database) -> None:
+    rec = await playing_duel(db)
+    assert rec.published_seq is None and [r.id for r in await list_unpublished(db)] == [rec.id]
+    await append_decision(db, rec.id, 0, 0, "keep", deadline=None)
+    await append_decision(db, rec.id, 1, 1, "keep", deadline=None)
+    await set_published(db, rec.id, 2)
+    await set_published(db, rec.id, 1)  # an older publish finishing late
+    assert (await get_duel(db, rec.id)).published_seq == 2  # type: ignore[union-attr]
+    assert await list_unpublished(db) == []
+    challenge = await new_duel(db)  # not started: nothing to publish
+    assert await list_unpublished(db) == [] and challenge.published_seq is None
+    other = await playing_duel(db)
+    await append_decision(db, other.id, 0, 0, "keep", deadline=None)
+    await set_published_many(db, {rec.id: 1, other.id: 1})  # several duels in one transaction
+    assert [(await get_duel(db, i)).published_seq for i in (rec.id, other.id)] == [2, 1]  # type: ignore[union-attr]
+    with pytest.raises(ValueError):
+        await set_published(db, rec.id, -1)
 
 
 async def test_refuses_a_newer_database_and_changes_nothing(tmp_path: Path) -> None:
