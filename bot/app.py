@@ -54,7 +54,6 @@ class ManaburnBot(discord.Client):
         self.db: Database | None = None
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
-        self.reminded: dict[tuple[int, int], int] = {}  # (duel, seq) -> reminders sent
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
@@ -538,20 +537,15 @@ class ManaburnBot(discord.Client):
                         content=f"{rec.player_names[0]}'s challenge to {rec.player_names[1]} expired.", view=None)
             except discord.HTTPException:
                 pass
-        unfinished = await store.list_unfinished(self.db)
-        current = {(rec.id, rec.seq) for rec in unfinished}
-        for key in [k for k in self.reminded if k not in current]:  # answered or finished since
-            del self.reminded[key]
-        for rec in unfinished:
+        for rec in await store.list_unfinished(self.db):
             if rec.status not in ("mulligans", "playing") or rec.deadline is None or not rec.clock_seconds:
                 continue
             left = rec.deadline - now
-            key = (rec.id, rec.seq)
-            sent = self.reminded.get(key, 0)
             stage = 3 if left <= 0 else 2 if left <= rec.clock_seconds * 0.1 else 1 if left <= rec.clock_seconds / 2 else 0
-            if stage <= sent:
+            # marked on disk before sending, so a restart never repeats a reminder
+            # (a kill in between loses that one instead); false if a click came first
+            if stage <= rec.reminders_sent or not await store.set_reminded(self.db, rec.id, rec.seq, stage):
                 continue
-            self.reminded[key] = stage
             live = await self.svc.live(rec.id)
             d = live.duel.pending
             if d is None:

@@ -21,7 +21,7 @@ from .decks import MAX_DECK_NAME, SavedDeck, check_deck_name, delete_deck, get_d
 from .duels import (ACTIVE_STATUSES, KEEP, RESULT_REASONS, STATUSES, TERMINAL_STATUSES, DuelRecord,
                     DuelResult, FinishOutcome, append_decision, create_duel, finish_duel, get_duel,
                     list_duels_for_user, list_overdue, list_unfinished, list_unpublished, load_duel,
-                    load_history, set_deck, set_message_ids, set_published, set_published_many,
+                    load_history, set_deck, set_message_ids, set_published, set_published_many, set_reminded,
                     set_status)
 from .errors import (DeckExists, DuelNotActive, DuelNotFound, SchemaTooNew, StaleDecision,
                      StatusConflict, StorageError)
@@ -35,7 +35,7 @@ __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
     "DuelRecord", "DuelResult", "FinishOutcome",
     "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user",
-    "list_unfinished", "list_unpublished", "set_published", "set_published_many", "list_overdue", "append_decision", "set_status", "set_deck",
+    "list_unfinished", "list_unpublished", "set_published", "set_published_many", "set_reminded", "list_overdue", "append_decision", "set_status", "set_deck",
     "set_message_ids", "finish_duel",
     "MAX_DECK_NAME", "SavedDeck", "check_deck_name", "save_deck", "get_deck", "list_decks",
     "delete_deck",

@@ -122,6 +122,15 @@ class DuelRecord:
     updated_at: int
     # decisions up to which the duel was published on Discord (None: nothing yet)
     published_seq: int | None = None
+    # the clock reminders sent for the decision at reminder_seq (see reminders_sent)
+    reminder_seq: int | None = None
+    reminder_stage: int = 0
+
+    @property
+    def reminders_sent(self) -> int:
+        """How far the clock reminders went for the pending decision: 0 none,
+        1 past half the clock, 2 near the end, 3 run out (the opponent told)."""
+        return self.reminder_stage if self.reminder_seq == self.seq else 0
 
     @property
     def active(self) -> bool:
@@ -150,7 +159,9 @@ class DuelRecord:
             options=json.loads(row["options"]), status=row["status"], result=result,
             clock_seconds=row["clock_seconds"], deadline=row["deadline"], seq=row["seq"],
             created_at=row["created_at"], updated_at=row["updated_at"],
-            published_seq=row["published_seq"] if "published_seq" in row.keys() else None)
+            published_seq=row["published_seq"] if "published_seq" in row.keys() else None,
+            reminder_seq=row["reminder_seq"] if "reminder_seq" in row.keys() else None,
+            reminder_stage=row["reminder_stage"] if "reminder_stage" in row.keys() else 0)
 
 
 class FinishOutcome(NamedTuple):
@@ -294,6 +305,28 @@ async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
     async with db.transaction() as conn:
         await conn.executemany("UPDATE duels SET published_seq = ? WHERE id = ?"
                                " AND (published_seq IS NULL OR published_seq < ?)", rows)
+
+
+async def set_reminded(db: Database, duel_id: int, seq: int, stage: int) -> bool:
+    """Record that the clock reminders for decision *seq* went to *stage*.
+
+    A compare-and-set: true only if the duel is still active, still waiting
+    for decision *seq* and had not reached *stage* yet; otherwise nothing is
+    written and the caller sends nothing.  Written *before* the reminder is
+    sent, so a reminder is sent at most once: a bot killed in between loses
+    that one reminder rather than repeating it after the restart.
+    """
+    if isinstance(stage, bool) or stage not in (1, 2, 3):
+        raise ValueError(f"stage must be 1, 2 or 3, not {stage!r}")
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise ValueError(f"seq must be an int >= 0, not {seq!r}")
+    async with db.transaction() as conn:
+        cur = await conn.execute(
+            "UPDATE duels SET reminder_seq = ?, reminder_stage = ? WHERE id = ? AND seq = ?"
+            " AND status NOT IN ('finished', 'cancelled')"
+            " AND (reminder_seq IS NULL OR reminder_seq != ? OR reminder_stage < ?)",
+            (seq, stage, _id(duel_id), seq, seq, stage))
+        return cur.rowcount == 1
 
 
 async def list_overdue(db: Database, now: int | None = None) -> list[DuelRecord]:

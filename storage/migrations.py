@@ -329,11 +329,21 @@ CREATE INDEX duels_unpublished ON duels (id)
     WHERE status IN ('mulligans', 'playing', 'finished') AND (published_seq IS NULL OR published_seq < seq);
 """
 
+# Version 5: the clock reminders already sent for a duel's pending decision.
+# ``reminder_seq`` is the decision (seq) they were for and ``reminder_stage``
+# how far they went (1: past half the clock, 2: near the end, 3: run out, the
+# opponent told).  Kept on disk so that a restart never sends one twice.
+_V5_REMINDERS = """
+ALTER TABLE duels ADD COLUMN reminder_seq INTEGER CHECK (reminder_seq IS NULL OR reminder_seq >= 0);
+ALTER TABLE duels ADD COLUMN reminder_stage INTEGER NOT NULL DEFAULT 0 CHECK (reminder_stage BETWEEN 0 AND 3);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
     Migration(3, "collections, ledger, trades and ante", _V3_COLLECTIONS),
     Migration(4, "how far each duel was published on Discord", _V4_PUBLISHED),
+    Migration(5, "clock reminders sent", _V5_REMINDERS),
 )
 
 

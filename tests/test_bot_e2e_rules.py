@@ -564,6 +564,9 @@ async def test_deadline_reminders_claim_and_why_it_ended(fake_discord: FakeDisco
     await t.bot.sweep()
     await t.bot.sweep()  # once only
     assert reminders() == [f"Reminder: duel #1 is waiting for your decision (deadline <t:{deadline}:R>)."]
+    await t.restart()  # what was sent is on disk: a restarted bot does not send it again
+    await t.bot.sweep()
+    assert len(reminders()) == 1
     clock.t = deadline - 200  # near the end
     await t.bot.sweep()
     assert len(reminders()) == 2 and run_out_notes() == []

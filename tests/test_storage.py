@@ -18,7 +18,7 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      get_deck, get_duel, get_phase_stops, get_player_settings, list_decks,
                      list_duels_for_user, list_overdue, list_unfinished, load_duel, load_history,
                      list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
-                     set_published_many, set_status)
+                     set_published_many, set_reminded, set_status)
 from storage.migrations import latest_version, migrate, split_sql
 
 REPO = Path(__file__).resolve().parents[1]
@@ -467,6 +467,26 @@ async def test_published_seq_only_moves_forward(db: Database) -> None:
     assert [(await get_duel(db, i)).published_seq for i in (rec.id, other.id)] == [2, 1]  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         await set_published(db, rec.id, -1)
+
+
+async def test_reminders_are_recorded_once_per_decision_and_stage(db: Database) -> None:
+    rec = await playing_duel(db)
+    await append_decision(db, rec.id, 0, 0, "keep", deadline=None)
+    assert (await get_duel(db, rec.id)).reminders_sent == 0  # type: ignore[union-attr]
+    assert await set_reminded(db, rec.id, 1, 1)
+    assert not await set_reminded(db, rec.id, 1, 1)  # sent already: the caller sends nothing
+    assert (await get_duel(db, rec.id)).reminders_sent == 1  # type: ignore[union-attr]
+    assert not await set_reminded(db, rec.id, 0, 2)  # an older decision: answered since
+    assert await set_reminded(db, rec.id, 1, 2)
+    assert not await set_reminded(db, rec.id, 1, 1)  # never back
+    await append_decision(db, rec.id, 1, 1, "keep", deadline=None)
+    assert (await get_duel(db, rec.id)).reminders_sent == 0  # type: ignore[union-attr]  # a new decision
+    assert await set_reminded(db, rec.id, 2, 1)
+    await append_decision(db, rec.id, 2, 0, "concede", deadline=None, result=DuelResult(1, "conceded"))
+    assert not await set_reminded(db, rec.id, 3, 3)  # finished: nothing to remind of
+    for bad in ((rec.id, 3, 0), (rec.id, 3, 4), (rec.id, -1, 1), (rec.id, 3, True)):
+        with pytest.raises(ValueError):
+            await set_reminded(db, *bad)
 
 
 async def test_refuses_a_newer_database_and_changes_nothing(tmp_path: Path) -> None:
