@@ -28,7 +28,7 @@ from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_coll
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script
 from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
-                     panel_of)
+                     panel_of, typed_answer)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
 
 log = logging.getLogger("manaburn.bot")
@@ -371,31 +371,46 @@ class ManaburnBot(discord.Client):
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
-        # the clicked panel is done: show what was answered, remove its controls
-        # (this works for panels sent before a restart too)
-        if interaction.message is not None:
-            key = (duel_id, out.live.record.player_ids.index(str(interaction.user.id)))
-            if self.panels.get(key, (0, 0))[1] == interaction.message.id:
-                self.panels.pop(key)
-            try:
-                await interaction.edit_original_response(
-                    content=clip(f"{interaction.message.content}\n→ you chose: {choice}", 2000), view=None)
-            except discord.HTTPException:
-                pass
+        await self.mark_answered(interaction, out, choice)
         await self.publish(out)
+
+    async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None:
+        """The panel the answer came from (clicked, or its "Type an answer…" form
+        submitted) is done: show what was answered and remove its controls. Works for
+        panels sent before a restart too: the interaction carries the message.
+        The interaction must have been deferred as an update of that message."""
+        msg = interaction.message
+        if msg is None:
+            return
+        key = (out.live.record.id, out.live.record.player_ids.index(str(interaction.user.id)))
+        if self.panels.get(key, (0, 0))[1] == msg.id:
+            self.panels.pop(key)
+        try:
+            await interaction.edit_original_response(content=clip(f"{msg.content}\n→ you chose: {answer}", 2000),
+                                                     view=None)
+        except discord.HTTPException:
+            pass
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction passes here first; a submitted "Type an answer…"
+        form is answered from its raw data (see ``TypeButton.callback``)."""
+        typed = typed_answer(interaction)
+        if typed is not None:
+            await self.on_text(interaction, *typed)
 
     async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
         async with self.busy():
             await self._on_text(interaction, duel_id, seq, text)
 
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=False)
+        await interaction.response.defer()  # a form opened from a panel: an update of that panel
         try:
             out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
         await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
+        await self.mark_answered(interaction, out, text)
         await self.publish(out)
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:

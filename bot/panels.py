@@ -181,19 +181,53 @@ class TypeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:t:(?P<
         return cls(int(match["duel"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(AnswerModal(self.duel_id, self.seq))
+        modal = AnswerModal(self.duel_id, self.seq)
+        await interaction.response.send_modal(modal)
+        # Not kept in discord.py's store: the submitted form is read from the raw
+        # interaction (typed_answer, in ManaburnBot.on_interaction), so a form opened
+        # before a restart still answers after it, and a form closed without
+        # submitting leaves nothing behind in memory.
+        modal.stop()
 
 
 class AnswerModal(discord.ui.Modal, title="Your answer"):
+    """The "Type an answer…" form; its submission is handled by :func:`typed_answer`."""
+
     answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
         label="Action", placeholder="attack Grizzly Bears, Benalish Hero+Savannah Lions", max_length=400)
 
     def __init__(self, duel_id: int, seq: int) -> None:
         super().__init__(timeout=None, custom_id=f"mb:m:{duel_id}:{seq}")
-        self.duel_id, self.seq = duel_id, seq
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_text(interaction, self.duel_id, self.seq, str(self.answer.value))  # type: ignore[attr-defined]
+
+_ANSWER_FORM = re.compile(r"mb:m:(?P<duel>\d+):(?P<seq>\d+)")
+
+
+def typed_answer(interaction: discord.Interaction) -> tuple[int, int, str] | None:
+    """(duel id, decision seq, text) of a submitted "Type an answer…" form, or
+    None for any other interaction."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data: Any = interaction.data or {}
+    m = _ANSWER_FORM.fullmatch(str(data.get("custom_id", "")))
+    if m is None:
+        return None
+    return int(m["duel"]), int(m["seq"]), _first_text_value(data.get("components") or [])
+
+
+def _first_text_value(components: list[Any]) -> str:
+    """The value of the first text input in a modal submission (inside action
+    rows or labels, however Discord nests them); empty if there is none."""
+    for comp in components:
+        if not isinstance(comp, dict):
+            continue
+        if comp.get("type") == discord.ComponentType.text_input.value:
+            return str(comp.get("value") or "")
+        nested = list(comp.get("components") or []) + ([comp["component"]] if isinstance(comp.get("component"), dict) else [])
+        found = _first_text_value(nested)
+        if found:
+            return found
+    return ""
 
 
 class CardInfoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:i:(?P<duel>\d+):(?P<seq>\d+)"):

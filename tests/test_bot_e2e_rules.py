@@ -291,11 +291,14 @@ class Table:
             return
         raise AssertionError(f"{label!r} not found on any page")
 
-    async def type_answer(self, user: SimUser, text: str) -> str:
-        """Click "Type an answer…", fill in the modal; returns what the bot answered."""
+    async def type_answer(self, user: SimUser, text: str, *, restart: bool = False) -> str:
+        """Click "Type an answer…", fill in the modal; returns what the bot answered.
+        ``restart``: the bot restarts while the form is open."""
         msg = await self.panel_of(user)
         r = await self.acks(user.click(msg, "Type an answer…"))
         assert r.modal is not None and r.modal.get("title") == "Your answer"
+        if restart:
+            await self.restart()
         res = await self.acks(user.submit_modal(r, {"Action": text}))
         said = (await res.wait_followups(1, timeout=10))[-1].text
         if said.startswith("Done"):
@@ -457,7 +460,8 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     assert any(re.search(r"Llanowar Elves#\d 1/1 \(sick\)", v) for v in board_versions(alice, thread))
     # turn 8: bob attacks with five elves, typed in the modal
     await t.play([(bob, "play Forest"), (bob, "attack")])
-    said = await t.type_answer(bob, "attack " + ", ".join(f"Llanowar Elves#{i}" for i in range(1, 6)))
+    # (the bot restarts while bob has the form open: it still answers)
+    said = await t.type_answer(bob, "attack " + ", ".join(f"Llanowar Elves#{i}" for i in range(1, 6)), restart=True)
     assert said.startswith("Done")
     # alice may block each of five attackers with each of five creatures: 26
     # answers, more than a select menu holds: two pages
