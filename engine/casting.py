@@ -662,13 +662,17 @@ class CastingRules:
 
     def interrupt_window(self: "Game", spell: Spell) -> Gen:
         """The caster's one chance to interrupt, then the opponent's."""
+        # Nothing changes the game between the caster passing and the opponent being asked:
+        # what was read for the first decision serves the second (see ask_fast)
+        reads: dict[Any, Any] = {}
         for p in (spell.controller, 1 - spell.controller):
             if spell.countered:
                 return
             ans = yield from self.ask_fast(p, DecisionKind.INTERRUPT,
-                                          f"Interrupt {ref(self, spell)}?", interrupting=spell)
+                                          f"Interrupt {ref(self, spell)}?", interrupting=spell, reads=reads)
             if ans == "pass":
                 continue
+            reads = {}  # the answer changes the game
             inter = yield from self.perform(p, ans, DecisionKind.INTERRUPT, spell)
             if inter is not None:
                 yield from self.resolve(inter)
@@ -870,9 +874,12 @@ class CastingRules:
         local = [first]
         self.batch.append(first)
         p = self.active
+        # Nothing changes the game between the active player passing and the opponent being
+        # asked: what was read for the first decision serves the second (see ask_fast)
+        reads: dict[Any, Any] = {}
         while True:
             ans = yield from self.ask_fast(p, kind if kind is DecisionKind.PREVENT else DecisionKind.RESPOND,
-                                          f"Respond to {ref(self, local[-1])}?")
+                                          f"Respond to {ref(self, local[-1])}?", reads=reads)
             if ans == "pass":
                 if p == self.nonactive:
                     break
@@ -883,6 +890,7 @@ class CastingRules:
                 local.append(s)
                 self.batch.append(s)
             p = self.active
+            reads = {}  # the answer changed the game
         while local:
             s = local.pop()
             yield from self.resolve(s)

@@ -118,9 +118,12 @@ class DamageRules:
                 self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
                 if not self.pending_damage:
                     break
-                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt())
+                # nothing changes the game between the active player's pass and the opponent's
+                # decision: what was read for the first serves the second (see ask_fast)
+                reads: dict[Any, Any] = {}
+                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                 if ans == "pass":
-                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt())
+                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                     if ans == "pass":
                         break
                     yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.PREVENT)

@@ -154,3 +154,25 @@ def test_surely_listed_only_says_yes_to_listed_answers(seed: int) -> None:
         duel.apply(players[d.player].choose(d))
         n += 1
     assert said_yes
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fast_choices_read_once_for_two_players_are_fresh_ones(seed: int) -> None:
+    """A fast decision asked right after the other player passed (responses,
+    interrupts, combat, damage prevention, the end of a phase) reuses what was
+    read for that pass: its choices are the ones listed afresh."""
+    duel, players = seeded(seed)
+    g = duel.game
+    checked = 0
+    n = 0
+    while duel.pending is not None and n < 3000:
+        d = duel.pending
+        if d.kind in FAST_KINDS and d.decline == "pass":
+            interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT else None
+            assert g._chars_cache is None
+            fresh = tuple(dict.fromkeys(["pass"] + g.fast_choices(d.player, d.kind, interrupting)))
+            assert d.choices == fresh, f"seed {seed}, answer {n}"
+            checked += 1
+        duel.apply(players[d.player].choose(d))
+        n += 1
+    assert checked > 100
