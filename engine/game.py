@@ -19,7 +19,7 @@ from .combat import CombatRules
 from .damage import DamageRules
 from .decisions import Decision, DecisionKind, IllegalAction
 from .model import Event, Gen
-from .objects import Card, Chars, Effect, Player, Spell
+from .objects import Card, Chars, Effect, Player, PrintedChars, Spell
 from .turn import TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
@@ -239,7 +239,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         hit = cache.get(oid)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        c = self._printed_chars(card)
+        c = self._printed(card)  # shared and immutable: _apply_effects copies it before a change
         computing = self._computing
         if oid in computing:
             # A characteristic that depends on itself (Nightmare counting swamps
@@ -281,13 +281,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self._chars_cache.clear()
 
     def _printed_chars(self, card: Card) -> Chars:
+        """A card's printed characteristics, as a new object the caller may change."""
+        return _thaw(self._printed(card))
+
+    def _printed(self, card: Card) -> Chars:
+        """A card's printed characteristics, shared: a :class:`PrintedChars`
+        that cannot be changed (see :func:`_thaw`).
+
+        Kept on the card (``Card.printed``) with the color override it was
+        made with, and used again while the card has the same controller and
+        override and no text changes: the printed values depend on nothing
+        else (``card.cdef`` never changes, and its sets are frozensets).
+        Computing characteristics starts from it and copies it only when an
+        effect changes something, which for most permanents is never."""
+        kept = card.printed
+        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
+                and not card.text_changes:
+            return kept[1]
         d = card.cdef
         override = card.color_override
-        c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
-                  set(d.colors if override is None else override),
-                  d.power, d.toughness, set(d.keywords), card.controller)
+        keywords = d.keywords
         if card.text_changes:
-            c.keywords = {self.swap_words(k, card) for k in c.keywords}
+            keywords = frozenset(self.swap_words(k, card) for k in keywords)
+        c = PrintedChars.make(d.name, d.types, d.subtypes, d.supertypes,
+                              frozenset(d.colors if override is None else override),
+                              d.power, d.toughness, keywords, card.controller)
+        if not card.text_changes:
+            card.printed = (override, c)
         return c
 
     def reading(self, reads: dict[Any, Any] | None = None) -> "_ReadScope":
@@ -311,10 +331,14 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """``c`` (printed values) changed by every continuous effect on ``card``,
         then counters; ``cache`` is the current read-only scope's (the look-ups
         shared by every permanent are read from it directly when there)."""
+        # ``c`` may be the shared printed values (a PrintedChars, see _printed): it is copied
+        # (_thaw) right before the first change, so a permanent that no effect changes costs
+        # no copy. Until then each test sees the printed values, as it would on a copy.
         base = card.cdef.hooks.get("base_chars")
         if base is not None:
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
+            c = _thaw(c)
             base(self, card, c)
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
@@ -331,17 +355,24 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         for _, src, x in mods:
             if src is not None:  # a Static of a permanent in play
                 if x.applies(self, src, card, c):
+                    if c.__class__ is PrintedChars:
+                        c = _thaw(c)
                     x.modify(self, src, card, c)
             elif (x.condition is None or x.condition(self)) and (x.applies is None or x.applies(self, card, c)):
+                if c.__class__ is PrintedChars:
+                    c = _thaw(c)
                 x.modify(self, card, c)
         if c.power is not None and card.counters:
             # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
             for kind, n in card.counters.items():
                 pt = _pt_counter(kind)
                 if pt is not None and n:
+                    if c.__class__ is PrintedChars:
+                        c = _thaw(c)
                     c.power += pt[0] * n
                     c.toughness = (c.toughness or 0) + pt[1] * n
         if c.power is None and "creature" in c.types:
+            c = _thaw(c) if c.__class__ is PrintedChars else c
             c.power, c.toughness = 0, 0
         return c
 
@@ -726,6 +757,13 @@ def _pt_counter(kind: str) -> tuple[int, int] | None:
     "+1/+0"), None for other counters; parsed once per kind."""
     m = _PT_COUNTER.match(kind)
     return (int(m[1]), int(m[2])) if m else None
+
+
+def _thaw(c: Chars) -> Chars:
+    """A changeable copy of characteristics (of shared printed ones, see
+    ``Game._printed``): new sets, no flags or granted abilities yet."""
+    return Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
+                 c.power, c.toughness, set(c.keywords), c.controller)
 
 
 def _timestamp(c: Card) -> int:
