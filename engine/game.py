@@ -12,12 +12,13 @@ from __future__ import annotations
 import functools
 import random
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
 from .combat import CombatRules
 from .damage import DamageRules
 from .decisions import Decision, DecisionKind, IllegalAction
+from .effects import enchanted, self_only
 from .model import Event, Gen
 from .objects import Card, Chars, Effect, Player, PrintedChars, Spell
 from .turn import TurnRules
@@ -239,7 +240,25 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         hit = cache.get(oid)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        c = self._printed(card)  # shared and immutable: _apply_effects copies it before a change
+        # the printed values, shared and immutable: _apply_effects copies them before a change
+        # (the test of Game._printed, inlined: this is the hottest path of the engine)
+        kept = card.printed
+        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
+                and not card.text_changes:
+            c = kept[1]
+        else:
+            c = self._printed(card)
+        statics, by_card = cache.get(_STATICS_KEY), cache.get(_EFFECTS_KEY)
+        if statics is not None and by_card is not None and not statics.get(oid, statics[None]) \
+                and not by_card.get(oid, by_card[None]) \
+                and ((c.power is None and "creature" not in c.types) or (c.power is not None and not card.counters)) \
+                and "base_chars" not in card.cdef.hooks and oid not in self._computing:
+            # No static ability and no effect that may apply to this card (both known already in
+            # this scope), no base_chars hook, no p/t counter or creature without p/t, not being
+            # computed (the guard below): _apply_effects would return the printed values without
+            # running any code, and the result is cached as it would be there
+            cache[oid] = c
+            return c
         computing = self._computing
         if oid in computing:
             # A characteristic that depends on itself (Nightmare counting swamps
@@ -343,9 +362,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
-        mods: list[tuple[tuple[Any, ...], Card | None, Any]] | None = cache.get(_STATICS_KEY)
-        if mods is None:
-            mods = self._read_memo(_STATICS_KEY, self._active_statics)
+        statics = cache.get(_STATICS_KEY)
+        if statics is None:
+            statics = self._read_memo(_STATICS_KEY, self._active_statics)
+        mods: list[tuple[tuple[Any, ...], Card | None, Any]] = statics.get(card.oid, statics[None])
         by_card = cache.get(_EFFECTS_KEY)
         if by_card is None:
             by_card = self._read_memo(_EFFECTS_KEY, self._effects_by_card)
@@ -376,11 +396,19 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             c.power, c.toughness = 0, 0
         return c
 
-    def _active_statics(self) -> list[tuple[tuple[Any, ...], Card, Any]]:
+    def _active_statics(self) -> dict[int | None, list[tuple[tuple[Any, ...], Card, Any]]]:
         """(order, source, Static) for each static ability of a permanent in
         play that is not switched off, sorted by order (stable: ties in
         battlefield order): the same whatever card's characteristics are
-        being computed."""
+        being computed.
+
+        Indexed like :meth:`_effects_by_card`: a static that can apply to one
+        permanent only (its source: ``self_only``; the enchanted permanent:
+        ``enchanted``) is listed under that permanent's oid alone, with the
+        others in the same order; under None, the statics that may apply to
+        any permanent. Leaving a static out where its ``applies`` (a pure
+        test) would say no changes nothing, and spares calling it for every
+        other permanent."""
         out: list[tuple[tuple[Any, ...], Card, Any]] = []
         strippers: list[Callable[[Card], bool]] | None = None  # looked up only if a static needs them
         for src in self.battlefield:
@@ -395,7 +423,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                         continue
                 out.append((_mod_order(src.timestamp, st.layer), src, st))
         out.sort(key=_first)
-        return out
+        only = [_only_oid(src, st) for _, src, st in out]
+        by_oid: dict[int | None, list[tuple[tuple[Any, ...], Card, Any]]] = {
+            None: [m for m, o in zip(out, only) if o is None]}
+        for oid in dict.fromkeys(o for o in only if o is not None):
+            by_oid[oid] = [m for m, o in zip(out, only) if o is None or o == oid]
+        return by_oid
 
     def _by_timestamp(self) -> list[Card]:
         """The permanents in timestamp order (stable: ties in battlefield
@@ -478,10 +511,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def abilities_of(self, card: Card) -> list[Any]:
         """A permanent's activated abilities: printed ones (numbered first, as
         ``ability=N`` counts them), then those granted by effects."""
+        return list(self.ability_list(card))
+
+    def ability_list(self, card: Card) -> Sequence[Any]:
+        """What :meth:`abilities_of` lists, without a copy when nothing is
+        granted (the printed tuple): for callers that only read it."""
         if card.zone != "battlefield":
-            return list(card.cdef.abilities)
+            return card.cdef.abilities  # type: ignore[no-any-return]
         granted = self.chars(card).abilities
-        return list(card.cdef.abilities) + granted if granted else list(card.cdef.abilities)
+        return list(card.cdef.abilities) + granted if granted else card.cdef.abilities
 
     def controller(self, card: Card) -> int:
         return self.chars(card).controller if card.zone == "battlefield" else card.controller
@@ -757,6 +795,16 @@ def _pt_counter(kind: str) -> tuple[int, int] | None:
     "+1/+0"), None for other counters; parsed once per kind."""
     m = _PT_COUNTER.match(kind)
     return (int(m[1]), int(m[2])) if m else None
+
+
+def _only_oid(src: Card, st: Any) -> int | None:
+    """The oid of the one permanent a static can apply to, by its ``applies``
+    test (its source, or the permanent its aura source enchants), or None."""
+    if st.applies is self_only:
+        return src.oid
+    if st.applies is enchanted:
+        return src.attached_to  # None (enchanting nothing): applies to none, kept with the others
+    return None
 
 
 def _thaw(c: Chars) -> Chars:

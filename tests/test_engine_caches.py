@@ -176,3 +176,27 @@ def test_fast_choices_read_once_for_two_players_are_fresh_ones(seed: int) -> Non
         duel.apply(players[d.player].choose(d))
         n += 1
     assert checked > 100
+
+
+def test_statics_indexed_by_permanent_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statics that can apply to one permanent only (their source, the
+    enchanted permanent) are tried on that permanent alone: the
+    characteristics are those found by trying every static on every permanent."""
+    import engine.game as game_module
+    indexed = 0  # decisions at which some static was indexed (seed 4 has some)
+    for seed in SEEDS:
+        duel, players = seeded(seed)
+        g = duel.game
+        n = 0
+        while duel.pending is not None and n < 3000:
+            if n % 5 == 0:
+                with g.reading():
+                    indexed += len(g._active_statics()) > 1
+                rows = fresh_chars(duel)
+                with monkeypatch.context() as m:
+                    m.setattr(game_module, "_only_oid", lambda src, st: None)
+                    assert fresh_chars(duel) == rows, f"seed {seed}, answer {n}"
+            d = duel.pending
+            duel.apply(players[d.player].choose(d))
+            n += 1
+    assert indexed > 10
