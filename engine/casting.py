@@ -94,6 +94,8 @@ class CastingRules:
             ch = self.chars(c)
             if ch.controller != p:
                 continue
+            if not c.cdef.mana_abilities and (c.tapped or "land" not in ch.types):
+                continue  # its only mana abilities would be its land types' ({T}: add ...), none usable
             for i, ma in enumerate(self.mana_abilities(c, ch)):
                 if ma.cost.tap and c.tapped:
                     continue

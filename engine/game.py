@@ -234,12 +234,14 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 return self.chars(card)
             finally:
                 self._chars_cache = None
-        if card.zone != "battlefield":
-            return self._printed_chars(card)
         oid = card.oid
         hit = cache.get(oid)
         if hit is not None:
+            # (looked up before the zone: only permanents are cached under their oid, and a
+            # card's zone never changes, a card changing zones becoming a new object)
             return hit  # type: ignore[no-any-return]
+        if card.zone != "battlefield":
+            return self._printed_chars(card)
         # the printed values, shared and immutable: _apply_effects copies them before a change
         # (the test of Game._printed, inlined: this is the hottest path of the engine)
         kept = card.printed
