@@ -60,7 +60,10 @@ class CastingRules:
         """A permanent's mana abilities now: printed ones, plus "{T}: add one
         mana of that type" for each basic land type it has (so a Forest made
         an Island by Phantasmal Terrain taps for blue)."""
-        out = list(c.cdef.mana_abilities) if not self.abilities_lost(c) else []
+        printed = c.cdef.mana_abilities
+        # (abilities_lost only asked when there is something to lose: most mana sources are
+        # basic lands, whose abilities come from their land types below)
+        out = list(printed) if printed and not self.abilities_lost(c) else []
         ch = self.chars(c) if ch is None else ch  # its characteristics now, if the caller has them
         if self.land_type_changed(c, ch):
             out = []  # it has the text box of its new land type only
@@ -91,6 +94,8 @@ class CastingRules:
             ch = self.chars(c)
             if ch.controller != p:
                 continue
+            if not c.cdef.mana_abilities and (c.tapped or "land" not in ch.types):
+                continue  # its only mana abilities would be its land types' ({T}: add ...), none usable
             for i, ma in enumerate(self.mana_abilities(c, ch)):
                 if ma.cost.tap and c.tapped:
                     continue
@@ -420,11 +425,16 @@ class CastingRules:
             out += self._land_plays(p)
             if self._may_attack():
                 out.append("attack")
+        castable: set[str] = set()
         for c in pl.hand:
-            if self.castable(p, c, kind, interrupting):
-                out.append(f"cast {c.name}")
+            # a second copy of a card already found castable adds nothing (the answer is the
+            # same text, listed once): castable() is a pure test, so it is not asked again
+            t = f"cast {c.name}"
+            if t not in castable and self.castable(p, c, kind, interrupting):
+                castable.add(t)
+                out.append(t)
         for c in self._by_timestamp():
-            for i, ab in enumerate(self.abilities_of(c), 1):
+            for i, ab in enumerate(self.ability_list(c), 1):
                 if self.ability_usable(p, c, ab, kind, interrupting):
                     out.append(_activation(ref(self, c), i))
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
@@ -463,7 +473,7 @@ class CastingRules:
                 i = int(num) if sep and num.isdecimal() else 1
                 for c in self.battlefield:
                     if ref(self, c) == what:
-                        abilities = self.abilities_of(c)
+                        abilities = self.ability_list(c)
                         return (1 <= i <= len(abilities) and _activation(what, i) == t
                                 and self.ability_usable(p, c, abilities[i - 1], kind, interrupting))
         return False
@@ -662,13 +672,17 @@ class CastingRules:
 
     def interrupt_window(self: "Game", spell: Spell) -> Gen:
         """The caster's one chance to interrupt, then the opponent's."""
+        # Nothing changes the game between the caster passing and the opponent being asked:
+        # what was read for the first decision serves the second (see ask_fast)
+        reads: dict[Any, Any] = {}
         for p in (spell.controller, 1 - spell.controller):
             if spell.countered:
                 return
             ans = yield from self.ask_fast(p, DecisionKind.INTERRUPT,
-                                          f"Interrupt {ref(self, spell)}?", interrupting=spell)
+                                          f"Interrupt {ref(self, spell)}?", interrupting=spell, reads=reads)
             if ans == "pass":
                 continue
+            reads = {}  # the answer changes the game
             inter = yield from self.perform(p, ans, DecisionKind.INTERRUPT, spell)
             if inter is not None:
                 yield from self.resolve(inter)
@@ -870,9 +884,12 @@ class CastingRules:
         local = [first]
         self.batch.append(first)
         p = self.active
+        # Nothing changes the game between the active player passing and the opponent being
+        # asked: what was read for the first decision serves the second (see ask_fast)
+        reads: dict[Any, Any] = {}
         while True:
             ans = yield from self.ask_fast(p, kind if kind is DecisionKind.PREVENT else DecisionKind.RESPOND,
-                                          f"Respond to {ref(self, local[-1])}?")
+                                          f"Respond to {ref(self, local[-1])}?", reads=reads)
             if ans == "pass":
                 if p == self.nonactive:
                     break
@@ -883,6 +900,7 @@ class CastingRules:
                 local.append(s)
                 self.batch.append(s)
             p = self.active
+            reads = {}  # the answer changed the game
         while local:
             s = local.pop()
             yield from self.resolve(s)

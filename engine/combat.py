@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionKind, IllegalAction
 from .mana import COLOR_NAMES
@@ -375,10 +375,14 @@ class CombatRules:
         """A point in the attack where fast effects may be played: the
         active player first; when both pass, the attack goes on."""
         while True:
-            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY, f"Combat ({self.step}): fast effects?")
+            # nothing changes the game between the active player's pass and the opponent's
+            # decision: what was read for the first serves the second (see ask_fast)
+            reads: dict[Any, Any] = {}
+            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY, f"Combat ({self.step}): fast effects?",
+                                           reads=reads)
             if ans == "pass":
                 ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
-                                               f"Combat ({self.step}): fast effects?")
+                                               f"Combat ({self.step}): fast effects?", reads=reads)
                 if ans == "pass":
                     return
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)

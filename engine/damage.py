@@ -118,9 +118,12 @@ class DamageRules:
                 self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
                 if not self.pending_damage:
                     break
-                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt())
+                # nothing changes the game between the active player's pass and the opponent's
+                # decision: what was read for the first serves the second (see ask_fast)
+                reads: dict[Any, Any] = {}
+                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                 if ans == "pass":
-                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt())
+                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                     if ans == "pass":
                         break
                     yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.PREVENT)
@@ -232,11 +235,12 @@ class DamageRules:
                         self.doomed[c.oid] = "bury"
                 # legends: a second one with the same name is buried (the newer)
                 seen: dict[str, Card] = {}
-                for c in sorted(self.battlefield, key=lambda c: c.timestamp):
-                    if "legend" in c.cdef.supertypes and "creature" in c.cdef.types:
-                        if c.name in seen and c.oid not in self.doomed:
-                            self.doomed[c.oid] = "bury"
-                        seen.setdefault(c.name, c)
+                # (the legendary creatures alone sorted: a stable sort, so in the same order)
+                for c in sorted((c for c in self.battlefield if "legend" in c.cdef.supertypes
+                                 and "creature" in c.cdef.types), key=lambda c: c.timestamp):
+                    if c.name in seen and c.oid not in self.doomed:
+                        self.doomed[c.oid] = "bury"
+                    seen.setdefault(c.name, c)
                 for c in list(self.battlefield):
                     h = c.cdef.hooks.get("state")
                     if h is not None and c.oid not in self.doomed and h(self, c):

@@ -12,14 +12,15 @@ from __future__ import annotations
 import functools
 import random
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
 from .combat import CombatRules
 from .damage import DamageRules
 from .decisions import Decision, DecisionKind, IllegalAction
+from .effects import enchanted, self_only
 from .model import Event, Gen
-from .objects import Card, Chars, Effect, Player, Spell
+from .objects import Card, Chars, Effect, Player, PrintedChars, Spell
 from .turn import TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
@@ -233,13 +234,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 return self.chars(card)
             finally:
                 self._chars_cache = None
-        if card.zone != "battlefield":
-            return self._printed_chars(card)
         oid = card.oid
         hit = cache.get(oid)
         if hit is not None:
+            # (looked up before the zone: only permanents are cached under their oid, and a
+            # card's zone never changes, a card changing zones becoming a new object)
             return hit  # type: ignore[no-any-return]
-        c = self._printed_chars(card)
+        if card.zone != "battlefield":
+            return self._printed_chars(card)
+        # the printed values, shared and immutable: _apply_effects copies them before a change
+        # (the test of Game._printed, inlined: this is the hottest path of the engine)
+        kept = card.printed
+        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
+                and not card.text_changes:
+            c = kept[1]
+        else:
+            c = self._printed(card)
+        statics, by_card = cache.get(_STATICS_KEY), cache.get(_EFFECTS_KEY)
+        if statics is not None and by_card is not None and not statics.get(oid, statics[None]) \
+                and not by_card.get(oid, by_card[None]) \
+                and ((c.power is None and "creature" not in c.types) or (c.power is not None and not card.counters)) \
+                and "base_chars" not in card.cdef.hooks and oid not in self._computing:
+            # No static ability and no effect that may apply to this card (both known already in
+            # this scope), no base_chars hook, no p/t counter or creature without p/t, not being
+            # computed (the guard below): _apply_effects would return the printed values without
+            # running any code, and the result is cached as it would be there
+            cache[oid] = c
+            return c
         computing = self._computing
         if oid in computing:
             # A characteristic that depends on itself (Nightmare counting swamps
@@ -281,13 +302,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self._chars_cache.clear()
 
     def _printed_chars(self, card: Card) -> Chars:
+        """A card's printed characteristics, as a new object the caller may change."""
+        return _thaw(self._printed(card))
+
+    def _printed(self, card: Card) -> Chars:
+        """A card's printed characteristics, shared: a :class:`PrintedChars`
+        that cannot be changed (see :func:`_thaw`).
+
+        Kept on the card (``Card.printed``) with the color override it was
+        made with, and used again while the card has the same controller and
+        override and no text changes: the printed values depend on nothing
+        else (``card.cdef`` never changes, and its sets are frozensets).
+        Computing characteristics starts from it and copies it only when an
+        effect changes something, which for most permanents is never."""
+        kept = card.printed
+        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
+                and not card.text_changes:
+            return kept[1]
         d = card.cdef
         override = card.color_override
-        c = Chars(d.name, set(d.types), set(d.subtypes), set(d.supertypes),
-                  set(d.colors if override is None else override),
-                  d.power, d.toughness, set(d.keywords), card.controller)
+        keywords = d.keywords
         if card.text_changes:
-            c.keywords = {self.swap_words(k, card) for k in c.keywords}
+            keywords = frozenset(self.swap_words(k, card) for k in keywords)
+        c = PrintedChars.make(d.name, d.types, d.subtypes, d.supertypes,
+                              frozenset(d.colors if override is None else override),
+                              d.power, d.toughness, keywords, card.controller)
+        if not card.text_changes:
+            card.printed = (override, c)
         return c
 
     def reading(self, reads: dict[Any, Any] | None = None) -> "_ReadScope":
@@ -311,17 +352,22 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """``c`` (printed values) changed by every continuous effect on ``card``,
         then counters; ``cache`` is the current read-only scope's (the look-ups
         shared by every permanent are read from it directly when there)."""
+        # ``c`` may be the shared printed values (a PrintedChars, see _printed): it is copied
+        # (_thaw) right before the first change, so a permanent that no effect changes costs
+        # no copy. Until then each test sees the printed values, as it would on a copy.
         base = card.cdef.hooks.get("base_chars")
         if base is not None:
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
+            c = _thaw(c)
             base(self, card, c)
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
-        mods: list[tuple[tuple[Any, ...], Card | None, Any]] | None = cache.get(_STATICS_KEY)
-        if mods is None:
-            mods = self._read_memo(_STATICS_KEY, self._active_statics)
+        statics = cache.get(_STATICS_KEY)
+        if statics is None:
+            statics = self._read_memo(_STATICS_KEY, self._active_statics)
+        mods: list[tuple[tuple[Any, ...], Card | None, Any]] = statics.get(card.oid, statics[None])
         by_card = cache.get(_EFFECTS_KEY)
         if by_card is None:
             by_card = self._read_memo(_EFFECTS_KEY, self._effects_by_card)
@@ -331,25 +377,40 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         for _, src, x in mods:
             if src is not None:  # a Static of a permanent in play
                 if x.applies(self, src, card, c):
+                    if c.__class__ is PrintedChars:
+                        c = _thaw(c)
                     x.modify(self, src, card, c)
             elif (x.condition is None or x.condition(self)) and (x.applies is None or x.applies(self, card, c)):
+                if c.__class__ is PrintedChars:
+                    c = _thaw(c)
                 x.modify(self, card, c)
         if c.power is not None and card.counters:
             # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
             for kind, n in card.counters.items():
                 pt = _pt_counter(kind)
                 if pt is not None and n:
+                    if c.__class__ is PrintedChars:
+                        c = _thaw(c)
                     c.power += pt[0] * n
                     c.toughness = (c.toughness or 0) + pt[1] * n
         if c.power is None and "creature" in c.types:
+            c = _thaw(c) if c.__class__ is PrintedChars else c
             c.power, c.toughness = 0, 0
         return c
 
-    def _active_statics(self) -> list[tuple[tuple[Any, ...], Card, Any]]:
+    def _active_statics(self) -> dict[int | None, list[tuple[tuple[Any, ...], Card, Any]]]:
         """(order, source, Static) for each static ability of a permanent in
         play that is not switched off, sorted by order (stable: ties in
         battlefield order): the same whatever card's characteristics are
-        being computed."""
+        being computed.
+
+        Indexed like :meth:`_effects_by_card`: a static that can apply to one
+        permanent only (its source: ``self_only``; the enchanted permanent:
+        ``enchanted``) is listed under that permanent's oid alone, with the
+        others in the same order; under None, the statics that may apply to
+        any permanent. Leaving a static out where its ``applies`` (a pure
+        test) would say no changes nothing, and spares calling it for every
+        other permanent."""
         out: list[tuple[tuple[Any, ...], Card, Any]] = []
         strippers: list[Callable[[Card], bool]] | None = None  # looked up only if a static needs them
         for src in self.battlefield:
@@ -364,7 +425,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                         continue
                 out.append((_mod_order(src.timestamp, st.layer), src, st))
         out.sort(key=_first)
-        return out
+        only = [_only_oid(src, st) for _, src, st in out]
+        by_oid: dict[int | None, list[tuple[tuple[Any, ...], Card, Any]]] = {
+            None: [m for m, o in zip(out, only) if o is None]}
+        for oid in dict.fromkeys(o for o in only if o is not None):
+            by_oid[oid] = [m for m, o in zip(out, only) if o is None or o == oid]
+        return by_oid
 
     def _by_timestamp(self) -> list[Card]:
         """The permanents in timestamp order (stable: ties in battlefield
@@ -447,10 +513,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def abilities_of(self, card: Card) -> list[Any]:
         """A permanent's activated abilities: printed ones (numbered first, as
         ``ability=N`` counts them), then those granted by effects."""
+        return list(self.ability_list(card))
+
+    def ability_list(self, card: Card) -> Sequence[Any]:
+        """What :meth:`abilities_of` lists, without a copy when nothing is
+        granted (the printed tuple): for callers that only read it."""
         if card.zone != "battlefield":
-            return list(card.cdef.abilities)
+            return card.cdef.abilities  # type: ignore[no-any-return]
         granted = self.chars(card).abilities
-        return list(card.cdef.abilities) + granted if granted else list(card.cdef.abilities)
+        return list(card.cdef.abilities) + granted if granted else card.cdef.abilities
 
     def controller(self, card: Card) -> int:
         return self.chars(card).controller if card.zone == "battlefield" else card.controller
@@ -726,6 +797,23 @@ def _pt_counter(kind: str) -> tuple[int, int] | None:
     "+1/+0"), None for other counters; parsed once per kind."""
     m = _PT_COUNTER.match(kind)
     return (int(m[1]), int(m[2])) if m else None
+
+
+def _only_oid(src: Card, st: Any) -> int | None:
+    """The oid of the one permanent a static can apply to, by its ``applies``
+    test (its source, or the permanent its aura source enchants), or None."""
+    if st.applies is self_only:
+        return src.oid
+    if st.applies is enchanted:
+        return src.attached_to  # None (enchanting nothing): applies to none, kept with the others
+    return None
+
+
+def _thaw(c: Chars) -> Chars:
+    """A changeable copy of characteristics (of shared printed ones, see
+    ``Game._printed``): new sets, no flags or granted abilities yet."""
+    return Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
+                 c.power, c.toughness, set(c.keywords), c.controller)
 
 
 def _timestamp(c: Card) -> int:

@@ -84,6 +84,9 @@ class Card:
     # Duel.new, kept across zone changes: which physical card this is (the bot
     # maps it to an owned copy for ante). None for tokens and scripted cards.
     origin: tuple[int, int] | None = None
+    # (color override, PrintedChars) kept by Game._printed: the printed characteristics
+    # made once, not part of the state (derived from cdef, controller and color override)
+    printed: tuple[frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -115,6 +118,42 @@ class Chars:
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+
+class _NoAbilities(list):  # type: ignore[type-arg]
+    """The empty, unchangeable ``abilities`` of :class:`PrintedChars`."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("printed characteristics are shared: they cannot be changed")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+
+_NO_ABILITIES = _NoAbilities()
+
+
+class PrintedChars(Chars):
+    """A permanent's printed characteristics, shared by every computation of
+    its characteristics that no effect changes (``Game._printed``): the sets
+    are frozensets and setting an attribute raises, so no holder can change
+    what the others see."""
+
+    @classmethod
+    def make(cls, name: str, types: frozenset[str], subtypes: frozenset[str], supertypes: frozenset[str],
+             colors: frozenset[str], power: int | None, toughness: int | None, keywords: frozenset[str],
+             controller: int) -> "PrintedChars":
+        c = object.__new__(cls)
+        c.__dict__.update(name=name, types=types, subtypes=subtypes, supertypes=supertypes, colors=colors,
+                          power=power, toughness=toughness, keywords=keywords, controller=controller,
+                          can_tap_for_mana=True, flags=frozenset(), abilities=_NO_ABILITIES)
+        return c
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise TypeError("printed characteristics are shared: they cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise TypeError("printed characteristics are shared: they cannot be changed")
 
 
 @dataclass

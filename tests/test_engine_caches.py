@@ -154,3 +154,49 @@ def test_surely_listed_only_says_yes_to_listed_answers(seed: int) -> None:
         duel.apply(players[d.player].choose(d))
         n += 1
     assert said_yes
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_fast_choices_read_once_for_two_players_are_fresh_ones(seed: int) -> None:
+    """A fast decision asked right after the other player passed (responses,
+    interrupts, combat, damage prevention, the end of a phase) reuses what was
+    read for that pass: its choices are the ones listed afresh."""
+    duel, players = seeded(seed)
+    g = duel.game
+    checked = 0
+    n = 0
+    while duel.pending is not None and n < 3000:
+        d = duel.pending
+        if d.kind in FAST_KINDS and d.decline == "pass":
+            interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT else None
+            assert g._chars_cache is None
+            fresh = tuple(dict.fromkeys(["pass"] + g.fast_choices(d.player, d.kind, interrupting)))
+            assert d.choices == fresh, f"seed {seed}, answer {n}"
+            checked += 1
+        duel.apply(players[d.player].choose(d))
+        n += 1
+    assert checked > 100
+
+
+def test_statics_indexed_by_permanent_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statics that can apply to one permanent only (their source, the
+    enchanted permanent) are tried on that permanent alone: the
+    characteristics are those found by trying every static on every permanent."""
+    import engine.game as game_module
+    indexed = 0  # decisions at which some static was indexed (seed 4 has some)
+    for seed in SEEDS:
+        duel, players = seeded(seed)
+        g = duel.game
+        n = 0
+        while duel.pending is not None and n < 3000:
+            if n % 5 == 0:
+                with g.reading():
+                    indexed += len(g._active_statics()) > 1
+                rows = fresh_chars(duel)
+                with monkeypatch.context() as m:
+                    m.setattr(game_module, "_only_oid", lambda src, st: None)
+                    assert fresh_chars(duel) == rows, f"seed {seed}, answer {n}"
+            d = duel.pending
+            duel.apply(players[d.player].choose(d))
+            n += 1
+    assert indexed > 10
