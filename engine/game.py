@@ -245,9 +245,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # the printed values, shared and immutable: _apply_effects copies them before a change
         # (the test of Game._printed, inlined: this is the hottest path of the engine)
         kept = card.printed
-        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
-                and not card.text_changes:
-            c = kept[1]
+        if kept is not None and kept[0] is card.cdef and kept[1] is card.color_override \
+                and kept[2].controller == card.controller and not card.text_changes:
+            c = kept[2]
         else:
             c = self._printed(card)
         statics, by_card = cache.get(_STATICS_KEY), cache.get(_EFFECTS_KEY)
@@ -309,16 +309,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """A card's printed characteristics, shared: a :class:`PrintedChars`
         that cannot be changed (see :func:`_thaw`).
 
-        Kept on the card (``Card.printed``) with the color override it was
-        made with, and used again while the card has the same controller and
-        override and no text changes: the printed values depend on nothing
-        else (``card.cdef`` never changes, and its sets are frozensets).
+        Kept on the card (``Card.printed``) with the definition and color
+        override it was made with, and used again while the card has the same
+        ones, the same controller and no text changes: the printed values
+        depend on nothing else (the sets of a definition are frozensets; no
+        card code replaces ``card.cdef``, but the view tests do, to hide cards).
         Computing characteristics starts from it and copies it only when an
         effect changes something, which for most permanents is never."""
         kept = card.printed
-        if kept is not None and kept[0] is card.color_override and kept[1].controller == card.controller \
-                and not card.text_changes:
-            return kept[1]
+        if kept is not None and kept[0] is card.cdef and kept[1] is card.color_override \
+                and kept[2].controller == card.controller and not card.text_changes:
+            return kept[2]
         d = card.cdef
         override = card.color_override
         keywords = d.keywords
@@ -328,7 +329,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                               frozenset(d.colors if override is None else override),
                               d.power, d.toughness, keywords, card.controller)
         if not card.text_changes:
-            card.printed = (override, c)
+            card.printed = (d, override, c)
         return c
 
     def reading(self, reads: dict[Any, Any] | None = None) -> "_ReadScope":

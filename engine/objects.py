@@ -84,9 +84,10 @@ class Card:
     # Duel.new, kept across zone changes: which physical card this is (the bot
     # maps it to an owned copy for ante). None for tokens and scripted cards.
     origin: tuple[int, int] | None = None
-    # (color override, PrintedChars) kept by Game._printed: the printed characteristics
-    # made once, not part of the state (derived from cdef, controller and color override)
-    printed: tuple[frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
+    # (cdef, color override, PrintedChars) kept by Game._printed: the printed characteristics
+    # made once, not part of the state (derived from cdef, controller and color override;
+    # cdef is checked too although no card code changes it: tests swap it to hide cards)
+    printed: tuple["CardDef", frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:

@@ -200,3 +200,22 @@ def test_statics_indexed_by_permanent_change_nothing(monkeypatch: pytest.MonkeyP
             duel.apply(players[d.player].choose(d))
             n += 1
     assert indexed > 10
+
+
+def test_printed_characteristics_follow_the_card_definition() -> None:
+    """The printed values kept on a card are made again when its definition is
+    another one (the view tests swap definitions to hide cards: a value kept
+    from before would hide a leak)."""
+    from engine import carddb
+    duel, _ = seeded(3)
+    g = duel.game
+    card = g.players[0].library[0]
+    before = g.chars(card).name
+    saved = card.cdef
+    other = carddb.get("Craw Wurm" if before != "Craw Wurm" else "Hill Giant")
+    card.cdef = other
+    try:
+        assert g.chars(card).name == other.name != before
+    finally:
+        card.cdef = saved
+    assert g.chars(card).name == before
