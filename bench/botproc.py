@@ -93,6 +93,7 @@ async def main(argv: list[str]) -> None:
 if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("manaburn").setLevel(logging.INFO)  # a few lines per start (what is resumed)
     profile = os.environ.get("MANABURN_BENCH_PROFILE")
     prof = None
     if profile:  # cProfile of the whole bot process, written when it is terminated

@@ -251,6 +251,12 @@ class Recorder:
         self.setup_failures: list[str] = []
         self.finished = 0
         self.errors: list[str] = []
+        self.trace: Any = None  # an open text file: what happened, line by line (see note)
+
+    def note(self, text: str) -> None:
+        """One line in the trace, if there is one (the kill soak keeps it for diagnosis)."""
+        if self.trace is not None:
+            self.trace.write(f"{time.monotonic():.3f} {text}\n")
 
 
 class DuelAgent:
@@ -259,6 +265,7 @@ class DuelAgent:
     def __init__(self, fake: BenchFake, rec: Recorder, n: int, rng: random.Random,
                  think: tuple[float, float]) -> None:
         self.fake, self.rec, self.rng, self.think = fake, rec, rng, think
+        self.n = n
         self.users: tuple[SimUser, SimUser] = (fake.create_user(f"p{n}a"), fake.create_user(f"p{n}b"))
         self.event = asyncio.Event()
         self.panels: dict[int, FakeMessage | None] = {}
@@ -310,6 +317,25 @@ class DuelAgent:
             self.ended = True
         self.event.set()
 
+    def describe(self) -> str:
+        """What the two players see now (their newest DMs, the thread's newest messages): for the trace."""
+        def line(m: FakeMessage) -> str:
+            ids = [c.get("custom_id") or "" for c in m.all_components][:2]
+            text = m.content.replace("\n", " | ")[:90]
+            return (f"    {m.id} {'edited ' + str(len(m.history)) if m.history else 'new'}"
+                    f"{' deleted' if m.deleted else ''} {ids} {text!r}")
+        out = [f"  agent {self.n} duel {self.duel_id} thread {self.thread_id} ended {self.ended} "
+               f"board {self.board.id if self.board else None} edits {self.board_edits} clicked {sorted(self.clicked)[-3:]}"]
+        for u in self.users:
+            p = self.panels.get(u.id)
+            out.append(f"   {u.name}: panel {p.id if p else None}")
+            out += [line(m) for m in u.dms()[-5:]]
+        ch = self.fake.channels.get(self.thread_id)
+        if ch is not None:
+            out.append("   thread:")
+            out += [line(m) for m in ch.messages[-4:]]
+        return "\n".join(out)
+
     async def until(self, cond: Callable[[], Any], timeout: float) -> Any:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -331,12 +357,14 @@ class DuelAgent:
         a, b = self.users
         t0 = _loop_time()
         self.board, self.board_edits, self.ended, self.duel_id = None, 0, False, 0
+        self.thread_id = 0  # until the challenge is made: the last duel's thread is no longer watched
         deck_a, deck_b = self.rng.choice(DECKS), self.rng.choice(DECKS)
         r = await a.slash("challenge", opponent=b, deck=deck_a)
         challenge = r.message
         if challenge is None:
             raise RuntimeError(f"no challenge message: {r.text}")
         self.thread_id = challenge.id  # a thread started from a message has the message's id
+        self.rec.note(f"agent {self.n}: challenge {challenge.id} ({deck_a} vs {deck_b})")
         self.fake.by_channel[self.thread_id] = self._thread_watch
         acc = await b.click(challenge, "Accept")
         if acc.message is None:
@@ -350,6 +378,7 @@ class DuelAgent:
                                          for c in m.all_components):
                 self.panels[u.id] = None
         self.duels_played.append(self.duel_id)
+        self.rec.note(f"agent {self.n}: duel {self.duel_id} set up in thread {self.thread_id}")
         self.rec.setups.append(_loop_time() - t0)
 
     # ------------------------------------------------------------------ play
@@ -397,6 +426,13 @@ class DuelAgent:
         return None
 
     async def click(self, user: SimUser, msg: FakeMessage) -> Click:
+        """Answer one panel and wait for what follows (see :meth:`_click`); noted in the trace."""
+        c = await self._click(user, msg)
+        self.rec.note(f"agent {self.n}: duel {c.duel} seq {c.seq} player {c.player} {c.label!r} on {msg.id}: "
+                      f"{c.outcome}{' (confirmed)' if c.confirmed else ''}")
+        return c
+
+    async def _click(self, user: SimUser, msg: FakeMessage) -> Click:
         try:
             kind, cid, values, label = pick(msg, self.rng)
         except LookupError:

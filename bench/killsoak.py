@@ -92,7 +92,8 @@ class Soak:
                 try:
                     await agent.setup(timeout=20)
                     break
-                except Exception:  # the bot was killed during the setup: try again once it is back
+                except Exception as e:  # the bot was killed during the setup: try again once it is back
+                    self.rec.note(f"agent {agent.n}: setup failed: {e!r}"[:300])
                     self.setup_retries += 1
                     await asyncio.sleep(1.0)
             else:
@@ -108,6 +109,9 @@ class Soak:
     async def on_stuck(self, agent: DuelAgent) -> bool:
         """No panel for a while: finished without its announcement, or stuck; concede a stuck duel."""
         row, _ = _db_duel(self.db, agent.duel_id)
+        if row is not None:
+            self.rec.note(f"agent {agent.n}: no panel for duel {agent.duel_id}: status {row['status']} seq {row['seq']}"
+                          f" published_seq {row.get('published_seq')}\n{agent.describe()}")
         if row is not None and row["status"] == "finished":
             if agent.duel_id not in self.stuck:
                 self.unannounced.append(agent.duel_id)
@@ -136,14 +140,17 @@ class Soak:
                 pass
             bot.kill()
             self.kills += 1
+            self.rec.note(f"kill {self.kills}")
             await bot.wait_dead()
             self.restart_seconds.append(await bot.start())
+            self.rec.note(f"restarted after kill {self.kills}")
 
     async def run(self) -> dict[str, Any]:
         fake = BenchFake()
         await fake.start()
         bot = BotProcess(fake, "manaburn", db=str(self.db), events=str(self.events), log=str(self.tmp / "kill.log"))
         t0 = time.perf_counter()
+        self.rec.trace = open(self.tmp / "kill-trace.log", "w")
         try:
             await bot.start()
             self.agents = [DuelAgent(fake, self.rec, i, random.Random(self.rng.random()), (0.0, 0.0))
@@ -155,6 +162,8 @@ class Soak:
         finally:
             await bot.stop()
             await fake.stop()
+            self.rec.trace.close()
+            self.rec.trace = None
         wall = time.perf_counter() - t0
         return self.verify(wall)
 

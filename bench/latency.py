@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .common import ProcSampler, Result, Target, ratio, say, summary
+from .common import ROOT, ProcSampler, Result, Target, ratio, say, summary
 from .harness import BareAgent, BenchFake, BotProcess, DuelAgent, LoopLag, Recorder, bench_tmp
 
 
@@ -59,7 +59,7 @@ def profile_rows(path: Path, top: int = 20) -> dict[str, Any]:
     rows = []
     for (file, line, func), (cc, nc, tt, ct, _) in st.stats.items():  # type: ignore[attr-defined]
         short = file
-        for marker in ("/work/main/", "/site-packages/", "/lib/python3.11/"):
+        for marker in (f"{ROOT}/", "/site-packages/", "/lib/python3.11/"):  # this checkout, wherever it is
             if marker in file:
                 short = file.split(marker, 1)[1]
                 break

@@ -34,7 +34,9 @@ from .service import DuelError, DuelService, Live, Outcome, seed_hash
 log = logging.getLogger("manaburn.bot")
 
 MAX_ATTACHMENT = 256 * 1024
+THREAD_EXISTS = 160004  # Discord's error code: "A thread has already been created for this message"
 PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
+CATCH_UP_AT_ONCE = 16  # duels published again at the same time after a start (see catch_up)
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
 DM_HELP = ("I could not send you a direct message. In Discord, open this server's menu → Privacy Settings "
@@ -58,6 +60,8 @@ class ManaburnBot(discord.Client):
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
+        self._shown: dict[int, int] = {}  # duel -> seq published by this process (written or not)
+        self._publishing: dict[int, asyncio.Lock] = {}  # duel -> held while its publish is under way
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
@@ -84,15 +88,30 @@ class ManaburnBot(discord.Client):
     async def catch_up(self) -> None:
         """After a start: publish again every duel whose last stored decisions were
         not all shown (the bot stopped between storing an answer and sending the
-        next panel, board, log lines or end of the duel), one duel at a time;
-        then announce ante results not yet announced and close trades that
-        expired meanwhile (:func:`resume_collections`)."""
+        next panel, board, log lines or end of the duel); then announce ante
+        results not yet announced and close trades that expired meanwhile
+        (:func:`resume_collections`).
+
+        Up to CATCH_UP_AT_ONCE duels at a time, not one after the other: each
+        waits on several REST calls, and a bot that stops often (or is busy
+        with clicks) must not leave the last duels of the list without a panel
+        until the next start."""
         try:
-            for rec in await store.list_unpublished(self.svc.db):
-                try:
-                    await self.republish(rec.id)
-                except Exception:  # the others still get their turn; the next start tries again
-                    log.exception("could not publish duel #%d again", rec.id)
+            todo = await store.list_unpublished(self.svc.db)
+            log.info("publishing again %d duels a stop left unpublished: %s", len(todo),
+                     ", ".join(f"#{r.id} ({r.published_seq} of {r.seq})" for r in todo))
+            t0 = time.perf_counter()
+            room = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+
+            async def one(duel_id: int) -> None:
+                async with room:
+                    try:
+                        await self.republish(duel_id)
+                    except Exception:  # the others still get their turn; the next start tries again
+                        log.exception("could not publish duel #%d again", duel_id)
+
+            await asyncio.gather(*(one(rec.id) for rec in todo))
+            log.info("caught up %d duels in %.0f ms", len(todo), (time.perf_counter() - t0) * 1000)
             await resume_collections(self)
         except Exception:
             log.exception("catching up after the start failed")
@@ -105,9 +124,15 @@ class ManaburnBot(discord.Client):
         board is edited, the log lines after the last published decision and
         the end of the duel (or the pending player's panel) are sent. Panels
         of earlier decisions stay as they were: a click on one is answered
-        "out of date"."""
-        async with self.busy():
-            out = await self.svc.catch_up(duel_id)
+        "out of date".
+
+        Under the duel's publish lock, and from what this process has shown of
+        it already: a click answered meanwhile is published once, by its own
+        :meth:`publish`, not a second time here. Under the duel's lock in the
+        service too: an answer being stored meanwhile is neither shown before it
+        is on disk nor applied while this runs (it waits)."""
+        async with self.busy(), self.publishing(duel_id), self.svc.lock(duel_id):
+            out = await self.svc.catch_up(duel_id, shown=self._shown.get(duel_id))
             if out is None:
                 return
             rec = out.live.record
@@ -223,12 +248,20 @@ class ManaburnBot(discord.Client):
     async def publish(self, out: Outcome, *, extra: str = "") -> None:
         """After any change: board edited in place, a batch of log lines,
         the decision-maker's panel, the end of the duel announced."""
-        async with self.busy():
+        async with self.busy(), self.publishing(out.live.record.id):
             await self._publish(out, extra=extra)
 
     def busy(self) -> "_Busy":
         """Marks work under way (an interaction being handled); close() waits for it."""
         return _Busy(self)
+
+    def publishing(self, duel_id: int) -> asyncio.Lock:
+        """Held while one duel is published: a publish and a :meth:`republish` of the
+        same duel never interleave (no end announced twice, no log lines twice)."""
+        lock = self._publishing.get(duel_id)
+        if lock is None:
+            lock = self._publishing[duel_id] = asyncio.Lock()
+        return lock
 
     async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, panels: bool = True,
                        end: bool = True) -> None:
@@ -263,6 +296,8 @@ class ManaburnBot(discord.Client):
         the duel at the next start, and it shows nothing twice."""
         if seq > self._unflushed.get(duel_id, -1):
             self._unflushed[duel_id] = seq
+        if seq > self._shown.get(duel_id, -1):
+            self._shown[duel_id] = seq
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush_later())
 
@@ -506,18 +541,25 @@ class ManaburnBot(discord.Client):
         await self.publish(Outcome(live, []))
 
     async def open_thread(self, live: Live) -> None:
-        """The duel's thread (on the challenge message), its id stored, and the opening line in it."""
+        """The duel's thread (on the challenge message), its id stored, and the opening line in it.
+
+        After a stop between creating the thread and storing its id, the
+        challenge message has its thread already (Discord refuses a second
+        one): that thread is the duel's, and gets the opening line only if it
+        lacks it."""
         rec = live.record
         channel = await self.fetch_channel_cached(int(rec.channel_id))
         title = clip(f"{rec.player_names[0]} vs {rec.player_names[1]}", 100)
-        try:
-            if rec.challenge_message_id:
-                msg = channel.get_partial_message(int(rec.challenge_message_id))
-                thread = await channel.create_thread(name=title, message=msg)
-            else:
-                thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread)
-        except discord.HTTPException:
+        opening = (f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
+                   + (" — **for ante**" if live.duel.options.ante else "")
+                   + f". Seed hash `{seed_hash(rec.seed)}` (the seed is revealed at the end).")
+        thread, reused = await self._thread_on_challenge(channel, rec, title)
+        opened = False
+        if thread is None:
             thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread)
+        elif reused and self.user is not None:
+            opened = any(m.author.id == self.user.id and m.content == opening
+                         for m in [m async for m in thread.history(limit=50, oldest_first=True)])
         live.record = await store.set_message_ids(self.db, rec.id, thread_id=thread.id)
         if rec.challenge_message_id:
             try:
@@ -526,9 +568,26 @@ class ManaburnBot(discord.Client):
                     view=None)
             except discord.HTTPException:
                 pass
-        await thread.send(f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
-                          + (" — **for ante**" if live.duel.options.ante else "")
-                          + f". Seed hash `{seed_hash(rec.seed)}` (the seed is revealed at the end).")
+        if not opened:
+            await thread.send(opening)
+
+    async def _thread_on_challenge(self, channel: Any, rec: store.DuelRecord, title: str) -> tuple[Any, bool]:
+        """(thread, reused): a new thread started from the challenge message, or the
+        one a stopped start left there (a message's thread has the message's id);
+        None if there is no challenge message or no thread can be started from it
+        (then the caller starts a thread of its own)."""
+        if not rec.challenge_message_id:
+            return None, False
+        try:
+            return await channel.create_thread(name=title, message=channel.get_partial_message(
+                int(rec.challenge_message_id))), False
+        except discord.HTTPException as e:
+            if e.code != THREAD_EXISTS:
+                return None, False
+        try:
+            return await self.fetch_channel_cached(int(rec.challenge_message_id)), True
+        except discord.HTTPException:
+            return None, False
 
     # ------------------------------------------------------------- clocks
     async def _sweep_forever(self) -> None:

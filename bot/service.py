@@ -148,7 +148,7 @@ class DuelService:
 
     async def accept(self, duel_id: int, user_id: str, deck: str | None) -> Live:
         """The challenged player accepts with a deck: the duel begins."""
-        async with self._lock(duel_id):
+        async with self.lock(duel_id):
             rec = await self._get(duel_id)
             if rec.player_ids[1] != user_id:
                 raise DuelError("Only the challenged player can accept this challenge.")
@@ -196,7 +196,9 @@ class DuelService:
         return out
 
     # ------------------------------------------------------------ duels
-    def _lock(self, duel_id: int) -> asyncio.Lock:
+    def lock(self, duel_id: int) -> asyncio.Lock:
+        """Held while an answer to the duel is applied and stored: whoever shows the
+        duel under it sees only what is on disk (see :meth:`catch_up`)."""
         lock = self._locks.get(duel_id)
         if lock is None:
             lock = self._locks[duel_id] = asyncio.Lock()
@@ -255,7 +257,7 @@ class DuelService:
         """A player's answer to the pending decision (``seq`` is the number of
         decisions when their control was shown). Applies it and the passes
         that follow, persists them in one transaction, then reports."""
-        async with self._lock(duel_id):
+        async with self.lock(duel_id):
             live = await self._load(duel_id)
             rec = live.record
             if rec.status in ("finished", "cancelled"):
@@ -277,7 +279,7 @@ class DuelService:
             return await self._advance(live, [(p, text)])
 
     async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded") -> Outcome:
-        async with self._lock(duel_id):
+        async with self.lock(duel_id):
             live = await self._load(duel_id)
             p = self.player_index(live, user_id)
             if p is None:
@@ -288,7 +290,7 @@ class DuelService:
 
     async def claim(self, duel_id: int, user_id: str) -> Outcome:
         """Win a duel whose opponent let their clock run out."""
-        async with self._lock(duel_id):
+        async with self.lock(duel_id):
             live = await self._load(duel_id)
             p = self.player_index(live, user_id)
             d = live.duel.pending
@@ -367,21 +369,30 @@ class DuelService:
                 s[i] = stops
                 live.stops = (s[0], s[1])
 
-    async def catch_up(self, duel_id: int) -> Outcome | None:
+    async def catch_up(self, duel_id: int, shown: int | None = None) -> Outcome | None:
         """What the bot must show again of a started duel whose last decisions were
         stored but not all published (see :func:`storage.duels.list_unpublished`):
         the log lines after the last published decision, and whether the duel is
-        over; None if it is up to date (or cannot be rebuilt)."""
+        over; None if it is up to date (or cannot be rebuilt). *shown*: the
+        decisions this process has published already (marks not yet written).
+
+        The caller holds :meth:`lock` for the duel until it has shown the
+        outcome: an answer applied in memory but not yet stored is never shown."""
         rec = await store.get_duel(self.db, duel_id)
         if rec is None or rec.status not in ("mulligans", "playing", "finished"):
             return None
-        if rec.published_seq is not None and rec.published_seq >= rec.seq:
+        published = rec.published_seq
+        if shown is not None and (published is None or shown > published):
+            published = shown
+        if published is not None and published >= rec.seq:
             return None
         try:
             live = await self._load(duel_id)
         except DuelError:
             return None
-        events = await self.events_after(live, rec.published_seq) if rec.published_seq else []
+        if published is not None and published >= live.seq:
+            return None
+        events = await self.events_after(live, published) if published else []
         return Outcome(live, events, live.duel.over or rec.status == "finished")
 
     async def events_after(self, live: Live, seq: int) -> list[str]:

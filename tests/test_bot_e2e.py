@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 import pytest
 
@@ -362,6 +363,157 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         assert b.db is not None
         await b.db.close()
         await b.http.close()
+
+
+def panel_seqs(users: list[SimUser], duel_id: int) -> set[int]:
+    """The decision numbers of every panel with live controls the users have for the duel."""
+    out = set()
+    for u in users:
+        for m in u.dms():
+            for c in m.all_components:
+                parts = (c.get("custom_id") or "").split(":")
+                if parts[:2] in (["mb", "c"], ["mb", "s"]) and parts[2] == str(duel_id):
+                    out.add(int(parts[3]))
+    return out
+
+
+async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """After a start, a panel sent before the stop is clicked while the catch-up is
+    about to publish that duel again. The answer is applied in memory and its
+    transaction waits (a slow disk): the catch-up must not show that state. In the
+    kill soak it did (the board, and a panel for the next decision); killed before
+    the commit, the restarted bot refused that panel as out of date, and the real
+    panel had been used: nobody could move (the 'stuck' duels)."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    path = str(tmp_path / "m.db")
+    rng = random.Random(11)
+    b1 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running1 = await fake.start_bot(b1)
+    await start_duel(fake, alice, bob)
+    for _ in range(6):
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = alice if panel(alice) else bob
+        await do(u, panel(u), pick(panel(u), rng))
+    duel_id = next(iter(b1.svc._live))
+    await fake.wait_for(lambda: panel(alice) or panel(bob))  # the last click's publish is done
+    # b1 dies right after sending a panel, before recording it as published
+    lost: list[Any] = []
+    real_send_panels = b1.send_panels
+
+    async def send_then_die(out: Any) -> None:
+        await real_send_panels(out)
+        lost.append(out)
+        kill(fake, running1)
+        raise asyncio.CancelledError
+
+    b1.send_panels = send_then_die  # type: ignore[method-assign]
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    u = alice if panel(alice) else bob
+    await do(u, panel(u), pick(panel(u), rng))
+    await fake.wait_for(lambda: lost)
+    stored = lost.pop().seq
+    assert panel_seqs([alice, bob], duel_id) == {stored}
+
+    # b2 starts; its catch-up waits until the click below is being stored
+    b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    go = asyncio.Event()
+    real_catch_up = b2.catch_up
+
+    async def catch_up_later() -> None:
+        await go.wait()
+        await real_catch_up()
+
+    b2.catch_up = catch_up_later  # type: ignore[method-assign]
+    running2 = await fake.start_bot(b2)
+    assert b2.db is not None
+    real_transaction = b2.db.transaction
+    held, release, dead = asyncio.Event(), asyncio.Event(), []
+
+    @asynccontextmanager
+    async def slow_transaction() -> AsyncIterator[Any]:
+        if not held.is_set():  # the answer's: applied in memory, the disk is slow
+            held.set()
+            await release.wait()
+            if dead:
+                raise asyncio.CancelledError  # the process is gone: never stored
+        async with real_transaction() as conn:
+            yield conn
+
+    b2.db.transaction = slow_transaction  # type: ignore[method-assign]
+    u = alice if panel(alice) else bob
+    await do(u, panel(u), pick(panel(u), rng), wait=False)  # the panel b1 sent: still valid
+    await fake.wait_for(held.is_set)
+    assert b2.svc._live[duel_id].seq > stored  # applied in memory
+    go.set()
+    await asyncio.sleep(0.5)  # the catch-up of duel `duel_id` could run now
+    assert panel_seqs([alice, bob], duel_id) == {stored}, "a panel for an answer not yet stored"
+    assert (await store.get_duel(b2.db, duel_id)).seq == stored  # type: ignore[union-attr]
+    # the bot dies before the commit
+    kill(fake, running2)
+    assert b2._catch_up is not None
+    b2._catch_up.cancel()
+    dead.append(True)
+    release.set()
+
+    b3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(b3):
+        await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
+        assert panel_seqs([alice, bob], duel_id) == {stored}
+        u = alice if panel(alice) else bob  # the panel b1 sent is still the live one, and works
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > stored)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+    for b in (b1, b2):  # the killed bots' connections
+        assert b.db is not None
+        await b.db.close()
+        await b.http.close()
+
+
+async def test_a_start_stopped_after_its_thread_was_made_goes_on_in_that_thread(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot dies between starting the duel's thread on the challenge and storing
+    the thread's id. After the restart Discord refuses a second thread on that
+    message; the bot used to open another thread, which the players were never
+    shown (in the kill soak: a duel left in 'mulligans'). It goes on in the
+    challenge's thread, with one opening line."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    path = str(tmp_path / "m.db")
+    b1 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running1 = await fake.start_bot(b1)
+    real_set_ids = store.set_message_ids
+    died: list[bool] = []
+
+    async def die_before_the_thread_id(db: Any, duel_id: int, **ids: Any) -> Any:
+        if "thread_id" in ids and not died:
+            died.append(True)
+            kill(fake, running1)
+            raise asyncio.CancelledError
+        return await real_set_ids(db, duel_id, **ids)
+
+    monkeypatch.setattr(store, "set_message_ids", die_before_the_thread_id)
+    r = await alice.slash("challenge", opponent=bob, deck="Red Burn")
+    challenge = r.message
+    acc = await bob.click(challenge, "Accept")
+    await bob.select(acc.message, "Choose your deck", ["Green Stompy"])
+    await fake.wait_for(lambda: died)
+    assert challenge.thread is not None
+
+    b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(b2):
+        await fake.wait_for(lambda: any(m.text.startswith("**Duel #") for m in alice.visible_messages(challenge.thread))
+                            and (panel(alice) or panel(bob)), timeout=10)
+        shown = [m.text for m in alice.visible_messages(challenge.thread)]
+        assert sum(1 for t in shown if " begins: " in t) == 1, shown
+        duel_id = next(iter(b2.svc._live))
+        assert (await store.get_duel(b2.db, duel_id)).thread_id == str(challenge.thread.id)  # type: ignore[union-attr]
+        u = alice if panel(alice) else bob  # and it goes on
+        await do(u, panel(u), pick(panel(u), random.Random(1)))
+        await fake.wait_for(lambda: b2.svc._live[duel_id].seq > 0)
+    assert b1.db is not None
+    await b1.db.close()
+    await b1.http.close()
 
 
 async def test_a_click_costs_few_rest_calls(fake_discord: FakeDiscord, tmp_path: Path) -> None:
