@@ -206,7 +206,26 @@ class DamageRules:
     def state_checks(self: "Game") -> Gen:
         """Control changes, auras without legal targets, legends, lethal
         damage, destroy/bury marks, card hooks ("bury if you control no
-        islands"); regeneration is offered for what would be destroyed."""
+        islands"); regeneration is offered for what would be destroyed.
+
+        Checks do not nest. While regeneration is offered, paying for it or
+        resolving it can deal damage (Manabarbs on the land tapped to pay) and
+        settle again; that inner settle runs its damage prevention step but
+        leaves deaths to the check in progress, which looks again once every
+        offer is answered. The rules leave this open; this is what the
+        MicroProse game does in effect: a creature is never asked about twice
+        in one check, and a creature dying in the middle of its own
+        regeneration is not a thing that happens.
+        """
+        if self.checking_state:
+            return
+        self.checking_state = True
+        try:
+            yield from self._state_checks()
+        finally:
+            self.checking_state = False
+
+    def _state_checks(self: "Game") -> Gen:
         for _ in range(50):
             changed = False
             # One read-only scope for all the checks: the few changes they make drop what
@@ -249,22 +268,26 @@ class DamageRules:
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:
                 return
-            doomed = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in self.doomed]
-            self.doomed = {c.oid: self.doomed[c.oid] for c in doomed}
+            # This pass's marks are taken out: anything marked while regeneration is
+            # offered (a spell or ability resolving meanwhile) waits for the next pass.
+            marks, self.doomed = self.doomed, {}
+            doomed = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in marks]
             dying: list[Card] = []
+            asked = False  # an offer may have dealt damage (Manabarbs): look again
             for c in doomed:
-                how = self.doomed[c.oid]
-                if how == "destroy" and not c.no_regen:
+                if c.zone != "battlefield":  # sacrificed to pay for another's regeneration
+                    continue
+                if marks[c.oid] == "destroy" and not c.no_regen:
+                    asked = True
                     saved = yield from self.offer_regeneration(c)
                     if saved:
-                        self.doomed.pop(c.oid, None)
                         continue
                 dying.append(c)
-            self.doomed = {}
+            dying = [c for c in dying if c.zone == "battlefield"]
             if dying:
                 yield from self.put_in_graveyard(dying, how="destroy")
                 changed = True
-            if not changed:
+            if not changed and not asked and not self.doomed:
                 return
 
     def aura_legal(self: "Game", aura: Card, host: Card) -> bool:

@@ -130,8 +130,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.creature_deaths: dict[int, int] = {}
         self.player_damage: dict[tuple[int, int], int] = {}
         self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
-        self.doomed: dict[int, str] = {}
-        self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules  # oid -> "destroy" | "bury"
+        self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
+        self.checking_state = False  # state_checks is offering regeneration: checks do not nest
+        self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
         self.first_player = 0
         self.ante_on = options.ante
 
