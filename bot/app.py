@@ -44,11 +44,26 @@ DM_HELP = ("I could not send you a direct message. In Discord, open this server'
            "from server members), then accept again.")
 
 
+def bot_intents() -> discord.Intents:
+    """The gateway events the bot needs: guilds and their channels and threads.
+
+    Not the privileged ones, and not message events either (guild and DM
+    messages, their reactions and typing): players act through interactions,
+    and the bot reads no messages. Without them Discord does not send the bot
+    an event for every message it sends or edits itself (four or five per
+    click), each parsed and turned into a cached Message for nothing; nor does
+    the bot keep a message cache (``max_messages=None``)."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.guild_messages = intents.dm_messages = False
+    intents.guild_reactions = intents.dm_reactions = False
+    intents.guild_typing = intents.dm_typing = False
+    return intents
+
+
 class ManaburnBot(discord.Client):
     def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = False
-        super().__init__(intents=intents)
+        super().__init__(intents=bot_intents(), max_messages=None)
         self.db_path = db_path
         self.guild_id = guild_id
         self.sweep_seconds = sweep_seconds

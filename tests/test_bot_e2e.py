@@ -540,6 +540,17 @@ async def test_a_click_costs_few_rest_calls(fake_discord: FakeDiscord, tmp_path:
     assert len(calls) <= 5 * clicks, calls
 
 
+def test_the_bot_asks_for_no_message_events(tmp_path: Path) -> None:
+    """Players act through interactions; message events would only echo back what the
+    bot sends and edits (four or five per click), each parsed for nothing."""
+    bot = ManaburnBot(str(tmp_path / "m.db"))
+    i = bot.intents
+    assert i.guilds and not i.message_content and not i.members and not i.presences
+    assert not (i.guild_messages or i.dm_messages or i.guild_reactions or i.dm_reactions
+                or i.guild_typing or i.dm_typing)
+    assert bot._connection.max_messages is None
+
+
 async def test_closed_dms_prevent_the_start_with_advice(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     alice, bob = fake.create_user("alice"), fake.create_user("bob", dms_closed=True)
