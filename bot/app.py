@@ -10,6 +10,7 @@ import io
 import logging
 import os
 import time
+import weakref
 from typing import Any
 
 import discord
@@ -75,8 +76,10 @@ class ManaburnBot(discord.Client):
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
-        self._shown: dict[int, int] = {}  # duel -> seq published by this process (written or not)
-        self._publishing: dict[int, asyncio.Lock] = {}  # duel -> held while its publish is under way
+        self._shown: dict[int, int] = {}  # duel -> seq published by this process, until written
+        # duel -> held while its publish is under way; weak, so that a duel nobody is publishing
+        # costs nothing (whoever holds or waits for a lock keeps it alive)
+        self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         register_commands(self)
@@ -329,6 +332,11 @@ class ManaburnBot(discord.Client):
         marks, self._unflushed = self._unflushed, {}
         if marks and self.db is not None:
             await store.set_published_many(self.db, marks)
+            # on disk now (published_seq only grows), so what this process showed
+            # need not be kept any more: a long-running bot keeps nothing per duel
+            for duel_id, seq in marks.items():
+                if self._shown.get(duel_id) == seq and duel_id not in self._unflushed:
+                    del self._shown[duel_id]
 
     async def show_board(self, thread: Any, live: Live) -> None:
         """The board edited in place (sent, and its id stored, the first time or if it was deleted)."""

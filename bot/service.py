@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
@@ -86,7 +87,8 @@ class DuelService:
         self.new_seed: Callable[[], int] = new_seed or (lambda: secrets.randbits(62))
         self.max_live = max_live
         self._live: OrderedDict[int, Live] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        # weak: a lock lives while someone holds or waits for it, so duels long done cost nothing
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # collections, ante and trades: ante duels are played for keeps
         self.collections = CollectionService(db, now=now)
 

@@ -1,6 +1,9 @@
 """Fixtures shared by the storage-level tests."""
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,3 +18,25 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     d = await Database.open(tmp_path / "test.db")
     yield d
     await d.close()
+
+
+# A test that fails between opening a database and closing it leaves aiosqlite's
+# worker thread running, and that thread (not a daemon) would keep the interpreter,
+# and CI, waiting forever after the failure is reported. Once pytest has said
+# everything, a run with such threads left exits with its own status instead.
+_exit_status = 0
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    global _exit_status
+    _exit_status = int(exitstatus)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    left = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    if left:
+        config.get_terminal_writer().flush()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_exit_status)

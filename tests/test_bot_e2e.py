@@ -4,6 +4,7 @@ challenge message, their DM panels, the thread."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import re
 from contextlib import asynccontextmanager
@@ -359,6 +360,9 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         await b4.flush_published()
         rec = await store.get_duel(b4.db, duel_id)
         assert rec is not None and rec.status == "finished" and rec.published_seq == rec.seq
+        # what was published is on disk: the process keeps nothing more for the duel
+        gc.collect()
+        assert duel_id not in b4._shown and duel_id not in b4._publishing and duel_id not in b4.svc._locks
     for b in (b1, b2, b3):  # the killed bots' connections
         assert b.db is not None
         await b.db.close()
