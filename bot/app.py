@@ -72,6 +72,10 @@ class ManaburnBot(discord.Client):
         self.db: Database | None = None
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
+        # (duel, player) for which :attr:`panels` tells every open panel: this process sent
+        # their panels since its start, or looked in their DMs for any sent before it (see
+        # close_panel). Dropped when the duel ends.
+        self._panels_known: set[tuple[int, int]] = set()
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
@@ -370,17 +374,43 @@ class ManaburnBot(discord.Client):
             await thread.send(text)
         await announce_ante(self, rec.id)  # who won which card (duels for ante)
         for p in (0, 1):
-            await self.close_panel(rec.id, p, "The duel is over. " + who + ".")
+            await self.close_panel(rec.id, rec.player_ids[p], p, "The duel is over. " + who + ".")
+            self._panels_known.discard((rec.id, p))
 
-    async def close_panel(self, duel_id: int, player: int, note: str) -> None:
-        old = self.panels.pop((duel_id, player), None)
-        if old is None:
-            return
+    async def close_panel(self, duel_id: int, user_id: str, player: int, note: str) -> None:
+        """Replace the controls of ``player``'s open panel of the duel by ``note``.
+
+        The first time after a restart, the player's panels of this duel that an
+        earlier process sent (unknown to this one) are looked for in their DMs and
+        closed too: a concession or the opponent's move otherwise left them open,
+        their buttons answering "out of date" or "over" only when clicked."""
+        key = (duel_id, player)
+        found = [old] if (old := self.panels.pop(key, None)) is not None else []
+        if key not in self._panels_known:
+            self._panels_known.add(key)
+            found += [m for m in await self.panels_sent_before(duel_id, user_id) if m not in found]
+        for channel_id, message_id in found:
+            try:
+                ch = await self.fetch_channel_cached(channel_id)
+                await ch.get_partial_message(message_id).edit(content=note, view=None)
+            except discord.HTTPException:
+                pass
+
+    async def panels_sent_before(self, duel_id: int, user_id: str) -> list[tuple[int, int]]:
+        """(channel id, message id) of the panels of a duel with live controls among
+        the newest messages of a player's DMs (one REST call)."""
+        if self.user is None:
+            return []
+        out = []
         try:
-            ch = await self.fetch_channel_cached(old[0])
-            await ch.get_partial_message(old[1]).edit(content=note, view=None)
+            dm = await self.dm_channel(user_id)
+            async for m in dm.history(limit=50):
+                shown = panel_of(m) if m.author.id == self.user.id else None
+                if shown is not None and shown[0] == duel_id:
+                    out.append((m.channel.id, m.id))
         except discord.HTTPException:
             pass
+        return out
 
     async def send_panels(self, out: Outcome) -> None:
         live = out.live
@@ -390,8 +420,9 @@ class ManaburnBot(discord.Client):
         rec = live.record
         for p in (0, 1):
             if p != d.player:
-                await self.close_panel(rec.id, p, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
-        await self.close_panel(rec.id, d.player, f"Duel #{rec.id}: answered.")
+                await self.close_panel(rec.id, rec.player_ids[p], p,
+                                       f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+        await self.close_panel(rec.id, rec.player_ids[d.player], d.player, f"Duel #{rec.id}: answered.")
         content, view = panel_message(live, d.player)
         try:
             msg = await self.dm(rec.player_ids[d.player], content, view)
@@ -571,6 +602,8 @@ class ManaburnBot(discord.Client):
         one): that thread is the duel's, and gets the opening line only if it
         lacks it."""
         rec = live.record
+        # no panel of the duel was ever sent (they come after its thread): none to look for
+        self._panels_known.update({(rec.id, 0), (rec.id, 1)})
         channel = await self.fetch_channel_cached(int(rec.channel_id))
         title = clip(f"{rec.player_names[0]} vs {rec.player_names[1]}", 100)
         opening = (f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"

@@ -25,12 +25,8 @@ pytest_plugins = ["fakediscord.pytest_plugin"]
 
 
 # ------------------------------------------------------------------ helpers
-def panel(user: SimUser) -> Any:
-    """The user's newest DM with controls (their control panel), or None."""
-    for m in reversed(user.dms()):
-        if m.buttons or m.selects:
-            return m
-    return None
+# the user's current control panel: the newest DM with controls, or None
+panel = SimUser.last_dm_with_controls
 
 
 def choices(msg: Any) -> dict[str, tuple[str, str, list[str] | None]]:
@@ -284,11 +280,7 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
 
     async def die(out: Any) -> None:
         killed.append(out.live.record.id)
-        running2.task.cancel()
-        fake._bots.remove(running2)
-        fake.allow_error_log(r".*")
-        for s in list(fake.sessions):
-            s.ended = True
+        running2.kill()
         raise asyncio.CancelledError
 
     b2.announce_end = die  # type: ignore[method-assign]

@@ -21,12 +21,8 @@ from fakediscord import FakeDiscord, SimUser
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
 
-def panel(user: SimUser) -> Any:
-    """The user's current control panel: the newest DM with controls."""
-    for m in reversed(user.dms()):
-        if m.buttons or m.selects:
-            return m
-    return None
+# the user's current control panel: the newest DM with controls, or None
+panel = SimUser.last_dm_with_controls
 
 
 def pick(msg: Any, rng: random.Random) -> tuple[str, str, list[str] | None]:
@@ -195,20 +191,6 @@ async def test_stale_foreign_and_double_clicks(fake_discord: FakeDiscord, tmp_pa
         assert all(not isinstance(x, Exception) for x in results)
 
 
-def kill(fake: FakeDiscord, running: Any) -> None:
-    """As SIGKILL would: the client is dropped without closing anything (its
-    database connection and HTTP session stay open: close them at the end)."""
-    running.task.cancel()
-    keep_alive = getattr(getattr(running.client, "ws", None), "_keep_alive", None)
-    if keep_alive is not None:  # a killed process's heartbeat thread dies with it
-        keep_alive.stop()
-    if running in fake._bots:
-        fake._bots.remove(running)
-    fake.allow_error_log(r".*")
-    for s in list(fake.sessions):
-        s.ended = True
-
-
 async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
@@ -235,7 +217,7 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     await fake.wait_for(lambda: bot2.svc._live[live.record.id].seq > seq)
     # a kill without warning: the client is dropped without closing anything
     h3, seq3 = bot2.svc._live[live.record.id].duel.state_hash(), bot2.svc._live[live.record.id].seq
-    kill(fake, running2)
+    running2.kill()
     bot3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot3):
         live3 = await bot3.svc.live(live.record.id)
@@ -279,7 +261,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     def die_before_publishing(running: Any) -> Any:
         async def die(out: Any, *, extra: str = "") -> None:
             lost.append(out)
-            kill(fake, running)
+            running.kill()
             raise asyncio.CancelledError
         return die
 
@@ -322,7 +304,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     async def send_then_die(out: Any) -> None:
         await real_send_panels(out)
         lost.append(out)
-        kill(fake, running2)
+        running2.kill()
         raise asyncio.CancelledError
 
     b2.send_panels = send_then_die  # type: ignore[method-assign]
@@ -356,6 +338,8 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         end = await fake.wait_for(lambda: [m.text for m in alice.visible_messages(thread) if "seed was" in m.text],
                                   timeout=10)
         assert len(end) == 1 and "**bob** wins by concession" in end[0]
+        # the panel the killed bot had sent for the pending decision is closed too
+        await fake.wait_for(lambda: panel(alice) is None and panel(bob) is None, timeout=10)
         await fake.wait_for(lambda: b4._catch_up is not None and b4._catch_up.done(), timeout=10)
         await b4.flush_published()
         rec = await store.get_duel(b4.db, duel_id)
@@ -367,6 +351,40 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         assert b.db is not None
         await b.db.close()
         await b.http.close()
+
+
+async def test_a_concession_after_a_restart_closes_the_panels_sent_before_it(fake_discord: FakeDiscord,
+                                                                              tmp_path: Path) -> None:
+    """A restarted bot does not know which panels the process before it sent; the
+    first time it closes a player's panel of a duel it looks for them in their DMs.
+    Without that a concession left the pending player's panel with live buttons,
+    which said "This duel is over" only when clicked."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    path = str(tmp_path / "m.db")
+    rng = random.Random(4)
+    running = await fake.start_bot(ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0))
+    await start_duel(fake, alice, bob)
+    for _ in range(5):
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = alice if panel(alice) else bob
+        await do(u, panel(u), pick(panel(u), rng))
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    await running.stop()
+    waiting, other = (alice, bob) if panel(alice) else (bob, alice)
+    old = panel(waiting)
+    assert old is not None and panel(other) is None
+    bot = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        await fake.wait_for(lambda: bot._catch_up is not None and bot._catch_up.done(), timeout=10)
+        assert not bot.panels  # nothing was left unpublished: no panel adopted
+        r = await other.slash("concede", duel=1)
+        await r.wait_done()
+        assert "You conceded duel #1." in (r.followups[0].text if r.followups else r.text)
+        await fake.wait_for(lambda: panel(waiting) is None, timeout=10)
+    assert not old.buttons and not old.selects
+    assert old.text.startswith("The duel is over.") and f"**{other.username}**" not in old.text
+    assert f"**{waiting.username}** wins" in old.text
 
 
 def panel_seqs(users: list[SimUser], duel_id: int) -> set[int]:
@@ -408,7 +426,7 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     async def send_then_die(out: Any) -> None:
         await real_send_panels(out)
         lost.append(out)
-        kill(fake, running1)
+        running1.kill()
         raise asyncio.CancelledError
 
     b1.send_panels = send_then_die  # type: ignore[method-assign]
@@ -454,7 +472,7 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     assert panel_seqs([alice, bob], duel_id) == {stored}, "a panel for an answer not yet stored"
     assert (await store.get_duel(b2.db, duel_id)).seq == stored  # type: ignore[union-attr]
     # the bot dies before the commit
-    kill(fake, running2)
+    running2.kill()
     assert b2._catch_up is not None
     b2._catch_up.cancel()
     dead.append(True)
@@ -492,7 +510,7 @@ async def test_a_start_stopped_after_its_thread_was_made_goes_on_in_that_thread(
     async def die_before_the_thread_id(db: Any, duel_id: int, **ids: Any) -> Any:
         if "thread_id" in ids and not died:
             died.append(True)
-            kill(fake, running1)
+            running1.kill()
             raise asyncio.CancelledError
         return await real_set_ids(db, duel_id, **ids)
 

@@ -118,6 +118,22 @@ class RunningBot:
         self.client = client
         self.task = task
 
+    def kill(self) -> None:
+        """Drop the client as SIGKILL would: nothing is closed (its database
+        connection and HTTP session stay open: the test closes them at the end),
+        its gateway sessions end, and the errors of its abandoned tasks are
+        expected. Its heartbeat thread stops, as it would die with the process
+        (left running it would fire into a closed event loop, later)."""
+        self.task.cancel()
+        keep_alive = getattr(getattr(self.client, "ws", None), "_keep_alive", None)
+        if keep_alive is not None:
+            keep_alive.stop()
+        if self in self.fake._bots:
+            self.fake._bots.remove(self)
+        self.fake.allow_error_log(r".*")
+        for s in list(self.fake.sessions):
+            s.ended = True
+
     async def stop(self, timeout: float = 10.0) -> None:
         """Close the client (clean gateway close, session ends) and wait for ``start`` to return."""
         if self in self.fake._bots:

@@ -198,6 +198,14 @@ class SimUser(FakeUser):
         ch = self.dm_channel
         return [] if ch is None else [m for m in ch.messages if self.can_see(m)]
 
+    def last_dm_with_controls(self) -> FakeMessage | None:
+        """The newest DM from the bot that carries buttons or select menus
+        (a game bot's control panel), or None."""
+        for m in reversed(self.dms()):
+            if m.buttons or m.selects:
+                return m
+        return None
+
     def last_message(self, channel: FakeChannel | str | None = None, *, guild: FakeGuild | None = None) -> FakeMessage | None:
         msgs = self.visible_messages(channel, guild=guild)
         return msgs[-1] if msgs else None
