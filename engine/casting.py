@@ -615,9 +615,11 @@ class CastingRules:
             return (yield from self.cast_card(p, card, kind, interrupting))
         if verb == "activate":
             parts = rest.split(" ability=")
-            card = lookup(self, parts[0], ("permanents",))[0]
-            idx = int(parts[1]) if len(parts) > 1 else 1
-            return (yield from self.activate(p, card, self.abilities_of(card)[idx - 1], kind, interrupting))
+            with self.reading():  # finding the permanent and its ability changes nothing
+                card = lookup(self, parts[0], ("permanents",))[0]
+                idx = int(parts[1]) if len(parts) > 1 else 1
+                ability = self.abilities_of(card)[idx - 1]
+            return (yield from self.activate(p, card, ability, kind, interrupting))
         raise AssertionError(ans)
 
     # ------------------------------------------------------------- casting

@@ -308,12 +308,13 @@ class CombatRules:
         yield from self.mana_burn()
         self.check_losses()
         self.combat = Combat(ap, nap)
-        able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
-        reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
-        if len(able) > 1:
-            reps.append("attack " + ", ".join(ref(self, c) for c in able))
+        with self.reading():  # listing the possible attacks changes nothing
+            able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
+            reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
+            if len(able) > 1:
+                reps.append("attack " + ", ".join(ref(self, c) for c in able))
+            forced = [c for c in able if "must attack" in self.chars(c).flags]
         decline = "attack nothing"
-        forced = [c for c in able if "must attack" in self.chars(c).flags]
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
