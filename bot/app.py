@@ -198,17 +198,12 @@ class ManaburnBot(discord.Client):
         (sent before a stop that came before it was recorded as published):
         then it is kept as their live panel instead of sending a second one."""
         d = live.duel.pending
-        if d is None or live.duel.over or self.user is None:
+        if d is None or live.duel.over:
             return False
-        uid = live.record.player_ids[d.player]
-        try:
-            dm = await self.dm_channel(uid)
-            async for m in dm.history(limit=10):
-                if m.author.id == self.user.id and panel_of(m) == (live.record.id, live.seq):
-                    self.panels[(live.record.id, d.player)] = (m.channel.id, m.id)
-                    return True
-        except discord.HTTPException:
-            pass
+        for channel_id, message_id, seq in await self.panels_in_dms(live.record.id, live.record.player_ids[d.player]):
+            if seq == live.seq:
+                self.panels[(live.record.id, d.player)] = (channel_id, message_id)
+                return True
         return False
 
     async def close(self) -> None:
@@ -374,21 +369,22 @@ class ManaburnBot(discord.Client):
             await thread.send(text)
         await announce_ante(self, rec.id)  # who won which card (duels for ante)
         for p in (0, 1):
-            await self.close_panel(rec.id, rec.player_ids[p], p, "The duel is over. " + who + ".")
+            await self.close_panel(rec, p, "The duel is over. " + who + ".")
             self._panels_known.discard((rec.id, p))
 
-    async def close_panel(self, duel_id: int, user_id: str, player: int, note: str) -> None:
+    async def close_panel(self, rec: store.DuelRecord, player: int, note: str) -> None:
         """Replace the controls of ``player``'s open panel of the duel by ``note``.
 
         The first time after a restart, the player's panels of this duel that an
         earlier process sent (unknown to this one) are looked for in their DMs and
         closed too: a concession or the opponent's move otherwise left them open,
         their buttons answering "out of date" or "over" only when clicked."""
-        key = (duel_id, player)
+        key = (rec.id, player)
         found = [old] if (old := self.panels.pop(key, None)) is not None else []
         if key not in self._panels_known:
             self._panels_known.add(key)
-            found += [m for m in await self.panels_sent_before(duel_id, user_id) if m not in found]
+            found += [(c, m) for c, m, _ in await self.panels_in_dms(rec.id, rec.player_ids[player])
+                      if (c, m) not in found]
         for channel_id, message_id in found:
             try:
                 ch = await self.fetch_channel_cached(channel_id)
@@ -396,9 +392,10 @@ class ManaburnBot(discord.Client):
             except discord.HTTPException:
                 pass
 
-    async def panels_sent_before(self, duel_id: int, user_id: str) -> list[tuple[int, int]]:
-        """(channel id, message id) of the panels of a duel with live controls among
-        the newest messages of a player's DMs (one REST call)."""
+    async def panels_in_dms(self, duel_id: int, user_id: str) -> list[tuple[int, int, int]]:
+        """(channel id, message id, decision seq) of the panels of a duel with live
+        controls among the 50 newest messages of a player's DMs (one REST call):
+        what a process before this one sent."""
         if self.user is None:
             return []
         out = []
@@ -407,7 +404,7 @@ class ManaburnBot(discord.Client):
             async for m in dm.history(limit=50):
                 shown = panel_of(m) if m.author.id == self.user.id else None
                 if shown is not None and shown[0] == duel_id:
-                    out.append((m.channel.id, m.id))
+                    out.append((m.channel.id, m.id, shown[1]))
         except discord.HTTPException:
             pass
         return out
@@ -420,9 +417,8 @@ class ManaburnBot(discord.Client):
         rec = live.record
         for p in (0, 1):
             if p != d.player:
-                await self.close_panel(rec.id, rec.player_ids[p], p,
-                                       f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
-        await self.close_panel(rec.id, rec.player_ids[d.player], d.player, f"Duel #{rec.id}: answered.")
+                await self.close_panel(rec, p, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+        await self.close_panel(rec, d.player, f"Duel #{rec.id}: answered.")
         content, view = panel_message(live, d.player)
         try:
             msg = await self.dm(rec.player_ids[d.player], content, view)

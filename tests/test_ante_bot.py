@@ -312,6 +312,7 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
     assert len(ante_lines(alice, thread)) == 1
     assert b2.db is not None
     await b2.db.close()  # a killed process's connection dies with it
+    await b2.http.close()  # ... and its HTTP session (else its collection logs "Unclosed connector" later)
 
 
 async def test_a_draw_returns_the_ante(fake_discord: FakeDiscord, tmp_path: Path,

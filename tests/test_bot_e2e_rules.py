@@ -582,9 +582,9 @@ async def test_deadline_reminders_claim_and_why_it_ended(fake_discord: FakeDisco
     # At the end a restarted bot closes the panels sent before it, looked for among the
     # newest DMs (see test_a_concession_after_a_restart_closes_the_panels_sent_before_it).
     # One it cannot find (buried under newer DMs) stays open: a click on it says the duel is over.
-    async def buried(duel_id: int, user_id: str) -> list[tuple[int, int]]:
+    async def buried(duel_id: int, user_id: str) -> list[tuple[int, int, int]]:
         return []
-    t.bot.panels_sent_before = buried  # type: ignore[method-assign]
+    t.bot.panels_in_dms = buried  # type: ignore[method-assign]
     said = await t.slash(other, "duel claim", channel=thread)  # in the thread: no number needed
     assert said == "You win duel #1 on time."
     end = await t.fake.wait_for(lambda: next((m.text for m in alice.visible_messages(thread) if "seed was" in m.text), None))
