@@ -754,7 +754,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self.end(None, "both players lost at once")
         else:
             lp = self.players[losers[0]]
-            why = ("conceded" if lp.conceded else "0 life" if lp.life <= 0 else
+            why = ("conceded" if lp.conceded else f"{lp.life} life" if lp.life <= 0 else
                    "10 poison counters" if lp.poison >= 10 else "drew from an empty library")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
