@@ -59,7 +59,7 @@ def permanents_text(perms: list[dict[str, Any]], group_lands: bool) -> str:
     return "; ".join(lines) if lines else "nothing"
 
 
-_SUBJECT_YOU = re.compile(r"(^|[.:;!?(]\s*|,\s*|\band\s+|\bthen\s+)(you|You) ([a-z]+)\b")
+_SUBJECT_YOU = re.compile(r"(^|[.:;!?(*]\s*|,\s*|\band\s+|\bthen\s+)(you|You) ([a-z]+)\b")
 _IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
 _NOT_VERBS = frozenset({"its", "this", "us", "as", "his", "plus", "less", "less", "yes"})
 

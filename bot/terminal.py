@@ -272,7 +272,7 @@ def card_description(name: str) -> str:
     key = by_low.get(" ".join(name.split()).lower())
     if key is None:
         import difflib
-        near = difflib.get_close_matches(name.lower(), list(by_low), n=3, cutoff=0.6)
+        near = difflib.get_close_matches(name.lower(), list(by_low), n=3, cutoff=0.75)
         return f"No card called {name!r}." + (
             " Did you mean: " + ", ".join(by_low[n] for n in near) + "?" if near else "")
     d = data[key]
