@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import http.server
 import io
+import logging
 import os
 import re
 import signal
@@ -345,6 +346,14 @@ def _bot_once(base: str, tmp_path: Path, capfd: pytest.CaptureFixture[str],
     # as in a fresh process without the voice libraries: discord.py would warn once
     monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
     monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    # what the bot logs (to stderr when run for real; pytest holds the root logger here)
+    logged: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(self.format(record) + "\n")
+    keep = Keep(logging.WARNING)
+    monkeypatch.setattr(logging.getLogger(), "handlers", logging.getLogger().handlers + [keep])
     env = {"DISCORD_TOKEN": "not.a.token", "MANABURN_DB": str(tmp_path / "bot.db")}
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
@@ -358,7 +367,7 @@ def _bot_once(base: str, tmp_path: Path, capfd: pytest.CaptureFixture[str],
             else:
                 os.environ[k] = v
     out, err = capfd.readouterr()
-    return rc, out + err
+    return rc, out + err + "".join(logged)
 
 
 def test_bot_with_a_wrong_token_says_so_in_one_line(refusing_discord: str, tmp_path: Path,
