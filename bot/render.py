@@ -8,11 +8,11 @@ from typing import Any
 _HIDDEN_KEYWORDS = frozenset({"untargetable"})
 
 
-def permanent_line(p: dict[str, Any]) -> str:
+def permanent_line(p: dict[str, Any], keywords: bool = False) -> str:
     bits = [p["ref"]]
     if p["power"] is not None:
         bits.append(f"{p['power']}/{p['toughness']}")
-        kws = [k for k in p.get("keywords", ()) if k not in _HIDDEN_KEYWORDS]
+        kws = [k for k in p.get("keywords", ()) if k not in _HIDDEN_KEYWORDS] if keywords else []
         if kws:
             bits.append(", ".join(kws))
     state = []
@@ -38,10 +38,11 @@ def _is_plain_land(p: dict[str, Any]) -> bool:
             and not any(p["counters"].values()) and not p["token"])
 
 
-def permanents_text(perms: list[dict[str, Any]], group_lands: bool) -> str:
+def permanents_text(perms: list[dict[str, Any]], group_lands: bool, keywords: bool = False) -> str:
     """One player's permanents; with ``group_lands`` plain lands are counted
     by name ("Plains x4, 2 tapped") after the other permanents, and enchanted
-    lands stay on their own (what is attached to them is listed with them)."""
+    lands stay on their own (what is attached to them is listed with them);
+    with ``keywords`` creatures show their keyword abilities ("2/2 flying")."""
     attached_to = {q["attached_to"] for q in perms if q["attached_to"]}
     grouped: dict[str, list[dict[str, Any]]] = {}
     lines = []
@@ -49,7 +50,7 @@ def permanents_text(perms: list[dict[str, Any]], group_lands: bool) -> str:
         if group_lands and _is_plain_land(q) and q["ref"] not in attached_to:
             grouped.setdefault(q["name"], []).append(q)
         else:
-            lines.append(permanent_line(q))
+            lines.append(permanent_line(q, keywords))
     for name, qs in grouped.items():
         tapped = sum(q["tapped"] for q in qs)
         text = name if len(qs) == 1 else f"{name} x{len(qs)}"
@@ -85,8 +86,10 @@ def second_person(text: str) -> str:
     return _SUBJECT_YOU.sub(lambda m: f"{m.group(1)}{m.group(2)} {_base_form(m.group(3))}", text)
 
 
-def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands: bool = False) -> str:
-    """The board as a viewer sees it: life, counts, permanents, spells, combat."""
+def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands: bool = False,
+               keywords: bool = False) -> str:
+    """The board as a viewer sees it: life, counts, permanents, spells, combat
+    (the terminal's with ``group_lands`` and ``keywords``, see :func:`permanents_text`)."""
     out = []
     pl = v["players"]
     active = pl[v["active"]]["name"]
@@ -100,7 +103,8 @@ def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands
                 + f", hand {p['hand_count']}, library {p['library_count']}"
                 + (f", pool {p['mana_pool']}" if p["mana_pool"] else ""))
         out.append(line)
-        out.append("  in play: " + permanents_text([c for c in v["battlefield"] if c["controller"] == i], group_lands))
+        out.append("  in play: " + permanents_text([c for c in v["battlefield"] if c["controller"] == i], group_lands,
+                                                   keywords))
         if p["graveyard"]:
             out.append("  graveyard (top first): " + ", ".join(p["graveyard"]))
         if p["ante"]:

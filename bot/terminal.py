@@ -137,7 +137,7 @@ class TerminalDuel:
                 return 0
             self.handle(line.strip())
         self.flush_log()
-        self.say("\n" + board_text(self.duel.view(0), group_lands=True))
+        self.say("\n" + board_text(self.duel.view(0), group_lands=True, keywords=True))
         return 0
 
     def pass_keyboard(self, p: int) -> bool:
@@ -160,7 +160,7 @@ class TerminalDuel:
     def show(self, d: Decision) -> None:
         self.flush_log()
         view = self.duel.view(d.player)
-        board = board_text(view, group_lands=True)
+        board = board_text(view, group_lands=True, keywords=True)
         if board != self.last_board:
             self.say("\n" + board)
             self.last_board = board
@@ -185,7 +185,7 @@ class TerminalDuel:
             self.say(HELP)
             return
         if text == "board":
-            self.say(board_text(self.duel.view(d.player), group_lands=True))
+            self.say(board_text(self.duel.view(d.player), group_lands=True, keywords=True))
             return
         if text == "log":
             self.say("\n".join(self.duel.game.events[-30:]))

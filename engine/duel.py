@@ -149,7 +149,7 @@ class Duel:
         except IllegalAction as e:
             if e.reason is not None:
                 raise
-            raise explain(self.game, d, norm(text)) from None
+            raise explain(self.game, d, norm(text), e) from None
 
     def apply(self, text: str, player: int | None = None) -> None:
         """Answer the pending decision; :class:`IllegalAction` leaves the duel unchanged."""

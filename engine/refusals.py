@@ -45,13 +45,19 @@ def refuse(reason: Refusal, detail: str, suggestions: tuple[str, ...] = ()) -> I
     return IllegalAction(msg, reason, suggestions)
 
 
-def explain(g: "Game", d: Decision, text: str) -> IllegalAction:
-    """The refusal of ``text`` as an answer to ``d`` (which refused it), with its reason."""
+def explain(g: "Game", d: Decision, text: str, refused: IllegalAction) -> IllegalAction:
+    """The refusal of ``text`` as an answer to ``d``, with its reason. ``refused``
+    is what the decision said; when no reason is found it is kept (the parsers
+    of open decisions say what is wrong: "at most one creature without banding"),
+    with the reason OTHER."""
     with g.reading():
-        return _explain(g, d, text)
+        found = _explain(g, d, text)
+    if found is None:
+        return IllegalAction(str(refused), Refusal.OTHER, refused.suggestions)
+    return found
 
 
-def _explain(g: "Game", d: Decision, text: str) -> IllegalAction:
+def _explain(g: "Game", d: Decision, text: str) -> IllegalAction | None:
     verb, _, rest = text.partition(" ")
     verb = verb.lower()
     if verb.startswith("x="):
@@ -70,7 +76,7 @@ def _explain(g: "Game", d: Decision, text: str) -> IllegalAction:
                       tuple(c for c in d.choices if c.startswith("target "))[:6])
     if not any(c.split(" ", 1)[0].lower() == verb or c.startswith(verb) for c in d.choices):
         return refuse(Refusal.NOT_NOW, f"{verb!r} does not answer this decision ({d.prompt})", nearest(text, d.choices))
-    return refuse(Refusal.OTHER, f"{text!r}", nearest(text, d.choices))
+    return None
 
 
 def _hand_card(g: "Game", p: int, name: str) -> Card | None:
