@@ -42,7 +42,7 @@ class Refusal(Enum):
     NOT_NOW = "not now"  # timing: sorcery speed, a land already played, not this kind of decision
     NO_LEGAL_TARGET = "no legal target"
     NOT_IN_PLAY = "not in play"
-    UNKNOWN = "not understood"
+    UNKNOWN = "unknown word"
     NOT_YOUR_DECISION = "not your decision"
     OVER = "the duel is over"
     OTHER = "not legal"

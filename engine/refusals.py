@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 VERBS = ("pass", "play", "cast", "activate", "tap", "add", "target", "choose", "auto", "pay", "cancel",
          "attack", "block", "assign", "discard", "sacrifice", "from", "mode")
 FAST = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
-SORCERY_SPEED = "sorcery speed: your main phase with nothing pending"
+SORCERY_SPEED = "(sorcery speed: your main phase with nothing pending)"
 
 
 def nearest(text: str, choices: tuple[str, ...], n: int = 3) -> tuple[str, ...]:
@@ -38,10 +38,11 @@ def nearest(text: str, choices: tuple[str, ...], n: int = 3) -> tuple[str, ...]:
     return tuple(dict.fromkeys(by_low[c] for c in close)) or tuple(listed[:n])
 
 
-def refuse(reason: Refusal, detail: str, suggestions: tuple[str, ...] = ()) -> IllegalAction:
-    msg = f"{reason.value}: {detail}" if detail else reason.value
+def refuse(reason: Refusal, detail: str, suggestions: tuple[str, ...] = (), sep: str = ": ") -> IllegalAction:
+    """"REASON: detail (nearest legal answers: ...)"."""
+    msg = f"{reason.value}{sep}{detail}" if detail else reason.value
     if suggestions:
-        msg += " (legal: " + ", ".join(suggestions) + ")"
+        msg += " (nearest legal answers: " + ", ".join(suggestions) + ")"
     return IllegalAction(msg, reason, suggestions)
 
 
@@ -91,7 +92,7 @@ def _explain_card(g: "Game", d: Decision, verb: str, name: str, fast: bool) -> I
         known = {n.lower(): n for n in carddb.card_data()}
         if name.lower() not in known:
             return refuse(Refusal.UNKNOWN, f"no card is named {name!r}", nearest(f"{verb} {name}", d.choices))
-        return refuse(Refusal.NOT_IN_HAND, f"{known[name.lower()]} is not in your hand")
+        return refuse(Refusal.NOT_IN_HAND, known[name.lower()])
     is_land = "land" in card.cdef.types
     if verb == "cast" and is_land:
         return refuse(Refusal.NOT_NOW, f"{card.name} is a land: lands are played (play {card.name}), not cast")
@@ -101,14 +102,14 @@ def _explain_card(g: "Game", d: Decision, verb: str, name: str, fast: bool) -> I
         return refuse(Refusal.NOT_NOW, f"first answer this: {d.prompt}", nearest(f"{verb} {name}", d.choices))
     if is_land:
         if not g.sorcery_timing(p, d.kind):
-            return refuse(Refusal.NOT_NOW, f"a land is played at {SORCERY_SPEED}")
+            return refuse(Refusal.NOT_NOW, f"a land is played at {SORCERY_SPEED[1:-1]}")
         if g.players[p].lands_played >= 1:
             return refuse(Refusal.NOT_NOW, "you have already played a land this turn")
         return refuse(Refusal.NOT_NOW, f"{card.name} cannot be played now")
     speed = g.card_speed(card)
     if speed is Speed.SORCERY and not g.sorcery_timing(p, d.kind):
         kind = sorted(card.cdef.types - {"artifact"})[0] if card.cdef.types - {"artifact"} else "artifact"
-        return refuse(Refusal.NOT_NOW, f"{card.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}: {SORCERY_SPEED}")
+        return refuse(Refusal.NOT_NOW, f"{card.name} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} {SORCERY_SPEED}")
     if d.kind is DecisionKind.INTERRUPT and speed is not Speed.INTERRUPT:
         return refuse(Refusal.NOT_NOW, f"only interrupts can be cast while {d.about or 'a spell'} is being cast")
     if card.cdef.spell is not None and card.cdef.spell.regenerate:
@@ -117,9 +118,9 @@ def _explain_card(g: "Game", d: Decision, verb: str, name: str, fast: bool) -> I
     interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT and g.spells else None
     if card.cdef.spell is not None:
         if not any(g.mode_usable(m, probe, d.kind, interrupting) for m in g.spell_modes(card)):
-            return refuse(Refusal.NO_LEGAL_TARGET, f"{card.name} has no legal target now")
+            return refuse(Refusal.NO_LEGAL_TARGET, f"for {card.name} now", sep=" ")
     elif card.cdef.enchant is not None and not g.has_target(card.cdef.enchant, probe, None):
-        return refuse(Refusal.NO_LEGAL_TARGET, f"{card.name} has nothing to enchant")
+        return refuse(Refusal.NO_LEGAL_TARGET, f"for {card.name}: nothing it could enchant", sep=" ")
     cost = card.cdef.cost.with_x(0, extra_generic=g.extra_cost(probe))
     if not g.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color")):
         return refuse(Refusal.NOT_ENOUGH_MANA, f"{card.name} needs {card.cdef.cost}"
@@ -159,4 +160,16 @@ def _explain_permanent(g: "Game", d: Decision, verb: str, rest: str) -> IllegalA
     if verb == "tap":
         return refuse(Refusal.OTHER, f"{what} cannot be tapped for that mana now",
                       tuple(c for c in d.choices if c.startswith(f"tap {what}"))[:4])
+    card = next(c for c in mine if not c.tapped)
+    abilities = g.ability_list(card)
+    number = rest.split(" ability=")[1] if " ability=" in rest else "1"
+    ab = abilities[int(number) - 1] if number.isdigit() and 1 <= int(number) <= len(abilities) else None
+    if ab is None:
+        return refuse(Refusal.OTHER, f"{what} has no activated ability {number}" if abilities
+                      else f"{what} has no activated ability",
+                      tuple(c for c in d.choices if c.startswith((f"activate {what}", f"tap {what}")))[:4])
+    cost = ab.cost.mana.with_x(0)
+    if cost.total and not g.can_afford(d.player, cost):
+        return refuse(Refusal.NOT_ENOUGH_MANA, f"{what}'s ability needs {ab.cost.mana}, "
+                      f"you have {mana_on_hand(g, d.player)}")
     return refuse(Refusal.NOT_NOW, f"{what}'s ability cannot be used now")

@@ -145,11 +145,11 @@ def test_an_illegal_answer_says_why() -> None:
     text = at({"hand": ["Shatter", "Fireball", "Mountain"], "battlefield": ["Forest"]},
               lines=("cast Lightning Bolt", "cast Fireball", "cast Shatter", "cast Mountan", "frobnicate",
                      "cast Mountain"))
-    assert "Not legal: not in your hand: Lightning Bolt is not in your hand" in text
-    assert "Not legal: not enough mana: Fireball needs {X}{R}, you have Forest untapped" in text
-    assert "Not legal: no legal target: Shatter has no legal target now" in text
-    assert "Not legal: not understood: no card is named 'Mountan' (legal: " in text
-    assert re.search(r"Not legal: not understood: 'frobnicate' \(legal: [^)]+\)", text)
+    assert "Not legal: not in your hand: Lightning Bolt\n" in text
+    assert "Not legal: not enough mana: Fireball needs {X}{R}, you have Forest untapped\n" in text
+    assert "Not legal: no legal target for Shatter now\n" in text
+    assert "Not legal: unknown word: no card is named 'Mountan' (nearest legal answers: " in text
+    assert re.search(r"Not legal: unknown word: 'frobnicate' \(nearest legal answers: [^)]+\)", text)
     assert "Not legal: not now: Mountain is a land" in text
 
 
@@ -158,7 +158,7 @@ def test_sorcery_speed_is_explained() -> None:
     text = at({"hand": ["Lightning Bolt", "Stone Rain"], "battlefield": ["Mountain"] * 3},
               {"battlefield": ["Forest"]},
               lines=("stops opponent upkeep", "pass", "cast Stone Rain"), phase="upkeep", active="computer")
-    assert "Not legal: not now: Stone Rain is a sorcery: sorcery speed: your main phase with nothing pending" \
+    assert "Not legal: not now: Stone Rain is a sorcery (sorcery speed: your main phase with nothing pending)" \
         in text
 
 
@@ -175,6 +175,15 @@ def test_refusal_reasons_are_typed_on_the_engines_illegal_action() -> None:
         duel.apply("pas")
     assert e.value.reason is Refusal.UNKNOWN and e.value.suggestions == ("pass",)
     assert duel.history == []
+    spec["players"] = {"alice": {"battlefield": [{"name": "Mountain", "tapped": True}, "Dragon Whelp"]}, "bob": {}}
+    duel = Duel(lambda: build_position(spec))
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("activate Dragon Whelp")
+    assert e.value.reason is Refusal.NOT_ENOUGH_MANA
+    assert str(e.value) == "not enough mana: Dragon Whelp's ability needs {R}, you have no mana"
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("cast Dragon Whelp")
+    assert e.value.reason is Refusal.NOT_IN_HAND and str(e.value) == "not in your hand: Dragon Whelp"
 
 
 def test_huge_and_odd_numbers_are_refused_without_a_traceback() -> None:
