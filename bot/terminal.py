@@ -95,6 +95,7 @@ class TerminalDuel:
         self.passes = 0  # answers that declined (pass, choose no, ...)
         self.idle_passes = 0  # ... with nothing useful possible
         self.last_board = ""
+        self.secrets_shown = [0, 0]  # of each player's view["secrets"]
 
     @property
     def hot_seat(self) -> bool:
@@ -165,6 +166,9 @@ class TerminalDuel:
             self.say("\n" + board)
             self.last_board = board
         me = view["players"][d.player]
+        for secret in view["secrets"][self.secrets_shown[d.player]:]:
+            self.say(f"  (seen by {me['name']} only) {secret}")
+        self.secrets_shown[d.player] = len(view["secrets"])
         self.say(f"\n[{me['name']}] hand: {', '.join(me.get('hand', [])) or 'empty'}")
         self.say(f"[{me['name']}] {d.prompt}")
         shown = self.shown(d)

@@ -403,3 +403,9 @@ def test_bot_without_network_says_so_in_one_line(tmp_path: Path, capfd: pytest.C
     assert "Traceback" not in text and "voice" not in text
     lines = [ln for ln in text.splitlines() if "manaburn bot:" in ln]
     assert len(lines) == 1 and lines[0].startswith("manaburn bot: cannot reach Discord (ClientConnectorError")
+
+
+def test_what_only_you_may_see_is_shown_to_you() -> None:
+    text = at({"battlefield": ["Glasses of Urza"], "hand": ["Plains"]}, {"hand": ["Giant Growth", "Forest"]},
+              lines=("activate Glasses of Urza", "target computer", "pass"))
+    assert "(seen by you only) computer's hand: Forest, Giant Growth" in text
