@@ -295,14 +295,19 @@ def test_ctrl_c_in_the_real_command() -> None:
     assert proc.returncode == 130
 
 
-def test_output_piped_into_head() -> None:
-    proc = subprocess.Popen(_manaburn("cards", "--list"), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    assert proc.stdout is not None
-    proc.stdout.readline()
-    proc.stdout.close()  # like head -1
-    err = proc.stderr.read() if proc.stderr else b""
-    proc.wait(timeout=60)
+@pytest.mark.parametrize("command", [("play", "--seed", "5"), ("cards", "--list")])
+def test_output_piped_into_head(command: tuple[str, ...], tmp_path: Path) -> None:
+    answers = tmp_path / "answers"
+    answers.write_text("1\n" * 3000)  # a whole duel: far more output than a pipe holds
+    with answers.open() as stdin:
+        proc = subprocess.Popen(_manaburn(*command), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # like head -1
+        err = proc.stderr.read() if proc.stderr else b""
+        proc.wait(timeout=120)
     assert b"Traceback" not in err and b"BrokenPipe" not in err, err
+    assert proc.returncode == 0
 
 
 def test_cards_with_an_unknown_set_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
