@@ -23,7 +23,7 @@ from storage import duels as store
 from storage.db import Database
 from storage.errors import DeckExists
 
-from .autopass import ALL_STOPS, DEFAULT_STOPS
+from engine.autopass import ALL_STOPS, DEFAULT_STOPS, parse_stops
 from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_collection_commands,
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
@@ -858,12 +858,10 @@ def register_commands(bot: ManaburnBot) -> None:
             await interaction.response.send_message(
                 "Your stops: " + ", ".join(sorted(cur)) + "\nAvailable: " + ", ".join(ALL_STOPS), ephemeral=True)
             return
-        wanted = DEFAULT_STOPS if stops.strip().lower() == "default" else frozenset() \
-            if stops.strip().lower() == "none" else frozenset(
-            s.strip().lower() for s in stops.split(",") if s.strip())
-        bad = sorted(wanted - set(ALL_STOPS))
-        if bad:
-            await bot.reply_error(interaction, "Unknown stops: " + ", ".join(bad) + ". Available: " + ", ".join(ALL_STOPS))
+        try:
+            wanted = parse_stops(stops)
+        except ValueError as e:
+            await bot.reply_error(interaction, str(e))
             return
         await bot.svc.set_stops(uid, frozenset(wanted))
         await interaction.response.send_message("Stops saved: " + (", ".join(sorted(wanted)) or "none"), ephemeral=True)

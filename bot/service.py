@@ -27,7 +27,7 @@ from storage import players as player_store
 from storage.db import Database
 from storage.errors import DuelNotFound, StatusConflict
 
-from .autopass import DEFAULT_STOPS, auto_answer
+from engine.autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
 
 CHALLENGE_SECONDS = 24 * 3600

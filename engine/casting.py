@@ -36,6 +36,13 @@ _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+# Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
+# source with one makes something else than one mana of its symbol, or asks its controller
+# while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
+# auto-pass (engine.autopass) then never pays with such a source for the player.
+MANA_SOURCE_HOOKS = ("mana_amount", "mana_choice", "mana_symbols", "mana_ok")
+# A hook of a permanent that adds mana whenever any source is tapped (Mana Flare).
+EXTRA_MANA_HOOK = "extra_mana"
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -154,7 +161,7 @@ class CastingRules:
             amount = yield from choose(self, card, p, amount)
         extra = 0
         for src in self.battlefield:
-            h = src.cdef.hooks.get("extra_mana")
+            h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
             if h:
                 extra += h(self, src, card)
         self.players[p].pool.add(sym, amount + extra)
@@ -860,7 +867,7 @@ class CastingRules:
             known = ch + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
                                       choices, parser=self.parser_for(p, choices), about=spell.name,
-                                      surely=known.__contains__)
+                                      surely=known.__contains__, cost=cost)
             if ans == "cancel":
                 return False
             if ans.startswith(("tap ", "add ")):
