@@ -16,6 +16,7 @@ from typing import Callable, TextIO
 
 from engine import Duel, DuelOptions, IllegalAction
 from engine.ai import RandomPlayer
+from engine.decisions import MAX_NUMBER_DIGITS
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, parse_action
 
@@ -120,7 +121,7 @@ class TerminalDuel:
         if text == "concede":
             self.duel.concede(d.player)
             return
-        if text.isdigit() and 1 <= int(text) <= len(d.choices):
+        if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS and 1 <= int(text) <= len(d.choices):
             text = d.choices[int(text) - 1]
         try:
             self.duel.apply(text, player=d.player)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
@@ -470,7 +470,10 @@ class CastingRules:
                 return any(c.name == rest and self.castable(p, c, kind, interrupting) for c in self.players[p].hand)
             if verb == "activate":
                 what, sep, num = rest.partition(" ability=")
-                i = int(num) if sep and num.isdecimal() else 1
+                try:
+                    i = read_number(num) if sep else 1
+                except IllegalAction:
+                    return False
                 for c in self.battlefield:
                     if ref(self, c) == what:
                         abilities = self.ability_list(c)

@@ -50,6 +50,29 @@ CASTING_KINDS = frozenset({DecisionKind.CAST_X, DecisionKind.CAST_MODE, Decision
                            DecisionKind.CAST_CHOOSE, DecisionKind.PAY})
 
 
+# The longest number an answer may hold: no count in a duel comes near it.
+MAX_NUMBER_DIGITS = 6
+
+
+def read_number(text: str, what: str = "a number") -> int:
+    """A whole number typed in an answer (``#2``, ``x=3``, ``assign 2 to``):
+    ASCII digits only, at most :data:`MAX_NUMBER_DIGITS` of them, else
+    :class:`IllegalAction`. ``str.isdigit`` accepts ``²`` and ``int`` accepts
+    ``٣`` or ``1_000``, and Python refuses to read over 4,300 digits with a
+    plain ``ValueError``: user text never reaches ``int`` without this."""
+    t = text.strip()
+    if not t or not t.isascii() or not t.isdigit():
+        raise IllegalAction(f"{what} must be a whole number written with the digits 0-9, not {_clip(t)!r}")
+    if len(t) > MAX_NUMBER_DIGITS:
+        raise IllegalAction(f"{what} is too large: {_clip(t)}")
+    return int(t)
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    """``text`` shortened for an error message."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
 def norm(text: str) -> str:
     """Fold whitespace; the action language is otherwise case-sensitive for card names."""
     return " ".join(text.replace("\u2019", "'").split())
@@ -105,7 +128,7 @@ class Decision:
             canon = self.parser(t)
             if canon in self.choices or self.parser is not None:
                 return canon
-        raise IllegalAction(f"{t!r} is not legal now; legal: {', '.join(self.choices[:12])}"
+        raise IllegalAction(f"{_clip(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
                             + (" ..." if len(self.choices) > 12 else ""))
 
     @property
