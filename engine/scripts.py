@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import carddb
-from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction
+from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, read_number
 from .duel import Duel, DuelOptions
 from .game import Game
 from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
 from .model import Gen
 from .objects import Card, Player
 from .refs import RefError, lookup, ref
+from .script_file import ScriptFileError, check_script
 
 MAX_DECLINES = 5000
 PHASE_WORDS = ("upkeep", "draw", "main", "discard", "attack", "blocks", "damage prevention", "end of combat")
@@ -299,7 +300,7 @@ class Runner:
             spell = next((s for s in reversed(self.g.spells) if s.name == a.card.split("#")[0].split("@")[0]), None)
             if spell is not None and spell.card is not None and spell.mode is not None:
                 modes = self.g.spell_modes(spell.card)
-                if spell.mode in modes and modes.index(spell.mode) + 1 != int(a.opts["mode"]):
+                if spell.mode in modes and modes.index(spell.mode) + 1 != read_number(a.opts["mode"], "mode="):
                     raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
 
     def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
@@ -553,7 +554,11 @@ def from_seed(setup: dict[str, Any]) -> Duel:
 
 
 def run_script(doc: dict[str, Any]) -> ScriptResult:
-    name = str(doc.get("name", "(unnamed)"))
+    name = str(doc.get("name", "(unnamed)")) if isinstance(doc, dict) else "(unnamed)"
+    try:
+        check_script(doc)
+    except ScriptFileError as e:
+        return ScriptResult(name, False, str(e))
     try:
         setup = doc.get("setup") or {}
         if "seed" in setup:
