@@ -291,6 +291,7 @@ class Runner:
                         if not opts:
                             raise ScriptError(f"cannot tap {s} to pay for {a.card}")
                         self._apply(p, opts[0])
+                        self._back_to_payment(p, s)
                     pays = []
                     self._apply(p, "pay")
         if targets:
@@ -302,6 +303,18 @@ class Runner:
                 modes = self.g.spell_modes(spell.card)
                 if spell.mode in modes and modes.index(spell.mode) + 1 != read_number(a.opts["mode"], "mode="):
                     raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
+
+    def _back_to_payment(self, p: int, source: str) -> None:
+        """Tapping a land can deal damage (Manabarbs, Psychic Venom): decline
+        through the damage prevention step it opens, back to p's payment."""
+        for _ in range(MAX_DECLINES):
+            d = self.duel.pending
+            if d is not None and d.player == p and d.kind is DecisionKind.PAY:
+                return
+            if d is None or not (self.g.in_prevention or d.kind in (DecisionKind.PREVENT, DecisionKind.REGENERATE)):
+                raise ScriptError(f"after tapping {source} the payment did not go on: " + self.describe(d))
+            self.decline()
+        raise ScriptError("too many declines")
 
     def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
         mark = len(self.duel.history)
