@@ -235,12 +235,36 @@ class Runner:
                 self._apply(p, first)
             self._casting(p, a)
             return
-        self._apply(p, a.raw)
+        if v == "choose" and "," in a.card:
+            try:
+                self._apply(p, a.raw)  # one answer that holds a comma
+            except IllegalAction:
+                self._choose_several(p, [x.strip() for x in a.card.split(",")])
+        else:
+            self._apply(p, a.raw)
         # A yes/no answer that commits to paying (Soul Net, Energy Flux) is
         # followed by its payment: scripts pay automatically.
         while (self.duel.pending is not None and self.duel.pending.player == p
                and self.duel.pending.kind is DecisionKind.PAY and "auto" in self.duel.pending.choices):
             self._apply(p, "auto")
+
+    def _choose_several(self, p: int, names: list[str]) -> None:
+        """``choose A, B, C``: a choice of several things at once (Land Tax's
+        three lands), which the engine asks one at a time. The list is all of
+        it: if the same choice asks for more ("up to three"), it is declined."""
+        first = self.duel.pending
+        assert first is not None
+
+        def same_choice(d: Decision | None) -> bool:
+            return d is not None and d.player == p and d.kind is first.kind and d.about == first.about
+        for i, name in enumerate(names):
+            if not same_choice(self.duel.pending):
+                raise ScriptError(f"chose {', '.join(names[:i])}; nothing more to choose for {name}: "
+                                  + self.describe(self.duel.pending))
+            self._apply(p, f"choose {name}")
+        d = self.duel.pending
+        if same_choice(d) and d.decline is not None:
+            self._apply(p, d.decline)
 
     def _casting(self, p: int, a: Action) -> None:
         targets = list(a.targets)
