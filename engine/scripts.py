@@ -298,6 +298,11 @@ class Runner:
                 # which packet a prevention effect acts on: from=CARD, else the first
                 self._apply(p, f"from {a.opts['from']}" if "from" in a.opts else d.choices[0])
             elif k is DecisionKind.CAST_CHOOSE:
+                if not chooses and targets and "source" in d.prompt:
+                    # a source the printed text names without "target" (Reverse Damage's
+                    # "one source") is written as one, as for Eye for an Eye: -> Hill Giant
+                    self._apply(p, f"choose {targets.pop(0)}")
+                    continue
                 if not chooses:
                     raise ScriptError(f"{a.card} needs choose=...: {d.prompt}")
                 self._apply(p, f"choose {chooses.pop(0)}")
