@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import Any
 
 from . import carddb
@@ -18,10 +19,13 @@ from .game import Game
 from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
 from .model import Gen
 from .objects import Card, Player
-from .refs import RefError, lookup, ref
+from .refs import RefError, lookup, parse_ref, ref
 from .script_file import ScriptFileError, check_script
 
 MAX_DECLINES = 5000
+# the verbs of docs/duel-scripts.md (Actions)
+VERBS = ("play", "cast", "activate", "tap", "add", "attack", "block", "assign", "choose", "discard", "sacrifice",
+         "pass", "concede")
 PHASE_WORDS = ("upkeep", "draw", "main", "discard", "attack", "blocks", "damage prevention", "end of combat")
 
 
@@ -46,7 +50,11 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
         raise ScriptError("setup.players must name exactly two players")
     ante = any((players[n] or {}).get("ante") for n in names)
     g = Game(0, (names[0], names[1]), DuelOptions(ante=ante, chooser=0))
-    g.active = names.index(setup.get("active", names[0]))
+    def seat(name: Any, key: str) -> int:
+        if name not in names:
+            raise ScriptError(f"{key}: no player named {name!r} (the players are {' and '.join(names)})")
+        return names.index(name)
+    g.active = seat(setup.get("active", names[0]), "active")
     g.turn = int(setup.get("turn", 3))
     g.first_player = 1 - g.active if g.turn > 1 else g.active
     phase = setup.get("phase", "main")
@@ -76,7 +84,7 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
                 entry = {"name": f"{k}: {v}"}
             if "name" not in entry:
                 raise ScriptError(f"a battlefield entry needs a name: {entry!r}")
-            owner = names.index(entry["owner"]) if "owner" in entry else idx
+            owner = seat(entry["owner"], f"{n}: {entry['name']}: owner") if "owner" in entry else idx
             c = g.new_card(carddb.get(entry["name"]), owner, "battlefield")
             c.controller = idx
             c.last_controller = idx
@@ -122,6 +130,34 @@ def _take_options(part: str, opts: dict[str, str]) -> str:
         end = keys[i + 1].start() if i + 1 < len(keys) else len(part) + 1
         opts[m.group(1)] = (" " + part)[m.end():end].strip().strip('"')
     return (" " + part)[:keys[0].start()] if keys else part
+
+
+def check_verb(a: Action) -> None:
+    if a.verb not in VERBS:
+        raise ScriptError(f"unknown verb {a.verb!r} (the verbs are {', '.join(VERBS)})")
+
+
+def _named(a: Action) -> list[str]:
+    """The references (cards, permanents, players) an action names."""
+    v, rest = a.verb, a.card
+    if v in ("cast", "activate"):
+        pays = [x.strip() for x in a.opts.get("pay", "").split(",") if x.strip() not in ("", "pool")]
+        return [rest] + a.targets + ([a.opts["from"]] if "from" in a.opts else []) + pays
+    if v in ("play", "discard", "sacrifice"):
+        return [rest]
+    if v == "tap":
+        return [rest.rsplit(" for ", 1)[0]]
+    if v == "attack" and rest not in ("", "nothing"):
+        return [c.strip() for band in rest.split(",") for c in band.split("+")]
+    if v == "block" and rest != "nothing":
+        out = []
+        for part in rest.split(";"):
+            attacker, _, blockers = part.partition(" with ")
+            out += [attacker.strip()] + [b.strip() for b in blockers.split(",")]
+        return [x for x in out if x]
+    if v == "assign":
+        return [part.partition(" to ")[2].strip() for part in rest.split(",")]
+    return []
 
 
 def parse_action(text: str) -> Action:
@@ -360,10 +396,55 @@ class Runner:
                 self.rollback(mark)
         raise ScriptError("no mode fits: " + "; ".join(errors))
 
+    # ----------------------------------------------------------- names
+    def check_names(self, a: Action) -> None:
+        """Refuse, before the duel runs on, an action whose verb is not in
+        the format or that names a card or player that is nowhere in the duel
+        (``Counterspell#3`` when there are two, ``carol``): no decision could
+        ever make it legal. ``choose`` and ``add`` name other things (colors,
+        yes/no, modes) and are left to the engine."""
+        check_verb(a)
+        for r in _named(a):
+            self.check_ref(r)
+
+    def check_ref(self, text: str) -> None:
+        g = self.g
+        if g.player_by_name(text.strip()) is not None:
+            return
+        name, n, who = parse_ref(text)
+        players = " and ".join(pl.name for pl in g.players)
+        who_idx = None
+        if who is not None:
+            pl = g.player_by_name(who)
+            if pl is None:
+                raise ScriptError(f"{text}: no player named {who!r} (the players are {players})")
+            who_idx = pl.idx
+        everywhere = self._objects_named(name)
+        if not everywhere:
+            # no card enters a duel from outside it; a token (not in the card data) may come later
+            if name in carddb.card_data():
+                raise ScriptError(f"there is no {name} in the duel")
+            near = get_close_matches(name, list(carddb.card_data()) + [pl.name for pl in g.players], n=3, cutoff=0.75)
+            raise ScriptError(f"no card or player named {name!r} (the players are {players})"
+                              + (f"; did you mean {', '.join(near)}?" if near else ""))
+        objs = [o for o in everywhere if who_idx is None or who_idx in (o.controller, getattr(o, "owner", o.controller))]
+        if n is not None and n > len(objs) and name in carddb.card_data():
+            where = f"{who} has" if who is not None else "the duel has"
+            raise ScriptError(f"there is no {text}: {where} only {len(objs)} {name}")
+
+    def _objects_named(self, name: str) -> list[Any]:
+        """Every card, permanent or spell called ``name``, wherever it is."""
+        g = self.g
+        objs: list[Any] = [c for pl in g.players for z in ("library", "hand", "graveyard", "removed", "ante")
+                           for c in pl.zone(z) if c.name == name]
+        objs += [c for c in g.battlefield + g.limbo if c.name == name]
+        return objs + [sp for sp in g.spells + g.batch if sp.name == name and sp.card is None]
+
     # --------------------------------------------------------------- steps
     def step_action(self, who: str, text: str) -> None:
         p = self.pidx(who)
         a = parse_action(text)
+        self.check_names(a)
         last_err = ""
         for _ in range(MAX_DECLINES):
             d = self.duel.pending
@@ -384,9 +465,13 @@ class Runner:
 
     def step_illegal(self, who: str, text: str) -> None:
         p = self.pidx(who)
+        a = parse_action(text)
+        # (a verb the format does not have would pass for nothing; an action that
+        # names nothing in the duel is simply not legal, which may be the point)
+        check_verb(a)
         self._wait_for(p)
         before = self.duel.state_hash()
-        err = self.try_action(p, parse_action(text))
+        err = self.try_action(p, a)
         if err is None:
             raise ScriptError(f"{who}: {text} was legal")
         if self.duel.state_hash() != before:

@@ -169,3 +169,59 @@ def test_unknown_keys_are_refused(case: str) -> None:
     res = run_script(yaml.safe_load("name: t\n" + text))  # run_script checks the keys of any document
     assert not res.passed
     assert reason in res.reason, res.reason
+
+
+# --------------------------------------- steps that name what does not exist
+
+NAMES_SETUP = {"active": "alice", "phase": "main",
+               "players": {"alice": {"hand": ["Lightning Bolt", "Counterspell", "Counterspell"],
+                                     "battlefield": ["Mountain", "Island", "Island", "Grizzly Bears"]},
+                           "bob": {"battlefield": ["Grizzly Bears", "Grizzly Bears"]}}}
+
+NOWHERE = {
+    "cast Counterspell#3": "there is no Counterspell#3: the duel has only 2 Counterspell",
+    "cast Lightning Bolt -> Grizzly Bears#4": "there is no Grizzly Bears#4: the duel has only 3 Grizzly Bears",
+    "cast Lightning Bolt -> Grizzly Bears#2@alice": "there is no Grizzly Bears#2@alice: alice has only 1",
+    "cast Lightning Bolt -> carol": "no card or player named 'carol' (the players are alice and bob)",
+    "cast Lightning Bolt -> Grizzly Bears@carol": "no player named 'carol' (the players are alice and bob)",
+    "cast Lightning Bolt -> Grizzly Bear": "no card or player named 'Grizzly Bear' (the players are alice and bob); "
+                                           "did you mean Grizzly Bears",
+    "cast Lightning Bolt -> bob pay=Mountian": "no card or player named 'Mountian'",
+    "cast Lightning Bolt -> Grizzly Bears#99999999": "too large",
+    "activate Mishra's Factory": "there is no Mishra's Factory in the duel",
+    "tap Forest for G": "there is no Forest in the duel",
+    "attack Grizzly Bears, Serra Angel": "there is no Serra Angel in the duel",
+    "block Grizzly Bears with Wall of Stone": "there is no Wall of Stone in the duel",
+    "frobnicate Grizzly Bears": "unknown verb 'frobnicate' (the verbs are play, cast, activate,",
+    "target bob": "unknown verb 'target'",
+}
+
+
+@pytest.mark.parametrize("action", NOWHERE)
+def test_a_step_naming_what_does_not_exist_fails_there(action: str) -> None:
+    res = run_script({"name": "t", "setup": NAMES_SETUP, "steps": [{"alice": action}]})
+    assert not res.passed
+    assert res.reason.startswith(f"step 1 (alice: {action}): "), res.reason
+    assert NOWHERE[action] in res.reason, res.reason
+    assert res.duel is not None and res.duel.history == []  # the duel did not run on
+
+
+@pytest.mark.parametrize("step, reason", [
+    ({"carol": "pass"}, "step 1 (carol: pass): no player named 'carol'"),
+    ({"until": "carol upkeep"}, "step 1 (until: carol upkeep): no player named 'carol'"),
+    ({"illegal": "alice: frobnicate"}, "step 1 (illegal: alice: frobnicate): unknown verb 'frobnicate'"),
+])
+def test_unknown_players_and_verbs_fail_at_their_step(step: dict[str, str], reason: str) -> None:
+    res = run_script({"name": "t", "setup": NAMES_SETUP, "steps": [step]})
+    assert not res.passed and res.reason.startswith(reason), res.reason
+
+
+@pytest.mark.parametrize("setup, reason", [
+    ({"active": "carol", "players": {"alice": {}, "bob": {}}},
+     "setup: active: no player named 'carol' (the players are alice and bob)"),
+    ({"players": {"alice": {"battlefield": [{"name": "Forest", "owner": "carol"}]}, "bob": {}}},
+     "setup: alice: Forest: owner: no player named 'carol'"),
+])
+def test_unknown_players_in_setup(setup: dict[str, object], reason: str) -> None:
+    res = run_script({"name": "t", "setup": setup, "steps": []})
+    assert not res.passed and res.reason.startswith(reason), res.reason
