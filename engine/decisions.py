@@ -62,13 +62,13 @@ def read_number(text: str, what: str = "a number") -> int:
     plain ``ValueError``: user text never reaches ``int`` without this."""
     t = text.strip()
     if not t or not t.isascii() or not t.isdigit():
-        raise IllegalAction(f"{what} must be a whole number written with the digits 0-9, not {_clip(t)!r}")
+        raise IllegalAction(f"{what} must be a whole number written with the digits 0-9, not {clip_text(t)!r}")
     if len(t) > MAX_NUMBER_DIGITS:
-        raise IllegalAction(f"{what} is too large: {_clip(t)}")
+        raise IllegalAction(f"{what} is too large: {clip_text(t)}")
     return int(t)
 
 
-def _clip(text: str, limit: int = 100) -> str:
+def clip_text(text: str, limit: int = 100) -> str:
     """``text`` shortened for an error message."""
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
@@ -128,7 +128,7 @@ class Decision:
             canon = self.parser(t)
             if canon in self.choices or self.parser is not None:
                 return canon
-        raise IllegalAction(f"{_clip(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
+        raise IllegalAction(f"{clip_text(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
                             + (" ..." if len(self.choices) > 12 else ""))
 
     @property

@@ -17,11 +17,13 @@ from typing import Any
 
 import yaml
 
+from .decisions import clip_text
 from .duel import DuelOptions
 
 MAX_SCRIPT_BYTES = 1 << 20  # a /duel log of a long duel is some tens of KB
 MAX_NODES = 100_000  # YAML nodes, an alias counting as a copy of what it names
 MAX_DEPTH = 40  # nesting levels; the format needs about eight
+MAX_STEP_CHARS = 10_000  # one step's text; a step is tried at many decisions
 MAX_INT_CHARS = 40  # the written length of a YAML integer (a 128-bit seed has 39 digits)
 
 # the keys the format knows (docs/duel-scripts.md, plus the extensions of engine/scripts.py)
@@ -252,7 +254,7 @@ def _check_position(setup: dict[Any, Any]) -> None:
     if "turn" in setup:
         _int(setup["turn"], "setup.turn", 1, 1_000_000)
     for name, spec in players.items():
-        path = f"setup.players.{name}"
+        path = f"setup.players.{clip_text(name, 60)}"
         spec = _mapping(spec, path, PLAYER_KEYS)
         if "life" in spec:
             _int(spec["life"], f"{path}.life", *LIFE)
@@ -309,13 +311,19 @@ def _check_step(step: Any, path: str) -> None:
     if not isinstance(k, str):
         raise ScriptFileError(f"{path}: a step's key must be text (a player's name, expect, until, "
                               f"illegal, resolve), not {_kind(k)}")
-    path = f"{path} ({k})"
+    path = f"{path} ({clip_text(k, 60)})"
     if k == "expect":
         _check_expect(v, path)
     elif k == "replay":
-        _strs(v, path)
+        for i, line in enumerate(_strs(v, path), 1):
+            _step_length(line, f"{path}[{i}]")
     elif k != "resolve":
-        _scalar(v, path)
+        _step_length(_scalar(v, path), path)
+
+
+def _step_length(v: Any, path: str) -> None:
+    if len(str(v)) > MAX_STEP_CHARS:
+        raise ScriptFileError(f"{path}: a step of {len(str(v)):,} characters (at most {MAX_STEP_CHARS:,})")
 
 
 def _check_expect(exp: Any, path: str) -> None:
@@ -323,14 +331,14 @@ def _check_expect(exp: Any, path: str) -> None:
         if key == "permanents":
             for r, props in _mapping(want, f"{path} permanents").items():
                 _str(r, f"{path} permanents: a reference")
-                _check_expect_permanent(props, f"{path} permanents.{r}")
+                _check_expect_permanent(props, f"{path} permanents.{clip_text(r, 60)}")
         elif key == "duel":
             for k, v in _mapping(want, f"{path} duel", EXPECT_DUEL_KEYS).items():
                 _scalar(v, f"{path} duel.{k}")
         else:
             # a player's name: the runner says if no player has it
             _str(key, f"{path}: a key (a player's name, permanents or duel)")
-            _check_expect_player(want, f"{path} {key}")
+            _check_expect_player(want, f"{path} {clip_text(key, 60)}")
 
 
 def _check_expect_player(want: Any, path: str) -> None:

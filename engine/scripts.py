@@ -13,7 +13,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from . import carddb
-from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, read_number
+from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, clip_text, read_number
 from .duel import Duel, DuelOptions
 from .game import Game
 from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
@@ -417,7 +417,7 @@ class Runner:
         if who is not None:
             pl = g.player_by_name(who)
             if pl is None:
-                raise ScriptError(f"{text}: no player named {who!r} (the players are {players})")
+                raise ScriptError(f"{clip_text(text)}: no player named {clip_text(who)!r} (the players are {players})")
             who_idx = pl.idx
         everywhere = self._objects_named(name)
         if not everywhere:
@@ -425,7 +425,7 @@ class Runner:
             if name in carddb.card_data():
                 raise ScriptError(f"there is no {name} in the duel")
             near = get_close_matches(name, list(carddb.card_data()) + [pl.name for pl in g.players], n=3, cutoff=0.75)
-            raise ScriptError(f"no card or player named {name!r} (the players are {players})"
+            raise ScriptError(f"no card or player named {clip_text(name)!r} (the players are {players})"
                               + (f"; did you mean {', '.join(near)}?" if near else ""))
         objs = [o for o in everywhere if who_idx is None or who_idx in (o.controller, getattr(o, "owner", o.controller))]
         if n is not None and n > len(objs) and name in carddb.card_data():
@@ -699,15 +699,16 @@ def run_script(doc: dict[str, Any]) -> ScriptResult:
         try:
             run_step(runner, step)
         except (ScriptError, IllegalAction, RefError, carddb.UnknownCard) as e:
-            return ScriptResult(name, False, f"step {i} ({_step_text(step)}): {e}", runner.duel)
+            return ScriptResult(name, False, f"step {i} ({_step_text(step)}): {clip_text(str(e), 2000)}",
+                                runner.duel)
     return ScriptResult(name, True, "", runner.duel)
 
 
 def _step_text(step: Any) -> str:
     if isinstance(step, dict):
         k, v = next(iter(step.items()))
-        return f"{k}: {v}" if k != "expect" else "expect"
-    return str(step)
+        return clip_text(f"{k}: {v}", 200) if k != "expect" else "expect"
+    return clip_text(str(step), 200)
 
 
 def run_steps(setup: dict[str, Any], steps: list[Any], seed: int | None = None) -> Runner:
