@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import io
+from pathlib import Path
 
 import pytest
 
+from bot.service import DuelError, DuelService
 from bot.terminal import play
-from engine.decisions import IllegalAction, read_number
+from engine.ai import RandomPlayer
+from engine.decisions import DecisionKind, IllegalAction, read_number
+from storage.db import Database
 from engine.scripts import run_steps
 
 BOLT = {"active": "alice", "phase": "main",
@@ -82,3 +86,27 @@ def test_the_terminal_survives_odd_numbers() -> None:
     text = out.getvalue()
     assert text.count("Not legal") == 4
     assert "The duel is over" in text
+
+
+async def test_the_bot_answers_an_odd_number_with_not_legal(tmp_path: Path) -> None:
+    """Through the bot's duel service (what a typed answer on Discord reaches)."""
+    db = await Database.open(tmp_path / "t.db")
+    svc = DuelService(db)
+    rec = await svc.challenge(guild_id="1", channel_id="2", challenger=("100", "alice"), opponent=("200", "bob"),
+                              deck="Red Burn", ante=False)
+    await svc.accept(rec.id, "200", "Green Stompy")
+    bots = (RandomPlayer(1), RandomPlayer(2))
+    for _ in range(200):  # on to a decision that reads references (a fast effect or pass)
+        live = await svc.live(rec.id)
+        d = live.duel.pending
+        assert d is not None
+        if d.kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
+            break
+        await svc.answer(rec.id, live.record.player_ids[d.player], live.seq, bots[d.player].choose(d))
+    uid = live.record.player_ids[d.player]
+    before = live.duel.state_hash()
+    for text in ("activate Mountain#" + "9" * 5000, "target Forest#" + "9" * 5000, "tap Forest#²  for G"):
+        with pytest.raises(DuelError, match="Not legal"):
+            await svc.answer(rec.id, uid, live.seq, text)
+    assert (await svc.live(rec.id)).duel.state_hash() == before
+    await db.close()
