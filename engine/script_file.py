@@ -13,6 +13,7 @@ type fails with a message saying where, not with a traceback.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import yaml
@@ -205,9 +206,14 @@ def _short(v: Any) -> str:
     return t if len(t) <= 60 else t[:60] + f"... ({len(t):,} characters)"
 
 
+_PT_COUNTER = re.compile(r"[+-][0-9]{1,4}/[+-][0-9]{1,4}")
+
+
 def _counters(v: Any, path: str) -> None:
     for k, n in _mapping(v, path).items():
         _str(k, f"{path} key")
+        if len(k) > 40 or ("/" in k and not _PT_COUNTER.fullmatch(k)):
+            raise ScriptFileError(f"{path}: {_short(k)} is not a kind of counter (+1/+1, -1/-1, charge ...)")
         _int(n, f"{path}[{k}]", *COUNT)
 
 

@@ -693,7 +693,7 @@ def run_script(doc: dict[str, Any]) -> ScriptResult:
         else:
             duel = Duel(lambda: build_position(setup))
     except (ScriptError, carddb.UnknownCard, KeyError, ValueError) as e:
-        return ScriptResult(name, False, f"setup: {e}")
+        return ScriptResult(name, False, f"setup: {clip_text(str(e), 2000)}")
     runner = Runner(duel)
     for i, step in enumerate(doc.get("steps") or [], 1):
         try:

@@ -94,6 +94,11 @@ HOSTILE: dict[str, tuple[str | bytes, str]] = {
     "control-chars": (b"name: \x07bell\n", "cannot read YAML"),
     "too-big": ("name: n\n# " + "x" * (1 << 20) + "\n", "too big: over 1,048,576 bytes"),
     "bad-yaml": ("name: [unclosed\n", "cannot read YAML"),
+    "counter-kind": ("name: n\nsetup:\n  players:\n    alice:\n      battlefield:\n        - name: Grizzly Bears\n"
+                     "          counters:\n            ? '+" + "9" * 5000 + "/+1'\n            : 1\n    bob: {}\n",
+                     "is not a kind of counter"),
+    "counter-digits": ("name: n\nsetup:\n  players:\n    alice: {battlefield: [{name: Grizzly Bears, counters: "
+                       "{'+\u0663/+1': 1}}]}\n    bob: {}\n", "is not a kind of counter"),
     "long-step": ("name: n\nsteps:\n  - alice: choose " + "x, " * 10_000 + "\n",
                   "step 1 (alice): a step of 30,006 characters (at most 10,000)"),
 }
