@@ -169,6 +169,20 @@ def _strs(v: Any, path: str) -> list[str]:
     return items
 
 
+def _cards(v: Any, path: str) -> list[Any]:
+    """A list of card names; ``[Circle of Protection: Red]`` reads in YAML as
+    a one-pair mapping, which is a name too (see ``scripts.card_name``)."""
+    items = _list(v, path)
+    for i, x in enumerate(items):
+        if isinstance(x, dict) and len(x) == 1:
+            (k, val), = x.items()
+            _str(k, f"{path}[{i + 1}]")
+            _str(val, f"{path}[{i + 1}]")
+        else:
+            _str(x, f"{path}[{i + 1}]")
+    return items
+
+
 def _int(v: Any, path: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise ScriptFileError(f"{path} must be a whole number, not {_kind(v)}")
@@ -267,7 +281,7 @@ def _check_position(setup: dict[Any, Any]) -> None:
         if "poison" in spec:
             _int(spec["poison"], f"{path}.poison", *COUNT)
         for zone in ZONES:
-            _strs(spec.get(zone), f"{path}.{zone}")
+            _cards(spec.get(zone), f"{path}.{zone}")
         if spec.get("mana_pool") is not None:
             _str(spec["mana_pool"], f"{path}.mana_pool")
         for i, entry in enumerate(_list(spec.get("battlefield"), f"{path}.battlefield"), 1):
@@ -275,15 +289,10 @@ def _check_position(setup: dict[Any, Any]) -> None:
 
 
 def _check_permanent_setup(entry: Any, path: str) -> None:
-    if isinstance(entry, str):
+    if isinstance(entry, str) or (isinstance(entry, dict) and "name" not in entry and len(entry) == 1):
+        _cards([entry], path)
         return
     entry = _mapping(entry, path, none_ok=False)
-    if "name" not in entry and len(entry) == 1:
-        # [Circle of Protection: Red] reads in YAML as a mapping: the name, split at ": "
-        (k, v), = entry.items()
-        _str(k, path)
-        _str(v, path)
-        return
     _mapping(entry, path, PERMANENT_SETUP_KEYS)
     if "name" not in entry:
         raise ScriptFileError(f"{path} needs a name")
@@ -358,7 +367,7 @@ def _check_expect_player(want: Any, path: str) -> None:
             if v is not None:
                 _str(v, p)
         else:
-            _strs(v, p)
+            _cards(v, p)
 
 
 def _check_expect_permanent(props: Any, path: str) -> None:

@@ -43,6 +43,15 @@ class ScriptResult:
 
 # ------------------------------------------------------------------ setup
 
+def card_name(entry: Any) -> str:
+    """A card name in a list: ``[Circle of Protection: Red]`` reads in YAML
+    as a one-pair mapping; take it as the name."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        (k, v), = entry.items()
+        return f"{k}: {v}"
+    return str(entry)
+
+
 def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
     players = setup.get("players") or {}
     names = list(players)
@@ -68,10 +77,10 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
         pl.poison = int(spec.get("poison", 0))
         lib = spec.get("library")
         for cname in (lib if lib is not None else ["Plains"] * 30):
-            pl.library.append(g.new_card(carddb.get(cname), idx, "library"))
+            pl.library.append(g.new_card(carddb.get(card_name(cname)), idx, "library"))
         for zone in ("hand", "graveyard", "removed", "ante"):
             for cname in spec.get(zone) or []:
-                pl.zone(zone).append(g.new_card(carddb.get(cname), idx, zone))
+                pl.zone(zone).append(g.new_card(carddb.get(card_name(cname)), idx, zone))
         pl.pool = Mana.parse(str(spec.get("mana_pool", "") or ""))
     for idx, n in enumerate(names):
         spec = players[n] or {}
@@ -79,9 +88,7 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
             if isinstance(entry, str):
                 entry = {"name": entry}
             elif isinstance(entry, dict) and "name" not in entry and len(entry) == 1:
-                # [Circle of Protection: Red] reads in YAML as a mapping; take it as the name
-                (k, v), = entry.items()
-                entry = {"name": f"{k}: {v}"}
+                entry = {"name": card_name(entry)}
             if "name" not in entry:
                 raise ScriptError(f"a battlefield entry needs a name: {entry!r}")
             owner = seat(entry["owner"], f"{n}: {entry['name']}: owner") if "owner" in entry else idx
@@ -567,6 +574,8 @@ class Runner:
             return sorted(c.name for c in zone)
         for k, v in want.items():
             label = f"{p.name}.{k}"
+            if isinstance(v, list):
+                v = [card_name(x) for x in v]
             if k in ("life", "poison"):
                 if getattr(p, k) != int(v):
                     out.append(f"{label} is {getattr(p, k)}, expected {v}")
