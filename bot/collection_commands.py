@@ -99,7 +99,9 @@ class CollectionPageButton(discord.ui.DynamicItem[discord.ui.Button],
                    getattr(item, "label", "Page") or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page)
+        # one page read from the database (storage.collections.collection_page), so not deferred
+        text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page,
+                                                                viewer_id=str(interaction.user.id))
         await interaction.response.edit_message(content=text, view=collection_view(self.owner_id, self.filters,
                                                                                    page, pages))
 
@@ -133,7 +135,7 @@ class TradeComposer(discord.ui.View):
     """
 
     def __init__(self, svc: CollectionService, proposer: str, recipient: str,
-                 mine: list[coll.Copy], theirs: list[coll.Copy], guild_id: str | None,
+                 mine: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]], guild_id: str | None,
                  channel_id: str | None) -> None:
         super().__init__(timeout=900)
         self.svc, self.proposer, self.recipient = svc, proposer, recipient
@@ -175,16 +177,11 @@ class TradeComposer(discord.ui.View):
         self.stop()
 
 
-def _card_options(copies: list[coll.Copy]) -> list[discord.SelectOption]:
-    first: dict[str, coll.Copy] = {}
-    counts: dict[str, int] = {}
-    for c in copies:
-        if c.locked_in is not None:
-            continue
-        first.setdefault(c.card, c)
-        counts[c.card] = counts.get(c.card, 0) + 1
-    return [discord.SelectOption(label=clip(f"{name} ({counts[name]} free)", 100), value=str(c.id))
-            for name, c in sorted(first.items())][:25]
+def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOption]:
+    """One option per card: (name, lowest free copy, free copies) from
+    :func:`storage.collections.free_card_choices`."""
+    return [discord.SelectOption(label=clip(f"{name} ({n} free)", 100), value=str(first))
+            for name, first, n in choices][:25]
 
 
 # ------------------------------------------------------------- interactions
@@ -291,9 +288,11 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             await _error(interaction, str(e))
             return
         owner = player or interaction.user
-        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name)
-        await interaction.response.send_message(text, view=collection_view(str(owner.id), filters, page, pages),
-                                                ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name,
+                                             viewer_id=str(interaction.user.id))
+        await interaction.followup.send(text, view=collection_view(str(owner.id), filters, page, pages),
+                                        ephemeral=True)
 
     admin = app_commands.Group(name="admin", description="Server administration of collections",
                                default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
@@ -390,16 +389,19 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             if str(player.id) == me:
                 await _error(interaction, "You cannot trade with yourself.")
                 return
-            mine = await coll.list_copies(svc().db, me)
-            theirs = await coll.list_copies(svc().db, str(player.id))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            mine = await coll.free_card_choices(svc().db, me, limit=25)
+            theirs = await coll.free_card_choices(svc().db, str(player.id), limit=25)
             if not mine and not theirs:
                 await _error(interaction, "Neither of you has cards to trade (see /start).")
                 return
             view = TradeComposer(svc(), me, str(player.id), mine, theirs, guild, channel)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)
             return
+        # not deferred: an error must stay private, and naming copies is a few indexed queries
+        # (storage.collections.copies_of), whatever the size of the collections
         try:
             t = await svc().propose(me, str(player.id), give, want, guild_id=guild, channel_id=channel)
         except CollectionError as e:
