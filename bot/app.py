@@ -28,6 +28,8 @@ from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_coll
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script
+from .failures import answering, on_command_error
+from .limits import PostLimiter
 from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
                      panel_of, typed_answer)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
@@ -86,6 +88,8 @@ class ManaburnBot(discord.Client):
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
+        self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
+        self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self)
         register_collection_commands(self)
 
@@ -233,6 +237,7 @@ class ManaburnBot(discord.Client):
 
     # ----------------------------------------------------------- helpers
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
+        text = clip(text, 2000)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -268,9 +273,10 @@ class ManaburnBot(discord.Client):
         async with self.busy(), self.publishing(out.live.record.id):
             await self._publish(out, extra=extra)
 
-    def busy(self) -> "_Busy":
-        """Marks work under way (an interaction being handled); close() waits for it."""
-        return _Busy(self)
+    def busy(self, interaction: discord.Interaction | None = None) -> "_Busy":
+        """Marks work under way (an interaction being handled); close() waits for it.
+        With the interaction, a failure inside is answered to the user (bot.failures)."""
+        return _Busy(self, interaction)
 
     def publishing(self, duel_id: int) -> asyncio.Lock:
         """Held while one duel is published: a publish and a :meth:`republish` of the
@@ -431,7 +437,7 @@ class ManaburnBot(discord.Client):
 
     # -------------------------------------------------------- interactions
     async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_choice(interaction, duel_id, seq, idx)
 
     async def _on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
@@ -484,7 +490,7 @@ class ManaburnBot(discord.Client):
             await self.on_text(interaction, *typed)
 
     async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_text(interaction, duel_id, seq, text)
 
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
@@ -499,7 +505,7 @@ class ManaburnBot(discord.Client):
         await self.publish(out)
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_page(interaction, duel_id, seq, page)
 
     async def _on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
@@ -517,7 +523,7 @@ class ManaburnBot(discord.Client):
         await interaction.response.edit_message(content=content, view=view)
 
     async def on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_card_info(interaction, duel_id)
 
     async def _on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
@@ -534,7 +540,7 @@ class ManaburnBot(discord.Client):
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_challenge_button(interaction, duel_id, what)
 
     async def _on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
@@ -560,7 +566,7 @@ class ManaburnBot(discord.Client):
                                                 ephemeral=True)
 
     async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_deck_chosen(interaction, duel_id, deck)
 
     async def _on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
@@ -689,14 +695,16 @@ class ManaburnBot(discord.Client):
 
 
 class _Busy:
-    def __init__(self, bot: ManaburnBot) -> None:
+    def __init__(self, bot: ManaburnBot, interaction: discord.Interaction | None = None) -> None:
         self.bot = bot
+        self.answering = answering(interaction)
 
     async def __aenter__(self) -> None:
         self.bot._inflight += 1
 
-    async def __aexit__(self, *exc: object) -> None:
+    async def __aexit__(self, *exc: Any) -> bool:
         self.bot._inflight -= 1
+        return await self.answering.__aexit__(*exc)
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:
@@ -761,6 +769,9 @@ def register_commands(bot: ManaburnBot) -> None:
         if opponent.bot:
             await bot.reply_error(interaction, "Bots cannot duel.")
             return
+        if (too_fast := bot.posts.take(str(interaction.user.id))) is not None:
+            await bot.reply_error(interaction, too_fast)
+            return
         try:
             rec = await bot.svc.challenge(
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
@@ -768,6 +779,7 @@ def register_commands(bot: ManaburnBot) -> None:
                 opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
                 ante_face_up=not ante_face_down)
         except DuelError as e:
+            bot.posts.give_back(str(interaction.user.id))
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
@@ -845,7 +857,7 @@ def register_commands(bot: ManaburnBot) -> None:
     @tree.command(name="card", description="Show a card's printed and Oracle text")
     @app_commands.autocomplete(name=card_autocomplete)
     async def card(interaction: discord.Interaction, name: str) -> None:
-        await interaction.response.send_message(card_text(name), ephemeral=True)
+        await interaction.response.send_message(clip(card_text(name), 2000), ephemeral=True)
 
     @tree.command(name="stops", description="Choose where the bot stops to ask you (like the MicroProse phase bar)")
     @app_commands.describe(stops="comma-separated: " + ", ".join(ALL_STOPS)[:55] + "…, or 'default' or 'none'")
@@ -885,7 +897,8 @@ def register_commands(bot: ManaburnBot) -> None:
             await bot.reply_error(interaction, "Give a decklist (text) or attach a file.")
             return
         try:
-            cards = parse_decklist(raw)
+            # off the event loop: 256 KB of text (or XML) must not hold up every other player
+            cards = await asyncio.to_thread(parse_decklist, raw)
             bot.svc.validate_deck(cards)
             saved = await deck_store.save_deck(bot.db, str(interaction.user.id), name, cards, overwrite=True)
         except (DecklistError, DuelError, ValueError) as e:
@@ -924,11 +937,15 @@ def register_commands(bot: ManaburnBot) -> None:
     @deck.command(name="delete", description="Delete one of your saved decks")
     @app_commands.autocomplete(name=deck_autocomplete)
     async def deck_delete(interaction: discord.Interaction, name: str) -> None:
-        ok = await deck_store.delete_deck(bot.db, str(interaction.user.id), name)
-        if not ok:
-            await bot.reply_error(interaction, f"You have no saved deck called {name!r}.")
+        try:
+            ok = await deck_store.delete_deck(bot.db, str(interaction.user.id), name)
+        except ValueError as e:  # no deck has such a name (too long, control characters)
+            await bot.reply_error(interaction, f"You have no saved deck called {clip(name, 80)!r}: {e}.")
             return
-        await interaction.response.send_message(f"Deleted {name!r}.", ephemeral=True)
+        if not ok:
+            await bot.reply_error(interaction, f"You have no saved deck called {clip(name, 80)!r}.")
+            return
+        await interaction.response.send_message(f"Deleted {name.strip()!r}.", ephemeral=True)
 
     tree.add_command(deck)
 

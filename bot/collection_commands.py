@@ -31,6 +31,7 @@ from storage import duels as duel_store
 from storage import trades as trade_store
 
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
+from .failures import answer, answering, report
 from .panels import clip
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,10 +101,11 @@ class CollectionPageButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # one page read from the database (storage.collections.collection_page), so not deferred
-        text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page,
-                                                                viewer_id=str(interaction.user.id))
-        await interaction.response.edit_message(content=text, view=collection_view(self.owner_id, self.filters,
-                                                                                   page, pages))
+        async with answering(interaction):
+            text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page,
+                                                                    viewer_id=str(interaction.user.id))
+            await interaction.response.edit_message(content=text, view=collection_view(
+                self.owner_id, self.filters, page, pages))
 
 
 COLLECTION_ITEMS = (TradeButton, CollectionPageButton)
@@ -154,6 +156,9 @@ class TradeComposer(discord.ui.View):
         button.callback = self._propose  # type: ignore[method-assign]
         self.add_item(button)
 
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: Any) -> None:
+        await answer(interaction, report(error, "a trade draft"))
+
     def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
         async def chosen(interaction: discord.Interaction) -> None:
             setattr(self, attr, [int(v) for v in sel.values])
@@ -164,10 +169,15 @@ class TradeComposer(discord.ui.View):
         if str(interaction.user.id) != self.proposer:
             await _error(interaction, "This draft is not yours.")
             return
+        too_fast = interaction.client.posts.take(self.proposer)  # type: ignore[attr-defined]
+        if too_fast is not None:
+            await _error(interaction, too_fast)
+            return
         try:
             trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, self.want,
                                                guild_id=self.guild_id, channel_id=self.channel_id)
         except CollectionError as e:
+            interaction.client.posts.give_back(self.proposer)  # type: ignore[attr-defined]
             await _error(interaction, str(e))
             return
         await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
@@ -189,7 +199,7 @@ def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOpt
 async def on_trade_button(interaction: discord.Interaction, trade_id: int, what: str) -> None:
     """A click on a trade's button: the trade message shows the new state; the clicker is told."""
     bot: ManaburnBot = interaction.client  # type: ignore[assignment]
-    async with bot.busy():
+    async with bot.busy(interaction):
         svc = _svc(bot)
         uid = str(interaction.user.id)
         trade = await trade_store.get_trade(svc.db, trade_id)
@@ -400,11 +410,15 @@ def register_collection_commands(bot: ManaburnBot) -> None:
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)
             return
+        if (too_fast := bot.posts.take(me)) is not None:
+            await _error(interaction, too_fast)
+            return
         # not deferred: an error must stay private, and naming copies is a few indexed queries
         # (storage.collections.copies_of), whatever the size of the collections
         try:
             t = await svc().propose(me, str(player.id), give, want, guild_id=guild, channel_id=channel)
         except CollectionError as e:
+            bot.posts.give_back(me)
             await _error(interaction, str(e))
             return
         await interaction.response.send_message(svc().trade_text(t), view=trade_view(t.id))

@@ -34,6 +34,7 @@ from storage import trades as trade_store
 from storage.db import Database
 
 from .decklists import DecklistError, clip_text, parse_decklist, read_count, split_count
+from .limits import MAX_OPEN_TRADES
 from .starter import MIX_KEYS, check_mix, starter_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +44,8 @@ __all__ = ["CollectionError", "Filters", "CollectionService", "PAGE_SIZE", "STAR
 
 #: Card lines per page of ``/collection``.
 PAGE_SIZE = 15
+#: Discord's limit on a message's text.
+MESSAGE_LIMIT = 2000
 #: Copies of one card named in a trade (``40 Forest``), at most.
 MAX_TRADE_COPIES = 60
 #: The name of the deck ``/start`` saves (when the name is free).
@@ -476,10 +479,17 @@ class CollectionService:
     async def propose_ids(self, proposer: str, recipient: str, give: list[int], want: list[int], *,
                           guild_id: str | None, channel_id: str | None) -> trade_store.Trade:
         """A proposal of exact copies (the select menus' route)."""
+        def fits(t: trade_store.Trade) -> None:
+            # the trade's message is what the other player sees: stored only if Discord shows it
+            if len(self.trade_text(t)) > MESSAGE_LIMIT:
+                raise trade_store.TradeError(
+                    f"That trade's message would be longer than Discord allows ({len(self.trade_text(t))} "
+                    f"characters, at most {MESSAGE_LIMIT}): trade fewer cards at once.")
+
         try:
             return await trade_store.propose_trade(self.db, proposer, recipient, give, want,
                                                    guild_id=guild_id, channel_id=channel_id,
-                                                   now=self._now())
+                                                   now=self._now(), max_open=MAX_OPEN_TRADES, check=fits)
         except trade_store.TradeError as e:
             raise CollectionError(str(e)) from None
 
