@@ -27,9 +27,10 @@ from .autopass import ALL_STOPS, DEFAULT_STOPS
 from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_collection_commands,
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
-from .duel_log import duel_script
+from .duel_log import duel_script, log_refusal
 from .failures import answering, on_command_error
 from .limits import PostLimiter
+from .process_lock import AlreadyRunning, hold_database
 from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
                      panel_of, typed_answer)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
@@ -829,6 +830,8 @@ def register_commands(bot: ManaburnBot) -> None:
         try:
             duel_id = await duel_here(interaction, duel)
             live = await bot.svc.live(duel_id)
+            if (refused := log_refusal(live, str(interaction.user.id), str(interaction.channel_id))) is not None:
+                raise DuelError(refused)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
@@ -837,7 +840,7 @@ def register_commands(bot: ManaburnBot) -> None:
         note = "" if reveal else " (the seed and hidden cards are revealed when the duel is over)"
         await interaction.response.send_message(
             f"Duel #{duel_id}{note}.", file=discord.File(io.BytesIO(text.encode()), filename=f"duel-{duel_id}.yaml"),
-            ephemeral=not reveal)
+            ephemeral=True)  # for the one who asked only (see log_refusal)
 
     @group.command(name="claim", description="Claim the win when your opponent's clock has run out")
     @app_commands.autocomplete(duel=duel_autocomplete)
@@ -966,6 +969,12 @@ def run() -> int:
     db = os.environ.get("MANABURN_DB", "./manaburn.db")
     guild = os.environ.get("MANABURN_GUILD")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = ManaburnBot(db, int(guild) if guild else None)
-    bot.run(token, log_handler=None)
+    try:
+        lock = hold_database(db)  # one bot per database (bot.process_lock), held until exit
+    except AlreadyRunning as e:
+        print(e)
+        return 3
+    with lock:
+        bot = ManaburnBot(db, int(guild) if guild else None)
+        bot.run(token, log_handler=None)
     return 0

@@ -31,6 +31,7 @@ from .autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
 from .decklists import clip_text
 from .limits import MAX_OPEN_CHALLENGES
+from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
@@ -143,7 +144,7 @@ class DuelService:
                                   **await self.collections.ante_options(guild_id))
         return await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
-            player_names=(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
+            player_names=seat_names(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
             decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
             deadline=int(self.now()) + CHALLENGE_SECONDS)
 
