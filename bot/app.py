@@ -28,7 +28,7 @@ from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_coll
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script, log_refusal
-from .failures import answering, on_command_error
+from .failures import answering, cannot_save, on_command_error, report
 from .limits import PostLimiter
 from .process_lock import AlreadyRunning, hold_database
 from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
@@ -67,7 +67,10 @@ def bot_intents() -> discord.Intents:
 
 class ManaburnBot(discord.Client):
     def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
-        super().__init__(intents=bot_intents(), max_messages=None)
+        # names typed by users (display names, deck and card names) are shown in public
+        # messages: they never ping a role or @everyone, only the users the bot names
+        super().__init__(intents=bot_intents(), max_messages=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.db_path = db_path
         self.guild_id = guild_id
         self.sweep_seconds = sweep_seconds
@@ -330,8 +333,11 @@ class ManaburnBot(discord.Client):
             await asyncio.sleep(PUBLISH_FLUSH)
             try:
                 await self.flush_published()
-            except Exception:  # the duels are published again at the next start
-                log.exception("could not record what was published")
+            except Exception as e:  # the duels are published again at the next start
+                if cannot_save(e):  # a full disk: said once (bot.failures), not at every click
+                    report(e, "recording what was published")
+                else:
+                    log.exception("could not record what was published")
 
     async def flush_published(self) -> None:
         """Write the marks of :meth:`mark_published` now."""
