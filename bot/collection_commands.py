@@ -439,7 +439,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
     @app_commands.describe(copy="the copy's number, as /collection shows it (#12)")
     async def card_history(interaction: discord.Interaction, copy: app_commands.Range[int, 1]) -> None:
         try:
-            text = await svc().copy_text(int(copy))
+            text = await svc().copy_text(int(copy), str(interaction.user.id))
         except CollectionError as e:
             await _error(interaction, str(e))
             return

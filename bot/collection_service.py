@@ -436,6 +436,8 @@ class CollectionService:
                     if c is None or c.owner_id != owner_id:
                         raise CollectionError(f"#{cid} is not a copy {whose} own.")
                     if c.locked_in is not None:
+                        if whose != "you":  # which of their copies are in their ante deck is theirs to know
+                            raise CollectionError(f"{c.label} is not free to trade now.")
                         raise CollectionError(f"{c.label} is locked in duel #{c.locked_in} (played for ante) "
                                               "until that duel ends.")
                     if cid in taken:
@@ -457,7 +459,7 @@ class CollectionService:
             if len(free) < n:
                 locked = [c for c in same if c.locked_in is not None]
                 why = (f" ({', '.join(f'{c.label} is locked in duel #{c.locked_in}' for c in locked[:3])})"
-                       if locked else "")
+                       if locked and whose == "you" else "")
                 raise CollectionError(f"{whose.capitalize()} have only {len(free)} {same[0].card} free to "
                                       f"trade, not {n}{why}.")
             for c in free[:n]:
@@ -591,13 +593,14 @@ class CollectionService:
         out += [f"<t:{at}:d> {text}" for at, _, text in events[:limit]]
         return "\n".join(out)[:2000]
 
-    async def copy_text(self, copy_id: int) -> str:
-        """``/card-history``: a copy and every owner it had."""
+    async def copy_text(self, copy_id: int, viewer_id: str | None = None) -> str:
+        """``/card-history``: a copy and every owner it had (whether it is locked in a
+        running duel for ante: to its owner only, like ``/collection``)."""
         c = await coll.get_copy(self.db, copy_id)
         if c is None:
             raise CollectionError(f"There is no copy #{copy_id}.")
         lines = [f"**{c.label}** ({c.printing}), owned by {mention(c.owner_id)}"
-                 + (f", locked in duel #{c.locked_in}" if c.locked_in else "") + ":"]
+                 + (f", locked in duel #{c.locked_in}" if c.locked_in and viewer_id == c.owner_id else "") + ":"]
         for i, x in enumerate(await ledger_store.copy_history(self.db, copy_id), 1):
             if x.from_id is None:
                 how = "starter" if x.kind == "starter" else "granted" + (f" by {mention(x.by_id)}" if x.by_id else "")

@@ -185,6 +185,14 @@ async def test_lock_marks_are_shown_to_the_owner_only(fake_discord: FakeDiscord,
         assert "🔒" in own and "locked in a running duel" in own
         seen = await text_of(await bob.slash("collection", player=alice))
         assert "`40` Forest" in seen and "🔒" not in seen and "locked" not in seen
+        # nor by asking for the history of a copy, or for it in a trade
+        forest = (await coll.list_copies(b.db, str(alice.id), name="Forest"))[0].id
+        assert "locked in duel" in await text_of(await alice.slash("card-history", copy=forest))
+        assert "locked" not in await text_of(await bob.slash("card-history", copy=forest))
+        r = await bob.slash("trade", player=alice, want=f"#{forest}")
+        assert r.ephemeral and "not free to trade" in r.text and "duel" not in r.text
+        r = await bob.slash("trade", player=alice, want="41 Forest")
+        assert r.ephemeral and "only 0 Forest free" in r.text and "duel" not in r.text
 
 
 async def test_duel_log_is_for_players_and_the_thread(fake_discord: FakeDiscord, tmp_path: Path) -> None:
