@@ -759,6 +759,8 @@ def register_commands(bot: ManaburnBot) -> None:
         for r in recs:
             if r.thread_id == ch:
                 return r.id
+        if interaction.channel_id is not None and (here := await store.duel_in_thread(bot.db, ch)) is not None:
+            return here.id  # someone else's duel, asked about in its thread
         playing = [r for r in recs if r.status in ("mulligans", "playing")]
         if len(playing) == 1:
             return playing[0].id
