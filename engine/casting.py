@@ -73,21 +73,27 @@ class CastingRules:
                     out.append(_BASIC_ABILITY[sym])
         return out
 
-    def mana_sources(self: "Game", p: int, auto: bool = False) -> list[tuple[Card, int, str]]:
+    def mana_sources(self: "Game", p: int, auto: bool = False,
+                     sacrifice: bool | None = None) -> list[tuple[Card, int, str]]:
         """Mana abilities ``p`` can use now: (permanent, ability index, symbols).
         A mana ability with a mana cost (Apprentice Wizard) is usable only when
         the pool can pay it, and never in automatic payment plans (``auto``):
         as in the MicroProse game, non-land mana sources are never auto-tapped
-        and the player draws mana from them by hand.
+        and the player draws mana from them by hand. Nor is one whose cost
+        sacrifices its source (Black Lotus): automatic payment never
+        sacrifices a permanent (``sacrifice``, by default ``not auto``: whether
+        to list it; whether a cost can be paid at all counts it).
 
         Cached in a read-only scope (see ``Game.reading``), for both values
         of ``auto``; returns a new list."""
         with self.reading():
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
-        return [(c, i, syms) for c, i, syms, cost in usable if not cost.total or (not auto and pool.can_pay(cost))]
+        sacrifice = not auto if sacrifice is None else sacrifice
+        return [(c, i, syms) for c, i, syms, cost, sac in usable
+                if (not cost.total or (not auto and pool.can_pay(cost))) and not (sac and not sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost, bool]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -112,7 +118,7 @@ class CastingRules:
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana))
+                out.append((c, i, syms, ma.cost.mana, ma.cost.sacrifice_self))
         return out
 
     def mana_choices(self: "Game", p: int) -> list[str]:
@@ -147,17 +153,31 @@ class CastingRules:
         if ma.cost.tap:
             card.tapped = True
         amount = hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        if ma.cost.sacrifice_self:
+            # a sacrifice in a mana ability's cost (Black Lotus) is paid as the
+            # mana is drawn: still a mana source, never interrupted (5th Ed.
+            # "Mana Sources"); the mana is added once the source is gone
+            yield from self.put_in_graveyard([card], how="sacrifice")
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
         extra = 0
+        other = ""
         for src in self.battlefield:
+            # extra_mana(g, src, card) -> int (that many more of the same mana: Mana Flare)
+            # or str (these symbols: Gauntlet of Might's extra red)
             h = src.cdef.hooks.get("extra_mana")
             if h:
-                extra += h(self, src, card)
+                more = h(self, src, card)
+                if isinstance(more, str):
+                    other += more
+                else:
+                    extra += more
         self.players[p].pool.add(sym, amount + extra)
+        for s in other:
+            self.players[p].pool.add(s)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
@@ -319,13 +339,27 @@ class CastingRules:
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: [
-                (c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)])
-            # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
+            sources = self._read_memo(("afford_sources", p), lambda: self.mana_units(p, sacrifice=True))
+            # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
             return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+
+    def mana_units(self: "Game", p: int, sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` as units of one mana each,
+        ``(oid * 10 + ability index, symbols)``: a source adding several
+        mana at once (Sol Ring, Mana Vault) is that many units. (A source of
+        several mana of one color chosen, Black Lotus, counts as units of any
+        colors, which only whether a cost can be paid at all asks about:
+        automatic payment never sacrifices it.)"""
+        out = []
+        for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
+            unit = (c.oid * 10 + i, frozenset(syms))
+            out.append(unit)
+            for _ in range(self.mana_abilities(c)[i].amount - 1):
+                out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
+        return out
 
     def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
         """``cost`` and the ways ``p`` may pay it with other mana: hook
@@ -346,7 +380,13 @@ class CastingRules:
         return out
 
     def max_mana(self: "Game", p: int) -> int:
-        return self.players[p].pool.total() + len({c.oid for c, _, _ in self.mana_sources(p)})
+        """The most mana ``p`` could have: the pool plus, for each source, the
+        most one use of it adds (Sol Ring: 2, Black Lotus: 3)."""
+        most: dict[int, int] = {}
+        for c, i, _ in self.mana_sources(p):
+            n = self.mana_abilities(c)[i].amount
+            most[c.oid] = max(most.get(c.oid, 0), n)
+        return self.players[p].pool.total() + sum(most.values())
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
@@ -842,7 +882,7 @@ class CastingRules:
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+                sources = self.mana_units(p)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
@@ -867,7 +907,11 @@ class CastingRules:
                 yield from self.do_tap_answer(p, ans)
                 continue
             if ans == "auto":
+                used: set[int] = set()
                 for sid, sym in plan:
+                    if sid in used:
+                        continue  # another unit of a source already used (Sol Ring's second mana)
+                    used.add(sid)
                     card = next(c for c in self.battlefield if c.oid == sid // 10)
                     yield from self.tap_for_mana(p, card, sym)
                 payable = next((v for v in variants if pl.pool.can_pay(v)), None)

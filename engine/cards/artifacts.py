@@ -21,8 +21,8 @@ from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
                        draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
-                       upkeep_of)
+                       prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def, until_eot,
+                       untap_during_upkeep, untap_source, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
@@ -787,3 +787,108 @@ define("Bronze Tablet", on_enter=_comes_into_play_tapped, hooks={"can_cast": lam
                           targets=(permanent_target("target card opponent owns",
                                                     lambda g, ctx, c: c.owner != ctx.controller and not c.token),)),))
 
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+# Printed text of the latest old printing (Unlimited/Revised; Icy Manipulator:
+# Ice Age). "Tapping this artifact can be played as an interrupt" on a mana
+# ability means it is a mana source: never interrupted, usable while paying.
+
+for _name, _sym in (("Mox Pearl", "W"), ("Mox Sapphire", "U"), ("Mox Jet", "B"), ("Mox Ruby", "R"),
+                    ("Mox Emerald", "G")):
+    define(_name, mana_abilities=(ManaAbility(_sym),))
+
+define("Sol Ring", mana_abilities=(ManaAbility("C", amount=2),))
+
+# Black Lotus: {T}, sacrifice: three mana of one color. The sacrifice is part of
+# the mana ability's cost (the core pays it as the mana is drawn); automatic
+# payment never uses it (the player taps it by hand, also while paying).
+define("Black Lotus", mana_abilities=(ManaAbility("WUBRG", cost=Cost(tap=True, sacrifice_self=True), amount=3),))
+
+
+# Basalt Monolith: {T}: three colorless mana; it does not untap in the untap
+# phase; "{3} at any other time" untaps it: a fast effect, usable while it is
+# tapped (its only use), at any time but the untap phase (which has no
+# opportunities anyway).
+_monolith_untap = Ability("{3}: Untap Basalt Monolith", _cost("{3}"), untap_source,
+                          condition=lambda g, c: c.tapped)
+define("Basalt Monolith",
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(_monolith_untap,), mana_abilities=(ManaAbility("C", amount=3),),
+       hooks={"usable_while_tapped": lambda g, c, ab: ab is _monolith_untap})
+
+define("Icy Manipulator", abilities=(Ability(
+    "{1}, {T}: Tap target artifact, creature, or land", _tap_cost("{1}"), tap_targets(),
+    targets=(permanent_target("target artifact, creature, or land",
+                              lambda g, ctx, c: bool(g.chars(c).types & {"artifact", "creature", "land"})),)),))
+
+
+# Copper Tablet: 1 damage to each player during his or her upkeep -- a forced
+# "during upkeep" effect of the active player's (who may carry it out with
+# `activate Copper Tablet`, else it happens as upkeep ends); a tapped Tablet
+# (a continuous artifact switched off) does nothing.
+def _tablet_damage(g: Any, ctx: Any) -> Any:
+    g.deal_damage(ctx.source, g.players[g.active], 1)
+    return
+    yield
+
+
+_ct_ab, _ct_end = during_upkeep("Copper Tablet deals 1 damage to you", _tablet_damage, whose="each")
+
+
+def _ct_end_if_on(g: Any, card: Card) -> Any:
+    if not g.switched_off(card):
+        yield from _ct_end(g, card)
+
+
+define("Copper Tablet", abilities=(_ct_ab,), hooks={"end_of_upkeep": _ct_end_if_on})
+
+
+# Gauntlet of Might: red creatures +1/+1; a mountain tapped for mana adds an
+# extra {R} (whatever mana it was tapped for).
+def _gauntlet_mana(g: Any, src: Card, land: Card) -> str:
+    if g.switched_off(src) or land.zone != "battlefield":
+        return ""
+    ch = g.chars(land)
+    return "R" if "land" in ch.types and "mountain" in ch.subtypes else ""
+
+
+define("Gauntlet of Might",
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "R" in c.colors,
+                       modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
+       hooks={"extra_mana": _gauntlet_mana})
+
+
+# Time Vault: comes into play tapped and does not untap in the untap phase.
+# {T}: an additional turn after the current one. "To untap it, you must skip a
+# turn": as each of its controller's turns would begin while it is tapped, the
+# controller may skip that turn; then the Vault untaps (Oracle's wording of
+# the same rule; the MicroProse way of offering a choice before the untap
+# phase). The Vault must be tapped to gain the turn, so one skipped turn buys
+# one extra turn.
+def _vault_turn(g: Any, ctx: Any) -> Any:
+    g.extra_turns.append(ctx.controller)
+    g.log(f"{ctx.me.name} will take an additional turn after this one.")
+    return
+    yield
+
+
+def _vault_skip(g: Any, src: Card) -> Any:
+    p = g.controller(src)
+    if p != g.active or not src.tapped:
+        return False
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Time Vault: skip this turn to untap Time Vault?",
+                           ["choose yes", "choose no"], decline="choose no", about=src.name)
+    if ans != "choose yes":
+        return False
+    src.tapped = False
+    g.log("Time Vault untaps.")
+    return True
+
+
+define("Time Vault", on_enter=_comes_into_play_tapped,
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(Ability("{T}: Take an additional turn after this one", _tap_cost(), _vault_turn),),
+       hooks={"skip_turn": _vault_skip})
