@@ -485,9 +485,18 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if pl.lands_played < 1 and self.can_play_land(p):
+        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
         return []
+
+    def more_lands(self: "Game", p: int) -> bool:
+        """Whether ``p`` may play any number of lands this turn: hook
+        ``more_lands(g, src, p) -> bool`` of a permanent in play (Fastbond)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("more_lands")
+            if h is not None and h(self, src, p):
+                return True
+        return False
 
     def _may_attack(self: "Game") -> bool:
         """``attack`` is an answer, at sorcery timing."""
@@ -639,6 +648,7 @@ class CastingRules:
             card = next(c for c in self.players[p].hand if c.name == rest)
             self.players[p].lands_played += 1
             new = self.move(card, "battlefield", controller=p)
+            new.flags["played"] = self.players[p].lands_played  # the how-manieth land played this turn (Fastbond)
             self.log(f"{self.players[p].name} plays {new.name}.")
             yield from self.entered(new)
             yield from self.settle()
