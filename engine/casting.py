@@ -1001,6 +1001,8 @@ class CastingRules:
             if card is not None and card.cdef.is_permanent:
                 new = self.move(card, "battlefield", controller=spell.controller)
                 new.chosen.update(spell.chosen)
+                if card.cdef.cost.x:
+                    new.chosen["x"] = spell.x  # a permanent's X, for its "comes into play" effect (Rock Hydra)
                 if spell.colors != frozenset(card.cdef.colors):
                     new.color_override = spell.colors
                 new.text_changes.update(card.text_changes)
