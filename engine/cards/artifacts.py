@@ -24,7 +24,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE
                        prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def, until_eot,
                        untap_during_upkeep, untap_source, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
+from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
 
@@ -892,3 +892,112 @@ define("Time Vault", on_enter=_comes_into_play_tapped,
                        active=lambda g, src: True),),
        abilities=(Ability("{T}: Take an additional turn after this one", _tap_cost(), _vault_turn),),
        hooks={"skip_turn": _vault_skip})
+
+
+# Forcefield: {1}: an unblocked attacking creature damaging its controller
+# deals only 1 of its combat damage (used in the damage prevention step, the
+# source of the damage as target, like the Circles of Protection; damage
+# trampling over from a blocked creature is not from an unblocked one).
+def _unblocked_attacker(g: Any, ctx: Any, src: Any) -> bool:
+    cb = g.combat
+    if cb is None or src.oid is None:
+        return False
+    band = cb.band_of(src.oid)
+    return band is not None and band not in cb.blocked
+
+
+def _forcefield(g: Any, ctx: Any) -> Any:
+    for src in each_target(ctx):
+        pending = sum(pk.amount for pk in g.pending_damage
+                      if pk.receiver is ctx.me and pk.source_oid == src.oid and pk.combat)
+        if pending > 1:
+            g.prevent(ctx.me, pending - 1, source_oid=src.oid, source_name=src.name)
+    return
+    yield
+
+
+define("Forcefield", abilities=(Ability(
+    "{1}: Lose only 1 life to an unblocked creature", _cost("{1}"), _forcefield,
+    targets=(TargetSpec("unblocked creature damaging you", kinds(Kind.SOURCE), _unblocked_attacker),),
+    prevention=True),))
+
+
+# Jade Statue: {2}: a 3/6 artifact creature until the end of the current
+# attack (the Oracle's 3/6); usable only during an attack. (In this engine
+# the attacking player has no opportunity between announcing an attack and
+# declaring attackers, so the Statue animates to block, or during its own
+# attack once attackers are declared -- too late to attack with it.)
+def _jade(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+
+    def animated(g2: Any, card: Card, c: Chars) -> None:
+        c.types.add("creature")
+        c.power, c.toughness = 3, 6
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, animated, "eot", layer=1,
+                            condition=lambda g2, cb=cb: g2.combat is cb))
+    g.log("Jade Statue becomes a 3/6 artifact creature until the end of the attack.")
+    return
+    yield
+
+
+define("Jade Statue", abilities=(Ability(
+    "{2}: Jade Statue becomes a 3/6 artifact creature until the end of the current attack; use only during an "
+    "attack", _cost("{2}"), _jade, condition=lambda g, c: g.combat is not None and not g.combat.damage_done),))
+
+
+# Cyclopean Tomb: {2} during its controller's upkeep: a mire counter on target
+# non-swamp land, which is a swamp while it has one (whatever becomes of the
+# Tomb; the land has only a swamp's text box meanwhile). Once the Tomb is put
+# into a graveyard, at the beginning of each of its former controller's
+# upkeeps that player removes one mire counter of their choice from a land the
+# Tomb marked, until none is left.
+def _mire_swamp(g: Any, card: Card, c: Chars) -> None:
+    if card.counters.get("mire", 0) > 0:
+        c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
+        c.subtypes.add("swamp")
+
+
+def _tomb_mark(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        add_counters(g, t, "mire", 1)
+        if not any(e.modify is _mire_swamp and e.target == t.oid for e in g.effects):
+            g.effects.append(Effect(g.stamp(), t.oid, _mire_swamp, "forever", layer=1))
+        ctx.source.flags.setdefault("marked", []).append(t.oid)
+        g.log(f"{t.name} becomes a swamp (Cyclopean Tomb).")
+    return
+    yield
+
+
+def _tomb_unmark(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    if g.active != mem["player"]:
+        return
+    marked = [c for c in (g.find(o) for o in mem["marked"]) if c is not None and c.counters.get("mire", 0) > 0]
+    if not marked:
+        g.delayed.remove(ctx.data["delayed"])
+        return
+    ch = [f"choose {ref(g, c)}" for c in marked]
+    ans = yield from g.ask(mem["player"], DecisionKind.CHOOSE, "Cyclopean Tomb: remove a mire counter from which land?",
+                           ch, decline=ch[0], parser=g.parser_for(mem["player"], ch), about="Cyclopean Tomb")
+    land = marked[ch.index(ans)]
+    add_counters(g, land, "mire", -1)
+    if not land.counters.get("mire"):
+        g.log(f"{land.name} returns to its original nature.")
+
+
+def _tomb_gone(g: Any, ctx: Any) -> Any:
+    marked = ctx.data["old"].flags.get("marked", [])
+    if marked:
+        g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _tomb_unmark, ctx.data["controller"], "Cyclopean Tomb",
+                                 once=False, data={"player": ctx.data["controller"], "marked": list(marked)}))
+    return
+    yield
+
+
+define("Cyclopean Tomb",
+       abilities=(Ability("{2}: Target non-swamp land becomes a swamp (a mire counter); use only during your upkeep",
+                          _cost("{2}"), _tomb_mark, condition=upkeep_of(),
+                          targets=(permanent_target("target non-swamp land", lambda g, ctx, c: "land" in g.chars(c).types
+                                                    and "swamp" not in g.chars(c).subtypes),)),),
+       triggers=(Trigger(Event.TO_GRAVEYARD, _tomb_gone, condition=lambda g, src, d: d["card"] is src,
+                         zones=("graveyard",)),))
