@@ -13,7 +13,7 @@ from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAN
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
-from ..objects import Card, Chars, Effect, Player
+from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 
 for _name in ("Gray Ogre", "Hill Giant", "Hurloon Minotaur", "Mons's Goblin Raiders", "Wall of Stone"):
@@ -723,3 +723,45 @@ def _false_orders(g: Any, ctx: Any) -> Any:
 define("False Orders", hooks={"can_cast": _false_orders_ok}, spell=SpellSpec(_false_orders, targets=(
     creature_where("target defending creature", lambda g, ctx, c: g.combat is not None
                    and g.controller(c) == g.combat.defender),)))
+
+
+# Fork: an interrupt aimed at a sorcery or instant being cast. Fork becomes a
+# copy of it (same mode, X and announced choices; red; controlled by Fork's
+# caster, who pays nothing more), and the copy's targets are chosen by Fork's
+# caster as Fork resolves: as many as the original has (Oracle rulings). Fork
+# being an interrupt, the copy resolves at once, before the spell it copies
+# (which goes on being cast). The copy is not cast (no "successfully cast"
+# triggers) and no card stands for it.
+def _fork_test(g: Any, ctx: Any, s: Any) -> bool:
+    return isinstance(s, Spell) and s.card is not None and bool(s.types & {"sorcery", "instant"})
+
+
+def _fork(g: Any, ctx: Any) -> Any:
+    orig = ctx.target
+    if orig is None or orig.mode is None:
+        return
+    p = ctx.controller
+    copy = Spell(g.new_sid(), p, None, None, "Fork", mode=orig.mode, x=orig.x, chosen=dict(orig.chosen),
+                 colors=frozenset({"R"}), types=orig.types)
+    copy.successfully_cast = True
+    specs = orig.mode.targets
+    for i in range(len(orig.targets)):
+        spec = specs[min(i, len(specs) - 1)]
+        cands = [c for c in g.target_candidates(spec, copy, None) if c not in copy.targets and c is not orig]
+        if not cands:
+            break
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Fork (a copy of {orig.name}): {spec.what}", ch,
+                               parser=g.parser_for(p, ch), about="Fork")
+        copy.targets.append(cands[ch.index(ans)])
+    if specs and not copy.targets:
+        g.log(f"Fork copies {orig.name}, but the copy has no legal target.")
+        return
+    copy.target_oids = [getattr(t, "oid", None) for t in copy.targets]
+    tgt = (" targeting " + ", ".join(ref(g, t) for t in copy.targets)) if copy.targets else ""
+    g.log(f"Fork becomes a copy of {orig.name}{tgt}.")
+    yield from g.resolve(copy)
+
+
+define("Fork", spell=SpellSpec(_fork, targets=(TargetSpec("target sorcery or instant spell", kinds(Kind.SPELL),
+                                                          _fork_test),)))
