@@ -1001,3 +1001,44 @@ define("Cyclopean Tomb",
                                                     and "swamp" not in g.chars(c).subtypes),)),),
        triggers=(Trigger(Event.TO_GRAVEYARD, _tomb_gone, condition=lambda g, src, d: d["card"] is src,
                          zones=("graveyard",)),))
+
+
+# Chaos Orb: a dexterity card. Decision: the player aims it at a permanent (named
+# as the ability is used, `activate Chaos Orb -> CARD`; aiming is not targeting
+# in the rules' sense but the engine asks it the same way), and the flip is
+# drawn from the duel's seeded random source (the same in a replay), in this
+# order: 1 in 10 flips fail to turn over (the Orb is discarded, no effect);
+# otherwise the Orb hits the aimed card 3 times in 4, and lands touching each
+# of the aimed card's neighbours on its controller's side of the table (the
+# permanents just before and after it in the order they came into play) 1 time
+# in 4 each. Everything it touches is destroyed, and so is the Orb. It is
+# sacrificed as it is flipped (it leaves play at once whatever happens).
+CHAOS_ORB_FAIL, CHAOS_ORB_HIT, CHAOS_ORB_NEIGHBOUR = 0.1, 0.75, 0.25
+
+
+def _chaos_orb(g: Any, ctx: Any) -> Any:
+    aimed = ctx.target
+    flipped = g.rng.random() >= CHAOS_ORB_FAIL
+    if not flipped:
+        g.log("Chaos Orb fails to turn over: it has no effect.")
+        return
+    if aimed is None:
+        g.log("Chaos Orb lands on nothing: the card it was aimed at has left play.")
+        return
+    row = sorted(g.permanents(g.controller(aimed)), key=lambda c: c.timestamp)
+    i = row.index(aimed)
+    hit = g.rng.random() < CHAOS_ORB_HIT
+    neighbours = [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
+    touched = ([aimed] if hit else []) + [c for c in neighbours if g.rng.random() < CHAOS_ORB_NEIGHBOUR]
+    if not touched:
+        g.log(f"Chaos Orb turns over and lands near {aimed.name}, touching nothing.")
+    for c in touched:
+        g.log(f"Chaos Orb lands on {c.name}.")
+        g.destroy(c)
+    return
+    yield
+
+
+define("Chaos Orb", abilities=(Ability(
+    "{1}: Flip Chaos Orb onto the playing area: cards in play it touches are destroyed, as is Chaos Orb",
+    _cost("{1}", sacrifice_self=True), _chaos_orb, targets=(permanent_target("a permanent to aim at"),)),))

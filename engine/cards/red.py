@@ -765,3 +765,9 @@ def _fork(g: Any, ctx: Any) -> Any:
 
 define("Fork", spell=SpellSpec(_fork, targets=(TargetSpec("target sorcery or instant spell", kinds(Kind.SPELL),
                                                           _fork_test),)))
+
+
+# Two-Headed Giant of Foriys: trample; may block two attackers (two attacking
+# bands) and divides its damage between them as its controller likes (the
+# core's "can block two attackers", see CombatRules.blocks_allowed).
+define("Two-Headed Giant of Foriys", keywords=("can block two attackers",))
