@@ -174,3 +174,21 @@ def test_random_duels_with_old_school_decks(seed: int) -> None:
     assert duel.pending is None, f"seed {seed} did not finish"
     again = Duel.new(seed, decks, DuelOptions(ante=seed % 3 == 0)).replay(duel.history)
     assert again.state_hash() == duel.state_hash()
+
+
+# ----------------------------------------------------------------- Illusionary Mask
+
+def test_illusionary_mask_hides_the_creature_from_the_opponent_only() -> None:
+    r = run({"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Serra Angel"],
+                                   "battlefield": ["Illusionary Mask"] + ["Plains"] * 5},
+                         "bob": {"battlefield": ["Mountain"]}}},
+            [{"alice": "activate Illusionary Mask x=5 choose=Serra Angel"}, "resolve"])
+    mine = [p for p in r.duel.view(0)["battlefield"] if p["ref"] == "Face-down creature"]
+    theirs = [p for p in r.duel.view(1)["battlefield"] if p["ref"] == "Face-down creature"]
+    assert mine and mine[0]["power"] == 4 and "flying" in mine[0]["keywords"]
+    assert theirs and theirs[0]["power"] is None and theirs[0]["keywords"] == [] and theirs[0]["colors"] == []
+    assert "Serra Angel" not in repr(r.duel.view(1)) and "Serra Angel" not in repr(r.duel.view(None))
+    assert not any("Serra Angel" in e for e in r.g.events)
+    assert r.duel.view(0)["secrets"] == ["Illusionary Mask: your face-down creature is Serra Angel."]
+    assert r.duel.fresh().replay(r.duel.history).state_hash() == r.duel.state_hash()

@@ -1042,3 +1042,61 @@ def _chaos_orb(g: Any, ctx: Any) -> Any:
 define("Chaos Orb", abilities=(Ability(
     "{1}: Flip Chaos Orb onto the playing area: cards in play it touches are destroyed, as is Chaos Orb",
     _cost("{1}", sacrifice_self=True), _chaos_orb, targets=(permanent_target("a permanent to aim at"),)),))
+
+
+# Illusionary Mask: {X}: summon a creature from hand face down. Decisions:
+# X is any amount, and the creature chosen (secretly, as the ability is used)
+# must have a converted casting cost of X or less: the X mana pays for it, of
+# any color (the Oracle's "as though it were mana of any type"); choosing no
+# creature wastes X. It is a summoning, so only when a summon spell could be
+# cast; the ability is what the opponent sees (it can be interrupted like any
+# effect), and the creature comes into play face down, summoning sick: its
+# characteristics are its own, but the opponent sees only "Face-down
+# creature" (Card.name, the views) until it is turned face up -- as soon as it
+# is dealt damage, deals damage or becomes tapped (then everyone sees it).
+def _mask_options(g: Any, ctx: Any) -> list[str]:
+    names = sorted({c.name for c in ctx.me.hand if "creature" in c.cdef.types and c.cdef.cost.converted <= ctx.x})
+    return names or ["nothing"]
+
+
+def _face_up(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    c = g.find(mem["oid"])
+    if c is None or not c.face_down:
+        g.delayed[:] = [d for d in g.delayed if d.data is not mem]
+        return
+    d = ctx.data
+    pk = d.get("packet")
+    if (d.get("card") is c) or (pk is not None and (pk.receiver is c or pk.source_oid == c.oid)):
+        c.face_down = False
+        g.log(f"The face-down creature is turned face up: it is {c.name}.")
+        g.delayed[:] = [x for x in g.delayed if x.data is not mem]
+    return
+    yield
+
+
+def _mask(g: Any, ctx: Any) -> Any:
+    pick = ctx.chosen("creature")
+    card = next((c for c in ctx.me.hand if c.name == pick and "creature" in c.cdef.types), None)
+    if card is None:
+        g.log("Illusionary Mask: no creature is summoned.")
+        return
+    new = g.move(card, "battlefield", controller=ctx.controller)
+    new.face_down = True
+    new.last_controller = ctx.controller
+    g.secrets.append((ctx.controller, f"Illusionary Mask: your face-down creature is {card.name}."))
+    g.log(f"{ctx.me.name} summons a face-down creature (Illusionary Mask).")
+    mem = {"oid": new.oid}
+    for ev in (Event.BECOMES_TAPPED, Event.DAMAGE_DEALT):
+        g.delayed.append(Delayed(ev, _face_up, ctx.controller, "Illusionary Mask", once=False, data=mem))
+    yield from g.entered(new)
+
+
+define("Illusionary Mask", abilities=(Ability(
+    "{X}: Summon a creature from your hand face down, its casting cost paid with the X mana",
+    _cost("{X}"), _mask, x=True,
+    condition=lambda g, c: (g.active == g.controller(c) and g.phase == "main" and g.combat is None
+                            and not g.spells and not g.batch
+                            and any("creature" in h.cdef.types for h in g.players[g.controller(c)].hand)),
+    announce=(Announce("creature", "summon which creature face down (its casting cost X or less)?",
+                       _mask_options),)),))

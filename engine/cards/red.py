@@ -771,3 +771,46 @@ define("Fork", spell=SpellSpec(_fork, targets=(TargetSpec("target sorcery or ins
 # bands) and divides its damage between them as its controller likes (the
 # core's "can block two attackers", see CombatRules.blocks_allowed).
 define("Two-Headed Giant of Foriys", keywords=("can block two attackers",))
+
+
+# Raging River: when its controller attacks (as the attackers are declared),
+# the defending player puts each of their non-flying creatures on the left or
+# right of the River, then the attacking player puts each attacking creature
+# on a side; an attacker can then be blocked only by creatures with flying or
+# on its side. A creature given no side (it came into play, or lost flying,
+# later) is on neither side: it can block only as a flyer would.
+def _river_side(g: Any, p: int, c: Card) -> Any:
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Raging River: on which side is {ref(g, c)}?",
+                           ["choose left", "choose right"], decline="choose left", about="Raging River")
+    return ans[len("choose "):]
+
+
+def _river(g: Any, ctx: Any) -> Any:
+    cb, src = g.combat, ctx.source
+    if cb is None:
+        return
+    sides: dict[int, str] = {}
+    src.flags["river"] = {"turn": g.turn, "sides": sides}
+    for c in g.creatures(cb.defender):
+        if not g.has(c, "flying"):
+            sides[c.oid] = yield from _river_side(g, cb.defender, c)
+    for oid in cb.attackers():
+        c = g.find(oid)
+        if c is not None:
+            sides[oid] = yield from _river_side(g, cb.attacker, c)
+    g.log("Raging River: " + "; ".join(f"{ref(g, c)} {sides[c.oid]}" for c in g.battlefield if c.oid in sides) + ".")
+
+
+def _river_blocks(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+    mem = src.flags.get("river")
+    if mem is None or mem["turn"] != g.turn or g.combat is None or g.controller(src) != g.combat.attacker:
+        return True
+    if g.has(blocker, "flying"):
+        return True
+    side = mem["sides"].get(blocker.oid)
+    return side is not None and side == mem["sides"].get(attacker.oid)
+
+
+define("Raging River", hooks={"block_restriction": _river_blocks},
+       triggers=(Trigger(Event.ATTACKS, _river, condition=lambda g, src, d: (
+           g.controller(src) == g.active and src.flags.get("river", {}).get("turn") != g.turn)),))
