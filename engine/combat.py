@@ -96,7 +96,13 @@ class CombatRules:
         b, a = self.chars(blocker), self.chars(attacker)
         if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
             return False
-        if "cannot block" in b.flags or "unblockable" in a.flags:
+        if "cannot block" in b.flags:
+            return False
+        if attacker.face_down:
+            # a face-down attacker (Camouflage, Illusionary Mask) is unknown: any creature
+            # may be declared blocking it; whoever turns it face up checks the block then
+            return True
+        if "unblockable" in a.flags:
             return False
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False

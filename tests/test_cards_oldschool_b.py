@@ -192,3 +192,40 @@ def test_illusionary_mask_hides_the_creature_from_the_opponent_only() -> None:
     assert not any("Serra Angel" in e for e in r.g.events)
     assert r.duel.view(0)["secrets"] == ["Illusionary Mask: your face-down creature is Serra Angel."]
     assert r.duel.fresh().replay(r.duel.history).state_hash() == r.duel.state_hash()
+
+
+# ----------------------------------------------------------------- Camouflage
+
+@pytest.mark.parametrize("seed", range(6))
+def test_camouflage_hides_which_attacker_is_which(seed: int) -> None:
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Camouflage"], "battlefield": ["Serra Angel", "Grizzly Bears", "Forest"]},
+                         "bob": {"battlefield": ["Hill Giant"]}}}
+    r = run(setup, [{"alice": "attack Serra Angel, Grizzly Bears"}, {"alice": "cast Camouflage"}, "resolve"], seed)
+    g = r.g
+    bob_view = r.duel.view(1)
+    refs = sorted(p["ref"] for p in bob_view["battlefield"] if p["controller"] == 0 and p["types"] == ["creature"])
+    assert refs == ["Face-down creature#1", "Face-down creature#2"]
+    assert "Serra Angel" not in repr(bob_view) and "Grizzly Bears" not in repr(bob_view)
+    # bob may block either one with his non-flyer; the first in order of play is what he blocks
+    first = sorted((c for c in g.battlefield if c.face_down), key=lambda c: c.timestamp)[0]
+    real = first.cdef.name
+    r2 = run(setup, [{"alice": "attack Serra Angel, Grizzly Bears"}, {"alice": "cast Camouflage"}, "resolve",
+                     {"bob": "block Face-down creature#1 with Hill Giant"}, {"until": "alice discard"}], seed)
+    bob = r2.g.players[1]
+    if real == "Serra Angel":  # an impossible block: both attackers get through
+        assert bob.life == 20 - 4 - 2
+    else:  # the Giant blocked the Bears
+        assert bob.life == 20 - 4 and sorted(c.name for c in r2.g.players[0].graveyard) == ["Camouflage", "Grizzly Bears"]
+    assert r2.duel.fresh().replay(r2.duel.history).state_hash() == r2.duel.state_hash()
+
+
+def test_camouflage_order_is_not_always_the_same() -> None:
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Camouflage"], "battlefield": ["Serra Angel", "Grizzly Bears", "Forest"]},
+                         "bob": {}}}
+    firsts = set()
+    for seed in range(12):
+        r = run(setup, [{"alice": "attack Serra Angel, Grizzly Bears"}, {"alice": "cast Camouflage"}, "resolve"], seed)
+        firsts.add(sorted((c for c in r.g.battlefield if c.face_down), key=lambda c: c.timestamp)[0].cdef.name)
+    assert firsts == {"Serra Angel", "Grizzly Bears"}

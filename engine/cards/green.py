@@ -13,6 +13,7 @@ from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
 
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
@@ -709,3 +710,62 @@ def _kudzu_move(g: Any, kudzu: Card, owner: int, others: list[Card]) -> Any:
 
 define("Kudzu", enchant=LAND, triggers=(Trigger(Event.BECOMES_TAPPED, _kudzu,
                                                 condition=lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# Camouflage: cast by the attacking player after attackers are declared and
+# before blocks. Its attacking creatures are turned face down and mixed: the
+# defender sees only face-down creatures (Card.name), in an order drawn from
+# the duel's seeded random source (decision: "rearranging them" unseen is, to
+# the defender, a shuffle; the shuffle gives them new places in the order of
+# play, which is what names them Face-down creature#1, #2...), and may declare
+# any creature blocking any of them (CombatRules.can_block). Once blockers
+# are declared they are turned face up; a blocker whose block turns out
+# impossible (a non-flyer blocking a flyer...) does not block this turn, and
+# an attacker left with no blocker is unblocked.
+def _camouflage_ok(g: Any, p: int, card: Card) -> bool:
+    cb = g.combat
+    return cb is not None and p == cb.attacker and g.step == "attack"
+
+
+def _camouflage_reveal(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+    oids = ctx.data["delayed"].data["oids"]
+    for c in (g.find(o) for o in oids):
+        if c is not None and c.face_down:
+            c.face_down = False
+    g.log("Camouflage: the attacking creatures are turned face up.")
+    if cb is None:
+        return
+    for i in list(cb.blocks):
+        band = [m for m in (g.find(o) for o in cb.bands[i]) if m is not None]
+        for oid in list(cb.blocks[i]):
+            b = g.find(oid)
+            if b is not None and band and not any(g.can_block(b, m) for m in band):
+                cb.blocks[i].remove(oid)
+                g.log(f"{b.name} cannot block {', '.join(m.name for m in band)} (Camouflage): it does not block.")
+        if not cb.blocks[i]:
+            del cb.blocks[i]
+            cb.blocked.discard(i)
+    return
+    yield
+
+
+def _camouflage(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+    if cb is None:
+        return
+    attackers = [c for c in (g.find(o) for o in cb.attackers()) if c is not None]
+    g.rng.shuffle(attackers)
+    for c in attackers:
+        c.face_down = True
+        c.timestamp = g.stamp()
+    g.secrets.append((ctx.controller, "Camouflage: " + ", ".join(
+        f"{ref(g, c)} is {c.cdef.name}" for c in sorted(attackers, key=lambda c: c.timestamp)) + "."))
+    g.log(f"{ctx.me.name} rearranges the attacking creatures face down (Camouflage).")
+    g.delayed.append(Delayed(Event.BLOCKERS_DECLARED, _camouflage_reveal, ctx.controller, "Camouflage",
+                             turn=g.turn, data={"oids": [c.oid for c in attackers]}))
+    return
+    yield
+
+
+define("Camouflage", spell=SpellSpec(_camouflage), hooks={"can_cast": _camouflage_ok})
