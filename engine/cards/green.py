@@ -696,7 +696,6 @@ def _kudzu(g: Any, ctx: Any) -> Any:
 
 
 def _kudzu_move(g: Any, kudzu: Card, owner: int, others: list[Card]) -> Any:
-    from ..refs import ref
     ch = [f"choose {ref(g, c)}" for c in others]
     ans = yield from g.ask(owner, DecisionKind.CHOOSE, "Kudzu: put it on another land?", ch + ["choose no"],
                            decline="choose no", parser=g.parser_for(owner, ch + ["choose no"]), about="Kudzu")

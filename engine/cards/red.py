@@ -704,8 +704,7 @@ def _false_orders(g: Any, ctx: Any) -> Any:
                                f"False Orders: which attacker does {ref(g, t)} block?", ch + ["choose no block"],
                                decline="choose no block", parser=g.parser_for(ctx.controller, ch + ["choose no block"]),
                                about="False Orders")
-        old = cb.blocking(t.oid)
-        if old is not None:
+        for old in [i for i, bl in cb.blocks.items() if t.oid in bl]:  # (two, for a Two-Headed Giant)
             cb.blocks[old].remove(t.oid)
             if not cb.blocks[old]:
                 del cb.blocks[old]
@@ -747,7 +746,7 @@ def _fork(g: Any, ctx: Any) -> Any:
     specs = orig.mode.targets
     for i in range(len(orig.targets)):
         spec = specs[min(i, len(specs) - 1)]
-        cands = [c for c in g.target_candidates(spec, copy, None) if c not in copy.targets and c is not orig]
+        cands = [c for c in g.target_candidates(spec, copy, None) if c not in copy.targets]
         if not cands:
             break
         ch = [f"choose {ref(g, c)}" for c in cands]
