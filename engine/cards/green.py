@@ -7,8 +7,8 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
-                       flag_mod, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod, regeneration,
-                       self_only, static_for, until_eot, upkeep_cost)
+                       flag_mod, graveyard_to_hand, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod,
+                       regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
@@ -570,16 +570,7 @@ define("Ice Storm", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
 # Regrowth: "Bring any card from your graveyard to your hand." The card is
 # chosen as Regrowth is cast (a target, as in the MicroProse game and the
 # Oracle wording), so a card gone from the graveyard by then makes it fizzle.
-def _regrowth(g: Any, ctx: Any) -> Any:
-    for c in each_target(ctx):
-        if c.zone == "graveyard":
-            g.move(c, "hand")
-            g.log(f"{c.name} returns from {g.players[c.owner].name}'s graveyard to their hand.")
-    return
-    yield
-
-
-define("Regrowth", spell=SpellSpec(_regrowth, targets=(TargetSpec(
+define("Regrowth", spell=SpellSpec(graveyard_to_hand(), targets=(TargetSpec(
     "target card in your graveyard", kinds(Kind.GRAVEYARD_CARD), lambda g, ctx, c: c.owner == ctx.controller),)))
 
 
