@@ -361,6 +361,32 @@ class CastingRules:
                 out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
         return out
 
+    def _auto_plan(self: "Game", variants: list[ManaCost], pool: Mana,
+                   units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
+        """The automatic payment: the first cost variant that can be paid,
+        planned over ``units`` (see :meth:`mana_units`) as they are ordered,
+        and again with the sources of several mana last; of the two, the plan
+        that leaves less unspent mana from a source used only in part (Sol
+        Ring tapped for one generic mana burns the other)."""
+        count: dict[int, int] = {}
+        for sid, _ in units:
+            count[sid] = count.get(sid, 0) + 1
+        several_last = sorted(units, key=lambda u: count[u[0]] > 1)
+        best: tuple[int, list[tuple[int, str]]] | None = None
+        for order in (units, several_last):
+            plan = next((pp for v in variants if (pp := plan_payment(v, pool, order)) is not None), None)
+            if plan is None:
+                return None
+            used: dict[int, int] = {}
+            for sid, _ in plan:
+                used[sid] = used.get(sid, 0) + 1
+            waste = sum(count[sid] - n for sid, n in used.items())
+            if best is None or waste < best[0]:
+                best = (waste, plan)
+            if waste == 0 or several_last == units:
+                break
+        return best[1] if best is not None else None
+
     def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
         """``cost`` and the ways ``p`` may pay it with other mana: hook
         ``spend_as(g, src, p) -> [(symbol, paid with)]`` (Sunglasses of Urza:
@@ -897,7 +923,7 @@ class CastingRules:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
+                plan = self._auto_plan(variants, pl.pool, sources)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
