@@ -135,6 +135,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
         self.first_player = 0
+        self.extra_turns: list[int] = []  # players taking an additional turn after this one
         self.ante_on = options.ante
 
     # ---------------------------------------------------------------- steps
