@@ -134,6 +134,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
         self.first_player = 0
+        # players who take an extra turn after this one (Time Walk), the next one first
+        self.extra_turns: list[int] = []
         self.ante_on = options.ante
 
     # ---------------------------------------------------------------- steps

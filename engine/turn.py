@@ -31,7 +31,8 @@ class TurnRules:
             while True:
                 yield from self.play_turn(start_phase)
                 start_phase = "untap"
-                self.active = 1 - self.active
+                # an extra turn (Time Walk) comes before the other player's next turn
+                self.active = self.extra_turns.pop(0) if self.extra_turns else 1 - self.active
                 self.turn += 1
         except DuelOver:
             return

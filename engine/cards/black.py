@@ -765,3 +765,28 @@ def _simulacrum(g: Any, ctx: Any) -> Any:
 
 define("Simulacrum", spell=SpellSpec(_simulacrum, targets=(
     creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),)))
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+define("Sinkhole", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
+
+
+# Demonic Tutor: take any one card of your library into your hand (not
+# revealed: the text does not say so), then shuffle. With a card in the
+# library one must be taken: "search for one card" names no quality that could
+# fail to be found.
+def _tutor(g: Any, ctx: Any) -> Any:
+    from ..decisions import DecisionKind
+    me = ctx.me
+    if me.library:
+        names = sorted({c.name for c in me.library})
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Demonic Tutor: take a card from your library",
+                               [f"choose {n}" for n in names], about="Demonic Tutor")
+        card = next(c for c in me.library if c.name == ans[len("choose "):])
+        g.move(card, "hand")
+    g.shuffle(ctx.controller)
+    g.log(f"{me.name} searches their library, puts a card into their hand and shuffles.")
+
+
+define("Demonic Tutor", spell=SpellSpec(_tutor))

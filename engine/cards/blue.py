@@ -742,3 +742,63 @@ define("Time Elemental",
                  Trigger(Event.BLOCKS, _te_mark, condition=lambda g, src, d: d["blocker"] is src),
                  Trigger(Event.END_OF_COMBAT, _te_end, condition=lambda g, src, d: src.flags.get("fought_turn") == g.turn)))
 
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+def _target_draws(n: int | None) -> Any:
+    """Each target player draws ``n`` cards (None: X)."""
+    def fn(g: Any, ctx: Any) -> Any:
+        for p in each_target(ctx):
+            yield from g.draw(p.idx, ctx.x if n is None else n)
+            g.log(f"{p.name} draws {ctx.x if n is None else n} card(s) ({ctx.source_name}).")
+    return fn
+
+
+# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": the player
+# who draws is chosen as it is cast, as a target (the Oracle text's "target
+# player"), so `cast Ancestral Recall -> bob`.
+define("Ancestral Recall", spell=SpellSpec(_target_draws(3), targets=(PLAYER,)))
+define("Braingeyser", spell=SpellSpec(_target_draws(None), targets=(PLAYER,)))
+
+
+def _psionic_blast(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.deal_damage(ctx.spell, t, 4)
+    g.deal_damage(ctx.spell, ctx.me, 2)
+    return
+    yield
+
+
+define("Psionic Blast", spell=SpellSpec(_psionic_blast, targets=(CREATURE_OR_PLAYER,)))
+
+
+# Time Walk: the caster takes an extra turn after this one (Game.extra_turns;
+# several are taken the most recent first, as the 5th Ed. rules of later
+# extra-turn cards say).
+def _time_walk(g: Any, ctx: Any) -> Any:
+    g.extra_turns.insert(0, ctx.controller)
+    g.log(f"{ctx.me.name} will take an extra turn after this one.")
+    return
+    yield
+
+
+define("Time Walk", spell=SpellSpec(_time_walk))
+
+
+# Timetwister: the caster, then the opponent, shuffles hand and graveyard into
+# the library and draws seven. Timetwister itself is "set aside in a new
+# graveyard pile": it is still being cast (in limbo) while this happens, so it
+# goes to its owner's graveyard afterwards and is not shuffled in.
+def _timetwister(g: Any, ctx: Any) -> Any:
+    for p in (ctx.controller, 1 - ctx.controller):
+        pl = g.players[p]
+        for c in list(pl.hand) + list(pl.graveyard):
+            g.move(c, "library")
+        g.shuffle(p)
+        g.log(f"{pl.name} shuffles hand and graveyard into their library.")
+        yield from g.draw(p, 7)
+        g.log(f"{pl.name} draws seven cards.")
+
+
+define("Timetwister", spell=SpellSpec(_timetwister))
