@@ -457,6 +457,40 @@ def create_token(g: Any, cdef: Any, controller: int) -> Card:
     return tok
 
 
+# ------------------------------------------------------------------ forced attacks
+
+def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], name: str) -> None:
+    """The creatures ``oids`` of ``player`` must attack this turn if able; at
+    end of turn each of them that did not attack, is still a creature under
+    ``player``'s control and is not a wall is destroyed (Siren's Call, Nettling
+    Imp). ``controller`` controls the delayed effects; ``name`` is their
+    source's name."""
+    from .model import Delayed, Event
+    g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
+                            applies=lambda g2, card, c, a=frozenset(oids): card.oid in a))
+    mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
+    g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
+    g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))
+
+
+def _forced_attacked(g: Any, ctx: Any) -> Gen:
+    ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
+    return
+    yield
+
+
+def _forced_end(g: Any, ctx: Any) -> Gen:
+    mem = ctx.data["delayed"].data
+    for oid in sorted(mem["affected"] - mem["attacked"]):
+        c = g.find(oid)
+        if c is None or not g.is_creature(c) or g.controller(c) != mem["player"] or "wall" in g.chars(c).subtypes:
+            continue
+        g.log(f"{c.name} did not attack ({mem['name']}).")
+        g.destroy(c)
+    return
+    yield
+
+
 # ------------------------------------------------------------------ discarding
 
 def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:

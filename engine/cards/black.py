@@ -5,7 +5,8 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import (damage_enchanted_controller, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
-                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, pump, pump_mod,
+                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, must_attack_this_turn,
+                       pump, pump_mod,
                        static_for, self_only)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
@@ -777,7 +778,6 @@ define("Sinkhole", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
 # library one must be taken: "search for one card" names no quality that could
 # fail to be found.
 def _tutor(g: Any, ctx: Any) -> Any:
-    from ..decisions import DecisionKind
     me = ctx.me
     if me.library:
         names = sorted({c.name for c in me.library})
@@ -790,3 +790,76 @@ def _tutor(g: Any, ctx: Any) -> Any:
 
 
 define("Demonic Tutor", spell=SpellSpec(_tutor))
+
+
+# Sacrifice: an interrupt with no spell to aim at, so cast as an instant (as
+# Dark Ritual). The creature is chosen and sacrificed as Sacrifice resolves
+# (the printed text names no target), so a countered Sacrifice costs no
+# creature; it adds {B} for each point of the creature's converted casting
+# cost (a token's is 0). Cast only while its caster controls a creature.
+def _sacrifice(g: Any, ctx: Any) -> Any:
+    mine = g.creatures(ctx.controller)
+    if not mine:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, "Sacrifice: sacrifice one of your creatures", ch,
+                           about="Sacrifice")
+    victim = mine[ch.index(ans)]
+    n = 0 if victim.token else victim.cdef.cost.total
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    if n:
+        ctx.me.pool.add("B", n)
+    g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {'{B}' * n or 'no mana'} to their mana pool.")
+
+
+define("Sacrifice", spell=SpellSpec(_sacrifice), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})
+
+
+# Demonic Hordes: {T}: destroy target land. During its controller's upkeep,
+# pay {B}{B}{B}, or the Hordes become tapped and the controller sacrifices a
+# land the opponent chooses ("you lose a land of opponent's choice").
+def _hordes_unpaid(g: Any, card: Card) -> Any:
+    card.tapped = True
+    p = g.controller(card)
+    g.log(f"{card.name}'s upkeep is not paid: it becomes tapped.")
+    lands = g.permanents(p, type_="land")
+    if not lands:
+        return
+    ch = [f"choose {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(1 - p, DecisionKind.CHOOSE, f"{card.name}: choose a land {g.players[p].name} loses", ch,
+                           about=card.name)
+    land = lands[ch.index(ans)]
+    g.log(f"{g.players[p].name} loses {land.name} ({card.name}).")
+    yield from g.put_in_graveyard([land], how="sacrifice")
+
+
+_dh_ab, _dh_end = upkeep_cost("Pay {B}{B}{B} or Demonic Hordes become tapped and you lose a land of the opponent's "
+                              "choice", "{B}{B}{B}", _hordes_unpaid)
+define("Demonic Hordes", abilities=(
+    Ability("{T}: Destroy target land", Cost(tap=True), destroy_targets(), targets=(LAND,)), _dh_ab),
+    hooks={"end_of_upkeep": _dh_end})
+
+
+# Nettling Imp: {T}: a non-wall creature of the opponent, not summoned this
+# turn, must attack this turn if able, and is destroyed at end of turn if it
+# did not attack. Only during the opponent's turn, before the attack (the
+# Siren's Call rule, effects.must_attack_this_turn).
+def _nettle(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        must_attack_this_turn(g, ctx.controller, g.controller(t), {t.oid}, "Nettling Imp")
+        g.log(f"{t.name} must attack this turn.")
+    return
+    yield
+
+
+def _before_opponents_attack(g: Any, card: Card) -> bool:
+    return (g.active != g.controller(card) and g.phase in ("upkeep", "draw", "main") and not g.attack_done
+            and g.combat is None)
+
+
+define("Nettling Imp", abilities=(Ability(
+    "{T}: Target non-wall creature of the opponent, not summoned this turn, must attack this turn; destroy it at "
+    "end of turn if it did not attack", Cost(tap=True), _nettle, condition=_before_opponents_attack,
+    targets=(creature_where("target non-wall creature of the active opponent",
+                            lambda g, ctx, c: g.controller(c) == g.active != ctx.controller and not c.sick
+                            and "wall" not in g.chars(c).subtypes),)),))

@@ -14,7 +14,7 @@ from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
                        creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
-                       grant, keyword_mod, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
+                       grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
@@ -288,34 +288,10 @@ define("Volcanic Eruption", spell=SpellSpec(_eruption, targets=(permanent_target
 # did not attack are destroyed. Choice: the creatures "brought under the
 # opponent's control this turn" are those that are summoning sick when Siren's
 # Call resolves; they are neither forced to attack nor destroyed.
-def _siren_attacked(g: Any, ctx: Any) -> Any:
-    ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
-    return
-    yield
-
-
-def _siren_end(g: Any, ctx: Any) -> Any:
-    mem = ctx.data["delayed"].data
-    for oid in sorted(mem["affected"] - mem["attacked"]):
-        c = g.find(oid)
-        if c is None or not g.is_creature(c) or g.controller(c) != mem["player"] or "wall" in g.chars(c).subtypes:
-            continue
-        g.log(f"{c.name} did not attack (Siren's Call).")
-        g.destroy(c)
-    return
-    yield
-
-
 def _sirens_call(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
-        affected = {c.oid for c in g.creatures(t.idx) if not c.sick}
-        g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
-                                applies=lambda g2, card, c, a=affected: card.oid in a))
-        mem = {"affected": affected, "attacked": set(), "player": t.idx}
-        g.delayed.append(Delayed(Event.ATTACKS, _siren_attacked, ctx.controller, "Siren's Call", once=False,
-                                 turn=g.turn, data=mem))
-        g.delayed.append(Delayed(Event.END_OF_TURN, _siren_end, ctx.controller, "Siren's Call", turn=g.turn,
-                                 data=mem))
+        must_attack_this_turn(g, ctx.controller, t.idx, {c.oid for c in g.creatures(t.idx) if not c.sick},
+                              "Siren's Call")
         g.log(f"{t.name}'s creatures must attack this turn.")
     return
     yield
@@ -802,3 +778,11 @@ def _timetwister(g: Any, ctx: Any) -> Any:
 
 
 define("Timetwister", spell=SpellSpec(_timetwister))
+
+
+# Invisibility: the enchanted creature can be blocked only by walls.
+def _invisibility(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+    return src.attached_to != attacker.oid or "wall" in g.chars(blocker).subtypes
+
+
+define("Invisibility", enchant=CREATURE, hooks={"block_restriction": _invisibility})

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, PLAYER, SPELL_OR_PERMANENT,
+from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, permanent_target, prevent_to_target,
                        pump, pump_mod, static_for, upkeep_cost, upkeep_of)
@@ -626,3 +626,65 @@ define("Island Sanctuary", hooks={"draw_count": _sanctuary_draw, "attack_restric
 
 __all__: list[str] = []
 _ = (Player, keyword_mod, static_for)
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+define("Lance", enchant=CREATURE, statics=(aura(keyword_mod("first strike")),))
+
+
+# Resurrection: a creature card from your graveyard comes into play under your
+# control, summoning sick ("treat this creature as though it were just
+# summoned"). Chosen as it is cast, as a target (the Oracle text's "target
+# creature card"), as Raise Dead's.
+_YOUR_DEAD_CREATURE = TargetSpec("target creature in your graveyard", kinds(Kind.GRAVEYARD_CARD),
+                                 lambda g, ctx, c: c.owner == ctx.controller and "creature" in c.cdef.types)
+
+
+def _resurrection(g: Any, ctx: Any) -> Any:
+    for c in each_target(ctx):
+        if c.zone == "graveyard":
+            new = g.move(c, "battlefield", controller=ctx.controller)
+            g.log(f"{new.name} comes into play from {ctx.me.name}'s graveyard.")
+            yield from g.entered(new)
+
+
+define("Resurrection", spell=SpellSpec(_resurrection, targets=(_YOUR_DEAD_CREATURE,)))
+
+
+# Consecrate Land: as it comes into play the other enchantments on the land are
+# destroyed; then the land cannot be destroyed (nor buried: burying is
+# destroying without regeneration) and cannot be the target of another
+# enchantment ("further enchanted"): flags read by Game.destroy and by target
+# choice. Consecrate Land itself stays on it. Sacrifice and removal from the
+# game still take the land.
+def _consecrate(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    for c in g.attached(host):
+        if c is not ctx.source and "enchantment" in g.chars(c).types:
+            g.destroy(c)
+    return
+    yield
+
+
+define("Consecrate Land", enchant=LAND,
+       on_enter=_consecrate, statics=(aura(flag_mod("cannot be destroyed", "cannot be further enchanted")),))
+
+
+# Farmstead: during the upkeep of the enchanted land's controller, that player
+# may pay {W}{W} to gain 1 life, once each turn (optional: nothing happens if
+# it is not paid).
+def _farmstead(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        g.gain_life(g.controller(host), 1)
+    return
+    yield
+
+
+define("Farmstead", enchant=LAND,
+       abilities=(Ability("{W}{W}: Gain 1 life. Use this ability only during your upkeep, once each turn",
+                          Cost(ManaCost.parse("{W}{W}")), _farmstead, who="enchanted controller",
+                          condition=upkeep_of("enchanted controller"), once_per_phase=True),))
