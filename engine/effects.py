@@ -457,6 +457,25 @@ def create_token(g: Any, cdef: Any, controller: int) -> Card:
     return tok
 
 
+# ------------------------------------------------------------------ ante
+
+def ante_top_card(g: Any, p: int) -> Card | None:
+    """Player ``p`` antes the top card of their library (face down unless the
+    duel's ante is face up); returns it, or None with an empty library."""
+    pl = g.players[p]
+    if not pl.library:
+        return None
+    c = g.move(pl.library[0], "ante")
+    c.face_down = not g.options.ante_face_up
+    g.log(f"{pl.name} antes " + ("the top card of their library." if c.face_down else f"{c.name}."))
+    return c
+
+
+def ante_only(g: Any, p: int, card: Card) -> bool:
+    """``can_cast`` of the ante cards: only in a duel played for ante."""
+    return bool(g.ante_on)
+
+
 # ------------------------------------------------------------------ forced attacks
 
 def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], name: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (damage_enchanted_controller, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
+from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, discard_card, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
                        destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, must_attack_this_turn,
                        pump, pump_mod,
                        static_for, self_only)
@@ -863,3 +863,85 @@ define("Nettling Imp", abilities=(Ability(
     targets=(creature_where("target non-wall creature of the active opponent",
                             lambda g, ctx, c: g.controller(c) == g.active != ctx.controller and not c.sick
                             and "wall" not in g.chars(c).subtypes),)),))
+
+
+# ------------------------------------------------------------------ ante cards
+# "Remove this card from your deck before playing if you are not playing for
+# ante": the hook ``ante_card`` has them removed from the game as a duel not
+# played for ante begins (TurnRules.begin); should one be in hand anyway (a
+# set-up position), it cannot be cast (``can_cast``).
+_ANTE_CARD = {"ante_card": True, "can_cast": ante_only}
+
+
+# Contract from Below: discard the hand, then draw eight cards, the first of
+# which goes to the ante (face down unless the ante is face up): seven new
+# cards in hand. (Choice: the first card goes straight from the library to the
+# ante, so it is never seen in hand; an empty library makes its player lose,
+# as drawing from it does.)
+def _contract(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    for c in list(me.hand):
+        yield from discard_card(g, p, c)
+    if ante_top_card(g, p) is None:
+        yield from g.draw(p, 1)
+    yield from g.draw(p, 7)
+    g.log(f"{me.name} draws eight cards, the first of them into the ante.")
+
+
+define("Contract from Below", spell=SpellSpec(_contract), hooks=dict(_ANTE_CARD))
+
+
+# Darkpact: exchange the top card of your library with either card of the
+# ante, for good: the ante card becomes its caster's and goes on top of their
+# library; the library card goes to its owner's ante (each player's ante is
+# what that player has at stake). Chosen as it resolves ("either card": no
+# target). Cast only with a card in the library and a card in the ante.
+def _to_new_owner(g: Any, card: Card, owner: int) -> None:
+    """A card not in play (here: on top of a library) becomes ``owner``'s,
+    in the same zone of that player."""
+    g.players[card.owner].zone(card.zone).remove(card)
+    card.owner = card.controller = owner
+    g.players[owner].zone(card.zone).insert(0, card)
+
+
+def _darkpact(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    antes = [c for i in (p, 1 - p) for c in g.players[i].ante]
+    if not antes or not me.library:
+        g.log("Darkpact: nothing to exchange.")
+        return
+    ch = [f"choose {c.name}@{g.players[c.owner].name}" for c in antes]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Darkpact: exchange the top card of your library with which "
+                           "ante card?", ch, about="Darkpact")
+    taken = antes[ch.index(ans)]
+    top = me.library[0]
+    new_ante = g.move(top, "ante")
+    new_ante.face_down = not g.options.ante_face_up
+    got = g.move(taken, "library")
+    if got.owner != p:
+        _to_new_owner(g, got, p)
+    g.log(f"{me.name} exchanges the top card of their library with {taken.name} from the ante; {taken.name} is "
+          f"now {me.name}'s, on top of their library.")
+
+
+define("Darkpact", spell=SpellSpec(_darkpact), hooks={
+    **_ANTE_CARD, "can_cast": lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
+    and any(pl.ante for pl in g.players)})
+
+
+# Demonic Attorney: the opponent concedes now, or each player (the caster
+# first) antes the top card of their library.
+def _attorney(g: Any, ctx: Any) -> Any:
+    opp = ctx.opponent
+    ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Demonic Attorney: concede the duel, or each player antes "
+                           "another card?", ["choose concede", "choose ante"], decline="choose ante",
+                           about="Demonic Attorney")
+    if ans == "choose concede":
+        opp.conceded = True
+        g.log(f"{opp.name} concedes (Demonic Attorney).")
+        return
+    for p in (ctx.controller, opp.idx):
+        ante_top_card(g, p)
+
+
+define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=dict(_ANTE_CARD))

@@ -1,0 +1,81 @@
+"""Alpha to Revised cards not in Fourth Edition (white, blue, black, the dual
+lands) whose checks a duel script cannot express: ante in a real duel,
+ownership, hidden cards, replays."""
+from __future__ import annotations
+
+import pytest
+
+from engine import Duel, DuelOptions
+from engine.scripts import run_steps as run
+
+ANTE_CARDS = ["Contract from Below", "Darkpact", "Demonic Attorney"]
+
+
+def deck_with_ante_cards() -> list[str]:
+    return ANTE_CARDS * 2 + ["Swamp"] * 34
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ante_cards_are_removed_from_the_deck_in_a_duel_not_played_for_ante(seed: int) -> None:
+    duel = Duel.new(seed, (deck_with_ante_cards(), ["Plains"] * 40), DuelOptions(ante=False, chooser=0))
+    g = duel.game
+    alice = g.players[0]
+    assert sorted(c.name for c in alice.removed) == sorted(ANTE_CARDS * 2)
+    assert all(c.name == "Swamp" for z in ("library", "hand", "ante") for c in alice.zone(z))
+    assert len(alice.library) + len(alice.hand) == 34
+    # still the same cards of the decklist, and still owned by their player
+    assert sorted(o for o in duel.final_owners() if o[0] == 0) == [(0, i) for i in range(40)]
+    assert "alice removes Darkpact from their deck: the duel is not played for ante." in g.events
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ante_cards_stay_in_the_deck_in_a_duel_for_ante(seed: int) -> None:
+    duel = Duel.new(seed, (deck_with_ante_cards(), ["Plains"] * 40), DuelOptions(ante=True, chooser=0))
+    alice = duel.game.players[0]
+    assert alice.removed == []
+    names = [c.name for z in ("library", "hand", "ante") for c in alice.zone(z)]
+    assert sorted(n for n in names if n != "Swamp") == sorted(ANTE_CARDS * 2)
+
+
+DARKPACT = {"active": "alice", "phase": "main",
+            "players": {"alice": {"hand": ["Darkpact"], "battlefield": ["Swamp"] * 3,
+                                  "library": ["Plains", "Forest"], "ante": ["Island"]},
+                        "bob": {"ante": ["Serra Angel"]}}}
+
+
+def test_darkpact_makes_the_ante_card_its_casters_for_good() -> None:
+    r = run(DARKPACT, [{"alice": "cast Darkpact"}, {"alice": "choose Serra Angel@bob"}, "resolve"])
+    g = r.g
+    alice, bob = g.players
+    top = alice.library[0]
+    assert top.name == "Serra Angel" and top.owner == 0 and top.controller == 0
+    assert sorted((c.name, c.owner) for c in alice.ante) == [("Island", 0), ("Plains", 0)]
+    assert bob.ante == []
+    # bob wins the duel: he takes what alice has at stake, and Serra Angel stays alice's
+    r.duel.concede(0)
+    assert sorted((c.name, c.owner) for c in bob.ante) == [("Island", 1), ("Plains", 1)]
+    assert alice.library[0].owner == 0
+
+
+def test_darkpact_is_replayable() -> None:
+    r = run(DARKPACT, [{"alice": "cast Darkpact"}, {"alice": "choose Serra Angel@bob"}, "resolve"])
+    again = r.duel.fresh().replay(r.duel.history)
+    assert again.state_hash() == r.duel.state_hash()
+
+
+def test_contract_from_below_antes_face_down_when_the_ante_is_face_down() -> None:
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Contract from Below"], "battlefield": ["Swamp"],
+                                   "library": ["Shivan Dragon"] + ["Forest"] * 9, "ante": ["Plains"]},
+                         "bob": {"ante": ["Mountain"]}}}
+    r = run(setup, [])
+    r.g.options = DuelOptions(ante=True, ante_face_up=False, chooser=0)
+    from engine.scripts import run_step
+    run_step(r, {"alice": "cast Contract from Below"})
+    run_step(r, "resolve")
+    alice = r.g.players[0]
+    dragon = next(c for c in alice.ante if c.name == "Shivan Dragon")
+    assert dragon.face_down
+    assert not any("Shivan Dragon" in e for e in r.g.events)
+    bobs_view = r.duel.view(1)
+    assert "Shivan Dragon" not in repr(bobs_view)
