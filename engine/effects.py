@@ -457,6 +457,35 @@ def create_token(g: Any, cdef: Any, controller: int) -> Card:
     return tok
 
 
+# ------------------------------------------------------------------ copies
+
+def become_copy(g: Any, card: Card, cdef: Any) -> None:
+    """The permanent ``card`` takes ``cdef`` as its definition while it stays
+    in play: the copied card's printed characteristics and all its abilities
+    (Clone, Vesuvan Doppelganger, Copy Artifact). It is still referred to by
+    its own name (``Card.name``), and takes its own definition back when it
+    changes zones (``Game.move`` reads ``Card.own_cdef``)."""
+    if card.own_cdef is None:
+        card.own_cdef = card.cdef
+    card.cdef = cdef
+    card.printed = None
+    g.log(f"{card.name} becomes a copy of {cdef.name}.")
+
+
+def choose_to_copy(g: Any, ctx: Any, candidates: list[Card], what: str) -> Gen:
+    """Ask the controller of ``ctx.source`` which of ``candidates`` to copy
+    ("choose NAME"); returns the permanent, or None if there is none."""
+    from .decisions import DecisionKind
+    from .refs import ref
+    if not candidates:
+        g.log(f"{ctx.source.name}: there is no {what} to copy.")
+        return None
+    ch = [f"choose {ref(g, c)}" for c in candidates]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"{ctx.source.name}: choose {what} to copy", ch,
+                           about=ctx.source.name)
+    return candidates[ch.index(ans)]
+
+
 # ------------------------------------------------------------------ ante
 
 def ante_top_card(g: Any, p: int) -> Card | None:

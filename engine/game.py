@@ -621,7 +621,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self.effects = [e for e in self.effects if e.target != card.oid]
             if self.combat is not None:
                 self.combat.remove(card.oid)
-        new = Card(self.new_oid(), card.cdef, card.owner, zone,
+        new = Card(self.new_oid(), card.own_cdef or card.cdef, card.owner, zone,
                    card.owner if controller is None else controller, timestamp=self.stamp(),
                    token=card.token, origin=card.origin)
         if zone == "battlefield":

@@ -88,10 +88,15 @@ class Card:
     # made once, not part of the state (derived from cdef, controller and color override;
     # cdef is checked too although no card code changes it: tests swap it to hide cards)
     printed: tuple["CardDef", frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
+    # A permanent copying another (Clone, Copy Artifact) has the copied definition as ``cdef``
+    # while in play and keeps its own here: its printed name, the one it is referred to by,
+    # and the definition it takes back when it changes zones (see effects.become_copy)
+    own_cdef: "CardDef | None" = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
-        return self.cdef.name
+        """The card's printed name (a copy's own, see ``own_cdef``)."""
+        return (self.own_cdef or self.cdef).name
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}>"

@@ -79,3 +79,26 @@ def test_contract_from_below_antes_face_down_when_the_ante_is_face_down() -> Non
     assert not any("Shivan Dragon" in e for e in r.g.events)
     bobs_view = r.duel.view(1)
     assert "Shivan Dragon" not in repr(bobs_view)
+
+
+CLONE = {"active": "alice", "phase": "main",
+         "players": {"alice": {"hand": ["Clone", "Unsummon"], "battlefield": ["Island"] * 5},
+                     "bob": {"battlefield": ["Serra Angel"]}}}
+
+
+def test_clone_is_a_copy_in_play_and_its_own_card_elsewhere() -> None:
+    r = run(CLONE, [{"alice": "cast Clone"}, {"alice": "choose Serra Angel"}])
+    g = r.g
+    clone = next(c for c in g.battlefield if c.name == "Clone")
+    ch = g.chars(clone)
+    assert (ch.name, ch.power, ch.toughness, ch.colors) == ("Serra Angel", 4, 4, {"W"})
+    assert clone.cdef.name == "Serra Angel" and clone.own_cdef is not None and clone.own_cdef.name == "Clone"
+    seen = next(p for p in r.duel.view(1)["battlefield"] if p["name"] == "Clone")
+    assert (seen["power"], seen["toughness"], seen["colors"]) == (4, 4, ["W"])
+    again = r.duel.fresh().replay(r.duel.history)
+    assert again.state_hash() == r.duel.state_hash()
+    from engine.scripts import run_step
+    run_step(r, {"alice": "cast Unsummon -> Clone"})
+    run_step(r, "resolve")
+    back = next(c for c in g.players[0].hand if c.name == "Clone")
+    assert back.cdef.name == "Clone" and back.own_cdef is None

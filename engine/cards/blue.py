@@ -11,7 +11,7 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
+from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
                        creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
@@ -786,3 +786,81 @@ def _invisibility(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
 
 
 define("Invisibility", enchant=CREATURE, hooks={"block_restriction": _invisibility})
+
+
+# ------------------------------------------------------------------ copies
+# Clone, Vesuvan Doppelganger and Copy Artifact copy the printed card of the
+# permanent chosen as they come into play (5th Ed. copies: its definition,
+# with all its abilities, but neither the effects on it, nor its counters, nor
+# the enchantments on it), through effects.become_copy: they keep their own
+# name. The copied card's own "comes into play" effect happens too, as the copy
+# comes into play as that card. Copies of copies copy what the copy is.
+
+def _copy_then_enter(g: Any, ctx: Any, orig: Card, cdef: Any) -> Any:
+    become_copy(g, ctx.source, cdef)
+    ctx.source.flags["copying"] = orig.oid
+    if cdef.on_enter is not None:
+        yield from cdef.on_enter(g, ctx)
+
+
+def _clone_enter(g: Any, ctx: Any) -> Any:
+    orig = yield from choose_to_copy(g, ctx, [c for c in g.creatures() if c is not ctx.source], "a creature")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, orig.cdef)
+
+
+# Clone: a copy of a creature, its color too. "Clone cannot be summoned if
+# there are no creatures in play" (if the creature is gone by the time Clone
+# comes into play, Clone copies nothing and, a 0/0, dies).
+define("Clone", on_enter=_clone_enter, hooks={"can_cast": lambda g, p, card: bool(g.creatures())})
+
+
+# Vesuvan Doppelganger: a copy of a creature but for its color (it stays
+# blue), and it keeps its own upkeep ability: during each of its controller's
+# upkeeps it may become a copy of a different creature in play instead (not
+# the one it copies now; that one, gone, cannot be copied again).
+def _vesuvan(cdef: Any, own: Any) -> Any:
+    from dataclasses import replace
+    return replace(cdef, colors=own.colors, abilities=tuple(cdef.abilities) + (_VESUVAN_SWITCH,))
+
+
+def _vesuvan_choices(g: Any, src: Card) -> list[Card]:
+    return [c for c in g.creatures() if c is not src and c.oid != src.flags.get("copying")]
+
+
+def _vesuvan_enter(g: Any, ctx: Any) -> Any:
+    orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, ctx.source), "a creature")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, _vesuvan(orig.cdef, ctx.source.own_cdef or ctx.source.cdef))
+
+
+def _vesuvan_switch(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, src), "a different creature")
+    if orig is not None and src.zone == "battlefield":
+        become_copy(g, src, _vesuvan(orig.cdef, src.own_cdef or src.cdef))
+        src.flags["copying"] = orig.oid
+
+
+_VESUVAN_SWITCH = Ability("During your upkeep, Vesuvan Doppelganger may take on the characteristics of a different "
+                          "creature in play", Cost(), _vesuvan_switch,
+                          condition=lambda g, c: upkeep_of()(g, c) and bool(_vesuvan_choices(g, c)),
+                          once_per_phase=True)
+define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWITCH,))
+
+
+# Copy Artifact: a copy of an artifact in play that is an enchantment too
+# ("affected by cards that affect either enchantments or artifacts"), with
+# the artifact's color (none). (Choice: like Clone, it cannot be cast with no
+# artifact in play; with its artifact gone before it comes into play, it is an
+# enchantment that does nothing.)
+def _copy_artifact_enter(g: Any, ctx: Any) -> Any:
+    from dataclasses import replace
+    orig = yield from choose_to_copy(g, ctx, [c for c in g.permanents(type_="artifact") if c is not ctx.source],
+                                     "an artifact")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, replace(orig.cdef, types=orig.cdef.types | {"enchantment"}))
+
+
+define("Copy Artifact", on_enter=_copy_artifact_enter,
+       hooks={"can_cast": lambda g, p, card: bool(g.permanents(type_="artifact"))})
