@@ -648,28 +648,40 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def draw(self, p: int, n: int = 1) -> Gen:
         """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
-        pl = self.players[p]
         for _ in range(n):
             repl = next((r for r in self.draw_replacements if r[0] == p), None)
             if repl is not None:
                 self.draw_replacements.remove(repl)
                 yield from repl[1](self, p)
                 continue
-            if not pl.library:
-                pl.drew_from_empty = True
-                self.log(f"{pl.name} must draw from an empty library.")
-                continue
-            card = pl.library[0]
-            new = self.move(card, "hand")
-            new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
+            self.draw_one(p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None
+
+    def draw_one(self, p: int) -> None:
+        """Draw the top card of the library, no replacement effect applying
+        (:meth:`draw` applies them); from an empty library the player loses
+        at the next check."""
+        pl = self.players[p]
+        if not pl.library:
+            pl.drew_from_empty = True
+            self.log(f"{pl.name} must draw from an empty library.")
+            return
+        new = self.move(pl.library[0], "hand")
+        new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
 
     def shuffle(self, p: int) -> None:
         self.rng.shuffle(self.players[p].library)
 
     def gain_life(self, p: int, n: int) -> None:
+        """``p`` gains ``n`` life, unless a permanent's hook
+        ``instead_of_life_gain(g, src, p, n) -> bool`` does something else
+        instead (Lich: draw a card for each life) and says so."""
+        for src in list(self.battlefield):
+            h = src.cdef.hooks.get("instead_of_life_gain")
+            if h is not None and n > 0 and h(self, src, p, n):
+                return
         if n:
             self.players[p].life += n
             self.log(f"{self.players[p].name} gains {n} life ({self.players[p].life}).")
@@ -740,17 +752,27 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if self.over:
             raise DuelOver()
         losers = [p.idx for p in self.players
-                  if p.conceded or p.life <= 0 or p.poison >= 10 or p.drew_from_empty]
+                  if p.conceded or (p.life <= 0 and not self.zero_life_ok(p.idx)) or p.poison >= 10
+                  or p.drew_from_empty or p.lost_by]
         if not losers:
             return
         if len(losers) == 2:
             self.end(None, "both players lost at once")
         else:
             lp = self.players[losers[0]]
-            why = ("conceded" if lp.conceded else "0 life" if lp.life <= 0 else
+            why = ("conceded" if lp.conceded else lp.lost_by if lp.lost_by else "0 life" if lp.life <= 0 else
                    "10 poison counters" if lp.poison >= 10 else "drew from an empty library")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
+
+    def zero_life_ok(self, p: int) -> bool:
+        """Whether a permanent's hook ``zero_life_ok(g, src, p) -> bool`` keeps
+        ``p`` in the duel at 0 life or less (Lich)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("zero_life_ok")
+            if h is not None and h(self, src, p):
+                return True
+        return False
 
     def end(self, winner: int | None, reason: str) -> None:
         if self.over:

@@ -35,6 +35,7 @@ class Player:
     attacked_this_turn: bool = False
     conceded: bool = False
     mulliganed: bool = False
+    lost_by: str = ""  # a card that made this player lose ("Lich left play"), see Game.check_losses
 
     def zone(self, name: str) -> list["Card"]:
         return getattr(self, name)

@@ -945,3 +945,66 @@ def _attorney(g: Any, ctx: Any) -> Any:
 
 
 define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=dict(_ANTE_CARD))
+
+
+# ------------------------------------------------------------------ Lich
+# Lich: as it comes into play its controller's life becomes 0, and while it is
+# in play they do not lose at 0 life or less (hook zero_life_ok). Life they
+# would gain is replaced by drawing a card for each life (hook
+# instead_of_life_gain; these draws are plain draws: no "instead of drawing"
+# effect applies to them). For each point of damage dealt to them (after its
+# damage prevention step; mana burn is loss of life, not damage) they choose
+# one of their cards in play (not a token: "cards") and it is destroyed,
+# without regeneration; with none left that can be destroyed, they lose. Lich
+# put into the graveyard from play makes them lose ("if this enchantment is
+# destroyed"); leaving play another way, they lose at 0 life anyway.
+def _lich_enter(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    if me.life > 0:
+        g.lose_life(ctx.controller, me.life, " (Lich)")
+    return
+    yield
+
+
+def _lich_gain(g: Any, src: Card, p: int, n: int) -> bool:
+    if g.controller(src) != p:
+        return False
+    g.log(f"{g.players[p].name} draws {n} card(s) instead of gaining {n} life (Lich).")
+    for _ in range(n):
+        g.draw_one(p)
+    return True
+
+
+def _lich_damage(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    chosen: list[int] = []
+    for _ in range(ctx.data["packet"].amount):
+        cands = [c for c in g.permanents(p) if not c.token and c.oid not in chosen and c.oid not in g.doomed
+                 and "cannot be destroyed" not in g.chars(c).flags]
+        if not cands:
+            me.lost_by = "damage with no card in play to destroy (Lich)"
+            g.log(f"{me.name} suffers damage without a card to destroy (Lich).")
+            return
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Lich: choose one of your cards in play to destroy", ch,
+                               about="Lich")
+        victim = cands[ch.index(ans)]
+        chosen.append(victim.oid)
+        victim.no_regen = True
+        g.destroy(victim)
+
+
+def _lich_gone(g: Any, ctx: Any) -> Any:
+    pl = g.players[ctx.data["controller"]]
+    pl.lost_by = "Lich left play"
+    g.log(f"{pl.name} loses: Lich has left play.")
+    return
+    yield
+
+
+define("Lich", on_enter=_lich_enter,
+       hooks={"zero_life_ok": lambda g, src, p: g.controller(src) == p, "instead_of_life_gain": _lich_gain},
+       triggers=(Trigger(Event.DAMAGE_DEALT, _lich_damage, condition=lambda g, src, d: (
+           isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src))),
+                 Trigger(Event.TO_GRAVEYARD, _lich_gone, zones=("graveyard",),
+                         condition=lambda g, src, d: d["card"] is src)))
