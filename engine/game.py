@@ -28,6 +28,11 @@ _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
 
+# decisions a player makes even while another makes their decisions (see Game.decided_by)
+_OWN_DECISIONS = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT,
+                            DecisionKind.PREVENT, DecisionKind.REGENERATE})
+
+
 class DuelOver(Exception):
     """Raised inside the rules procedure when the duel has ended."""
 
@@ -136,6 +141,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.first_player = 0
         # players who take an extra turn after this one (Time Walk), the next one first
         self.extra_turns: list[int] = []
+        # player -> the player who makes their decisions for now, but for fast ones (whether to
+        # cast, respond, interrupt or prevent) and regeneration (Word of Command); and the players
+        # whose mana abilities are only their lands' meanwhile
+        self.decided_by: dict[int, int] = {}
+        self.lands_only_mana: set[int] = set()
         self.ante_on = options.ante
 
     # ---------------------------------------------------------------- steps
@@ -184,6 +194,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if someone looks at them."""
         if self.resolving == 0:
             self.check_losses()
+        if player in self.decided_by and kind not in _OWN_DECISIONS:
+            player = self.decided_by[player]
         if callable(choices) and self.list_later and surely is not None:
             lister = choices
 

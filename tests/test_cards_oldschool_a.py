@@ -102,3 +102,41 @@ def test_clone_is_a_copy_in_play_and_its_own_card_elsewhere() -> None:
     run_step(r, "resolve")
     back = next(c for c in g.players[0].hand if c.name == "Clone")
     assert back.cdef.name == "Clone" and back.own_cdef is None
+
+
+WORD = {"active": "alice", "phase": "main",
+        "players": {"alice": {"hand": ["Word of Command"], "battlefield": ["Swamp", "Swamp", "Grizzly Bears"]},
+                    "bob": {"hand": ["Lightning Bolt", "Giant Growth", "Craw Wurm"],
+                            "battlefield": ["Mountain", "Hill Giant"]}}}
+
+
+def test_word_of_command_shows_the_hand_to_its_caster_only_who_decides_for_the_opponent() -> None:
+    from engine.decisions import DecisionKind
+    r = run(WORD, [{"alice": "cast Word of Command"}])
+    while r.duel.pending is not None and r.duel.pending.kind is not DecisionKind.CHOOSE:
+        r.duel.apply(r.duel.pending.decline)  # nobody interrupts or responds
+    g, d = r.g, r.duel.pending
+    assert d is not None and d.player == 0 and d.kind is DecisionKind.CHOOSE
+    # bob has no {G} for Giant Growth or Craw Wurm
+    assert d.choices == ("choose Lightning Bolt",)
+    assert (0, "bob's hand: Craw Wurm, Giant Growth, Lightning Bolt") in g.secrets
+    assert not any(p == 1 for p, _ in g.secrets)
+    assert "Craw Wurm" not in repr(r.duel.view(0)["players"][1])
+    r.duel.apply("choose Lightning Bolt", player=0)
+    d = r.duel.pending
+    # bob's spell, alice's decisions: its target...
+    assert d.player == 0 and d.kind is DecisionKind.CAST_TARGET and "target alice" in d.choices
+    r.duel.apply("target Grizzly Bears", player=0)
+    # ... and how it is paid for
+    d = r.duel.pending
+    assert d.player == 0 and d.kind is DecisionKind.PAY and "tap Mountain for R" in d.choices
+    r.duel.apply("tap Mountain for R", player=0)
+    r.duel.apply("pay", player=0)
+    # whether to interrupt bob's own spell is bob's to decide
+    assert r.duel.pending.player == 1 and r.duel.pending.kind is DecisionKind.INTERRUPT
+    from engine.scripts import run_step
+    run_step(r, "resolve")
+    assert sorted(c.name for c in g.players[0].graveyard) == ["Grizzly Bears", "Word of Command"]
+    assert g.decided_by == {} and g.lands_only_mana == set()
+    again = r.duel.fresh().replay(r.duel.history)
+    assert again.state_hash() == r.duel.state_hash()

@@ -1008,3 +1008,68 @@ define("Lich", on_enter=_lich_enter,
            isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src))),
                  Trigger(Event.TO_GRAVEYARD, _lich_gone, zones=("graveyard",),
                          condition=lambda g, src, d: d["card"] is src)))
+
+
+# ------------------------------------------------------------------ Word of Command
+# Word of Command: as it resolves its caster looks at the opponent's hand (told
+# to the caster alone) and chooses a card the opponent can legally play with
+# mana from their pool and lands; the opponent plays it at once, and the caster
+# makes every decision it calls for (Game.decided_by: its mode, X, targets,
+# choices, which lands pay for it, and the choices made as it resolves -- not
+# whether anyone interrupts it, responds or regenerates). Choices, as the
+# Oracle rulings have them: the card is played whatever its normal timing (a
+# sorcery or a summon spell in the opponent's turn too), a land only if its
+# player has not played one this turn; the commanded spell can be interrupted
+# and countered, and resolves within Word of Command's resolution. Word of
+# Command "may not be countered after you have looked": it is looked only as
+# it resolves, when nothing can counter it any more. With no playable card,
+# nothing is played.
+def _commandable(g: Any, p: int) -> list[Card]:
+    out = []
+    g.lands_only_mana.add(p)
+    try:
+        for c in g.players[p].hand:
+            if "land" in c.cdef.types:
+                ok = g.players[p].lands_played == 0
+            else:
+                ok = g.castable(p, c, DecisionKind.RESPOND, None, any_time=True)
+            if ok and c.name not in [x.name for x in out]:
+                out.append(c)
+    finally:
+        g.lands_only_mana.discard(p)
+    return out
+
+
+def _word_of_command(g: Any, ctx: Any) -> Any:
+    me, opp = ctx.me, ctx.opponent
+    g.secrets.append((me.idx, f"{opp.name}'s hand: " + (", ".join(sorted(c.name for c in opp.hand)) or "empty")))
+    g.log(f"{me.name} looks at {opp.name}'s hand (Word of Command).")
+    cards = _commandable(g, opp.idx)
+    if not cards:
+        g.log(f"{opp.name} has no card they can play.")
+        return
+    ch = [f"choose {c.name}" for c in cards]
+    ans = yield from g.ask(me.idx, DecisionKind.CHOOSE, f"Word of Command: choose the card {opp.name} must play", ch,
+                           about="Word of Command")
+    card = cards[ch.index(ans)]
+    g.decided_by[opp.idx] = me.idx
+    g.lands_only_mana.add(opp.idx)
+    try:
+        if "land" in card.cdef.types:
+            opp.lands_played += 1
+            new = g.move(card, "battlefield", controller=opp.idx)
+            g.log(f"{opp.name} plays {new.name} (Word of Command).")
+            yield from g.entered(new)
+            yield from g.settle()
+            return
+        g.log(f"{opp.name} must cast {card.name} (Word of Command).")
+        spell = yield from g.cast_card(opp.idx, card, DecisionKind.RESPOND, None)
+        g.lands_only_mana.discard(opp.idx)
+        if spell is not None:
+            yield from g.resolve(spell)
+    finally:
+        g.decided_by.pop(opp.idx, None)
+        g.lands_only_mana.discard(opp.idx)
+
+
+define("Word of Command", spell=SpellSpec(_word_of_command))
