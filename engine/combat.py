@@ -479,7 +479,8 @@ class CombatRules:
                     continue
                 trample = "trample" in self.chars(m).keywords
                 if i not in cb.blocked:
-                    self.deal_damage(m, defender, power, combat=True)
+                    to = yield from self.unblocked_damage_receiver(defender)
+                    self.deal_damage(m, to, power, combat=True)
                     continue
                 if not eligible_blockers:
                     if trample:
@@ -524,6 +525,20 @@ class CombatRules:
                     self.deal_damage(b, t, n, combat=True)
         if self.pending_damage:
             yield from self.settle()
+
+    def unblocked_damage_receiver(self: "Game", defender: Player) -> Gen:
+        """Who is dealt the damage of an unblocked attacker: the defending
+        player, or instead a permanent whose hook
+        ``takes_unblocked_damage(g, src, player) -> bool`` says it takes it
+        now (Veteran Bodyguard); the defending player chooses among several."""
+        takers = [c for c in self.battlefield
+                  if (h := c.cdef.hooks.get("takes_unblocked_damage")) is not None and h(self, c, defender.idx)]
+        if len(takers) <= 1:
+            return takers[0] if takers else defender
+        ch = [f"choose {ref(self, c)}" for c in takers]
+        ans = yield from self.ask(defender.idx, DecisionKind.CHOOSE, "Which of them takes the damage of an "
+                                  "unblocked attacker?", ch, about=takers[0].name)
+        return takers[ch.index(ans)]
 
     def _absorbs_all(self: "Game", attacker: Card, blocker: Card) -> bool:
         """A blocker whose damage from this attacker is reduced to 0 lets no

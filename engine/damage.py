@@ -125,6 +125,7 @@ class DamageRules:
                 if ans == "pass":
                     ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                     if ans == "pass":
+                        yield from self.prevention_offers()
                         break
                     yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.PREVENT)
                 else:
@@ -140,6 +141,16 @@ class DamageRules:
             self._apply_packet(pk)
         for pk in packets:
             yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+
+    def prevention_offers(self: "Game") -> Gen:
+        """Last in a damage prevention step, once both players have passed:
+        the hooks ``prevention_offer(g) -> Gen`` of continuous effects, which
+        may offer a player to prevent damage still pending (Guardian Angel's
+        "canceled by spending 1 mana per point of damage")."""
+        for e in list(self.effects):
+            h = e.hooks.get("prevention_offer")
+            if h is not None and self.pending_damage:
+                yield from h(self)
 
     def _trample_spill_after_prevention(self: "Game") -> None:
         """Trample damage reaches the player only past lethal damage really

@@ -348,18 +348,20 @@ def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
     return pen
 
 
-def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str) -> Gen:
-    """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if paid."""
+def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
+    """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
+    paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
     from .decisions import DecisionKind
     from .mana import ManaCost
     from .objects import Spell
     cost = ManaCost.parse(mana)
     if not g.can_afford(p, cost):
         return False
-    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
-                           about=name)
-    if ans != "choose yes":
-        return False
+    if ask:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
+                               about=name)
+        if ans != "choose yes":
+            return False
     probe = Spell(g.new_sid(), p, None, None, name)
     paid = yield from g.pay(p, cost, probe)
     return bool(paid)

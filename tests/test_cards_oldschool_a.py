@@ -140,3 +140,30 @@ def test_word_of_command_shows_the_hand_to_its_caster_only_who_decides_for_the_o
     assert g.decided_by == {} and g.lands_only_mana == set()
     again = r.duel.fresh().replay(r.duel.history)
     assert again.state_hash() == r.duel.state_hash()
+
+
+def test_guardian_angel_offers_to_pay_for_more_only_this_turn() -> None:
+    from engine.decisions import DecisionKind
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": {"hand": ["Guardian Angel"], "battlefield": ["Plains"] * 5},
+                         "bob": {"hand": ["Lightning Bolt"] * 2, "battlefield": ["Mountain"] * 3}}}
+    r = run(setup, [{"bob": "cast Lightning Bolt -> alice"}, {"alice": "cast Guardian Angel -> alice x=1"}])
+    while r.duel.pending.kind is not DecisionKind.CHOOSE:
+        r.duel.apply(r.duel.pending.decline)
+    d = r.duel.pending
+    # 2 damage still pending; alice has 3 untapped Plains
+    assert d.player == 0 and d.choices == ("choose 0", "choose 1", "choose 2")
+    r.duel.apply("choose 2", player=0)
+    r.duel.apply("auto", player=0)
+    g = r.g
+    assert g.players[0].life == 20
+    assert any("prevention_offer" in e.hooks for e in g.effects)
+    from engine.scripts import run_step
+    run_step(r, {"until": "alice upkeep"})
+    assert not any("prevention_offer" in e.hooks for e in g.effects)
+    asked: list[str] = []
+    run_step(r, {"bob": "cast Lightning Bolt -> alice"})
+    while r.duel.pending is not None and g.players[0].life == 20:
+        asked.append(r.duel.pending.prompt)
+        r.duel.apply(r.duel.pending.decline)
+    assert g.players[0].life == 17 and not any("Guardian Angel" in a for a in asked)

@@ -7,7 +7,7 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
-                       each_target, flag_mod, keyword_mod, nothing, on_enchanted, permanent_target, prevent_to_target,
+                       each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, static_for, upkeep_cost, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
@@ -688,3 +688,71 @@ define("Farmstead", enchant=LAND,
        abilities=(Ability("{W}{W}: Gain 1 life. Use this ability only during your upkeep, once each turn",
                           Cost(ManaCost.parse("{W}{W}")), _farmstead, who="enchanted controller",
                           condition=upkeep_of("enchanted controller"), once_per_phase=True),))
+
+
+# Veteran Bodyguard: while untapped, the damage unblocked creatures would deal
+# its controller is dealt to it instead (CombatRules.unblocked_damage_receiver;
+# the player may prevent it but not take it). One Bodyguard a turn: once one
+# has been dealt such damage (or has it pending) this turn, no other of its
+# controller's can take it; with several, the player chooses. Only combat
+# damage of unblocked attackers: not trample damage of blocked ones.
+def _guards(g: Any, card: Card, p: int) -> bool:
+    if g.controller(card) != p or card.tapped or not g.is_creature(card):
+        return False
+    mine = [c for c in g.battlefield if c.cdef.hooks.get("takes_unblocked_damage") is _guards
+            and g.controller(c) == p]
+    busy = [c for c in mine if c.flags.get("guarded_turn") == g.turn
+            or any(pk.receiver is c and pk.combat for pk in g.pending_damage)]
+    return not busy or card in busy
+
+
+def _guarded(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["guarded_turn"] = g.turn
+    return
+    yield
+
+
+def _unblocked_hit(g: Any, src: Card, d: dict) -> bool:
+    pk = d["packet"]
+    cb = g.combat
+    if pk.receiver is not src or not pk.combat or cb is None or pk.source_oid is None:
+        return False
+    band = cb.band_of(pk.source_oid)
+    return band is not None and band not in cb.blocked
+
+
+define("Veteran Bodyguard", hooks={"takes_unblocked_damage": _guards},
+       triggers=(Trigger(Event.DAMAGE_DEALT, _guarded, condition=_unblocked_hit),))
+
+
+# Guardian Angel: prevents X damage to one creature or player being damaged
+# (cast in a damage prevention step). Until end of turn, at the end of each
+# damage prevention step in which damage is still pending to that creature or
+# player, its caster may pay {1} for each point of it to prevent
+# (DamageRules.prevention_offers); declining costs nothing.
+def _guardian_angel(g: Any, ctx: Any) -> Any:
+    t, p = ctx.target, ctx.controller
+    if t is None:
+        return
+    g.prevent(t, ctx.x, source_name=ctx.spell.packet_from)
+
+    def offer(g2: Any) -> Any:
+        if isinstance(t, Card) and t not in g2.battlefield:
+            return
+        pending = sum(pk.amount for pk in g2.pending_damage if pk.receiver is t)
+        most = min(pending, g2.max_mana(p))
+        if most <= 0:
+            return
+        ans = yield from g2.ask(p, DecisionKind.CHOOSE, f"Guardian Angel: pay {{1}} for each point of damage to "
+                                f"{ref(g2, t)} to prevent ({pending} pending)",
+                                [f"choose {n}" for n in range(most + 1)], decline="choose 0", about="Guardian Angel")
+        n = int(ans[len("choose "):])
+        if n and (yield from pay_to_use(g2, p, f"{{{n}}}", "", "Guardian Angel", ask=False)):
+            g2.prevent(t, n)
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"prevention_offer": offer}))
+    return
+    yield
+
+
+define("Guardian Angel", spell=SpellSpec(_guardian_angel, targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True))
