@@ -222,7 +222,7 @@ class CombatRules:
                 bl = []
                 for name in bn.split(","):
                     b = self._one(name.strip(), self.nonactive)
-                    if b.oid in used:
+                    if b.oid in used and "blocks each attacker" not in self.chars(b).flags:
                         raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker")
                     # A band is blocked as one: a creature that could block any member
                     # blocks them all (a flyer banded with a non-flyer attacks as a
@@ -249,7 +249,27 @@ class CombatRules:
             for b in self.creatures(self.nonactive):
                 if self.can_block(b, a) and b.oid not in blocking_lured:
                     raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
+        # the flag "blocks each attacker" (Blaze of Glory): the creature blocks every
+        # attacking band it can block, and only it may block several
+        for b, a in self._each_attacker_blocks():
+            if not any(cb.band_of(x.oid) == cb.band_of(a.oid) and b in bl for x, bl in plan):
+                raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)}")
         return plan
+
+    def _each_attacker_blocks(self: "Game") -> list[tuple[Card, Card]]:
+        """(blocker, attacker) for each creature of the defending player with
+        the flag "blocks each attacker" and each band it can block (named by
+        its first member it can block)."""
+        cb = self.combat
+        out = []
+        for b in self.creatures(self.nonactive):
+            if "blocks each attacker" not in self.chars(b).flags:
+                continue
+            for band in cb.bands:
+                a = next((m for m in (self.find(o) for o in band) if m is not None and self.can_block(b, m)), None)
+                if a is not None:
+                    out.append((b, a))
+        return out
 
     def parse_assign(self: "Game", text: str, power: int, targets: list, trample_to: Player | None,
                      lethal: dict[int, int]) -> str:
@@ -441,6 +461,9 @@ class CombatRules:
             taken |= {b.oid for b in bl}
             if bl:
                 parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
+        for b, a in self._each_attacker_blocks():
+            if b.oid not in taken:
+                parts.append(f"{ref(self, a)} with {ref(self, b)}")
         return "block " + "; ".join(parts) if parts else "block nothing"
 
     # ------------------------------------------------------------- damage
@@ -512,7 +535,7 @@ class CombatRules:
             for b in blockers:
                 # a blocker that became tapped is still a blocker but deals no
                 # damage (000, "Combat": tapping a blocking creature)
-                if not self._strikes(b, first) or b.tapped:
+                if not self._strikes(b, first) or b.tapped or self._blocks_several(b):
                     continue
                 power = self.chars(b).power or 0
                 if power <= 0 or not alive:
@@ -523,8 +546,36 @@ class CombatRules:
                 amounts = yield from self._ask_assign(ap, b, power, alive, None, {})
                 for t, n in zip(alive, amounts):
                     self.deal_damage(b, t, n, combat=True)
+        yield from self._several_blocked_damage(first)
         if self.pending_damage:
             yield from self.settle()
+
+    def _blocks_several(self: "Game", b: Card) -> bool:
+        cb = self.combat
+        return cb is not None and sum(b.oid in bl for bl in cb.blocks.values()) > 1
+
+    def _several_blocked_damage(self: "Game", first: bool) -> Gen:
+        """A creature blocking several bands (Blaze of Glory) deals its damage
+        once, divided among all the attackers it blocks as its controller
+        chooses."""
+        cb = self.combat
+        done: set[int] = set()
+        for oid in cb.blockers():
+            b = self.find(oid)
+            if oid in done or b is None or not self._blocks_several(b):
+                continue
+            done.add(oid)
+            power = self.chars(b).power or 0
+            if not self._strikes(b, first) or b.tapped or power <= 0:
+                continue
+            alive = [m for i, bl in sorted(cb.blocks.items()) if oid in bl for m in (self.find(o) for o in cb.bands[i])
+                     if m is not None and not m.regenerated_in_combat]
+            if len(alive) == 1:
+                self.deal_damage(b, alive[0], power, combat=True)
+            elif alive:
+                amounts = yield from self._ask_assign(self.controller(b), b, power, alive, None, {})
+                for t, n in zip(alive, amounts):
+                    self.deal_damage(b, t, n, combat=True)
 
     def unblocked_damage_receiver(self: "Game", defender: Player) -> Gen:
         """Who is dealt the damage of an unblocked attacker: the defending

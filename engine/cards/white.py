@@ -8,7 +8,7 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
-                       pump, pump_mod, static_for, upkeep_cost, upkeep_of)
+                       pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
 from ..objects import Card, Chars, Effect, Player
@@ -756,3 +756,19 @@ def _guardian_angel(g: Any, ctx: Any) -> Any:
 
 
 define("Guardian Angel", spell=SpellSpec(_guardian_angel, targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True))
+
+
+# Blaze of Glory: cast during an attack, before blockers are declared. The
+# target creature of the defending player must block each attacking creature
+# it can legally block, all at once (the flag "blocks each attacker", read by
+# the blocking rules; a tapped creature or one unable to block a flyer blocks
+# none or fewer), and its controller divides its damage among them
+# (CombatRules._several_blocked_damage). It may also be declared blocking
+# nothing more: the requirement is met by its blocks alone.
+def _before_blocks(g: Any, p: int, card: Card) -> bool:
+    return g.combat is not None and g.step == "attack"
+
+
+define("Blaze of Glory", spell=SpellSpec(until_eot(flag_mod("blocks each attacker")), targets=(creature_where(
+    "target defending creature", lambda g, ctx, c: g.combat is not None and g.controller(c) == g.combat.defender),)),
+    hooks={"can_cast": _before_blocks})
