@@ -167,3 +167,73 @@ def test_guardian_angel_offers_to_pay_for_more_only_this_turn() -> None:
         asked.append(r.duel.pending.prompt)
         r.duel.apply(r.duel.pending.decline)
     assert g.players[0].life == 17 and not any("Guardian Angel" in a for a in asked)
+
+
+# ---------------------------------------------------------------- random duels
+
+OLD_SCHOOL_A = {
+    "Alpha Blue-White": {
+        "Tundra": 4, "Volcanic Island": 1, "Tropical Island": 1, "Savannah": 1, "Plateau": 1, "Scrubland": 1,
+        "Island": 5, "Plains": 4,
+        "Ancestral Recall": 1, "Braingeyser": 1, "Clone": 2, "Copy Artifact": 1, "Invisibility": 1,
+        "Psionic Blast": 1, "Time Walk": 1, "Timetwister": 1, "Vesuvan Doppelganger": 1, "Blaze of Glory": 1,
+        "Consecrate Land": 1, "Farmstead": 1, "Guardian Angel": 1, "Lance": 1, "Resurrection": 1,
+        "Veteran Bodyguard": 1, "Serra Angel": 1, "Savannah Lions": 2, "Air Elemental": 1, "Jayemdae Tome": 1,
+    },
+    "Alpha Black": {
+        "Underground Sea": 2, "Badlands": 2, "Bayou": 2, "Taiga": 1, "Swamp": 12,
+        "Contract from Below": 1, "Darkpact": 1, "Demonic Attorney": 1, "Demonic Hordes": 1, "Demonic Tutor": 1,
+        "Lich": 1, "Nettling Imp": 2, "Sacrifice": 1, "Sinkhole": 1, "Word of Command": 2, "Dark Ritual": 2,
+        "Black Knight": 2, "Hypnotic Specter": 1, "Scathe Zombies": 2, "Sengir Vampire": 1, "Healing Salve": 1,
+    },
+}
+MINE = {n for deck in OLD_SCHOOL_A.values() for n in deck} - {
+    "Island", "Plains", "Swamp", "Serra Angel", "Savannah Lions", "Air Elemental", "Jayemdae Tome", "Dark Ritual",
+    "Black Knight", "Hypnotic Specter", "Scathe Zombies", "Sengir Vampire", "Healing Salve"}
+PLAYED: set[str] = set()
+
+
+def _count(duel: Duel) -> int:
+    g = duel.game
+    n = sum(1 for c in g.battlefield + g.limbo if not c.token)
+    return n + sum(len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_duels_with_these_cards(seed: int) -> None:
+    """Random players with decks of these cards: no exception, the card count
+    never changes, views leak nothing hidden, the replay is the same duel."""
+    import random
+
+    from test_random_duels import hidden_swapped_view_equal
+
+    from engine.ai import RandomPlayer
+    decks = tuple([c for c, k in OLD_SCHOOL_A[name].items() for _ in range(k)] for name in sorted(OLD_SCHOOL_A))
+    if seed % 2:
+        decks = (decks[1], decks[0])
+    options = DuelOptions(ante=seed % 4 < 2)
+    duel = Duel.new(seed, decks, options)
+    players = (RandomPlayer(seed * 2, pass_rate=0.2), RandomPlayer(seed * 2 + 1, pass_rate=0.2))
+    rng = random.Random(seed)
+    total = _count(duel)
+    steps = 0
+    while duel.pending is not None and steps < 20000:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        steps += 1
+        g = duel.game
+        PLAYED.update(c.name for c in g.battlefield)
+        PLAYED.update(s.name for s in g.spells + g.batch)
+        assert _count(duel) == total, f"card count changed at step {steps}"
+        if steps % 53 == 0:
+            assert hidden_swapped_view_equal(duel, rng), f"a view depends on hidden cards at step {steps}"
+    assert duel.pending is None
+    again = Duel.new(seed, decks, options).replay(duel.history)
+    assert again.state_hash() == duel.state_hash()
+
+
+def test_the_random_duels_played_most_of_these_cards() -> None:
+    if not PLAYED:
+        pytest.skip("run with the random duels above")
+    missing = sorted(MINE - PLAYED)
+    assert len(missing) <= len(MINE) // 4, f"never played: {missing}"
