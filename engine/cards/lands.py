@@ -137,7 +137,19 @@ DUALS = {"Badlands": ("mountain", "swamp"), "Bayou": ("swamp", "forest"), "Plate
          "Savannah": ("plains", "forest"), "Scrubland": ("plains", "swamp"), "Taiga": ("forest", "mountain"),
          "Tropical Island": ("forest", "island"), "Tundra": ("island", "plains"),
          "Underground Sea": ("swamp", "island"), "Volcanic Island": ("island", "mountain")}
+
+
+# "If a spell alters one of these land types, the other land type is
+# unaffected": the land types are words of the text box (the type line says
+# only "Land"), so a text change (Magical Hack: island->swamp) changes the one
+# it names and leaves the other.
+def _dual_land_types(g: Any, card: Card, c: Chars) -> None:
+    if card.text_changes:
+        own = DUALS[card.cdef.name]
+        c.subtypes = (c.subtypes - set(own)) | {g.word(card, t) for t in own}
+
+
 for _name, _types in DUALS.items():
-    define(_name, subtypes=_types)
+    define(_name, subtypes=_types, hooks={"base_chars": _dual_land_types})
 
 _ = PhaseAction
