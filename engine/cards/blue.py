@@ -821,7 +821,8 @@ define("Clone", on_enter=_clone_enter, hooks={"can_cast": lambda g, p, card: boo
 # the one it copies now; that one, gone, cannot be copied again).
 def _vesuvan(cdef: Any, own: Any) -> Any:
     from dataclasses import replace
-    return replace(cdef, colors=own.colors, abilities=tuple(cdef.abilities) + (_VESUVAN_SWITCH,))
+    kept = tuple(a for a in cdef.abilities if a is not _VESUVAN_SWITCH)  # copying a Doppelganger
+    return replace(cdef, colors=own.colors, abilities=kept + (_VESUVAN_SWITCH,))
 
 
 def _vesuvan_choices(g: Any, src: Card) -> list[Card]:
