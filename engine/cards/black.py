@@ -1023,7 +1023,8 @@ define("Lich", on_enter=_lich_enter,
 # and countered, and resolves within Word of Command's resolution. Word of
 # Command "may not be countered after you have looked": it is looked only as
 # it resolves, when nothing can counter it any more. With no playable card,
-# nothing is played.
+# nothing is played; a caster who cancels the commanded spell while putting it
+# together (as any caster may) leaves it in its owner's hand.
 def _commandable(g: Any, p: int) -> list[Card]:
     out = []
     g.lands_only_mana.add(p)
