@@ -3,9 +3,15 @@ lands) whose checks a duel script cannot express: ante in a real duel,
 ownership, hidden cards, replays."""
 from __future__ import annotations
 
+import random
+
 import pytest
+from test_random_duels import hidden_swapped_view_equal
 
 from engine import Duel, DuelOptions
+from engine.ai import RandomPlayer
+from engine.decisions import DecisionKind
+from engine.scripts import run_step
 from engine.scripts import run_steps as run
 
 ANTE_CARDS = ["Contract from Below", "Darkpact", "Demonic Attorney"]
@@ -70,7 +76,6 @@ def test_contract_from_below_antes_face_down_when_the_ante_is_face_down() -> Non
                          "bob": {"ante": ["Mountain"]}}}
     r = run(setup, [])
     r.g.options = DuelOptions(ante=True, ante_face_up=False, chooser=0)
-    from engine.scripts import run_step
     run_step(r, {"alice": "cast Contract from Below"})
     run_step(r, "resolve")
     alice = r.g.players[0]
@@ -97,7 +102,6 @@ def test_clone_is_a_copy_in_play_and_its_own_card_elsewhere() -> None:
     assert (seen["power"], seen["toughness"], seen["colors"]) == (4, 4, ["W"])
     again = r.duel.fresh().replay(r.duel.history)
     assert again.state_hash() == r.duel.state_hash()
-    from engine.scripts import run_step
     run_step(r, {"alice": "cast Unsummon -> Clone"})
     run_step(r, "resolve")
     back = next(c for c in g.players[0].hand if c.name == "Clone")
@@ -111,7 +115,6 @@ WORD = {"active": "alice", "phase": "main",
 
 
 def test_word_of_command_shows_the_hand_to_its_caster_only_who_decides_for_the_opponent() -> None:
-    from engine.decisions import DecisionKind
     r = run(WORD, [{"alice": "cast Word of Command"}])
     while r.duel.pending is not None and r.duel.pending.kind is not DecisionKind.CHOOSE:
         r.duel.apply(r.duel.pending.decline)  # nobody interrupts or responds
@@ -134,7 +137,6 @@ def test_word_of_command_shows_the_hand_to_its_caster_only_who_decides_for_the_o
     r.duel.apply("pay", player=0)
     # whether to interrupt bob's own spell is bob's to decide
     assert r.duel.pending.player == 1 and r.duel.pending.kind is DecisionKind.INTERRUPT
-    from engine.scripts import run_step
     run_step(r, "resolve")
     assert sorted(c.name for c in g.players[0].graveyard) == ["Grizzly Bears", "Word of Command"]
     assert g.decided_by == {} and g.lands_only_mana == set()
@@ -143,7 +145,6 @@ def test_word_of_command_shows_the_hand_to_its_caster_only_who_decides_for_the_o
 
 
 def test_guardian_angel_offers_to_pay_for_more_only_this_turn() -> None:
-    from engine.decisions import DecisionKind
     setup = {"active": "bob", "phase": "main",
              "players": {"alice": {"hand": ["Guardian Angel"], "battlefield": ["Plains"] * 5},
                          "bob": {"hand": ["Lightning Bolt"] * 2, "battlefield": ["Mountain"] * 3}}}
@@ -158,7 +159,6 @@ def test_guardian_angel_offers_to_pay_for_more_only_this_turn() -> None:
     g = r.g
     assert g.players[0].life == 20
     assert any("prevention_offer" in e.hooks for e in g.effects)
-    from engine.scripts import run_step
     run_step(r, {"until": "alice upkeep"})
     assert not any("prevention_offer" in e.hooks for e in g.effects)
     asked: list[str] = []
@@ -203,11 +203,6 @@ def _count(duel: Duel) -> int:
 def test_random_duels_with_these_cards(seed: int) -> None:
     """Random players with decks of these cards: no exception, the card count
     never changes, views leak nothing hidden, the replay is the same duel."""
-    import random
-
-    from test_random_duels import hidden_swapped_view_equal
-
-    from engine.ai import RandomPlayer
     decks = tuple([c for c, k in OLD_SCHOOL_A[name].items() for _ in range(k)] for name in sorted(OLD_SCHOOL_A))
     if seed % 2:
         decks = (decks[1], decks[0])
