@@ -280,7 +280,7 @@ class DamageRules:
                     h = c.cdef.hooks.get("state")
                     if h is not None and c.oid not in self.doomed and h(self, c):
                         self.doomed[c.oid] = "bury"
-                    if c.oid not in self.doomed and self.lethal(c):
+                    if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:
                 return
