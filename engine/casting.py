@@ -117,6 +117,8 @@ class CastingRules:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
+                if p in self.lands_only_mana and "land" not in ch.types:
+                    continue  # Word of Command: the commanded card is paid for from the pool and lands
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
                 syms = ma.produces
@@ -164,7 +166,7 @@ class CastingRules:
                 for s in syms:
                     out.append(f"tap {ref(self, c)} for {s}")
         for via, syms, life in self.player_mana(p):
-            if self.players[p].life >= life:
+            if self.players[p].life >= life and p not in self.lands_only_mana:
                 out += [f"add {s} via {via}" for s in syms]
         return out
 
@@ -250,8 +252,9 @@ class CastingRules:
             for c in self._by_timestamp():
                 if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
-                            and "cannot be enchanted" in self.chars(c).keywords):
-                        continue  # Tetravites
+                            and ("cannot be enchanted" in self.chars(c).keywords
+                                 or "cannot be further enchanted" in self.chars(c).flags)):
+                        continue  # Tetravites; Consecrate Land (its own aura stays: see aura_legal)
                     if spec.damaged and not any(pk.receiver is c for pk in self.pending_damage):
                         continue
                     if spec.damage_source and not any(
@@ -322,13 +325,17 @@ class CastingRules:
                 return False
         return True
 
-    def castable(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None) -> bool:
+    def castable(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None,
+                 any_time: bool = False) -> bool:
+        """Whether ``p`` may cast ``card`` now; ``any_time``: whatever its
+        speed (a card an effect makes its player cast as it resolves: Word
+        of Command)."""
         speed = self.card_speed(card)
         if "land" in card.cdef.types:
             return False
         if card.cdef.spell is not None and card.cdef.spell.regenerate:
             return False  # only when a creature is about to be destroyed (DamageRules.offer_regeneration)
-        if speed is Speed.SORCERY and not self.sorcery_timing(p, kind):
+        if speed is Speed.SORCERY and not any_time and not self.sorcery_timing(p, kind):
             return False
         if kind is DecisionKind.INTERRUPT and speed is not Speed.INTERRUPT:
             return False
