@@ -740,13 +740,16 @@ class CastingRules:
             while True:
                 if exact_x and len(spell.targets) >= spell.x:
                     break
-                cands = [c for c in self.target_candidates(spec, spell, interrupting) if c not in spell.targets]
+                # (the opponent's choice may name the caster's target again: it is another "target")
+                cands = [c for c in self.target_candidates(spec, spell, interrupting)
+                         if c not in spell.targets or spec.chooser == "opponent"]
                 ch = [f"target {ref(self, c)}" for c in cands]
                 extra = ["done"] if multi and spell.targets and not exact_x else []
                 if not ch and extra:
                     break
-                ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
-                                          ch + extra + cancel, parser=self.parser_for(p, ch + extra + cancel),
+                chooser, last = (1 - p, []) if spec.chooser == "opponent" else (p, cancel)
+                ans = yield from self.ask(chooser, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
+                                          ch + extra + last, parser=self.parser_for(chooser, ch + extra + last),
                                           about=spell.name)
                 if ans == "cancel":
                     return False

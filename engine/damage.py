@@ -139,7 +139,8 @@ class DamageRules:
         for pk in packets:
             self._apply_packet(pk)
         for pk in packets:
-            yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+            if pk.amount > 0:  # (a damage_cap may have left nothing to deal)
+                yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
 
     def _trample_spill_after_prevention(self: "Game") -> None:
         """Trample damage reaches the player only past lethal damage really
@@ -162,6 +163,16 @@ class DamageRules:
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
         if isinstance(r, Player):
+            # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
+            # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
+            for src in self.battlefield:
+                h = src.cdef.hooks.get("damage_cap")
+                cap = h(self, src, pk) if h is not None else None
+                if cap is not None and cap < pk.amount:
+                    self.log(f"{pk.amount - cap} damage to {r.name} is prevented ({src.name}).")
+                    pk.amount = cap
+            if pk.amount <= 0:
+                return
             r.life -= pk.amount
             self.player_damage[(self.turn, r.idx)] = self.player_damage.get((self.turn, r.idx), 0) + pk.amount
             self.damage_log = [e for e in self.damage_log if e[0] == self.turn] + [(self.turn, pk)]
@@ -261,9 +272,11 @@ class DamageRules:
                         self.doomed[c.oid] = "bury"
                     seen.setdefault(c.name, c)
                 for c in list(self.battlefield):
+                    # hook state(g, card): True buries the permanent ("bury if you control no
+                    # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)
                     h = c.cdef.hooks.get("state")
-                    if h is not None and c.oid not in self.doomed and h(self, c):
-                        self.doomed[c.oid] = "bury"
+                    if h is not None and c.oid not in self.doomed and (r := h(self, c)):
+                        self.doomed[c.oid] = "destroy" if r == "destroy" else "bury"
                     if c.oid not in self.doomed and self.lethal(c):
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:

@@ -71,6 +71,10 @@ class TargetSpec:
     damaged: bool = False
     # The target is a source of damage about to hurt the controller (Circles of Protection).
     damage_source: bool = False
+    # Who chooses this target as the spell or ability is announced: "controller", or
+    # "opponent" (Cuombajj Witches: "target creature or player of target opponent's
+    # choice"); the opponent's choice cannot be cancelled.
+    chooser: str = "controller"
 
 
 @dataclass(frozen=True)

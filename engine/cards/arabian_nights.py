@@ -11,13 +11,16 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, aura, creature_where, damage, destroy_targets, discard_card,
-                       during_upkeep, each_target, keyword_mod, permanent_target, pump, self_only, static_for,
-                       until_eot)
+from dataclasses import replace
+
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, aura, create_token, creature_where, damage, destroy_targets,
+                       discard_card, during_upkeep, each_target, keyword_mod, pay_to_use, permanent_target, pump,
+                       self_only, static_for, token_def, until_eot)
 from ..mana import ManaCost
-from ..model import Ability, Cost, Event, ManaAbility, SpellSpec, Trigger
-from ..objects import Card, Chars, Effect
+from ..model import Ability, Cost, Delayed, Event, ManaAbility, SpellSpec, Trigger
+from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
+from .blue import _lands_of_type, _needs_islands
 from .white import _combat_pump
 
 # ------------------------------------------------------------------ keyword creatures
@@ -198,4 +201,214 @@ define("Desert", mana_abilities=(ManaAbility("C"),), abilities=(Ability(
     "{T}: Desert deals 1 damage to target attacking creature. Use this ability only at end of combat",
     Cost(tap=True), damage(1), targets=(_ATTACKING,), condition=lambda g, c: g.step == "end of combat"),))
 
-_ = (CREATURE_OR_PLAYER, permanent_target)
+
+define("Island of Wak-Wak", abilities=(Ability(
+    "{T}: Reduce target flying creature's power to 0 until end of turn", Cost(tap=True), until_eot(_power_zero),
+    targets=(creature_where("target flying creature", lambda g, ctx, c: "flying" in g.chars(c).keywords),)),))
+
+
+# ------------------------------------------------------------------ combat oddities
+
+def _attacks(g: Any, src: Card, d: dict) -> bool:
+    return d.get("card") is src
+
+
+def _from_desert(pk: Any) -> bool:
+    """Damage "done by Deserts": the source is a card named Desert (its ability)."""
+    return pk.source_name == "Desert" and "land" in pk.source_types
+
+
+def _camel_shield(g: Any, src: Card, pk: Any) -> bool:
+    """Camel: every creature attacking in a band with Camel (Camel included)
+    takes no damage from Deserts."""
+    cb = g.combat
+    if not _from_desert(pk) or cb is None or not isinstance(pk.receiver, Card):
+        return False
+    band = cb.band_of(src.oid)
+    return band is not None and pk.receiver.oid in cb.bands[band]
+
+
+define("Camel", keywords=("banding",), hooks={"reduce_damage": _camel_shield})
+
+
+def _desertwalk(g: Any, attacker: Card, blocker: Card) -> bool:
+    """Desertwalk: unblockable while the defending player controls a Desert."""
+    return not any(c.name == "Desert" for c in g.permanents(g.controller(blocker)))
+
+
+define("Desert Nomads", keywords=("desertwalk",), hooks={
+    "can_be_blocked_by": _desertwalk,
+    "reduce_damage": lambda g, src, pk: pk.receiver is src and _from_desert(pk)})
+
+
+# Dandân: islandhome, as the Fifth Edition text explains it.
+define("Dandân", hooks=_needs_islands())
+
+
+def _merchant_ship_unblocked(g: Any, ctx: Any) -> Any:
+    cb = ctx.data["combat"]
+    band = cb.band_of(ctx.source.oid)
+    if band is not None and band not in cb.blocked:
+        g.gain_life(ctx.controller, 2)
+    return
+    yield
+
+
+# Merchant Ship: "destroyed immediately" with no islands (not buried: it may regenerate).
+define("Merchant Ship", triggers=(Trigger(Event.BLOCKERS_DECLARED, _merchant_ship_unblocked),), hooks={
+    "can_attack": _needs_islands()["can_attack"],
+    "state": lambda g, c: "destroy" if not _lands_of_type(g, c, g.controller(c), "island") else False})
+
+
+def _hasran(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    paid = yield from pay_to_use(g, p, "{2}", "Hasran Ogress: pay {2}, or it deals 3 damage to you?",
+                                 "Hasran Ogress")
+    if not paid:
+        g.deal_damage(ctx.source, ctx.me, 3)
+        yield from g.settle()
+
+
+define("Hasran Ogress", triggers=(Trigger(Event.ATTACKS, _hasran, condition=_attacks),))
+
+
+def _flip_lost(g: Any, name: str) -> bool:
+    """A coin flip the opponent calls: the duel's seeded random source decides
+    (the call itself changes nothing of the odds, so it is not asked: the
+    MicroProse game flips for the computer the same way)."""
+    lost = g.rng.random() < 0.5
+    g.log(f"{name}: the coin flip goes to the " + ("opponent." if lost else "controller."))
+    return lost
+
+
+def _mijae(g: Any, ctx: Any) -> Any:
+    if _flip_lost(g, "Mijae Djinn") and g.combat is not None:
+        g.combat.remove(ctx.source.oid)
+        g.log("Mijae Djinn is tapped but does not attack.")
+    return
+    yield
+
+
+define("Mijae Djinn", triggers=(Trigger(Event.ATTACKS, _mijae, condition=_attacks),))
+
+
+def _ydwen(g: Any, ctx: Any) -> Any:
+    """Lost flip: the Efreet's block is undone; an attacker it alone blocked is
+    then unblocked (the block never happened)."""
+    cb = g.combat
+    if not _flip_lost(g, "Ydwen Efreet") or cb is None:
+        return
+    band = cb.blocking(ctx.source.oid)
+    cb.remove(ctx.source.oid)
+    if band is not None and not cb.blocks.get(band):
+        cb.blocks.pop(band, None)
+        cb.blocked.discard(band)
+    g.log("Ydwen Efreet cannot block this turn.")
+    return
+    yield
+
+
+define("Ydwen Efreet", triggers=(Trigger(Event.BLOCKS, _ydwen, condition=lambda g, src, d: d.get("blocker") is src),))
+
+
+# ------------------------------------------------------------------ more creatures
+
+define("Cuombajj Witches", abilities=(Ability(
+    "{T}: 1 damage to target creature or player, and 1 damage to target creature or player of an opponent's choice",
+    Cost(tap=True), damage(1),
+    targets=(CREATURE_OR_PLAYER, replace(CREATURE_OR_PLAYER, what="target creature or player (opponent's choice)",
+                                         chooser="opponent"))),))
+
+
+def _khabal(g: Any, ctx: Any) -> Any:
+    # "each other creature that died during the turn": creatures put into a
+    # graveyard from play this turn (the Ghoul is in play, so not among them);
+    # counted once per turn although end-of-turn effects may run again.
+    src = ctx.source
+    if src.flags.get("khabal_turn") == g.turn:
+        return
+    src.flags["khabal_turn"] = g.turn
+    n = g.creature_deaths.get(g.turn, 0)
+    if n:
+        from ..effects import add_counters
+        add_counters(g, src, "+1/+1", n)
+    return
+    yield
+
+
+define("Khabál Ghoul", triggers=(Trigger(Event.END_OF_TURN, _khabal),))
+
+RUKH = token_def("Rukh", ["creature"], 4, 4, subtypes=["Rukh"], colors=["R"], keywords=["flying"],
+                 text="Flying")
+
+
+def _rukh_hatches(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, RUKH, ctx.controller)
+    yield from g.entered(tok)
+
+
+def _rukh_egg(g: Any, ctx: Any) -> Any:
+    # "goes to the graveyard": from play (how every trigger of the kind works
+    # here); the Rukh comes at the end of that turn for the Egg's controller.
+    g.delayed.append(Delayed(Event.END_OF_TURN, _rukh_hatches, ctx.data.get("controller", ctx.controller),
+                             "Rukh Egg", turn=g.turn))
+    g.log("A Rukh will hatch at the end of the turn.")
+    return
+    yield
+
+
+define("Rukh Egg", triggers=(Trigger(Event.TO_GRAVEYARD, _rukh_egg, condition=lambda g, src, d: d.get("card") is src,
+                                     zones=("graveyard",)),))
+
+
+def _ghazban(g: Any, ctx: Any) -> Any:
+    a, b = g.players
+    if a.life == b.life:
+        return
+    p = a.idx if a.life > b.life else b.idx
+    card = ctx.source
+    if card.zone != "battlefield" or g.controller(card) == p:
+        return
+    g.effects.append(Effect(g.stamp(), card.oid, lambda g2, c2, ch, p=p: setattr(ch, "controller", p), "forever",
+                            layer=0))
+    g.log(f"{g.players[p].name} gains control of Ghazbán Ogre.")
+    return
+    yield
+
+
+_gz_ab, _gz_end = during_upkeep("If a player has more life than any other, that player gains control of Ghazbán Ogre",
+                                _ghazban)
+define("Ghazbán Ogre", abilities=(_gz_ab,), hooks={"end_of_upkeep": _gz_end})
+
+
+def _ali_cap(g: Any, src: Card, pk: Any) -> int | None:
+    """Ali from Cairo: damage to its controller goes no lower than 1 life."""
+    r = pk.receiver
+    if isinstance(r, Player) and r.idx == g.controller(src):
+        return max(0, r.life - 1)
+    return None
+
+
+define("Ali from Cairo", hooks={"damage_cap": _ali_cap})
+
+
+def _serendib_djinn(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    lands = g.permanents(p, type_="land")
+    if not lands:
+        return
+    ch = [f"choose {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Serendib Djinn: choose one of your lands to destroy", ch,
+                           parser=g.parser_for(p, ch), about="Serendib Djinn")
+    land = lands[ch.index(ans)]
+    island = "island" in g.chars(land).subtypes
+    g.destroy(land)
+    g.log(f"{land.name} is destroyed (Serendib Djinn).")
+    if island:
+        g.deal_damage(ctx.source, ctx.me, 3)
+
+
+_sd_ab, _sd_end = during_upkeep("Choose one of your lands and destroy it (an island: 3 damage to you)", _serendib_djinn)
+define("Serendib Djinn", abilities=(_sd_ab,), hooks={
+    "end_of_upkeep": _sd_end,
+    "state": lambda g, c: "destroy" if not g.permanents(g.controller(c), type_="land") else False})
