@@ -363,11 +363,25 @@ class DamageRules:
         return False
 
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
+        """(permanent, ability number) of the regeneration abilities ``p`` may
+        use on ``card``: its own and its auras', and those of other permanents
+        that regenerate a target (Elephant Graveyard) which ``card`` may be."""
+        from .game import Ctx
+        from .objects import Spell
         out = []
-        for src in [card] + self.attached(card):
+        near = [card] + self.attached(card)
+        for src in near + [s for s in self.battlefield if s not in near]:
             if self.controller(src) != p:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
+                if src not in near:
+                    if not (ab.regenerate and ab.targets):
+                        continue
+                    probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
+                    spec = ab.targets[0]
+                    if not self.targetable(card, probe.colors) or (
+                            spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                        continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
                     out.append((src, i))

@@ -660,6 +660,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             card = pl.library[0]
             new = self.move(card, "hand")
             new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
+            pl.last_drawn = new.oid
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None

@@ -35,6 +35,7 @@ class Player:
     attacked_this_turn: bool = False
     conceded: bool = False
     mulliganed: bool = False
+    last_drawn: int | None = None  # oid (in hand) of the card drawn last (Jandor's Ring)
 
     def zone(self, name: str) -> list["Card"]:
         return getattr(self, name)

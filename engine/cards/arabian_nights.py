@@ -14,7 +14,7 @@ from ..decisions import DecisionKind
 from dataclasses import replace
 
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, aura, create_token, creature_where, damage, destroy_targets,
-                       discard_card, during_upkeep, each_target, keyword_mod, pay_to_use, permanent_target, pump,
+                       discard_card, during_upkeep, each_target, keyword_mod, nothing, pay_to_use, permanent_target, pump,
                        self_only, static_for, token_def, until_eot)
 from ..mana import ManaCost
 from ..model import Ability, Cost, Delayed, Event, ManaAbility, SpellSpec, Trigger
@@ -412,3 +412,248 @@ _sd_ab, _sd_end = during_upkeep("Choose one of your lands and destroy it (an isl
 define("Serendib Djinn", abilities=(_sd_ab,), hooks={
     "end_of_upkeep": _sd_end,
     "state": lambda g, c: "destroy" if not g.permanents(g.controller(c), type_="land") else False})
+
+
+# ------------------------------------------------------------------ artifacts
+
+def _mono(mana: str) -> Cost:
+    """The cost of a Mono Artifact's ability: its mana and tapping the artifact
+    (a Mono Artifact is tapped to use, Revised rulebook "Artifacts")."""
+    return Cost(ManaCost.parse(mana), tap=True)
+
+
+def _sandals(g: Any, ctx: Any) -> Any:
+    """Islandwalk until end of turn; if the creature is put into a graveyard
+    from play this turn, Sandals of Abdallah are destroyed too."""
+    sandals_oid = ctx.source.oid
+    for t in each_target(ctx):
+        if not isinstance(t, Card):
+            continue
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("islandwalk"), "eot"))
+        g.log(f"{t.name} gains islandwalk until end of turn.")
+
+        def dies(g2: Any, d: Any, data: dict, oid: int = t.oid) -> bool:
+            old = data.get("old")
+            return old is not None and old.oid == oid
+
+        def destroy_sandals(g2: Any, ctx2: Any) -> Any:
+            s = g2.find(sandals_oid)
+            if s is not None:
+                g2.destroy(s)
+                g2.log("Sandals of Abdallah are destroyed with the creature.")
+                yield from g2.settle()
+        g.delayed.append(Delayed(Event.TO_GRAVEYARD, destroy_sandals, ctx.controller, "Sandals of Abdallah",
+                                 condition=dies, turn=g.turn))
+    return
+    yield
+
+
+define("Sandals of Abdallah", abilities=(Ability(
+    "{2}, {T}: Target creature gains islandwalk until end of turn; if it is destroyed this turn, so are the Sandals",
+    _mono("{2}"), _sandals, targets=(CREATURE,)),))
+
+
+def _last_drawn(g: Any, p: int) -> Card | None:
+    """The card ``p`` drew last this turn, if it is still in their hand."""
+    pl = g.players[p]
+    return next((c for c in pl.hand if c.oid == pl.last_drawn and c.flags.get("drawn_turn") == g.turn), None)
+
+
+def _jandor(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    card = _last_drawn(g, p)
+    if card is None:
+        return
+    yield from discard_card(g, p, card)
+    yield from g.draw(p, 1)
+    g.log(f"{ctx.me.name} draws a card to replace it (Jandor's Ring).")
+
+
+define("Jandor's Ring", abilities=(Ability(
+    "{2}, {T}: Discard the card you just drew from your library, and draw another card to replace it",
+    _mono("{2}"), _jandor, condition=lambda g, c: _last_drawn(g, g.controller(c)) is not None),))
+
+
+# ------------------------------------------------------------------ upkeep enchantments
+
+def _drop_of_honey(g: Any, ctx: Any) -> Any:
+    """The creature with the lowest power is destroyed and cannot be
+    regenerated; its controller (Drop of Honey's) chooses among a tie."""
+    creatures = g.creatures()
+    if not creatures:
+        return
+    low = min(g.chars(c).power or 0 for c in creatures)
+    lowest = [c for c in creatures if (g.chars(c).power or 0) == low]
+    victim = lowest[0]
+    if len(lowest) > 1:
+        p = ctx.controller
+        ch = [f"choose {ref(g, c)}" for c in lowest]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Drop of Honey: which creature with the lowest power?", ch,
+                               parser=g.parser_for(p, ch), about="Drop of Honey")
+        victim = lowest[ch.index(ans)]
+    victim.no_regen = True
+    g.destroy(victim)
+    g.log(f"Drop of Honey destroys {victim.name}.")
+
+
+_doh_ab, _doh_end = during_upkeep("The creature with the lowest power is destroyed; it cannot be regenerated",
+                                  _drop_of_honey)
+# "must be discarded if there are no creatures in play": put into the graveyard
+# by the state check, without regeneration (buried).
+define("Drop of Honey", abilities=(_doh_ab,), hooks={"end_of_upkeep": _doh_end,
+                                                     "state": lambda g, c: not g.creatures()})
+
+
+def _cyclone_counter(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    add_counters(g, ctx.source, "wind", 1)
+    return
+    yield
+
+
+def _cyclone_end(g: Any, card: Card) -> Any:
+    """As upkeep ends (after the wind counter of its beginning): pay {G} for
+    each wind counter, and Cyclone deals that much damage to each player and
+    each creature; or Cyclone is buried."""
+    p = g.controller(card)
+    if p != g.active or card.zone != "battlefield" or card.phase_uses.get(g.phase_key()):
+        return
+    card.phase_uses[g.phase_key()] = 1
+    n = card.counters.get("wind", 0)
+    paid = yield from pay_to_use(g, p, "{G}" * n, f"Cyclone: pay {'{G}' * n}, or bury Cyclone?", "Cyclone")
+    if not paid:
+        g.destroy(card, bury=True)
+        g.log("Cyclone is buried.")
+    else:
+        for pl in (g.players[g.active], g.players[g.nonactive]):
+            g.deal_damage(card, pl, n)
+        for c in g.creatures():
+            g.deal_damage(card, c, n)
+    yield from g.settle()
+
+
+define("Cyclone", triggers=(Trigger(Event.BEGIN_UPKEEP, _cyclone_counter,
+                                    condition=lambda g, src, d: d.get("player") == g.controller(src)),),
+       hooks={"end_of_upkeep": _cyclone_end})
+
+
+# ------------------------------------------------------------------ lands
+
+def _diamond_valley(g: Any, ctx: Any) -> Any:
+    """The sacrifice is what the ability does ("tap to sacrifice one of your
+    creatures in exchange for ... life"): chosen and made as it resolves; the
+    life is the creature's toughness then."""
+    p = ctx.controller
+    mine = g.creatures(p)
+    if not mine:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Diamond Valley: sacrifice a creature", ch,
+                           parser=g.parser_for(p, ch), about="Diamond Valley")
+    victim = mine[ch.index(ans)]
+    life = max(0, g.chars(victim).toughness or 0)
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    g.gain_life(p, life)
+
+
+define("Diamond Valley", abilities=(Ability(
+    "{T}: Sacrifice one of your creatures; gain life equal to its toughness", Cost(tap=True), _diamond_valley,
+    condition=lambda g, c: bool(g.creatures(g.controller(c)))),))
+
+# Elephant Graveyard: the regeneration is offered when an Elephant or Mammoth
+# would be destroyed (see DamageRules.regen_options: regeneration with a target).
+define("Elephant Graveyard", mana_abilities=(ManaAbility("C"),), abilities=(Ability(
+    "{T}: Regenerate target Elephant or Mammoth", Cost(tap=True), nothing, regenerate=True,
+    targets=(creature_where("target Elephant or Mammoth",
+                            lambda g, ctx, c: bool(g.chars(c).subtypes & {"elephant", "mammoth"})),)),))
+
+
+# ------------------------------------------------------------------ control
+
+def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
+    """``ctx.controller`` controls ``target`` for as long as ``holds(g)``;
+    once it fails the effect is over for good."""
+    p = ctx.controller
+    over = [False]
+
+    def still(g2: Any) -> bool:
+        if not over[0]:
+            over[0] = not holds(g2)
+        return not over[0]
+    g.effects.append(Effect(g.stamp(), target.oid, lambda g2, c, ch: setattr(ch, "controller", p), "forever",
+                            condition=still, layer=0, source_oid=ctx.source.oid if ctx.source else None))
+    g.log(f"{ctx.me.name} gains control of {target.name}.")
+
+
+def _old_man(g: Any, ctx: Any) -> Any:
+    """Control lasts while Old Man of the Sea stays in play, tapped, under the
+    same control, and the creature's power is no greater than Old Man's."""
+    man = ctx.source
+    me = ctx.controller
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            tgt = t
+            _control_while(g, ctx, t, lambda g2: (
+                man in g2.battlefield and man.tapped and g2.controller(man) == me
+                and (g2.chars(tgt).power or 0) <= (g2.chars(man).power or 0)))
+    return
+    yield
+
+
+define("Old Man of the Sea", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+    "{T}: Gain control of target creature with power no greater than Old Man of the Sea's for as long as "
+    "Old Man remains tapped", Cost(tap=True), _old_man,
+    targets=(creature_where("target creature with power no greater than Old Man's",
+                            lambda g, ctx, c: (g.chars(c).power or 0) <= (g.chars(ctx.source).power or 0)),)),))
+
+
+def _aladdin(g: Any, ctx: Any) -> Any:
+    al = ctx.source
+    me = ctx.controller
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            _control_while(g, ctx, t, lambda g2: al in g2.battlefield and g2.controller(al) == me)
+    return
+    yield
+
+
+define("Aladdin", abilities=(Ability(
+    "{1}{R}{R}, {T}: Gain control of target artifact as long as you control Aladdin", _mono("{1}{R}{R}"), _aladdin,
+    targets=(permanent_target("target artifact", lambda g, ctx, c: "artifact" in g.chars(c).types),)),))
+
+
+# ------------------------------------------------------------------ Abu Ja'far
+
+def _abu_note(g: Any, ctx: Any) -> Any:
+    """Remember the creatures blocking or blocked by Abu Ja'far this combat."""
+    cb = ctx.data["combat"]
+    abu = ctx.source
+    foes: list[int] = []
+    band = cb.band_of(abu.oid)
+    if band is not None:
+        foes = list(cb.blocks.get(band, []))
+    blocked = cb.blocking(abu.oid)
+    if blocked is not None:
+        foes += cb.bands[blocked]
+    abu.flags["abu_foes"] = (g.turn, foes)
+    return
+    yield
+
+
+def _abu_dies(g: Any, ctx: Any) -> Any:
+    old = ctx.data.get("old")
+    turn, foes = old.flags.get("abu_foes", (None, [])) if old is not None else (None, [])
+    if g.combat is None or turn != g.turn:
+        return
+    doomed = [c for c in (g.find(o) for o in foes) if c is not None]
+    for c in doomed:
+        g.destroy(c, bury=True)
+    if doomed:
+        g.log("Abu Ja'far buries " + ", ".join(c.name for c in doomed) + ".")
+    yield from g.settle()
+
+
+define("Abu Ja'far", triggers=(
+    Trigger(Event.BLOCKERS_DECLARED, _abu_note),
+    Trigger(Event.TO_GRAVEYARD, _abu_dies, condition=lambda g, src, d: d.get("card") is src, zones=("graveyard",)),
+))
