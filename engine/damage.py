@@ -271,6 +271,13 @@ class DamageRules:
                     if c.name in seen and c.oid not in self.doomed:
                         self.doomed[c.oid] = "bury"
                     seen.setdefault(c.name, c)
+                # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
+                # other permanents it puts into the graveyard as a state check (City in a Bottle)
+                buriers = [s for s in self.battlefield if s.cdef.hooks.get("buries") and not self.switched_off(s)]
+                for s in buriers:
+                    for c in self.battlefield:
+                        if c is not s and c.oid not in self.doomed and s.cdef.hooks["buries"](self, s, c):
+                            self.doomed[c.oid] = "bury"
                 for c in list(self.battlefield):
                     # hook state(g, card): True buries the permanent ("bury if you control no
                     # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)

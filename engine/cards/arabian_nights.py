@@ -657,3 +657,30 @@ define("Abu Ja'far", triggers=(
     Trigger(Event.BLOCKERS_DECLARED, _abu_note),
     Trigger(Event.TO_GRAVEYARD, _abu_dies, condition=lambda g, src, d: d.get("card") is src, zones=("graveyard",)),
 ))
+
+
+# ------------------------------------------------------------------ City in a Bottle
+
+# The sets released before Arabian Nights (December 1993; ../shared/cards/sets.json).
+_BEFORE_ARN = frozenset({"LEA", "LEB", "2ED"})
+
+
+def _from_arabian_nights(card: Card) -> bool:
+    """A card from Arabian Nights: its name was first printed in that set (the
+    Oracle's "a name originally printed in the Arabian Nights expansion"), by
+    the card data, whatever printing the player owns: Kird Ape, reprinted in
+    Revised, is one; the Mountain, printed in Alpha before, is not. Tokens are
+    not cards."""
+    from ..carddb import printings
+    sets = printings(card.name)
+    return not card.token and "ARN" in sets and not sets & _BEFORE_ARN
+
+
+# City in a Bottle, a continuous artifact (switched off while tapped): every
+# other permanent from Arabian Nights is put into the graveyard as a state
+# check (no regeneration: "discarded from play"), another City in a Bottle
+# included (the Oracle wording: "other ... permanents"), and no card from
+# Arabian Nights can be cast or played from hand.
+define("City in a Bottle", hooks={
+    "buries": lambda g, src, c: _from_arabian_nights(c),
+    "forbids_play": lambda g, src, p, c: _from_arabian_nights(c)})
