@@ -39,6 +39,14 @@ class TurnRules:
     # ---------------------------------------------------------- beginning
     def begin(self: "Game") -> Gen:
         """Shuffle, set aside ante, choose play or draw, draw seven, mulligans."""
+        for pl in self.players:
+            # cards taken out of the deck before playing (Jeweled Bird "if not playing for
+            # ante"): hook set_aside_before_duel(g) -> bool; they wait, removed from the game
+            for c in list(pl.library):
+                h = c.cdef.hooks.get("set_aside_before_duel")
+                if h is not None and h(self):
+                    self.move(c, "removed")
+                    self.log(f"{pl.name} removes {c.name} from their deck before playing.")
         for p in (0, 1):
             self.shuffle(p)
         if self.ante_on:

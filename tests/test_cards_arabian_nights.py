@@ -47,3 +47,34 @@ def test_ydwen_efreet_lost_flip_undoes_the_block() -> None:
     """Won flip: the block stands (no damage to alice; the Bears die to 3
     damage); lost flip: the Bears are unblocked and deal 2 to alice."""
     assert {_ydwen(s) for s in range(12)} == {(20, False, False), (18, True, True)}
+
+
+def _deck(*extra: str) -> list[str]:
+    return list(extra) + ["Plains"] * (40 - len(extra))
+
+
+def test_jeweled_bird_is_taken_out_of_the_deck_unless_playing_for_ante() -> None:
+    """Not for ante: the Bird waits removed from the game (a card the player
+    has and does not use in the deck: Ring of Ma'rûf can fetch it). For ante:
+    it stays in the deck."""
+    from engine.duel import DuelOptions
+    casual = Duel.new(3, (_deck("Jeweled Bird"), _deck()), DuelOptions(chooser=0))
+    g = casual.game
+    assert [c.name for c in g.players[0].removed] == ["Jeweled Bird"]
+    assert not any(c.name == "Jeweled Bird" for c in g.players[0].library + g.players[0].hand)
+    ante = Duel.new(3, (_deck("Jeweled Bird"), _deck()), DuelOptions(chooser=0, ante=True))
+    g = ante.game
+    assert not g.players[0].removed
+    assert any(c.name == "Jeweled Bird" for c in g.players[0].library + g.players[0].hand + g.players[0].ante)
+    # the card stays the player's: the decklist's Bird is found, owned by them
+    assert casual.final_owners()[(0, 0)] == 0
+
+
+def test_ring_of_maruf_fetches_the_bird_set_aside() -> None:
+    r = run_steps({"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Ring of Ma'rûf"] + ["Plains"] * 5, "removed": ["Jeweled Bird"],
+                  "library": ["Forest"]},
+        "bob": {}}},
+        [{"alice": "activate Ring of Ma'rûf"}, "resolve", {"until": "alice draw"}])
+    d = r.duel.pending
+    assert d is not None and d.choices == ("choose Jeweled Bird",)

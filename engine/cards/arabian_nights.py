@@ -684,3 +684,68 @@ def _from_arabian_nights(card: Card) -> bool:
 define("City in a Bottle", hooks={
     "buries": lambda g, src, c: _from_arabian_nights(c),
     "forbids_play": lambda g, src, p, c: _from_arabian_nights(c)})
+
+
+# ------------------------------------------------------------------ outside the game
+
+def _ring_card(g: Any, p: int) -> Any:
+    """What replaces the draw: a card ``p`` owns from outside the game."""
+    pl = g.players[p]
+    outside = _outside_the_game(g, p)
+    if not outside:
+        # nothing to select: the replacement cannot happen, the card is drawn
+        yield from g.draw(p, 1)
+        return
+    names = sorted({c.name for c in outside})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Ring of Ma'rûf: take which card from outside the game?",
+                           [f"choose {n}" for n in names], about="Ring of Ma'rûf")
+    card = next(c for c in outside if c.name == ans[len("choose "):])
+    g.move(card, "hand")
+    g.log(f"{pl.name} takes {card.name} from outside the game instead of drawing (Ring of Ma'rûf).")
+
+
+def _outside_the_game(g: Any, p: int) -> list[Card]:
+    """"A card from outside the game" in Manaburn: "any card you have that
+    you're not using in your deck or that for some reason has left the game"
+    (the Ring's own words). A Manaburn duel has no sideboard and never looks
+    at a player's collection, so these are the cards ``p`` owns that are
+    removed from the game -- the cards removed during the duel, and those
+    taken out of the deck before it began (Jeweled Bird not played for ante).
+    Rings of Ma'rûf are not among them: used, the Ring "is removed from the
+    game entirely"."""
+    return [c for c in g.players[p].removed if c.owner == p and c.name != "Ring of Ma'rûf"]
+
+
+def _ring_of_maruf(g: Any, ctx: Any) -> Any:
+    # the next draw of the controller is replaced (whenever it comes, as the
+    # ARN text has no "this turn")
+    g.draw_replacements.append((ctx.controller, _ring_card))
+    g.log(f"{ctx.me.name}'s next draw will be a card from outside the game (Ring of Ma'rûf).")
+    return
+    yield
+
+
+define("Ring of Ma'rûf", abilities=(Ability(
+    "{5}, {T}, remove Ring of Ma'rûf from the game: instead of your next draw, take one of your cards from "
+    "outside the game", Cost(ManaCost.parse("{5}"), tap=True, remove_self=True), _ring_of_maruf),))
+
+
+def _jeweled_bird(g: Any, ctx: Any) -> Any:
+    """The Bird replaces its controller's whole contribution to the ante
+    (those cards go to their owner's graveyard), then a card is drawn."""
+    p = ctx.controller
+    pl = g.players[p]
+    bird = ctx.source
+    for c in [c for c in pl.ante if c.owner == p]:
+        g.move(c, "graveyard")
+        g.log(f"{c.name} leaves the ante for {g.players[c.owner].name}'s graveyard.")
+    if bird is not None and bird.zone == "battlefield" and bird in g.battlefield:
+        new = g.move(bird, "ante")
+        new.face_down = False
+        g.log(f"{pl.name} antes Jeweled Bird.")
+    yield from g.draw(p, 1)
+
+
+define("Jeweled Bird", hooks={"set_aside_before_duel": lambda g: not g.ante_on}, abilities=(Ability(
+    "{T}: Draw a card; your contribution to the ante goes to your graveyard and Jeweled Bird replaces it",
+    Cost(tap=True), _jeweled_bird, condition=lambda g, c: bool(g.ante_on)),))
