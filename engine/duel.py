@@ -201,4 +201,5 @@ def snapshot(g: Game) -> tuple:
                      tuple(card(c) for c in p.ante)) for p in g.players)
     return (players, tuple(card(c) for c in g.battlefield), tuple(spell(s) for s in g.spells),
             tuple(spell(s) for s in g.batch), g.turn, g.active, g.phase, g.step, g.winner, g.over,
-            len(g.effects), len(g.events), g.rng.getstate())
+            len(g.effects), len(g.events), g.rng.getstate(),
+            snapshot(g.subgame) if g.subgame is not None else None)

@@ -135,6 +135,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
         self.first_player = 0
         self.ante_on = options.ante
+        self.subgame: Game | None = None  # a subgame under way inside this one (see engine.subgame)
 
     # ---------------------------------------------------------------- steps
     @property

@@ -78,3 +78,88 @@ def test_ring_of_maruf_fetches_the_bird_set_aside() -> None:
         [{"alice": "activate Ring of Ma'rûf"}, "resolve", {"until": "alice draw"}])
     d = r.duel.pending
     assert d is not None and d.choices == ("choose Jeweled Bird",)
+
+
+def _shahrazad_cast() -> object:
+    """Alice casts Shahrazad; both libraries hold enough for a real subgame."""
+    r = run_steps({"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Plains", "Plains"], "hand": ["Shahrazad"],
+                  "library": ["Grizzly Bears"] * 6 + ["Forest"] * 10},
+        "bob": {"library": ["Mountain"] * 9 + ["Lightning Bolt"] * 5, "life": 13}}},
+        [{"alice": "cast Shahrazad"}])
+    d = r.duel
+    while d.game.subgame is None:
+        d.apply(d.pending.decline)
+    return d
+
+
+def test_shahrazad_plays_a_real_subgame_replayed_from_the_answers() -> None:
+    from collections import Counter
+
+    from engine.ai import RandomPlayer
+    d = _shahrazad_cast()
+    g = d.game
+    before = [Counter(c.name for c in p.library) for p in g.players]
+    lib_ids = [[c.oid for c in p.library] for p in g.players]
+    sub = g.subgame
+    assert sub is not None and sub is not g
+    # the subgame is dealt from the libraries: its own cards, 20 life, nothing in play
+    assert [len(p.library) for p in sub.players] == [16, 14] and [p.life for p in sub.players] == [20, 20]
+    assert not sub.battlefield
+    players = (RandomPlayer(5), RandomPlayer(6))
+    seen_board = False
+    for _ in range(5000):
+        if g.subgame is None:
+            break
+        if sub.battlefield and not seen_board:
+            # views show the subgame's board, and its hands stay hidden
+            v0, v1 = d.view(0), d.view(1)
+            assert v0["subgame"] == 1 and v0["duel_life"] == [20, 13]
+            assert sorted(c["name"] for c in v0["battlefield"]) == sorted(c.name for c in sub.battlefield)
+            assert "hand" in v0["players"][0] and "hand" not in v1["players"][0]
+            assert v0["players"][0]["hand"] == sorted(c.name for c in sub.players[0].hand)
+            seen_board = True
+        d.apply(players[d.pending.player].choose(d.pending))
+    assert g.subgame is None and seen_board
+    # the duel goes on in alice's main phase; the subgame's log was relayed
+    assert not g.over and g.active == 0 and g.phase == "main"
+    assert any(e.startswith("[Shahrazad] ") for e in g.events)
+    loser = 1 - sub.winner if sub.winner is not None else None
+    assert [p.life for p in g.players] == [20 if loser != 0 else 10, 13 if loser != 1 else 6]
+    # same cards back in the libraries (the very cards: the subgame played copies), shuffled
+    assert [Counter(c.name for c in p.library) for p in g.players] == before
+    assert sorted(c.oid for c in g.players[0].library) == sorted(lib_ids[0])
+    # replaying the answers plays the same subgame
+    again = Duel(d._factory).replay(d.history)
+    assert again.state_hash() == d.state_hash()
+
+
+def test_state_hash_covers_a_subgame_under_way() -> None:
+    d = _shahrazad_cast()
+    h = d.state_hash()
+    d.apply(d.pending.choices[0])  # play or draw, in the subgame
+    assert d.game.subgame is not None and d.state_hash() != h
+    assert Duel(d._factory).replay(d.history).state_hash() == d.state_hash()
+
+
+def test_shahrazad_inside_a_subgame_nests() -> None:
+    """A Shahrazad drawn in the subgame plays a subgame of the subgame."""
+    from engine.ai import RandomPlayer
+    r = run_steps({"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Plains", "Plains"], "hand": ["Shahrazad"],
+                  "library": ["Shahrazad"] * 8 + ["Plains"] * 8},
+        "bob": {"library": ["Plains"] * 16}}},
+        [{"alice": "cast Shahrazad"}])
+    d = r.duel
+    players = (RandomPlayer(1), RandomPlayer(2))
+    deepest = 0
+    for _ in range(20000):
+        g, depth = d.game, 0
+        while g.subgame is not None:
+            g, depth = g.subgame, depth + 1
+        deepest = max(deepest, depth)
+        if depth == 0 and deepest:
+            break
+        d.apply(players[d.pending.player].choose(d.pending) if depth else d.pending.decline)
+    assert deepest >= 2 and d.view(0)["subgame"] == 0
+    assert Duel(d._factory).replay(d.history).state_hash() == d.state_hash()

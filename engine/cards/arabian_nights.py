@@ -749,3 +749,23 @@ def _jeweled_bird(g: Any, ctx: Any) -> Any:
 define("Jeweled Bird", hooks={"set_aside_before_duel": lambda g: not g.ante_on}, abilities=(Ability(
     "{T}: Draw a card; your contribution to the ante goes to your graveyard and Jeweled Bird replaces it",
     Cost(tap=True), _jeweled_bird, condition=lambda g, c: bool(g.ante_on)),))
+
+
+# ------------------------------------------------------------------ Shahrazad
+
+def _shahrazad(g: Any, ctx: Any) -> Any:
+    """A real subgame (engine.subgame), played to its end with the cards left
+    in the libraries; then each player who did not win it -- both, if it was
+    a draw -- loses half their life, rounded up ("halving ... remaining life
+    points, rounding down"). A loss of life, not damage: nothing prevents it.
+    A player with too few cards for an opening hand loses the subgame at
+    once, as the Oracle rulings say. Conceding during the subgame concedes
+    the duel (the only concession Manaburn knows)."""
+    from ..subgame import play_subgame
+    winner = yield from play_subgame(g, "Shahrazad")
+    for pl in (g.players[g.active], g.players[g.nonactive]):
+        if pl.idx != winner and pl.life > 0:
+            g.lose_life(pl.idx, (pl.life + 1) // 2, " for losing the Shahrazad subgame")
+
+
+define("Shahrazad", spell=SpellSpec(_shahrazad))
