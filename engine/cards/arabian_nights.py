@@ -7,17 +7,16 @@ text leaves a point open the choice is written next to the card.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from dataclasses import replace
-
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, aura, create_token, creature_where, damage, destroy_targets,
                        discard_card, during_upkeep, each_target, keyword_mod, nothing, pay_to_use, permanent_target, pump,
-                       self_only, static_for, token_def, until_eot)
-from ..mana import ManaCost
-from ..model import Ability, Cost, Delayed, Event, ManaAbility, SpellSpec, Trigger
+                       pump_mod, self_only, static_for, token_def, until_eot)
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
 from .blue import _lands_of_type, _needs_islands
@@ -769,3 +768,87 @@ def _shahrazad(g: Any, ctx: Any) -> Any:
 
 
 define("Shahrazad", spell=SpellSpec(_shahrazad))
+
+
+# ------------------------------------------------------------------ Jihad
+
+def _jihad_on(g: Any, src: Card) -> bool:
+    """Whether the opponent of Jihad's controller controls a permanent of the
+    chosen color (characteristics now: a permanent whose color was changed
+    counts by its new color)."""
+    word = src.chosen.get("choice", "")
+    col = COLOR_LETTERS.get(word)
+    opp = 1 - g.controller(src)
+
+    def look() -> bool:
+        return any(col in g.chars(c).colors for c in g.battlefield if g.controller(c) == opp)
+    return col is not None and bool(g._read_memo(("jihad", src.oid), look))
+
+
+# "Choose a color" as Jihad is cast. "Must be discarded immediately" when the
+# opponent has nothing of that color in play: a state check puts it into the
+# graveyard (buried), as soon as it is in play too.
+define("Jihad", announce=(Announce("choice", "choose a color", lambda g, ctx: list(COLOR_LETTERS)),),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "W" in c.colors
+                       and _jihad_on(g, src),
+                       modify=lambda g, src, card, c: pump_mod(2, 1)(g, card, c)),),
+       hooks={"state": lambda g, c: not _jihad_on(g, c)})
+
+
+# ------------------------------------------------------------------ Oubliette
+
+def _oubliette_enter(g: Any, ctx: Any) -> Any:
+    """"Select a creature in play" (not a target): chosen by Oubliette's
+    controller as it comes into play. The creature and the enchantments on it
+    leave play for limbo (out of play, belonging to no zone a player can
+    reach), their counters remembered, until Oubliette leaves play."""
+    src = ctx.source
+    p = ctx.controller
+    creatures = g.creatures()
+    if not creatures:
+        return
+    ch = [f"choose {ref(g, c)}" for c in creatures]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Oubliette: select a creature in play", ch,
+                           parser=g.parser_for(p, ch), about="Oubliette")
+    victim = creatures[ch.index(ans)]
+    auras = [a for a in g.attached(victim)]
+    held = {"creature": (g.move(victim, "limbo").oid, dict(victim.counters), victim.owner),
+            "auras": [(g.move(a, "limbo").oid, dict(a.counters), a.owner, g.controller(a), dict(a.chosen))
+                      for a in auras]}
+    src.flags["oubliette"] = held
+    g.log(f"{victim.name} is out of play under Oubliette" + (
+        " with " + ", ".join(a.name for a in auras) if auras else "") + ".")
+
+
+def _oubliette_leaves(g: Any, ctx: Any) -> Any:
+    """Oubliette put into a graveyard: the creature returns to play tapped
+    under its owner's control, with its counters and enchantments. It
+    returns rather than comes into play (no "comes into play" effects), and
+    is the same permanent again, so not summoning sick."""
+    old = ctx.data.get("old")
+    held = old.flags.get("oubliette") if old is not None else None
+    if not held:
+        return
+    oid, counters, owner = held["creature"]
+    card = next((c for c in g.limbo if c.oid == oid), None)
+    if card is None:
+        return
+    back = g.move(card, "battlefield", controller=owner, tapped=True)
+    back.counters.update(counters)
+    back.sick = False
+    g.log(f"{back.name} returns to play tapped.")
+    for a_oid, a_counters, a_owner, a_ctrl, a_chosen in held["auras"]:
+        aura = next((c for c in g.limbo if c.oid == a_oid), None)
+        if aura is None:
+            continue
+        new = g.move(aura, "battlefield", controller=a_ctrl)
+        new.counters.update(a_counters)
+        new.chosen.update(a_chosen)
+        new.attached_to = back.oid
+        new.sick = False
+    yield from g.settle()
+
+
+define("Oubliette", on_enter=_oubliette_enter, triggers=(
+    Trigger(Event.TO_GRAVEYARD, _oubliette_leaves, condition=lambda g, src, d: d.get("card") is src,
+            zones=("graveyard",)),))
