@@ -204,6 +204,9 @@ class DamageRules:
         """Mark a permanent destroyed (or buried): it goes at the next settle."""
         if card.zone != "battlefield":
             return
+        if self.guarded(card, "destroy"):
+            self.log(f"{card.name} cannot be destroyed.")
+            return
         if bury or self.doomed.get(card.oid) != "bury":
             self.doomed[card.oid] = "bury" if bury else "destroy"
 
@@ -365,7 +368,11 @@ class DamageRules:
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
-                    self.regenerate(card)
+                    if ab.saves_untapped:
+                        card.damage = 0
+                        self.log(f"{card.name} is not destroyed.")
+                    else:
+                        self.regenerate(card)
                     return True
         return False
 

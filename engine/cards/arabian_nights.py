@@ -573,6 +573,9 @@ def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
     """``ctx.controller`` controls ``target`` for as long as ``holds(g)``;
     once it fails the effect is over for good."""
     p = ctx.controller
+    if g.guarded(target, "control"):
+        g.log(f"{target.name} cannot be taken.")
+        return
     over = [False]
 
     def still(g2: Any) -> bool:
@@ -852,3 +855,39 @@ def _oubliette_leaves(g: Any, ctx: Any) -> Any:
 define("Oubliette", on_enter=_oubliette_enter, triggers=(
     Trigger(Event.TO_GRAVEYARD, _oubliette_leaves, condition=lambda g, src, d: d.get("card") is src,
             zones=("graveyard",)),))
+
+
+# ------------------------------------------------------------------ guarding lands and artifacts
+
+_LAND_AURA = permanent_target(
+    "target enchantment on a land",
+    lambda g, ctx, c: "enchantment" in g.chars(c).types and (host := g.enchanted(c)) is not None
+    and "land" in g.chars(host).types)
+
+# Pyramids (a poly artifact: no tapping). "Prevents a land from being
+# destroyed": used as a land is about to be destroyed, like regeneration
+# (offered then, see DamageRules.regen_options), but the land is simply not
+# destroyed -- it is not tapped. Burying cannot be prevented this way, as it
+# cannot be regenerated.
+define("Pyramids", abilities=(
+    Ability("{2}: Destroy target enchantment on a land", Cost(ManaCost.parse("{2}")), destroy_targets(),
+            targets=(_LAND_AURA,)),
+    Ability("{2}: Prevent target land from being destroyed", Cost(ManaCost.parse("{2}")), nothing,
+            regenerate=True, saves_untapped=True,
+            targets=(permanent_target("target land", lambda g, ctx, c: "land" in g.chars(c).types),)),
+))
+
+
+def _guardian_beast(g: Any, src: Card, card: Card, what: str) -> bool:
+    """While Guardian Beast is untapped, its controller's non-creature
+    artifacts cannot be destroyed, newly enchanted or taken (what already
+    happened while it was tapped stays). The Beast itself is not guarded:
+    destroyed together with the artifacts, it goes and they stay (each is
+    looked at as it is destroyed, the Beast still in play)."""
+    if src.tapped or card is src or g.abilities_lost(src):
+        return False
+    ch = g.chars(card)
+    return "artifact" in ch.types and "creature" not in ch.types and ch.controller == g.controller(src)
+
+
+define("Guardian Beast", hooks={"guards": _guardian_beast})
