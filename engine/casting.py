@@ -205,8 +205,9 @@ class CastingRules:
             for c in self._by_timestamp():
                 if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
-                            and ("cannot be enchanted" in self.chars(c).keywords or self.guarded(c, "enchant"))):
-                        continue  # Tetravites; Guardian Beast
+                            and ("cannot be enchanted" in self.chars(c).keywords
+                                 or "cannot be further enchanted" in self.chars(c).flags)):
+                        continue  # Tetravites; Consecrate Land (its own aura stays: see aura_legal)
                     if spec.damaged and not any(pk.receiver is c for pk in self.pending_damage):
                         continue
                     if spec.damage_source and not any(

@@ -201,10 +201,12 @@ class DamageRules:
                 return
 
     def destroy(self: "Game", card: Card, *, bury: bool = False) -> None:
-        """Mark a permanent destroyed (or buried): it goes at the next settle."""
+        """Mark a permanent destroyed (or buried): it goes at the next settle.
+        A permanent with the flag "cannot be destroyed" (Consecrate Land's
+        land) is neither destroyed nor buried."""
         if card.zone != "battlefield":
             return
-        if self.guarded(card, "destroy"):
+        if "cannot be destroyed" in self.chars(card).flags:
             self.log(f"{card.name} cannot be destroyed.")
             return
         if bury or self.doomed.get(card.oid) != "bury":

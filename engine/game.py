@@ -513,17 +513,6 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 types = c.types
         return types
 
-    def guarded(self, card: Card, what: str) -> bool:
-        """Whether a permanent in play keeps ``what`` from happening to
-        ``card`` now: hook ``guards(g, src, card, what) -> bool``, ``what``
-        being "destroy" (destroyed or buried), "enchant" (a new aura) or
-        "control" (a new control change) -- Guardian Beast."""
-        for src in self.battlefield:
-            h = src.cdef.hooks.get("guards")
-            if h is not None and h(self, src, card, what):
-                return True
-        return False
-
     def abilities_of(self, card: Card) -> list[Any]:
         """A permanent's activated abilities: printed ones (numbered first, as
         ``ability=N`` counts them), then those granted by effects."""

@@ -38,15 +38,17 @@ class TurnRules:
 
     # ---------------------------------------------------------- beginning
     def begin(self: "Game") -> Gen:
-        """Shuffle, set aside ante, choose play or draw, draw seven, mulligans."""
-        for pl in self.players:
-            # cards taken out of the deck before playing (Jeweled Bird "if not playing for
-            # ante"): hook set_aside_before_duel(g) -> bool; they wait, removed from the game
-            for c in list(pl.library):
-                h = c.cdef.hooks.get("set_aside_before_duel")
-                if h is not None and h(self):
+        """Set aside the ante cards if the duel is not played for ante; shuffle,
+        set aside ante, choose play or draw, draw seven, mulligans."""
+        if not self.ante_on:
+            # "Remove this card from your deck before playing if you are not playing for
+            # ante": cards with the hook ``ante_card`` (Contract from Below) are removed from
+            # the game before the first shuffle; in setups without this (duel scripts), their
+            # can_cast hook keeps them from being cast.
+            for pl in self.players:
+                for c in [c for c in pl.library if c.cdef.hooks.get("ante_card")]:
                     self.move(c, "removed")
-                    self.log(f"{pl.name} removes {c.name} from their deck before playing.")
+                    self.log(f"{pl.name} removes {c.name} from their deck: the duel is not played for ante.")
         for p in (0, 1):
             self.shuffle(p)
         if self.ante_on:

@@ -12,9 +12,9 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, aura, create_token, creature_where, damage, destroy_targets,
-                       discard_card, during_upkeep, each_target, keyword_mod, nothing, pay_to_use, permanent_target, pump,
-                       pump_mod, self_only, static_for, token_def, until_eot)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, create_token, creature_where, damage, destroy_targets,
+                       discard_card, during_upkeep, each_target, enchanted, keyword_mod, nothing, pay_to_use,
+                       permanent_target, pump, pump_mod, self_only, static_for, token_def, until_eot)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
@@ -43,7 +43,10 @@ define("King Suleiman", abilities=(Ability(
 
 # ------------------------------------------------------------------ blue
 
-define("Fishliver Oil", enchant=CREATURE, statics=(aura(keyword_mod("islandwalk")),))
+# (the landwalk as the aura's text now reads it: Magical Hack)
+define("Fishliver Oil", enchant=CREATURE, statics=(Static(
+    applies=enchanted, modify=lambda g, src, card, c: c.keywords.add(g.swap_words("islandwalk", src)),
+    active=lambda g, src: True),))
 
 
 def _damage_to_controller(n: int) -> Any:
@@ -69,8 +72,9 @@ define("Juzám Djinn", abilities=(_jd_ab,), hooks={"end_of_upkeep": _jd_end})
 
 def _kird_ape(g: Any, card: Card, c: Chars) -> None:
     # "if you have any forests in play": any permanent with the land type
-    # forest that its controller controls (a land made a Forest counts)
-    if c.power is not None and g.permanents(c.controller, subtype="forest"):
+    # forest that its controller controls (a land made a Forest counts); the
+    # word as the card's text now reads it (Magical Hack)
+    if c.power is not None and g.permanents(c.controller, subtype=g.word(card, "forest")):
         c.power += 1
         c.toughness = (c.toughness or 0) + 2
 
@@ -86,15 +90,16 @@ def _erhnam(g: Any, ctx: Any) -> Any:
     me, start = ctx.controller, g.turn
     for t in each_target(ctx):
         if isinstance(t, Card):
-            g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("forestwalk"), "forever",
+            g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(g.swap_words("forestwalk", ctx.source)), "forever",
                                     condition=lambda g2: g2.turn == start or g2.active != me))
             g.log(f"{t.name} gains forestwalk until {ctx.me.name}'s next turn.")
     return
     yield
 
 
-_ERHNAM_TARGET = creature_where("target non-wall creature an opponent controls",
-                                lambda g, ctx, c: g.controller(c) != ctx.controller and "wall" not in g.chars(c).subtypes)
+_ERHNAM_TARGET = creature_where(
+    "target non-wall creature an opponent controls",
+    lambda g, ctx, c: g.controller(c) != ctx.controller and "wall" not in g.chars(c).subtypes)
 _erhnam_ab = Ability("During your upkeep, target non-wall creature an opponent controls gains forestwalk "
                      "until your next turn", Cost(), _erhnam, targets=(_ERHNAM_TARGET,),
                      condition=lambda g, c: g.phase == "upkeep" and g.step == "upkeep" and g.controller(c) == g.active,
@@ -400,7 +405,7 @@ def _serendib_djinn(g: Any, ctx: Any) -> Any:
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Serendib Djinn: choose one of your lands to destroy", ch,
                            parser=g.parser_for(p, ch), about="Serendib Djinn")
     land = lands[ch.index(ans)]
-    island = "island" in g.chars(land).subtypes
+    island = g.word(ctx.source, "island") in g.chars(land).subtypes
     g.destroy(land)
     g.log(f"{land.name} is destroyed (Serendib Djinn).")
     if island:
@@ -428,7 +433,7 @@ def _sandals(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
         if not isinstance(t, Card):
             continue
-        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("islandwalk"), "eot"))
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(g.swap_words("islandwalk", ctx.source)), "eot"))
         g.log(f"{t.name} gains islandwalk until end of turn.")
 
         def dies(g2: Any, d: Any, data: dict, oid: int = t.oid) -> bool:
@@ -573,7 +578,7 @@ def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
     """``ctx.controller`` controls ``target`` for as long as ``holds(g)``;
     once it fails the effect is over for good."""
     p = ctx.controller
-    if g.guarded(target, "control"):
+    if "cannot be taken" in g.chars(target).flags:  # Guardian Beast
         g.log(f"{target.name} cannot be taken.")
         return
     over = [False]
@@ -748,7 +753,9 @@ def _jeweled_bird(g: Any, ctx: Any) -> Any:
     yield from g.draw(p, 1)
 
 
-define("Jeweled Bird", hooks={"set_aside_before_duel": lambda g: not g.ante_on}, abilities=(Ability(
+# "Remove Jeweled Bird from your deck before playing if not playing for ante":
+# the hook ante_card (see TurnRules.begin); its ability only works for ante.
+define("Jeweled Bird", hooks={"ante_card": True}, abilities=(Ability(
     "{T}: Draw a card; your contribution to the ante goes to your graveyard and Jeweled Bird replaces it",
     Cost(tap=True), _jeweled_bird, condition=lambda g, c: bool(g.ante_on)),))
 
@@ -792,8 +799,8 @@ def _jihad_on(g: Any, src: Card) -> bool:
 # opponent has nothing of that color in play: a state check puts it into the
 # graveyard (buried), as soon as it is in play too.
 define("Jihad", announce=(Announce("choice", "choose a color", lambda g, ctx: list(COLOR_LETTERS)),),
-       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "W" in c.colors
-                       and _jihad_on(g, src),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types
+                       and COLOR_LETTERS[g.word(src, "white")] in c.colors and _jihad_on(g, src),
                        modify=lambda g, src, card, c: pump_mod(2, 1)(g, card, c)),),
        hooks={"state": lambda g, c: not _jihad_on(g, c)})
 
@@ -878,16 +885,18 @@ define("Pyramids", abilities=(
 ))
 
 
-def _guardian_beast(g: Any, src: Card, card: Card, what: str) -> bool:
-    """While Guardian Beast is untapped, its controller's non-creature
-    artifacts cannot be destroyed, newly enchanted or taken (what already
-    happened while it was tapped stays). The Beast itself is not guarded:
-    destroyed together with the artifacts, it goes and they stay (each is
-    looked at as it is destroyed, the Beast still in play)."""
-    if src.tapped or card is src or g.abilities_lost(src):
-        return False
-    ch = g.chars(card)
-    return "artifact" in ch.types and "creature" not in ch.types and ch.controller == g.controller(src)
+def _beast_guards(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "artifact" in c.types and "creature" not in c.types and c.controller == g.controller(src)
 
 
-define("Guardian Beast", hooks={"guards": _guardian_beast})
+# Guardian Beast: while it is untapped, its controller's non-creature artifacts
+# "cannot be further enchanted, destroyed, or taken": flags read by aura target
+# choice, Game.destroy and control-changing effects (_control_while). What
+# happened while it was tapped stays. Destroyed together with the artifacts
+# (Nevinyrral's Disk), the Beast goes and they stay: each is looked at as it is
+# destroyed, the Beast still in play.
+define("Guardian Beast", statics=(Static(
+    applies=_beast_guards,
+    modify=lambda g, src, card, c: c.flags.update({"cannot be destroyed", "cannot be further enchanted",
+                                                   "cannot be taken"}),
+    active=lambda g, src: not src.tapped and not g.abilities_lost(src)),))
