@@ -163,3 +163,59 @@ def test_shahrazad_inside_a_subgame_nests() -> None:
         d.apply(players[d.pending.player].choose(d.pending) if depth else d.pending.decline)
     assert deepest >= 2 and d.view(0)["subgame"] == 0
     assert Duel(d._factory).replay(d.history).state_hash() == d.state_hash()
+
+
+# Two decks holding every Arabian Nights card, for random duels between the
+# built-in random players (as tests/test_random_duels.py does for the precons).
+ARN_DECKS: dict[str, dict[str, int]] = {
+    "Bazaar": {
+        "Bazaar of Baghdad": 1, "Library of Alexandria": 1, "City of Brass": 2, "Desert": 2, "Diamond Valley": 1,
+        "Elephant Graveyard": 1, "Island of Wak-Wak": 1, "Plains": 5, "Island": 5, "Swamp": 4,
+        "Abu Ja'far": 1, "Army of Allah": 1, "Camel": 1, "Jihad": 1, "King Suleiman": 1, "Moorish Cavalry": 1,
+        "Repentant Blacksmith": 1, "Shahrazad": 1, "War Elephant": 1, "Dandân": 1, "Fishliver Oil": 1,
+        "Flying Men": 1, "Merchant Ship": 1, "Old Man of the Sea": 1, "Serendib Djinn": 1, "Serendib Efreet": 1,
+        "Cuombajj Witches": 1, "Guardian Beast": 1, "Hasran Ogress": 1, "Juzám Djinn": 1, "Khabál Ghoul": 1,
+        "Oubliette": 1, "Stone-Throwing Devils": 1, "Ring of Ma'rûf": 1, "Jeweled Bird": 1,
+    },
+    "Bottle": {
+        "Mountain": 9, "Forest": 9, "City of Brass": 1, "Desert": 1,
+        "Aladdin": 1, "Ali from Cairo": 1, "Desert Nomads": 1, "Kird Ape": 2, "Mijae Djinn": 1, "Rukh Egg": 1,
+        "Ydwen Efreet": 1, "Cyclone": 1, "Drop of Honey": 1, "Erhnam Djinn": 2, "Ghazbán Ogre": 1,
+        "Ifh-Bíff Efreet": 1, "Singing Tree": 1, "Wyluli Wolf": 1, "City in a Bottle": 1, "Jandor's Ring": 1,
+        "Pyramids": 1, "Sandals of Abdallah": 1, "Shahrazad": 1, "Lightning Bolt": 2, "Giant Growth": 2,
+    },
+}
+
+
+def _count_cards(duel: Duel) -> int:
+    g = duel.game
+    n = sum(1 for c in g.battlefield + g.limbo if not c.token)
+    return n + sum(len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
+
+
+def test_random_duels_with_the_arabian_nights_cards() -> None:
+    """Random duels with decks of these cards: they end, replay to the same
+    state, never lose or make a card, and views of hidden cards leak nothing."""
+    import random
+
+    from engine.ai import RandomPlayer
+    from engine.duel import DuelOptions
+    from tests.test_random_duels import hidden_swapped_view_equal
+    decks = [[n for n, k in ARN_DECKS[d].items() for _ in range(k)] for d in ("Bazaar", "Bottle")]
+    for seed in range(8):
+        r = random.Random(seed)
+        pair = (decks[seed % 2], decks[1 - seed % 2])
+        duel = Duel.new(seed, pair, DuelOptions(ante=seed % 4 < 2))
+        players = (RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1))
+        total = _count_cards(duel)
+        steps = 0
+        while duel.pending is not None and steps < 20000:
+            d = duel.pending
+            duel.apply(players[d.player].choose(d))
+            steps += 1
+            assert _count_cards(duel) == total, f"seed {seed}: card count changed at step {steps}"
+            if steps % 53 == 0:
+                assert hidden_swapped_view_equal(duel, r), f"seed {seed}: a view depends on hidden cards"
+        assert duel.pending is None, f"seed {seed} did not finish"
+        again = Duel.new(seed, pair, DuelOptions(ante=seed % 4 < 2)).replay(duel.history)
+        assert again.state_hash() == duel.state_hash(), f"seed {seed}: replay differs"
