@@ -391,8 +391,8 @@ class DamageRules:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
                 if src not in near:
-                    if not (ab.regenerate and ab.targets):
-                        continue
+                    if not (ab.regenerate and ab.targets) or (src.tapped and self.switched_off(src)):
+                        continue  # (a tapped artifact's abilities cannot be used)
                     probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
                     spec = ab.targets[0]
                     if not self.targetable(card, probe.colors) or (
