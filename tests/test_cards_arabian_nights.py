@@ -219,3 +219,21 @@ def test_random_duels_with_the_arabian_nights_cards() -> None:
         assert duel.pending is None, f"seed {seed} did not finish"
         again = Duel.new(seed, pair, DuelOptions(ante=seed % 4 < 2)).replay(duel.history)
         assert again.state_hash() == duel.state_hash(), f"seed {seed}: replay differs"
+
+
+def test_pyramids_offered_as_a_land_is_destroyed_only_untapped() -> None:
+    """Pyramids' "prevent a land from being destroyed" is offered like a
+    regeneration, to Pyramids' controller, for lands only, and
+    not while Pyramids is tapped (a tapped artifact does nothing)."""
+    for tapped in (False, True):
+        r = run_steps({"active": "bob", "phase": "main", "players": {
+            "alice": {"battlefield": [{"name": "Pyramids", "tapped": tapped}, "Plains", "Plains", "Forest",
+                                      "Grizzly Bears"]},
+            "bob": {"battlefield": ["Mountain"] * 3}}}, [])
+        g = r.duel.game
+        forest = next(c for c in g.battlefield if c.name == "Forest")
+        bears = next(c for c in g.battlefield if c.name == "Grizzly Bears")
+        pyramids = next(c for c in g.battlefield if c.name == "Pyramids")
+        assert g.regen_options(0, forest) == ([] if tapped else [(pyramids, 2)])
+        assert g.regen_options(0, bears) == []
+        assert g.regen_options(1, forest) == []

@@ -3,7 +3,19 @@
 Each card does what the printed text of its latest old printing says (the
 ``text`` of ``engine/data/cards.json``: Chronicles or Fifth Edition wording
 where the card was reprinted there), with the Fifth Edition rules. Where the
-text leaves a point open the choice is written next to the card.
+text leaves a point open the choice is written next to the card; the main
+ones:
+
+* "Outside the game" (Ring of Ma'rûf): a player's cards removed from the
+  game -- a Manaburn duel has no sideboard and never reads a collection; the
+  ante cards taken out of a deck not played for ante wait there too.
+* "Cards from Arabian Nights" (City in a Bottle): names first printed in ARN,
+  by the card data's printings, whatever printing a player owns.
+* Shahrazad plays a real subgame (:mod:`engine.subgame`) inside the duel.
+* Coin flips (Mijae Djinn, Ydwen Efreet) come from the duel's seeded random
+  source; the opponent's call is not asked (it changes nothing).
+* A Mono Artifact is tapped to use its ability (Sandals of Abdallah, Jandor's
+  Ring, Ring of Ma'rûf); a Poly Artifact is not (Pyramids).
 """
 from __future__ import annotations
 
