@@ -132,6 +132,16 @@ class Duel:
     def winner(self) -> int | None:
         return self.game.winner
 
+    @property
+    def playing(self) -> Game:
+        """The game the pending decision belongs to: the duel's own, or the
+        subgame under way inside it (Shahrazad; see :mod:`engine.subgame`),
+        innermost first. :attr:`game` is always the duel's."""
+        g = self.game
+        while g.subgame is not None:
+            g = g.subgame
+        return g
+
     def legal_actions(self) -> tuple[str, ...]:
         return self.pending.choices if self.pending else ()
 

@@ -20,10 +20,10 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` (None: a spectator) sees. During a subgame (Shahrazad)
     the board is the subgame's, innermost first (``subgame``: how deep), with
     the duel's life totals under ``duel_life``; the duel's end is the duel's."""
-    root = g = duel.game
-    depth = 0
-    while g.subgame is not None:
-        g, depth = g.subgame, depth + 1
+    root, g = duel.game, duel.playing
+    depth, inner = 0, root
+    while inner is not g:
+        inner, depth = inner.subgame, depth + 1  # type: ignore[assignment]
 
     def perm(c: Card) -> dict[str, Any]:
         ch = g.chars(c)

@@ -237,3 +237,20 @@ def test_pyramids_offered_as_a_land_is_destroyed_only_untapped() -> None:
         assert g.regen_options(0, forest) == ([] if tapped else [(pyramids, 2)])
         assert g.regen_options(0, bears) == []
         assert g.regen_options(1, forest) == []
+
+
+def test_the_bot_autopasses_by_the_subgame_being_played() -> None:
+    """During a subgame the bot's automatic answers look at the subgame (its
+    phase, its active player, its mana), not at the duel waiting around it."""
+    from bot.autopass import DEFAULT_STOPS, auto_answer
+    d = _shahrazad_cast()
+    assert d.playing is d.game.subgame and d.playing is not d.game
+    while d.pending is not None and d.game.subgame is not None and d.playing.phase != "main":
+        d.apply(d.pending.decline or d.pending.choices[0])
+    sub = d.playing
+    # bob plays first in this subgame, while alice's main phase waits in the duel
+    assert d.pending.player == sub.active == 1 and sub.phase == "main" and d.game.active == 0
+    # the subgame's active player, in their main phase (a default stop), is asked;
+    # judged by the duel around it, it would be alice's main phase and bob's pass
+    assert auto_answer(d.playing, d.pending, DEFAULT_STOPS) is None
+    assert auto_answer(d.game, d.pending, DEFAULT_STOPS) == "pass"
