@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
@@ -36,6 +36,13 @@ _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+# Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
+# source with one makes something else than one mana of its symbol, or asks its controller
+# while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
+# auto-pass (engine.autopass) then never pays with such a source for the player.
+MANA_SOURCE_HOOKS = ("mana_amount", "mana_choice", "mana_symbols", "mana_ok")
+# A hook of a permanent that adds mana whenever any source is tapped (Mana Flare).
+EXTRA_MANA_HOOK = "extra_mana"
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -73,21 +80,27 @@ class CastingRules:
                     out.append(_BASIC_ABILITY[sym])
         return out
 
-    def mana_sources(self: "Game", p: int, auto: bool = False) -> list[tuple[Card, int, str]]:
+    def mana_sources(self: "Game", p: int, auto: bool = False,
+                     sacrifice: bool | None = None) -> list[tuple[Card, int, str]]:
         """Mana abilities ``p`` can use now: (permanent, ability index, symbols).
         A mana ability with a mana cost (Apprentice Wizard) is usable only when
         the pool can pay it, and never in automatic payment plans (``auto``):
         as in the MicroProse game, non-land mana sources are never auto-tapped
-        and the player draws mana from them by hand.
+        and the player draws mana from them by hand. Nor is one whose cost
+        sacrifices its source (Black Lotus): automatic payment never
+        sacrifices a permanent (``sacrifice``, by default ``not auto``: whether
+        to list it; whether a cost can be paid at all counts it).
 
         Cached in a read-only scope (see ``Game.reading``), for both values
         of ``auto``; returns a new list."""
         with self.reading():
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
-        return [(c, i, syms) for c, i, syms, cost in usable if not cost.total or (not auto and pool.can_pay(cost))]
+        sacrifice = not auto if sacrifice is None else sacrifice
+        return [(c, i, syms) for c, i, syms, cost, sac in usable
+                if (not cost.total or (not auto and pool.can_pay(cost))) and not (sac and not sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost, bool]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -112,8 +125,37 @@ class CastingRules:
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana))
+                out.append((c, i, syms, ma.cost.mana, ma.cost.sacrifice_self))
         return out
+
+    def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
+        """How much one use of ``ma`` adds by itself (before a mana_choice)."""
+        return hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+
+    def _extra_mana(self: "Game", card: Card) -> tuple[int, str]:
+        """What other permanents make ``card`` add when tapped: how many more of
+        the same mana (Mana Flare), and which other symbols (Gauntlet of Might's
+        extra red). A hook ``extra_mana(g, src, card)`` returns an int or a str."""
+        same, other = 0, ""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
+            if h:
+                more = h(self, src, card)
+                if isinstance(more, str):
+                    other += more
+                else:
+                    same += more
+        return same, other
+
+    def _one_kind(self: "Game", card: Card, sym: str) -> str:
+        """``sym`` as written in ``tap CARD for SYM``, as the one kind of mana
+        the choices name: what the source adds at once is accepted too
+        (``tap Mana Vault for CCC``, ``for C``)."""
+        if len(sym) > 1 and sym == sym[0] * len(sym):
+            for ma in self.mana_abilities(card):
+                if sym[0] in ma.produces and len(sym) == self._mana_amount(card, ma) + self._extra_mana(card)[0]:
+                    return sym[0]
+        return sym
 
     def mana_choices(self: "Game", p: int) -> list[str]:
         out = []
@@ -146,18 +188,21 @@ class CastingRules:
             self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
             card.tapped = True
-        amount = hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        amount = self._mana_amount(card, ma)
+        if ma.cost.sacrifice_self:
+            # a sacrifice in a mana ability's cost (Black Lotus) is paid as the
+            # mana is drawn: still a mana source, never interrupted (5th Ed.
+            # "Mana Sources"); the mana is added once the source is gone
+            yield from self.put_in_graveyard([card], how="sacrifice")
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
-        extra = 0
-        for src in self.battlefield:
-            h = src.cdef.hooks.get("extra_mana")
-            if h:
-                extra += h(self, src, card)
-        self.players[p].pool.add(sym, amount + extra)
+        same, other = self._extra_mana(card)
+        self.players[p].pool.add(sym, amount + same)
+        for s in other:
+            self.players[p].pool.add(s)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
@@ -329,13 +374,53 @@ class CastingRules:
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: [
-                (c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)])
-            # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
+            sources = self._read_memo(("afford_sources", p), lambda: self.mana_units(p, sacrifice=True))
+            # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
             return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+
+    def mana_units(self: "Game", p: int, sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` as units of one mana each,
+        ``(oid * 10 + ability index, symbols)``: a source adding several
+        mana at once (Sol Ring, Mana Vault) is that many units. (A source of
+        several mana of one color chosen, Black Lotus, counts as units of any
+        colors, which only whether a cost can be paid at all asks about:
+        automatic payment never sacrifices it.)"""
+        out = []
+        for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
+            unit = (c.oid * 10 + i, frozenset(syms))
+            out.append(unit)
+            for _ in range(self.mana_abilities(c)[i].amount - 1):
+                out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
+        return out
+
+    def _auto_plan(self: "Game", variants: list[ManaCost], pool: Mana,
+                   units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
+        """The automatic payment: the first cost variant that can be paid,
+        planned over ``units`` (see :meth:`mana_units`) as they are ordered,
+        and again with the sources of several mana last; of the two, the plan
+        that leaves less unspent mana from a source used only in part (Sol
+        Ring tapped for one generic mana burns the other)."""
+        count: dict[int, int] = {}
+        for sid, _ in units:
+            count[sid] = count.get(sid, 0) + 1
+        several_last = sorted(units, key=lambda u: count[u[0]] > 1)
+        best: tuple[int, list[tuple[int, str]]] | None = None
+        for order in (units, several_last):
+            plan = next((pp for v in variants if (pp := plan_payment(v, pool, order)) is not None), None)
+            if plan is None:
+                return None
+            used: dict[int, int] = {}
+            for sid, _ in plan:
+                used[sid] = used.get(sid, 0) + 1
+            waste = sum(count[sid] - n for sid, n in used.items())
+            if best is None or waste < best[0]:
+                best = (waste, plan)
+            if waste == 0 or several_last == units:
+                break
+        return best[1] if best is not None else None
 
     def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
         """``cost`` and the ways ``p`` may pay it with other mana: hook
@@ -356,7 +441,13 @@ class CastingRules:
         return out
 
     def max_mana(self: "Game", p: int) -> int:
-        return self.players[p].pool.total() + len({c.oid for c, _, _ in self.mana_sources(p)})
+        """The most mana ``p`` could have: the pool plus, for each source, the
+        most one use of it adds (Sol Ring: 2, Black Lotus: 3)."""
+        most: dict[int, int] = {}
+        for c, i, _ in self.mana_sources(p):
+            n = self.mana_abilities(c)[i].amount
+            most[c.oid] = max(most.get(c.oid, 0), n)
+        return self.players[p].pool.total() + sum(most.values())
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
@@ -455,9 +546,18 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if pl.lands_played < 1 and self.can_play_land(p):
+        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
         return []
+
+    def more_lands(self: "Game", p: int) -> bool:
+        """Whether ``p`` may play any number of lands this turn: hook
+        ``more_lands(g, src, p) -> bool`` of a permanent in play (Fastbond)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("more_lands")
+            if h is not None and h(self, src, p):
+                return True
+        return False
 
     def _may_attack(self: "Game") -> bool:
         """``attack`` is an answer, at sorcery timing."""
@@ -480,7 +580,10 @@ class CastingRules:
                 return any(c.name == rest and self.castable(p, c, kind, interrupting) for c in self.players[p].hand)
             if verb == "activate":
                 what, sep, num = rest.partition(" ability=")
-                i = int(num) if sep and num.isdecimal() else 1
+                try:
+                    i = read_number(num) if sep else 1
+                except IllegalAction:
+                    return False
                 for c in self.battlefield:
                     if ref(self, c) == what:
                         abilities = self.ability_list(c)
@@ -516,7 +619,7 @@ class CastingRules:
                 what, sym = rest.rsplit(" for ", 1)
                 objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
                 for o in objs:
-                    cand = f"tap {ref(self, o)} for {sym}"
+                    cand = f"tap {ref(self, o)} for {self._one_kind(o, sym)}"
                     if cand in self._last_choices:
                         return cand
                 return f"tap {ref(self, objs[0])} for {sym}" if objs else text
@@ -543,7 +646,7 @@ class CastingRules:
                     if cand in self._last_choices:
                         return cand
         except RefError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), e.reason) from None
         return text
 
     def parser_for(self: "Game", p: int, choices: list[str] | Callable[[], list[str]]):
@@ -609,6 +712,7 @@ class CastingRules:
             card = next(c for c in self.players[p].hand if c.name == rest)
             self.players[p].lands_played += 1
             new = self.move(card, "battlefield", controller=p)
+            new.flags["played"] = self.players[p].lands_played  # the how-manieth land played this turn (Fastbond)
             self.log(f"{self.players[p].name} plays {new.name}.")
             yield from self.entered(new)
             yield from self.settle()
@@ -855,12 +959,12 @@ class CastingRules:
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+                sources = self.mana_units(p)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
+                plan = self._auto_plan(variants, pl.pool, sources)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
@@ -873,14 +977,18 @@ class CastingRules:
             known = ch + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
                                       choices, parser=self.parser_for(p, choices), about=spell.name,
-                                      surely=known.__contains__)
+                                      surely=known.__contains__, cost=cost)
             if ans == "cancel":
                 return False
             if ans.startswith(("tap ", "add ")):
                 yield from self.do_tap_answer(p, ans)
                 continue
             if ans == "auto":
+                used: set[int] = set()
                 for sid, sym in plan:
+                    if sid in used:
+                        continue  # another unit of a source already used (Sol Ring's second mana)
+                    used.add(sid)
                     card = next(c for c in self.battlefield if c.oid == sid // 10)
                     yield from self.tap_for_mana(p, card, sym)
                 payable = next((v for v in variants if pl.pool.can_pay(v)), None)
@@ -960,6 +1068,8 @@ class CastingRules:
             if card is not None and card.cdef.is_permanent:
                 new = self.move(card, "battlefield", controller=spell.controller)
                 new.chosen.update(spell.chosen)
+                if card.cdef.cost.x:
+                    new.chosen["x"] = spell.x  # a permanent's X, for its "comes into play" effect (Rock Hydra)
                 if spell.colors != frozenset(card.cdef.colors):
                     new.color_override = spell.colors
                 new.text_changes.update(card.text_changes)

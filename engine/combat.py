@@ -13,7 +13,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .decisions import DecisionKind, IllegalAction
+from .decisions import DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES
 from .model import Event, Gen
 from .objects import Card, Player
@@ -96,7 +96,13 @@ class CombatRules:
         b, a = self.chars(blocker), self.chars(attacker)
         if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
             return False
-        if "cannot block" in b.flags or "unblockable" in a.flags:
+        if "cannot block" in b.flags:
+            return False
+        if attacker.face_down:
+            # a face-down attacker (Camouflage, Illusionary Mask) is unknown: any creature
+            # may be declared blocking it; whoever turns it face up checks the block then
+            return True
+        if "unblockable" in a.flags:
             return False
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
@@ -188,7 +194,7 @@ class CombatRules:
         try:
             objs = lookup(self, name, ("permanents",))
         except RefError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), e.reason) from None
         if controller is not None:
             objs = [o for o in objs if self.controller(o) == controller] or objs
         if not objs:
@@ -210,7 +216,7 @@ class CombatRules:
         body = text[len("block"):].strip()
         cb = self.combat
         plan: list[tuple[Card, list[Card]]] = []
-        used: set[int] = set()
+        used: dict[int, set[int]] = {}  # blocker oid -> the bands it blocks
         if body not in ("", "nothing"):
             for part in body.split(";"):
                 if " with " not in part:
@@ -222,15 +228,19 @@ class CombatRules:
                 bl = []
                 for name in bn.split(","):
                     b = self._one(name.strip(), self.nonactive)
-                    if b.oid in used:
-                        raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker")
+                    bands = used.setdefault(b.oid, set())
+                    if cb.band_of(a.oid) in bands:
+                        raise IllegalAction(f"{ref(self, b)} already blocks {ref(self, a)}")
+                    if len(bands) >= self.blocks_allowed(b):
+                        raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker"
+                                            if len(bands) == 1 else f"{ref(self, b)} cannot block more attackers")
                     # A band is blocked as one: a creature that could block any member
                     # blocks them all (a flyer banded with a non-flyer attacks as a
                     # non-flying group; 000 "Banding").
                     band = [m for m in (self.find(o) for o in cb.bands[cb.band_of(a.oid)]) if m is not None]
                     if not any(self.can_block(b, m) for m in band):
                         raise IllegalAction(f"{ref(self, b)} cannot block {ref(self, a)}")
-                    used.add(b.oid)
+                    bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
         # Lure: every creature able to block a lured attacker must block it
@@ -251,6 +261,11 @@ class CombatRules:
                     raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
         return plan
 
+    def blocks_allowed(self: "Game", blocker: Card) -> int:
+        """How many attackers a creature may block: one, or two with the
+        keyword "can block two attackers" (Two-Headed Giant of Foriys)."""
+        return 2 if "can block two attackers" in self.chars(blocker).keywords else 1
+
     def parse_assign(self: "Game", text: str, power: int, targets: list, trample_to: Player | None,
                      lethal: dict[int, int]) -> str:
         if not text.startswith("assign "):
@@ -258,13 +273,10 @@ class CombatRules:
         amounts: dict[int, int] = {}
         for part in text[len("assign "):].split(","):
             part = part.strip()
-            try:
-                n_s, who = part.split(" to ", 1)
-                n = int(n_s)
-            except ValueError:
-                raise IllegalAction(f"cannot read {part!r}") from None
-            if n < 0:
-                raise IllegalAction("damage assigned cannot be negative")
+            n_s, sep, who = part.partition(" to ")
+            if not sep:
+                raise IllegalAction(f"cannot read {part!r}")
+            n = read_number(n_s, "damage assigned")
             idx = None
             for i, t in enumerate(targets):
                 if isinstance(t, Player) and t.name == who.strip():
@@ -467,6 +479,8 @@ class CombatRules:
         ap, nap = cb.attacker, cb.defender
         defender = self.players[nap]
         trample_links: list[tuple[object, list[Card], Card]] = []
+        seen = [o for bl in cb.blocks.values() for o in bl]
+        multi = list(dict.fromkeys(o for o in seen if seen.count(o) > 1))  # blockers of several bands
         for i, band in enumerate(cb.bands):
             members = [m for m in (self.find(o) for o in band) if m is not None]
             blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]
@@ -506,9 +520,11 @@ class CombatRules:
                                                       defender if trample else None, lethal)
                 for t, n in zip(targets, amounts):
                     self.deal_damage(m, t, n, combat=True)
-            # blockers strike the band
+            # blockers strike the band (a blocker of several bands strikes once, below)
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:
+                if b.oid in multi:
+                    continue
                 # a blocker that became tapped is still a blocker but deals no
                 # damage (000, "Combat": tapping a blocking creature)
                 if not self._strikes(b, first) or b.tapped:
@@ -522,6 +538,24 @@ class CombatRules:
                 amounts = yield from self._ask_assign(ap, b, power, alive, None, {})
                 for t, n in zip(alive, amounts):
                     self.deal_damage(b, t, n, combat=True)
+        # a creature blocking two attackers (Two-Headed Giant) divides its damage
+        # between them as its controller likes
+        for oid in multi:
+            b = self.find(oid)
+            if b is None or not self._strikes(b, first) or b.tapped:
+                continue
+            power = self.chars(b).power or 0
+            alive = [m for i, band in enumerate(cb.bands) if oid in cb.blocks.get(i, [])
+                     for m in (self.find(o) for o in band)
+                     if m is not None and not m.regenerated_in_combat and m.zone == "battlefield"]
+            if power <= 0 or not alive:
+                continue
+            if len(alive) == 1:
+                self.deal_damage(b, alive[0], power, combat=True)
+                continue
+            amounts = yield from self._ask_assign(nap, b, power, alive, None, {})
+            for t, n in zip(alive, amounts):
+                self.deal_damage(b, t, n, combat=True)
         if self.pending_damage:
             yield from self.settle()
 

@@ -221,6 +221,19 @@ def change_color(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def graveyard_to_hand() -> Callable[[Any, Any], Gen]:
+    """Each target card still in a graveyard returns to its owner's hand
+    (Regrowth; Raise Dead)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in each_target(ctx):
+            if c.zone == "graveyard":
+                g.move(c, "hand")
+                g.log(f"{c.name} returns from {g.players[c.owner].name}'s graveyard to their hand.")
+        return
+        yield
+    return fn
+
+
 def draw_cards(n: int) -> Callable[[Any, Any], Gen]:
     def fn(g: Any, ctx: Any) -> Gen:
         yield from g.draw(ctx.controller, n)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .model import Ability, CardDef, Mode
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "removed", "ante", "limbo")
+FACE_DOWN = "Face-down creature"  # the name of a face-down permanent (Card.name)
 
 
 @dataclass
@@ -92,6 +93,11 @@ class Card:
 
     @property
     def name(self) -> str:
+        """Its card name; a permanent in play face down (Illusionary Mask) is
+        known to everyone, in the log, views and action text, as a
+        face-down creature until it is turned face up."""
+        if self.face_down and self.zone == "battlefield":
+            return FACE_DOWN
         return self.cdef.name
 
     def __repr__(self) -> str:

@@ -31,7 +31,9 @@ class TurnRules:
             while True:
                 yield from self.play_turn(start_phase)
                 start_phase = "untap"
-                self.active = 1 - self.active
+                # an additional turn after the current one (Time Vault): the
+                # latest one granted is taken first
+                self.active = self.extra_turns.pop() if self.extra_turns else 1 - self.active
                 self.turn += 1
         except DuelOver:
             return
@@ -101,6 +103,14 @@ class TurnRules:
 
     # --------------------------------------------------------------- turn
     def play_turn(self: "Game", start: str = "untap") -> Gen:
+        if start == "untap":
+            # a turn its player may skip (Time Vault): hook skip_turn(g, src) -> Gen
+            # returning True if the turn is skipped; asked before the untap phase
+            for src in list(self.battlefield):
+                h = src.cdef.hooks.get("skip_turn")
+                if h is not None and src in self.battlefield and (yield from h(self, src)):
+                    self.log(f"{self.players[self.active].name} skips turn {self.turn}.")
+                    return
         for pl in self.players:
             pl.lands_played = 0
             pl.attacked_this_turn = False
