@@ -366,7 +366,7 @@ class DuelService:
             d = duel.pending
             if d is None:
                 return
-            ans = auto_answer(duel.game, d, live.stops[d.player])
+            ans = auto_answer(duel.playing, d, live.stops[d.player])  # a Shahrazad subgame's own phases
             if ans is None:
                 return
             duel.apply(ans, player=d.player)
