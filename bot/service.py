@@ -394,7 +394,9 @@ class DuelService:
             return None
         if published is not None and published >= live.seq:
             return None
-        events = await self.events_after(live, published) if published else []
+        # never published: everything, from what came before the first decision (a face-up ante)
+        events = await self.events_after(live, published) if published is not None \
+            else list(live.duel.game.events)
         return Outcome(live, events, live.duel.over or rec.status == "finished")
 
     async def events_after(self, live: Live, seq: int) -> list[str]:

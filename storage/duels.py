@@ -222,6 +222,13 @@ async def get_duel(db: Database, duel_id: int) -> DuelRecord | None:
     return None if row is None else DuelRecord.from_row(row)
 
 
+async def get_duel_by_thread(db: Database, thread_id: str | int) -> DuelRecord | None:
+    """The duel whose thread is *thread_id*, or None."""
+    row = await db.fetchone("SELECT * FROM duels WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+                            (_snowflake(thread_id, "thread_id"),))
+    return None if row is None else DuelRecord.from_row(row)
+
+
 async def load_history(db: Database, duel_id: int) -> list[tuple[int, str]]:
     """The duel's decisions in order, as ``(player, text)`` for ``Duel.replay``.
 

@@ -95,11 +95,12 @@ async def play(fake: FakeDiscord, users: list[SimUser], thread: Any, policy: Any
                 continue
             opts = choices(msg)
             kind, target, values = opts[policy(list(opts), state)]
+            before = msg.control_ids
             if kind == "click":
                 await u.click(msg, target)
             else:
                 await u.select(msg, target, values or [])
-            await fake.wait_for(lambda: (not msg.buttons and not msg.selects) or (stop is not None and stop()),
+            await fake.wait_for(lambda: msg.control_ids != before or (stop is not None and stop()),
                                 timeout=10)
             break
     raise AssertionError("the duel did not finish")

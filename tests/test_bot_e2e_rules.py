@@ -268,6 +268,7 @@ class Table:
         """Answer with the control labelled ``label`` (turning select pages if needed)."""
         msg = await self.panel_of(user)
         for _ in range(10):
+            before = msg.control_ids
             for b in msg.buttons:
                 if b.get("custom_id", "").startswith("mb:c:") and b.get("label") == label:
                     await self.acks(user.click(msg, b["custom_id"]))
@@ -282,7 +283,7 @@ class Table:
                     await self.fake.wait_for(lambda: len(msg.history) > n)
                     continue
                 await self.acks(user.select(msg, hit[0]["custom_id"], [hit[1]["value"]]))
-            await self.fake.wait_for(lambda: not msg.buttons and not msg.selects, timeout=10)
+            await self.fake.wait_for(lambda: msg.control_ids != before, timeout=10)
             await self.settled()
             return
         raise AssertionError(f"{label!r} not found on any page")
@@ -291,6 +292,7 @@ class Table:
         """Click "Type an answer…", fill in the modal; returns what the bot answered.
         ``restart``: the bot restarts while the form is open."""
         msg = await self.panel_of(user)
+        before = msg.control_ids
         r = await self.acks(user.click(msg, "Type an answer…"))
         assert r.modal is not None and r.modal.get("title") == "Your answer"
         if restart:
@@ -298,7 +300,7 @@ class Table:
         res = await self.acks(user.submit_modal(r, {"Action": text}))
         said = (await res.wait_followups(1, timeout=10))[-1].text
         if said.startswith("Done"):
-            await self.fake.wait_for(lambda: not msg.buttons and not msg.selects, timeout=10)
+            await self.fake.wait_for(lambda: msg.control_ids != before, timeout=10)
             await self.settled()
         return said
 
