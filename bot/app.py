@@ -405,8 +405,9 @@ class ManaburnBot(discord.Client):
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
         self.secrets_shown.forget(rec.id)
 
-    async def close_panel(self, rec: store.DuelRecord, player: int, note: str) -> None:
-        """Replace the controls of ``player``'s open panel of the duel by ``note``.
+    async def close_panel(self, rec: store.DuelRecord, player: int, note: str | None) -> None:
+        """Replace the controls of ``player``'s open panel of the duel by ``note``
+        (delete it if None).
 
         The first time after a restart, the player's panels of this duel that an
         earlier process sent (unknown to this one) are looked for in their DMs and
@@ -678,7 +679,7 @@ class ManaburnBot(discord.Client):
                 if live.duel.pending is None:
                     await self.reply_error(interaction, "This duel is over.")
                     return
-                await self.close_panel(live.record, p, f"Duel #{duel_id}: your panel was sent again below.")
+                await self.close_panel(live.record, p, None)  # replaced by the one sent now
                 sent = await self.send_panel(live, p)
             if not sent:
                 await interaction.followup.send(f"I still cannot send you direct messages. {DM_HOWTO}, "
