@@ -314,7 +314,7 @@ class DuelAgent:
                 for (mid, before), c in reversed(self.clicked.items()):
                     if mid == msg.id and before != now and c.outcome not in ("missed", "refused", "failed"):
                         c.confirmed = True
-                        c.answer = msg.content.split("→ you chose: ", 1)[1].split("\n", 1)[0]
+                        c.answer = msg.content.rsplit("→ you chose: ", 1)[1].split("\n", 1)[0]
                         break
             self.event.set()
         return watch

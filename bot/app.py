@@ -32,6 +32,7 @@ from .knowledge import SecretsShown, seen_text
 from .panels import (DYNAMIC_ITEMS, ShowControlsButton, board_message, board_view, card_menu, card_text,
                      challenge_view, clip, deck_view, panel_message, panel_of, typed_answer, typed_choice)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
+from .thread_log import due_lines
 
 log = logging.getLogger("manaburn.bot")
 
@@ -170,10 +171,8 @@ class ManaburnBot(discord.Client):
             if rec.thread_id is None and rec.published_seq is None and not out.finished:
                 await self.open_thread(out.live)  # stopped between the accept and the thread
             board, lines, end = await self.shown_in_thread(out)
-            if lines:
-                out.new_events = []
             panel = await self.adopt_panel(out.live)
-            await self._publish(out, board=not board, panels=not panel, end=not end)
+            await self._publish(out, board=not board, log=not lines, panels=not panel, end=not end)
 
     async def shown_in_thread(self, out: Outcome) -> tuple[bool, bool, bool]:
         """What the duel's thread already shows of *out* (sent before a stop that
@@ -197,7 +196,7 @@ class ManaburnBot(discord.Client):
             board = next((m for m in reversed(recent) if m.content.startswith(f"**Duel #{rec.id}:")), None)
             if board is not None:
                 live.record = await store.set_message_ids(self.db, rec.id, board_message_id=board.id)
-        chunks = _chunks([e for e in out.new_events if not e.startswith("-- ")], 1900)
+        chunks = _chunks(log_lines(out), 1900)
         lines = bool(chunks) and [m.content for m in recent[:len(chunks)]] == chunks[::-1]
         end = out.finished and any(f"The seed was `{rec.seed}`" in m.content for m in recent)
         return board is not None and board.content == board_message(live), lines, end
@@ -292,8 +291,9 @@ class ManaburnBot(discord.Client):
             lock = self._publishing[duel_id] = asyncio.Lock()
         return lock
 
-    async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, panels: bool = True,
-                       end: bool = True, via: discord.Interaction | None = None, answered: str = "") -> None:
+    async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, log: bool = True,
+                       panels: bool = True, end: bool = True, via: discord.Interaction | None = None,
+                       answered: str = "") -> None:
         """Board, log lines, then the end of the duel or the next panel; then the
         outcome is recorded as published. After a restart, :meth:`republish`
         leaves out (``False``) what was shown before the stop."""
@@ -303,7 +303,7 @@ class ManaburnBot(discord.Client):
         if thread is not None:
             if board:
                 await self.show_board(thread, live)
-            lines = [e for e in out.new_events if not e.startswith("-- ")]
+            lines = log_lines(out) if log else []  # the turns that ended (see bot.thread_log)
             if extra:
                 lines.append(extra)
             for chunk in _chunks(lines, 1900):
@@ -555,19 +555,22 @@ class ManaburnBot(discord.Client):
         await self.publish(out, via=interaction, answered=choice)
 
     async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None:
-        """The panel the answer came from (clicked, or its "Type an answer…" form
-        submitted) is done: show what was answered and remove its controls. Works for
-        panels sent before a restart too: the interaction carries the message.
+        """The panel the answer that ended the duel came from (clicked, or its "Type an
+        answer…" form submitted): what was answered, and no controls any more. Works
+        for panels sent before a restart too: the interaction carries the message.
         The interaction must have been deferred as an update of that message."""
         msg = interaction.message
         if msg is None:
             return
-        key = (out.live.record.id, out.live.record.player_ids.index(str(interaction.user.id)))
-        if self.panels.get(key, (0, 0))[1] == msg.id:
-            self.panels.pop(key)
+        live = out.live
+        p = live.record.player_ids.index(str(interaction.user.id))
+        key = (live.record.id, p)
+        for known in (self.panels, self.waiting_panels):
+            if known.get(key, (0, 0))[1] == msg.id:
+                known.pop(key)
+        content, _ = panel_message(live, p, note=f"→ you chose: {clip(answer, 200)}")
         try:
-            await interaction.edit_original_response(content=clip(f"{msg.content}\n→ you chose: {answer}", 2000),
-                                                     view=None)
+            await interaction.edit_original_response(content=content, view=None)
         except discord.HTTPException:
             pass
 
@@ -855,6 +858,12 @@ class _Busy:
 
     async def __aexit__(self, *exc: object) -> None:
         self.bot._inflight -= 1
+
+
+def log_lines(out: Outcome) -> list[str]:
+    """The lines of the duel's log that *out* makes due in the thread (see :mod:`bot.thread_log`)."""
+    events = out.live.duel.game.events[:out.events_total]
+    return due_lines(events, len(out.new_events), out.finished)
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:

@@ -19,6 +19,7 @@ from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
 from .render import board_text
+from .thread_log import recent_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import Live
@@ -38,6 +39,9 @@ def board_message(live: "Live") -> str:
     d = live.duel.pending
     head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
     tail = "\n```"
+    recent = recent_text(live.duel.game.events)
+    if recent:  # the turn in progress: its lines go to the thread's log when it ends
+        tail += "\n" + "\n".join(f"> {line}" for line in recent.splitlines())
     if d is not None:
         # below the code block, where Discord renders the bold and the relative time
         who = rec.player_names[d.player]

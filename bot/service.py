@@ -66,10 +66,13 @@ class Outcome:
     new_events: list[str] = field(default_factory=list)
     finished: bool = False
     seq: int = -1
+    events_total: int = -1  # the duel's events then (new_events are their last ones)
 
     def __post_init__(self) -> None:
         if self.seq < 0:
             self.seq = self.live.seq
+        if self.events_total < 0:
+            self.events_total = len(self.live.duel.game.events)
 
 
 def seed_hash(seed: int) -> str:

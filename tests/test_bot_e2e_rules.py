@@ -204,7 +204,12 @@ def everything_shown(user: SimUser, thread: Any) -> str:
 
 
 def thread_log(user: SimUser, thread: Any) -> str:
-    return "\n".join(m.text for m in user.visible_messages(thread) if not m.text.startswith("**Duel #"))
+    """The duel's log as the thread shows it: the log messages of the turns over, then
+    the lines of the turn in progress quoted under the board."""
+    msgs = user.visible_messages(thread)
+    recent = [ln[2:] for m in msgs if m.text.startswith("**Duel #") for ln in m.text.splitlines()
+              if ln.startswith("> ")]
+    return "\n".join([m.text for m in msgs if not m.text.startswith("**Duel #")] + recent)
 
 
 async def reply_text(r: Any) -> str:
@@ -398,7 +403,9 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     text = board(alice, thread).text
     assert "Being cast: Jump (alice) -> Merfolk of the Pearl Trident; Red Elemental Blast (bob) -> Jump" in text
     # whose decision, below the code block so that Discord shows the deadline as a relative time
-    assert re.search(r"\n```\n\*\*Waiting for alice\*\*: interrupt \(deadline <t:\d+:R>\)$", text), text
+    # the turn's log so far quoted under the board, then whose move it is
+    assert re.search(r"\n```\n(> .*\n)*> bob casts Red Elemental Blast targeting Jump\.\n"
+                     r"\*\*Waiting for alice\*\*: interrupt \(deadline <t:\d+:R>\)$", text), text
     msg = await t.panel_of(alice)
     assert "Interrupt Red Elemental Blast?" in msg.text
     # alice interrupts the interrupt

@@ -239,8 +239,16 @@ async def test_what_ive_seen_card_text_menu_and_small_answers(fake_discord: Fake
     async with fake.run_bot(bot):
         thread = await start_duel(fake, alice, bob)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
-        for _ in range(12):
+        def seen_by(u: SimUser) -> set[str]:
+            live = bot.svc._live[1]
+            me = live.record.player_ids.index(str(u.id))
+            v = live.duel.view(me)
+            return set(v["players"][me]["hand"]) | {c["name"] for c in v["battlefield"]}
+
+        for _ in range(80):
             u = whose(alice, bob)
+            if len(seen_by(u)) >= 7:
+                break
             await do(u, panel(u), pick(panel(u), rng))
             await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = whose(alice, bob)
@@ -271,3 +279,26 @@ async def test_what_ive_seen_card_text_menu_and_small_answers(fake_discord: Fake
         await r.wait_done()
         said = r.followups[-1].text if r.followups else r.text
         assert "is not a decklist" in said and ".cod" in said, said
+
+
+def test_the_thread_log_gets_each_turn_once_it_is_over() -> None:
+    """Lines of the turn in progress are only under the board; a turn's lines are due
+    in the thread when it ends, whatever clicks split the events; all when the duel ends."""
+    from bot.thread_log import current_turn_lines, due_lines, recent_text
+    events = ["alice antes Fog.", "alice plays first.",
+              "-- alice's untap phase (turn 1) --", "-- alice's main phase (turn 1) --", "alice plays Forest.",
+              "-- bob's untap phase (turn 2) --", "bob draws.", "-- bob's main phase (turn 2) --", "bob plays Island.",
+              "-- alice's untap phase (turn 3) --", "alice draws."]
+    # every way of cutting the events into outcomes sends the same lines, each once
+    for cuts in ([2, 5, 9, 11], [1, 3, 4, 6, 8, 10, 11], [11], [4, 11]):
+        sent, prev = [], 0
+        for cut in cuts:
+            sent += due_lines(events[:cut], cut - prev, False)
+            prev = cut
+        assert sent == ["alice antes Fog.", "alice plays first.", "alice plays Forest.", "bob draws.",
+                        "bob plays Island."], cuts
+    assert current_turn_lines(events) == ["alice draws."] and recent_text(events) == "alice draws."
+    assert due_lines(events, 1, True) == ["alice draws."]  # the end: the last turn too
+    # the duel ends during turn 2: the rest of turn 2
+    assert due_lines(events[:9], 2, True) == ["bob draws.", "bob plays Island."]
+    assert recent_text(["x" * 400, "y" * 400, "z" * 10], limit=500) == "…\n" + "y" * 400 + "\n" + "z" * 10
