@@ -465,8 +465,14 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     assert any(re.search(r"Llanowar Elves#\d 1/1 \(sick\)", v) for v in board_versions(alice, thread))
     # turn 8: bob attacks with five elves, typed in the modal
     await t.play([(bob, "play Forest"), (bob, "attack")])
-    # (the bot restarts while bob has the form open: it still answers)
-    said = await t.type_answer(bob, "attack " + ", ".join(f"Llanowar Elves#{i}" for i in range(1, 6)), restart=True)
+    # eight elves: "attack with all" is too long for a button; the elves are numbered
+    msg = await t.panel_of(bob)
+    labels = choice_labels(msg)
+    assert all(len(x) <= 80 for x in labels) and len(set(labels)) == len(labels)
+    assert "attack 1, 2, 3, 4, 5, 6, 7, 8" in labels and "attack Llanowar Elves#3" in labels
+    assert "Creatures: " + " · ".join(f"{i} Llanowar Elves#{i}" for i in range(1, 9)) in msg.text
+    # (the bot restarts while bob has the form open: it still answers; the legend's numbers work)
+    said = await t.type_answer(bob, "attack 1, 2, 3, 4, 5", restart=True)
     assert said.startswith("Done")
     # alice may block each of five attackers with each of five creatures: 26
     # answers, more than a select menu holds: two pages
