@@ -30,7 +30,8 @@ from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script
 from .knowledge import SecretsShown, seen_text
 from .panels import (DYNAMIC_ITEMS, ShowControlsButton, board_message, board_view, card_menu, card_text,
-                     challenge_view, clip, deck_view, panel_message, panel_of, typed_answer, typed_choice)
+                     challenge_view, clip, deck_view, panel_message, panel_of, typed_answer, typed_choice,
+                     waiting_panel_of)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
 from .thread_log import due_lines
 
@@ -412,13 +413,24 @@ class ManaburnBot(discord.Client):
         The first time after a restart, the player's panels of this duel that an
         earlier process sent (unknown to this one) are looked for in their DMs and
         closed too: a concession or the opponent's move otherwise left them open,
-        their buttons answering "out of date" or "over" only when clicked."""
+        their buttons answering "out of date" or "over" only when clicked. Their
+        panels without controls (sent while they waited) are found too: the newest
+        is kept as their waiting panel (replaced by their next one), older ones
+        deleted, so a restart leaves one panel per player and duel as well."""
         key = (rec.id, player)
         found = [old] if (old := self.panels.pop(key, None)) is not None else []
         if key not in self._panels_known:
             self._panels_known.add(key)
-            found += [(c, m) for c, m, _ in await self.panels_in_dms(rec.id, rec.player_ids[player])
-                      if (c, m) not in found]
+            waiting = []
+            for c, m, seq in await self.panels_in_dms(rec.id, rec.player_ids[player]):
+                if seq >= 0 and (c, m) not in found:
+                    found.append((c, m))
+                elif seq < 0 and (c, m) != self.waiting_panels.get(key):
+                    waiting.append((c, m))  # newest first
+            if waiting and key not in self.waiting_panels and key not in self.panels:
+                self.waiting_panels[key] = waiting.pop(0)
+            for where in waiting:
+                await self.edit_panel(where, None)
         for where in found:
             await self.edit_panel(where, note)
 
@@ -438,17 +450,22 @@ class ManaburnBot(discord.Client):
 
     async def panels_in_dms(self, duel_id: int, user_id: str) -> list[tuple[int, int, int]]:
         """(channel id, message id, decision seq) of the panels of a duel with live
-        controls among the 50 newest messages of a player's DMs (one REST call):
-        what a process before this one sent."""
+        controls among the 50 newest messages of a player's DMs (one REST call),
+        newest first: what a process before this one sent; seq -1 for a panel
+        shown while the player waited (no controls)."""
         if self.user is None:
             return []
         out = []
         try:
             dm = await self.dm_channel(user_id)
             async for m in dm.history(limit=50):
-                shown = panel_of(m) if m.author.id == self.user.id else None
+                if m.author.id != self.user.id:
+                    continue
+                shown = panel_of(m)
                 if shown is not None and shown[0] == duel_id:
                     out.append((m.channel.id, m.id, shown[1]))
+                elif shown is None and waiting_panel_of(m) == duel_id:
+                    out.append((m.channel.id, m.id, -1))
         except discord.HTTPException:
             pass
         return out

@@ -487,6 +487,18 @@ def panel_of(message: discord.Message) -> tuple[int, int] | None:
     return None
 
 
+_WAITING = re.compile(r"(?:→ you chose: [^\n]*\n)?\*\*Duel #(\d+) vs [^\n]*\n[^\n]*\n(?:[^\n]*\n)*Waiting for ")
+
+
+def waiting_panel_of(message: discord.Message) -> int | None:
+    """The duel id of a panel shown while its player waits (see :func:`panel_message`:
+    no controls, "Waiting for ..."), else None."""
+    if message.components:
+        return None
+    m = _WAITING.match(message.content or "")
+    return int(m[1]) if m else None
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect,
                  CardSelect, CardPageButton, SeenButton, ShowControlsButton)
 

@@ -302,3 +302,34 @@ def test_the_thread_log_gets_each_turn_once_it_is_over() -> None:
     # the duel ends during turn 2: the rest of turn 2
     assert due_lines(events[:9], 2, True) == ["bob draws.", "bob plays Island."]
     assert recent_text(["x" * 400, "y" * 400, "z" * 10], limit=500) == "…\n" + "y" * 400 + "\n" + "z" * 10
+
+
+async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A restarted bot finds the panels the process before it sent (the live one and
+    the one a waiting player has): still one panel per player and duel after it."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    rng = random.Random(12)
+    bot = new_bot(fake, tmp_path)
+    running = await fake.start_bot(bot)
+    await start_duel(fake, alice, bob)
+    passes = 0
+    while passes < 3:  # both players have a panel: one deciding, one waiting
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = whose(alice, bob)
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        passes += whose(alice, bob) is not u
+    await fake.wait_for(lambda: all(len(panels_of(v)) == 1 for v in (alice, bob)), timeout=5)
+    await running.stop()
+    bot2 = new_bot(fake, tmp_path)
+    async with fake.run_bot(bot2):
+        passes = 0
+        while passes < 3:
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            u = whose(alice, bob)
+            await do(u, panel(u), pick(panel(u), rng))
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            passes += whose(alice, bob) is not u
+            await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
+    assert bot.db is None  # stopped cleanly
