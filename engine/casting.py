@@ -92,9 +92,11 @@ class CastingRules:
         with self.reading():
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
-        return [(c, i, syms) for c, i, syms, cost in usable if not cost.total or (not auto and pool.can_pay(cost))]
+        return [(c, i, syms) for c, i, syms, ma in usable
+                if (not ma.cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
+                and not (auto and ma.cost.sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaAbility]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -113,13 +115,15 @@ class CastingRules:
                     continue
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
+                if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
+                    continue
                 syms = ma.produces
                 if (h := c.cdef.hooks.get("mana_symbols")) is not None:
                     # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana))
+                out.append((c, i, syms, ma))
         return out
 
     def mana_choices(self: "Game", p: int) -> list[str]:
@@ -154,6 +158,12 @@ class CastingRules:
         if ma.cost.tap:
             card.tapped = True
         amount = hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        if ma.cost.sacrifice:
+            # a sacrifice in a mana source's cost (Ashnod's Altar) is paid as the mana is
+            # drawn: still a mana source, never interrupted
+            victim = yield from self.sacrifice_for_cost(p, ma.cost.sacrifice, card)
+            if ma.amount_from is not None:
+                amount = ma.amount_from(self, victim)
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
@@ -164,12 +174,49 @@ class CastingRules:
             h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
             if h:
                 extra += h(self, src, card)
-        self.players[p].pool.add(sym, amount + extra)
+        self.players[p].pool.add(sym, amount + extra, use=ma.use)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
         if self.pending_damage:
             yield from self.settle()
+
+    def spend_uses(self: "Game", spell: Spell | None) -> frozenset[str]:
+        """The uses of restricted mana (:data:`engine.model.SPEND_USES`) that
+        may pay for ``spell`` (none for a cost that is not a spell's)."""
+        from .model import SPEND_USES
+        if spell is None or not SPEND_USES:
+            return frozenset()
+        return frozenset(u for u, allows in SPEND_USES.items() if allows(self, spell))
+
+    def mana_units(self: "Game", p: int, spell: Spell | None = None) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` for ``spell`` as units of
+        one mana each, ``(oid * 10 + ability index, symbols)``: a source
+        adding several mana at once (Mana Vault, Mishra's Workshop) is that
+        many units; a source of restricted mana counts only for a spell its
+        use allows."""
+        uses = self.spend_uses(spell)
+        out = []
+        for c, i, syms in self.mana_sources(p, auto=True):
+            ma = self.mana_abilities(c)[i]
+            if ma.use and ma.use not in uses:
+                continue
+            n = hook(self, c) if (hook := c.cdef.hooks.get("mana_amount")) else ma.amount
+            for _ in range(max(1, n)):
+                out.append((c.oid * 10 + i, frozenset(syms)))  # distinct tuples: plan_payment tells units apart
+        return out
+
+    def sacrifice_for_cost(self: "Game", p: int, type_: str, source: Card) -> Gen:
+        """``p`` sacrifices a permanent of ``type_`` they control, their choice,
+        to pay a cost of ``source``; returns it (as it was in play)."""
+        cands = self.permanents(p, type_=type_)
+        ch = [f"sacrifice {ref(self, c)}" for c in cands]
+        ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{source.name}: sacrifice {'an' if type_[0] in 'aeiou' else 'a'} {type_}",
+                                  ch, parser=self.parser_for(p, ch), about=source.name)
+        victim = cands[ch.index(ans)]
+        self.log(f"{self.players[p].name} sacrifices {victim.name} to use {source.name}.")
+        yield from self.put_in_graveyard([victim], how="sacrifice")
+        return victim
 
     # ------------------------------------------------------------ targets
     def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
@@ -308,7 +355,7 @@ class CastingRules:
             if not self.has_target(card.cdef.enchant, probe, None):
                 return False
         return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
-                               x_color=card.cdef.hooks.get("x_color"))
+                               x_color=card.cdef.hooks.get("x_color"), spell=probe)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -320,14 +367,26 @@ class CastingRules:
                 n += h(self, src, spell)
         return n
 
+    def adjust_cost(self: "Game", spell: Spell, cost: ManaCost) -> ManaCost:
+        """The mana cost of ``spell`` (X chosen) after the cost adjusters of
+        permanents in play: hook ``adjust_cost(g, src, spell, cost) ->
+        ManaCost`` (Power Artifact lowers its artifact's activation cost)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("adjust_cost")
+            if h is not None and not self.switched_off(src):
+                cost = h(self, src, spell, cost)
+        return cost
+
     def _probe_spell(self: "Game", p: int, card: Card) -> Spell:
         return Spell(0, p, card, None, card.name, colors=frozenset(card.cdef.colors), types=card.cdef.types)
 
-    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
-        pool = self.players[p].pool
+    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None,
+                   spell: Spell | None = None) -> bool:
+        """Whether ``p`` can pay ``cost`` (for ``spell``, which says what restricted mana may pay)."""
+        uses = self.spend_uses(spell)
+        pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: [
-                (c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)])
+            sources = self._read_memo(("afford_sources", p, uses), lambda: self.mana_units(p, spell))
             # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
@@ -399,8 +458,11 @@ class CastingRules:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
+        if ab.cost.sacrifice and not self.permanents(p, type_=ab.cost.sacrifice):
+            return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
-        return self.can_afford(p, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        return self.can_afford(p, cost, spell=probe)
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -787,6 +849,7 @@ class CastingRules:
         inc = self.extra_cost(spell)
         if inc:
             total = total.plus(ManaCost(inc))
+        total = self.adjust_cost(spell, total)
         xc = card.cdef.hooks.get("x_color") if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color
@@ -808,6 +871,8 @@ class CastingRules:
                 self.lose_life(p, ab.cost.life, f" to use {src.name}")
             if ab.cost.sacrifice_self:
                 yield from self.put_in_graveyard([src], how="sacrifice")
+            if ab.cost.sacrifice:
+                yield from self.sacrifice_for_cost(p, ab.cost.sacrifice, src)
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
@@ -843,18 +908,20 @@ class CastingRules:
         if cost.total == 0 and not spell.ability or (cost.total == 0 and spell.ability is not None):
             return True
         variants = self.cost_variants(p, cost)
+        uses = self.spend_uses(spell)  # restricted mana this spell may be paid with
         while True:
             ch: list[str] = []
-            payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+            pool = pl.pool.spendable(uses)
+            payable = next((v for v in variants if pool.can_pay(v)), None)
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+                sources = self.mana_units(p, spell)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
+                plan = next((pp for v in variants if (pp := plan_payment(v, pool, sources)) is not None), None)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
@@ -874,15 +941,21 @@ class CastingRules:
                 yield from self.do_tap_answer(p, ans)
                 continue
             if ans == "auto":
+                tapped: set[int] = set()
                 for sid, sym in plan:
+                    if sid in tapped:
+                        continue  # one use of a source of several mana makes them all
+                    tapped.add(sid)
                     card = next(c for c in self.battlefield if c.oid == sid // 10)
                     yield from self.tap_for_mana(p, card, sym)
-                payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+                pool = pl.pool.spendable(uses)
+                payable = next((v for v in variants if pool.can_pay(v)), None)
                 if payable is None:
                     continue  # a trigger changed things; ask again
-            before = pl.pool.copy()
-            pl.pool.pay(payable)
-            spent = Mana({k: before.amounts.get(k, 0) - pl.pool.amounts.get(k, 0) for k in before.amounts})
+            before = pool.copy()
+            pool.pay(payable)
+            spent = Mana({k: before.amounts.get(k, 0) - pool.amounts.get(k, 0) for k in before.amounts})
+            pl.pool.spend(spent, uses)
             spell.paid = spent
             return True
 
