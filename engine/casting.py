@@ -219,8 +219,10 @@ class CastingRules:
         return victim
 
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
-        """Protection and "cannot be the target of spells or effects"."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], by_types: frozenset[str] = frozenset()) -> bool:
+        """Protection and "cannot be the target of spells or effects";
+        ``by_types``: the card types of the spell's source (protection from
+        artifacts keeps an artifact's effects from targeting)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
@@ -230,7 +232,17 @@ class CastingRules:
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
+            if "artifact" in by_types and "protection from artifacts" in kw:
+                return False
         return True
+
+    def source_types(self: "Game", spell: Spell) -> frozenset[str]:
+        """The card types of what a spell or effect comes from: the card cast,
+        or the permanent whose ability it is (as it was when used)."""
+        if spell.source is not None:
+            types = spell.source_snapshot.get("types")
+            return frozenset(types if types is not None else self.chars(spell.source).types)
+        return spell.types
 
     def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
         with self.reading():  # a pure listing: the candidates' characteristics share one cache
@@ -256,8 +268,9 @@ class CastingRules:
         if interrupting is not None and spec.kinds >= {Kind.SPELL}:
             return
         if Kind.PERMANENT in spec.kinds:
+            by_types = self.source_types(spell)
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, by_types) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and "cannot be enchanted" in self.chars(c).keywords):
                         continue  # Tetravites
@@ -298,7 +311,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors):
+            if not self.targetable(obj, spell.colors, self.source_types(spell)):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False

@@ -19,11 +19,15 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, damage, destroy_all,
-                       on_source, prevent_to_target, pump)
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters,
+                       aura, bounce_targets, counter_target, creature_where, damage, destroy_all, destroy_targets,
+                       discard_card, draw_cards, each_target, flag_mod, keyword_mod, on_source, once_per_event,
+                       permanent_target,
+                       prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of, while_source_tapped)
 from ..mana import ManaCost
-from ..model import Ability, Cost, Delayed, Event, ManaAbility, SpellSpec, Trigger, spend_use
-from ..objects import Card
+from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, TargetSpec, Trigger, kinds,
+                     spend_use)
+from ..objects import Card, Effect, Player, Spell
 from ..refs import ref
 
 
@@ -92,21 +96,32 @@ define("Ashnod's Altar", mana_abilities=(ManaAbility("C", cost=Cost(sacrifice="c
 # side": not while it is new to its controller (the mark every permanent has
 # until its controller's untap phase); once used in a turn, it is destroyed at
 # the end of that turn (one destruction, however often it was used).
-def _launcher_doom(g: Any, ctx: Any) -> Any:
-    launcher = g.find(ctx.data["delayed"].data["launcher"])
-    if launcher is not None:
-        g.log("Rocket Launcher is destroyed: it was used this turn.")
-        g.destroy(launcher)
+def _once_at_end_of_turn(g: Any, ctx: Any, what: Any) -> None:
+    """After a use of ``ctx.source`` this turn: ``what(g, card)`` happens to it
+    at the end of the turn, once however often it was used (Rocket Launcher,
+    Rakalite), if it is still in play then."""
+    src = ctx.source
+    if any(d.data.get("used") == src.oid for d in g.delayed):
+        return
+
+    def at_end(g2: Any, ctx2: Any) -> Any:
+        card = g2.find(ctx2.data["delayed"].data["used"])
+        if card is not None:
+            yield from what(g2, card)
+    g.delayed.append(Delayed(Event.END_OF_TURN, at_end, ctx.controller, src.name, turn=g.turn,
+                             data={"used": src.oid}))
+
+
+def _destroy_it(g: Any, card: Card) -> Any:
+    g.log(f"{card.name} is destroyed: it was used this turn.")
+    g.destroy(card)
     return
     yield
 
 
 def _launch(g: Any, ctx: Any) -> Any:
     yield from damage(1)(g, ctx)
-    src = ctx.source
-    if not any(d.name == "Rocket Launcher" and d.data.get("launcher") == src.oid for d in g.delayed):
-        g.delayed.append(Delayed(Event.END_OF_TURN, _launcher_doom, ctx.controller, "Rocket Launcher",
-                                 turn=g.turn, data={"launcher": src.oid}))
+    _once_at_end_of_turn(g, ctx, _destroy_it)
 
 
 define("Rocket Launcher", abilities=(Ability(
@@ -166,3 +181,360 @@ def _power_artifact(g: Any, src: Card, spell: Any, cost: ManaCost) -> ManaCost:
 
 define("Power Artifact", enchant=ARTIFACT, hooks={"adjust_cost": _power_artifact})
 
+
+
+# ------------------------------------------------------------------ pieces shared below
+
+def _artifacts_in_graveyard(g: Any, p: int) -> list[Card]:
+    return [c for c in g.players[p].graveyard if "artifact" in c.cdef.types]
+
+
+def _artifact_to_hand(g: Any, ctx: Any) -> Any:
+    """"Bring one artifact from your graveyard to your hand": chosen as the
+    effect resolves (the text does not target it)."""
+    p = ctx.controller
+    cards = _artifacts_in_graveyard(g, p)
+    if not cards:
+        g.log(f"{g.players[p].name} has no artifact in their graveyard.")
+        return
+    names = sorted({c.name for c in cards})
+    pick = names[0]
+    if len(names) > 1:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{ctx.source_name}: bring which artifact to your hand?",
+                               [f"choose {n}" for n in names], about=ctx.source_name)
+        pick = ans[len("choose "):]
+    card = next(c for c in cards if c.name == pick)
+    g.move(card, "hand")
+    g.log(f"{g.players[p].name} returns {card.name} from their graveyard to their hand.")
+
+
+def _attacking(g: Any, src: Card, card: Card, c: Any) -> bool:
+    """A static for attacking creatures, whoever controls them (Mightstone)."""
+    cb = g.combat
+    return "creature" in c.types and cb is not None and cb.band_of(card.oid) is not None \
+        and c.controller == cb.attacker
+
+
+def _from_artifact(pk: Any) -> bool:
+    return "artifact" in pk.source_types
+
+
+# ------------------------------------------------------------------ white
+
+define("Argivian Archaeologist", abilities=(Ability(
+    "{W}{W}, {T}: Bring one artifact from your graveyard to your hand", _cost("{W}{W}", tap=True),
+    _artifact_to_hand, condition=lambda g, c: bool(_artifacts_in_graveyard(g, g.controller(c)))),))
+
+define("Argivian Blacksmith", abilities=(Ability(
+    "{T}: Prevent up to 2 damage to target artifact creature", Cost(tap=True), prevent_to_target(2),
+    targets=(TargetSpec("artifact creature being damaged", kinds(Kind.PERMANENT),
+                        lambda g, ctx, o: {"artifact", "creature"} <= g.chars(o).types, damaged=True),),
+    prevention=True),))
+
+# Artifact Ward: what it says is protection from artifacts (5th Ed. "Protection":
+# not blocked by artifact creatures, damage from artifact sources reduced to 0,
+# not the target of an artifact's effects), given to the enchanted creature.
+define("Artifact Ward", enchant=CREATURE, statics=(aura(keyword_mod("protection from artifacts")),))
+
+
+# Damping Field: each player untaps at most one artifact in their untap phase,
+# the one they choose (as Winter Orb's lands).
+def _damping(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+    arts = [c for c in cards if "artifact" in g.chars(c).types]
+    if len(arts) <= 1:
+        return cards
+    ch = [f"choose {ref(g, c)}" for c in arts]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Damping Field: choose the one artifact to untap", ch,
+                           decline=ch[0], parser=g.parser_for(p, ch), about=src.name)
+    keep = arts[ch.index(ans)]
+    return [c for c in cards if c not in arts or c is keep]
+
+
+define("Damping Field", hooks={"untap_limit": _damping})
+
+
+# Martyrs of Korlis: while untapped, damage an artifact source would deal to
+# its controller is dealt to it instead (an automatic redirection, as the damage
+# is dealt; it may still be prevented on the Martyrs). "One Bodyguard of your
+# choice" each turn: choice -- the first Bodyguard to take such damage in a turn
+# is the only one that may that turn; before that, the earliest in play.
+def _martyrs(g: Any, src: Card, pk: Any) -> Any:
+    p = g.controller(src)
+    if src.tapped or not _from_artifact(pk) or not isinstance(pk.receiver, Player) or pk.receiver.idx != p:
+        return None
+    guards = [c for c in g.permanents(p, type_="creature") if "bodyguard" in g.chars(c).subtypes]
+    used = [c for c in guards if c.flags.get("bodyguard_turn") == g.turn]
+    first = used[0] if used else next((c for c in sorted(guards, key=lambda c: c.timestamp) if not c.tapped), None)
+    if first is not src:
+        return None
+    src.flags["bodyguard_turn"] = g.turn
+    g.log(f"{pk.source_name}'s damage to {pk.receiver.name} is dealt to Martyrs of Korlis instead.")
+    return src
+
+
+define("Martyrs of Korlis", hooks={"redirect_damage": _martyrs})
+
+
+# Reverse Polarity: the damage artifacts dealt to the caster this turn (the
+# turn's damage log) is given back twice: once undone, once as life.
+def _reverse_polarity(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    n = sum(pk.amount for turn, pk in g.damage_log if turn == g.turn and pk.receiver is me and _from_artifact(pk))
+    if n:
+        g.gain_life(me.idx, 2 * n)
+    else:
+        g.log("No artifact has damaged " + me.name + " this turn.")
+    return
+    yield
+
+
+define("Reverse Polarity", spell=SpellSpec(_reverse_polarity))
+
+
+# ------------------------------------------------------------------ blue
+
+# Drafna's Restoration: the artifacts are chosen one by one, each put on top
+# of the last one chosen (so the last chosen is the top card).
+def _drafna(g: Any, ctx: Any) -> Any:
+    for target in each_target(ctx):
+        while True:
+            cards = _artifacts_in_graveyard(g, target.idx)
+            if not cards:
+                break
+            names = sorted({c.name for c in cards})
+            ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE,
+                                   "Drafna's Restoration: put which artifact on top of the library next?",
+                                   [f"choose {n}" for n in names] + ["choose no"], decline="choose no",
+                                   about="Drafna's Restoration")
+            if ans == "choose no":
+                break
+            card = next(c for c in cards if c.name == ans[len("choose "):])
+            g.move(card, "library")
+            g.log(f"{card.name} is put on top of {target.name}'s library.")
+
+
+define("Drafna's Restoration", spell=SpellSpec(_drafna, targets=(PLAYER,)))
+define("Reconstruction", spell=SpellSpec(_artifact_to_hand))
+define("Sage of Lat-Nam", abilities=(Ability(
+    "{T}, sacrifice an artifact: Draw a card", Cost(tap=True, sacrifice="artifact"), draw_cards(1)),))
+
+
+# ------------------------------------------------------------------ black
+
+# Gate to Phyrexia: once in each of its controller's upkeeps (its Oracle
+# wording: "only once each turn"), a creature sacrificed as the cost destroys
+# target artifact.
+define("Gate to Phyrexia", abilities=(Ability(
+    "Sacrifice a creature during your upkeep: Destroy target artifact", Cost(sacrifice="creature"),
+    destroy_targets(), targets=(ARTIFACT,), condition=upkeep_of(), once_per_phase=True),))
+
+
+# Phyrexian Gremlins: the artifact tapped stays tapped in its controller's
+# untap phases as long as the Gremlins that tapped it remain tapped and in
+# play (once they untap or leave, it is free for good); the Gremlins may
+# stay tapped.
+def _gremlins(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = True
+        g.log(f"{t.name} is tapped and held by Phyrexian Gremlins.")
+    yield from while_source_tapped(flag_mod("doesn't untap"))(g, ctx)
+
+
+define("Phyrexian Gremlins", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+    "{T}: Tap target artifact; it does not untap as long as Phyrexian Gremlins remain tapped", Cost(tap=True),
+    _gremlins, targets=(ARTIFACT,)),))
+
+# Priest of Yawgmoth: a mana source ("played as an interrupt") whose cost is
+# the artifact: "target artifact, which must belong to you" is chosen as the
+# cost is paid (a mana source has no target), and it adds black mana equal to
+# that artifact's casting cost.
+define("Priest of Yawgmoth", mana_abilities=(ManaAbility(
+    "B", cost=Cost(tap=True, sacrifice="artifact"), amount=0,
+    amount_from=lambda g, c: c.cdef.cost.converted),))
+
+
+# Yawgmoth Demon: during its controller's upkeep, sacrifice an artifact
+# (``sacrifice ARTIFACT``, at any of their opportunities) or, when upkeep ends
+# without one, its controller chooses: an artifact now, or 2 damage and the
+# Demon taps.
+def _demon_demand(g: Any, src: Card, p: int) -> list[Card]:
+    if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
+        return []
+    return g.permanents(p, type_="artifact")
+
+
+def _demon_end(g: Any, src: Card) -> Any:
+    p = g.controller(src)
+    if p != g.active or src.phase_uses.get(g.phase_key()):
+        return
+    src.phase_uses[g.phase_key()] = 1
+    arts = g.permanents(p, type_="artifact")
+    ch = [f"sacrifice {ref(g, c)}" for c in arts]
+    ans = "choose no"
+    if arts:
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Yawgmoth Demon: sacrifice an artifact, or take 2 "
+                               "damage (choose no)", ch + ["choose no"], about=src.name)
+    if ans != "choose no":
+        yield from g.put_in_graveyard([arts[ch.index(ans)]], how="sacrifice")
+    else:
+        g.deal_damage(src, g.players[p], 2)
+        yield from g.settle()
+        if src.zone == "battlefield" and any(pk.source_oid == src.oid and pk.receiver is g.players[p]
+                                             for turn, pk in g.damage_log if turn == g.turn):
+            src.tapped = True
+            g.log("Yawgmoth Demon taps.")
+    yield from g.settle()
+
+
+define("Yawgmoth Demon", hooks={"sacrifice_demand": _demon_demand, "end_of_upkeep": _demon_end})
+
+
+# ------------------------------------------------------------------ red
+
+define("Artifact Blast", spell=SpellSpec(counter_target(), targets=(
+    TargetSpec("target artifact spell", kinds(Kind.SPELL),
+               lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and "artifact" in s.types),)))
+
+def _counter_on_targets(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        add_counters(g, t, "+1/+1", 1)
+    return
+    yield
+
+
+# Dwarven Weaponsmith: "Tap during your upkeep": an ability of its
+# controller's upkeep, the artifact sacrificed as the cost.
+define("Dwarven Weaponsmith", abilities=(Ability(
+    "{T}, sacrifice an artifact, during your upkeep: Put a +1/+1 counter on target creature",
+    Cost(tap=True, sacrifice="artifact"), _counter_on_targets,
+    targets=(CREATURE,), condition=upkeep_of()),))
+
+
+define("Orcish Mechanics", abilities=(Ability(
+    "{T}, sacrifice an artifact: Orcish Mechanics deals 2 damage to target creature or player",
+    Cost(tap=True, sacrifice="artifact"), damage(2), targets=(CREATURE_OR_PLAYER,)),))
+
+
+# ------------------------------------------------------------------ green
+
+def _pixies_block(g: Any, attacker: Card, blocker: Card) -> bool:
+    return "artifact" not in g.chars(blocker).types
+
+
+define("Argothian Pixies", hooks={
+    "can_be_blocked_by": _pixies_block,
+    "reduce_damage": lambda g, src, pk: pk.receiver is src and _from_artifact(pk) and "creature" in pk.source_types})
+define("Argothian Treefolk", hooks={"reduce_damage": lambda g, src, pk: pk.receiver is src and _from_artifact(pk)})
+
+
+# Citanul Druid: a +1/+1 counter for each artifact spell an opponent casts successfully.
+def _druid(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "+1/+1", 1)
+    return
+    yield
+
+
+define("Citanul Druid", triggers=(Trigger(Event.SPELL_CAST, _druid, condition=lambda g, src, d: (
+    d["spell"].card is not None and "artifact" in d["spell"].types
+    and d["spell"].controller != g.controller(src))),))
+
+
+def _avenger(g: Any, card: Card, c: Any) -> None:
+    n = sum(1 for x in g.battlefield if x.controller != c.controller and "artifact" in g.chars(x).types)
+    c.power, c.toughness = 1 + n, 1 + n
+
+
+define("Gaea's Avenger", statics=(static_for(self_only, _avenger, layer=3),))
+
+
+# ------------------------------------------------------------------ artifacts
+
+def _transmogrant(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        add_counters(g, t, "+1/+1", 1)
+
+        def m(g2: Any, card: Card, c: Any) -> None:
+            c.types.add("artifact")
+        g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1))
+        g.log(f"{t.name} becomes an artifact creature.")
+    return
+    yield
+
+
+define("Ashnod's Transmogrant", abilities=(Ability(
+    "{T}, Sacrifice Ashnod's Transmogrant: Put a +1/+1 counter on target nonartifact creature; it becomes an "
+    "artifact creature", Cost(tap=True, sacrifice_self=True), _transmogrant,
+    targets=(creature_where("target nonartifact creature", lambda g, ctx, c: "artifact" not in g.chars(c).types),)),))
+
+
+# Jalum Tome: draw, then discard a card of the player's choice.
+def _jalum(g: Any, ctx: Any) -> Any:
+    yield from g.draw(ctx.controller, 1)
+    hand = ctx.me.hand
+    if not hand:
+        return
+    names = sorted({c.name for c in hand})
+    ans = yield from g.ask(ctx.controller, DecisionKind.DISCARD, "Jalum Tome: discard a card",
+                           [f"discard {n}" for n in names], about="Jalum Tome")
+    yield from discard_card(g, ctx.controller, next(c for c in hand if c.name == ans[len("discard "):]))
+
+
+define("Jalum Tome", abilities=(Ability("{2}, {T}: Draw a card, then discard a card", _cost("{2}", tap=True),
+                                        _jalum),))
+define("Mightstone", statics=(static_for(_attacking, pump_mod(1, 0)),))
+define("Weakstone", statics=(static_for(_attacking, pump_mod(-1, 0)),))
+define("Obelisk of Undoing", abilities=(Ability(
+    "{6}, {T}: Return target permanent you control and own to your hand", _cost("{6}", tap=True), bounce_targets(),
+    targets=(permanent_target("target permanent you control and own",
+                              lambda g, ctx, c: g.controller(c) == ctx.controller and c.owner == ctx.controller),)),))
+
+
+# Rakalite: used in a turn, it returns to its owner's hand at the end of that
+# turn (once, however often it was used).
+def _to_hand(g: Any, card: Card) -> Any:
+    g.move(card, "hand")
+    g.log(f"{card.name} returns to its owner's hand.")
+    return
+    yield
+
+
+def _rakalite(g: Any, ctx: Any) -> Any:
+    yield from prevent_to_target(1)(g, ctx)
+    _once_at_end_of_turn(g, ctx, _to_hand)
+
+
+define("Rakalite", abilities=(Ability("{2}: Prevent 1 damage to any creature or player; return Rakalite to its "
+                                      "owner's hand at end of turn", _cost("{2}"), _rakalite,
+                                      targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
+define("Staff of Zegon", abilities=(Ability("{3}, {T}: Target creature gets -2/-0 until end of turn",
+                                            _cost("{3}", tap=True), pump(-2, 0), targets=(CREATURE,)),))
+
+
+# Tablet of Epityr, Urza's Chalice, Urza's Miter: "{N}: <benefit> every time
+# <event>. Can only give it once each time": each event while the artifact is
+# on gives it one use this turn; a use is an ordinary {N} effect (as Ivory Cup).
+def _credited(name: str, text: str, mana: str, event: Event, when: Any, benefit: Any) -> None:
+    ab, credit = once_per_event(text, mana, benefit)
+    define(name, abilities=(ab,), triggers=(Trigger(event, credit, condition=when),))
+
+
+def _gain_one(g: Any, ctx: Any) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+def _own_artifact_died(g: Any, src: Card, d: dict) -> bool:
+    return "artifact" in d["card"].cdef.types and d["controller"] == g.controller(src)
+
+
+_credited("Tablet of Epityr", "{1}: Gain 1 life for an artifact of yours put into the graveyard", "{1}",
+          Event.TO_GRAVEYARD, _own_artifact_died, _gain_one)
+_credited("Urza's Chalice", "{1}: Gain 1 life for an artifact spell cast", "{1}", Event.SPELL_CAST,
+          lambda g, src, d: d["spell"].card is not None and "artifact" in d["spell"].types, _gain_one)
+# Urza's Miter: "may not be used when you destroy an artifact to gain benefits
+# from another card": an artifact sacrificed (to pay a cost or as an effect
+# demands) gives no draw.
+_credited("Urza's Miter", "{3}: Draw a card for an artifact of yours put into the graveyard", "{3}",
+          Event.TO_GRAVEYARD, lambda g, src, d: _own_artifact_died(g, src, d) and d.get("how") != "sacrifice",
+          draw_cards(1))
