@@ -729,6 +729,8 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             return None
+        from .model import Event
+        yield from self.fire(Event.ACTIVATED, spell=spell)
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
         if ab.once_per_turn:

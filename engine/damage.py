@@ -193,6 +193,8 @@ class DamageRules:
                 yield from self.prevention_step()
             yield from self.state_checks()
             yield from self.note_taps()  # regeneration taps
+            if any(d.event is Event.STATE for d in self.delayed):
+                yield from self.fire(Event.STATE)
             if not self.pending_damage:
                 return
 

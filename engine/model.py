@@ -231,6 +231,12 @@ class Event(Enum):
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)
     # a permanent became tapped, for any reason (Psychic Venom, Lifetap); see Game.note_taps
     BECOMES_TAPPED = "becomes tapped"
+    # the cost of a permanent's activated ability was paid (data: spell), whether or not it is
+    # then countered (Haunting Wind: "its activation cost is paid")
+    ACTIVATED = "activated"
+    # checked at each settle, for delayed triggers only (data: none): "as long as ..." effects
+    # that end when something stops being true (Tawnos's Coffin untapped or gone)
+    STATE = "state"
 
 
 @dataclass(frozen=True)

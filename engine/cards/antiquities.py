@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..carddb import define
+from ..carddb import define, printings
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters,
                        aura, bounce_targets, counter_target, creature_where, damage, destroy_all, destroy_targets,
@@ -25,7 +25,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_
                        permanent_target,
                        prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of, while_source_tapped)
 from ..mana import ManaCost
-from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, TargetSpec, Trigger, kinds,
+from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec, TargetSpec, Trigger, kinds,
                      spend_use)
 from ..objects import Card, Effect, Player, Spell
 from ..refs import ref
@@ -538,3 +538,230 @@ _credited("Urza's Chalice", "{1}: Gain 1 life for an artifact spell cast", "{1}"
 _credited("Urza's Miter", "{3}: Draw a card for an artifact of yours put into the graveyard", "{3}",
           Event.TO_GRAVEYARD, lambda g, src, d: _own_artifact_died(g, src, d) and d.get("how") != "sacrifice",
           draw_cards(1))
+
+
+# ------------------------------------------------------------------ "tapped or its activation cost is paid"
+
+def _continuous(g: Any, card: Card) -> bool:
+    """A continuous artifact: a non-creature artifact with no activated
+    ability and no mana source (Mightstone, Howling Mine)."""
+    ch = g.chars(card)
+    return "creature" not in ch.types and not card.cdef.abilities and not card.cdef.mana_abilities
+
+
+def _artifact_used(event: Event, test: Any, fn: Any) -> Trigger:
+    """A trigger on an artifact (not a continuous one) being used:
+    ``test(g, src, artifact)`` picks which, ``fn(g, ctx, artifact)`` is what
+    happens. It becomes tapped (for any reason,
+    a {T} cost included), or an ability without {T} in its cost is paid for
+    (an activated ability, or a mana source that does not tap: Ashnod's Altar)
+    -- once per use: a {T} cost counts as the tapping."""
+    def card_of(d: dict) -> Card | None:
+        if event is Event.BECOMES_TAPPED:
+            return d["card"]
+        if event is Event.ACTIVATED:
+            s = d["spell"]
+            return s.source if s.ability is not None and not s.ability.cost.tap else None
+        c = d["card"]  # TAPPED_FOR_MANA
+        return c if not any(ma.cost.tap for ma in c.cdef.mana_abilities) else None
+
+    def cond(g: Any, src: Card, d: dict) -> bool:
+        c = card_of(d)
+        return c is not None and c.zone == "battlefield" and "artifact" in g.chars(c).types \
+            and not _continuous(g, c) and test(g, src, c)
+
+    def effect(g: Any, ctx: Any) -> Any:
+        yield from fn(g, ctx, card_of(ctx.data))
+    return Trigger(event, effect, condition=cond)
+
+
+def _on_artifact_use(test: Any, fn: Any) -> tuple[Trigger, ...]:
+    return tuple(_artifact_used(e, test, fn) for e in (Event.BECOMES_TAPPED, Event.ACTIVATED, Event.TAPPED_FOR_MANA))
+
+
+def _damage_user(n: int) -> Any:
+    def fn(g: Any, ctx: Any, art: Card) -> Any:
+        g.deal_damage(ctx.source, g.players[g.controller(art)], n)
+        return
+        yield
+    return fn
+
+
+def _leech(g: Any, ctx: Any, art: Card) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+# Artifact Possession: on the enchanted artifact (a continuous one is never
+# "used": no effect).
+define("Artifact Possession", enchant=ARTIFACT,
+       triggers=_on_artifact_use(lambda g, src, art: art.oid == src.attached_to, _damage_user(2)))
+define("Haunting Wind", triggers=_on_artifact_use(lambda g, src, art: True, _damage_user(1)))
+define("Powerleech", triggers=_on_artifact_use(lambda g, src, art: g.controller(art) != g.controller(src), _leech))
+
+
+# ------------------------------------------------------------------ Goblin Artisans
+
+# Goblin Artisans: an interrupt aimed at an artifact spell its controller is
+# casting; the opponent calls the flip (g.rng, the duel's seeded random
+# source): won, its controller draws a card; lost, the spell is countered. No
+# second Goblin Artisans ability may aim at the same spell.
+def _artisans_target(g: Any, ctx: Any, s: Any) -> bool:
+    if not (isinstance(s, Spell) and s.card is not None and "artifact" in s.types
+            and s.controller == ctx.controller):
+        return False
+    return not any(o is not ctx.spell and o.source is not None and o.source.name == "Goblin Artisans"
+                   and s in o.targets for o in g.spells + g.batch)
+
+
+def _artisans(g: Any, ctx: Any) -> Any:
+    target = ctx.target
+    if target is None:
+        return
+    opp = ctx.opponent
+    ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Goblin Artisans: call the coin flip",
+                           ["choose heads", "choose tails"], about="Goblin Artisans")
+    call = ans[len("choose "):]
+    result = "heads" if g.rng.random() < 0.5 else "tails"
+    g.log(f"{opp.name} calls {call}; the coin comes up {result}.")
+    if call != result:
+        yield from g.draw(ctx.controller, 1)
+    else:
+        yield from counter_target()(g, ctx)
+
+
+define("Goblin Artisans", abilities=(Ability(
+    "{T}: Flip a coin as you cast an artifact spell: draw a card, or the spell is countered", Cost(tap=True),
+    _artisans, targets=(TargetSpec("target artifact spell you cast", kinds(Kind.SPELL), _artisans_target),),
+    speed=Speed.INTERRUPT),))
+
+
+# ------------------------------------------------------------------ Golgothian Sylex
+
+# The sets released before Antiquities (March 1994; ../shared/cards/sets.json).
+_BEFORE_ATQ = frozenset({"LEA", "LEB", "2ED", "ARN"})
+
+
+def _from_antiquities(g: Any, card: Card) -> bool:
+    """A card from Antiquities: its name was first printed in that set, by the
+    card data's printings, whatever printing the player owns (Su-Chi and
+    Mishra's Factory are; a Revised reprint of an Alpha card is not). Tokens
+    are not cards."""
+    sets = printings(card.name)
+    return not card.token and "ATQ" in sets and not sets & _BEFORE_ATQ
+
+
+# Golgothian Sylex (a Mono Artifact, tapped to use): "discarded from play":
+# every permanent from Antiquities, the Sylex included, goes to its owner's
+# graveyard with no regeneration (buried).
+define("Golgothian Sylex", abilities=(Ability(
+    "{1}, {T}: All cards from the Antiquities expansion, including Golgothian Sylex, are discarded from play",
+    _cost("{1}", tap=True), destroy_all(_from_antiquities, bury=True)),))
+
+
+# ------------------------------------------------------------------ Tawnos's Coffin
+
+# Tawnos's Coffin (a Mono Artifact, tapped to use; it may stay tapped): the
+# target creature, with its counters and the auras on it, is out of play as
+# long as the Coffin remains tapped: held in its owner's removed-from-the-game
+# zone (seen by both players), where nothing can touch it. When the Coffin
+# untaps or leaves play, the creature comes back tapped with its counters
+# and its auras on it, at the next settle (Event.STATE). Choices: it was
+# never out of the game, so nothing "comes into play" (no such effects fire)
+# and it is not new to its controller; it comes back under its owner's
+# control (auras such as Control Magic, back on it, take it again); a token
+# leaving play ceases to exist, as always.
+def _coffin(g: Any, ctx: Any) -> Any:
+    target = ctx.target
+    if target is None:
+        return
+    counters = dict(target.counters)
+    auras = g.attached(target)
+    held = g.move(target, "removed")
+    kept = [g.move(a, "removed") for a in auras]
+    g.log(f"{target.name} is put in Tawnos's Coffin" + (f" with {', '.join(a.name for a in auras)}" if auras else "")
+          + ".")
+    if target.token:
+        return
+    g.delayed.append(Delayed(Event.STATE, _coffin_open, ctx.controller, "Tawnos's Coffin", once=True,
+                             condition=_coffin_done,
+                             data={"coffin": ctx.source.oid, "held": held.oid, "auras": [a.oid for a in kept if not a.token],
+                                   "counters": counters}))
+    return
+    yield
+
+
+def _coffin_done(g: Any, d: Delayed, data: dict) -> bool:
+    coffin = g.find(d.data["coffin"])
+    return coffin is None or not coffin.tapped
+
+
+def _removed_card(g: Any, oid: int) -> Card | None:
+    return next((c for p in g.players for c in p.removed if c.oid == oid), None)
+
+
+def _coffin_open(g: Any, ctx: Any) -> Any:
+    data = ctx.data["delayed"].data
+    held = _removed_card(g, data["held"])
+    if held is None:
+        return
+    back = g.move(held, "battlefield", tapped=True)
+    back.sick = False
+    back.was_tapped = True
+    back.counters.update(data["counters"])
+    g.log(f"{back.name} comes back out of Tawnos's Coffin, tapped.")
+    for oid in data["auras"]:
+        aura_card = _removed_card(g, oid)
+        if aura_card is not None:
+            a = g.move(aura_card, "battlefield")
+            a.sick = False
+            a.attached_to = back.oid
+    return
+    yield
+
+
+define("Tawnos's Coffin", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+    "{3}, {T}: Target creature is out of play as long as Tawnos's Coffin remains tapped", _cost("{3}", tap=True),
+    _coffin, targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ Transmute Artifact
+
+# Transmute Artifact, in the order of its Oracle rulings: the caster
+# sacrifices an artifact they control (none: nothing happens), searches their
+# library for an artifact (a hidden zone: they may find none), and puts it
+# into play if its casting cost is not greater; if it is, they may pay the
+# difference ({N} generic), else it goes to the graveyard too. Then the
+# library is shuffled.
+def _transmute(g: Any, ctx: Any) -> Any:
+    from ..effects import pay_to_use
+    p = ctx.controller
+    if not g.permanents(p, type_="artifact"):
+        g.log("Transmute Artifact: no artifact to discard; nothing happens.")
+        return
+    old = yield from g.sacrifice_for_cost(p, "artifact", ctx.spell.card if ctx.spell.card is not None else ctx.source)
+    lib = [c for c in ctx.me.library if "artifact" in c.cdef.types]
+    names = sorted({c.name for c in lib})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Transmute Artifact: search your library for which artifact?",
+                           [f"choose {n}" for n in names] + ["choose no"], decline="choose no",
+                           about="Transmute Artifact")
+    if ans != "choose no":
+        found = next(c for c in lib if c.name == ans[len("choose "):])
+        diff = found.cdef.cost.converted - old.cdef.cost.converted
+        ok = True
+        if diff > 0:
+            ok = yield from pay_to_use(g, p, f"{{{diff}}}", f"Transmute Artifact: pay {{{diff}}} to put "
+                                       f"{found.name} into play?", "Transmute Artifact")
+        if ok:
+            new = g.move(found, "battlefield", controller=p)
+            g.log(f"{new.name} comes into play under {ctx.me.name}'s control (Transmute Artifact).")
+            yield from g.entered(new)
+        else:
+            g.move(found, "graveyard")
+            g.log(f"{found.name} is put into {ctx.me.name}'s graveyard: the difference was not paid.")
+    g.shuffle(p)
+    g.log(f"{ctx.me.name} shuffles their library.")
+
+
+define("Transmute Artifact", spell=SpellSpec(_transmute))
