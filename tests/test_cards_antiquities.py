@@ -71,6 +71,9 @@ def test_goblin_artisans_draws_or_counters_by_the_flip() -> None:
 
 
 def test_a_second_goblin_artisans_cannot_aim_at_the_same_spell() -> None:
+    """Once the first Goblin Artisans ability has been aimed at the spell, no
+    second one can be (the interrupt timing alone already forbids it: the
+    caster's one chance to interrupt is spent)."""
     from engine.decisions import IllegalAction
     from engine.scripts import ScriptError
     with pytest.raises((IllegalAction, ScriptError)):

@@ -606,7 +606,9 @@ define("Powerleech", triggers=_on_artifact_use(lambda g, src, art: g.controller(
 # Goblin Artisans: an interrupt aimed at an artifact spell its controller is
 # casting; the opponent calls the flip (g.rng, the duel's seeded random
 # source): won, its controller draws a card; lost, the spell is countered. No
-# second Goblin Artisans ability may aim at the same spell.
+# second Goblin Artisans ability may aim at the same spell (the target test
+# says so, though the interrupt timing -- the caster's one chance -- already
+# leaves no room for a second).
 def _artisans_target(g: Any, ctx: Any, s: Any) -> bool:
     if not (isinstance(s, Spell) and s.card is not None and "artifact" in s.types
             and s.controller == ctx.controller):
