@@ -24,7 +24,7 @@ from typing import TextIO
 from engine import Duel, DuelOptions, IllegalAction, carddb
 from engine.ai import RandomPlayer
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
-from engine.decisions import Decision, DecisionKind, is_mana_answer
+from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_answer
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, parse_action
 
@@ -216,7 +216,7 @@ class TerminalDuel:
             return
         if text.isascii() and text.isdigit():
             shown = self.shown(d)
-            n = int(text) if len(text) <= 6 else 0
+            n = int(text) if len(text) <= MAX_NUMBER_DIGITS else 0
             if not 1 <= n <= len(shown):
                 self.say(f"Not legal: there is no answer {text if len(text) <= 12 else text[:12] + '...'}; "
                          f"choose 1 to {len(shown)}")

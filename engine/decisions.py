@@ -45,6 +45,7 @@ class Refusal(Enum):
     UNKNOWN = "unknown word"
     NOT_YOUR_DECISION = "not your decision"
     OVER = "the duel is over"
+    BAD_NUMBER = "not a usable number"  # a count or reference number that is not 0-9 digits, or far too long
     OTHER = "not legal"
 
 
@@ -92,6 +93,30 @@ class Context:
 def is_mana_answer(text: str) -> bool:
     """Is this answer the drawing of mana (``tap X for R``, ``add R via Channel``)?"""
     return text.startswith(("tap ", "add "))
+
+
+# The longest number an answer may hold: no count in a duel comes near it.
+MAX_NUMBER_DIGITS = 6
+
+
+def read_number(text: str, what: str = "a number") -> int:
+    """A whole number typed in an answer (``#2``, ``x=3``, ``assign 2 to``):
+    ASCII digits only, at most :data:`MAX_NUMBER_DIGITS` of them, else
+    :class:`IllegalAction`. ``str.isdigit`` accepts ``²`` and ``int`` accepts
+    ``٣`` or ``1_000``, and Python refuses to read over 4,300 digits with a
+    plain ``ValueError``: user text never reaches ``int`` without this."""
+    t = text.strip()
+    if not t or not t.isascii() or not t.isdigit():
+        raise IllegalAction(f"{what} must be a whole number written with the digits 0-9, not {clip_text(t)!r}",
+                            Refusal.BAD_NUMBER)
+    if len(t) > MAX_NUMBER_DIGITS:
+        raise IllegalAction(f"{what} is too large: {clip_text(t)}", Refusal.BAD_NUMBER)
+    return int(t)
+
+
+def clip_text(text: str, limit: int = 100) -> str:
+    """``text`` shortened for an error message."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
 def norm(text: str) -> str:
@@ -152,7 +177,7 @@ class Decision:
             canon = self.parser(t)
             if canon in self.choices or self.parser is not None:
                 return canon
-        raise IllegalAction(f"{t!r} is not legal now; legal: {', '.join(self.choices[:12])}"
+        raise IllegalAction(f"{clip_text(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
                             + (" ..." if len(self.choices) > 12 else ""))
 
     @property

@@ -14,7 +14,7 @@ import difflib
 from typing import TYPE_CHECKING
 
 from . import carddb
-from .decisions import Decision, DecisionKind, IllegalAction, Refusal, is_mana_answer
+from .decisions import Decision, DecisionKind, IllegalAction, Refusal, is_mana_answer, read_number
 from .model import Speed
 from .objects import Card
 from .refs import RefError, lookup
@@ -50,7 +50,10 @@ def explain(g: "Game", d: Decision, text: str, refused: IllegalAction) -> Illega
     """The refusal of ``text`` as an answer to ``d``, with its reason. ``refused``
     is what the decision said; when no reason is found it is kept (the parsers
     of open decisions say what is wrong: "at most one creature without banding"),
-    with the reason OTHER."""
+    with the reason OTHER. A refusal that already carries its reason (a
+    number that cannot be read) is kept as it is."""
+    if refused.reason is not None:
+        return refused
     with g.reading():
         found = _explain(g, d, text)
     if found is None:
@@ -163,9 +166,13 @@ def _explain_permanent(g: "Game", d: Decision, verb: str, rest: str) -> IllegalA
     card = next(c for c in mine if not c.tapped)
     abilities = g.ability_list(card)
     number = rest.split(" ability=")[1] if " ability=" in rest else "1"
-    ab = abilities[int(number) - 1] if number.isdigit() and 1 <= int(number) <= len(abilities) else None
+    try:
+        n = read_number(number, "the ability number")
+    except IllegalAction as e:
+        return e
+    ab = abilities[n - 1] if 1 <= n <= len(abilities) else None
     if ab is None:
-        return refuse(Refusal.OTHER, f"{what} has no activated ability {number}" if abilities
+        return refuse(Refusal.OTHER, f"{what} has no activated ability {n}" if abilities
                       else f"{what} has no activated ability",
                       tuple(c for c in d.choices if c.startswith((f"activate {what}", f"tap {what}")))[:4])
     cost = ab.cost.mana.with_x(0)

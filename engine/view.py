@@ -17,12 +17,25 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
-    g = duel.game
+    """What ``viewer`` (None: a spectator) sees. During a subgame (Shahrazad)
+    the board is the subgame's, innermost first (``subgame``: how deep), with
+    the duel's life totals under ``duel_life``; the duel's end is the duel's."""
+    root, g = duel.game, duel.playing
+    depth, inner = 0, root
+    while inner is not g:
+        inner, depth = inner.subgame, depth + 1  # type: ignore[assignment]
 
     def perm(c: Card) -> dict[str, Any]:
         ch = g.chars(c)
+        if c.face_down and viewer != ch.controller and not g.over:
+            # a face-down creature (Illusionary Mask): only its controller knows what it is
+            return {"ref": ref(g, c), "name": c.name, "controller": ch.controller, "owner": c.owner,
+                    "tapped": c.tapped, "damage": c.damage, "counters": dict(sorted(c.counters.items())),
+                    "sick": c.sick, "types": ["creature"], "power": None, "toughness": None, "keywords": [],
+                    "colors": [], "attached_to": None, "token": c.token}
         host = g.enchanted(c)
-        return {"ref": ref(g, c), "name": c.name, "controller": ch.controller, "owner": c.owner,
+        # the printed name (a Clone is "Clone"), for the controller of a face-down card too
+        return {"ref": ref(g, c), "name": (c.own_cdef or c.cdef).name, "controller": ch.controller, "owner": c.owner,
                 "tapped": c.tapped, "damage": c.damage, "counters": dict(sorted(c.counters.items())),
                 "sick": c.sick and ch.is_creature, "types": sorted(ch.types),
                 "power": ch.power, "toughness": ch.toughness, "keywords": sorted(ch.keywords),
@@ -59,6 +72,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
         "pending": None if d is None else {
             "player": d.player, "kind": d.kind.value, "prompt": d.prompt,
             "choices": list(d.choices) if viewer == d.player else None},
-        "secrets": [t for who, t in g.secrets if who == viewer],
-        "over": g.over, "winner": g.winner, "end_reason": g.end_reason,
+        "secrets": [t for who, t in root.secrets if who == viewer],
+        "over": root.over, "winner": root.winner, "end_reason": root.end_reason,
+        "subgame": depth, "duel_life": [p.life for p in root.players],
     }

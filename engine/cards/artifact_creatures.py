@@ -9,7 +9,7 @@ from ..effects import (CREATURE_OR_PLAYER, add_counters, create_token, creature_
                        enters_with_counters, flag_mod, keyword_mod, on_source, pump, pump_mod, regeneration,
                        self_only, static_for, token_def, untap_during_upkeep, upkeep_of)
 from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Trigger
+from ..model import Ability, Announce, Cost, Event, Static, Trigger
 from ..objects import Card, Chars, Effect
 from ..refs import ref
 
@@ -277,3 +277,16 @@ def _war_machine(g: Any, ctx: Any) -> Any:
 
 _wm_ab, _wm_end = during_upkeep("Discard a card, or Mishra's War Machine deals 3 damage to you", _war_machine)
 define("Mishra's War Machine", abilities=(_wm_ab,), hooks={"end_of_upkeep": _wm_end})
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+
+# Juggernaut: must attack each turn if possible (the core declares it when the
+# attack is declined); walls cannot block it.
+define("Juggernaut",
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("must attack"),
+                       active=lambda g, src: True),),
+       hooks={"can_be_blocked_by": lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes})
+
+# Living Wall: "counts as a wall"; {1}: regenerates.
+define("Living Wall", subtypes=("wall",), abilities=(regeneration("{1}"),))
