@@ -22,8 +22,8 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters,
                        aura, bounce_targets, counter_target, creature_where, damage, destroy_all, destroy_targets,
                        discard_card, draw_cards, each_target, flag_mod, keyword_mod, on_source, once_per_event,
-                       permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of, while_source_tapped)
+                       permanent_target, prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of,
+                       while_source_tapped)
 from ..mana import ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec, TargetSpec, Trigger, kinds,
                      spend_use)
@@ -96,20 +96,24 @@ define("Ashnod's Altar", mana_abilities=(ManaAbility("C", cost=Cost(sacrifice="c
 # side": not while it is new to its controller (the mark every permanent has
 # until its controller's untap phase); once used in a turn, it is destroyed at
 # the end of that turn (one destruction, however often it was used).
-def _once_at_end_of_turn(g: Any, ctx: Any, what: Any) -> None:
-    """After a use of ``ctx.source`` this turn: ``what(g, card)`` happens to it
-    at the end of the turn, once however often it was used (Rocket Launcher,
-    Rakalite), if it is still in play then."""
-    src = ctx.source
-    if any(d.data.get("used") == src.oid for d in g.delayed):
-        return
-
-    def at_end(g2: Any, ctx2: Any) -> Any:
-        card = g2.find(ctx2.data["delayed"].data["used"])
+def _once_at_end_of_turn(what: Any) -> Trigger:
+    """A permanent used this turn (its ability's cost paid, whether or not the
+    ability then resolves): ``what(g, card)`` happens to it at the end of the
+    turn, once however often it was used (Rocket Launcher, Rakalite), if it is
+    still in play then."""
+    def at_end(g: Any, ctx: Any) -> Any:
+        card = g.find(ctx.data["delayed"].data["used"])
         if card is not None:
-            yield from what(g2, card)
-    g.delayed.append(Delayed(Event.END_OF_TURN, at_end, ctx.controller, src.name, turn=g.turn,
-                             data={"used": src.oid}))
+            yield from what(g, card)
+
+    def used(g: Any, ctx: Any) -> Any:
+        src = ctx.source
+        if not any(d.data.get("used") == src.oid for d in g.delayed):
+            g.delayed.append(Delayed(Event.END_OF_TURN, at_end, ctx.controller, src.name, turn=g.turn,
+                                     data={"used": src.oid}))
+        return
+        yield
+    return Trigger(Event.ACTIVATED, used, condition=lambda g, src, d: d["spell"].source is src)
 
 
 def _destroy_it(g: Any, card: Card) -> Any:
@@ -119,14 +123,9 @@ def _destroy_it(g: Any, card: Card) -> Any:
     yield
 
 
-def _launch(g: Any, ctx: Any) -> Any:
-    yield from damage(1)(g, ctx)
-    _once_at_end_of_turn(g, ctx, _destroy_it)
-
-
-define("Rocket Launcher", abilities=(Ability(
+define("Rocket Launcher", triggers=(_once_at_end_of_turn(_destroy_it),), abilities=(Ability(
     "{2}: Rocket Launcher deals 1 damage to target creature or player; destroy it at end of turn",
-    _cost("{2}"), _launch, targets=(CREATURE_OR_PLAYER,), condition=lambda g, c: not c.sick),))
+    _cost("{2}"), damage(1), targets=(CREATURE_OR_PLAYER,), condition=lambda g, c: not c.sick),))
 
 
 # Candelabra of Tawnos: {X},{T} (a Mono Artifact): untap X different lands,
@@ -180,7 +179,6 @@ def _power_artifact(g: Any, src: Card, spell: Any, cost: ManaCost) -> ManaCost:
 
 
 define("Power Artifact", enchant=ARTIFACT, hooks={"adjust_cost": _power_artifact})
-
 
 
 # ------------------------------------------------------------------ pieces shared below
@@ -283,7 +281,7 @@ def _reverse_polarity(g: Any, ctx: Any) -> Any:
     if n:
         g.gain_life(me.idx, 2 * n)
     else:
-        g.log("No artifact has damaged " + me.name + " this turn.")
+        g.log(f"No artifact has damaged {me.name} this turn.")
     return
     yield
 
@@ -377,10 +375,15 @@ def _demon_end(g: Any, src: Card) -> Any:
     if ans != "choose no":
         yield from g.put_in_graveyard([arts[ch.index(ans)]], how="sacrifice")
     else:
-        g.deal_damage(src, g.players[p], 2)
+        me = g.players[p]
+
+        def dealt() -> int:
+            return sum(1 for t, pk in g.damage_log if t == g.turn and pk.source_oid == src.oid and pk.receiver is me)
+        before = dealt()
+        g.deal_damage(src, me, 2)
         yield from g.settle()
-        if src.zone == "battlefield" and any(pk.source_oid == src.oid and pk.receiver is g.players[p]
-                                             for turn, pk in g.damage_log if turn == g.turn):
+        # tapped only if damage was dealt (not all prevented)
+        if src.zone == "battlefield" and dealt() > before:
             src.tapped = True
             g.log("Yawgmoth Demon taps.")
     yield from g.settle()
@@ -394,6 +397,7 @@ define("Yawgmoth Demon", hooks={"sacrifice_demand": _demon_demand, "end_of_upkee
 define("Artifact Blast", spell=SpellSpec(counter_target(), targets=(
     TargetSpec("target artifact spell", kinds(Kind.SPELL),
                lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and "artifact" in s.types),)))
+
 
 def _counter_on_targets(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
@@ -498,14 +502,9 @@ def _to_hand(g: Any, card: Card) -> Any:
     yield
 
 
-def _rakalite(g: Any, ctx: Any) -> Any:
-    yield from prevent_to_target(1)(g, ctx)
-    _once_at_end_of_turn(g, ctx, _to_hand)
-
-
-define("Rakalite", abilities=(Ability("{2}: Prevent 1 damage to any creature or player; return Rakalite to its "
-                                      "owner's hand at end of turn", _cost("{2}"), _rakalite,
-                                      targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
+define("Rakalite", triggers=(_once_at_end_of_turn(_to_hand),), abilities=(Ability(
+    "{2}: Prevent 1 damage to any creature or player; return Rakalite to its owner's hand at end of turn",
+    _cost("{2}"), prevent_to_target(1), targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
 define("Staff of Zegon", abilities=(Ability("{3}, {T}: Target creature gets -2/-0 until end of turn",
                                             _cost("{3}", tap=True), pump(-2, 0), targets=(CREATURE,)),))
 
