@@ -65,7 +65,14 @@ class DamageRules:
         self.pending_damage.append(pk)
 
     def _auto_reduce(self: "Game", pk: Packet) -> None:
-        """Protection and "damage ... is reduced to 0" effects."""
+        """Automatic redirection as damage is dealt, then protection and
+        "damage ... is reduced to 0" effects. Hook ``redirect_damage(g, src,
+        pk) -> receiver | None`` of permanents in play: the damage is dealt to
+        that receiver instead (Martyrs of Korlis)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("redirect_damage")
+            if h is not None and pk.receiver is not src and (to := h(self, src, pk)) is not None:
+                pk.receiver = to
         r = pk.receiver
         if isinstance(r, Card):
             if r.zone != "battlefield":
@@ -208,6 +215,8 @@ class DamageRules:
                 yield from self.prevention_step()
             yield from self.state_checks()
             yield from self.note_taps()  # regeneration taps
+            if any(d.event is Event.STATE for d in self.delayed):
+                yield from self.fire(Event.STATE)
             if not self.pending_damage:
                 return
 
@@ -505,7 +514,7 @@ class DamageRules:
                 self.players[new.owner].graveyard.remove(new)
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
-                                 was_creature=was_creature, toughness=toughness, extra_sources=[new])
+                                 was_creature=was_creature, toughness=toughness, how=how, extra_sources=[new])
         # auras on what left are buried at the next check
         if moved:
             yield from self.state_checks_light()
