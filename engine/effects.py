@@ -644,3 +644,22 @@ def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
         return
         yield
     return fn
+
+
+def sacrifice_own_creature(g: Any, ctx: Any, about: str) -> Gen:
+    """As a spell resolves, its caster chooses one of their creatures and
+    sacrifices it (Sacrifice, Metamorphosis: no target, so a countered spell
+    costs no creature); returns the creature and its converted casting cost
+    (a token's is 0), or ``(None, 0)`` when they control none."""
+    from .decisions import DecisionKind
+    from .refs import ref
+    mine = g.creatures(ctx.controller)
+    if not mine:
+        return None, 0
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, f"{about}: sacrifice one of your creatures", ch,
+                           about=about)
+    victim = mine[ch.index(ans)]
+    cost = 0 if victim.token else victim.cdef.cost.total
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    return victim, cost
