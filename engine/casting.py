@@ -1066,7 +1066,9 @@ class CastingRules:
                     if sid in used:
                         continue  # another unit of a source already used (Sol Ring's second mana)
                     used.add(sid)
-                    card = next(c for c in self.battlefield if c.oid == sid // 10)
+                    card = next((c for c in self.battlefield if c.oid == sid // 10), None)
+                    if card is None:
+                        break  # drawing mana made a planned source leave play: ask again, below
                     yield from self.tap_for_mana(p, card, sym)
                 pool = pl.pool.spendable(uses)
                 payable = next((v for v in variants if pool.can_pay(v)), None)
