@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
 
@@ -113,7 +113,7 @@ class CastingRules:
                 if ma.cost.tap and c.tapped:
                     continue
                 # creatures (animated lands too) cannot tap the turn they come into play
-                if ma.cost.tap and ch.is_creature and c.sick:
+                if ma.cost.tap and ch.is_creature and c.sick and SICK_TAP_OK not in ch.keywords:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
@@ -455,7 +455,7 @@ class CastingRules:
             return False
         if self.land_type_changed(card, ch):
             return False
-        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
+        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick and SICK_TAP_OK not in ch.keywords)):
             return False
         # A tapped non-creature artifact's effects cannot be used until it
         # untaps, even without {T} in their cost (000 "Artifacts and Artifact
@@ -1084,15 +1084,36 @@ class CastingRules:
     def entered(self: "Game", card: Card) -> Gen:
         """A permanent came into play: world enchantments, its own
         "comes into play" effect and triggers."""
+        yield from self.entered_together([card])
+
+    def entered_together(self: "Game", cards: list[Card]) -> Gen:
+        """Permanents came into play at the same time: first the enchant
+        world rule (:meth:`bury_older_worlds`), then each one's own "comes
+        into play" effect and triggers, in the order given."""
         from .game import Ctx
         from .model import Event
-        if "world" in card.cdef.supertypes:
-            old = [c for c in self.battlefield if c is not card and "world" in c.cdef.supertypes]
-            if old:
-                yield from self.put_in_graveyard(old, how="bury")
-        if card.cdef.on_enter is not None:
-            yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
-        yield from self.fire(Event.ENTERS, card=card)
+        yield from self.bury_older_worlds(cards)
+        for card in cards:
+            if card.cdef.on_enter is not None:
+                yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
+            yield from self.fire(Event.ENTERS, card=card)
+
+    def bury_older_worlds(self: "Game", new: list[Card]) -> Gen:
+        """The enchant world rule (002 "Enchant worlds are global
+        enchantments, and only one can be in play at any given time. If an
+        enchant world enters play, any other enchant world already in play is
+        buried, regardless of whether the two share the same name. If more
+        than one enchant world enters play at the same time, all of them are
+        buried."). Buried: no regeneration. It applies to every way into play
+        (cast, Eureka, Animate Dead, ...), for both players' worlds alike."""
+        entering = [c for c in new if "world" in self.chars(c).supertypes]
+        if not entering:
+            return
+        doomed = [c for c in self.battlefield if c not in entering and "world" in self.chars(c).supertypes]
+        if len(entering) > 1:
+            doomed += entering
+        if doomed:
+            yield from self.put_in_graveyard(doomed, how="bury")
 
 
 def _activation(name: str, i: int) -> str:

@@ -35,6 +35,15 @@ Gen = Generator["Decision", str, Any]
 EffectFn = Callable[["Game", "Ctx"], Gen]
 
 
+SICK_ATTACK_OK = "can attack the turn it comes into play"
+"""Keyword: a creature with it may attack although it came under its
+controller's control this turn (Ball Lightning, Instill Energy)."""
+SICK_TAP_OK = "can tap the turn it comes into play"
+"""Keyword: a creature with it may use abilities whose cost includes {T}
+(mana abilities too) although it came under its controller's control this
+turn (Concordant Crossroads)."""
+
+
 class Speed(Enum):
     """How fast a spell or ability is."""
 
