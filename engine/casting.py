@@ -772,6 +772,8 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
+        from .model import Event
+        yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
@@ -779,7 +781,6 @@ class CastingRules:
                 self.move(spell.card, "graveyard")
             return None
         spell.successfully_cast = True
-        from .model import Event
         yield from self.fire(Event.SPELL_CAST, spell=spell)
         return spell
 

@@ -208,6 +208,9 @@ class Event(Enum):
     DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
     TAPPED_FOR_MANA = "tapped for mana"
     SPELL_CAST = "spell cast"  # a spell was successfully cast
+    # a spell or effect was announced (data: spell), before any interrupt:
+    # it counts as cast even if it is then countered (Arboria)
+    SPELL_ANNOUNCED = "spell announced"
     BEGIN_UPKEEP = "beginning of upkeep"
     END_UPKEEP = "end of upkeep"
     END_OF_COMBAT = "end of combat"
