@@ -10,8 +10,11 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import static_for, upkeep_of
-from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Trigger
-from ..objects import Card, Chars
+from ..decisions import DecisionKind
+from ..game import Ctx
+from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, SpellSpec, Trigger
+from ..objects import Card, Chars, Spell
+from ..refs import ref
 
 # ------------------------------------------------------------------ enchant worlds
 # The enchant world rule itself (only one in play) is the core's:
@@ -98,3 +101,73 @@ def _mirror_universe(g: Any, ctx: Any) -> Any:
 define("Mirror Universe", abilities=(Ability(
     "{T}: Sacrifice Mirror Universe during your upkeep, and trade your number of life points with opponent",
     Cost(tap=True, sacrifice_self=True), _mirror_universe, condition=upkeep_of()),))
+
+
+# ------------------------------------------------------------------ green spells
+
+def put_from_hand_into_play(g: Any, p: int, card: Card, why: str) -> Any:
+    """Put a permanent card from ``p``'s hand directly into play under
+    ``p``'s control (not cast: nothing can respond, "cast" triggers do not
+    see it; a land does not count as the land of the turn). Choices made as
+    a permanent is cast are asked of ``p`` here: announced choices (a color,
+    a land type), and for a local enchantment what it enchants, among the
+    permanents it could enchant (putting it into play does not target, as
+    moving an enchantment does not: 002 "Bob's Prismatic Ward"). X is 0.
+    Returns the permanent, or None if a local enchantment had nothing to
+    enchant (it then stays in hand)."""
+    spell = Spell(g.new_sid(), p, card, None, card.name)
+    ctx = Ctx(g, spell)
+    host: Card | None = None
+    spec = card.cdef.enchant
+    if spec is not None:
+        hosts = [c for c in g.battlefield
+                 if Kind.PERMANENT in spec.kinds and (spec.test is None or spec.test(g, ctx, c))]
+        if not hosts:
+            return None
+        with g.reading():
+            names = [ref(g, c) for c in hosts]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{why}: choose what {card.name} enchants",
+                               [f"choose {n}" for n in names], about=card.name)
+        host = hosts[names.index(ans[len("choose "):])]
+    for an in card.cdef.announce:
+        opts = an.options(g, ctx)
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{card.name}: {an.prompt}", [f"choose {o}" for o in opts],
+                               about=card.name)
+        spell.chosen[an.key] = ans[len("choose "):]
+    new = g.move(card, "battlefield", controller=p)
+    new.chosen.update(spell.chosen)
+    if card.cdef.cost.x:
+        new.chosen["x"] = 0
+    if host is not None:
+        new.attached_to = host.oid
+    g.log(f"{g.players[p].name} puts {new.name} into play ({why}).")
+    yield from g.entered(new)
+    return new
+
+
+# Eureka: starting with its caster, the players take turns putting one
+# permanent card from hand into play (see put_from_hand_into_play); it ends
+# when both players in a row decline. A player who declines may put a card
+# into play at their next turn of the round if the other did (the Oracle
+# ruling). Nothing else can be done meanwhile: only these choices are asked.
+def _eureka(g: Any, ctx: Any) -> Any:
+    p, declined = ctx.controller, 0
+    while declined < 2:
+        pl = g.players[p]
+        cards = [c for c in pl.hand if c.cdef.is_permanent]
+        names = sorted({c.name for c in cards})
+        ans = "choose nothing"
+        if names:
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, "Eureka: put a permanent from your hand into play?",
+                                   [f"choose {n}" for n in names] + ["choose nothing"], decline="choose nothing",
+                                   about="Eureka")
+        new = None
+        if ans != "choose nothing":
+            card = next(c for c in cards if c.name == ans[len("choose "):])
+            new = yield from put_from_hand_into_play(g, p, card, "Eureka")
+            yield from g.settle()
+        declined = 0 if new is not None else declined + 1
+        p = 1 - p
+
+
+define("Eureka", spell=SpellSpec(_eureka))
