@@ -44,7 +44,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "name": p.name, "life": p.life, "poison": p.poison, "mana_pool": p.pool.text(),
             "hand_count": len(p.hand), "library_count": len(p.library),
-            "graveyard": [c.name for c in p.graveyard], "removed": [c.name for c in p.removed],
+            "graveyard": [c.name for c in p.graveyard], "removed": [("(face down)" if c.face_down and not g.over else c.name) for c in p.removed],
             "ante": [("(face down)" if c.face_down and viewer != p.idx and not g.over else c.name) for c in p.ante],
             "lands_played": p.lands_played,
         }

@@ -33,3 +33,17 @@ def test_a_lone_enchant_world_entering_stays() -> None:
     new = [g.move(c, "battlefield", controller=0) for c in list(g.players[0].hand)]
     _drain(g.entered_together(new))
     assert sorted(c.name for c in g.battlefield) == ["Concordant Crossroads", "Forest"]
+
+
+def test_knowledge_vault_cards_are_hidden_from_both_players() -> None:
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"battlefield": ["Knowledge Vault", "Mountain", "Mountain"],
+                                   "library": ["Shivan Dragon", "Plains"]}, "bob": {}}}
+    r = run(setup, [{"alice": "activate Knowledge Vault"}, "resolve"])
+    assert [c.name for c in r.g.players[0].removed] == ["Shivan Dragon"]
+    for viewer in (0, 1, None):
+        v = r.duel.view(viewer)
+        assert "Shivan Dragon" not in repr(v)
+        assert v["players"][0]["removed"] == ["(face down)"]
+    again = r.duel.fresh().replay(r.duel.history)
+    assert again.state_hash() == r.duel.state_hash()

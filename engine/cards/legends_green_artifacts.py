@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import static_for, upkeep_of
+from ..effects import discard_card, permanent_target, static_for, upkeep_of
 from ..decisions import DecisionKind
 from ..game import Ctx
 from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, SpellSpec, Trigger
-from ..objects import Card, Chars, Spell
+from ..mana import ManaCost
+from ..objects import Card, Chars, Effect, Spell
 from ..refs import ref
 
 # ------------------------------------------------------------------ enchant worlds
@@ -171,3 +172,110 @@ def _eureka(g: Any, ctx: Any) -> Any:
 
 
 define("Eureka", spell=SpellSpec(_eureka))
+
+
+# Knowledge Vault. Cards "under" the Vault are face-down cards in their
+# owner's removed-from-the-game pile, marked with the Vault's object id
+# (flags["under"]); nobody may look at them, its controller included ("without
+# looking at it"), until they leave. The card taken is the top card of the
+# library (the Oracle text). Choice: the sacrifice is done as the second
+# ability resolves (the Oracle ruling), so nothing can respond to the Vault
+# leaving with the cards still under it: {0}, then on resolution, if the Vault
+# is still in play under the player's control, they discard their hand, take
+# the cards under it and sacrifice it. Any other way it goes to the graveyard
+# (destroyed, sacrificed to something else) puts the cards under it into
+# their owners' graveyards. (Known limit: if it is returned to hand or
+# removed from the game, the cards stay under nothing, removed.)
+def _vault_cards(g: Any, vault_oid: int) -> list[Card]:
+    return [c for p in g.players for c in p.removed if c.flags.get("under") == vault_oid]
+
+
+def _vault_store(g: Any, ctx: Any) -> Any:
+    pl = ctx.me
+    if pl.library:
+        c = g.move(pl.library[0], "removed")
+        c.face_down = True
+        c.flags["under"] = ctx.source.oid
+        g.log(f"{pl.name} puts the top card of their library face down under Knowledge Vault.")
+    return
+    yield
+
+
+def _vault_open(g: Any, ctx: Any) -> Any:
+    vault, p = ctx.source, ctx.controller
+    if vault.zone != "battlefield" or g.controller(vault) != p:
+        return
+    pl = g.players[p]
+    g.log(f"{pl.name} discards their hand and takes the cards under Knowledge Vault.")
+    for c in list(pl.hand):
+        yield from discard_card(g, p, c)
+    for c in _vault_cards(g, vault.oid):
+        g.move(c, "hand")
+    yield from g.put_in_graveyard([vault], how="sacrifice")
+
+
+def _vault_gone(g: Any, ctx: Any) -> Any:
+    old = ctx.data["old"]
+    for c in _vault_cards(g, old.oid):
+        g.move(c, "graveyard")
+        g.log(f"{c.name} goes from under Knowledge Vault to the graveyard.")
+    return
+    yield
+
+
+define("Knowledge Vault", abilities=(
+    Ability("{2}{T}: Take a card from your library without looking at it and place it face down under "
+            "Knowledge Vault", Cost(ManaCost.parse("{2}"), tap=True), _vault_store),
+    Ability("Sacrifice Knowledge Vault to discard entire hand and take the cards under the vault into your hand",
+            Cost(), _vault_open),
+), triggers=(Trigger(Event.TO_GRAVEYARD, _vault_gone, condition=lambda g, src, d: d["card"] is src,
+                     zones=("graveyard",)),))
+
+
+# Gauntlets of Chaos: the two targets must share a type among artifact,
+# creature and land when chosen and again when the effect resolves (the
+# Oracle ruling); if either target is then illegal, nothing is exchanged and
+# nothing is buried. The exchange lasts for the rest of the duel (or until the
+# permanent leaves play); enchantments on either permanent are buried.
+_GAUNTLET_TYPES = ("artifact", "creature", "land")
+
+
+def _shares_type(g: Any, a: Card, b: Card) -> bool:
+    ta, tb = g.chars(a).types, g.chars(b).types
+    return any(t in ta and t in tb for t in _GAUNTLET_TYPES)
+
+
+_GAUNTLET_MINE = permanent_target(
+    "target artifact, creature, or land you control",
+    lambda g, ctx, c: g.controller(c) == ctx.controller and any(t in g.chars(c).types for t in _GAUNTLET_TYPES))
+_GAUNTLET_THEIRS = permanent_target(
+    "target permanent of the same type that an opponent controls",
+    lambda g, ctx, c: (g.controller(c) != ctx.controller
+                       and (_shares_type(g, ctx.targets[0], c) if ctx.targets
+                            else any(t in g.chars(c).types for t in _GAUNTLET_TYPES))))
+
+
+def _gain_control(p: int) -> Any:
+    return lambda g, card, c: setattr(c, "controller", p)
+
+
+def _gauntlets(g: Any, ctx: Any) -> Any:
+    mine, theirs = ctx.targets[0], ctx.targets[1]
+    if mine is None or theirs is None or not _shares_type(g, mine, theirs):
+        g.log("Gauntlets of Chaos: nothing is exchanged.")
+        return
+    a, b = g.controller(mine), g.controller(theirs)
+    g.effects.append(Effect(g.stamp(), mine.oid, _gain_control(b), "forever", layer=0))
+    g.effects.append(Effect(g.stamp(), theirs.oid, _gain_control(a), "forever", layer=0))
+    g.log(f"{g.players[a].name} and {g.players[b].name} exchange control of {mine.name} and {theirs.name}.")
+    auras = [c for c in g.battlefield if c.attached_to in (mine.oid, theirs.oid) and "enchantment" in g.chars(c).types]
+    for c in auras:
+        g.destroy(c, bury=True)
+    return
+    yield
+
+
+define("Gauntlets of Chaos", abilities=(Ability(
+    "{5}, Sacrifice Gauntlets of Chaos: Exchange control of target artifact, creature, or land you control for "
+    "control of target permanent of the same type that an opponent controls",
+    Cost(ManaCost.parse("{5}"), sacrifice_self=True), _gauntlets, targets=(_GAUNTLET_MINE, _GAUNTLET_THEIRS)),))
