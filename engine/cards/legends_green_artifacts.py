@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import discard_card, permanent_target, static_for, upkeep_of
+from ..effects import (ARTIFACT, CREATURE, PLAYER, discard_card, each_target, grant, on_source, permanent_target,
+                       pump_mod, self_only, static_for, tap_targets, until_eot, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
-from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, SpellSpec, Trigger
+from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, ManaAbility, SpellSpec, Trigger
 from ..mana import ManaCost
 from ..objects import Card, Chars, Effect, Spell
 from ..refs import ref
@@ -279,3 +280,133 @@ define("Gauntlets of Chaos", abilities=(Ability(
     "{5}, Sacrifice Gauntlets of Chaos: Exchange control of target artifact, creature, or land you control for "
     "control of target permanent of the same type that an opponent controls",
     Cost(ManaCost.parse("{5}"), sacrifice_self=True), _gauntlets, targets=(_GAUNTLET_MINE, _GAUNTLET_THEIRS)),))
+
+
+# ------------------------------------------------------------------ green creatures
+
+for _name in ("Barbary Apes", "Moss Monster"):
+    define(_name)
+define("Hornet Cobra", keywords=("first strike",))
+define("Cat Warriors", keywords=("forestwalk",))
+define("Emerald Dragonfly", keywords=("flying",), abilities=(Ability(
+    "{G}{G}: First strike until end of turn", Cost(ManaCost.parse("{G}{G}")), on_source(grant("first strike"))),))
+# Fire Sprites: "{G}{T}: Add {R}" is a mana ability (played as an interrupt).
+define("Fire Sprites", keywords=("flying",),
+       mana_abilities=(ManaAbility("R", cost=Cost(ManaCost.parse("{G}"), tap=True)),))
+define("Pixie Queen", keywords=("flying",), abilities=(Ability(
+    "{G}{G}{G}{T}: Target creature gains flying until end of turn", Cost(ManaCost.parse("{G}{G}{G}"), tap=True),
+    grant("flying"), targets=(CREATURE,)),))
+
+
+def _wombat(g: Any, card: Card, c: Chars) -> None:
+    n = sum(1 for a in g.attached(card) if "enchantment" in g.chars(a).types)
+    if c.power is not None:
+        c.power += 2 * n
+        c.toughness = (c.toughness or 0) + 2 * n
+
+
+# Rabid Wombat: "creature enchantments" are the enchantments on it.
+define("Rabid Wombat", keywords=("does not tap to attack",), statics=(static_for(self_only, _wombat),))
+
+
+# Giant Turtle: it may not attack if it attacked during its controller's last
+# turn. Noted on the card: as it attacks, and at the beginning of each of its
+# controller's upkeeps (extra turns count as turns). A new object after it
+# leaves play; it does not remember attacks under another controller.
+def _turtle_attacks(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["turtle_attacked_now"] = True
+    return
+    yield
+
+
+def _turtle_new_turn(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["turtle_attacked_last"] = ctx.source.flags.pop("turtle_attacked_now", False)
+    return
+    yield
+
+
+define("Giant Turtle", hooks={"can_attack": lambda g, card: not card.flags.get("turtle_attacked_last")},
+       triggers=(Trigger(Event.ATTACKS, _turtle_attacks, condition=lambda g, src, d: d.get("card") is src),
+                 Trigger(Event.BEGIN_UPKEEP, _turtle_new_turn, condition=lambda g, src, d: g.active == g.controller(src))))
+
+
+# ------------------------------------------------------------------ green spells (simple)
+
+def _storm_seeker(g: Any, ctx: Any) -> Any:
+    for p in each_target(ctx):
+        g.deal_damage(ctx.spell, p, len(p.hand))
+    return
+    yield
+
+
+define("Storm Seeker", spell=SpellSpec(_storm_seeker, targets=(PLAYER,)))
+
+
+def _typhoon(g: Any, ctx: Any) -> Any:
+    opp = ctx.opponent
+    g.deal_damage(ctx.spell, opp, len(g.permanents(opp.idx, subtype="island")))
+    return
+    yield
+
+
+define("Typhoon", spell=SpellSpec(_typhoon))
+
+
+def no_combat_damage_from(oid: int) -> Effect:
+    """Until end of turn the permanent ``oid`` deals no combat damage (its
+    damage is reduced to 0, as Fog's)."""
+    return Effect(0, None, lambda g, card, c: None, "eot", applies=lambda g, card, c: False,
+                  hooks={"reduce_damage": lambda g, pk: pk.combat and pk.source_oid == oid})
+
+
+# Subdue / Kry Shield: "deals no damage (in combat) this turn but gains +0/+X
+# until end of turn, X its casting cost": X is the converted casting cost.
+def _subdue(combat_only: bool) -> Any:
+    def fn(g: Any, ctx: Any) -> Any:
+        for t in each_target(ctx):
+            e = no_combat_damage_from(t.oid)
+            e.timestamp = g.stamp()
+            if not combat_only:
+                e.hooks["reduce_damage"] = lambda g2, pk, oid=t.oid: pk.source_oid == oid
+            g.effects.append(e)
+            x = t.cdef.cost.converted
+            g.effects.append(Effect(g.stamp(), t.oid, pump_mod(0, x), "eot"))
+            g.log(f"{t.name} deals no damage{' in combat' if combat_only else ''} this turn and gets +0/+{x}.")
+        return
+        yield
+    return fn
+
+
+define("Subdue", spell=SpellSpec(_subdue(True), targets=(CREATURE,)))
+
+
+def _deafen(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        e = no_combat_damage_from(t.oid)
+        e.timestamp = g.stamp()
+        g.effects.append(e)
+        g.log(f"{t.name} deals no damage in combat this turn.")
+    return
+    yield
+
+
+define("Horn of Deafening", abilities=(Ability(
+    "{2}, {T}: Target creature deals no damage in combat this turn", Cost(ManaCost.parse("{2}"), tap=True),
+    _deafen, targets=(CREATURE,)),))
+_YOUR_CREATURE = permanent_target("target creature you control",
+                                  lambda g, ctx, c: g.is_creature(c) and g.controller(c) == ctx.controller)
+define("Kry Shield", abilities=(Ability(
+    "{2}{T}: Target creature you control deals no damage this turn, but gains +0/+X until end of turn",
+    Cost(ManaCost.parse("{2}"), tap=True), _subdue(False), targets=(_YOUR_CREATURE,)),))
+define("Relic Barrier", abilities=(Ability("{T}: Target artifact becomes tapped", Cost(tap=True), tap_targets(),
+                                           targets=(ARTIFACT,)),))
+
+
+def _to_green(g: Any, card: Card, c: Chars) -> None:
+    c.colors.clear()
+    c.colors.add("G")
+
+
+# Sylvan Paradise: any number of target creatures (at least one) become green
+# until end of turn.
+define("Sylvan Paradise", spell=SpellSpec(until_eot(_to_green), targets=(CREATURE,), multi_target=True))
