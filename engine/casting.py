@@ -357,7 +357,9 @@ class CastingRules:
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
-        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom)."""
+        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom);
+        negative for a reduction (Mana Matrix), which never takes the generic
+        part of the cost below 0."""
         n = 0
         for src in self.battlefield:
             h = src.cdef.hooks.get("extra_cost")
@@ -836,7 +838,8 @@ class CastingRules:
         has_x = bool(cost.x) and not (spec_obj and spec_obj.x_from_target)
         if has_x:
             fixed = cost.with_x(0).total
-            top = max(0, self.max_mana(p) - fixed)
+            # a cost reduction (Mana Matrix) lets X go as much higher
+            top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
             low = (card or spell.source).cdef.hooks.get("min_x", 0)
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",

@@ -47,3 +47,15 @@ def test_knowledge_vault_cards_are_hidden_from_both_players() -> None:
         assert v["players"][0]["removed"] == ["(face down)"]
     again = r.duel.fresh().replay(r.duel.history)
     assert again.state_hash() == r.duel.state_hash()
+
+
+def test_revelation_shows_both_hands_to_everyone() -> None:
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Revelation", "Giant Growth"], "battlefield": ["Forest"]},
+                         "bob": {"hand": ["Counterspell"]}}}
+    r = run(setup, [])
+    assert "hand" not in r.duel.view(0)["players"][1]
+    r = run(setup, [{"alice": "cast Revelation"}, "resolve"])
+    for viewer in (0, 1, None):
+        players = r.duel.view(viewer)["players"]
+        assert players[1]["hand"] == ["Counterspell"] and players[0]["hand"] == ["Giant Growth"]

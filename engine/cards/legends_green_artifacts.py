@@ -9,13 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (ARTIFACT, CREATURE, PLAYER, discard_card, each_target, grant, on_source, permanent_target,
-                       pump_mod, self_only, static_for, tap_targets, until_eot, upkeep_of)
+from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target, create_token, discard_card,
+                       each_target, grant, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
+                       token_def, until_eot, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
-from ..model import SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, ManaAbility, SpellSpec, Trigger
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, ManaAbility, Speed, SpellSpec,
+                     TargetSpec, Trigger, kinds)
 from ..mana import ManaCost
-from ..objects import Card, Chars, Effect, Spell
+from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 
 # ------------------------------------------------------------------ enchant worlds
@@ -107,8 +109,8 @@ define("Mirror Universe", abilities=(Ability(
 
 # ------------------------------------------------------------------ green spells
 
-def put_from_hand_into_play(g: Any, p: int, card: Card, why: str) -> Any:
-    """Put a permanent card from ``p``'s hand directly into play under
+def put_card_into_play(g: Any, p: int, card: Card, why: str) -> Any:
+    """Put a permanent card from ``p``'s hand (or graveyard) directly into play under
     ``p``'s control (not cast: nothing can respond, "cast" triggers do not
     see it; a land does not count as the land of the turn). Choices made as
     a permanent is cast are asked of ``p`` here: announced choices (a color,
@@ -116,7 +118,7 @@ def put_from_hand_into_play(g: Any, p: int, card: Card, why: str) -> Any:
     permanents it could enchant (putting it into play does not target, as
     moving an enchantment does not: 002 "Bob's Prismatic Ward"). X is 0.
     Returns the permanent, or None if a local enchantment had nothing to
-    enchant (it then stays in hand)."""
+    enchant (it then stays where it was)."""
     spell = Spell(g.new_sid(), p, card, None, card.name)
     ctx = Ctx(g, spell)
     host: Card | None = None
@@ -148,7 +150,7 @@ def put_from_hand_into_play(g: Any, p: int, card: Card, why: str) -> Any:
 
 
 # Eureka: starting with its caster, the players take turns putting one
-# permanent card from hand into play (see put_from_hand_into_play); it ends
+# permanent card from hand into play (see put_card_into_play); it ends
 # when both players in a row decline. A player who declines may put a card
 # into play at their next turn of the round if the other did (the Oracle
 # ruling). Nothing else can be done meanwhile: only these choices are asked.
@@ -166,7 +168,7 @@ def _eureka(g: Any, ctx: Any) -> Any:
         new = None
         if ans != "choose nothing":
             card = next(c for c in cards if c.name == ans[len("choose "):])
-            new = yield from put_from_hand_into_play(g, p, card, "Eureka")
+            new = yield from put_card_into_play(g, p, card, "Eureka")
             yield from g.settle()
         declined = 0 if new is not None else declined + 1
         p = 1 - p
@@ -410,3 +412,168 @@ def _to_green(g: Any, card: Card, c: Chars) -> None:
 # Sylvan Paradise: any number of target creatures (at least one) become green
 # until end of turn.
 define("Sylvan Paradise", spell=SpellSpec(until_eot(_to_green), targets=(CREATURE,), multi_target=True))
+
+
+# ------------------------------------------------------------------ counters of spells and effects
+
+def _targets_yours(g: Any, ctx: Any, s: Any) -> bool:
+    return any(isinstance(t, Card) and t.zone == "battlefield" and g.controller(t) == ctx.controller
+               for t in s.targets)
+
+
+# Avoid Fate, Ring of Immortals: an interrupt or enchantment spell (a card
+# being cast) with a permanent its controller controls among its targets.
+_FATE = TargetSpec("target interrupt or enchantment that targets a permanent you control", kinds(Kind.SPELL),
+                   lambda g, ctx, s: (isinstance(s, Spell) and s.card is not None
+                                      and bool({"interrupt", "enchantment"} & set(s.types)) and _targets_yours(g, ctx, s)))
+define("Avoid Fate", spell=SpellSpec(counter_target(), targets=(_FATE,)))
+define("Ring of Immortals", abilities=(Ability(
+    "{3}{T}: Counter target interrupt or enchantment. Can only counter spells which target a permanent under "
+    "your control", Cost(ManaCost.parse("{3}"), tap=True), counter_target(), targets=(_FATE,),
+    speed=Speed.INTERRUPT),))
+
+
+# Rust: counters an activated ability of an artifact being used (every
+# activated ability has an activation cost; mana abilities cannot be
+# interrupted at all).
+def _artifact_effect(g: Any, ctx: Any, s: Any) -> bool:
+    return (isinstance(s, Spell) and s.card is None and s.ability is not None and s.source is not None
+            and "artifact" in (g.chars(s.source).types if s.source.zone == "battlefield" else s.source.cdef.types))
+
+
+define("Rust", spell=SpellSpec(counter_target(), targets=(
+    TargetSpec("target artifact effect", kinds(Kind.SPELL), _artifact_effect),)))
+
+
+# ------------------------------------------------------------------ more green
+
+# Revelation: every player's hand is shown to both players (and onlookers).
+define("Revelation", hooks={"hands_revealed": lambda g, src: True})
+
+
+# Deadfall: forestwalk is ignored by blockers; done by removing the keyword
+# from every creature while Deadfall is in play (nothing else reads it).
+define("Deadfall", statics=(static_for(lambda g, src, card, c: c.is_creature,
+                                       lambda g, card, c: c.keywords.discard("forestwalk")),))
+
+
+# Ichneumon Druid: 4 damage to an opponent casting an instant (successfully
+# cast), except the first instant that opponent casts each turn. Instants
+# are counted by the Druid itself (a Druid that comes into play after the
+# first instant of the turn counts from there).
+def _druid(g: Any, ctx: Any) -> Any:
+    sp = ctx.data["spell"]
+    key = f"instants_{g.turn}_{sp.controller}"
+    n = ctx.source.flags.get(key, 0) + 1
+    ctx.source.flags = {k: v for k, v in ctx.source.flags.items() if not k.startswith("instants_")
+                        or k.startswith(f"instants_{g.turn}_")}
+    ctx.source.flags[key] = n
+    if n > 1:
+        g.deal_damage(ctx.source, g.players[sp.controller], 4)
+    return
+    yield
+
+
+define("Ichneumon Druid", triggers=(Trigger(
+    Event.SPELL_CAST, _druid,
+    condition=lambda g, src, d: (d["spell"].card is not None and "instant" in d["spell"].types
+                                 and d["spell"].controller != g.controller(src))),))
+
+
+# Wood Elemental: as it comes into play its controller sacrifices any number
+# of untapped forests (asked one at a time; "choose done" to stop); its power
+# and toughness are the number sacrificed (0/0 if none: it then dies).
+def _wood_enter(g: Any, ctx: Any) -> Any:
+    me, src, n = ctx.controller, ctx.source, 0
+    while True:
+        forests = [c for c in g.permanents(me, subtype="forest") if not c.tapped and c is not src]
+        if not forests:
+            break
+        with g.reading():
+            names = [ref(g, c) for c in forests]
+        ans = yield from g.ask(me, DecisionKind.CHOOSE, f"Wood Elemental: sacrifice an untapped forest? ({n} so far)",
+                               [f"choose {x}" for x in names] + ["choose done"], decline="choose done",
+                               about=src.name)
+        if ans == "choose done":
+            break
+        yield from g.put_in_graveyard([forests[names.index(ans[len("choose "):])]], how="sacrifice")
+        n += 1
+    src.chosen["forests"] = n
+    g.log(f"Wood Elemental is {n}/{n}.")
+
+
+def _wood_pt(g: Any, card: Card, c: Chars) -> None:
+    c.power = c.toughness = int(card.chosen.get("forests", 0))
+
+
+define("Wood Elemental", on_enter=_wood_enter, statics=(static_for(self_only, _wood_pt, layer=1),))
+
+
+# ------------------------------------------------------------------ artifacts (simple)
+
+def _cheaper(types: tuple[str, ...]) -> Any:
+    """Mana Matrix, Planar Gate: their controller's spells of these types cost
+    up to {2} less; the full {2} is always taken (paying more is never
+    better), from the generic part only."""
+    def hook(g: Any, src: Card, sp: Spell) -> int:
+        return -2 if sp.card is not None and sp.controller == g.controller(src) and set(types) & set(sp.types) else 0
+    return hook
+
+
+define("Mana Matrix", hooks={"extra_cost": _cheaper(("instant", "interrupt", "enchantment"))})
+define("Planar Gate", hooks={"extra_cost": _cheaper(("creature",))})
+
+def _snake_bite(g: Any, ctx: Any) -> Any:
+    victim = ctx.data["packet"].receiver
+    victim.poison += 1
+    g.log(f"{victim.name} gets a poison counter ({victim.poison}).")
+    return
+    yield
+
+
+POISON_SNAKE = token_def("Poison Snake", ("artifact", "creature"), 1, 1, text="If any Poison Snake damages any "
+                         "player, he or she gets a poison counter.", triggers=(Trigger(
+                             Event.DAMAGE_DEALT, _snake_bite, condition=lambda g, src, d: (
+                                 d["packet"].source_oid == src.oid and isinstance(d["packet"].receiver, Player)
+                                 and d["packet"].amount > 0)),))
+
+
+def _make_snake(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, POISON_SNAKE, ctx.controller)
+    yield from g.entered(tok)
+
+
+define("Serpent Generator", abilities=(Ability(
+    "{4}, {T}: Put a Poison Snake token into play", Cost(ManaCost.parse("{4}"), tap=True), _make_snake),))
+
+
+# Triassic Egg: the creature card is chosen as the effect resolves (a card in
+# hand cannot be targeted), from its controller's hand or graveyard.
+def _egg_hatch(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    cards = [c for z in (me.hand, me.graveyard) for c in z if "creature" in c.cdef.types]
+    if not cards:
+        g.log("Triassic Egg: no creature to put into play.")
+        return
+    opts = [f"choose {c.name}" + (" from graveyard" if c.zone == "graveyard" else "") for c in cards]
+    uniq = sorted(set(opts))
+    ans = yield from g.ask(me.idx, DecisionKind.CHOOSE, "Triassic Egg: put a creature into play", uniq,
+                           about="Triassic Egg")
+    card = cards[opts.index(ans)]
+    yield from put_card_into_play(g, me.idx, card, "Triassic Egg")
+
+
+define("Triassic Egg", abilities=(
+    Ability("{3}, {T}: Put a hatchling counter on Triassic Egg", Cost(ManaCost.parse("{3}"), tap=True),
+            lambda g, ctx: _add_counter(g, ctx.source, "hatchling")),
+    Ability("{0}: Sacrifice Triassic Egg to take target creature from your hand or graveyard and put it directly "
+            "into play", Cost(sacrifice_self=True), _egg_hatch,
+            condition=lambda g, c: c.counters.get("hatchling", 0) >= 2),
+))
+
+
+def _add_counter(g: Any, card: Card, kind: str) -> Any:
+    if card.zone == "battlefield":
+        add_counters(g, card, kind, 1)
+    return
+    yield
