@@ -19,6 +19,7 @@ from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, Ma
 from ..mana import ManaCost
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from .black import _scorpion
 
 # ------------------------------------------------------------------ enchant worlds
 # The enchant world rule itself (only one in play) is the core's:
@@ -523,12 +524,8 @@ def _cheaper(types: tuple[str, ...]) -> Any:
 define("Mana Matrix", hooks={"extra_cost": _cheaper(("instant", "interrupt", "enchantment"))})
 define("Planar Gate", hooks={"extra_cost": _cheaper(("creature",))})
 
-def _snake_bite(g: Any, ctx: Any) -> Any:
-    victim = ctx.data["packet"].receiver
-    victim.poison += 1
-    g.log(f"{victim.name} gets a poison counter ({victim.poison}).")
-    return
-    yield
+# A Poison Snake's bite is Pit Scorpion's: one poison counter.
+_snake_bite = _scorpion
 
 
 POISON_SNAKE = token_def("Poison Snake", ("artifact", "creature"), 1, 1, text="If any Poison Snake damages any "
