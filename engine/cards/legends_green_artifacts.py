@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target, create_token, discard_card,
-                       each_target, grant, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
-                       token_def, until_eot, upkeep_of)
+from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target, create_token, destroy_self,
+                       discard_card, each_target, flag_mod, grant, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
+                       token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, ManaAbility, Speed, SpellSpec,
@@ -574,3 +574,96 @@ def _add_counter(g: Any, card: Card, kind: str) -> Any:
         add_counters(g, card, kind, 1)
     return
     yield
+
+
+# ------------------------------------------------------------------ artifacts and damage
+
+# Bronze Horse: while its controller controls another creature, damage dealt
+# to it by a spell (not an effect) that targets it is reduced to 0.
+def _horse(g: Any, src: Card, pk: Any) -> bool:
+    return (pk.receiver is src and src.oid in pk.spell_targets
+            and any(c is not src for c in g.creatures(g.controller(src))))
+
+
+define("Bronze Horse", keywords=("trample",), hooks={"reduce_damage": _horse})
+
+
+# Forethought Amulet: damage to its controller from an instant or sorcery
+# source, more than 2, is reduced to 2 (per source, as one packet); an upkeep
+# cost of {3} or it is destroyed. Off while tapped (an artifact).
+def _amulet_cap(g: Any, src: Card, pk: Any) -> int | None:
+    r = pk.receiver
+    if isinstance(r, Player) and r.idx == g.controller(src) and {"instant", "sorcery"} & set(pk.source_types):
+        return 2
+    return None
+
+
+_amulet_ab, _amulet_end = upkeep_cost("Pay {3} during your upkeep or Forethought Amulet is destroyed", "{3}",
+                                      destroy_self())
+define("Forethought Amulet", abilities=(_amulet_ab,), hooks={"damage_cap": _amulet_cap, "end_of_upkeep": _amulet_end})
+
+
+# Al-abara's Carpet: until end of turn, damage to its controller from
+# attacking creatures without flying (checked as the damage is dealt) is
+# reduced to 0.
+def _carpet(g: Any, ctx: Any) -> Any:
+    me = ctx.controller
+
+    def stops(g2: Any, pk: Any) -> bool:
+        if not (isinstance(pk.receiver, Player) and pk.receiver.idx == me and g2.combat is not None):
+            return False
+        c = g2.find(pk.source_oid) if pk.source_oid is not None else None
+        return (c is not None and pk.source_oid in g2.combat.attackers()
+                and "flying" not in g2.chars(c).keywords)
+
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"reduce_damage": stops}))
+    g.log(f"Attacking creatures without flying deal no damage to {ctx.me.name} this turn.")
+    return
+    yield
+
+
+define("Al-abara's Carpet", abilities=(Ability(
+    "{5}{T}: Prevents all damage done to you by attacking non-flying creatures",
+    Cost(ManaCost.parse("{5}"), tap=True), _carpet),))
+
+
+# Arena of the Ancients: "legends" are the legend creatures (Summon Legend;
+# the Oracle text: legendary creatures). As it comes into play every one is tapped;
+# legends do not untap in their controllers' untap phases while it is in play
+# (an artifact: not while it is tapped).
+def _tap_legends(g: Any, ctx: Any) -> Any:
+    for c in g.battlefield:
+        ch = g.chars(c)
+        if "legend" in ch.supertypes and ch.is_creature and not c.tapped:
+            c.tapped = True
+            g.log(f"{c.name} is tapped (Arena of the Ancients).")
+    return
+    yield
+
+
+define("Arena of the Ancients", on_enter=_tap_legends, statics=(static_for(
+    lambda g, src, card, c: "legend" in c.supertypes and c.is_creature, flag_mod("doesn't untap")),))
+
+
+# Life Chisel: during its controller's upkeep, sacrifice a creature to gain
+# life equal to its toughness (as it was when sacrificed). Chosen on use;
+# usable any number of times that upkeep.
+def _chisel(g: Any, ctx: Any) -> Any:
+    me = ctx.controller
+    mine = g.creatures(me)
+    if not mine:
+        return
+    with g.reading():
+        names = [ref(g, c) for c in mine]
+    ans = yield from g.ask(me, DecisionKind.CHOOSE, "Life Chisel: sacrifice which creature?",
+                           [f"choose {n}" for n in names], about="Life Chisel")
+    victim = mine[names.index(ans[len("choose "):])]
+    t = g.chars(victim).toughness or 0
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    g.gain_life(me, max(0, t))
+
+
+define("Life Chisel", abilities=(Ability(
+    "Sacrifice a creature during your upkeep to gain life equal to creature's toughness", Cost(), _chisel,
+    condition=lambda g, c: upkeep_of()(g, c) and bool(g.creatures(g.controller(c)))),))
