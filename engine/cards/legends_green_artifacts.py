@@ -14,7 +14,7 @@ from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target,
                        token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
-from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Event, Kind, ManaAbility, Speed, SpellSpec,
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
                      TargetSpec, Trigger, kinds)
 from ..mana import ManaCost
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -667,3 +667,145 @@ def _chisel(g: Any, ctx: Any) -> Any:
 define("Life Chisel", abilities=(Ability(
     "Sacrifice a creature during your upkeep to gain life equal to creature's toughness", Cost(), _chisel,
     condition=lambda g, c: upkeep_of()(g, c) and bool(g.creatures(g.controller(c)))),))
+
+
+# ------------------------------------------------------------------ control
+
+# Willow Satyr: control of the target legend creature lasts while the Satyr
+# stays tapped, in play and under the control of the player who used it;
+# the Satyr may stay tapped in its controller's untap phase.
+def _satyr(g: Any, ctx: Any) -> Any:
+    src_oid, me = ctx.source.oid, ctx.controller
+    over = [False]
+
+    def still(g2: Any) -> bool:
+        if not over[0]:
+            s = g2.find(src_oid)
+            over[0] = s is None or not s.tapped or g2.controller(s) != me
+        return not over[0]
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, _gain_control(me), "forever", condition=still, layer=0,
+                                source_oid=src_oid))
+        g.log(f"{ctx.me.name} gains control of {t.name} (Willow Satyr).")
+    return
+    yield
+
+
+_LEGEND = permanent_target("target legend", lambda g, ctx, c: "legend" in g.chars(c).supertypes and g.is_creature(c))
+define("Willow Satyr", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+    "{T}: Gain control of target legend", Cost(tap=True), _satyr, targets=(_LEGEND,)),))
+
+
+# ------------------------------------------------------------------ combat
+
+def _fights(g: Any, a: Card, b: Card) -> bool:
+    """``a`` blocks or is blocked by ``b`` (either way round) in this combat."""
+    cb = g.combat
+    if cb is None:
+        return False
+    for x, y in ((a, b), (b, a)):
+        band = cb.band_of(x.oid)
+        if band is not None and y.oid in cb.blocks.get(band, []):
+            return True
+    return False
+
+
+# Aisling Leprechaun: each creature blocking it or blocked by it becomes green
+# for good (while it stays in play), as blockers are declared.
+def _leprechaun(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    for c in list(g.creatures()):
+        if c is not src and _fights(g, src, c):
+            g.effects.append(Effect(g.stamp(), c.oid, _to_green, "forever"))
+            g.log(f"{c.name} becomes green (Aisling Leprechaun).")
+    return
+    yield
+
+
+define("Aisling Leprechaun", triggers=(Trigger(Event.BLOCKERS_DECLARED, _leprechaun),))
+
+
+# Sentinel: its toughness is 1 as it comes into play; {0}: it becomes 1 plus
+# the power of a creature blocking it or blocked by it (as the effect
+# resolves), until changed again.
+def _sentinel(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        if ctx.source.zone == "battlefield":
+            ctx.source.chosen["toughness"] = 1 + (g.chars(t).power or 0)
+            g.log(f"Sentinel's toughness becomes {ctx.source.chosen['toughness']}.")
+    return
+    yield
+
+
+def _sentinel_t(g: Any, card: Card, c: Chars) -> None:
+    c.toughness = int(card.chosen.get("toughness", 1))
+
+
+define("Sentinel", statics=(static_for(self_only, _sentinel_t, layer=1),), abilities=(Ability(
+    "{0}: Change Sentinel's toughness to 1 plus the power of target creature blocking or blocked by Sentinel",
+    Cost(), _sentinel, targets=(permanent_target("target creature blocking or blocked by Sentinel",
+                                                 lambda g, ctx, c: g.is_creature(c) and _fights(g, ctx.source, c)),)),))
+
+
+# Floral Spuzzem: when it attacks and is not blocked, its controller may
+# destroy an artifact the defending player controls (chosen as blockers are
+# declared: the target), and then it deals no combat damage this turn.
+def _spuzzem(g: Any, ctx: Any) -> Any:
+    src, me = ctx.source, ctx.controller
+    cb = g.combat
+    band = cb.band_of(src.oid) if cb is not None else None
+    if band is None or cb.blocks.get(band):
+        return
+    arts = [c for c in g.permanents(1 - me, type_="artifact")]
+    if not arts:
+        return
+    with g.reading():
+        names = [ref(g, c) for c in arts]
+    ans = yield from g.ask(me, DecisionKind.CHOOSE, "Floral Spuzzem: destroy an artifact and deal no damage?",
+                           [f"choose {n}" for n in names] + ["choose no"], decline="choose no", about=src.name)
+    if ans == "choose no":
+        return
+    t = arts[names.index(ans[len("choose "):])]
+    g.log(f"Floral Spuzzem destroys {t.name} and deals no damage.")
+    g.destroy(t)
+    e = no_combat_damage_from(src.oid)
+    e.timestamp = g.stamp()
+    g.effects.append(e)
+    yield from g.settle()
+
+
+define("Floral Spuzzem", triggers=(Trigger(Event.BLOCKERS_DECLARED, _spuzzem),))
+
+
+# ------------------------------------------------------------------ graveyard
+
+# Reincarnation: if the target creature goes to the graveyard this turn, its
+# caster chooses a creature card in that graveyard (its owner's: possibly the
+# creature itself) and it comes into play under the control of the target's
+# owner, summoning sick.
+def _reincarnate(g: Any, ctx: Any) -> Any:
+    d = ctx.data["delayed"]
+    owner = d.data["owner"]
+    yard = g.players[owner].graveyard
+    cards = [c for c in yard if "creature" in c.cdef.types]
+    if not cards:
+        return
+    names = sorted({c.name for c in cards})
+    ans = yield from g.ask(d.controller, DecisionKind.CHOOSE, "Reincarnation: choose a creature to bring into play",
+                           [f"choose {n}" for n in names], about="Reincarnation")
+    card = next(c for c in cards if c.name == ans[len("choose "):])
+    new = g.move(card, "battlefield", controller=owner)
+    g.log(f"{new.name} comes into play under {g.players[owner].name}'s control (Reincarnation).")
+    yield from g.entered(new)
+
+
+def _reincarnation(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.delayed.append(Delayed(Event.TO_GRAVEYARD, _reincarnate, ctx.controller, "Reincarnation",
+                                 condition=lambda g2, dl, d: d["old"].oid == dl.data["oid"], turn=g.turn,
+                                 data={"oid": t.oid, "owner": t.owner}))
+    return
+    yield
+
+
+define("Reincarnation", spell=SpellSpec(_reincarnation, targets=(CREATURE,)))
