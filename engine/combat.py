@@ -453,6 +453,10 @@ class CombatRules:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)
             cb.blocked.add(i)
+            for b in bl:
+                # what each blocker blocked this turn, kept on it after combat (Glyph of Reincarnation)
+                turn, seen = b.flags.get("blocked_this_turn", (self.turn, ()))
+                b.flags["blocked_this_turn"] = (self.turn, (seen if turn == self.turn else ()) + tuple(cb.bands[i]))
         if plan:
             self.log(f"{self.players[nap].name} blocks: " + "; ".join(
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")

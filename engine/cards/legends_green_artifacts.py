@@ -10,12 +10,12 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target, create_token, destroy_self,
-                       discard_card, each_target, flag_mod, grant, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
+                       discard_card, each_target, flag_mod, grant, keyword_mod, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
-                     TargetSpec, Trigger, kinds)
+                     Static, TargetSpec, Trigger, kinds)
 from ..mana import ManaCost
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
@@ -207,7 +207,7 @@ def _vault_store(g: Any, ctx: Any) -> Any:
 
 def _vault_open(g: Any, ctx: Any) -> Any:
     vault, p = ctx.source, ctx.controller
-    if vault.zone != "battlefield" or g.controller(vault) != p:
+    if vault not in g.battlefield or g.controller(vault) != p:
         return
     pl = g.players[p]
     g.log(f"{pl.name} discards their hand and takes the cards under Knowledge Vault.")
@@ -570,7 +570,7 @@ define("Triassic Egg", abilities=(
 
 
 def _add_counter(g: Any, card: Card, kind: str) -> Any:
-    if card.zone == "battlefield":
+    if card in g.battlefield:
         add_counters(g, card, kind, 1)
     return
     yield
@@ -730,7 +730,7 @@ define("Aisling Leprechaun", triggers=(Trigger(Event.BLOCKERS_DECLARED, _leprech
 # resolves), until changed again.
 def _sentinel(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
-        if ctx.source.zone == "battlefield":
+        if ctx.source in g.battlefield:
             ctx.source.chosen["toughness"] = 1 + (g.chars(t).power or 0)
             g.log(f"Sentinel's toughness becomes {ctx.source.chosen['toughness']}.")
     return
@@ -809,3 +809,81 @@ def _reincarnation(g: Any, ctx: Any) -> Any:
 
 
 define("Reincarnation", spell=SpellSpec(_reincarnation, targets=(CREATURE,)))
+
+
+# Glyph of Reincarnation: cast only after this turn's combat is over (an
+# attack was declared and combat has ended). The creatures the target wall
+# blocked this turn (every member of a blocked band; noted by the core on the
+# blocker) still in play are buried; then for each one buried, the caster
+# chooses a creature card in the attacking player's graveyard (the buried ones
+# included) and it comes into play under that player's control, summoning
+# sick; if there are fewer, all come back.
+def _glyph(g: Any, ctx: Any) -> Any:
+    attacker = g.active
+    for wall in each_target(ctx):
+        turn, oids = wall.flags.get("blocked_this_turn", (None, ()))
+        if turn != g.turn:
+            continue
+        victims = [c for c in (g.find(o) for o in dict.fromkeys(oids)) if c is not None and c.zone == "battlefield"]
+        for v in victims:
+            g.destroy(v, bury=True)
+        yield from g.settle()
+        n = sum(1 for v in victims if v not in g.battlefield)
+        yard = g.players[attacker].graveyard
+        for _ in range(n):
+            cards = [c for c in yard if "creature" in c.cdef.types]
+            if not cards:
+                break
+            names = sorted({c.name for c in cards})
+            ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE,
+                                   "Glyph of Reincarnation: choose a creature to return to play",
+                                   [f"choose {x}" for x in names], about="Glyph of Reincarnation")
+            card = next(c for c in cards if c.name == ans[len("choose "):])
+            new = g.move(card, "battlefield", controller=attacker)
+            g.log(f"{new.name} comes into play under {g.players[attacker].name}'s control (Glyph of Reincarnation).")
+            yield from g.entered(new)
+
+
+_WALL = permanent_target("target wall", lambda g, ctx, c: g.is_creature(c) and "wall" in g.chars(c).subtypes)
+define("Glyph of Reincarnation", spell=SpellSpec(_glyph, targets=(_WALL,)),
+       hooks={"can_cast": lambda g, p, card: g.attack_done and g.combat is None})
+
+
+# Cocoon: cast on a creature its caster controls, which it taps as it comes
+# into play, with three change counters on Cocoon. While Cocoon has change
+# counters the creature does not untap in its controller's untap phase. At
+# the beginning of each of the Cocoon controller's upkeeps a counter is
+# removed; at the beginning of the upkeep after the one in which the last was
+# removed, the creature gets a +1/+1 counter and flying for good (an effect
+# lasting while it is in play) and Cocoon is buried.
+def _cocoon_enter(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        host.tapped = True
+        g.log(f"{host.name} is tapped (Cocoon).")
+    add_counters(g, ctx.source, "change", 3)
+    return
+    yield
+
+
+def _cocoon_upkeep(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    if src.counters.get("change", 0) > 0:
+        add_counters(g, src, "change", -1)
+        if not src.counters.get("change"):
+            src.flags["cocoon_emerge_after"] = g.turn
+        return
+    if src.flags.get("cocoon_emerge_after", g.turn) < g.turn:
+        host = g.enchanted(src)
+        if host is not None:
+            add_counters(g, host, "+1/+1", 1)
+            g.effects.append(Effect(g.stamp(), host.oid, keyword_mod("flying"), "forever"))
+            g.log(f"{host.name} emerges from the Cocoon with flying.")
+        g.destroy(src, bury=True)
+        yield from g.settle()
+
+
+define("Cocoon", enchant=_YOUR_CREATURE, on_enter=_cocoon_enter,
+       statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid and src.counters.get("change", 0) > 0,
+                       modify=lambda g, src, card, c: c.flags.add("doesn't untap"), active=lambda g, src: True),),
+       triggers=(Trigger(Event.BEGIN_UPKEEP, _cocoon_upkeep, condition=lambda g, src, d: g.active == g.controller(src)),))
