@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (ARTIFACT, CREATURE, PLAYER, add_counters, counter_target, create_token, destroy_self,
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
@@ -887,3 +887,79 @@ define("Cocoon", enchant=_YOUR_CREATURE, on_enter=_cocoon_enter,
        statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid and src.counters.get("change", 0) > 0,
                        modify=lambda g, src, card, c: c.flags.add("doesn't untap"), active=lambda g, src: True),),
        triggers=(Trigger(Event.BEGIN_UPKEEP, _cocoon_upkeep, condition=lambda g, src, d: g.active == g.controller(src)),))
+
+
+# Nova Pentacle: in a damage prevention step, all pending damage to its
+# controller from the target source is dealt instead to a creature the
+# opponent chooses as the effect resolves (any creature in play; "target
+# creature of opponent's choice": chosen by the opponent, so on resolution).
+def _pentacle(g: Any, ctx: Any) -> Any:
+    opp = ctx.opponent
+    for src in each_target(ctx):
+        creatures = g.creatures()
+        if not creatures:
+            return
+        with g.reading():
+            names = [ref(g, c) for c in creatures]
+        ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Nova Pentacle: choose the creature the damage goes to",
+                               [f"choose {n}" for n in names], about="Nova Pentacle")
+        to = creatures[names.index(ans[len("choose "):])]
+        moved = 0
+        for pk in g.pending_damage:
+            if pk.receiver is ctx.me and pk.amount > 0 and pk.source_oid == src.oid and pk.source_name == src.name:
+                pk.receiver = to
+                moved += pk.amount
+                g._auto_reduce(pk)
+        if moved:
+            g.log(f"{moved} damage from {src.name} to {ctx.me.name} is redirected to {to.name} (Nova Pentacle).")
+
+
+define("Nova Pentacle", abilities=(Ability(
+    "{3}{T}: Redirect damage done to you from one source to target creature of opponent's choice",
+    Cost(ManaCost.parse("{3}"), tap=True), _pentacle,
+    targets=(TargetSpec("source damaging you", kinds(Kind.SOURCE)),), prevention=True),))
+
+
+# Sword of the Ages: comes into play tapped. {T}: as the effect resolves, its
+# controller chooses any number of creatures they control (one at a time,
+# "choose done" to stop); the Sword deals their combined power (as they are
+# sacrificed) to the target, and they and the Sword are sacrificed and
+# removed from the game instead of going to the graveyard. If the Sword has
+# left play by then, nothing happens.
+def _sword_enters(g: Any, ctx: Any) -> Any:
+    ctx.source.tapped = True
+    g.log("Sword of the Ages comes into play tapped.")
+    return
+    yield
+
+
+def _sword(g: Any, ctx: Any) -> Any:
+    me, sword = ctx.controller, ctx.source
+    if sword not in g.battlefield:
+        return  # nothing to sacrifice it with: the effect does nothing
+    chosen: list[Card] = []
+    while True:
+        left = [c for c in g.creatures(me) if c not in chosen]
+        if not left:
+            break
+        with g.reading():
+            names = [ref(g, c) for c in left]
+        ans = yield from g.ask(me, DecisionKind.CHOOSE, "Sword of the Ages: sacrifice a creature too?",
+                               [f"choose {n}" for n in names] + ["choose done"], decline="choose done",
+                               about="Sword of the Ages")
+        if ans == "choose done":
+            break
+        chosen.append(left[names.index(ans[len("choose "):])])
+    total = sum(max(0, g.chars(c).power or 0) for c in chosen)
+    for t in each_target(ctx):
+        g.deal_damage(sword, t, total)
+    gone = chosen + [sword]
+    for c in gone:
+        c.remove_if_dies = True
+    yield from g.put_in_graveyard(gone, how="sacrifice")
+    yield from g.settle()
+
+
+define("Sword of the Ages", on_enter=_sword_enters, abilities=(Ability(
+    "{T}: Sacrifice Sword of the Ages and as many creatures as you choose. Sword does the combined power of these "
+    "creatures in damage to one target", Cost(tap=True), _sword, targets=(CREATURE_OR_PLAYER,)),))
