@@ -10,13 +10,13 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
-                       discard_card, each_target, flag_mod, grant, keyword_mod, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
+                       discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
 from ..game import Ctx
-from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
                      Static, TargetSpec, Trigger, kinds)
-from ..mana import ManaCost
+from ..mana import COLOR_LETTERS, ManaCost
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .black import _scorpion
@@ -963,3 +963,100 @@ def _sword(g: Any, ctx: Any) -> Any:
 define("Sword of the Ages", on_enter=_sword_enters, abilities=(Ability(
     "{T}: Sacrifice Sword of the Ages and as many creatures as you choose. Sword does the combined power of these "
     "creatures in damage to one target", Cost(tap=True), _sword, targets=(CREATURE_OR_PLAYER,)),))
+
+
+# ------------------------------------------------------------------ more artifacts
+
+# Alchor's Tomb: the color is announced as the ability is used; the change
+# lasts while the permanent stays in play ("use counters": for good).
+def _tomb(g: Any, ctx: Any) -> Any:
+    col = COLOR_LETTERS[ctx.chosen("color")]
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, col=col: setattr(c, "colors", {col}),
+                                "forever", layer=2))
+        g.log(f"{t.name} becomes {ctx.chosen('color')}.")
+    return
+    yield
+
+
+define("Alchor's Tomb", abilities=(Ability(
+    "{2}{T}: Change the color of target permanent you control to a color of your choice",
+    Cost(ManaCost.parse("{2}"), tap=True), _tomb,
+    targets=(permanent_target("target permanent you control", lambda g, ctx, c: g.controller(c) == ctx.controller),),
+    announce=(Announce("color", "choose a color", lambda g, ctx: list(COLOR_LETTERS)),)),))
+
+
+# Life Matrix: during its controller's upkeep, a matrix counter on the target
+# creature; the creature then has "remove a matrix counter: regenerate" for
+# as long as it stays in play (used by the creature's controller, when it
+# would be destroyed), even if Life Matrix leaves play.
+_MATRIX_REGEN = Ability("Remove a matrix counter: Regenerate", Cost(remove_counter="matrix"), nothing,
+                        regenerate=True)
+
+
+def _matrix_regen(g: Any, card: Card, c: Chars) -> None:
+    if card.counters.get("matrix", 0) > 0:
+        c.abilities.append(_MATRIX_REGEN)
+
+
+def _matrix(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        add_counters(g, t, "matrix", 1)
+        if not any(e.target == t.oid and e.modify is _matrix_regen for e in g.effects):
+            g.effects.append(Effect(g.stamp(), t.oid, _matrix_regen, "forever"))
+    return
+    yield
+
+
+define("Life Matrix", abilities=(Ability(
+    "{4}{T}: During your upkeep, put one counter on target creature", Cost(ManaCost.parse("{4}"), tap=True),
+    _matrix, targets=(CREATURE,), condition=upkeep_of()),))
+
+
+# Voodoo Doll: a pin counter at the beginning of its controller's upkeep; at
+# the end of that player's turn, if it is untapped, it deals X damage to them
+# (X its pin counters) and, if that damage is dealt (not all prevented), it
+# is destroyed. Its ability costs {X}{X} with X its pin counters (an extra
+# cost on its own ability, so it shows and is paid like any cost).
+def _voodoo_pin(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "pin", 1)
+    return
+    yield
+
+
+def _voodoo_end(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    n = src.counters.get("pin", 0)
+    if src.tapped or n <= 0:
+        return
+    src.flags["voodoo_backlash"] = True
+    g.deal_damage(src, ctx.me, n)
+    yield from g.settle()
+    src.flags.pop("voodoo_backlash", None)
+
+
+def _voodoo_hurt(g: Any, ctx: Any) -> Any:
+    g.log("Voodoo Doll is destroyed.")
+    g.destroy(ctx.source)
+    yield from g.settle()
+
+
+def _voodoo_bolt(g: Any, ctx: Any) -> Any:
+    n = ctx.source.counters.get("pin", 0) if ctx.source in g.battlefield else 0
+    for t in each_target(ctx):
+        g.deal_damage(ctx.source, t, n)
+    return
+    yield
+
+
+define("Voodoo Doll",
+       hooks={"extra_cost": lambda g, src, sp: 2 * src.counters.get("pin", 0) if sp.source is src and sp.card is None
+              else 0},
+       abilities=(Ability("{X}{X}, {T}: Voodoo Doll deals X damage to target creature or player, where X is equal "
+                          "to the number of pin counters on Voodoo Doll", Cost(tap=True), _voodoo_bolt,
+                          targets=(CREATURE_OR_PLAYER,)),),
+       triggers=(Trigger(Event.BEGIN_UPKEEP, _voodoo_pin, condition=lambda g, src, d: g.active == g.controller(src)),
+                 Trigger(Event.END_OF_TURN, _voodoo_end, condition=lambda g, src, d: g.active == g.controller(src)),
+                 Trigger(Event.DAMAGE_DEALT, _voodoo_hurt, condition=lambda g, src, d: (
+                     bool(src.flags.get("voodoo_backlash")) and d["packet"].source_oid == src.oid
+                     and isinstance(d["packet"].receiver, Player) and d["packet"].amount > 0))))
