@@ -1060,3 +1060,18 @@ define("Voodoo Doll",
                  Trigger(Event.DAMAGE_DEALT, _voodoo_hurt, condition=lambda g, src, d: (
                      bool(src.flags.get("voodoo_backlash")) and d["packet"].source_oid == src.oid
                      and isinstance(d["packet"].receiver, Player) and d["packet"].amount > 0))))
+
+
+# Marble Priest: every wall able to block it must (the core's "must be blocked
+# by all walls", as Lure's: a wall able to block several creatures still may);
+# combat damage dealt to it by walls is reduced to 0 (a wall now, as the
+# damage is dealt).
+def _priest_reduce(g: Any, src: Card, pk: Any) -> bool:
+    if pk.receiver is not src or not pk.combat or pk.source_oid is None:
+        return False
+    w = g.find(pk.source_oid)
+    return w is not None and "wall" in g.chars(w).subtypes
+
+
+define("Marble Priest", statics=(static_for(self_only, flag_mod("must be blocked by all walls")),),
+       hooks={"reduce_damage": _priest_reduce})
