@@ -352,8 +352,19 @@ class CastingRules:
         elif card.cdef.enchant is not None:
             if not self.has_target(card.cdef.enchant, probe, None):
                 return False
-        return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
-                               x_color=card.cdef.hooks.get("x_color"))
+        cost = card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe))
+        if self.any_mana_effect(probe) is not None:
+            cost = ManaCost(cost.total)
+        return self.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color"))
+
+    def any_mana_effect(self: "Game", spell: Spell) -> Any:
+        """The effect letting ``spell`` be paid with mana of any type, its
+        colored symbols counting as generic (North Star: hook
+        ``any_mana(g, spell) -> bool`` of an :class:`Effect`); it is used up
+        by the spell it pays for. None if there is none."""
+        if spell.card is None:
+            return None
+        return next((e for e in self.effects if (h := e.hooks.get("any_mana")) is not None and h(self, spell)), None)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -901,6 +912,9 @@ class CastingRules:
             col = dict(total.colored)
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
+        any_mana = self.any_mana_effect(spell)
+        if any_mana is not None:
+            total = ManaCost(total.total)
         spell.cost_text = str(total)
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
@@ -908,6 +922,9 @@ class CastingRules:
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
+        if any_mana is not None and any_mana in self.effects:
+            self.effects.remove(any_mana)
+            self.log(f"{spell.name} is paid for with mana of any type.")
         if ab is not None:
             src = spell.source
             if ab.cost.tap:

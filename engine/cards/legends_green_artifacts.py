@@ -1075,3 +1075,21 @@ def _priest_reduce(g: Any, src: Card, pk: Any) -> bool:
 
 define("Marble Priest", statics=(static_for(self_only, flag_mod("must be blocked by all walls")),),
        hooks={"reduce_damage": _priest_reduce})
+
+
+# North Star: until end of turn, the next spell its controller casts may be
+# paid with any type of mana (its colored symbols count as generic); it keeps
+# its colors. Used as an interrupt, but it is used before casting that spell
+# (costs are paid as a spell is cast). The core's Game.any_mana_effect.
+def _north_star(g: Any, ctx: Any) -> Any:
+    me = ctx.controller
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"any_mana": lambda g2, sp: sp.controller == me}))
+    g.log(f"{ctx.me.name} may pay for one spell this turn with any type of mana (North Star).")
+    return
+    yield
+
+
+define("North Star", abilities=(Ability(
+    "{4}{T}: You may cast one spell this turn by paying its casting cost with any type of mana",
+    Cost(ManaCost.parse("{4}"), tap=True), _north_star, speed=Speed.INTERRUPT),))
