@@ -72,21 +72,25 @@ def test_revelation_shows_both_hands_to_everyone() -> None:
 
 LEGENDS_GA: dict[str, dict[str, int]] = {
     "Legends green": {
-        "Forest": 14, "Island": 2, "Arboria": 1, "Concordant Crossroads": 1, "Living Plane": 1, "Eureka": 1,
+        "Forest": 15, "Island": 2, "Arboria": 1, "Concordant Crossroads": 1, "Living Plane": 1, "Eureka": 1,
         "Barbary Apes": 1, "Cat Warriors": 1, "Emerald Dragonfly": 1, "Fire Sprites": 1, "Giant Turtle": 1,
         "Hornet Cobra": 1, "Ichneumon Druid": 1, "Moss Monster": 1, "Pixie Queen": 1, "Rabid Wombat": 1,
         "Wood Elemental": 1, "Storm Seeker": 1, "Typhoon": 1, "Subdue": 1, "Sylvan Paradise": 1, "Avoid Fate": 1,
-        "Rust": 1, "Deadfall": 1, "Revelation": 1,
+        "Rust": 1, "Deadfall": 1, "Revelation": 1, "Aisling Leprechaun": 1, "Cocoon": 1,
+        "Glyph of Reincarnation": 1, "Reincarnation": 1, "Floral Spuzzem": 1, "Willow Satyr": 1,
     },
     "Legends artifacts": {
         "Mountain": 8, "Swamp": 8, "Mirror Universe": 1, "Knowledge Vault": 1, "Gauntlets of Chaos": 1,
         "Horn of Deafening": 1, "Kry Shield": 1, "Relic Barrier": 1, "Mana Matrix": 1, "Planar Gate": 1,
-        "Serpent Generator": 1, "Triassic Egg": 1, "Ring of Immortals": 1, "Hill Giant": 2, "Lightning Bolt": 2,
-        "Black Knight": 2, "Hypnotic Specter": 1, "Dark Ritual": 2,
+        "Serpent Generator": 1, "Triassic Egg": 1, "Ring of Immortals": 1, "Bronze Horse": 1,
+        "Forethought Amulet": 1, "Al-abara's Carpet": 1, "Arena of the Ancients": 1, "Life Chisel": 1,
+        "Nova Pentacle": 1, "Sword of the Ages": 1, "Alchor's Tomb": 1, "Life Matrix": 1, "Voodoo Doll": 1,
+        "Marble Priest": 1, "North Star": 1, "Sentinel": 1, "Black Knight": 1, "Dark Ritual": 2, "Wall of Stone": 1,
+        "General Jarkeld": 1,
     },
 }
-BASICS_AND_OLD = {"Forest", "Island", "Mountain", "Swamp", "Hill Giant", "Lightning Bolt", "Grizzly Bears",
-                  "Black Knight", "Hypnotic Specter", "Dark Ritual"}
+BASICS_AND_OLD = {"Forest", "Island", "Mountain", "Swamp", "Black Knight", "Dark Ritual", "Wall of Stone",
+                  "General Jarkeld"}
 MINE = {n for deck in LEGENDS_GA.values() for n in deck} - BASICS_AND_OLD
 PLAYED: set[str] = set()
 
