@@ -223,6 +223,7 @@ class Packet:
     combat: bool = False
     original: int = 0
     spell_sid: int | None = None
+    spell_targets: frozenset[int] = frozenset()  # oids targeted by the spell dealing it (not an effect)
 
     def describe(self) -> str:
         r = self.receiver.name
