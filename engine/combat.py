@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionKind, IllegalAction, read_number
+from .effects import pump_mod
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Player
+from .objects import Card, Effect, Player
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,6 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island",
              "mountainwalk": "mountain", "plainswalk": "plains"}
+
+
+def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
+    """The N of rampage N for these keywords ("rampage 2"), 0 without
+    rampage; several different rampage amounts add up."""
+    return sum(int(k[len("rampage "):]) for k in keywords
+               if k.startswith("rampage ") and k[len("rampage "):].isdigit())
 
 
 @dataclass
@@ -458,12 +466,36 @@ class CombatRules:
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
         else:
             self.log(f"{self.players[nap].name} does not block.")
+        self.apply_rampage()
         for a, bl in plan:
             for b in bl:
                 yield from self.fire(Event.BLOCKS, blocker=b, attacker=a)
         # "when attacking and not blocked" (Murk Dwellers): once the blocks are known
         yield from self.fire(Event.BLOCKERS_DECLARED, combat=cb)
         yield from self.settle()
+
+    def apply_rampage(self: "Game") -> None:
+        """Rampage N (Legends; 5th Ed. "Rampage"): "for each creature
+        assigned to block it beyond the first, this creature gets +N/+N until
+        end of turn". Counted once, as blockers are declared: a blocker later
+        removed from combat or destroyed does not take the bonus away, and a
+        creature that becomes a blocker afterwards adds nothing. Blockers of a
+        band block every member of it, so an attacker with rampage in a band
+        counts all the band's blockers. The keyword is ``"rampage N"`` (read
+        from the printed text by :func:`engine.carddb.keywords_from_text`, or
+        granted by an effect with ``keyword_mod("rampage N")``); different
+        amounts add up."""
+        cb = self.combat
+        for i in sorted(cb.blocked):
+            beyond = len(cb.blocks.get(i, [])) - 1
+            if beyond <= 0:
+                continue
+            for oid in cb.bands[i]:
+                a = self.find(oid)
+                n = rampage_bonus(self.chars(a).keywords) if a is not None else 0
+                if n:
+                    self.effects.append(Effect(self.stamp(), a.oid, pump_mod(n * beyond, n * beyond), "eot"))
+                    self.log(f"{a.name} rampages: +{n * beyond}/+{n * beyond} until end of turn.")
 
     def _forced_blocks(self: "Game") -> str:
         cb = self.combat
