@@ -772,6 +772,12 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
+        # what happens as a spell is cast, before anyone may interrupt it
+        # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
+        if spell.card is not None:
+            for src in [c for c in self.battlefield if c.cdef.hooks.get("on_cast")]:
+                if src in self.battlefield and not self.switched_off(src) and not spell.countered:
+                    yield from src.cdef.hooks["on_cast"](self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
