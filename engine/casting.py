@@ -488,6 +488,8 @@ class CastingRules:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
+        if ab.cost.discard and not self.players[p].hand:
+            return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
@@ -904,9 +906,20 @@ class CastingRules:
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
         spell.cost_text = str(total)
+        discarded: Card | None = None
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
                 return False
+            if ab.cost.discard:
+                hand = self.players[p].hand
+                if not hand:
+                    return False
+                names = sorted({c.name for c in hand})
+                ans = yield from self.ask(p, DecisionKind.DISCARD, f"{spell.name}: discard which card?",
+                                          [f"discard {n}" for n in names] + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                discarded = next(c for c in hand if c.name == ans[len("discard "):])
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
@@ -923,6 +936,11 @@ class CastingRules:
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
+                spell.chosen["discarded"] = discarded.name
+                spell.chosen["discarded_types"] = discarded.cdef.types
+                self.move(discarded, "graveyard")
+                self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
             for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
                 hand = self.players[p].hand
                 if hand:

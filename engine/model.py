@@ -84,6 +84,9 @@ class Cost:
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
     remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
     discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
+    # discard a card of the player's choice from hand (Land's Edge); its name and
+    # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"
+    discard: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ for _name in ("Aerathi Berserker", "Frost Giant"):
 from typing import Any
 
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, discard_card, during_upkeep, pay_to_use)
-from ..model import SpellSpec
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, discard_card, during_upkeep, pay_to_use,
+                       regeneration)
+from ..model import Ability, Cost, SpellSpec
 from ..objects import Card, Player, Spell
 from ..refs import ref
 
@@ -108,3 +109,77 @@ def _nether_void(g: Any, src: Card, spell: Spell) -> Any:
 
 
 define("Nether Void", hooks={"on_cast": _nether_void})
+
+
+# Hellfire: destroy all non-black creatures (regeneration allowed), then
+# Hellfire deals X + 3 damage to its caster, X being the number of creatures
+# that were put into a graveyard by it (a regenerated creature does not count;
+# a token does; Oracle rulings). The damage has its own prevention step.
+def _hellfire(g: Any, ctx: Any) -> Any:
+    for c in g.creatures():
+        if "B" not in g.chars(c).colors:
+            g.destroy(c)
+    before = g.creature_deaths.get(g.turn, 0)
+    yield from g.settle()
+    x = g.creature_deaths.get(g.turn, 0) - before
+    g.deal_damage(ctx.spell, ctx.me, x + 3)
+
+
+define("Hellfire", spell=SpellSpec(_hellfire))
+
+
+# Chains of Mephistopheles: each card a player draws, except the first of
+# their draw phase's draw, is replaced: with cards in hand, the player first
+# discards one of their choice, then draws; with an empty hand, the top card
+# of their library goes to the graveyard instead and nothing is drawn. Several
+# Chains apply one after the other to the same draw (Oracle rulings).
+def _chains(g: Any, src: Card, p: int, first: bool) -> Any:
+    if first:
+        return False
+    pl = g.players[p]
+    if pl.hand:
+        names = sorted({c.name for c in pl.hand})
+        ans = yield from g.ask(p, DecisionKind.DISCARD, "Chains of Mephistopheles: discard a card before drawing",
+                               [f"discard {n}" for n in names], about=src.name)
+        yield from discard_card(g, p, next(c for c in pl.hand if c.name == ans[len("discard "):]))
+        return False
+    if pl.library:
+        top = g.move(pl.library[0], "graveyard")
+        g.log(f"Chains of Mephistopheles: {pl.name} has no card in hand; {top.name} goes from the library to "
+              "the graveyard instead of being drawn.")
+    return True
+
+
+define("Chains of Mephistopheles", hooks={"before_draw": _chains})
+
+
+# Underworld Dreams: 1 damage to an opponent of its controller for each card
+# that player draws (each draw, then settled).
+def _dreams(g: Any, src: Card, p: int) -> Any:
+    if p != g.controller(src):
+        g.deal_damage(src, g.players[p], 1)
+        yield from g.settle()
+
+
+define("Underworld Dreams", hooks={"each_draw": _dreams})
+
+
+# Land's Edge (enchant world): any player may, at any time they could play a
+# fast effect, discard a card of their choice (a cost) targeting a player; if
+# the card was a land, Land's Edge deals 2 damage to that player. Only these
+# discards count (Oracle ruling), not forced ones.
+def _lands_edge(g: Any, ctx: Any) -> Any:
+    if "land" in ctx.chosen("discarded_types", frozenset()):
+        for t in ctx.targets:
+            if t is not None:
+                g.deal_damage(ctx.spell, t, 2)
+    return
+    yield
+
+
+define("Land's Edge", abilities=(Ability(
+    "Discard a card: if it is a land, Land's Edge deals 2 damage to target player", Cost(discard=True),
+    _lands_edge, targets=(PLAYER,), who="any"),))
+
+
+define("Walking Dead", abilities=(regeneration("{B}"),))
