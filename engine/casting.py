@@ -490,10 +490,17 @@ class CastingRules:
             return False
         if ab.cost.discard and not self.players[p].hand:
             return False
+        if ab.cost.sacrifice and not self.sacrificeable(p, ab.cost.sacrifice):
+            return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
         return self.can_afford(p, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+
+    def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
+        """The permanents ``p`` controls that are of type or subtype ``what``:
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
+        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -907,6 +914,7 @@ class CastingRules:
             total = ManaCost(total.generic - spell.x, col, 0)
         spell.cost_text = str(total)
         discarded: Card | None = None
+        victim: Card | None = None
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
                 return False
@@ -920,6 +928,16 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 discarded = next(c for c in hand if c.name == ans[len("discard "):])
+            if ab.cost.sacrifice:
+                able = self.sacrificeable(p, ab.cost.sacrifice)
+                if not able:
+                    return False
+                ch = [f"sacrifice {ref(self, c)}" for c in able]
+                ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which "
+                                          f"{ab.cost.sacrifice}?", ch + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                victim = able[ch.index(ans)]
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
@@ -936,6 +954,9 @@ class CastingRules:
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            if victim is not None and victim in self.battlefield:
+                spell.chosen["sacrificed"] = victim.name
+                yield from self.put_in_graveyard([victim], how="sacrifice")
             if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
                 spell.chosen["discarded"] = discarded.name
                 spell.chosen["discarded_types"] = discarded.cdef.types

@@ -87,6 +87,9 @@ class Cost:
     # discard a card of the player's choice from hand (Land's Edge); its name and
     # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"
     discard: bool = False
+    # sacrifice a permanent of this type or subtype ("creature", "swamp") of the
+    # player's choice (Fallen Angel); its name is kept in ``chosen`` as "sacrificed"
+    sacrifice: str = ""
 
 
 @dataclass(frozen=True)

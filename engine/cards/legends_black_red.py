@@ -6,21 +6,23 @@ where they are defined.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..carddb import define
+
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_targets, colored_permanent, creature_where,
+                       destroy_targets, discard_card, during_upkeep, each_target, keyword_mod, on_source,
+                       pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only, static_for)
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Cost, Mode, SpellSpec
+from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
 
 # Rampage creatures: the keyword is read from the printed text ("Rampage: 3")
 # and applied as blockers are declared (engine.combat CombatRules.apply_rampage).
 for _name in ("Aerathi Berserker", "Frost Giant"):
     define(_name)
-
-from typing import Any
-
-from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, discard_card, during_upkeep, pay_to_use,
-                       regeneration)
-from ..model import Ability, Cost, SpellSpec
-from ..objects import Card, Player, Spell
-from ..refs import ref
 
 
 def deal_and_settle(g: Any, source: Any, receiver: Any, n: int) -> Any:
@@ -183,3 +185,164 @@ define("Land's Edge", abilities=(Ability(
 
 
 define("Walking Dead", abilities=(regeneration("{B}"),))
+
+
+# ================================================================= simple creatures and walls
+
+for _name in ("Headless Horseman", "Raging Bull", "Wall of Earth", "Wall of Heat", "Mountain Yeti",
+              # the Kobolds cost {0} and are red (the card data gives them the color red)
+              "Crimson Kobolds", "Crookshank Kobolds", "Kobolds of Kher Keep"):
+    define(_name)
+
+define("Wall of Opposition", abilities=(Ability("{1}: +1/+0 until end of turn", Cost(ManaCost.parse("{1}")),
+                                                on_source(pump(1, 0))),))
+define("Ghosts of the Damned", abilities=(Ability("{T}: Target creature gets -1/-0 until end of turn",
+                                                  Cost(tap=True), pump(-1, 0), targets=(CREATURE,)),))
+define("Spinal Villain", abilities=(Ability("{T}: Destroy target blue creature", Cost(tap=True), destroy_targets(),
+                                            targets=(creature_where("target blue creature", lambda g, ctx, c:
+                                                     COLOR_LETTERS[g.word(ctx.source, "blue")] in g.chars(c).colors),
+                                                     ),),))
+# Fallen Angel: sacrificing a creature (itself too) is the cost.
+define("Fallen Angel", abilities=(Ability("Sacrifice a creature: +2/+1 until end of turn", Cost(sacrifice="creature"),
+                                          on_source(pump(2, 1))),))
+
+
+# Hyperion Blacksmith: tap or untap (its controller chooses as it resolves)
+# target artifact an opponent controls.
+def _blacksmith(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Hyperion Blacksmith: tap or untap {ref(g, t)}?",
+                               ["choose tap", "choose untap"], about="Hyperion Blacksmith")
+        t.tapped = ans == "choose tap"
+        g.log(f"{t.name} becomes {'tapped' if t.tapped else 'untapped'}.")
+    yield from g.note_taps()
+
+
+define("Hyperion Blacksmith", abilities=(Ability(
+    "{T}: Target artifact an opponent controls becomes tapped or untapped", Cost(tap=True), _blacksmith,
+    targets=(permanent_target("target artifact an opponent controls", lambda g, ctx, c: "artifact" in
+                              g.chars(c).types and g.controller(c) != ctx.controller),)),))
+
+
+# Kobold lords: "your Kobolds" are the creatures of type Kobolds their
+# controller controls.
+def _your_kobolds(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "kobolds" in c.subtypes and c.controller == g.controller(src)
+
+
+define("Kobold Drill Sergeant", statics=(static_for(_your_kobolds, lambda g, card, c: (pump_mod(0, 1)(g, card, c),
+                                                                                      c.keywords.add("trample"))),))
+define("Kobold Overlord", statics=(static_for(_your_kobolds, keyword_mod("first strike")),))
+define("Kobold Taskmaster", statics=(static_for(_your_kobolds, pump_mod(1, 0)),))
+
+
+# Beasts of Bogardan: +1/+1 while an opponent controls a white permanent
+# ("white cards": tokens are not cards).
+def _bogardan(g: Any, src: Card, card: Card, c: Chars) -> None:
+    white = COLOR_LETTERS[g.word(card, "white")]
+    if any(not o.token and white in g.chars(o).colors for o in g.permanents(1 - c.controller)):
+        pump_mod(1, 1)(g, card, c)
+
+
+define("Beasts of Bogardan", statics=(static_for(self_only, lambda g, card, c: _bogardan(g, card, card, c)),))
+
+
+# Gravity Sphere (enchant world): no creature has flying.
+define("Gravity Sphere", statics=(static_for(lambda g, src, card, c: "creature" in c.types,
+                                             lambda g, card, c: c.keywords.discard("flying"), layer=6),))
+
+
+# ================================================================= spells
+
+define("Active Volcano", spell=SpellSpec(modes=(
+    Mode("Destroy target blue permanent", (colored_permanent("blue"),), destroy_targets()),
+    Mode("Return target island to owner's hand", (permanent_target("target island", lambda g, ctx, c: "island" in
+                                                                   g.chars(c).subtypes),), bounce_targets()),
+)))
+
+
+# Darkness: like Fog, no creature deals combat damage this turn; cast before
+# combat damage is dealt (not in a damage prevention step).
+def _darkness(g: Any, ctx: Any) -> Any:
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"reduce_damage": lambda g2, pk: pk.combat}))
+    g.log("No creatures deal damage in combat this turn.")
+    return
+    yield
+
+
+define("Darkness", spell=SpellSpec(_darkness))
+
+
+# Hell Swarm: each creature in play as it resolves gets -1/-0 until end of turn.
+def _hell_swarm(g: Any, ctx: Any) -> Any:
+    for c in g.creatures():
+        g.effects.append(Effect(g.stamp(), c.oid, pump_mod(-1, 0), "eot"))
+    return
+    yield
+
+
+define("Hell Swarm", spell=SpellSpec(_hell_swarm))
+
+
+# Jovial Evil: 2 damage to the caster's opponent for each white creature they control.
+def _jovial(g: Any, ctx: Any) -> Any:
+    opp = ctx.opponent
+    white = COLOR_LETTERS[g.word(ctx.spell.card, "white")]
+    n = sum(1 for c in g.creatures(opp.idx) if white in g.chars(c).colors)
+    g.deal_damage(ctx.spell, opp, 2 * n)
+    return
+    yield
+
+
+define("Jovial Evil", spell=SpellSpec(_jovial))
+
+
+# Syphon Soul: 2 damage to each other player; its caster gains as much life as
+# the damage actually dealt (after prevention).
+def _syphon(g: Any, ctx: Any) -> Any:
+    dealt = yield from deal_and_settle(g, ctx.spell, ctx.opponent, 2)
+    if dealt > 0:
+        g.gain_life(ctx.controller, dealt)
+
+
+define("Syphon Soul", spell=SpellSpec(_syphon))
+
+
+# Touch of Darkness, Dwarven Song: any number of target creatures become black
+# (red) until end of turn.
+def _color_eot(word: str) -> Any:
+    def fn(g: Any, ctx: Any) -> Any:
+        col = COLOR_LETTERS[g.word(ctx.spell.card, word)]
+        for t in each_target(ctx):
+            if isinstance(t, Card):
+                g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, col=col: setattr(c, "colors", {col}),
+                                        "eot", layer=2))
+                g.log(f"{t.name} becomes {word} until end of turn.")
+        return
+        yield
+    return fn
+
+
+define("Touch of Darkness", spell=SpellSpec(_color_eot("black"), targets=(CREATURE,), multi_target=True))
+define("Dwarven Song", spell=SpellSpec(_color_eot("red"), targets=(CREATURE,), multi_target=True))
+
+
+# Transmutation: the target's power and toughness are switched until end of
+# turn, after every other effect (so effects that change its power change its
+# toughness instead, as printed).
+def _switch(g: Any, card: Card, c: Chars) -> None:
+    if c.power is not None:
+        c.power, c.toughness = c.toughness, c.power
+
+
+define("Transmutation", spell=SpellSpec(
+    lambda g, ctx: _eot_layer(g, ctx, _switch, 99), targets=(CREATURE,)))
+
+
+def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            g.effects.append(Effect(g.stamp(), t.oid, modify, "eot", layer=layer))
+    return
+    yield
