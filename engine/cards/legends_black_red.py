@@ -18,6 +18,7 @@ from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Mode, SpellSpec
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from .green import _fog
 
 # Rampage creatures: the keyword is read from the printed text ("Rampage: 3")
 # and applied as blockers are declared (engine.combat CombatRules.apply_rampage).
@@ -261,17 +262,9 @@ define("Active Volcano", spell=SpellSpec(modes=(
 )))
 
 
-# Darkness: like Fog, no creature deals combat damage this turn; cast before
-# combat damage is dealt (not in a damage prevention step).
-def _darkness(g: Any, ctx: Any) -> Any:
-    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": lambda g2, pk: pk.combat}))
-    g.log("No creatures deal damage in combat this turn.")
-    return
-    yield
-
-
-define("Darkness", spell=SpellSpec(_darkness))
+# Darkness: Fog's effect (no creature deals combat damage this turn); cast
+# before combat damage is dealt (not in a damage prevention step).
+define("Darkness", spell=SpellSpec(_fog))
 
 
 # Hell Swarm: each creature in play as it resolves gets -1/-0 until end of turn.
