@@ -96,6 +96,13 @@ class CombatRules:
                 return False
         return True
 
+    def landwalk_ignored(self: "Game", kw: str) -> bool:
+        """Creatures with this landwalk may be blocked as if they did not have
+        it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
+        says so (Quagmire, Crevasse)."""
+        return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
+                   for c in self.battlefield)
+
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
@@ -115,7 +122,7 @@ class CombatRules:
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
         for kw, land in LANDWALKS.items():
-            if kw in a.keywords and self.permanents(self.nonactive, subtype=land):
+            if kw in a.keywords and self.permanents(self.nonactive, subtype=land) and not self.landwalk_ignored(kw):
                 return False
         for col in b.colors:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:

@@ -11,14 +11,16 @@ from typing import Any
 from ..carddb import define
 
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_targets, colored_permanent, creature_where,
-                       destroy_targets, discard_card, during_upkeep, each_target, keyword_mod, on_source,
-                       pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only, static_for)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
+                       creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
+                       keyword_mod, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
+                       static_for, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Mode, SpellSpec
+from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .green import _fog
+from .white import _YOUR_DEAD_CREATURE, _resurrection
 
 # Rampage creatures: the keyword is read from the printed text ("Rampage: 3")
 # and applied as blockers are declared (engine.combat CombatRules.apply_rampage).
@@ -339,3 +341,225 @@ def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
             g.effects.append(Effect(g.stamp(), t.oid, modify, "eot", layer=layer))
     return
     yield
+
+
+# ================================================================= combat cards
+
+# Quagmire, Crevasse: swampwalk (mountainwalk) does not stop blocks.
+define("Quagmire", hooks={"ignores_landwalk": lambda g, src, kw: kw == "swampwalk"})
+define("Crevasse", hooks={"ignores_landwalk": lambda g, src, kw: kw == "mountainwalk"})
+
+
+# Demonic Torment: the enchanted creature cannot attack and deals no combat damage.
+define("Demonic Torment", enchant=CREATURE, statics=(aura(flag_mod("cannot attack")),),
+       hooks={"reduce_damage": lambda g, src, pk: pk.combat and src.attached_to is not None
+              and pk.source_oid == src.attached_to})
+
+
+# Evil Eye of Orms-by-Gore: blocked only by walls; its controller's creatures
+# other than Evil Eyes cannot attack.
+define("Evil Eye of Orms-by-Gore",
+       hooks={"can_be_blocked_by": lambda g, attacker, blocker: "wall" in g.chars(blocker).subtypes,
+              "attack_restriction": lambda g, src, c: g.controller(c) != g.controller(src)
+              or "evil eye" in g.chars(c).subtypes})
+
+# Spells and effects that "target only walls" (Glyph of Doom, Glyph of
+# Destruction) cannot target Wall of Shadows (its flag).
+WALL_ONLY_REFUSED = "not a target of wall-only effects"
+
+
+def _wall(what: str, test: Any = lambda g, ctx, c: True) -> Any:
+    return creature_where(what, lambda g, ctx, c: "wall" in g.chars(c).subtypes
+                          and WALL_ONLY_REFUSED not in g.chars(c).flags and test(g, ctx, c))
+
+
+def _blocked_by(g: Any, wall: Card) -> list[Card]:
+    cb = g.combat
+    i = cb.blocking(wall.oid) if cb is not None else None
+    return [] if i is None else [c for c in (g.find(o) for o in cb.bands[i]) if c is not None]
+
+
+# Glyph of Doom: at end of combat, destroy every creature the target wall
+# blocks (then: the wall as it is at end of combat).
+def _glyph_doom(g: Any, ctx: Any) -> Any:
+    wall = ctx.target
+    if wall is None:
+        return
+
+    def doom(g2: Any, c2: Any) -> Any:
+        w = g2.find(wall.oid)
+        for c in (_blocked_by(g2, w) if w is not None else []):
+            g2.destroy(c)
+        return
+        yield
+    g.delayed.append(Delayed(Event.END_OF_COMBAT, doom, ctx.controller, "Glyph of Doom", turn=g.turn))
+    return
+    yield
+
+
+define("Glyph of Doom", spell=SpellSpec(_glyph_doom, targets=(_wall("target wall"),)))
+
+
+# Glyph of Destruction: target blocking wall its caster controls gets +10/+0
+# until end of turn (it is cast while the wall blocks), all damage dealt to it
+# this turn is reduced to 0, and it is destroyed at end of turn.
+def _glyph_destruction(g: Any, ctx: Any) -> Any:
+    wall = ctx.target
+    if wall is None:
+        return
+    oid = wall.oid
+    g.effects.append(Effect(g.stamp(), oid, pump_mod(10, 0), "eot",
+                            hooks={"reduce_damage": lambda g2, pk: isinstance(pk.receiver, Card)
+                                   and pk.receiver.oid == oid}))
+
+    def destroy(g2: Any, c2: Any) -> Any:
+        w = g2.find(oid)
+        if w is not None:
+            g2.destroy(w)
+        return
+        yield
+    g.delayed.append(Delayed(Event.END_OF_TURN, destroy, ctx.controller, "Glyph of Destruction", turn=g.turn))
+    return
+    yield
+
+
+define("Glyph of Destruction", spell=SpellSpec(_glyph_destruction, targets=(_wall(
+    "target blocking wall you control", lambda g, ctx, c: g.controller(c) == ctx.controller and g.combat is not None
+    and g.combat.blocking(c.oid) is not None),)))
+
+
+# Infernal Medusa: at end of combat, destroy every non-wall creature blocking
+# it and every creature it blocks.
+def _medusa(g: Any, ctx: Any) -> Any:
+    cb, me = ctx.data["combat"], ctx.source
+    band = cb.band_of(me.oid)
+    victims = [g.find(o) for o in (cb.blocks.get(band, []) if band is not None else [])]
+    victims = [c for c in victims if c is not None and "wall" not in g.chars(c).subtypes]
+    victims += _blocked_by(g, me)
+    for c in victims:
+        g.destroy(c)
+    return
+    yield
+
+
+define("Infernal Medusa", triggers=(Trigger(Event.END_OF_COMBAT, _medusa),))
+
+
+# Feint: every creature blocking the target attacking creature becomes
+# tapped, and neither it nor they deal combat damage this turn.
+def _feint(g: Any, ctx: Any) -> Any:
+    a = ctx.target
+    cb = g.combat
+    if a is None or cb is None:
+        return
+    band = cb.band_of(a.oid)
+    blockers = [c for c in (g.find(o) for o in (cb.blocks.get(band, []) if band is not None else [])) if c is not None]
+    for b in blockers:
+        b.tapped = True
+    quiet = {a.oid} | {b.oid for b in blockers}
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"reduce_damage": lambda g2, pk: pk.combat and pk.source_oid in quiet}))
+    yield from g.note_taps()
+
+
+define("Feint", spell=SpellSpec(_feint, targets=(creature_where(
+    "target attacking creature", lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None),)))
+
+
+# Wall of Putrid Flesh: damage dealt to it by creatures with an enchantment on
+# them is reduced to 0 (and protection from white).
+def _putrid(g: Any, src: Card, pk: Any) -> bool:
+    s = g.find(pk.source_oid) if pk.source_oid is not None else None
+    return pk.receiver is src and s is not None and "creature" in pk.source_types and any(
+        "enchantment" in g.chars(e).types for e in g.attached(s))
+
+
+define("Wall of Putrid Flesh", hooks={"reduce_damage": _putrid})
+
+
+# Wall of Shadows: damage dealt to it by creatures it blocks is reduced to 0;
+# wall-only spells and effects cannot target it.
+def _shadows(g: Any, src: Card, pk: Any) -> bool:
+    return pk.receiver is src and any(c.oid == pk.source_oid for c in _blocked_by(g, src))
+
+
+define("Wall of Shadows", hooks={"reduce_damage": _shadows}, statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
+
+
+# Wall of Tombstones: its toughness is 1 + X, X set at the end of its
+# controller's upkeep to the number of creature cards in their graveyard
+# (X is 0 until then).
+def _tombstones_end(g: Any, card: Card) -> Any:
+    p = g.controller(card)
+    if p == g.active:
+        card.chosen["tombstones"] = sum(1 for c in g.players[p].graveyard if "creature" in c.cdef.types)
+        g.log(f"Wall of Tombstones is now 0/{1 + card.chosen['tombstones']}.")
+    return
+    yield
+
+
+define("Wall of Tombstones", hooks={"end_of_upkeep": _tombstones_end}, statics=(static_for(
+    self_only, lambda g, card, c: setattr(c, "toughness", 1 + card.chosen.get("tombstones", 0)), layer=-1),))
+
+
+# Storm World (enchant world): at the end of each player's upkeep, 1 damage
+# to that player for each card fewer than four in their hand.
+def _storm_world(g: Any, card: Card) -> Any:
+    p = g.players[g.active]
+    if len(p.hand) < 4:
+        g.deal_damage(card, p, 4 - len(p.hand))
+    return
+    yield
+
+
+define("Storm World", hooks={"end_of_upkeep": _storm_world})
+
+
+# Mold Demon: as it comes into play its controller sacrifices two swamps, or
+# (unable or unwilling) it is buried.
+def _mold_demon(g: Any, ctx: Any) -> Any:
+    src, p = ctx.source, ctx.controller
+    swamps = g.permanents(p, subtype="swamp")
+    if len(swamps) >= 2:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Mold Demon: sacrifice two swamps? (no: it is buried)",
+                               ["choose yes", "choose no"], about=src.name)
+        if ans == "choose yes":
+            chosen: list[Card] = []
+            for _ in range(2):
+                able = [s for s in g.permanents(p, subtype="swamp") if s not in chosen]
+                ch = [f"sacrifice {ref(g, s)}" for s in able]
+                a = yield from g.ask(p, DecisionKind.SACRIFICE, "Mold Demon: sacrifice a swamp", ch, about=src.name)
+                chosen.append(able[ch.index(a)])
+            yield from g.put_in_graveyard(chosen, how="sacrifice")
+            return
+    g.destroy(src, bury=True)
+
+
+define("Mold Demon", on_enter=_mold_demon)
+
+
+# Hell's Caretaker: {T}, sacrifice a creature (the cost): put target creature
+# card from your graveyard into play (summoning sick). Only during your upkeep.
+# (the returned creature is chosen as a target, as Resurrection's)
+define("Hell's Caretaker", abilities=(Ability(
+    "{T}, sacrifice a creature: put target creature from your graveyard into play", Cost(tap=True,
+    sacrifice="creature"), _resurrection, targets=(_YOUR_DEAD_CREATURE,), condition=upkeep_of("controller")),))
+
+
+# Primordial Ooze: attacks each turn if able; at the beginning of its
+# controller's upkeep it gets a +1/+1 counter, then its controller pays {X}
+# (X: its counters) or it becomes tapped and deals X damage to them.
+def _ooze(g: Any, ctx: Any) -> Any:
+    src, p = ctx.source, ctx.controller
+    add_counters(g, src, "+1/+1", 1)
+    x = src.counters.get("+1/+1", 0)
+    paid = yield from pay_to_use(g, p, "{%d}" % x, f"Primordial Ooze: pay {{{x}}}? (no: it taps and deals {x} "
+                                 "damage to you)", src.name)
+    if not paid:
+        src.tapped = True
+        g.deal_damage(src, g.players[p], x)
+        yield from g.settle()
+
+
+define("Primordial Ooze", statics=(static_for(self_only, flag_mod("must attack")),), triggers=(Trigger(
+    Event.BEGIN_UPKEEP, _ooze, condition=lambda g, src, d: g.active == g.controller(src)),))
