@@ -35,7 +35,7 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
 # Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
 # source with one makes something else than one mana of its symbol, or asks its controller
 # while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
@@ -77,7 +77,10 @@ class CastingRules:
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    out.append(_BASIC_ABILITY[sym])
+                    # the flag "plains produces colorless" (Quarum Trench Gnomes): that
+                    # land type's ability adds colorless mana instead
+                    colorless = ch.flags and f"{sub} produces colorless" in ch.flags
+                    out.append(_BASIC_ABILITY["C" if colorless else sym])
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,

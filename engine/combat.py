@@ -172,14 +172,26 @@ class CombatRules:
             if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
                 raise IllegalAction("a band may have at most one creature without banding")
             bands.append(band)
+        limit = self.combat_limit("attack_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may attack")
         # "must attack" (Siren's Call): every such creature able to attack is declared
+        # (as many as may attack)
         for c in self.creatures(self.active):
-            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
+            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c) \
+                    and len(used) < limit:
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
+
+    def combat_limit(self: "Game", hook: str) -> int:
+        """How many creatures may attack (``hook`` "attack_limit") or block
+        ("block_limit") now: the least any permanent's hook ``(g, src) ->
+        int`` allows (Caverns of Despair), else no limit."""
+        limits = [h(self, c) for c in self.battlefield if (h := c.cdef.hooks.get(hook)) is not None]
+        return min(limits, default=10 ** 6)
 
     def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
         """Additional costs to attack (Brainwash): every permanent's hook
@@ -258,6 +270,9 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        limit = self.combat_limit("block_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may block")
         # Lure: every creature able to block a lured attacker must block it
         # (blocking another attacker does not excuse it; blocking another lured
         # attacker, or any member of the lured attacker's band, does)
@@ -369,7 +384,7 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.get("attack_cost") for src in self.battlefield):
+        if any(src.cdef.hooks.get("attack_cost") or src.cdef.hooks.get("attack_limit") for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,

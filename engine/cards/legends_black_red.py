@@ -563,3 +563,189 @@ def _ooze(g: Any, ctx: Any) -> Any:
 
 define("Primordial Ooze", statics=(static_for(self_only, flag_mod("must attack")),), triggers=(Trigger(
     Event.BEGIN_UPKEEP, _ooze, condition=lambda g, src, d: g.active == g.controller(src)),))
+
+
+# Quarum Trench Gnomes: {T}: target plains produces colorless mana instead of
+# white for the rest of the game (while it stays in play; "use counters": a
+# Quarum counter marks it).
+def _quarum(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        add_counters(g, t, "quarum", 1)
+        g.effects.append(Effect(g.stamp(), t.oid, flag_mod("plains produces colorless"), "forever"))
+    return
+    yield
+
+
+define("Quarum Trench Gnomes", abilities=(Ability(
+    "{T}: Target plains produces {1} instead of {W}", Cost(tap=True), _quarum,
+    targets=(permanent_target("target plains", lambda g, ctx, c: "plains" in g.chars(c).subtypes),)),))
+
+
+# The Wretched: at end of combat, its controller gains control of every
+# creature blocking it, for as long as they control The Wretched.
+def _wretched(g: Any, ctx: Any) -> Any:
+    cb, me = ctx.data["combat"], ctx.source
+    band = cb.band_of(me.oid)
+    p = g.controller(me)
+    for o in (cb.blocks.get(band, []) if band is not None else []):
+        c = g.find(o)
+        if c is None:
+            continue
+        g.effects.append(Effect(g.stamp(), c.oid, lambda g2, card, ch, p=p: setattr(ch, "controller", p), "forever",
+                                layer=0, condition=lambda g2, oid=me.oid, p=p: (w := g2.find(oid)) is not None
+                                and g2.controller(w) == p))
+        g.log(f"{g.players[p].name} gains control of {c.name} (The Wretched).")
+    return
+    yield
+
+
+define("The Wretched", triggers=(Trigger(Event.END_OF_COMBAT, _wretched),))
+
+
+# Caverns of Despair (enchant world): no more than two creatures attack, and
+# no more than two block, each turn (each attack).
+define("Caverns of Despair", hooks={"attack_limit": lambda g, src: 2, "block_limit": lambda g, src: 2})
+
+
+# Firestorm Phoenix: when it is put into the graveyard from play it goes back
+# to its owner's hand (it is put there first: "put into the graveyard"
+# triggers see it), and it cannot be cast again until its owner's next turn.
+def _phoenix(g: Any, ctx: Any) -> Any:
+    card = ctx.data["card"]
+    if card.zone != "graveyard":
+        return
+    back = g.move(card, "hand")
+    back.flags["phoenix_turn"] = g.turn
+    g.log(f"Firestorm Phoenix returns to {g.players[back.owner].name}'s hand.")
+    return
+    yield
+
+
+define("Firestorm Phoenix", triggers=(Trigger(Event.TO_GRAVEYARD, _phoenix, zones=("graveyard",),
+                                              condition=lambda g, src, d: d["card"] is src),),
+       hooks={"can_cast": lambda g, p, card: g.turn > card.flags.get("phoenix_turn", -1)})
+
+
+# Blazing Effigy: when put into the graveyard from play, it deals 3 damage to
+# target creature (chosen by its controller then), plus the damage dealt to it
+# this turn by other Blazing Effigies.
+def _effigy_hurt(g: Any, ctx: Any) -> Any:
+    pk, src = ctx.data["packet"], ctx.source
+    if pk.receiver is src and pk.source_name == "Blazing Effigy" and pk.source_oid != src.oid:
+        turn, n = src.flags.get("effigy", (g.turn, 0))
+        src.flags["effigy"] = (g.turn, (n if turn == g.turn else 0) + pk.amount)
+    return
+    yield
+
+
+def _effigy_dies(g: Any, ctx: Any) -> Any:
+    old, new, p = ctx.data["old"], ctx.data["card"], ctx.data["controller"]
+    turn, extra = old.flags.get("effigy", (g.turn, 0))
+    n = 3 + (extra if turn == g.turn else 0)
+    colors = frozenset(new.cdef.colors)
+    cands = [c for c in g.creatures() if g.targetable(c, colors)]
+    if not cands:
+        return
+    t = yield from choose_one(g, p, f"Blazing Effigy: deal {n} damage to which creature?", cands, "Blazing Effigy")
+    g.deal_damage({"name": "Blazing Effigy", "colors": colors, "types": frozenset(new.cdef.types), "oid": old.oid,
+                   "controller": p}, t, n)
+    yield from g.settle()
+
+
+define("Blazing Effigy", triggers=(
+    Trigger(Event.DAMAGE_DEALT, _effigy_hurt),
+    Trigger(Event.TO_GRAVEYARD, _effigy_dies, zones=("graveyard",), condition=lambda g, src, d: d["card"] is src)))
+
+
+# Disharmony: cast while attackers are declared and blockers are not: its
+# caster gains control of target attacking creature until end of turn; it
+# untaps and is removed from combat (no longer attacking).
+def _disharmony(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    if g.combat is not None:
+        g.combat.remove(t.oid)
+    t.tapped = False
+    p = ctx.controller
+    g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, ch: setattr(ch, "controller", p), "eot", layer=0))
+    g.log(f"{ctx.me.name} gains control of {t.name} until end of turn; it is no longer attacking.")
+    return
+    yield
+
+
+define("Disharmony", spell=SpellSpec(_disharmony, targets=(creature_where(
+    "target attacking creature", lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None),)),
+    hooks={"can_cast": lambda g, p, card: g.combat is not None and g.step == "attack"})
+
+
+# Giant Slug: {5}: at the beginning of its controller's next upkeep, they
+# choose a basic landwalk; Giant Slug has it until the end of that turn.
+def _slug(g: Any, ctx: Any) -> Any:
+    src, p, now = ctx.source, ctx.controller, g.turn
+
+    def choose(g2: Any, c2: Any) -> Any:
+        slug = g2.find(src.oid)
+        if slug is None:
+            return
+        opts = ["swampwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk"]
+        ans = yield from g2.ask(p, DecisionKind.CHOOSE, "Giant Slug: which landwalk?", [f"choose {o}" for o in opts],
+                                about="Giant Slug")
+        kw = ans[len("choose "):]
+        g2.effects.append(Effect(g2.stamp(), slug.oid, keyword_mod(kw), "eot"))
+        g2.log(f"Giant Slug gains {kw} until end of turn.")
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, choose, p, "Giant Slug",
+                             condition=lambda g2, d, data: g2.active == p and g2.turn > now))
+    return
+    yield
+
+
+define("Giant Slug", abilities=(Ability("{5}: during your next upkeep, choose a basic landwalk; Giant Slug gains it "
+                                        "until end of turn", Cost(ManaCost.parse("{5}")), _slug),))
+
+
+# Lesser Werewolf: {B}: it gets -1/-0 until end of turn and a -0/-1 counter
+# goes on target creature blocking or blocked by it. Used after blockers are
+# declared and before combat damage, and only while its power is at least 1
+# (never below 0).
+def _werewolf_foe(g: Any, ctx: Any, c: Card) -> bool:
+    wolf, cb = ctx.source, g.combat
+    if cb is None or wolf is None:
+        return False
+    band = cb.band_of(wolf.oid)
+    if band is not None and c.oid in cb.blocks.get(band, []):
+        return True
+    i = cb.blocking(wolf.oid)
+    return i is not None and c.oid in cb.bands[i]
+
+
+def _werewolf(g: Any, ctx: Any) -> Any:
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(-1, 0), "eot"))
+    for t in each_target(ctx):
+        add_counters(g, t, "-0/-1", 1)
+    return
+    yield
+
+
+define("Lesser Werewolf", abilities=(Ability(
+    "{B}: -1/-0 until end of turn; put a -0/-1 counter on target creature blocking or blocked by it",
+    Cost(ManaCost.parse("{B}")), _werewolf, targets=(creature_where("target creature blocking or blocked by it",
+                                                                    _werewolf_foe),),
+    condition=lambda g, c: g.combat is not None and g.step in ("blocks", "damage prevention")
+    and not g.combat.damage_done and (g.chars(c).power or 0) >= 1),))
+
+
+# Shimian Night Stalker: {B}, {T}: until end of turn, the damage attacking
+# creatures would deal to its controller (unblocked attackers' damage) is
+# dealt to it instead. (Trample damage spilling over a blocker still goes to
+# the player: decided so, the core redirecting only unblocked damage.)
+def _stalker(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["stalker_turn"] = g.turn
+    return
+    yield
+
+
+define("Shimian Night Stalker", abilities=(Ability(
+    "{B}, {T}: redirect to it all damage dealt to you by attacking creatures this turn",
+    Cost(ManaCost.parse("{B}"), tap=True), _stalker),),
+    hooks={"takes_unblocked_damage": lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn})
