@@ -358,6 +358,12 @@ class DamageRules:
                 if ab.cost.remove_counter:  # Scavenging Ghoul
                     src.counters[ab.cost.remove_counter] -= 1
                     self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp
+                    able = self.sacrificeable(p, ab.cost.sacrifice)
+                    sch = [f"sacrifice {ref(self, c)}" for c in able]
+                    sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
+                                             f"{ab.cost.sacrifice}?", sch, about=src.name)
+                    yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -366,13 +372,27 @@ class DamageRules:
         return False
 
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
+        """Regeneration abilities ``p`` may use for ``card``: the creature's
+        own and its auras', and those of ``p``'s other permanents that
+        regenerate a target creature (Horror of Horrors) able to target it."""
+        from .game import Ctx
+        from .objects import Spell
         out = []
-        for src in [card] + self.attached(card):
+        targeting = [c for c in self.battlefield if c is not card and c not in self.attached(card)
+                     and any(ab.regenerate and ab.targets for ab in c.cdef.abilities)]
+        for src in [card] + self.attached(card) + targeting:
             if self.controller(src) != p:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
-                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
+                        and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
+                    if ab.targets:
+                        spec = ab.targets[0]
+                        probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
+                        if not self.targetable(card, probe.colors) or (
+                                spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                            continue
                     out.append((src, i))
         return out
 

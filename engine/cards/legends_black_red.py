@@ -13,7 +13,7 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
                        creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
-                       keyword_mod, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
+                       keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
@@ -749,3 +749,12 @@ define("Shimian Night Stalker", abilities=(Ability(
     "{B}, {T}: redirect to it all damage dealt to you by attacking creatures this turn",
     Cost(ManaCost.parse("{B}"), tap=True), _stalker),),
     hooks={"takes_unblocked_damage": lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn})
+
+
+# Horror of Horrors: sacrifice a swamp (the cost): regenerate target black
+# creature; offered, like every regeneration, when a black creature of its
+# controller would be destroyed.
+define("Horror of Horrors", abilities=(Ability(
+    "Sacrifice a swamp: regenerate target black creature", Cost(sacrifice="swamp"), nothing,
+    targets=(creature_where("target black creature", lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "black")]
+                            in g.chars(c).colors),), regenerate=True),))
