@@ -786,10 +786,12 @@ class CastingRules:
         self.spells.append(spell)
         # what happens as a spell is cast, before anyone may interrupt it
         # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
-        if spell.card is not None:
-            for src in [c for c in self.battlefield if c.cdef.hooks.get("on_cast")]:
+        # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
+        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
+        if hook is not None:
+            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
                 if src in self.battlefield and not self.switched_off(src) and not spell.countered:
-                    yield from src.cdef.hooks["on_cast"](self, src, spell)
+                    yield from src.cdef.hooks[hook](self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
@@ -1123,7 +1125,8 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                if card is not None and card.zone == "limbo":
+                # (unless its effect put it elsewhere: All Hallow's Eve removes itself)
+                if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:
             self.resolving -= 1

@@ -60,7 +60,8 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount)
+                    ctrl if controller is None else controller, receiver, amount, combat, amount,
+                    spell_sid=source.sid if isinstance(source, Spell) else None)
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
 
@@ -172,6 +173,12 @@ class DamageRules:
 
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
+        if pk.spell_sid is not None and "sorcery" in pk.source_types:
+            # damage dealt by each sorcery this turn (Backdraft): sid -> (turn, caster, name, amount)
+            turn, caster, name, n = self.sorcery_damage.get(pk.spell_sid, (self.turn, pk.source_controller,
+                                                                          pk.source_name, 0))
+            self.sorcery_damage = {k: v for k, v in self.sorcery_damage.items() if v[0] == self.turn}
+            self.sorcery_damage[pk.spell_sid] = (turn, caster, name, n + pk.amount)
         if isinstance(r, Player):
             r.life -= pk.amount
             self.player_damage[(self.turn, r.idx)] = self.player_damage.get((self.turn, r.idx), 0) + pk.amount

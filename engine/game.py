@@ -135,6 +135,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # (Scavenging Ghoul); damage dealt to each player, by (turn, player) (Simulacrum)
         self.creature_deaths: dict[int, int] = {}
         self.player_damage: dict[tuple[int, int], int] = {}
+        # damage dealt by each sorcery spell this turn: sid -> (turn, caster, name, amount) (Backdraft)
+        self.sorcery_damage: dict[int, tuple[int, int, str, int]] = {}
         self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest

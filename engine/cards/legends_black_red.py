@@ -6,10 +6,10 @@ where they are defined.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ..carddb import define
-
+from ..carddb import define, get
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
                        creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
@@ -758,3 +758,162 @@ define("Horror of Horrors", abilities=(Ability(
     "Sacrifice a swamp: regenerate target black creature", Cost(sacrifice="swamp"), nothing,
     targets=(creature_where("target black creature", lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "black")]
                             in g.chars(c).colors),), regenerate=True),))
+
+
+# Imprison: each time the enchanted creature attacks, blocks or has an ability
+# with {T} in its cost used (not a mana ability), Imprison's controller may pay
+# {1}: the action is prevented and the creature is tapped (an attacker or
+# blocker is removed from combat; an attacker that only it blocked is no longer
+# blocked; the ability is countered). Not paid: Imprison is destroyed.
+def _imprison_pay(g: Any, src: Card, what: str) -> Any:
+    p = g.controller(src)
+    paid = yield from pay_to_use(g, p, "{1}", f"Imprison: pay {{1}} to prevent {what}? (no: Imprison is destroyed)",
+                                 "Imprison")
+    if not paid:
+        g.destroy(src)
+        g.log("Imprison is not paid for and is destroyed.")
+    return paid
+
+
+def _imprison_combat(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    host = g.find(src.attached_to) if src.attached_to is not None else None
+    cb = g.combat
+    if host is None or cb is None or not cb.involves(host.oid):
+        return
+    paid = yield from _imprison_pay(g, src, f"{host.name} from attacking or blocking")
+    if paid:
+        blocked = cb.blocking(host.oid)
+        cb.remove(host.oid)
+        if blocked is not None and not cb.blocks.get(blocked):
+            cb.blocked.discard(blocked)
+        host.tapped = True
+        g.log(f"{host.name} is tapped and removed from combat (Imprison).")
+        yield from g.note_taps()
+
+
+def _imprison_ability(g: Any, src: Card, spell: Spell) -> Any:
+    if spell.source is None or spell.source.oid != src.attached_to or not spell.ability.cost.tap:
+        return
+    paid = yield from _imprison_pay(g, src, f"{spell.source.name}'s ability")
+    if paid:
+        spell.countered = True
+        g.log(f"Imprison counters {spell.source.name}'s ability.")
+
+
+define("Imprison", enchant=CREATURE, hooks={"on_activate": _imprison_ability}, triggers=(
+    Trigger(Event.ATTACKS, _imprison_combat, condition=lambda g, src, d: d["card"].oid == src.attached_to),
+    Trigger(Event.BLOCKS, _imprison_combat, condition=lambda g, src, d: d["blocker"].oid == src.attached_to)))
+
+
+# Takklemaggot: at the beginning of the upkeep of the enchanted creature's
+# controller, a -0/-1 counter goes on it. When the creature is put into the
+# graveyard, its controller chooses another creature Takklemaggot can enchant,
+# and it moves there; if there is none it becomes a plain enchantment that, at
+# the beginning of that player's upkeep, deals 1 damage to them. Its
+# controller stays the same throughout.
+def _maggot_upkeep(g: Any, ctx: Any) -> Any:
+    host = g.find(ctx.source.attached_to) if ctx.source.attached_to is not None else None
+    if host is not None and g.controller(host) == g.active:
+        add_counters(g, host, "-0/-1", 1)
+    return
+    yield
+
+
+def _maggot_moves(g: Any, ctx: Any) -> Any:
+    src, p = ctx.source, ctx.data["controller"]
+    cands = [c for c in g.creatures() if g.aura_legal(src, c)]
+    if cands:
+        new = yield from choose_one(g, p, "Takklemaggot: which creature does it enchant now?", cands, "Takklemaggot")
+        src.attached_to = new.oid
+        g.log(f"Takklemaggot now enchants {new.name}.")
+        return
+    src.attached_to = None
+    src.chosen["maggot_player"] = p
+    src.own_cdef = src.cdef
+    src.cdef = _MAGGOT_ALONE
+    src.printed = None
+    g.log(f"Takklemaggot finds no creature; it becomes an enchantment hurting {g.players[p].name}.")
+
+
+def _maggot_hurts(g: Any, ctx: Any) -> Any:
+    p = ctx.source.chosen.get("maggot_player")
+    if p is not None and p == g.active:
+        g.deal_damage(ctx.source, g.players[p], 1)
+    return
+    yield
+
+
+define("Takklemaggot", enchant=CREATURE, triggers=(
+    Trigger(Event.BEGIN_UPKEEP, _maggot_upkeep),
+    Trigger(Event.TO_GRAVEYARD, _maggot_moves,
+            condition=lambda g, src, d: d["old"].oid == src.attached_to and d["was_creature"])))
+_MAGGOT_ALONE = replace(get("Takklemaggot"), enchant=None, triggers=(Trigger(Event.BEGIN_UPKEEP, _maggot_hurts),))
+
+
+# All Hallow's Eve: as it resolves it is removed from the game with two scream
+# counters. At the beginning of its owner's upkeep one is removed; when the
+# last one is, it goes to its owner's graveyard and every player puts every
+# creature card from their graveyard into play (active player's first),
+# summoning sick.
+def _hallows(g: Any, ctx: Any) -> Any:
+    card = ctx.spell.card
+    if card is None or card.zone != "limbo":
+        return
+    away = g.move(card, "removed")
+    away.counters["scream"] = 2
+    g.log("All Hallow's Eve is removed from the game with two scream counters.")
+    owner = away.owner
+
+    def scream(g2: Any, c2: Any) -> Any:
+        eve = next((c for c in g2.players[owner].removed if c.oid == away.oid), None)
+        d = c2.data["delayed"]
+        if eve is None:
+            g2.delayed.remove(d)
+            return
+        add_counters(g2, eve, "scream", -1)
+        if eve.counters.get("scream", 0):
+            return
+        g2.delayed.remove(d)
+        g2.move(eve, "graveyard")
+        g2.log("The last scream counter is removed: All Hallow's Eve goes to the graveyard.")
+        risen = []
+        for p in (g2.active, 1 - g2.active):
+            for c in [c for c in g2.players[p].graveyard if "creature" in c.cdef.types]:
+                risen.append(g2.move(c, "battlefield", controller=p))
+        for new in risen:
+            g2.log(f"{new.name} comes into play from the graveyard.")
+            yield from g2.entered(new)
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, scream, ctx.controller, "All Hallow's Eve", once=False,
+                             condition=lambda g2, d, data: g2.active == owner))
+    return
+    yield
+
+
+define("All Hallow's Eve", spell=SpellSpec(_hallows))
+
+
+# Backdraft: target player who cast a sorcery this turn that dealt damage is
+# dealt half that damage (rounded down) by Backdraft; with several such
+# sorceries, Backdraft's caster chooses one as it resolves.
+def _backdraft_target(g: Any, ctx: Any, p: Any) -> bool:
+    return any(v[0] == g.turn and v[1] == p.idx and v[3] > 0 for v in g.sorcery_damage.values())
+
+
+def _backdraft(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    done = [(sid, v) for sid, v in sorted(g.sorcery_damage.items()) if v[0] == g.turn and v[1] == t.idx and v[3] > 0]
+    if not done:
+        return
+    pick = 0
+    if len(done) > 1:
+        ch = [f"choose {i + 1}: {v[2]} ({v[3]} damage)" for i, (sid, v) in enumerate(done)]
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Backdraft: which sorcery?", ch, about="Backdraft")
+        pick = ch.index(ans)
+    g.deal_damage(ctx.spell, t, done[pick][1][3] // 2)
+
+
+define("Backdraft", spell=SpellSpec(_backdraft, targets=(TargetSpec(
+    "target player who cast a sorcery that dealt damage this turn", kinds(Kind.PLAYER), _backdraft_target),)))
