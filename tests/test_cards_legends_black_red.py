@@ -65,6 +65,38 @@ def test_a_single_blocker_gives_no_rampage_bonus() -> None:
     assert g.chars(g.battlefield[0]).power == 2
 
 
+# ---------------------------------------------------------------- Falling Star
+
+STAR = {"active": "alice", "phase": "main", "players": {
+    "alice": {"battlefield": ["Mountain", "Mountain", "Mountain"], "hand": ["Falling Star"]},
+    "bob": {"battlefield": ["Craw Wurm", "Grizzly Bears", "Hill Giant", "Wall of Stone"]}}}
+STAR_STEPS = [{"alice": "cast Falling Star"}, {"alice": "choose Craw Wurm"}, "resolve"]
+
+
+def _star(seed: int) -> tuple[list[tuple[str, int, bool]], list[str]]:
+    g = run(STAR, STAR_STEPS, seed=seed).duel.game
+    return ([(c.name, c.damage, c.tapped) for c in g.battlefield if c.controller == 1],
+            [c.name for c in g.players[1].graveyard])
+
+
+def test_falling_star_that_does_not_turn_over_does_nothing() -> None:
+    board, dead = _star(0)
+    assert dead == [] and all(dmg == 0 and not tapped for _, dmg, tapped in board)
+
+
+def test_falling_star_hits_the_creature_aimed_at_and_maybe_its_neighbours_and_taps_the_survivors() -> None:
+    board, dead = _star(4)
+    assert dead == ["Grizzly Bears"]
+    assert ("Craw Wurm", 3, True) in board and ("Wall of Stone", 3, True) in board
+    assert ("Hill Giant", 0, False) in board
+
+
+def test_falling_star_is_the_same_for_the_same_seed_and_varies_with_the_seed() -> None:
+    outcomes = [_star(seed) for seed in range(8)]
+    assert outcomes == [_star(seed) for seed in range(8)]
+    assert len({repr(o) for o in outcomes}) >= 3
+
+
 # ---------------------------------------------------------------- random duels
 
 LEGENDS_BR = {
@@ -76,11 +108,12 @@ LEGENDS_BR = {
         "Hell's Caretaker": 1, "Infernal Medusa": 1, "Jovial Evil": 1, "Lesser Werewolf": 1, "Mold Demon": 1,
         "Quagmire": 1, "Shimian Night Stalker": 1, "Syphon Soul": 1, "The Wretched": 1, "Touch of Darkness": 1,
         "Transmutation": 1, "Walking Dead": 1, "Wall of Putrid Flesh": 1, "Wall of Shadows": 1,
-        "Wall of Tombstones": 1,
+        "Wall of Tombstones": 1, "Imprison": 1, "Takklemaggot": 1, "All Hallow's Eve": 1,
+        "Horror of Horrors": 1,
     },
     "Legends Red": {
         "Mountain": 16, "Plains": 2,
-        "Chain Lightning": 2, "Land's Edge": 1, "Active Volcano": 1, "Aerathi Berserker": 1,
+        "Chain Lightning": 2, "Land's Edge": 1, "Falling Star": 1, "Backdraft": 1, "Active Volcano": 1, "Aerathi Berserker": 1,
         "Beasts of Bogardan": 1, "Blazing Effigy": 2, "Caverns of Despair": 1, "Crevasse": 1, "Crimson Kobolds": 1,
         "Crookshank Kobolds": 1, "Disharmony": 1, "Dwarven Song": 1, "Feint": 1, "Firestorm Phoenix": 1,
         "Frost Giant": 1, "Glyph of Destruction": 1, "Gravity Sphere": 1, "Hyperion Blacksmith": 1,

@@ -917,3 +917,37 @@ def _backdraft(g: Any, ctx: Any) -> Any:
 
 define("Backdraft", spell=SpellSpec(_backdraft, targets=(TargetSpec(
     "target player who cast a sorcery that dealt damage this turn", kinds(Kind.PLAYER), _backdraft_target),)))
+
+
+# Falling Star (dexterity): decided as a seeded random outcome from the duel's
+# random source (the same in a replay). Its caster aims it at a creature in
+# play (a choice, not a target: the card targets nothing). The star turns over
+# completely with chance 1/2 (a fair flip); otherwise it has no effect. If it
+# does, it lands on the creature aimed at, and on each other creature of that
+# creature's controller (its neighbours on the table) with chance 1/3. Each
+# creature it lands on is dealt 3 damage; those dealt damage and not
+# destroyed become tapped.
+def _falling_star(g: Any, ctx: Any) -> Any:
+    cands = g.creatures()
+    if not cands:
+        g.log("Falling Star lands on no creature.")
+        return
+    aim = yield from choose_one(g, ctx.controller, "Falling Star: aim at which creature?", cands, "Falling Star")
+    if g.rng.random() >= 0.5:
+        g.log(f"Falling Star, aimed at {aim.name}, does not turn over completely: no effect.")
+        return
+    hit = [aim] + [c for c in g.creatures(g.controller(aim)) if c is not aim and g.rng.random() < 1 / 3]
+    g.log("Falling Star turns over and lands on " + ", ".join(c.name for c in hit) + ".")
+    packets = []
+    for c in hit:
+        g.deal_damage(ctx.spell, c, 3)
+        packets += [pk for pk in g.pending_damage if pk.receiver is c]
+    yield from g.settle()
+    for pk in packets:
+        c = pk.receiver
+        if pk.amount > 0 and c in g.battlefield:
+            c.tapped = True
+    yield from g.note_taps()
+
+
+define("Falling Star", spell=SpellSpec(_falling_star))
