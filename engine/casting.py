@@ -35,7 +35,7 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
 # Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
 # source with one makes something else than one mana of its symbol, or asks its controller
 # while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
@@ -77,7 +77,10 @@ class CastingRules:
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    out.append(_BASIC_ABILITY[sym])
+                    # the flag "plains produces colorless" (Quarum Trench Gnomes): that
+                    # land type's ability adds colorless mana instead
+                    colorless = ch.flags and f"{sub} produces colorless" in ch.flags
+                    out.append(_BASIC_ABILITY["C" if colorless else sym])
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,
@@ -230,7 +233,7 @@ class CastingRules:
     def sacrifice_for_cost(self: "Game", p: int, type_: str, source: Card) -> Gen:
         """``p`` sacrifices a permanent of ``type_`` they control, their choice,
         to pay a cost of ``source``; returns it (as it was in play)."""
-        cands = self.permanents(p, type_=type_)
+        cands = self.sacrificeable(p, type_)
         ch = [f"sacrifice {ref(self, c)}" for c in cands]
         ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{source.name}: sacrifice {'an' if type_[0] in 'aeiou' else 'a'} {type_}",
                                   ch, parser=self.parser_for(p, ch), about=source.name)
@@ -571,13 +574,20 @@ class CastingRules:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
-        if ab.cost.life and self.players[p].life < ab.cost.life:
+        if ab.cost.discard and not self.players[p].hand:
             return False
-        if ab.cost.sacrifice and not self.permanents(p, type_=ab.cost.sacrifice):
+        if ab.cost.sacrifice and not self.sacrificeable(p, ab.cost.sacrifice):
+            return False
+        if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
+
+    def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
+        """The permanents ``p`` controls that are of type or subtype ``what``:
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
+        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -862,6 +872,14 @@ class CastingRules:
         self.spells.append(spell)
         from .model import Event
         yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
+        # what happens as a spell is cast, before anyone may interrupt it
+        # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
+        # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
+        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
+        if hook is not None:
+            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
+                if src in self.battlefield and not self.switched_off(src) and not spell.countered:
+                    yield from src.cdef.hooks[hook](self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
@@ -995,9 +1013,31 @@ class CastingRules:
         if any_mana is not None:
             total = ManaCost(total.total)
         spell.cost_text = str(total)
+        discarded: Card | None = None
+        victim: Card | None = None
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
                 return False
+            if ab.cost.discard:
+                hand = self.players[p].hand
+                if not hand:
+                    return False
+                names = sorted({c.name for c in hand})
+                ans = yield from self.ask(p, DecisionKind.DISCARD, f"{spell.name}: discard which card?",
+                                          [f"discard {n}" for n in names] + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                discarded = next(c for c in hand if c.name == ans[len("discard "):])
+            if ab.cost.sacrifice:
+                able = self.sacrificeable(p, ab.cost.sacrifice)
+                if not able:
+                    return False
+                ch = [f"sacrifice {ref(self, c)}" for c in able]
+                ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which "
+                                          f"{ab.cost.sacrifice}?", ch + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                victim = able[ch.index(ans)]
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
@@ -1012,13 +1052,19 @@ class CastingRules:
                 self.lose_life(p, ab.cost.life, f" to use {src.name}")
             if ab.cost.sacrifice_self:
                 yield from self.put_in_graveyard([src], how="sacrifice")
-            if ab.cost.sacrifice:
-                yield from self.sacrifice_for_cost(p, ab.cost.sacrifice, src)
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            if victim is not None and victim in self.battlefield:
+                spell.chosen["sacrificed"] = victim.name
+                yield from self.put_in_graveyard([victim], how="sacrifice")
+            if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
+                spell.chosen["discarded"] = discarded.name
+                spell.chosen["discarded_types"] = discarded.cdef.types
+                self.move(discarded, "graveyard")
+                self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
             for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
                 hand = self.players[p].hand
                 if hand:
@@ -1183,7 +1229,8 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                if card is not None and card.zone == "limbo":
+                # (unless its effect put it elsewhere: All Hallow's Eve removes itself)
+                if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:
             self.resolving -= 1

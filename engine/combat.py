@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import DecisionKind, IllegalAction, read_number
+from .effects import pump_mod
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Player
+from .objects import Card, Effect, Player
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,6 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island",
              "mountainwalk": "mountain", "plainswalk": "plains"}
+
+
+def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
+    """The N of rampage N for these keywords ("rampage 2"), 0 without
+    rampage; several different rampage amounts add up."""
+    return sum(int(k[len("rampage "):]) for k in keywords
+               if k.startswith("rampage ") and k[len("rampage "):].isdigit())
 
 
 @dataclass
@@ -91,6 +99,13 @@ class CombatRules:
                 return False
         return True
 
+    def landwalk_ignored(self: "Game", kw: str) -> bool:
+        """Creatures with this landwalk may be blocked as if they did not have
+        it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
+        says so (Quagmire, Crevasse)."""
+        return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
+                   for c in self.battlefield)
+
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
@@ -110,7 +125,7 @@ class CombatRules:
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
         for kw, land in LANDWALKS.items():
-            if kw in a.keywords and self.permanents(self.nonactive, subtype=land):
+            if kw in a.keywords and self.permanents(self.nonactive, subtype=land) and not self.landwalk_ignored(kw):
                 return False
         for col in b.colors:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:
@@ -160,14 +175,26 @@ class CombatRules:
             if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
                 raise IllegalAction("a band may have at most one creature without banding")
             bands.append(band)
+        limit = self.combat_limit("attack_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may attack")
         # "must attack" (Siren's Call): every such creature able to attack is declared
+        # (as many as may attack)
         for c in self.creatures(self.active):
-            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
+            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c) \
+                    and len(used) < limit:
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
+
+    def combat_limit(self: "Game", hook: str) -> int:
+        """How many creatures may attack (``hook`` "attack_limit") or block
+        ("block_limit") now: the least any permanent's hook ``(g, src) ->
+        int`` allows (Caverns of Despair), else no limit."""
+        limits = [h(self, c) for c in self.battlefield if (h := c.cdef.hooks.get(hook)) is not None]
+        return min(limits, default=10 ** 6)
 
     def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
         """Additional costs to attack (Brainwash): every permanent's hook
@@ -246,6 +273,9 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        limit = self.combat_limit("block_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may block")
         # Lure: every creature able to block a lured attacker must block it
         # (blocking another attacker does not excuse it; blocking another lured
         # attacker, or any member of the lured attacker's band, does)
@@ -366,7 +396,7 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.get("attack_cost") for src in self.battlefield):
+        if any(src.cdef.hooks.get("attack_cost") or src.cdef.hooks.get("attack_limit") for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
@@ -474,12 +504,36 @@ class CombatRules:
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
         else:
             self.log(f"{self.players[nap].name} does not block.")
+        self.apply_rampage()
         for a, bl in plan:
             for b in bl:
                 yield from self.fire(Event.BLOCKS, blocker=b, attacker=a)
         # "when attacking and not blocked" (Murk Dwellers): once the blocks are known
         yield from self.fire(Event.BLOCKERS_DECLARED, combat=cb)
         yield from self.settle()
+
+    def apply_rampage(self: "Game") -> None:
+        """Rampage N (Legends; 5th Ed. "Rampage"): "for each creature
+        assigned to block it beyond the first, this creature gets +N/+N until
+        end of turn". Counted once, as blockers are declared: a blocker later
+        removed from combat or destroyed does not take the bonus away, and a
+        creature that becomes a blocker afterwards adds nothing. Blockers of a
+        band block every member of it, so an attacker with rampage in a band
+        counts all the band's blockers. The keyword is ``"rampage N"`` (read
+        from the printed text by :func:`engine.carddb.keywords_from_text`, or
+        granted by an effect with ``keyword_mod("rampage N")``); different
+        amounts add up."""
+        cb = self.combat
+        for i in sorted(cb.blocked):
+            beyond = len(cb.blocks.get(i, [])) - 1
+            if beyond <= 0:
+                continue
+            for oid in cb.bands[i]:
+                a = self.find(oid)
+                n = rampage_bonus(self.chars(a).keywords) if a is not None else 0
+                if n:
+                    self.effects.append(Effect(self.stamp(), a.oid, pump_mod(n * beyond, n * beyond), "eot"))
+                    self.log(f"{a.name} rampages: +{n * beyond}/+{n * beyond} until end of turn.")
 
     def _forced_blocks(self: "Game") -> str:
         cb = self.combat

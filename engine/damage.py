@@ -60,10 +60,10 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount)
+                    ctrl if controller is None else controller, receiver, amount, combat, amount,
+                    spell_sid=source.sid if isinstance(source, Spell) else None)
         if isinstance(source, Spell) and source.card is not None:
             # a spell (not an effect) dealing damage: what it targets (Bronze Horse)
-            pk.spell_sid = source.sid
             pk.spell_targets = frozenset(t.oid for t in source.targets if isinstance(t, Card))
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
@@ -190,6 +190,12 @@ class DamageRules:
 
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
+        if pk.spell_sid is not None and "sorcery" in pk.source_types:
+            # damage dealt by each sorcery this turn (Backdraft): sid -> (turn, caster, name, amount)
+            turn, caster, name, n = self.sorcery_damage.get(pk.spell_sid, (self.turn, pk.source_controller,
+                                                                          pk.source_name, 0))
+            self.sorcery_damage = {k: v for k, v in self.sorcery_damage.items() if v[0] == self.turn}
+            self.sorcery_damage[pk.spell_sid] = (turn, caster, name, n + pk.amount)
         if isinstance(r, Player):
             # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
             # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
@@ -397,6 +403,12 @@ class DamageRules:
                 if ab.cost.remove_counter:  # Scavenging Ghoul
                     src.counters[ab.cost.remove_counter] -= 1
                     self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp
+                    able = self.sacrificeable(p, ab.cost.sacrifice)
+                    sch = [f"sacrifice {ref(self, c)}" for c in able]
+                    sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
+                                             f"{ab.cost.sacrifice}?", sch, about=src.name)
+                    yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -429,7 +441,8 @@ class DamageRules:
                             spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
                         continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
-                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
+                        and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
                     out.append((src, i))
         return out
 

@@ -135,6 +135,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # (Scavenging Ghoul); damage dealt to each player, by (turn, player) (Simulacrum)
         self.creature_deaths: dict[int, int] = {}
         self.player_damage: dict[tuple[int, int], int] = {}
+        # damage dealt by each sorcery spell this turn: sid -> (turn, caster, name, amount) (Backdraft)
+        self.sorcery_damage: dict[int, tuple[int, int, str, int]] = {}
         self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
@@ -669,15 +671,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 pile.append(new)
         return new
 
-    def draw(self, p: int, n: int = 1) -> Gen:
-        """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
-        for _ in range(n):
+    def draw(self, p: int, n: int = 1, *, draw_phase: bool = False) -> Gen:
+        """Draw n cards; drawing from an empty library loses the duel (at the next check).
+
+        Each card is one draw. Before it, every permanent's hook
+        ``before_draw(g, src, p, first) -> Gen[bool]`` may replace it
+        (returns True: the card is not drawn; Chains of Mephistopheles);
+        ``first`` is True for the first card of the draw phase's draw
+        (``draw_phase``). After it, ``each_draw(g, src, p) -> Gen`` runs
+        (Underworld Dreams)."""
+        for i in range(n):
             repl = next((r for r in self.draw_replacements if r[0] == p), None)
             if repl is not None:
                 self.draw_replacements.remove(repl)
                 yield from repl[1](self, p)
                 continue
+            replaced = False
+            for src in [c for c in self.battlefield if c.cdef.hooks.get("before_draw")]:
+                if src in self.battlefield and not self.switched_off(src):
+                    replaced = yield from src.cdef.hooks["before_draw"](self, src, p, draw_phase and i == 0)
+                    if replaced:
+                        break
+            if replaced:
+                continue
             self.draw_one(p)
+            for src in [c for c in self.battlefield if c.cdef.hooks.get("each_draw")]:
+                if src in self.battlefield and not self.switched_off(src):
+                    yield from src.cdef.hooks["each_draw"](self, src, p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None

@@ -13,6 +13,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from . import carddb
+from .combat import rampage_bonus
 from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, clip_text, read_number
 from .duel import Duel, DuelOptions
 from .game import Game
@@ -656,11 +657,11 @@ class Runner:
                     out.append(f"{label} is {got}, expected {sorted(v)}")
             elif k == "has":
                 for kw in v:
-                    if kw not in ch.keywords and not (kw == "wall" and "wall" in ch.subtypes):
+                    if not _has_keyword(ch, kw):
                         out.append(f"{r} lacks {kw}")
             elif k == "lacks":
                 for kw in v:
-                    if kw in ch.keywords or (kw == "wall" and "wall" in ch.subtypes):
+                    if _has_keyword(ch, kw):
                         out.append(f"{r} has {kw}")
             elif k == "controller" and g.players[ch.controller].name != v:
                 out.append(f"{label} is {g.players[ch.controller].name}, expected {v}")
@@ -682,6 +683,16 @@ class Runner:
             elif k not in ("tapped", "power", "toughness", "damage", "controller", "owner"):
                 raise ScriptError(f"expect permanent: unknown key {k!r}")
         return out
+
+
+def _has_keyword(ch: Any, kw: str) -> bool:
+    """``has``/``lacks`` in an expectation: a keyword as written; ``wall``
+    is the creature type; plain ``rampage`` matches any ``rampage N``."""
+    if kw == "wall":
+        return "wall" in ch.subtypes or kw in ch.keywords
+    if kw == "rampage":
+        return rampage_bonus(ch.keywords) > 0
+    return kw in ch.keywords
 
 
 def from_seed(setup: dict[str, Any]) -> Duel:
