@@ -306,7 +306,7 @@ class CombatRules:
             return
         self.attack_done = True
         yield from self.mana_burn()
-        self.check_losses()
+        self.check_losses()  # life totals are checked before the attack begins (003 "The Attack")
         self.combat = Combat(ap, nap)
         with self.reading():  # listing the possible attacks changes nothing
             able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
@@ -370,6 +370,7 @@ class CombatRules:
         for c in self.battlefield:
             c.regenerated_in_combat = False
         self.combat = None
+        self.check_losses()  # the end of combat: life registers are looked at (000 "Life Registers")
         self.resume_step("main")  # back in the main phase already under way
 
     def fast_effects_round(self: "Game") -> Gen:

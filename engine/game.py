@@ -181,7 +181,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         :attr:`list_later` is set they are listed only for another answer or
         if someone looks at them."""
         if self.resolving == 0:
-            self.check_losses()
+            # life is looked at only at the end of a phase or of combat (see check_losses)
+            self.check_losses(life=False)
         if callable(choices) and self.list_later and surely is not None:
             lister = choices
 
@@ -732,21 +733,32 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 yield from self.fire(Event.BECOMES_TAPPED, card=c)
 
     # ----------------------------------------------------------- end of duel
-    def check_losses(self) -> None:
+    def check_losses(self, *, life: bool = True) -> None:
         """A player at 0 life, with 10 poison, or who drew from an empty
-        library loses; both at once is a draw. Never during a resolution."""
+        library loses; both at once is a draw. Never during a resolution.
+
+        Life is looked at only where ``life`` is set: at the end of each phase,
+        before an attack begins and at the end of combat (000 "Life
+        Registers": "zero or less at the end of a phase or the end of
+        combat"; 003 "The Attack": players "check their life totals before
+        the attack actually begins"). A player at 0 life in the middle of a
+        main phase may still gain life back before it ends (Healing Salve,
+        Alabaster Potion). Choice: poison counters (displayed in the same
+        Life Register) are looked at with life; drawing from an empty library
+        loses at the next decision after that draw ("if and when you are
+        required to draw", 000 "Draw Phase"), as does a concession."""
         if self.over:
             raise DuelOver()
         losers = [p.idx for p in self.players
-                  if p.conceded or p.life <= 0 or p.poison >= 10 or p.drew_from_empty]
+                  if p.conceded or p.drew_from_empty or (life and (p.life <= 0 or p.poison >= 10))]
         if not losers:
             return
         if len(losers) == 2:
             self.end(None, "both players lost at once")
         else:
             lp = self.players[losers[0]]
-            why = ("conceded" if lp.conceded else "0 life" if lp.life <= 0 else
-                   "10 poison counters" if lp.poison >= 10 else "drew from an empty library")
+            why = ("conceded" if lp.conceded else "drew from an empty library" if lp.drew_from_empty else
+                   "0 life" if lp.life <= 0 else "10 poison counters")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
 

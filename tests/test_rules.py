@@ -118,6 +118,7 @@ def test_ante_draw_returns_cards() -> None:
         "bob": {"life": 2, "ante": ["Plains"]}}}))
     res.step_action("alice", "cast Hurricane x=2")
     res.step_resolve()
+    res.step_until("bob", "upkeep")  # both at 0 when the main phase ends (000 "Life Registers")
     g = res.duel.game
     assert g.over and g.winner is None
     assert [c.name for c in g.players[0].ante] == ["Forest"] and [c.name for c in g.players[1].ante] == ["Plains"]
