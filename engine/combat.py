@@ -88,6 +88,16 @@ class CombatRules:
                 return False
         return True
 
+    def attack_required(self: "Game", p: int, kind: DecisionKind) -> list[Card]:
+        """The creatures that must attack (Siren's Call) and could, while ``p``
+        is the active player at sorcery timing in a main phase with no attack
+        made yet: "he can't end the main phase without having attacked" (003
+        "The Attack"). Empty when nothing forces an attack. An aborted attack
+        is no attack: the player must announce one again."""
+        if self.attack_done or not self.sorcery_timing(p, kind):
+            return []
+        return [c for c in self.creatures(p) if "must attack" in self.chars(c).flags and self.can_attack(c)]
+
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)

@@ -42,7 +42,8 @@ def test_sirens_call_delayed_triggers_lapse_with_the_turn() -> None:
         "alice": {"hand": ["Siren's Call"], "battlefield": ["Island"]},
         "bob": {"battlefield": ["Grizzly Bears", "Wall of Air"]}}},
         ["alice: cast Siren's Call -> bob", "resolve", {"until": "alice main"},
-         {"expect": {"bob": {"graveyard": ["Grizzly Bears"]}}}])
+         # the Bears had to attack (the main phase cannot end before), so they survive
+         {"expect": {"alice": {"life": 18}, "bob": {"graveyard": [], "battlefield": ["Grizzly Bears", "Wall of Air"]}}}])
     assert res.passed, res.reason
     g = res.duel.game
     assert g.delayed == []

@@ -159,3 +159,23 @@ def test_prevention_names_the_packet_with_from() -> None:
     hero = [pk for pk in g.pending_damage if pk.source_name == "Benalish Hero"]
     giant = [pk for pk in g.pending_damage if pk.source_name == "Hill Giant"]
     assert (not hero or hero[0].amount == 0) and giant and giant[0].amount == 3
+
+
+def test_creatures_that_must_attack_keep_the_main_phase_open() -> None:
+    """003 "The Attack": with a creature required to attack (Siren's Call),
+    passing the main phase is refused with the reason, and declining the
+    decision announces the attack instead."""
+    r = Runner(position({"active": "bob", "phase": "main", "players": {
+        "alice": {"hand": ["Siren's Call"], "battlefield": ["Island"]},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}))
+    r.step_action("alice", "cast Siren's Call -> bob")
+    r.step_resolve()
+    d = r.duel
+    assert d.pending.player == 1 and d.pending.kind is DecisionKind.OPPORTUNITY
+    assert "pass" not in d.pending.choices and d.pending.decline == "attack"
+    before = d.state_hash()
+    with pytest.raises(IllegalAction, match="Grizzly Bears must attack"):
+        d.apply("pass")
+    assert d.state_hash() == before
+    d.apply(d.pending.decline)  # the attack is announced; alice may abort it
+    assert d.pending.player == 0 and d.pending.kind is DecisionKind.RESPOND
