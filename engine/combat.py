@@ -482,7 +482,11 @@ class CombatRules:
             members = [m for m in (self.find(o) for o in band) if m is not None]
             blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]
             eligible_blockers = [b for b in blockers if not b.regenerated_in_combat]
-            for m in members:
+            # damage the band's members assign to each blocker in this step: "trample damage
+            # is always assigned last" (000 "Trample"), so the tramplers come after the others
+            # and what the others assign counts toward the lethal damage they must assign first
+            assigned: dict[int, int] = {}
+            for m in sorted(members, key=lambda m: "trample" in self.chars(m).keywords):
                 if not self._strikes(m, first):
                     continue
                 power = self.chars(m).power or 0
@@ -497,12 +501,12 @@ class CombatRules:
                         self.deal_damage(m, defender, power, combat=True)
                     continue
                 targets: list = list(eligible_blockers) + ([defender] if trample else [])
-                lethal = {b.oid: (0 if self._absorbs_all(m, b) else self.lethal_needed(b)) for b in eligible_blockers}
-                if any(self._absorbs_all(m, b) for b in eligible_blockers):
-                    lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b) else self.lethal_needed(b))
-                              for b in eligible_blockers}
+                lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b)
+                                  else max(0, self.lethal_needed(b) - assigned.get(b.oid, 0)))
+                          for b in eligible_blockers}
                 if len(eligible_blockers) == 1 and not trample:
                     self.deal_damage(m, eligible_blockers[0], power, combat=True)
+                    assigned[eligible_blockers[0].oid] = assigned.get(eligible_blockers[0].oid, 0) + power
                     continue
                 if trample:
                     self.trample_links.append((m.oid, [b.oid for b in eligible_blockers], defender))
@@ -511,12 +515,15 @@ class CombatRules:
                     to_b = min(power, lethal[b.oid])
                     self.deal_damage(m, b, to_b, combat=True)
                     self.deal_damage(m, defender, power - to_b, combat=True)
+                    assigned[b.oid] = assigned.get(b.oid, 0) + to_b
                     continue
                 decider = nap if any(self.has_banding(b, False) for b in eligible_blockers) else ap
                 amounts = yield from self._ask_assign(decider, m, power, targets,
                                                       defender if trample else None, lethal)
                 for t, n in zip(targets, amounts):
                     self.deal_damage(m, t, n, combat=True)
+                    if isinstance(t, Card):
+                        assigned[t.oid] = assigned.get(t.oid, 0) + n
             # blockers strike the band
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:
