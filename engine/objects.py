@@ -211,6 +211,9 @@ class Packet:
     combat: bool = False
     original: int = 0
     spell_sid: int | None = None
+    # no damage can reach the receiver from this packet: reduced to 0 automatically
+    # (protection) or by a "prevent all" effect (see DamageRules._trample_spill_after_prevention)
+    absorbed: bool = False
 
     def describe(self) -> str:
         r = self.receiver.name
