@@ -126,7 +126,7 @@ def pump_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
 
 def set_pt_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
     def m(g: Any, card: Card, c: Chars) -> None:
-        c.power, c.toughness = p, t
+        c.set_pt(p, t)
     return m
 
 

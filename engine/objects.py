@@ -115,10 +115,21 @@ class Chars:
     # activated abilities granted by continuous effects, after the printed ones
     # (Zombie Master's "{B}: Regenerate"); see Game.abilities_of
     abilities: list[Any] = field(default_factory=list)
+    # set by set_pt while one effect applies (see Game._apply_effects), then cleared
+    pt_set: bool = False
 
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+    def set_pt(self, power: int, toughness: int) -> None:
+        """An effect makes the permanent a given power and toughness: "as if
+        the card had that number printed on it, and any pluses or minuses are
+        applied on top of that" (000, the Sorceress Queen example). Effects
+        that set P/T call this rather than assign; the pluses and minuses of
+        effects applied before it are then applied again on top."""
+        self.power, self.toughness = power, toughness
+        self.pt_set = True
 
 
 class _NoAbilities(list):  # type: ignore[type-arg]
@@ -147,7 +158,7 @@ class PrintedChars(Chars):
         c = object.__new__(cls)
         c.__dict__.update(name=name, types=types, subtypes=subtypes, supertypes=supertypes, colors=colors,
                           power=power, toughness=toughness, keywords=keywords, controller=controller,
-                          can_tap_for_mana=True, flags=frozenset(), abilities=_NO_ABILITIES)
+                          can_tap_for_mana=True, flags=frozenset(), abilities=_NO_ABILITIES, pt_set=False)
         return c
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -564,7 +564,7 @@ define("Ashnod's Battle Gear", hooks={"may_stay_tapped": lambda g, c: True},
 def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
     c.colors = {"B"}
-    c.power, c.toughness = 1, 1
+    c.set_pt(1, 1)
 
 
 define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: "swamp" in c.subtypes and "land" in c.types,
@@ -658,7 +658,7 @@ def _animate(g: Any, src: Card, card: Card, c: Chars) -> None:
         return  # "does not affect artifact creatures"
     c.types.add("creature")
     n = card.cdef.cost.converted
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
 define("Animate Artifact", enchant=ARTIFACT,

@@ -103,7 +103,7 @@ define("Sengir Vampire", triggers=(Trigger(
 
 def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
     n = len(g.permanents(g.controller(card), subtype="swamp"))
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
 # layer -1: a power/toughness the card defines itself comes before every other effect
@@ -283,10 +283,11 @@ define("Bad Moon", statics=(Static(applies=_bad_moon_applies,
 # Plague Rats: power and toughness equal the number of Plague Rats in play, whoever controls them.
 def _plague_rats(g: Any, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.battlefield if x.name == "Plague Rats")
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
-define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=3),))
+# layer -1: */* is what the card prints, before every other effect (Bad Moon adds to it)
+define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=-1),))
 
 
 # Dark Ritual: adds {B}{B}{B}. An interrupt with no spell to target is cast as
@@ -633,7 +634,7 @@ def _poltergeist(g: Any, ctx: Any) -> Any:
 
         def m(g2: Any, card: Card, c: Chars, n: int = n) -> None:
             c.types |= {"artifact", "creature"}
-            c.power, c.toughness = n, n
+            c.set_pt(n, n)
         g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1, condition=lasts))
         g.log(f"{t.name} becomes a {n}/{n} artifact creature.")
     return

@@ -200,7 +200,7 @@ define("Wild Growth", enchant=LAND, triggers=(Trigger(
 
 def _living(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.power, c.toughness = 1, 1
+    c.set_pt(1, 1)
 
 
 # Living Lands: forests are 1/1 creatures (colorless); as creatures they cannot
@@ -230,7 +230,7 @@ def _song_applies(g: Any, card: Card, c: Chars) -> bool:
 
 def _song_mod(g: Any, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.power = c.toughness = card.cdef.cost.converted
+    c.set_pt(card.cdef.cost.converted, card.cdef.cost.converted)
 
 
 def _song_strips(g: Any, card: Card) -> bool:
@@ -490,7 +490,7 @@ def _liege_pt(g: Any, card: Card, c: Chars) -> None:
     cb = g.combat
     p = cb.defender if cb is not None and cb.band_of(card.oid) is not None else c.controller
     n = len(g.permanents(p, subtype="forest"))
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
 def _forest_mod(g: Any, card: Card, c: Chars) -> None:
@@ -511,7 +511,7 @@ def _liege_forest(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Gaea's Liege", statics=(static_for(self_only, _liege_pt, layer=3),),
+define("Gaea's Liege", statics=(static_for(self_only, _liege_pt, layer=-1),),  # */*: before other effects
        abilities=(Ability("{T}: Target land becomes a basic forest until Gaea's Liege leaves play", Cost(tap=True),
                           _liege_forest, targets=(LAND,)),))
 

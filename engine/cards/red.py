@@ -367,10 +367,10 @@ define("Hurr Jackal", abilities=(Ability("{T}: Target creature cannot regenerate
 # Keldon Warlord: */* = the non-wall creatures its controller controls (itself included).
 def _warlord(g: Any, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.creatures(c.controller) if "wall" not in g.chars(x).subtypes)
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
-define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=3),))
+define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=-1),))  # */*: before other effects
 
 
 # Orcish Oriflamme: attacking creatures of its controller get +1/+0.

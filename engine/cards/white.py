@@ -33,7 +33,7 @@ def _angry_mob(g: Any, card: Card, c: Chars) -> None:
     n = 2
     if g.active == c.controller:
         n += len(g.permanents(1 - c.controller, subtype="swamp"))
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
 def _self(g: Any, src: Card, card: Card, c: Chars) -> bool:
