@@ -118,8 +118,6 @@ class CombatRules:
                 return False
         if "artifact" in b.types and "protection from artifacts" in a.keywords:
             return False
-        if "fear" in a.keywords and not ("B" in b.colors or ("artifact" in b.types)):
-            return False
         h = attacker.cdef.hooks.get("can_be_blocked_by")
         if h is not None and not h(self, attacker, blocker):
             return False

@@ -95,6 +95,17 @@ def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def destroy_lands(word: str) -> Callable[[Any, Any], Gen]:
+    """Destroy all lands of the land type ``word`` names in the spell's text
+    (Tsunami's "islands", Flashfires' "plains", after Magical Hack)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in lands_of_type(g, ctx.source, None, word):
+            g.destroy(c)
+        return
+        yield
+    return fn
+
+
 def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callable[[Any, Any], Gen]:
     def fn(g: Any, ctx: Any) -> Gen:
         for c in list(g.battlefield):
@@ -147,7 +158,12 @@ def pump(p: int, t: int) -> Callable[[Any, Any], Gen]:
 
 
 def grant(*kws: str) -> Callable[[Any, Any], Gen]:
-    return until_eot(keyword_mod(*kws))
+    """Each target creature gains the keywords until end of turn, as the text of
+    the spell or ability's card now reads them (Magical Hack may have made Cave
+    People's "mountainwalk" a "forestwalk")."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
+    return fn
 
 
 def gain_life(n: int) -> Callable[[Any, Any], Gen]:
@@ -237,6 +253,47 @@ def sequence(*fns: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
 def nothing(g: Any, ctx: Any) -> Gen:
     return
     yield
+
+
+# ------------------------------------------------------------------ words of a card's text
+#
+# What a card's text says about a land type or a color is read through the card's
+# text changes (Magical Hack, Sleight of Mind): ``g.word(card, "swamp")`` for a word,
+# ``g.swap_words("swampwalk", card)`` for a keyword holding one. The pieces below
+# do it for the common cases; a card reading such a word any other way would not
+# see its text change.
+
+def lands_of_type(g: Any, card: Card | None, p: int | None, word: str) -> list[Card]:
+    """The lands (of player ``p``, or everyone's for None) with the land type
+    ``word`` names in ``card``'s text. Lands only: Island Fish Jasconius's
+    creature type "Island Fish" is read as the subtypes island and fish."""
+    return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
+
+
+def is_land_of_type(g: Any, src: Card, c: Chars, word: str) -> bool:
+    """``c`` (characteristics being computed) are those of a land with the
+    land type ``word`` names in ``src``'s text (Kormus Bell's "swamps")."""
+    return "land" in c.types and g.word(src, word) in c.subtypes
+
+
+def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:
+    """Hook ``block_restriction`` of an aura: the enchanted creature can be
+    blocked only by creatures of the color ``word`` names in the aura's text,
+    and artifact creatures (Fear: black; Seeker: white)."""
+    def test(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+        if src.attached_to != attacker.oid:
+            return True
+        b = g.chars(blocker)
+        return COLOR_LETTERS[g.word(src, word)] in b.colors or "artifact" in b.types
+    return test
+
+
+def aura_keywords(*kws: str) -> Static:
+    """The enchanted creature has the keywords as the aura's text reads them
+    (Burrowing's "mountainwalk")."""
+    return Static(applies=enchanted,
+                  modify=lambda g, src, card, c: c.keywords.update(g.swap_words(k, src) for k in kws),
+                  active=lambda g, src: True)
 
 
 # ------------------------------------------------------------------ statics

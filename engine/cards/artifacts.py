@@ -23,6 +23,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE
                        draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
                        prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
                        upkeep_of)
+from ..effects import is_land_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
@@ -560,14 +561,15 @@ define("Ashnod's Battle Gear", hooks={"may_stay_tapped": lambda g, c: True},
 
 # ----------------------------------------------------------------- lands and creatures in play
 
-# Kormus Bell: all swamps become 1/1 black creatures (still lands).
+# Kormus Bell: all swamps become 1/1 black creatures (still lands); "swamps" and
+# "black" as its text reads them (Magical Hack, Sleight of Mind).
 def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.colors = {"B"}
+    c.colors = {COLOR_LETTERS[g.word(src, "black")]}
     c.set_pt(1, 1)
 
 
-define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: "swamp" in c.subtypes and "land" in c.types,
+define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: is_land_of_type(g, src, c, "swamp"),
                                       modify=_bell, layer=1),))
 
 
@@ -740,9 +742,11 @@ def _fellwar(g: Any, card: Card, produces: str) -> str:
 
 define("Fellwar Stone", mana_abilities=(ManaAbility("WUBRGC"),), hooks={"mana_symbols": _fellwar})
 
-# Sunglasses of Urza: its controller may spend white mana as red.
+# Sunglasses of Urza: its controller may spend white mana as red (the colors as
+# its text reads them: Sleight of Mind).
 define("Sunglasses of Urza", hooks={
-    "spend_as": lambda g, src, p: [("R", "W")] if g.controller(src) == p and not g.switched_off(src) else []})
+    "spend_as": lambda g, src, p: [(COLOR_LETTERS[g.word(src, "red")], COLOR_LETTERS[g.word(src, "white")])]
+    if g.controller(src) == p and not g.switched_off(src) else []})
 
 
 # ----------------------------------------------------------------- ante

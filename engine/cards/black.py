@@ -5,8 +5,9 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import (damage_enchanted_controller, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
-                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, pump, pump_mod,
+                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, pump, pump_mod,
                        static_for, self_only)
+from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Player
@@ -30,12 +31,12 @@ define("Terror", spell=SpellSpec(destroy_targets(bury=True),
                                  targets=(creature_where("target non-black, non-artifact creature",
                                                          _not_black_artifact),)))
 define("Unholy Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 1)),))
-define("Fear", enchant=CREATURE, statics=(aura(keyword_mod("fear")),))
+define("Fear", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("black")})
 define("Deathlace", spell=SpellSpec(change_color("black"), targets=(SPELL_OR_PERMANENT,)))
 define("Evil Presence", enchant=LAND, statics=(Static(
     applies=lambda g, src, card, c: src.attached_to == card.oid,
     modify=lambda g, src, card, c: (c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"}),
-                                    c.subtypes.add("swamp")),
+                                    c.subtypes.add(g.word(src, "swamp"))),
     active=lambda g, src: True, layer=1),))
 
 
@@ -102,7 +103,7 @@ define("Sengir Vampire", triggers=(Trigger(
 
 
 def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
-    n = len(g.permanents(g.controller(card), subtype="swamp"))
+    n = len(lands_of_type(g, card, g.controller(card), "swamp"))
     c.set_pt(n, n)
 
 
@@ -209,7 +210,7 @@ def _skeleton_ship(g: Any, ctx: Any) -> Any:
 
 
 def _no_islands(g: Any, c: Card) -> bool:
-    return not g.permanents(g.controller(c), subtype="island")
+    return not lands_of_type(g, c, g.controller(c), "island")
 
 
 define("Skeleton Ship", hooks={"state": _no_islands},
@@ -656,12 +657,12 @@ def _zombie(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and bool(c.subtypes & {"zombie", "zombies"})
 
 
-def _zombie_mod(g: Any, card: Card, c: Chars) -> None:
-    c.keywords.add("swampwalk")
+def _zombie_mod(g: Any, src: Card, card: Card, c: Chars) -> None:
+    c.keywords.add(g.swap_words("swampwalk", src))
     c.abilities.append(_ZOMBIE_REGEN)
 
 
-define("Zombie Master", statics=(static_for(_zombie, _zombie_mod),))
+define("Zombie Master", statics=(Static(applies=_zombie, modify=_zombie_mod),))
 
 
 # Animate Dead: cast on a creature card in any graveyard; it comes into play
