@@ -18,7 +18,7 @@ from .game import Game
 from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
 from .model import Gen
 from .objects import Card, Player
-from .refs import RefError, lookup, ref
+from .refs import RefError, lookup, parse_ref, ref
 
 MAX_DECLINES = 5000
 PHASE_WORDS = ("upkeep", "draw", "main", "discard", "attack", "blocks", "damage prevention", "end of combat")
@@ -294,6 +294,8 @@ class Runner:
                     self._apply(p, "pay")
         if targets:
             raise ScriptError(f"unused targets for {a.card}: {', '.join(targets)}")
+        if "x" in a.opts:
+            self._check_x(a)
         if "mode" in a.opts and not mode_asked:
             # Only one mode was usable here: it must be the one the script asked for.
             spell = next((s for s in reversed(self.g.spells) if s.name == a.card.split("#")[0].split("@")[0]), None)
@@ -301,6 +303,24 @@ class Runner:
                 modes = self.g.spell_modes(spell.card)
                 if spell.mode in modes and modes.index(spell.mode) + 1 != int(a.opts["mode"]):
                     raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
+
+    def _check_x(self, a: Action) -> None:
+        """``x=N`` names the X the spell or ability was cast with: where the
+        engine sets X itself (Spell Blast: the casting cost of its target) a
+        different N is refused, and so is an X for a cost without one."""
+        name = parse_ref(a.card)[0]
+        cast = next((s for s in reversed(self.g.spells) if s.name == name), None)
+        if cast is None:
+            return  # countered or resolved already: the X asked (if any) was taken as given
+        cost = cast.card.cdef.cost if cast.card is not None else cast.ability.cost.mana if cast.ability else None
+        if cost is None or not cost.x:
+            raise ScriptError(f"{a.card} has no X in its cost (x={a.opts['x']})")
+        try:
+            wanted = int(a.opts["x"])
+        except ValueError:
+            raise ScriptError(f"x={a.opts['x']}: X is a number") from None
+        if cast.x != wanted:
+            raise ScriptError(f"x={a.opts['x']} is not legal for {a.card}: its X is {cast.x}, set by its target")
 
     def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
         mark = len(self.duel.history)

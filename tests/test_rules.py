@@ -179,3 +179,19 @@ def test_creatures_that_must_attack_keep_the_main_phase_open() -> None:
     assert d.state_hash() == before
     d.apply(d.pending.decline)  # the attack is announced; alice may abort it
     assert d.pending.player == 0 and d.pending.kind is DecisionKind.RESPOND
+
+
+def test_a_wrong_or_needless_x_is_refused_with_the_reason() -> None:
+    """Spell Blast's X is its target's casting cost: ``x=`` naming another X
+    is refused (the duel unchanged), and so is an X for a cost without one."""
+    r = Runner(position({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Hill Giant", "Lightning Bolt"], "battlefield": ["Mountain"] * 5},
+        "bob": {"hand": ["Spell Blast"], "battlefield": ["Island"] * 6}}}))
+    assert r.try_action(0, parse_action("cast Lightning Bolt -> bob x=3")) == "Lightning Bolt has no X in its cost (x=3)"
+    r.step_action("alice", "cast Hill Giant")
+    r._wait_for(1)
+    before = r.duel.state_hash()
+    err = r.try_action(1, parse_action("cast Spell Blast -> Hill Giant x=2"))
+    assert err == "x=2 is not legal for Spell Blast: its X is 4, set by its target"
+    assert r.duel.state_hash() == before
+    assert r.try_action(1, parse_action("cast Spell Blast -> Hill Giant x=4")) is None
