@@ -96,7 +96,16 @@ class CombatRules:
         is no attack: the player must announce one again."""
         if self.attack_done or not self.sorcery_timing(p, kind):
             return []
-        return [c for c in self.creatures(p) if "must attack" in self.chars(c).flags and self.can_attack(c)]
+        return [c for c in self.creatures(p) if self.must_attack(c)]
+
+    def must_attack(self: "Game", c: Card) -> bool:
+        """``c`` must attack (Siren's Call) and can. Choice: a creature whose
+        additional cost to attack (Brainwash) its controller cannot pay is not
+        required to attack, as a tapped one is not."""
+        if "must attack" not in self.chars(c).flags or not self.can_attack(c):
+            return False
+        cost = self.attack_cost([[c]])
+        return not cost.total or self.can_afford(self.active, cost)
 
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
@@ -161,7 +170,7 @@ class CombatRules:
             bands.append(band)
         # "must attack" (Siren's Call): every such creature able to attack is declared
         for c in self.creatures(self.active):
-            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
+            if c.oid not in used and self.must_attack(c):
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
@@ -321,7 +330,7 @@ class CombatRules:
             reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
             if len(able) > 1:
                 reps.append("attack " + ", ".join(ref(self, c) for c in able))
-            forced = [c for c in able if "must attack" in self.chars(c).flags]
+            forced = [c for c in able if self.must_attack(c)]
         decline = "attack nothing"
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
