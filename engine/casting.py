@@ -564,8 +564,10 @@ class CastingRules:
             listed: list[list[str]] = []
             # A creature that must attack (Siren's Call): the main phase cannot end before an
             # attack, so "pass" is no answer and declining announces the attack (003 "The Attack")
-            with self.reading(reads):
-                forced = self.attack_required(p, kind)
+            forced: list[Card] = []
+            if kind is DecisionKind.OPPORTUNITY and not self.attack_done and self.sorcery_timing(p, kind):
+                with self.reading(reads):
+                    forced = self.attack_required(p, kind)
             decline = "attack" if forced else "pass"
 
             def choices() -> list[str]:  # listed once, when first needed (see Game.ask)

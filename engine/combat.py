@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import DecisionKind, IllegalAction
 from .mana import COLOR_NAMES
@@ -94,15 +94,35 @@ class CombatRules:
         made yet: "he can't end the main phase without having attacked" (003
         "The Attack"). Empty when nothing forces an attack. An aborted attack
         is no attack: the player must announce one again."""
-        if self.attack_done or not self.sorcery_timing(p, kind):
+        if self.attack_done or not self.sorcery_timing(p, kind) or not self._attack_forcers():
             return []
         return [c for c in self.creatures(p) if self.must_attack(c)]
+
+    def _attack_forcers(self: "Game") -> list[Callable[[Card], bool]]:
+        """The tests "must this creature attack?": hooks ``must_attack`` of
+        continuous effects (``(g, card) -> bool``, Siren's Call) and of
+        permanents in play (``(g, src, card) -> bool``). Found without
+        computing any characteristics: most of the time there is none."""
+        out: list[Callable[[Card], bool]] = []
+        for e in self.effects:
+            h = e.hooks.get("must_attack")
+            if h is not None:
+                out.append(lambda c, h=h: h(self, c))
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("must_attack")
+            if h is not None and not self.switched_off(src):
+                out.append(lambda c, h=h, src=src: h(self, src, c))
+        return out
+
+    def forced_to_attack(self: "Game", c: Card) -> bool:
+        """An effect requires ``c`` to attack this turn (whether it can or not)."""
+        return any(f(c) for f in self._attack_forcers())
 
     def must_attack(self: "Game", c: Card) -> bool:
         """``c`` must attack (Siren's Call) and can. Choice: a creature whose
         additional cost to attack (Brainwash) its controller cannot pay is not
         required to attack, as a tapped one is not."""
-        if "must attack" not in self.chars(c).flags or not self.can_attack(c):
+        if not self.forced_to_attack(c) or not self.can_attack(c):
             return False
         cost = self.attack_cost([[c]])
         return not cost.total or self.can_afford(self.active, cost)

@@ -270,10 +270,14 @@ def lands_of_type(g: Any, card: Card | None, p: int | None, word: str) -> list[C
     return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
 
 
-def is_land_of_type(g: Any, src: Card, c: Chars, word: str) -> bool:
-    """``c`` (characteristics being computed) are those of a land with the
-    land type ``word`` names in ``src``'s text (Kormus Bell's "swamps")."""
-    return "land" in c.types and g.word(src, word) in c.subtypes
+def land_type_static(word: str) -> Callable[[Any, Card, Card, Chars], bool]:
+    """``Static.applies`` of a static that changes every land of the land type
+    ``word`` names in its source's text (Kormus Bell's "swamps", Living
+    Lands' "forests", Conversion's "mountains")."""
+    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+        # g.word inlined: this runs for every permanent in every computation of characteristics
+        return "land" in c.types and (src.text_changes.get(word, word) if src.text_changes else word) in c.subtypes
+    return applies
 
 
 def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:

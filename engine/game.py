@@ -364,6 +364,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
             c = _thaw(c)
             base(self, card, c)
+            c.pt_base = (c.power, c.toughness)  # what it chose stands for printed values
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
@@ -377,25 +378,16 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         effs = by_card.get(card.oid, by_card[None])
         if effs:
             mods = sorted(mods + effs, key=_first)
-        # power and toughness "as if printed": the printed (or self-defined) values, then
-        # those an effect sets (Chars.set_pt); what other effects add is kept on top of them
-        base_pt = (c.power, c.toughness)
         for _, src, x in mods:
             if src is not None:  # a Static of a permanent in play
                 if x.applies(self, src, card, c):
                     if c.__class__ is PrintedChars:
                         c = _thaw(c)
-                    before = (c.power, c.toughness)
                     x.modify(self, src, card, c)
-                    if c.pt_set:
-                        base_pt = _keep_pt_bonus(c, before, base_pt)
             elif (x.condition is None or x.condition(self)) and (x.applies is None or x.applies(self, card, c)):
                 if c.__class__ is PrintedChars:
                     c = _thaw(c)
-                before = (c.power, c.toughness)
                 x.modify(self, card, c)
-                if c.pt_set:
-                    base_pt = _keep_pt_bonus(c, before, base_pt)
         if c.power is not None and card.counters:
             # power/toughness counters of any kind: +1/+1, -1/-1, +1/+0 (Clockwork Beast)
             for kind, n in card.counters.items():
@@ -832,27 +824,14 @@ def _only_oid(src: Card, st: Any) -> int | None:
     return None
 
 
-def _keep_pt_bonus(c: Chars, before: tuple[int | None, int | None],
-                   base: tuple[int | None, int | None]) -> tuple[int | None, int | None]:
-    """An effect has just set ``c``'s power and toughness (``Chars.set_pt``):
-    the pluses and minuses applied since the last values set (``before`` less
-    ``base``) apply again on top of the new ones, which are the new base
-    (returned). A Hurloon Minotaur with Giant Strength made 0/2 by Sorceress
-    Queen is 2/4 (000, the Sorceress Queen example)."""
-    c.pt_set = False
-    new = (c.power, c.toughness)
-    if before[0] is not None and base[0] is not None and c.power is not None:
-        c.power += before[0] - base[0]
-    if before[1] is not None and base[1] is not None and c.toughness is not None:
-        c.toughness += before[1] - base[1]
-    return new
-
-
 def _thaw(c: Chars) -> Chars:
     """A changeable copy of characteristics (of shared printed ones, see
-    ``Game._printed``): new sets, no flags or granted abilities yet."""
-    return Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
-                 c.power, c.toughness, set(c.keywords), c.controller)
+    ``Game._printed``): new sets, no flags or granted abilities yet; its power
+    and toughness are the "printed" ones effects add to (Chars.set_pt)."""
+    out = Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
+                c.power, c.toughness, set(c.keywords), c.controller)
+    out.pt_base = (c.power, c.toughness)
+    return out
 
 
 def _timestamp(c: Card) -> int:

@@ -115,8 +115,9 @@ class Chars:
     # activated abilities granted by continuous effects, after the printed ones
     # (Zombie Master's "{B}: Regenerate"); see Game.abilities_of
     abilities: list[Any] = field(default_factory=list)
-    # set by set_pt while one effect applies (see Game._apply_effects), then cleared
-    pt_set: bool = False
+    # the power and toughness "as if printed" pluses and minuses add to: the printed
+    # (or self-defined) values, then the last ones an effect set (see set_pt)
+    pt_base: tuple[int | None, int | None] | None = None
 
     @property
     def is_creature(self) -> bool:
@@ -125,11 +126,15 @@ class Chars:
     def set_pt(self, power: int, toughness: int) -> None:
         """An effect makes the permanent a given power and toughness: "as if
         the card had that number printed on it, and any pluses or minuses are
-        applied on top of that" (000, the Sorceress Queen example). Effects
-        that set P/T call this rather than assign; the pluses and minuses of
-        effects applied before it are then applied again on top."""
-        self.power, self.toughness = power, toughness
-        self.pt_set = True
+        applied on top of that" (000, the Sorceress Queen example: a Hurloon
+        Minotaur with Giant Strength made 0/2 is 2/4). Effects that set P/T
+        call this rather than assign: what effects applied before it added to
+        the old values stays added to the new ones."""
+        base = self.pt_base or (None, None)
+        plus_p = self.power - base[0] if self.power is not None and base[0] is not None else 0
+        plus_t = self.toughness - base[1] if self.toughness is not None and base[1] is not None else 0
+        self.pt_base = (power, toughness)
+        self.power, self.toughness = power + plus_p, toughness + plus_t
 
 
 class _NoAbilities(list):  # type: ignore[type-arg]
@@ -158,7 +163,7 @@ class PrintedChars(Chars):
         c = object.__new__(cls)
         c.__dict__.update(name=name, types=types, subtypes=subtypes, supertypes=supertypes, colors=colors,
                           power=power, toughness=toughness, keywords=keywords, controller=controller,
-                          can_tap_for_mana=True, flags=frozenset(), abilities=_NO_ABILITIES, pt_set=False)
+                          can_tap_for_mana=True, flags=frozenset(), abilities=_NO_ABILITIES)
         return c
 
     def __setattr__(self, name: str, value: object) -> None:

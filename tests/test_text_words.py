@@ -1,7 +1,7 @@
 """Land types and colors a card's text names are read through the card's text
 changes (Magical Hack, Sleight of Mind): ``g.word(card, "swamp")``,
 ``g.swap_words("swampwalk", card)`` or the pieces of :mod:`engine.effects`
-built on them (``lands_of_type``, ``is_land_of_type``, ``destroy_lands``,
+built on them (``lands_of_type``, ``land_type_static``, ``destroy_lands``,
 ``only_blocked_by``, ``aura_keywords``, ``grant``). The duel scripts
 ``tests/scripts/rules/text-change-*.yaml`` show it for a representative set;
 this test keeps card code from reading such a word directly, where a text

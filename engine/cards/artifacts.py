@@ -23,7 +23,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE
                        draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
                        prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
                        upkeep_of)
-from ..effects import is_land_of_type  # words of the card's text (Magical Hack)
+from ..effects import land_type_static  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
 from ..objects import Card, Chars, Effect, Player
@@ -569,8 +569,7 @@ def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.set_pt(1, 1)
 
 
-define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: is_land_of_type(g, src, c, "swamp"),
-                                      modify=_bell, layer=1),))
+define("Kormus Bell", statics=(Static(applies=land_type_static("swamp"), modify=_bell, layer=1),))
 
 
 # Ankh of Mishra: 2 damage to a player who puts a land into play.

@@ -303,8 +303,8 @@ def _siren_end(g: Any, ctx: Any) -> Any:
 def _sirens_call(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
         affected = {c.oid for c in g.creatures(t.idx) if not c.sick}
-        g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
-                                applies=lambda g2, card, c, a=affected: card.oid in a))
+        g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks={"must_attack": lambda g2, card, a=affected: card.oid in a}))
         mem = {"affected": affected, "attacked": set(), "player": t.idx}
         g.delayed.append(Delayed(Event.ATTACKS, _siren_attacked, ctx.controller, "Siren's Call", once=False,
                                  turn=g.turn, data=mem))

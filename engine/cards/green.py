@@ -9,7 +9,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PE
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
                        flag_mod, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod, regeneration,
                        self_only, static_for, until_eot, upkeep_cost)
-from ..effects import destroy_lands, is_land_of_type, lands_of_type  # words of the card's text (Magical Hack)
+from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
@@ -206,8 +206,7 @@ def _living(g: Any, src: Card, card: Card, c: Chars) -> None:
 
 # Living Lands: forests are 1/1 creatures (colorless); as creatures they cannot
 # tap for mana the turn they come into play (the core's summoning sickness).
-define("Living Lands", statics=(Static(applies=lambda g, src, card, c: is_land_of_type(g, src, c, "forest"),
-                                       modify=_living, layer=1),))
+define("Living Lands", statics=(Static(applies=land_type_static("forest"), modify=_living, layer=1),))
 
 
 def _black_spell(g: Any, ctx: Any, s: Any) -> bool:

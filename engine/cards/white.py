@@ -9,7 +9,7 @@ from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PL
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, permanent_target, prevent_to_target,
                        pump, pump_mod, static_for, upkeep_cost, upkeep_of)
-from ..effects import is_land_of_type, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
+from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
 from ..objects import Card, Chars, Effect, Player
@@ -500,8 +500,7 @@ def _conversion(g: Any, src: Card, card: Card, c: Chars) -> None:
 _conv_ab, _conv_end = upkeep_cost("During your upkeep, pay {W}{W} or destroy Conversion.", "{W}{W}",
                                   destroy_self())
 define("Conversion",
-       statics=(Static(applies=lambda g, src, card, c: is_land_of_type(g, src, c, "mountain"),
-                       modify=_conversion, layer=1),),
+       statics=(Static(applies=land_type_static("mountain"), modify=_conversion, layer=1),),
        abilities=(_conv_ab,), hooks={"end_of_upkeep": _conv_end})
 
 
