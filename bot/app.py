@@ -23,11 +23,14 @@ from storage import duels as store
 from storage.db import Database
 from storage.errors import DeckExists
 
-from .autopass import ALL_STOPS, DEFAULT_STOPS
+from engine.autopass import ALL_STOPS, DEFAULT_STOPS, parse_stops
 from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_collection_commands,
                                   resume_collections, sweep_trades)
 from .decklists import DecklistError, parse_decklist
-from .duel_log import duel_script
+from .duel_log import duel_script, log_refusal
+from .failures import answering, cannot_save, on_command_error, report
+from .limits import PostLimiter
+from .process_lock import AlreadyRunning, hold_database
 from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
                      panel_of, typed_answer)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
@@ -64,7 +67,10 @@ def bot_intents() -> discord.Intents:
 
 class ManaburnBot(discord.Client):
     def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
-        super().__init__(intents=bot_intents(), max_messages=None)
+        # names typed by users (display names, deck and card names) are shown in public
+        # messages: they never ping a role or @everyone, only the users the bot names
+        super().__init__(intents=bot_intents(), max_messages=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.db_path = db_path
         self.guild_id = guild_id
         self.sweep_seconds = sweep_seconds
@@ -86,6 +92,8 @@ class ManaburnBot(discord.Client):
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
+        self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
+        self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self)
         register_collection_commands(self)
 
@@ -233,6 +241,7 @@ class ManaburnBot(discord.Client):
 
     # ----------------------------------------------------------- helpers
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
+        text = clip(text, 2000)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -268,9 +277,10 @@ class ManaburnBot(discord.Client):
         async with self.busy(), self.publishing(out.live.record.id):
             await self._publish(out, extra=extra)
 
-    def busy(self) -> "_Busy":
-        """Marks work under way (an interaction being handled); close() waits for it."""
-        return _Busy(self)
+    def busy(self, interaction: discord.Interaction | None = None) -> "_Busy":
+        """Marks work under way (an interaction being handled); close() waits for it.
+        With the interaction, a failure inside is answered to the user (bot.failures)."""
+        return _Busy(self, interaction)
 
     def publishing(self, duel_id: int) -> asyncio.Lock:
         """Held while one duel is published: a publish and a :meth:`republish` of the
@@ -323,8 +333,11 @@ class ManaburnBot(discord.Client):
             await asyncio.sleep(PUBLISH_FLUSH)
             try:
                 await self.flush_published()
-            except Exception:  # the duels are published again at the next start
-                log.exception("could not record what was published")
+            except Exception as e:  # the duels are published again at the next start
+                if cannot_save(e):  # a full disk: said once (bot.failures), not at every click
+                    report(e, "recording what was published")
+                else:
+                    log.exception("could not record what was published")
 
     async def flush_published(self) -> None:
         """Write the marks of :meth:`mark_published` now."""
@@ -431,7 +444,7 @@ class ManaburnBot(discord.Client):
 
     # -------------------------------------------------------- interactions
     async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_choice(interaction, duel_id, seq, idx)
 
     async def _on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
@@ -484,7 +497,7 @@ class ManaburnBot(discord.Client):
             await self.on_text(interaction, *typed)
 
     async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_text(interaction, duel_id, seq, text)
 
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
@@ -499,7 +512,7 @@ class ManaburnBot(discord.Client):
         await self.publish(out)
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_page(interaction, duel_id, seq, page)
 
     async def _on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
@@ -517,7 +530,7 @@ class ManaburnBot(discord.Client):
         await interaction.response.edit_message(content=content, view=view)
 
     async def on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_card_info(interaction, duel_id)
 
     async def _on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
@@ -534,7 +547,7 @@ class ManaburnBot(discord.Client):
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_challenge_button(interaction, duel_id, what)
 
     async def _on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
@@ -560,7 +573,7 @@ class ManaburnBot(discord.Client):
                                                 ephemeral=True)
 
     async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
-        async with self.busy():
+        async with self.busy(interaction):
             await self._on_deck_chosen(interaction, duel_id, deck)
 
     async def _on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
@@ -689,14 +702,16 @@ class ManaburnBot(discord.Client):
 
 
 class _Busy:
-    def __init__(self, bot: ManaburnBot) -> None:
+    def __init__(self, bot: ManaburnBot, interaction: discord.Interaction | None = None) -> None:
         self.bot = bot
+        self.answering = answering(interaction)
 
     async def __aenter__(self) -> None:
         self.bot._inflight += 1
 
-    async def __aexit__(self, *exc: object) -> None:
+    async def __aexit__(self, *exc: Any) -> bool:
         self.bot._inflight -= 1
+        return await self.answering.__aexit__(*exc)
 
 
 def _chunks(lines: list[str], limit: int) -> list[str]:
@@ -744,6 +759,8 @@ def register_commands(bot: ManaburnBot) -> None:
         for r in recs:
             if r.thread_id == ch:
                 return r.id
+        if interaction.channel_id is not None and (here := await store.duel_in_thread(bot.db, ch)) is not None:
+            return here.id  # someone else's duel, asked about in its thread
         playing = [r for r in recs if r.status in ("mulligans", "playing")]
         if len(playing) == 1:
             return playing[0].id
@@ -761,6 +778,9 @@ def register_commands(bot: ManaburnBot) -> None:
         if opponent.bot:
             await bot.reply_error(interaction, "Bots cannot duel.")
             return
+        if (too_fast := bot.posts.take(str(interaction.user.id))) is not None:
+            await bot.reply_error(interaction, too_fast)
+            return
         try:
             rec = await bot.svc.challenge(
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
@@ -768,6 +788,7 @@ def register_commands(bot: ManaburnBot) -> None:
                 opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
                 ante_face_up=not ante_face_down)
         except DuelError as e:
+            bot.posts.give_back(str(interaction.user.id))
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
@@ -817,6 +838,8 @@ def register_commands(bot: ManaburnBot) -> None:
         try:
             duel_id = await duel_here(interaction, duel)
             live = await bot.svc.live(duel_id)
+            if (refused := log_refusal(live, str(interaction.user.id), str(interaction.channel_id))) is not None:
+                raise DuelError(refused)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
@@ -825,7 +848,7 @@ def register_commands(bot: ManaburnBot) -> None:
         note = "" if reveal else " (the seed and hidden cards are revealed when the duel is over)"
         await interaction.response.send_message(
             f"Duel #{duel_id}{note}.", file=discord.File(io.BytesIO(text.encode()), filename=f"duel-{duel_id}.yaml"),
-            ephemeral=not reveal)
+            ephemeral=True)  # for the one who asked only (see log_refusal)
 
     @group.command(name="claim", description="Claim the win when your opponent's clock has run out")
     @app_commands.autocomplete(duel=duel_autocomplete)
@@ -845,7 +868,7 @@ def register_commands(bot: ManaburnBot) -> None:
     @tree.command(name="card", description="Show a card's printed and Oracle text")
     @app_commands.autocomplete(name=card_autocomplete)
     async def card(interaction: discord.Interaction, name: str) -> None:
-        await interaction.response.send_message(card_text(name), ephemeral=True)
+        await interaction.response.send_message(clip(card_text(name), 2000), ephemeral=True)
 
     @tree.command(name="stops", description="Choose where the bot stops to ask you (like the MicroProse phase bar)")
     @app_commands.describe(stops="comma-separated: " + ", ".join(ALL_STOPS)[:55] + "…, or 'default' or 'none'")
@@ -858,12 +881,10 @@ def register_commands(bot: ManaburnBot) -> None:
             await interaction.response.send_message(
                 "Your stops: " + ", ".join(sorted(cur)) + "\nAvailable: " + ", ".join(ALL_STOPS), ephemeral=True)
             return
-        wanted = DEFAULT_STOPS if stops.strip().lower() == "default" else frozenset() \
-            if stops.strip().lower() == "none" else frozenset(
-            s.strip().lower() for s in stops.split(",") if s.strip())
-        bad = sorted(wanted - set(ALL_STOPS))
-        if bad:
-            await bot.reply_error(interaction, "Unknown stops: " + ", ".join(bad) + ". Available: " + ", ".join(ALL_STOPS))
+        try:
+            wanted = parse_stops(stops)
+        except ValueError as e:
+            await bot.reply_error(interaction, str(e))
             return
         await bot.svc.set_stops(uid, frozenset(wanted))
         await interaction.response.send_message("Stops saved: " + (", ".join(sorted(wanted)) or "none"), ephemeral=True)
@@ -885,7 +906,8 @@ def register_commands(bot: ManaburnBot) -> None:
             await bot.reply_error(interaction, "Give a decklist (text) or attach a file.")
             return
         try:
-            cards = parse_decklist(raw)
+            # off the event loop: 256 KB of text (or XML) must not hold up every other player
+            cards = await asyncio.to_thread(parse_decklist, raw)
             bot.svc.validate_deck(cards)
             saved = await deck_store.save_deck(bot.db, str(interaction.user.id), name, cards, overwrite=True)
         except (DecklistError, DuelError, ValueError) as e:
@@ -924,11 +946,15 @@ def register_commands(bot: ManaburnBot) -> None:
     @deck.command(name="delete", description="Delete one of your saved decks")
     @app_commands.autocomplete(name=deck_autocomplete)
     async def deck_delete(interaction: discord.Interaction, name: str) -> None:
-        ok = await deck_store.delete_deck(bot.db, str(interaction.user.id), name)
-        if not ok:
-            await bot.reply_error(interaction, f"You have no saved deck called {name!r}.")
+        try:
+            ok = await deck_store.delete_deck(bot.db, str(interaction.user.id), name)
+        except ValueError as e:  # no deck has such a name (too long, control characters)
+            await bot.reply_error(interaction, f"You have no saved deck called {clip(name, 80)!r}: {e}.")
             return
-        await interaction.response.send_message(f"Deleted {name!r}.", ephemeral=True)
+        if not ok:
+            await bot.reply_error(interaction, f"You have no saved deck called {clip(name, 80)!r}.")
+            return
+        await interaction.response.send_message(f"Deleted {name.strip()!r}.", ephemeral=True)
 
     tree.add_command(deck)
 
@@ -949,6 +975,12 @@ def run() -> int:
     db = os.environ.get("MANABURN_DB", "./manaburn.db")
     guild = os.environ.get("MANABURN_GUILD")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = ManaburnBot(db, int(guild) if guild else None)
-    bot.run(token, log_handler=None)
+    try:
+        lock = hold_database(db)  # one bot per database (bot.process_lock), held until exit
+    except AlreadyRunning as e:
+        print(e)
+        return 3
+    with lock:
+        bot = ManaburnBot(db, int(guild) if guild else None)
+        bot.run(token, log_handler=None)
     return 0

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
 
 
 def cmd_script(args: argparse.Namespace) -> int:
-    import yaml
-
+    from engine.script_file import MAX_SCRIPT_BYTES, ScriptFileError, load_script
     from engine.scripts import run_script
 
     files: list[Path] = []
@@ -27,18 +27,21 @@ def cmd_script(args: argparse.Namespace) -> int:
         if not f.exists():
             failed += 1
             continue
+        label = f.name
         try:
-            doc = yaml.safe_load(f.read_text(encoding="utf-8"))
-        except yaml.YAMLError as e:
-            print(f"FAIL {f.name}: cannot read YAML: {e}")
+            with f.open("rb") as fh:
+                data = fh.read(MAX_SCRIPT_BYTES + 1)  # bounded: the file may be anything (/dev/zero)
+            doc = load_script(data)
+            res = run_script(doc)
+            label = " ".join(res.name.split())[:200] if res.name != "(unnamed)" else f.name
+        except (OSError, ScriptFileError) as e:
+            print(f"FAIL {label}: {e}")
             failed += 1
             continue
-        if not isinstance(doc, dict):
-            print(f"FAIL {f.name}: not a duel script (expected a mapping)")
+        except Exception as e:  # a bug the script ran into: report it, go on with the others
+            print(f"FAIL {label}: internal error {type(e).__name__}: {str(e)[:300]}")
             failed += 1
             continue
-        res = run_script(doc)
-        label = res.name if res.name != "(unnamed)" else f.name
         if res.passed:
             passed += 1
             print(f"PASS {label}")
@@ -60,7 +63,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
     for name, d in data.items():
         for s in dict.fromkeys(d["sets"]):
             sets.setdefault(s, []).append(name)
-    wanted = [args.set] if args.set else sorted(sets, key=lambda s: -sum(n in impl for n in sets[s]))
+    if args.set:
+        code = {s.lower(): s for s in sets}.get(args.set.strip().lower())
+        if code is None:
+            print(f"manaburn cards: unknown set {args.set!r}; sets: {', '.join(sorted(sets))}", file=sys.stderr)
+            return 2
+        wanted = [code]
+    else:
+        wanted = sorted(sets, key=lambda s: -sum(n in impl for n in sets[s]))
     for s in wanted:
         names = sets.get(s, [])
         have = [n for n in names if n in impl]
@@ -78,8 +88,29 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_bot(args: argparse.Namespace) -> int:
+    """Run the bot; what goes wrong at login (a refused token, no network)
+    is one line on stderr, not a traceback."""
+    import asyncio
+
+    import aiohttp
+    import discord
+
+    # the bot never joins voice: no "PyNaCl / davey is not installed, voice will NOT be supported"
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     from .app import run
-    return run()
+    try:
+        return run()
+    except discord.LoginFailure:
+        print("manaburn bot: Discord refused the token in DISCORD_TOKEN (reset it on the Bot page of the "
+              "application, see README: Running the bot)", file=sys.stderr)
+    except discord.PrivilegedIntentsRequired:
+        print("manaburn bot: Discord refused the bot's intents", file=sys.stderr)
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as e:
+        print(f"manaburn bot: cannot reach Discord ({type(e).__name__}: {e or 'timed out'})", file=sys.stderr)
+    except discord.DiscordException as e:
+        print(f"manaburn bot: Discord error: {type(e).__name__}: {e}", file=sys.stderr)
+    return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -93,16 +124,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--set", help="only this set code, e.g. 4ED")
     c.add_argument("--list", action="store_true", help="list every card, marking implemented ones")
     c.set_defaults(fn=cmd_cards)
-    p = sub.add_parser("play", help="play a duel in the terminal")
-    p.add_argument("--vs", choices=("human", "computer"), default="computer")
+    from engine.decks import PRECONS
+    decks = ", ".join(sorted(PRECONS))
+    p = sub.add_parser("play", help="play a duel in the terminal",
+                       description=f"A duel in the terminal. Decks (any case): {decks}.")
+    p.add_argument("--vs", choices=("human", "computer"), default="computer",
+                   help="the built-in opponent, or two people at one keyboard")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--deck", help="your preconstructed deck")
-    p.add_argument("--opponent-deck", help="the other preconstructed deck")
+    p.add_argument("--deck", help=f"your preconstructed deck, one of: {decks} (default: one at random)")
+    p.add_argument("--opponent-deck", help="the other preconstructed deck (default: one at random)")
     p.set_defaults(fn=cmd_play)
     b = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, MANABURN_DB, MANABURN_GUILD)")
     b.set_defaults(fn=cmd_bot)
     args = ap.parse_args(argv)
-    return args.fn(args)
+    try:
+        return args.fn(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``manaburn cards --list | head``): stop writing, quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from storage import duels as duel_store
 from storage import trades as trade_store
 
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
+from .failures import answer, answering, report
 from .panels import clip
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -99,9 +100,12 @@ class CollectionPageButton(discord.ui.DynamicItem[discord.ui.Button],
                    getattr(item, "label", "Page") or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page)
-        await interaction.response.edit_message(content=text, view=collection_view(self.owner_id, self.filters,
-                                                                                   page, pages))
+        # one page read from the database (storage.collections.collection_page), so not deferred
+        async with answering(interaction):
+            text, page, pages = await _svc(interaction.client).page(self.owner_id, self.filters, self.page,
+                                                                    viewer_id=str(interaction.user.id))
+            await interaction.response.edit_message(content=text, view=collection_view(
+                self.owner_id, self.filters, page, pages))
 
 
 COLLECTION_ITEMS = (TradeButton, CollectionPageButton)
@@ -133,7 +137,7 @@ class TradeComposer(discord.ui.View):
     """
 
     def __init__(self, svc: CollectionService, proposer: str, recipient: str,
-                 mine: list[coll.Copy], theirs: list[coll.Copy], guild_id: str | None,
+                 mine: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]], guild_id: str | None,
                  channel_id: str | None) -> None:
         super().__init__(timeout=900)
         self.svc, self.proposer, self.recipient = svc, proposer, recipient
@@ -152,6 +156,9 @@ class TradeComposer(discord.ui.View):
         button.callback = self._propose  # type: ignore[method-assign]
         self.add_item(button)
 
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: Any) -> None:
+        await answer(interaction, report(error, "a trade draft"))
+
     def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
         async def chosen(interaction: discord.Interaction) -> None:
             setattr(self, attr, [int(v) for v in sel.values])
@@ -162,10 +169,15 @@ class TradeComposer(discord.ui.View):
         if str(interaction.user.id) != self.proposer:
             await _error(interaction, "This draft is not yours.")
             return
+        too_fast = interaction.client.posts.take(self.proposer)  # type: ignore[attr-defined]
+        if too_fast is not None:
+            await _error(interaction, too_fast)
+            return
         try:
             trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, self.want,
                                                guild_id=self.guild_id, channel_id=self.channel_id)
         except CollectionError as e:
+            interaction.client.posts.give_back(self.proposer)  # type: ignore[attr-defined]
             await _error(interaction, str(e))
             return
         await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
@@ -175,16 +187,11 @@ class TradeComposer(discord.ui.View):
         self.stop()
 
 
-def _card_options(copies: list[coll.Copy]) -> list[discord.SelectOption]:
-    first: dict[str, coll.Copy] = {}
-    counts: dict[str, int] = {}
-    for c in copies:
-        if c.locked_in is not None:
-            continue
-        first.setdefault(c.card, c)
-        counts[c.card] = counts.get(c.card, 0) + 1
-    return [discord.SelectOption(label=clip(f"{name} ({counts[name]} free)", 100), value=str(c.id))
-            for name, c in sorted(first.items())][:25]
+def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOption]:
+    """One option per card: (name, lowest free copy, free copies) from
+    :func:`storage.collections.free_card_choices`."""
+    return [discord.SelectOption(label=clip(f"{name} ({n} free)", 100), value=str(first))
+            for name, first, n in choices][:25]
 
 
 # ------------------------------------------------------------- interactions
@@ -192,7 +199,7 @@ def _card_options(copies: list[coll.Copy]) -> list[discord.SelectOption]:
 async def on_trade_button(interaction: discord.Interaction, trade_id: int, what: str) -> None:
     """A click on a trade's button: the trade message shows the new state; the clicker is told."""
     bot: ManaburnBot = interaction.client  # type: ignore[assignment]
-    async with bot.busy():
+    async with bot.busy(interaction):
         svc = _svc(bot)
         uid = str(interaction.user.id)
         trade = await trade_store.get_trade(svc.db, trade_id)
@@ -291,9 +298,11 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             await _error(interaction, str(e))
             return
         owner = player or interaction.user
-        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name)
-        await interaction.response.send_message(text, view=collection_view(str(owner.id), filters, page, pages),
-                                                ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name,
+                                             viewer_id=str(interaction.user.id))
+        await interaction.followup.send(text, view=collection_view(str(owner.id), filters, page, pages),
+                                        ephemeral=True)
 
     admin = app_commands.Group(name="admin", description="Server administration of collections",
                                default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
@@ -390,19 +399,26 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             if str(player.id) == me:
                 await _error(interaction, "You cannot trade with yourself.")
                 return
-            mine = await coll.list_copies(svc().db, me)
-            theirs = await coll.list_copies(svc().db, str(player.id))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            mine = await coll.free_card_choices(svc().db, me, limit=25)
+            theirs = await coll.free_card_choices(svc().db, str(player.id), limit=25)
             if not mine and not theirs:
                 await _error(interaction, "Neither of you has cards to trade (see /start).")
                 return
             view = TradeComposer(svc(), me, str(player.id), mine, theirs, guild, channel)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)
             return
+        if (too_fast := bot.posts.take(me)) is not None:
+            await _error(interaction, too_fast)
+            return
+        # not deferred: an error must stay private, and naming copies is a few indexed queries
+        # (storage.collections.copies_of), whatever the size of the collections
         try:
             t = await svc().propose(me, str(player.id), give, want, guild_id=guild, channel_id=channel)
         except CollectionError as e:
+            bot.posts.give_back(me)
             await _error(interaction, str(e))
             return
         await interaction.response.send_message(svc().trade_text(t), view=trade_view(t.id))
@@ -423,7 +439,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
     @app_commands.describe(copy="the copy's number, as /collection shows it (#12)")
     async def card_history(interaction: discord.Interaction, copy: app_commands.Range[int, 1]) -> None:
         try:
-            text = await svc().copy_text(int(copy))
+            text = await svc().copy_text(int(copy), str(interaction.user.id))
         except CollectionError as e:
             await _error(interaction, str(e))
             return

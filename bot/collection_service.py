@@ -33,7 +33,8 @@ from storage import ledger as ledger_store
 from storage import trades as trade_store
 from storage.db import Database
 
-from .decklists import DecklistError, parse_decklist
+from .decklists import DecklistError, clip_text, parse_decklist, read_count, split_count
+from .limits import MAX_OPEN_TRADES
 from .starter import MIX_KEYS, check_mix, starter_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +44,10 @@ __all__ = ["CollectionError", "Filters", "CollectionService", "PAGE_SIZE", "STAR
 
 #: Card lines per page of ``/collection``.
 PAGE_SIZE = 15
+#: Discord's limit on a message's text.
+MESSAGE_LIMIT = 2000
+#: Copies of one card named in a trade (``40 Forest``), at most.
+MAX_TRADE_COPIES = 60
 #: The name of the deck ``/start`` saves (when the name is free).
 STARTER_DECK = "Starter"
 MIN_DECK = 40
@@ -52,8 +57,6 @@ _COLORS = {"w": "W", "white": "W", "u": "U", "blue": "U", "b": "B", "black": "B"
            "multicolor": "M", "gold": "M"}
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
                 "C": "colorless", "M": "multicolor"}
-_ITEM = re.compile(r"^\s*(?:#\s*(?P<id>\d+)|(?P<n>\d+)\s*x?\s+(?P<name>.+?)|(?P<only>.+?))\s*$",
-                   re.IGNORECASE)
 
 
 class CollectionError(Exception):
@@ -87,12 +90,12 @@ class Filters:
                 raise CollectionError(f"Unknown rarity {rarity!r}: use common, uncommon or rare.")
         return cls(_clean(name), col, _clean(type, lower=True), _clean(set, upper=True), rar)
 
-    def matches(self, card: str, printing: str) -> bool:
+    def matches(self, card: str, printing: str, *, printing_too: bool = True) -> bool:
         """Whether a copy of *card* printed in *printing* passes every filter."""
         d = carddb.card_data().get(card, {})
         if self.name and self.name.lower() not in card.lower():
             return False
-        if self.set and printing.upper() != self.set:
+        if printing_too and self.set and printing.upper() != self.set:
             return False
         if self.rarity and d.get("rarity") != self.rarity:
             return False
@@ -105,6 +108,14 @@ class Filters:
             if not ok:
                 return False
         return True
+
+    def card_names(self) -> list[str] | None:
+        """The card names that pass the filters on the card itself (name, color, type,
+        rarity), for the database to select by; None when there are none of those."""
+        if not (self.name or self.color or self.type or self.rarity):
+            return None
+        data = carddb.card_data()
+        return sorted(n for n, d in data.items() if self.matches(n, str(d.get("set", "")), printing_too=False))
 
     def describe(self) -> str:
         """``color red, rarity rare`` (empty when no filter)."""
@@ -259,31 +270,35 @@ class CollectionService:
 
     # -------------------------------------------------------------- collection
     async def page(self, owner_id: str, filters: Filters, page: int, *,
-                   owner_name: str = "") -> tuple[str, int, int]:
-        """A page of *owner_id*'s collection: (text, page shown, number of pages)."""
-        copies = [c for c in await coll.list_copies(self.db, owner_id) if filters.matches(c.card, c.printing)]
-        groups: dict[tuple[str, str], list[coll.Copy]] = defaultdict(list)
-        for c in copies:
-            groups[(c.card, c.printing)].append(c)
-        keys = sorted(groups)
-        pages = max(1, (len(keys) + PAGE_SIZE - 1) // PAGE_SIZE)
+                   owner_name: str = "", viewer_id: str | None = None) -> tuple[str, int, int]:
+        """A page of *owner_id*'s collection: (text, page shown, number of pages).
+
+        Counted and paged by SQLite (:func:`storage.collections.collection_page`).
+        Lock marks (🔒: a copy bound to a running duel for ante) are shown to the owner
+        only: to anyone else they would tell the exact copies of the owner's deck."""
+        cards = filters.card_names()
+        first = await coll.collection_page(self.db, owner_id, offset=0, limit=0, cards=cards,
+                                           printing=filters.set)
+        pages = max(1, (first.groups + PAGE_SIZE - 1) // PAGE_SIZE)
         page = max(0, min(page, pages - 1))
         who = owner_name or mention(owner_id)
         what = filters.describe()
-        if not copies:
+        if not first.copies:
             none = "no card matching " + what if what else "no cards yet (/start gives a starter collection)"
-            return f"**{who}** has {none}.", 0, 1
+            return clip_text(f"**{who}** has {none}.", 2000), 0, 1
+        shown = await coll.collection_page(self.db, owner_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE,
+                                           cards=cards, printing=filters.set)
+        locks = viewer_id == owner_id
         data = carddb.card_data()
-        lines = [f"**{who}**'s collection: {len(copies)} copies of {len(keys)} cards"
+        lines = [f"**{who}**'s collection: {shown.copies} copies of {shown.groups} cards"
                  + (f" ({what})" if what else "") + (f" — page {page + 1} of {pages}" if pages > 1 else "")]
-        for key in keys[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]:
-            group = groups[key]
-            d = data.get(key[0], {})
-            ids = " ".join(f"#{c.id}" + ("🔒" if c.locked_in else "") for c in group[:8])
-            more = f" +{len(group) - 8}" if len(group) > 8 else ""
-            lines.append(f"`{len(group):>2}` {key[0]} — {key[1]} {d.get('rarity', '?')}, "
+        for g in shown.page:
+            d = data.get(g.card, {})
+            ids = " ".join(f"#{c.id}" + ("🔒" if locks and c.locked_in else "") for c in g.first)
+            more = f" +{g.count - len(g.first)}" if g.count > len(g.first) else ""
+            lines.append(f"`{g.count:>2}` {g.card} — {g.printing} {d.get('rarity', '?')}, "
                          f"{d.get('type', '?')} · {ids}{more}")
-        if any(c.locked_in for c in copies):
+        if locks and await coll.has_locked(self.db, owner_id):
             lines.append("🔒 locked in a running duel played for ante")
         return "\n".join(lines)[:2000], page, pages
 
@@ -406,38 +421,45 @@ class CollectionService:
         if not text or not text.strip():
             return []
         taken = set() if taken is None else taken
-        copies = await coll.list_copies(self.db, owner_id)
-        by_id = {c.id: c for c in copies}
         out: list[int] = []
         for raw in re.split(r"[,\n;]", text.replace("\\n", "\n")):
-            if not raw.strip():
+            item = raw.strip()
+            if not item:
                 continue
-            m = _ITEM.match(raw)
-            if m is None:  # pragma: no cover - the pattern matches any non-empty text
-                raise CollectionError(f"Cannot read {raw.strip()!r}.")
-            if m["id"]:
-                cid = int(m["id"])
-                c = by_id.get(cid)
-                if c is None:
-                    raise CollectionError(f"#{cid} is not a copy {whose} own.")
-                if c.locked_in is not None:
-                    raise CollectionError(f"{c.label} is locked in duel #{c.locked_in} (played for ante) "
-                                          "until that duel ends.")
-                if cid in taken:
-                    raise CollectionError(f"{c.label} is named twice.")
-                taken.add(cid)
-                out.append(cid)
-                continue
-            n = int(m["n"]) if m["n"] else 1
-            name = (m["name"] or m["only"]).strip()
-            same = [c for c in copies if c.card.lower() == name.lower()]
+            try:
+                if item.startswith("#"):
+                    cid = (read_count(digits, f"copy {clip_text(item)}")
+                           if (digits := item[1:].strip()).isascii() and digits.isdigit() else None)
+                    if cid is None:
+                        raise CollectionError(f"Cannot read {clip_text(item)!r}: a copy is #12.")
+                    c = await coll.get_copy(self.db, cid)
+                    if c is None or c.owner_id != owner_id:
+                        raise CollectionError(f"#{cid} is not a copy {whose} own.")
+                    if c.locked_in is not None:
+                        if whose != "you":  # which of their copies are in their ante deck is theirs to know
+                            raise CollectionError(f"{c.label} is not free to trade now.")
+                        raise CollectionError(f"{c.label} is locked in duel #{c.locked_in} (played for ante) "
+                                              "until that duel ends.")
+                    if cid in taken:
+                        raise CollectionError(f"{c.label} is named twice.")
+                    taken.add(cid)
+                    out.append(cid)
+                    continue
+                n, name = split_count(item, clip_text(item))
+            except DecklistError as e:
+                raise CollectionError(str(e)) from None
+            if n < 1 or n > MAX_TRADE_COPIES:
+                raise CollectionError(f"{clip_text(item)}: at most {MAX_TRADE_COPIES} copies of a card per trade.")
+            # the free copies come first: n of them, past those named already, and a few locked ones
+            # to say why there are not enough
+            same = await coll.copies_of(self.db, owner_id, name, limit=n + len(taken) + 3)
             if not same:
-                raise CollectionError(f"{whose.capitalize()} own no {name}.")
+                raise CollectionError(f"{whose.capitalize()} own no {clip_text(name)}.")
             free = [c for c in same if c.locked_in is None and c.id not in taken]
             if len(free) < n:
                 locked = [c for c in same if c.locked_in is not None]
                 why = (f" ({', '.join(f'{c.label} is locked in duel #{c.locked_in}' for c in locked[:3])})"
-                       if locked else "")
+                       if locked and whose == "you" else "")
                 raise CollectionError(f"{whose.capitalize()} have only {len(free)} {same[0].card} free to "
                                       f"trade, not {n}{why}.")
             for c in free[:n]:
@@ -459,10 +481,17 @@ class CollectionService:
     async def propose_ids(self, proposer: str, recipient: str, give: list[int], want: list[int], *,
                           guild_id: str | None, channel_id: str | None) -> trade_store.Trade:
         """A proposal of exact copies (the select menus' route)."""
+        def fits(t: trade_store.Trade) -> None:
+            # the trade's message is what the other player sees: stored only if Discord shows it
+            if len(self.trade_text(t)) > MESSAGE_LIMIT:
+                raise trade_store.TradeError(
+                    f"That trade's message would be longer than Discord allows ({len(self.trade_text(t))} "
+                    f"characters, at most {MESSAGE_LIMIT}): trade fewer cards at once.")
+
         try:
             return await trade_store.propose_trade(self.db, proposer, recipient, give, want,
                                                    guild_id=guild_id, channel_id=channel_id,
-                                                   now=self._now())
+                                                   now=self._now(), max_open=MAX_OPEN_TRADES, check=fits)
         except trade_store.TradeError as e:
             raise CollectionError(str(e)) from None
 
@@ -564,13 +593,14 @@ class CollectionService:
         out += [f"<t:{at}:d> {text}" for at, _, text in events[:limit]]
         return "\n".join(out)[:2000]
 
-    async def copy_text(self, copy_id: int) -> str:
-        """``/card-history``: a copy and every owner it had."""
+    async def copy_text(self, copy_id: int, viewer_id: str | None = None) -> str:
+        """``/card-history``: a copy and every owner it had (whether it is locked in a
+        running duel for ante: to its owner only, like ``/collection``)."""
         c = await coll.get_copy(self.db, copy_id)
         if c is None:
             raise CollectionError(f"There is no copy #{copy_id}.")
         lines = [f"**{c.label}** ({c.printing}), owned by {mention(c.owner_id)}"
-                 + (f", locked in duel #{c.locked_in}" if c.locked_in else "") + ":"]
+                 + (f", locked in duel #{c.locked_in}" if c.locked_in and viewer_id == c.owner_id else "") + ":"]
         for i, x in enumerate(await ledger_store.copy_history(self.db, copy_id), 1):
             if x.from_id is None:
                 how = "starter" if x.kind == "starter" else "granted" + (f" by {mention(x.by_id)}" if x.by_id else "")

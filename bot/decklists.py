@@ -6,9 +6,30 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-LINE = re.compile(r"^\s*(?:(\d+)\s*x?\s+)?(.+?)\s*$", re.IGNORECASE)
+# The count in front of a name ("4 ", "4x ", "4 x "). Only ever matched at the start of a
+# stripped line, and nothing after it is a pattern: reading a line is linear in its length
+# (a lazy name followed by optional trailing spaces, as this once was, is quadratic on
+# "a" + many spaces + "b", and a 256 KB attachment of such lines froze the bot for minutes).
+COUNT = re.compile(r"(\d+)\s*x?\s+", re.IGNORECASE)
 MAX_COPIES = 250
 MAX_CARDS = 500
+MAX_DIGITS = 6  # a longer number is refused before int() (Python refuses 4,300+ digits with ValueError)
+
+
+def read_count(digits: str, where: str) -> int:
+    """A count or copy number typed by a user; DecklistError for one that is too long."""
+    if len(digits) > MAX_DIGITS:
+        raise DecklistError(f"{where}: {digits[:10]}… is not a sensible number")
+    return int(digits)
+
+
+def split_count(line: str, where: str) -> tuple[int, str]:
+    """``(4, "Lightning Bolt")`` from ``"4x Lightning Bolt"``; ``(1, line)`` without a count.
+    *line* is stripped; linear in its length."""
+    m = COUNT.match(line)
+    if m is None:
+        return 1, line
+    return read_count(m.group(1), where), line[m.end():].strip()
 
 
 class DecklistError(ValueError):
@@ -32,18 +53,22 @@ def parse_decklist(text: str) -> list[str]:
             if line.lower().startswith("sb:"):
                 continue
             break
-        m = LINE.match(line)
-        if not m or not m.group(2):
-            raise DecklistError(f"line {n}: cannot read {raw!r} (write '4 Lightning Bolt')")
-        count = int(m.group(1) or 1)
+        count, name = split_count(line, f"line {n}")
+        if not name:
+            raise DecklistError(f"line {n}: cannot read {clip_text(raw)!r} (write '4 Lightning Bolt')")
         if count < 1 or count > MAX_COPIES:
             raise DecklistError(f"line {n}: {count} copies is not a sensible number")
-        cards.extend([m.group(2)] * count)
+        cards.extend([name] * count)
         if len(cards) > MAX_CARDS:
             raise DecklistError(f"the list has more than {MAX_CARDS} cards")
     if not cards:
         raise DecklistError("the decklist is empty")
     return cards
+
+
+def clip_text(text: str, limit: int = 60) -> str:
+    """*text* shortened for an error message (a user's line can be 256 KB long)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def parse_cod(text: str) -> list[str]:
@@ -60,12 +85,12 @@ def parse_cod(text: str) -> list[str]:
             continue
         for c in zone.iter("card"):
             name = (c.get("name") or "").strip()
-            try:
-                count = int(c.get("number") or 1)
-            except ValueError:
-                raise DecklistError(f"bad number for {name!r}") from None
+            number = (c.get("number") or "1").strip()
+            if not number.isdigit() or not number.isascii():
+                raise DecklistError(f"bad number for {clip_text(name)!r}")
+            count = read_count(number, f"the number of {clip_text(name)!r}")
             if not name or count < 1 or count > MAX_COPIES:
-                raise DecklistError(f"bad card entry {name!r} x{count}")
+                raise DecklistError(f"bad card entry {clip_text(name)!r} x{count}")
             cards.extend([name] * count)
     if not cards:
         raise DecklistError("the Cockatrice deck has no main-deck cards")

@@ -12,6 +12,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from .service import Live
 
 
+def log_refusal(live: "Live", user_id: str, channel_id: str | None) -> str | None:
+    """Why *user_id* may not have the duel's log, or None if they may (always answered
+    privately).
+
+    Its players may, always (during the duel: only what both saw; the seed, the decks and
+    every answer once it is over). Anyone else only once it is over, and only by asking in
+    the duel's thread: whoever can read the thread saw the duel played there; a duel's
+    number alone shows nothing (it would reveal both decks to someone who cannot see the
+    thread, e.g. a private channel's duel)."""
+    rec = live.record
+    if user_id in rec.player_ids:
+        return None
+    if not live.duel.over:
+        return f"Only the players of duel #{rec.id} can see its log while it is played."
+    if rec.thread_id is None or channel_id != rec.thread_id:
+        return (f"The log of duel #{rec.id} is for its players, and for whoever asks in the duel's thread "
+                "once it is over.")
+    return None
+
+
 def duel_script(live: "Live", *, reveal_seed: bool) -> str:
     rec = live.record
     duel = live.duel

@@ -1,13 +1,20 @@
 """Plain-text rendering of an engine view (terminal, and the bot's board message)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
+# keywords the engine uses for its own bookkeeping, not printed abilities
+_HIDDEN_KEYWORDS = frozenset({"untargetable"})
 
-def permanent_line(p: dict[str, Any]) -> str:
+
+def permanent_line(p: dict[str, Any], keywords: bool = False) -> str:
     bits = [p["ref"]]
     if p["power"] is not None:
         bits.append(f"{p['power']}/{p['toughness']}")
+        kws = [k for k in p.get("keywords", ()) if k not in _HIDDEN_KEYWORDS] if keywords else []
+        if kws:
+            bits.append(", ".join(kws))
     state = []
     if p["tapped"]:
         state.append("tapped")
@@ -25,20 +32,79 @@ def permanent_line(p: dict[str, Any]) -> str:
     return " ".join(bits)
 
 
-def board_text(v: dict[str, Any], *, names: list[str] | None = None) -> str:
-    """The board as a viewer sees it: life, counts, permanents, spells, combat."""
+def _is_plain_land(p: dict[str, Any]) -> bool:
+    """A land that is nothing else and has nothing on it: shown grouped by name."""
+    return (p["types"] == ["land"] and p["power"] is None and not p["damage"] and not p["attached_to"]
+            and not any(p["counters"].values()) and not p["token"])
+
+
+def permanents_text(perms: list[dict[str, Any]], group_lands: bool, keywords: bool = False) -> str:
+    """One player's permanents; with ``group_lands`` plain lands are counted
+    by name ("Plains x4, 2 tapped") after the other permanents, and enchanted
+    lands stay on their own (what is attached to them is listed with them);
+    with ``keywords`` creatures show their keyword abilities ("2/2 flying")."""
+    attached_to = {q["attached_to"] for q in perms if q["attached_to"]}
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    lines = []
+    for q in perms:
+        if group_lands and _is_plain_land(q) and q["ref"] not in attached_to:
+            grouped.setdefault(q["name"], []).append(q)
+        else:
+            lines.append(permanent_line(q, keywords))
+    for name, qs in grouped.items():
+        tapped = sum(q["tapped"] for q in qs)
+        text = name if len(qs) == 1 else f"{name} x{len(qs)}"
+        if tapped:
+            text += " (tapped)" if len(qs) == 1 else f", {tapped} tapped"
+        lines.append(text)
+    return "; ".join(lines) if lines else "nothing"
+
+
+_SUBJECT_YOU = re.compile(r"(^|[.:;!?(*]\s*|,\s*|\band\s+|\bthen\s+)(you|You) ([a-z]+)\b")
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do"}
+_NOT_VERBS = frozenset({"its", "this", "us", "as", "his", "plus", "less", "less", "yes"})
+
+
+def _base_form(verb: str) -> str:
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb in _NOT_VERBS or not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
+def second_person(text: str) -> str:
+    """The engine's third-person text for a player named "you", in grammar:
+    "you wins" -> "you win", "you plays first" -> "you play first",
+    "under you's control" -> "under your control"."""
+    text = re.sub(r"\byou's\b", "your", text)
+    text = re.sub(r"\bYou's\b", "Your", text)
+    return _SUBJECT_YOU.sub(lambda m: f"{m.group(1)}{m.group(2)} {_base_form(m.group(3))}", text)
+
+
+def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands: bool = False,
+               keywords: bool = False) -> str:
+    """The board as a viewer sees it: life, counts, permanents, spells, combat
+    (the terminal's with ``group_lands`` and ``keywords``, see :func:`permanents_text`)."""
     out = []
     pl = v["players"]
     active = pl[v["active"]]["name"]
     whose = "your" if active == "you" else f"{active}'s"
-    out.append(f"Turn {v['turn']} - {whose} {v['phase']}" + (f" ({v['step']})" if v["step"] != v["phase"] else ""))
+    if v["turn"] == 0:  # the engine counts turns from the first one; before it: play or draw, mulligans
+        out.append("Before the first turn")
+    else:
+        out.append(f"Turn {v['turn']} - {whose} {v['phase']}" + (f" ({v['step']})" if v["step"] != v["phase"] else ""))
     for i, p in enumerate(pl):
         line = (f"{p['name']}: {p['life']} life" + (f", {p['poison']} poison" if p["poison"] else "")
                 + f", hand {p['hand_count']}, library {p['library_count']}"
                 + (f", pool {p['mana_pool']}" if p["mana_pool"] else ""))
         out.append(line)
-        perms = [permanent_line(c) for c in v["battlefield"] if c["controller"] == i]
-        out.append("  in play: " + ("; ".join(perms) if perms else "nothing"))
+        out.append("  in play: " + permanents_text([c for c in v["battlefield"] if c["controller"] == i], group_lands,
+                                                   keywords))
         if p["graveyard"]:
             out.append("  graveyard (top first): " + ", ".join(p["graveyard"]))
         if p["ante"]:

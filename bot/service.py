@@ -27,8 +27,11 @@ from storage import players as player_store
 from storage.db import Database
 from storage.errors import DuelNotFound, StatusConflict
 
-from .autopass import DEFAULT_STOPS, auto_answer
+from engine.autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
+from .decklists import clip_text
+from .limits import MAX_OPEN_CHALLENGES
+from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
@@ -97,13 +100,16 @@ class DuelService:
         """A deck by name: a saved deck of the user's, or a preconstructed one."""
         if not name:
             name = sorted(PRECONS)[0]
-        saved = await deck_store.get_deck(self.db, user_id, name)
+        try:
+            saved = await deck_store.get_deck(self.db, user_id, name)
+        except ValueError as e:  # too long, control characters: no deck has such a name
+            raise DuelError(f"No deck called {clip_text(name)!r}: {e}.") from None
         if saved is not None:
             return saved.name, list(saved.cards)
         for p in PRECONS:
             if p.lower() == name.lower():
                 return p, decklist(p)
-        raise DuelError(f"No deck called {name!r}. Your decks: use /deck list; preconstructed: "
+        raise DuelError(f"No deck called {clip_text(name)!r}. Your decks: use /deck list; preconstructed: "
                         + ", ".join(sorted(PRECONS)))
 
     async def deck_names(self, user_id: str) -> list[str]:
@@ -123,6 +129,9 @@ class DuelService:
                         clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True) -> store.DuelRecord:
         if challenger[0] == opponent[0]:
             raise DuelError("You cannot challenge yourself.")
+        if await store.count_open_challenges(self.db, challenger[0], int(self.now())) >= MAX_OPEN_CHALLENGES:
+            raise DuelError(f"You have {MAX_OPEN_CHALLENGES} challenges waiting for an answer, the most one "
+                            "player may have at once. Wait until they are answered or expire (a day).")
         deck_name, cards = await self.resolve_deck(challenger[0], deck)
         self.validate_deck(cards)
         options = DuelOptions(ante=ante, chooser=None)
@@ -135,7 +144,7 @@ class DuelService:
                                   **await self.collections.ante_options(guild_id))
         return await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
-            player_names=(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
+            player_names=seat_names(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
             decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
             deadline=int(self.now()) + CHALLENGE_SECONDS)
 

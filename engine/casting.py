@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, norm
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
+from .refusals import refuse
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -36,6 +37,13 @@ _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+# Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
+# source with one makes something else than one mana of its symbol, or asks its controller
+# while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
+# auto-pass (engine.autopass) then never pays with such a source for the player.
+MANA_SOURCE_HOOKS = ("mana_amount", "mana_choice", "mana_symbols", "mana_ok")
+# A hook of a permanent that adds mana whenever any source is tapped (Mana Flare).
+EXTRA_MANA_HOOK = "extra_mana"
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -115,6 +123,24 @@ class CastingRules:
                 out.append((c, i, syms, ma.cost.mana))
         return out
 
+    def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
+        """How much one use of ``ma`` adds by itself (before a mana_choice)."""
+        return hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+
+    def _extra_mana(self: "Game", card: Card) -> int:
+        """How much more other permanents make ``card`` add when tapped (Mana Flare)."""
+        return sum(h(self, src, card) for src in self.battlefield if (h := src.cdef.hooks.get(EXTRA_MANA_HOOK)))
+
+    def _one_kind(self: "Game", card: Card, sym: str) -> str:
+        """``sym`` as written in ``tap CARD for SYM``, as the one kind of mana
+        the choices name: what the source adds at once is accepted too
+        (``tap Mana Vault for CCC``, ``for C``)."""
+        if len(sym) > 1 and sym == sym[0] * len(sym):
+            for ma in self.mana_abilities(card):
+                if sym[0] in ma.produces and len(sym) == self._mana_amount(card, ma) + self._extra_mana(card):
+                    return sym[0]
+        return sym
+
     def mana_choices(self: "Game", p: int) -> list[str]:
         out = []
         with self.reading():  # a pure listing
@@ -146,18 +172,13 @@ class CastingRules:
             self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
             card.tapped = True
-        amount = hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        amount = self._mana_amount(card, ma)
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
-        extra = 0
-        for src in self.battlefield:
-            h = src.cdef.hooks.get("extra_mana")
-            if h:
-                extra += h(self, src, card)
-        self.players[p].pool.add(sym, amount + extra)
+        self.players[p].pool.add(sym, amount + self._extra_mana(card))
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
@@ -470,7 +491,10 @@ class CastingRules:
                 return any(c.name == rest and self.castable(p, c, kind, interrupting) for c in self.players[p].hand)
             if verb == "activate":
                 what, sep, num = rest.partition(" ability=")
-                i = int(num) if sep and num.isdecimal() else 1
+                try:
+                    i = read_number(num) if sep else 1
+                except IllegalAction:
+                    return False
                 for c in self.battlefield:
                     if ref(self, c) == what:
                         abilities = self.ability_list(c)
@@ -506,7 +530,7 @@ class CastingRules:
                 what, sym = rest.rsplit(" for ", 1)
                 objs = [o for o in lookup(self, what, ("permanents",)) if self.controller(o) == p]
                 for o in objs:
-                    cand = f"tap {ref(self, o)} for {sym}"
+                    cand = f"tap {ref(self, o)} for {self._one_kind(o, sym)}"
                     if cand in self._last_choices:
                         return cand
                 return f"tap {ref(self, objs[0])} for {sym}" if objs else text
@@ -533,7 +557,7 @@ class CastingRules:
                     if cand in self._last_choices:
                         return cand
         except RefError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), e.reason) from None
         return text
 
     def parser_for(self: "Game", p: int, choices: list[str] | Callable[[], list[str]]):
@@ -592,8 +616,8 @@ class CastingRules:
         def parse(text: str) -> str:
             if norm(text) == "pass":
                 names = ", ".join(ref(self, c) for c in forced)
-                raise IllegalAction(f"{names} must attack this turn: announce an attack ('attack') "
-                                    "before the main phase ends")
+                raise refuse(Refusal.NOT_NOW, f"{names} must attack this turn: announce an attack ('attack') "
+                                              "before the main phase ends")
             return parser(text)
         return parse
 
@@ -879,7 +903,7 @@ class CastingRules:
             known = ch + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
                                       choices, parser=self.parser_for(p, choices), about=spell.name,
-                                      surely=known.__contains__)
+                                      surely=known.__contains__, cost=cost)
             if ans == "cancel":
                 return False
             if ans.startswith(("tap ", "add ")):

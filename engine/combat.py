@@ -13,7 +13,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from .decisions import DecisionKind, IllegalAction
+from .decisions import DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES
 from .model import Event, Gen
 from .objects import Card, Player
@@ -225,7 +225,7 @@ class CombatRules:
         try:
             objs = lookup(self, name, ("permanents",))
         except RefError as e:
-            raise IllegalAction(str(e)) from None
+            raise IllegalAction(str(e), e.reason) from None
         if controller is not None:
             objs = [o for o in objs if self.controller(o) == controller] or objs
         if not objs:
@@ -295,13 +295,10 @@ class CombatRules:
         amounts: dict[int, int] = {}
         for part in text[len("assign "):].split(","):
             part = part.strip()
-            try:
-                n_s, who = part.split(" to ", 1)
-                n = int(n_s)
-            except ValueError:
-                raise IllegalAction(f"cannot read {part!r}") from None
-            if n < 0:
-                raise IllegalAction("damage assigned cannot be negative")
+            n_s, sep, who = part.partition(" to ")
+            if not sep:
+                raise IllegalAction(f"cannot read {part!r}")
+            n = read_number(n_s, "damage assigned")
             idx = None
             for i, t in enumerate(targets):
                 if isinstance(t, Player) and t.name == who.strip():

@@ -18,9 +18,35 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
 
+from .mana import ManaCost
+
 
 class IllegalAction(ValueError):
-    """An answer that is not legal now. The duel is unchanged."""
+    """An answer that is not legal now. The duel is unchanged.
+
+    ``reason`` says why, as data (see :class:`Refusal`), so that every front
+    end shows the same explanation; ``suggestions`` are the nearest legal
+    answers when the answer was not understood."""
+
+    def __init__(self, message: str, reason: "Refusal | None" = None,
+                 suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.suggestions = suggestions
+
+
+class Refusal(Enum):
+    """Why an answer is refused (:attr:`IllegalAction.reason`)."""
+    NOT_IN_HAND = "not in your hand"
+    NOT_ENOUGH_MANA = "not enough mana"
+    NOT_NOW = "not now"  # timing: sorcery speed, a land already played, not this kind of decision
+    NO_LEGAL_TARGET = "no legal target"
+    NOT_IN_PLAY = "not in play"
+    UNKNOWN = "unknown word"
+    NOT_YOUR_DECISION = "not your decision"
+    OVER = "the duel is over"
+    BAD_NUMBER = "not a usable number"  # a count or reference number that is not 0-9 digits, or far too long
+    OTHER = "not legal"
 
 
 class DecisionKind(Enum):
@@ -50,6 +76,49 @@ CASTING_KINDS = frozenset({DecisionKind.CAST_X, DecisionKind.CAST_MODE, Decision
                            DecisionKind.CAST_CHOOSE, DecisionKind.PAY})
 
 
+@dataclass(frozen=True)
+class Context:
+    """Where in the duel a decision is asked, as data (auto-pass reads it):
+    the turn, the active player, the phase and step, and who controls the
+    last spell being cast (an interrupt is about it) and the last spell or
+    effect of the batch (a response is about it), ``None`` when there is none."""
+    turn: int
+    active: int
+    phase: str
+    step: str
+    spell_controller: int | None
+    batch_controller: int | None
+
+
+def is_mana_answer(text: str) -> bool:
+    """Is this answer the drawing of mana (``tap X for R``, ``add R via Channel``)?"""
+    return text.startswith(("tap ", "add "))
+
+
+# The longest number an answer may hold: no count in a duel comes near it.
+MAX_NUMBER_DIGITS = 6
+
+
+def read_number(text: str, what: str = "a number") -> int:
+    """A whole number typed in an answer (``#2``, ``x=3``, ``assign 2 to``):
+    ASCII digits only, at most :data:`MAX_NUMBER_DIGITS` of them, else
+    :class:`IllegalAction`. ``str.isdigit`` accepts ``²`` and ``int`` accepts
+    ``٣`` or ``1_000``, and Python refuses to read over 4,300 digits with a
+    plain ``ValueError``: user text never reaches ``int`` without this."""
+    t = text.strip()
+    if not t or not t.isascii() or not t.isdigit():
+        raise IllegalAction(f"{what} must be a whole number written with the digits 0-9, not {clip_text(t)!r}",
+                            Refusal.BAD_NUMBER)
+    if len(t) > MAX_NUMBER_DIGITS:
+        raise IllegalAction(f"{what} is too large: {clip_text(t)}", Refusal.BAD_NUMBER)
+    return int(t)
+
+
+def clip_text(text: str, limit: int = 100) -> str:
+    """``text`` shortened for an error message."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
 def norm(text: str) -> str:
     """Fold whitespace; the action language is otherwise case-sensitive for card names."""
     return " ".join(text.replace("\u2019", "'").split())
@@ -66,6 +135,8 @@ class Decision:
     # (raising IllegalAction); default: the answer must be one of ``choices``.
     parser: Callable[[str], str] | None = field(default=None, repr=False)
     about: str = ""  # the spell / attacker / phase this is about, for displays
+    cost: ManaCost | None = None  # PAY: the mana cost being paid
+    context: Context | None = None  # where it is asked (set by Game.ask)
 
     @classmethod
     def listed_later(cls, player: int, kind: DecisionKind, prompt: str, list_choices: Callable[[], tuple[str, ...]],
@@ -79,6 +150,7 @@ class Decision:
         ``Game.list_later``)."""
         d = cls.__new__(cls)
         d.player, d.kind, d.prompt, d.decline, d.parser, d.about = player, kind, prompt, decline, parser, about
+        d.cost, d.context = None, None
         d._list_choices = list_choices
         d._surely = surely
         return d
@@ -105,7 +177,7 @@ class Decision:
             canon = self.parser(t)
             if canon in self.choices or self.parser is not None:
                 return canon
-        raise IllegalAction(f"{t!r} is not legal now; legal: {', '.join(self.choices[:12])}"
+        raise IllegalAction(f"{clip_text(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
                             + (" ..." if len(self.choices) > 12 else ""))
 
     @property

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import carddb
-from .decisions import Decision, IllegalAction
+from .decisions import Decision, IllegalAction, Refusal, norm
 from .game import Game
 from .model import Gen
 from .objects import Card, Spell
+from .refusals import explain
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,16 @@ class Duel:
         """The canonical form of an answer, or :class:`IllegalAction`."""
         d = self.pending
         if d is None:
-            raise IllegalAction("the duel is over")
+            raise IllegalAction("the duel is over", Refusal.OVER)
         if player is not None and player != d.player:
             raise IllegalAction(f"it is {self.game.players[d.player].name}'s decision, not "
-                                f"{self.game.players[player].name}'s")
-        return d.parse(text)
+                                f"{self.game.players[player].name}'s", Refusal.NOT_YOUR_DECISION)
+        try:
+            return d.parse(text)
+        except IllegalAction as e:
+            if e.reason is not None:
+                raise
+            raise explain(self.game, d, norm(text), e) from None
 
     def apply(self, text: str, player: int | None = None) -> None:
         """Answer the pending decision; :class:`IllegalAction` leaves the duel unchanged."""

@@ -17,7 +17,8 @@ from typing import Any, Callable, Iterable, Sequence
 from .casting import CastingRules
 from .combat import CombatRules
 from .damage import DamageRules
-from .decisions import Decision, DecisionKind, IllegalAction
+from .decisions import Context, Decision, DecisionKind, IllegalAction
+from .mana import ManaCost
 from .effects import enchanted, self_only
 from .model import Event, Gen
 from .objects import Card, Chars, Effect, Player, PrintedChars, Spell
@@ -174,8 +175,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     def ask(self, player: int, kind: DecisionKind, prompt: str,
             choices: Iterable[str] | Callable[[], Iterable[str]], *,
             decline: str | None = None, parser: Callable[[str], str] | None = None,
-            about: str = "", surely: Callable[[str], bool] | None = None) -> Gen:
+            about: str = "", surely: Callable[[str], bool] | None = None,
+            cost: ManaCost | None = None) -> Gen:
         """Yield a decision and return the (already validated) answer.
+        The decision carries ``cost`` (a payment's) and its :class:`Context`.
         ``choices`` may be a function listing them, and ``surely(answer)`` tell
         that an answer is among them without listing them all: then while
         :attr:`list_later` is set they are listed only for another answer or
@@ -189,6 +192,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             def listed() -> tuple[str, ...]:
                 return tuple(dict.fromkeys(lister()))
             d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about)
+            d.cost, d.context = cost, self._context()
             self.decisions_asked += 1
             answer = yield d
             if "_list_choices" in d.__dict__:  # never listed: too late now, the game moves on
@@ -198,8 +202,13 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if not ch and parser is None:
             raise AssertionError(f"decision with no choices: {prompt}")
         self.decisions_asked += 1
-        answer = yield Decision(player, kind, prompt, ch, decline, parser, about)
+        answer = yield Decision(player, kind, prompt, ch, decline, parser, about, cost, self._context())
         return answer
+
+    def _context(self) -> Context:
+        return Context(self.turn, self.active, self.phase, self.step,
+                       self.spells[-1].controller if self.spells else None,
+                       self.batch[-1].controller if self.batch else None)
 
     def log(self, text: str) -> None:
         self.events.append(text)
@@ -759,7 +768,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         else:
             lp = self.players[losers[0]]
             why = ("conceded" if lp.conceded else "drew from an empty library" if lp.drew_from_empty else
-                   "0 life" if lp.life <= 0 else "10 poison counters")
+                   f"{lp.life} life" if lp.life <= 0 else "10 poison counters")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .decisions import IllegalAction, read_number
 from .objects import Card, Player, Spell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-REF = re.compile(r"^(?P<name>.+?)(?:#(?P<n>\d+))?(?:@(?P<who>[^@#]+))?$")
+# ``#n`` is ASCII digits only (``\d`` would take ``٣``); read_number bounds it
+REF = re.compile(r"^(?P<name>.+?)(?:#(?P<n>[0-9]+))?(?:@(?P<who>[^@#]+))?$")
 
 
-class RefError(ValueError):
-    pass
+class RefError(IllegalAction):
+    """A reference that names nothing, or cannot be read: an illegal answer."""
 
 
 def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
@@ -75,7 +77,10 @@ def parse_ref(text: str) -> tuple[str, int | None, str | None]:
     m = REF.match(text.strip())
     if not m:
         raise RefError(f"cannot read reference {text!r}")
-    n = int(m["n"]) if m["n"] else None
+    try:
+        n = read_number(m["n"], f"the number in {m['name'].strip()}#") if m["n"] else None
+    except IllegalAction as e:
+        raise RefError(str(e), e.reason) from None
     return m["name"].strip(), n, (m["who"].strip() if m["who"] else None)
 
 

@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from typing import Any
 
 from . import carddb
-from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction
+from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, clip_text, read_number
 from .duel import Duel, DuelOptions
 from .game import Game
 from .mana import COLOR_LETTERS, COLOR_NAMES, Mana
 from .model import Gen
 from .objects import Card, Player
 from .refs import RefError, lookup, parse_ref, ref
+from .script_file import ScriptFileError, check_script
 
 MAX_DECLINES = 5000
+# the verbs of docs/duel-scripts.md (Actions)
+VERBS = ("play", "cast", "activate", "tap", "add", "attack", "block", "assign", "choose", "discard", "sacrifice",
+         "pass", "concede")
 PHASE_WORDS = ("upkeep", "draw", "main", "discard", "attack", "blocks", "damage prevention", "end of combat")
 
 
@@ -38,6 +43,15 @@ class ScriptResult:
 
 # ------------------------------------------------------------------ setup
 
+def card_name(entry: Any) -> str:
+    """A card name in a list: ``[Circle of Protection: Red]`` reads in YAML
+    as a one-pair mapping; take it as the name."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        (k, v), = entry.items()
+        return f"{k}: {v}"
+    return str(entry)
+
+
 def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
     players = setup.get("players") or {}
     names = list(players)
@@ -45,7 +59,11 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
         raise ScriptError("setup.players must name exactly two players")
     ante = any((players[n] or {}).get("ante") for n in names)
     g = Game(0, (names[0], names[1]), DuelOptions(ante=ante, chooser=0))
-    g.active = names.index(setup.get("active", names[0]))
+    def seat(name: Any, key: str) -> int:
+        if name not in names:
+            raise ScriptError(f"{key}: no player named {name!r} (the players are {' and '.join(names)})")
+        return names.index(name)
+    g.active = seat(setup.get("active", names[0]), "active")
     g.turn = int(setup.get("turn", 3))
     g.first_player = 1 - g.active if g.turn > 1 else g.active
     phase = setup.get("phase", "main")
@@ -59,10 +77,10 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
         pl.poison = int(spec.get("poison", 0))
         lib = spec.get("library")
         for cname in (lib if lib is not None else ["Plains"] * 30):
-            pl.library.append(g.new_card(carddb.get(cname), idx, "library"))
+            pl.library.append(g.new_card(carddb.get(card_name(cname)), idx, "library"))
         for zone in ("hand", "graveyard", "removed", "ante"):
             for cname in spec.get(zone) or []:
-                pl.zone(zone).append(g.new_card(carddb.get(cname), idx, zone))
+                pl.zone(zone).append(g.new_card(carddb.get(card_name(cname)), idx, zone))
         pl.pool = Mana.parse(str(spec.get("mana_pool", "") or ""))
     for idx, n in enumerate(names):
         spec = players[n] or {}
@@ -70,12 +88,10 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
             if isinstance(entry, str):
                 entry = {"name": entry}
             elif isinstance(entry, dict) and "name" not in entry and len(entry) == 1:
-                # [Circle of Protection: Red] reads in YAML as a mapping; take it as the name
-                (k, v), = entry.items()
-                entry = {"name": f"{k}: {v}"}
+                entry = {"name": card_name(entry)}
             if "name" not in entry:
                 raise ScriptError(f"a battlefield entry needs a name: {entry!r}")
-            owner = names.index(entry["owner"]) if "owner" in entry else idx
+            owner = seat(entry["owner"], f"{n}: {entry['name']}: owner") if "owner" in entry else idx
             c = g.new_card(carddb.get(entry["name"]), owner, "battlefield")
             c.controller = idx
             c.last_controller = idx
@@ -121,6 +137,34 @@ def _take_options(part: str, opts: dict[str, str]) -> str:
         end = keys[i + 1].start() if i + 1 < len(keys) else len(part) + 1
         opts[m.group(1)] = (" " + part)[m.end():end].strip().strip('"')
     return (" " + part)[:keys[0].start()] if keys else part
+
+
+def check_verb(a: Action) -> None:
+    if a.verb not in VERBS:
+        raise ScriptError(f"unknown verb {a.verb!r} (the verbs are {', '.join(VERBS)})")
+
+
+def _named(a: Action) -> list[str]:
+    """The references (cards, permanents, players) an action names."""
+    v, rest = a.verb, a.card
+    if v in ("cast", "activate"):
+        pays = [x.strip() for x in a.opts.get("pay", "").split(",") if x.strip() not in ("", "pool")]
+        return [rest] + a.targets + ([a.opts["from"]] if "from" in a.opts else []) + pays
+    if v in ("play", "discard", "sacrifice"):
+        return [rest]
+    if v == "tap":
+        return [rest.rsplit(" for ", 1)[0]]
+    if v == "attack" and rest not in ("", "nothing"):
+        return [c.strip() for band in rest.split(",") for c in band.split("+")]
+    if v == "block" and rest != "nothing":
+        out = []
+        for part in rest.split(";"):
+            attacker, _, blockers = part.partition(" with ")
+            out += [attacker.strip()] + [b.strip() for b in blockers.split(",")]
+        return [x for x in out if x]
+    if v == "assign":
+        return [part.partition(" to ")[2].strip() for part in rest.split(",")]
+    return []
 
 
 def parse_action(text: str) -> Action:
@@ -234,12 +278,36 @@ class Runner:
                 self._apply(p, first)
             self._casting(p, a)
             return
-        self._apply(p, a.raw)
+        if v == "choose" and "," in a.card:
+            try:
+                self._apply(p, a.raw)  # one answer that holds a comma
+            except IllegalAction:
+                self._choose_several(p, [x.strip() for x in a.card.split(",")])
+        else:
+            self._apply(p, a.raw)
         # A yes/no answer that commits to paying (Soul Net, Energy Flux) is
         # followed by its payment: scripts pay automatically.
         while (self.duel.pending is not None and self.duel.pending.player == p
                and self.duel.pending.kind is DecisionKind.PAY and "auto" in self.duel.pending.choices):
             self._apply(p, "auto")
+
+    def _choose_several(self, p: int, names: list[str]) -> None:
+        """``choose A, B, C``: a choice of several things at once (Land Tax's
+        three lands), which the engine asks one at a time. The list is all of
+        it: if the same choice asks for more ("up to three"), it is declined."""
+        first = self.duel.pending
+        assert first is not None
+
+        def same_choice(d: Decision | None) -> bool:
+            return d is not None and d.player == p and d.kind is first.kind and d.about == first.about
+        for i, name in enumerate(names):
+            if not same_choice(self.duel.pending):
+                raise ScriptError(f"chose {', '.join(names[:i])}; nothing more to choose for {name}: "
+                                  + self.describe(self.duel.pending))
+            self._apply(p, f"choose {name}")
+        d = self.duel.pending
+        if same_choice(d) and d.decline is not None:
+            self._apply(p, d.decline)
 
     def _casting(self, p: int, a: Action) -> None:
         targets = list(a.targets)
@@ -273,6 +341,11 @@ class Runner:
                 # which packet a prevention effect acts on: from=CARD, else the first
                 self._apply(p, f"from {a.opts['from']}" if "from" in a.opts else d.choices[0])
             elif k is DecisionKind.CAST_CHOOSE:
+                if not chooses and targets and "source" in d.prompt:
+                    # a source the printed text names without "target" (Reverse Damage's
+                    # "one source") is written as one, as for Eye for an Eye: -> Hill Giant
+                    self._apply(p, f"choose {targets.pop(0)}")
+                    continue
                 if not chooses:
                     raise ScriptError(f"{a.card} needs choose=...: {d.prompt}")
                 self._apply(p, f"choose {chooses.pop(0)}")
@@ -290,6 +363,7 @@ class Runner:
                         if not opts:
                             raise ScriptError(f"cannot tap {s} to pay for {a.card}")
                         self._apply(p, opts[0])
+                        self._back_to_payment(p, s)
                     pays = []
                     self._apply(p, "pay")
         if targets:
@@ -301,7 +375,7 @@ class Runner:
             spell = next((s for s in reversed(self.g.spells) if s.name == a.card.split("#")[0].split("@")[0]), None)
             if spell is not None and spell.card is not None and spell.mode is not None:
                 modes = self.g.spell_modes(spell.card)
-                if spell.mode in modes and modes.index(spell.mode) + 1 != int(a.opts["mode"]):
+                if spell.mode in modes and modes.index(spell.mode) + 1 != read_number(a.opts["mode"], "mode="):
                     raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
 
     def _check_x(self, a: Action) -> None:
@@ -315,12 +389,21 @@ class Runner:
         cost = cast.card.cdef.cost if cast.card is not None else cast.ability.cost.mana if cast.ability else None
         if cost is None or not cost.x:
             raise ScriptError(f"{a.card} has no X in its cost (x={a.opts['x']})")
-        try:
-            wanted = int(a.opts["x"])
-        except ValueError:
-            raise ScriptError(f"x={a.opts['x']}: X is a number") from None
+        wanted = read_number(a.opts["x"], "x=")
         if cast.x != wanted:
             raise ScriptError(f"x={a.opts['x']} is not legal for {a.card}: its X is {cast.x}, set by its target")
+
+    def _back_to_payment(self, p: int, source: str) -> None:
+        """Tapping a land can deal damage (Manabarbs, Psychic Venom): decline
+        through the damage prevention step it opens, back to p's payment."""
+        for _ in range(MAX_DECLINES):
+            d = self.duel.pending
+            if d is not None and d.player == p and d.kind is DecisionKind.PAY:
+                return
+            if d is None or not (self.g.in_prevention or d.kind in (DecisionKind.PREVENT, DecisionKind.REGENERATE)):
+                raise ScriptError(f"after tapping {source} the payment did not go on: " + self.describe(d))
+            self.decline()
+        raise ScriptError("too many declines")
 
     def _infer_mode(self, p: int, a: Action, d: Decision) -> None:
         mark = len(self.duel.history)
@@ -337,10 +420,55 @@ class Runner:
                 self.rollback(mark)
         raise ScriptError("no mode fits: " + "; ".join(errors))
 
+    # ----------------------------------------------------------- names
+    def check_names(self, a: Action) -> None:
+        """Refuse, before the duel runs on, an action whose verb is not in
+        the format or that names a card or player that is nowhere in the duel
+        (``Counterspell#3`` when there are two, ``carol``): no decision could
+        ever make it legal. ``choose`` and ``add`` name other things (colors,
+        yes/no, modes) and are left to the engine."""
+        check_verb(a)
+        for r in _named(a):
+            self.check_ref(r)
+
+    def check_ref(self, text: str) -> None:
+        g = self.g
+        if g.player_by_name(text.strip()) is not None:
+            return
+        name, n, who = parse_ref(text)
+        players = " and ".join(pl.name for pl in g.players)
+        who_idx = None
+        if who is not None:
+            pl = g.player_by_name(who)
+            if pl is None:
+                raise ScriptError(f"{clip_text(text)}: no player named {clip_text(who)!r} (the players are {players})")
+            who_idx = pl.idx
+        everywhere = self._objects_named(name)
+        if not everywhere:
+            # no card enters a duel from outside it; a token (not in the card data) may come later
+            if name in carddb.card_data():
+                raise ScriptError(f"there is no {name} in the duel")
+            near = get_close_matches(name, list(carddb.card_data()) + [pl.name for pl in g.players], n=3, cutoff=0.75)
+            raise ScriptError(f"no card or player named {clip_text(name)!r} (the players are {players})"
+                              + (f"; did you mean {', '.join(near)}?" if near else ""))
+        objs = [o for o in everywhere if who_idx is None or who_idx in (o.controller, getattr(o, "owner", o.controller))]
+        if n is not None and n > len(objs) and name in carddb.card_data():
+            where = f"{who} has" if who is not None else "the duel has"
+            raise ScriptError(f"there is no {text}: {where} only {len(objs)} {name}")
+
+    def _objects_named(self, name: str) -> list[Any]:
+        """Every card, permanent or spell called ``name``, wherever it is."""
+        g = self.g
+        objs: list[Any] = [c for pl in g.players for z in ("library", "hand", "graveyard", "removed", "ante")
+                           for c in pl.zone(z) if c.name == name]
+        objs += [c for c in g.battlefield + g.limbo if c.name == name]
+        return objs + [sp for sp in g.spells + g.batch if sp.name == name and sp.card is None]
+
     # --------------------------------------------------------------- steps
     def step_action(self, who: str, text: str) -> None:
         p = self.pidx(who)
         a = parse_action(text)
+        self.check_names(a)
         last_err = ""
         for _ in range(MAX_DECLINES):
             d = self.duel.pending
@@ -361,9 +489,13 @@ class Runner:
 
     def step_illegal(self, who: str, text: str) -> None:
         p = self.pidx(who)
+        a = parse_action(text)
+        # (a verb the format does not have would pass for nothing; an action that
+        # names nothing in the duel is simply not legal, which may be the point)
+        check_verb(a)
         self._wait_for(p)
         before = self.duel.state_hash()
-        err = self.try_action(p, parse_action(text))
+        err = self.try_action(p, a)
         if err is None:
             raise ScriptError(f"{who}: {text} was legal")
         if self.duel.state_hash() != before:
@@ -459,6 +591,8 @@ class Runner:
             return sorted(c.name for c in zone)
         for k, v in want.items():
             label = f"{p.name}.{k}"
+            if isinstance(v, list):
+                v = [card_name(x) for x in v]
             if k in ("life", "poison"):
                 if getattr(p, k) != int(v):
                     out.append(f"{label} is {getattr(p, k)}, expected {v}")
@@ -573,7 +707,11 @@ def from_seed(setup: dict[str, Any]) -> Duel:
 
 
 def run_script(doc: dict[str, Any]) -> ScriptResult:
-    name = str(doc.get("name", "(unnamed)"))
+    name = str(doc.get("name", "(unnamed)")) if isinstance(doc, dict) else "(unnamed)"
+    try:
+        check_script(doc)
+    except ScriptFileError as e:
+        return ScriptResult(name, False, str(e))
     try:
         setup = doc.get("setup") or {}
         if "seed" in setup:
@@ -581,21 +719,22 @@ def run_script(doc: dict[str, Any]) -> ScriptResult:
         else:
             duel = Duel(lambda: build_position(setup))
     except (ScriptError, carddb.UnknownCard, KeyError, ValueError) as e:
-        return ScriptResult(name, False, f"setup: {e}")
+        return ScriptResult(name, False, f"setup: {clip_text(str(e), 2000)}")
     runner = Runner(duel)
     for i, step in enumerate(doc.get("steps") or [], 1):
         try:
             run_step(runner, step)
         except (ScriptError, IllegalAction, RefError, carddb.UnknownCard) as e:
-            return ScriptResult(name, False, f"step {i} ({_step_text(step)}): {e}", runner.duel)
+            return ScriptResult(name, False, f"step {i} ({_step_text(step)}): {clip_text(str(e), 2000)}",
+                                runner.duel)
     return ScriptResult(name, True, "", runner.duel)
 
 
 def _step_text(step: Any) -> str:
     if isinstance(step, dict):
         k, v = next(iter(step.items()))
-        return f"{k}: {v}" if k != "expect" else "expect"
-    return str(step)
+        return clip_text(f"{k}: {v}", 200) if k != "expect" else "expect"
+    return clip_text(str(step), 200)
 
 
 def run_steps(setup: dict[str, Any], steps: list[Any], seed: int | None = None) -> Runner:

@@ -35,11 +35,17 @@ from .ledger import create_copies
 __all__ = ["Copy", "StarterAlreadyGiven", "GuildSettings", "grant_cards", "grant_starter",
            "has_starter", "get_copy", "get_copies", "list_copies", "owned_counts",
            "missing_cards", "locked_copies", "count_copies", "get_guild_settings",
-           "set_guild_settings"]
+           "set_guild_settings", "Group", "CollectionPage", "collection_page", "copies_of",
+           "free_card_choices", "has_locked"]
 
 _COPY = ("SELECT c.*, (SELECT dc.duel_id FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id"
          " WHERE dc.copy_id = c.id AND d.status NOT IN ('finished', 'cancelled')) AS locked_in"
          " FROM copies c")
+
+
+# the copy ``c`` is bound to a duel still going on
+_LOCKED = ("EXISTS (SELECT 1 FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id"
+           " WHERE dc.copy_id = c.id AND d.status NOT IN ('finished', 'cancelled'))")
 
 
 class StarterAlreadyGiven(StorageError):
@@ -166,6 +172,87 @@ async def list_copies(db: Database, owner_id: str | int, *, name: str | None = N
     return [Copy.from_row(r) for r in rows]
 
 
+@dataclass(frozen=True)
+class Group:
+    """The copies of one card in one printing that a player owns: how many, and the first few."""
+
+    card: str
+    printing: str
+    count: int
+    first: tuple[Copy, ...]
+
+
+@dataclass(frozen=True)
+class CollectionPage:
+    """One page of a collection's groups, with the totals of the whole (filtered) collection."""
+
+    copies: int
+    groups: int
+    page: tuple[Group, ...]
+
+
+async def collection_page(db: Database, owner_id: str | int, *, offset: int, limit: int,
+                          cards: Sequence[str] | None = None, printing: str | None = None,
+                          first: int = 8) -> CollectionPage:
+    """Groups ``offset .. offset+limit`` of *owner_id*'s copies by (card, printing), in that
+    order, counted and paged by SQLite: a player with 100,000 copies costs one page, not
+    100,000 rows. *cards*: only these card names (the caller's filters); *printing*: only it;
+    *first*: how many copies of each group are listed (lowest ids)."""
+    uid = snowflake(owner_id, "owner_id")
+    where, params = "owner_id = ?", [uid]
+    if cards is not None:
+        if not cards:
+            return CollectionPage(0, 0, ())
+        where += f" AND card IN ({', '.join('?' for _ in cards)})"
+        params += list(cards)
+    if printing is not None:
+        where += " AND printing = ?"
+        params.append(printing)
+    async with db.read() as conn:
+        async with conn.execute(f"SELECT count(*), coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM copies"
+                                f" WHERE {where} GROUP BY card, printing)", params) as cur:
+            row = await cur.fetchone()
+        groups, total = (int(row[0]), int(row[1])) if row else (0, 0)
+        async with conn.execute(f"SELECT card, printing, count(*) AS n FROM copies WHERE {where}"
+                                " GROUP BY card, printing ORDER BY card, printing LIMIT ? OFFSET ?",
+                                [*params, int(limit), int(offset)]) as cur:
+            heads = list(await cur.fetchall())
+        page = []
+        for h in heads:
+            async with conn.execute(_COPY + " WHERE c.owner_id = ? AND c.card = ? AND c.printing = ?"
+                                    " ORDER BY c.id LIMIT ?", (uid, h["card"], h["printing"], int(first))) as cur:
+                some = tuple(Copy.from_row(r) for r in await cur.fetchall())
+            page.append(Group(h["card"], h["printing"], int(h["n"]), some))
+    return CollectionPage(total, groups, tuple(page))
+
+
+async def has_locked(db: Database, owner_id: str | int) -> bool:
+    """Whether any of *owner_id*'s copies is locked in a running duel for ante."""
+    uid = snowflake(owner_id, "owner_id")
+    return await db.fetchone(
+        "SELECT 1 FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id JOIN copies c ON c.id = dc.copy_id"
+        " WHERE c.owner_id = ? AND d.status NOT IN ('finished', 'cancelled') LIMIT 1", (uid,)) is not None
+
+
+async def copies_of(db: Database, owner_id: str | int, card: str, *, limit: int) -> list[Copy]:
+    """At most *limit* of *owner_id*'s copies of *card* (any case): the free ones first,
+    then the locked ones, each by id."""
+    uid = snowflake(owner_id, "owner_id")
+    rows = await db.fetchall(_COPY + " WHERE c.owner_id = ? AND c.card = ? COLLATE NOCASE"
+                             " ORDER BY locked_in IS NOT NULL, c.id LIMIT ?", (uid, card, int(limit)))
+    return [Copy.from_row(r) for r in rows]
+
+
+async def free_card_choices(db: Database, owner_id: str | int, *, limit: int) -> list[tuple[str, int, int]]:
+    """``(card, lowest free copy id, free copies)`` for the first *limit* cards by name of
+    which *owner_id* has a copy free to trade (counted by SQLite)."""
+    uid = snowflake(owner_id, "owner_id")
+    rows = await db.fetchall(f"SELECT card, min(id) AS first, count(*) AS n FROM copies c"
+                             f" WHERE owner_id = ? AND NOT {_LOCKED} GROUP BY card ORDER BY card LIMIT ?",
+                             (uid, int(limit)))
+    return [(r["card"], int(r["first"]), int(r["n"])) for r in rows]
+
+
 async def count_copies(db: Database) -> int:
     """How many copies exist (owned by anyone)."""
     row = await db.fetchone("SELECT count(*) FROM copies")
@@ -175,13 +262,20 @@ async def count_copies(db: Database) -> int:
 async def owned_counts(db: Database, owner_id: str | int, *,
                        unlocked_only: bool = False) -> Counter[str]:
     """How many copies of each card *owner_id* owns (only those free to use, if asked)."""
-    copies = await list_copies(db, owner_id)
-    return Counter(c.card for c in copies if not (unlocked_only and c.locked_in is not None))
+    uid = snowflake(owner_id, "owner_id")
+    free = f" AND NOT {_LOCKED}" if unlocked_only else ""
+    rows = await db.fetchall(f"SELECT card, count(*) AS n FROM copies c WHERE owner_id = ?{free} GROUP BY card",
+                             (uid,))
+    return Counter({r["card"]: int(r["n"]) for r in rows})
 
 
 async def locked_copies(db: Database, owner_id: str | int) -> dict[int, int]:
     """*owner_id*'s locked copies: copy id -> the running duel holding it."""
-    return {c.id: c.locked_in for c in await list_copies(db, owner_id) if c.locked_in is not None}
+    uid = snowflake(owner_id, "owner_id")
+    rows = await db.fetchall("SELECT dc.copy_id, dc.duel_id FROM duel_copies dc JOIN duels d ON d.id = dc.duel_id"
+                             " JOIN copies c ON c.id = dc.copy_id"
+                             " WHERE c.owner_id = ? AND d.status NOT IN ('finished', 'cancelled')", (uid,))
+    return {int(r[0]): int(r[1]) for r in rows}
 
 
 async def missing_cards(db: Database, owner_id: str | int, cards: Iterable[str], *,

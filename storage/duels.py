@@ -39,7 +39,8 @@ from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
     "DuelResult", "DuelRecord", "FinishOutcome",
-    "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user",
+    "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user", "count_open_challenges",
+    "duel_in_thread",
     "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
     "set_message_ids", "finish_duel",
 ]
@@ -258,6 +259,20 @@ async def list_duels_for_user(db: Database, user_id: str | int,
         sql += " AND status NOT IN ('finished', 'cancelled')"
     rows = await db.fetchall(sql + " ORDER BY id", (uid, uid))
     return [DuelRecord.from_row(r) for r in rows]
+
+
+async def count_open_challenges(db: Database, user_id: str | int, now: int) -> int:
+    """How many challenges *user_id* made that still wait for an answer (not expired at *now*)."""
+    row = await db.fetchone("SELECT count(*) FROM duels WHERE player0_id = ? AND status = 'challenged'"
+                            " AND (deadline IS NULL OR deadline >= ?)", (_snowflake(user_id, "user_id"), int(now)))
+    return int(row[0]) if row else 0
+
+
+async def duel_in_thread(db: Database, thread_id: str | int) -> DuelRecord | None:
+    """The duel played in a Discord thread, if any (for a command typed in it by someone
+    who is not one of its players; not indexed: rare)."""
+    row = await db.fetchone("SELECT * FROM duels WHERE thread_id = ?", (_snowflake(thread_id, "thread_id"),))
+    return None if row is None else DuelRecord.from_row(row)
 
 
 async def list_unfinished(db: Database) -> list[DuelRecord]:

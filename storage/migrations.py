@@ -338,12 +338,19 @@ ALTER TABLE duels ADD COLUMN reminder_seq INTEGER CHECK (reminder_seq IS NULL OR
 ALTER TABLE duels ADD COLUMN reminder_stage INTEGER NOT NULL DEFAULT 0 CHECK (reminder_stage BETWEEN 0 AND 3);
 """
 
+# Version 6: a collection grouped by (card, printing) and paged by SQLite (``/collection``
+# of a player with 100,000 copies reads one page of the index, in order, with no sort).
+_V6_COLLECTION_PAGES = """
+CREATE INDEX copies_by_owner_card_printing ON copies (owner_id, card, printing, id);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
     Migration(3, "collections, ledger, trades and ante", _V3_COLLECTIONS),
     Migration(4, "how far each duel was published on Discord", _V4_PUBLISHED),
     Migration(5, "clock reminders sent", _V5_REMINDERS),
+    Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
 )
 
 
@@ -351,7 +358,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    5
+    6
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

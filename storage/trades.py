@@ -20,7 +20,7 @@ at once (:class:`TradeError`, nothing written).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import aiosqlite
@@ -104,8 +104,15 @@ class AcceptOutcome:
 async def propose_trade(db: Database, proposer_id: str | int, recipient_id: str | int,
                         give: Sequence[int], want: Sequence[int], *,
                         guild_id: str | int | None = None, channel_id: str | int | None = None,
-                        seconds: int = TRADE_SECONDS, now: int | None = None) -> Trade:
-    """Record a proposal; :class:`TradeError` (nothing written) if it cannot be made."""
+                        seconds: int = TRADE_SECONDS, now: int | None = None,
+                        max_open: int | None = None,
+                        check: Callable[[Trade], None] | None = None) -> Trade:
+    """Record a proposal; :class:`TradeError` (nothing written) if it cannot be made.
+
+    *max_open*: the proposer may have at most this many open trades (counted in the
+    transaction, so racing proposals cannot pass it). *check*: called with the trade
+    before it is committed; a :class:`TradeError` from it rolls the trade back (the bot
+    refuses a trade whose message Discord would not show)."""
     me, them = snowflake(proposer_id, "proposer_id"), snowflake(recipient_id, "recipient_id")
     if me == them:
         raise TradeError("You cannot trade with yourself.")
@@ -119,6 +126,13 @@ async def propose_trade(db: Database, proposer_id: str | int, recipient_id: str 
         raise TradeError("The same copy is named twice.")
     at = now_seconds(now)
     async with db.transaction() as conn:
+        if max_open is not None:
+            async with conn.execute("SELECT count(*) FROM trades WHERE proposer_id = ? AND status = 'proposed'"
+                                    " AND expires_at > ?", (me, at)) as cur:
+                row = await cur.fetchone()
+            if row is not None and int(row[0]) >= max_open:
+                raise TradeError(f"You have {int(row[0])} open trades, the most one player may have at once. "
+                                 "Withdraw one (see /trades) or wait for answers before proposing another.")
         copies = await get_copies(conn, both)
         problems = _problems(copies, [(cid, me) for cid in give] + [(cid, them) for cid in want],
                              {me: "you", them: f"<@{them}>"}, still="not")
@@ -134,7 +148,10 @@ async def propose_trade(db: Database, proposer_id: str | int, recipient_id: str 
         await cur.close()
         await conn.executemany("INSERT INTO trade_items (trade_id, copy_id, side) VALUES (?, ?, ?)",
                                [(trade_id, cid, 0) for cid in give] + [(trade_id, cid, 1) for cid in want])
-        return await _trade(conn, trade_id)
+        trade = await _trade(conn, trade_id)
+        if check is not None:
+            check(trade)
+        return trade
 
 
 def _problems(copies: dict[int, Copy], expected: list[tuple[int, str]],

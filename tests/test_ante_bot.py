@@ -179,8 +179,8 @@ async def test_for_keeps_needs_owned_decks_and_locks_them(fake_discord: FakeDisc
         r2 = await bob.slash("challenge", opponent=alice, deck="Bears", ante=True)
         assert r2.ephemeral and "Missing: 20 Forest, 20 Grizzly Bears" in r2.text
         # /collection shows the locks, /deck import says what is owned
-        col = await bob.slash("collection", type="creature")
-        assert "`20` Grizzly Bears" in col.text and "🔒" in col.text and "Forest" not in col.text
+        col = await text_of(await bob.slash("collection", type="creature"))
+        assert "`20` Grizzly Bears" in col and "🔒" in col and "Forest" not in col
         imp = await text_of(await bob.slash("deck import", name="Burn", decklist="4 Lightning Bolt\\n36 Mountain"))
         assert "Not in your collection: 4 Lightning Bolt, 36 Mountain" in imp
         imp = await text_of(await bob.slash("deck import", name="Bears2", decklist="20 Forest\\n20 Grizzly Bears"))
@@ -367,7 +367,7 @@ async def test_server_option_keeps_basic_lands_out_of_the_ante(fake_discord: Fak
         assert "already have your starter" in again
         copies = await coll.list_copies(b.db, str(alice.id))
         assert sum(1 for c in copies if c.acquired_how == "starter") == 19
-        assert re.search(r"`\s*\d+` ", (await alice.slash("collection", rarity="rare")).text)
+        assert re.search(r"`\s*\d+` ", await text_of(await alice.slash("collection", rarity="rare")))
 
 
 async def test_a_concession_counts_as_a_loss(fake_discord: FakeDiscord, tmp_path: Path) -> None:

@@ -601,9 +601,9 @@ async def test_deadline_reminders_claim_and_why_it_ended(fake_discord: FakeDisco
     assert t.bot.svc._live[1].duel.state_hash() == h
     rec = await t.bot.svc._get(1)
     assert rec.status == "finished" and rec.result.reason == "timed_out"
-    # now the log is public and holds the seed
+    # now the log holds the seed; it is sent to the one who asked only
     r = await t.acks(alice.slash("duel log", channel=thread))
-    assert not r.ephemeral and b"replay:" in r.message.attachments[0].data
+    assert r.ephemeral and b"replay:" in r.message.attachments[0].data
     assert f"seed: {rec.seed}".encode() in r.message.attachments[0].data
     t.acks.check()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Duel, DuelOptions, IllegalAction
-from engine.decisions import DecisionKind
+from engine.decisions import DecisionKind, Refusal
 from engine.scripts import Runner, build_position, parse_action
 
 
@@ -174,8 +174,9 @@ def test_creatures_that_must_attack_keep_the_main_phase_open() -> None:
     assert d.pending.player == 1 and d.pending.kind is DecisionKind.OPPORTUNITY
     assert "pass" not in d.pending.choices and d.pending.decline == "attack"
     before = d.state_hash()
-    with pytest.raises(IllegalAction, match="Grizzly Bears must attack"):
+    with pytest.raises(IllegalAction, match="not now: Grizzly Bears must attack") as refused:
         d.apply("pass")
+    assert refused.value.reason is Refusal.NOT_NOW
     assert d.state_hash() == before
     d.apply(d.pending.decline)  # the attack is announced; alice may abort it
     assert d.pending.player == 0 and d.pending.kind is DecisionKind.RESPOND

@@ -1,10 +1,27 @@
-"""``manaburn play`` plays a whole duel in the terminal."""
+"""``manaburn play`` plays a whole duel in the terminal, driven through its input."""
 from __future__ import annotations
 
 import argparse
+import http.server
 import io
+import logging
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Iterator
 
-from bot.terminal import play
+import pytest
+
+from bot.cli import main as cli_main
+from bot.terminal import CLEAR, TerminalDuel, play
+from engine import Duel
+from engine.ai import RandomPlayer
+from engine.scripts import build_position
 
 
 def run(lines: list[str], **kw: object) -> str:
@@ -16,10 +33,31 @@ def run(lines: list[str], **kw: object) -> str:
     return out.getvalue()
 
 
+def at(you: dict[str, Any], computer: dict[str, Any] | None = None, lines: tuple[str, ...] = (),
+       **setup: Any) -> str:
+    """The terminal on a set-up position (your main phase unless told otherwise), against
+    the computer, answering ``lines`` and then leaving (end of input)."""
+    spec = {"active": "you", "phase": "main", "players": {"you": you, "computer": computer or {}}, **setup}
+    duel = Duel(lambda: build_position(spec))
+    out = io.StringIO()
+    TerminalDuel(duel, RandomPlayer(1), io.StringIO("\n".join(lines) + "\n"), out).run()
+    return out.getvalue()
+
+
+def menus(text: str) -> list[list[str]]:
+    """The numbered answers of every prompt shown."""
+    out: list[list[str]] = []
+    for block in text.split("\n> "):
+        items = re.findall(r"^ +\d+\. (.*)$", block, re.M)
+        if items:
+            out.append(items)
+    return out
+
+
 def test_a_whole_duel_against_the_computer() -> None:
     text = run(["1"] * 3000)
     assert "The duel is over" in text
-    assert "wins" in text
+    assert "you win" in text or "computer wins" in text
 
 
 def test_bad_input_is_refused_and_changes_nothing() -> None:
@@ -32,3 +70,347 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
 def test_two_people_at_one_keyboard() -> None:
     text = run(["1"] * 4000, vs="human")
     assert "player 2" in text and "The duel is over" in text
+
+
+# ------------------------------------------------------------ auto-pass and stops
+
+def test_only_decisions_with_something_to_decide_are_asked() -> None:
+    # Whole duels through the terminal's input (bench/terminal_inputs.py): no input is a
+    # pass with nothing useful possible, far under issue 15's one in four.
+    from bench.terminal_inputs import play_one
+    rows = [play_one(seed) for seed in (1, 2, 3)]
+    inputs = sum(int(r["inputs"]) for r in rows)
+    assert all(r["finished"] for r in rows) and inputs > 50
+    assert sum(int(r["idle_passes"]) for r in rows) <= inputs / 4
+    assert sum(int(r["idle_passes"]) for r in rows) == 0
+
+
+def test_every_shown_prompt_offers_more_than_passing() -> None:
+    text = run(["1"] * 3000)
+    for items in menus(text):
+        assert items != ["pass"], items
+
+
+def test_the_stops_command_shows_and_sets_the_stops() -> None:
+    text = at({"hand": ["Giant Growth"], "battlefield": ["Forest", "Grizzly Bears"]},
+              lines=("stops", "stops my lunch", "stops none", "stops"))
+    assert "Your stops: my blocks, my main, opponent blocks, opponent end of combat, prevention, " \
+           "regeneration, responses" in text
+    assert "Unknown stops: my lunch" in text
+    assert "Stops saved: none" in text and "Your stops: none" in text
+
+
+def test_without_stops_only_what_cannot_be_declined_is_asked() -> None:
+    # A Giant Growth in hand could be cast at every step of the computer's attacks; the
+    # default stops ask at its blocks and end of combat, no stops ask only in your own
+    # main phase (a land to play, an attack) and what cannot be declined.
+    you = {"hand": ["Giant Growth"], "battlefield": ["Forest", "Grizzly Bears"]}
+    computer = {"battlefield": ["Grizzly Bears", "Forest"]}
+
+    def asked_outside_my_main(text: str) -> int:
+        prompts = re.findall(r"^\[you\] (.*)$", text, re.M)
+        return sum(1 for p in prompts if not p.startswith(("hand:", "Main phase")))
+    default = at(you, computer, lines=("1",) * 40)
+    none = at(you, computer, lines=("stops none",) + ("1",) * 40)
+    assert asked_outside_my_main(default) > 0
+    assert "Stops saved: none" in none
+    assert asked_outside_my_main(none) < asked_outside_my_main(default)
+
+
+# ------------------------------------------------------------ mana abilities
+
+def test_mana_abilities_are_not_listed_but_can_be_typed() -> None:
+    text = at({"hand": ["Lightning Bolt", "Grizzly Bears"], "battlefield": ["Mountain"] * 2 + ["Forest"] * 2},
+              lines=("mana", "tap Mountain for R", "board"))
+    first = menus(text)[0]
+    assert not any(c.startswith("tap ") for c in first)
+    assert "(mana: type 'tap CARD for X'" in text
+    assert "tap Mountain#" in text.split("\n> ")[1]  # the mana command lists them
+    assert "pool R" in text  # typed by hand: drawn into the pool
+
+
+def test_payment_lists_the_lands_under_the_manual_payment_stop() -> None:
+    you = {"hand": ["Grizzly Bears"], "battlefield": ["Forest", "Forest", "Mountain"]}
+    # {1}{G} from Forests and a Mountain: which land pays the {1} matters, the terminal asks
+    asked = at(you, lines=("cast Grizzly Bears",))
+    pay = menus(asked)[-1]
+    assert "auto" in pay and not any(c.startswith("tap ") for c in pay)
+    manual = at(you, lines=("stops my main, manual payment", "cast Grizzly Bears"))
+    assert any(c.startswith("tap Forest#") for c in menus(manual)[-1])
+
+
+# ------------------------------------------------------------ refusals say why
+
+def test_an_illegal_answer_says_why() -> None:
+    text = at({"hand": ["Shatter", "Fireball", "Mountain"], "battlefield": ["Forest"]},
+              lines=("cast Lightning Bolt", "cast Fireball", "cast Shatter", "cast Mountan", "frobnicate",
+                     "cast Mountain"))
+    assert "Not legal: not in your hand: Lightning Bolt\n" in text
+    assert "Not legal: not enough mana: Fireball needs {X}{R}, you have Forest untapped\n" in text
+    assert "Not legal: no legal target for Shatter now\n" in text
+    assert "Not legal: unknown word: no card is named 'Mountan' (nearest legal answers: " in text
+    assert re.search(r"Not legal: unknown word: 'frobnicate' \(nearest legal answers: [^)]+\)", text)
+    assert "Not legal: not now: Mountain is a land" in text
+
+
+def test_sorcery_speed_is_explained() -> None:
+    # the computer's upkeep, with a stop there: an instant may be cast, a sorcery not
+    text = at({"hand": ["Lightning Bolt", "Stone Rain"], "battlefield": ["Mountain"] * 3},
+              {"battlefield": ["Forest"]},
+              lines=("stops opponent upkeep", "pass", "cast Stone Rain"), phase="upkeep", active="computer")
+    assert "Not legal: not now: Stone Rain is a sorcery (sorcery speed: your main phase with nothing pending)" \
+        in text
+
+
+def test_refusal_reasons_are_typed_on_the_engines_illegal_action() -> None:
+    from engine import IllegalAction
+    from engine.decisions import Refusal
+    spec = {"active": "alice", "phase": "main",
+            "players": {"alice": {"hand": ["Fireball"], "battlefield": ["Forest"]}, "bob": {}}}
+    duel = Duel(lambda: build_position(spec))
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("cast Fireball")
+    assert e.value.reason is Refusal.NOT_ENOUGH_MANA
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("pas")
+    assert e.value.reason is Refusal.UNKNOWN and e.value.suggestions == ("pass",)
+    assert duel.history == []
+    spec["players"] = {"alice": {"battlefield": [{"name": "Mountain", "tapped": True}, "Dragon Whelp"]}, "bob": {}}
+    duel = Duel(lambda: build_position(spec))
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("activate Dragon Whelp")
+    assert e.value.reason is Refusal.NOT_ENOUGH_MANA
+    assert str(e.value) == "not enough mana: Dragon Whelp's ability needs {R}, you have no mana"
+    with pytest.raises(IllegalAction) as e:
+        duel.apply("cast Dragon Whelp")
+    assert e.value.reason is Refusal.NOT_IN_HAND and str(e.value) == "not in your hand: Dragon Whelp"
+
+
+def test_huge_and_odd_numbers_are_refused_without_a_traceback() -> None:
+    text = at({"hand": ["Fireball"], "battlefield": ["Mountain"] * 2},
+              lines=("9" * 5000, "0", "99", "\u00b2", "-1", "1e9", "cast Fireball", "x=" + "9" * 5000,
+                     "x=99999999999999999999", "x=-3"))
+    assert "Traceback" not in text
+    assert text.count("Not legal") == 9
+    assert "choose 1 to" in text
+
+
+# ------------------------------------------------------------ what is shown
+
+def test_card_shows_the_printed_text() -> None:
+    text = at({}, lines=("card serra angel", "card Serra Angle", "card Nothing At All"))
+    assert "Serra Angel {3}{W}{W} - Summon - Angel 4/4\nFlying\nAttacking does not cause Serra Angel to tap." in text
+    assert "No card called 'Serra Angle'. Did you mean: Serra Angel" in text
+    assert "No card called 'Nothing At All'.\n" in text
+
+
+def test_the_board_shows_keywords_and_groups_lands() -> None:
+    text = at({"battlefield": ["Serra Angel", "Benalish Hero", "Plains", "Plains", "Plains",
+                               {"name": "Plains", "tapped": True}, "Island"]},
+              {"battlefield": ["Forest", {"name": "Wild Growth", "attached_to": "Forest"}]})
+    mine = next(ln for ln in text.splitlines() if ln.startswith("  in play: Serra Angel"))
+    assert "Serra Angel 4/4" in mine and "flying" in mine and "Benalish Hero 1/1 banding" in mine
+    assert "Plains x4, 1 tapped" in mine and "; Island" in mine
+    assert "in play: Forest; Wild Growth (on Forest)" in text  # enchanted: on its own, with its enchantment
+
+
+def test_the_duel_starts_at_turn_one() -> None:
+    text = run(["1"] * 40)
+    assert "Turn 0" not in text
+    assert text.split("\n\n")[1].startswith("Before the first turn")
+    assert "Turn 1 - your main" in text
+
+
+def test_grammar_of_the_second_person() -> None:
+    text = run(["1"] * 3000)
+    assert "you play first" in text
+    assert not re.search(r"\byou's\b|\byou (wins|plays|draws|casts|passes|has|is)\b", text)
+    from bot.render import second_person
+    assert second_person("Grizzly Bears comes into play under you's control.") == \
+        "Grizzly Bears comes into play under your control."
+    assert second_person("computer attacks; you blocks with Grizzly Bears. you wins.") == \
+        "computer attacks; you block with Grizzly Bears. you win."
+
+
+def test_the_end_line_agrees_with_the_board() -> None:
+    # Lightning Bolt takes the computer from 1 to -2: the board and the end line say -2
+    text = at({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, {"life": 1},
+              lines=("cast Lightning Bolt", "target computer", "pass", "pass", "pass"))
+    assert "computer: -2 life" in text
+    assert "The duel is over: you win (computer: -2 life)." in text
+    assert "you wins" not in text
+
+
+def test_hot_seat_never_shows_a_hand_to_the_wrong_player() -> None:
+    text = run(["1"] * 4000, vs="human")
+    seated = None
+    for ln in text.splitlines():
+        m = re.search(r"Pass the keyboard to (player \d)", ln)
+        if m:
+            seated = m.group(1)
+        m = re.match(r"\[(player \d)\] hand:", ln)
+        if m:
+            assert m.group(1) == seated, ln
+
+
+def test_hot_seat_clears_the_screen_on_a_terminal() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    args = argparse.Namespace(seed=5, deck="red burn", opponent_deck="GREEN STOMPY", vs="human")
+    out = Tty()
+    play(args, io.StringIO("\n".join(["1"] * 300) + "\n"), out)
+    text = out.getvalue()
+    assert text.count(CLEAR) >= 4
+    for part in text.split(CLEAR)[1:]:
+        assert len(set(re.findall(r"\[(player \d)\] hand:", part))) <= 1
+
+
+# ------------------------------------------------------------ no tracebacks
+
+def test_ctrl_c_ends_cleanly() -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, *a: Any) -> str:
+            raise KeyboardInterrupt
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="computer")
+    out = io.StringIO()
+    assert play(args, Interrupted(), out) == 130
+    assert "(interrupted: leaving the duel)" in out.getvalue()
+
+
+def _manaburn(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(sys.argv[1:]))", *args]
+
+
+def test_ctrl_c_in_the_real_command() -> None:
+    proc = subprocess.Popen(_manaburn("play", "--seed", "5"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    seen = b""
+    while b"> " not in seen:
+        seen += proc.stdout.read1(4096)  # type: ignore[attr-defined]
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err + out
+    assert proc.returncode == 130
+
+
+@pytest.mark.parametrize("command", [("play", "--seed", "5"), ("cards", "--list")])
+def test_output_piped_into_head(command: tuple[str, ...], tmp_path: Path) -> None:
+    answers = tmp_path / "answers"
+    answers.write_text("1\n" * 3000)  # a whole duel: far more output than a pipe holds
+    with answers.open() as stdin:
+        proc = subprocess.Popen(_manaburn(*command), stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # like head -1
+        err = proc.stderr.read() if proc.stderr else b""
+        proc.wait(timeout=120)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err
+    assert proc.returncode == 0
+
+
+def test_cards_with_an_unknown_set_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["cards", "--set", "XYZ"]) == 2
+    assert "unknown set 'XYZ'; sets: " in capsys.readouterr().err
+    assert cli_main(["cards", "--set", "4ed"]) == 0
+    assert capsys.readouterr().out.startswith("4ED: ")
+
+
+def test_deck_names_ignore_case_and_help_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli_main(["play", "--help"])
+    assert "Red Burn" in capsys.readouterr().out.replace("\n", " ")
+    text = run(["quit"], deck="red BURN", opponent_deck="green stompy")
+    assert "You play 'Red Burn' against 'Green Stompy'" in text
+    out = io.StringIO()
+    args = argparse.Namespace(seed=5, deck="Purple", opponent_deck=None, vs="computer")
+    assert play(args, io.StringIO(""), out) == 2 and "unknown deck 'Purple'; decks: " in out.getvalue()
+
+
+@pytest.fixture
+def refusing_discord() -> Iterator[str]:
+    """A loopback HTTP server answering every request 401 Unauthorized, as Discord does to a wrong token."""
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b'{"message": "401: Unauthorized", "code": 0}'
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *a: Any) -> None:
+            pass
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def _bot_once(base: str, tmp_path: Path, capfd: pytest.CaptureFixture[str],
+              monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    import discord
+
+    from tests.fakediscord.guard import redirect_discord
+    # as in a fresh process without the voice libraries: discord.py would warn once
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    # what the bot logs (to stderr when run for real; pytest holds the root logger here)
+    logged: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(self.format(record) + "\n")
+    keep = Keep(logging.WARNING)
+    monkeypatch.setattr(logging.getLogger(), "handlers", logging.getLogger().handlers + [keep])
+    env = {"DISCORD_TOKEN": "not.a.token", "MANABURN_DB": str(tmp_path / "bot.db")}
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        with redirect_discord(base + "/api/v10", base.replace("http", "ws") + "/gateway", base):
+            rc = cli_main(["bot"])
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    out, err = capfd.readouterr()
+    return rc, out + err + "".join(logged)
+
+
+def test_bot_with_a_wrong_token_says_so_in_one_line(refusing_discord: str, tmp_path: Path,
+                                                    capfd: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    rc, text = _bot_once(refusing_discord, tmp_path, capfd, monkeypatch)
+    assert rc == 1
+    assert "Traceback" not in text and "voice" not in text
+    assert [ln for ln in text.splitlines() if "manaburn bot:" in ln] == [
+        "manaburn bot: Discord refused the token in DISCORD_TOKEN (reset it on the Bot page of the application, "
+        "see README: Running the bot)"]
+
+
+def test_bot_without_network_says_so_in_one_line(tmp_path: Path, capfd: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nothing listens there now
+    t0 = time.monotonic()
+    rc, text = _bot_once(f"http://127.0.0.1:{port}", tmp_path, capfd, monkeypatch)
+    assert rc == 1 and time.monotonic() - t0 < 60
+    assert "Traceback" not in text and "voice" not in text
+    lines = [ln for ln in text.splitlines() if "manaburn bot:" in ln]
+    assert len(lines) == 1 and lines[0].startswith("manaburn bot: cannot reach Discord (ClientConnectorError")
+
+
+def test_what_only_you_may_see_is_shown_to_you() -> None:
+    text = at({"battlefield": ["Glasses of Urza"], "hand": ["Plains"]}, {"hand": ["Giant Growth", "Forest"]},
+              lines=("activate Glasses of Urza", "target computer", "pass"))
+    assert "(seen by you only) computer's hand: Forest, Giant Growth" in text

@@ -186,14 +186,17 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
     await grant(admin, bob, "Serra Angel, Island")
     # /collection pages through the cards, with counts; another player's too
     col = await alice.slash("collection")
+    await col.wait_done()  # deferred: paged by the database
     assert "60 copies of" in col.text and "page 1 of" in col.text
     nxt = await alice.click(col.message, "Next ▶")
     assert "page 2 of" in nxt.message.text and "◀ Previous" in nxt.message.button_labels
     mine = re.findall(r"#(\d+)", col.text)
     theirs = await alice.slash("collection", player=bob)
+    await theirs.wait_done()
     assert "Serra Angel" in theirs.text
     # the menus: choose one of mine and one of bob's, then propose
     r = await alice.slash("trade", player=bob)
+    await r.wait_done()
     assert r.ephemeral and "Propose" in r.message.button_labels
     give = next(o for s in r.message.selects if s["placeholder"] == "You give…" for o in s["options"]
                 if o["value"] == mine[0])

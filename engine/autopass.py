@@ -1,0 +1,285 @@
+"""Auto-pass: which decisions reach a person, and which are answered for them.
+
+Asynchronous play must not nag. Like the MicroProse phase bar, a player is
+asked only when the decision cannot be declined, or when they could do
+something that matters (more than drawing mana) at a point where they keep
+a *stop*. Everything else is answered at once, on their behalf (by the Discord bot,
+:mod:`bot.service`, and the terminal game, :mod:`bot.terminal`), and logged
+like any other answer: optional decisions are declined, and a payment is
+made with ``auto`` when every way of paying by hand would end the same (see
+:func:`payment_is_forced`). The engine still offers every decision; auto-pass
+only answers where the answer is forced or equivalent, or where the player
+said so with their stops.
+
+Stops are named ``my <step>`` / ``opponent <step>`` for the steps
+``upkeep``, ``draw``, ``main``, ``attack``, ``blocks``, ``end of combat``,
+``discard``; plus ``my spells`` (interrupting your own spell being cast, or
+adding to a batch whose last spell or effect is your own), ``responses``
+(interrupting or responding to the opponent's spells and effects),
+``prevention`` (damage prevention steps), ``regeneration`` and ``manual
+payment`` (every payment is asked, even when paying by hand could not end
+differently from ``auto``).
+
+Default stops (:data:`DEFAULT_STOPS`), and why. Like Magic Online's
+defaults (both main phases, your declare blockers step, the opponent's
+declare blockers step and end of turn: "Let's Talk About Stops, Pt. II",
+magicthegathering.com, 2003), they keep the points where players
+act, and drop the windows a later stop covers. Figures: ``python -m bench
+--only roundtrips`` (100 duels between sensible players).
+
+- ``my main``, ``my blocks``, ``opponent blocks``: spells are cast in the
+  main phase; after blocks is the window for combat tricks.
+- not ``my attack``: a trick the attacker plays before blocks (Jump, a
+  pump) can be played in the main phase just before attacking, where the
+  opponent gets the same chance to answer; only effects that need an
+  attacking creature need the stop (404 clicks per 100 duels, 387 a pass).
+- not ``opponent attack``: what the defender does before blocks, they can
+  do after blocks (the ``opponent blocks`` stop) knowing more (353 clicks,
+  all a pass). One exception, for players who keep ``opponent blocks``: a
+  land that could become a creature (Mishra's Factory) must be animated
+  before blocks to block, so the window is offered when such an ability is
+  usable.
+- ``opponent end of combat``: after combat damage on the opponent's turn,
+  the last point to finish off a damaged attacker or act before their turn
+  ends; the opponent's main phase that follows is not a stop.
+- not ``my end of combat``: on your own turn the main phase resumes right
+  after it, with the same damage still marked, and ``my main`` is a stop
+  (343 clicks, all a pass). Tricks that need the combat still under way
+  ("target attacking creature") need the stop.
+- ``responses``, ``prevention``, ``regeneration``: the opponent's spells
+  and effects, and damage, always deserve a look.
+- not ``my spells``: answering your own spell (interrupting it, or adding
+  to your own batch before the opponent has answered) was asked on every
+  instant you cast (633 clicks per 100 duels). Without the stop you answer
+  again as soon as the opponent adds to the batch (their spell is then on
+  top: ``responses``); if they pass, the batch resolves and you act next.
+- not ``manual payment``: tapping by hand is still asked whenever it could
+  end differently (see :func:`payment_is_forced`; 1,296 of 1,729
+  payments are made for the player), and mana can be drawn by hand before
+  casting (every opportunity lists the mana abilities).
+
+Stops saved before these changes are kept as they are (a player who set
+``my attack`` keeps it); ``/stops default`` gives the new defaults.
+
+Everything is read from the decision itself (its kind, choices, its
+:class:`~engine.decisions.Context` and, for a payment, its ``cost``) and from
+the game's mana sources; nothing is parsed out of prompt text.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .casting import EXTRA_MANA_HOOK, MANA_SOURCE_HOOKS
+from .decisions import Decision, DecisionKind, is_mana_answer
+from .mana import Mana, ManaCost, plan_payment
+from .model import Cost
+from .objects import Card
+from .refs import RefError, lookup
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+STEPS = ("upkeep", "draw", "main", "attack", "blocks", "end of combat", "discard")
+ALL_STOPS = tuple(f"{w} {s}" for w in ("my", "opponent") for s in STEPS) + (
+    "my spells", "responses", "prevention", "regeneration", "manual payment")
+DEFAULT_STOPS = frozenset({"my main", "my blocks", "opponent blocks",
+                           "responses", "prevention", "regeneration", "opponent end of combat"})
+
+
+def parse_stops(text: str, current: frozenset[str] = DEFAULT_STOPS) -> frozenset[str]:
+    """A stops list as players type it (``opponent upkeep, responses``,
+    ``default``, ``none``); ValueError naming the unknown stops."""
+    t = text.strip().lower()
+    if t == "default":
+        return DEFAULT_STOPS
+    if t in ("none", ""):
+        return frozenset()
+    wanted = frozenset(" ".join(s.split()) for s in t.split(",") if s.strip())
+    bad = sorted(wanted - set(ALL_STOPS))
+    if bad:
+        raise ValueError("Unknown stops: " + ", ".join(bad) + ". Available: " + ", ".join(ALL_STOPS))
+    return wanted
+
+
+def useful_choices(d: Decision) -> list[str]:
+    """Answers other than declining and drawing mana."""
+    return [c for c in d.choices if c != d.decline and not is_mana_answer(c) and c != "cancel"]
+
+
+def auto_answer(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> str | None:
+    """The answer given on the player's behalf, or None when the decision
+    must reach the player."""
+    if d.kind is DecisionKind.PAY:
+        return "auto" if "manual payment" not in stops and payment_is_forced(g, d) else None
+    if d.decline is None or _worth_asking(g, d, stops):
+        return None
+    return d.decline
+
+
+def must_ask(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> bool:
+    """True when this decision should be put to the player."""
+    return auto_answer(g, d, stops) is None
+
+
+def _worth_asking(g: "Game", d: Decision, stops: frozenset[str]) -> bool:
+    """For a decision that can be declined: does the player keep a stop here
+    and have something to do (more than drawing mana)? The stops are looked
+    at first: the choices are listed only where a stop could ask."""
+    k = d.kind
+    ctx = d.context
+    if k is DecisionKind.BLOCK or k is DecisionKind.ATTACK:
+        return bool(useful_choices(d))
+    if k is DecisionKind.PREVENT:
+        return "prevention" in stops and bool(useful_choices(d))
+    if k is DecisionKind.REGENERATE:
+        return "regeneration" in stops and bool(useful_choices(d))
+    if ctx is None:  # not asked by Game.ask: nothing to go by but the choices
+        return bool(useful_choices(d))
+    if k is DecisionKind.INTERRUPT:
+        own = ctx.spell_controller == d.player
+        return ("my spells" if own else "responses") in stops and bool(useful_choices(d))
+    if k is DecisionKind.RESPOND and ctx.batch_controller is not None:
+        # Answering the opponent's spell or effect, or adding to one's own batch
+        # before the opponent has answered it (like interrupting one's own spell).
+        own = ctx.batch_controller == d.player
+        return ("my spells" if own else "responses") in stops and bool(useful_choices(d))
+    # an opportunity at a step of a turn
+    mine = ctx.active == d.player
+    step = ctx.step if ctx.step in STEPS else ctx.phase
+    if f"{'my' if mine else 'opponent'} {step}" in stops:
+        return bool(useful_choices(d))
+    if step == "main" and mine:
+        return any(c.startswith(("play ", "attack")) for c in useful_choices(d))
+    if step == "attack" and not mine and ctx.batch_controller is None and "opponent blocks" in stops:
+        return _land_may_animate(g, useful_choices(d))  # a land could become a blocker: only before blocks
+    return False
+
+
+def _land_may_animate(g: "Game", useful: list[str]) -> bool:
+    """Is one of ``useful`` an activated ability of a land that is not a
+    creature now? (Mishra's Factory must be animated before blocks to block.)"""
+    for c in useful:
+        if not c.startswith("activate "):
+            continue
+        try:
+            found = lookup(g, c[len("activate "):].split(" ability=")[0], ("permanents",))
+        except RefError:
+            continue
+        if found and "land" in g.chars(found[0]).types and not g.is_creature(found[0]):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ payment
+def payment_is_forced(g: "Game", d: Decision) -> bool:
+    """Is ``auto`` as good as any payment by hand? The PAY decision of the
+    engine is unchanged (``auto``, ``pay``, ``tap ... for ...``, ``cancel``);
+    this only says when answering ``auto`` for the player loses nothing:
+
+    - the pool is empty and there is no ``pay`` (pool mana could be spent in
+      other ways), no mana from a player-wide source (Channel costs life) and
+      no mana ability with a mana cost (Apprentice Wizard becomes usable once
+      some mana is drawn: another way to pay);
+    - no permanent in play changes the mana a source makes (Mana Flare), and
+      every source has one mana ability, "{T}: add one mana", with no hook
+      choosing or changing that mana (Mana Batteries, Fellwar Stone);
+    - and every exact payment taps as many sources of each *kind* as the
+      automatic one. Sources of one kind are interchangeable: same name, one
+      and the same symbol, not creatures, no other abilities, nothing
+      attached (Psychic Venom, Wild Growth), no counters — paying {R} with
+      three plain Mountains, whichever is tapped the same mana is drawn and
+      the same untapped lands are left. Any other source is a kind of its
+      own. So {R} from Mountains and Forests is paid for the player, {1}{R}
+      is asked (a Forest or a second Mountain?), and a cost that needs every
+      source is paid for the player (any payment taps them all).
+
+    An exact payment spends all the mana it draws (no mana burn either way).
+    Drawing more than the cost (floating mana) stays possible by tapping at
+    the opportunity before casting. ``cancel`` is never chosen for the
+    player: there is an ``auto``, so the cost can be paid."""
+    p = d.player
+    if g.players[p].pool.total() or "auto" not in d.choices or "pay" in d.choices:
+        return False
+    if any(c.startswith("add ") for c in d.choices):
+        return False
+    if any(src.cdef.hooks.get(EXTRA_MANA_HOOK) for src in g.battlefield):
+        return False
+    if _mana_ability_with_mana_cost(g, p):
+        return False
+    sources = g.mana_sources(p)
+    cards = [c for c, _, _ in sources]
+    if len({c.oid for c in cards}) != len(cards) or not all(_one_plain_mana(g, c) for c in cards):
+        return False
+    cost = d.cost
+    if cost is None:
+        return False
+    kinds = _source_kinds(g, sources)
+    return _ways_to_pay(g, p, cost, kinds, limit=2) == 1
+
+
+def _mana_ability_with_mana_cost(g: "Game", p: int) -> bool:
+    """Does ``p`` control a permanent whose mana ability costs mana (and could be used)?"""
+    for c in g.battlefield:
+        if g.controller(c) != p:
+            continue
+        for ma in g.mana_abilities(c):
+            if ma.cost.mana.total and not (ma.cost.tap and c.tapped):
+                return True
+    return False
+
+
+def _one_plain_mana(g: "Game", c: Card) -> bool:
+    """Only one mana ability, "{T}: add one mana", with no hook choosing or
+    changing the mana it makes."""
+    abilities = g.mana_abilities(c)
+    if len(abilities) != 1 or abilities[0].amount != 1 or abilities[0].cost != Cost(tap=True):
+        return False
+    return not any(c.cdef.hooks.get(h) for h in MANA_SOURCE_HOOKS)
+
+
+def _interchangeable(g: "Game", c: Card, symbols: str) -> bool:
+    """Can ``c`` be swapped for any other source of its name and symbol?"""
+    return (len(symbols) == 1 and not g.is_creature(c) and not g.abilities_of(c)
+            and not g.attached(c) and not any(c.counters.values()))
+
+
+def _source_kinds(g: "Game", sources: list[tuple[Card, int, str]]) -> list[tuple[frozenset[str], int]]:
+    """The mana sources grouped into kinds of interchangeable ones:
+    (symbols a source of the kind makes, how many sources)."""
+    kinds: dict[object, list[frozenset[str]]] = {}
+    for c, _, syms in sources:
+        key: object = (c.name, syms) if _interchangeable(g, c, syms) else c.oid
+        kinds.setdefault(key, []).append(frozenset(syms))
+    return [(same[0], len(same)) for same in kinds.values()]
+
+
+def _ways_to_pay(g: "Game", p: int, cost: ManaCost, kinds: list[tuple[frozenset[str], int]],
+                 limit: int, budget: int = 5000) -> int:
+    """How many different counts of sources of each kind pay ``cost``
+    exactly (up to ``limit``; ``limit`` also when there are too many to
+    count within ``budget``)."""
+    variants = g.cost_variants(p, cost)
+    total = cost.total
+    found = 0
+    tried = 0
+
+    def pays(counts: list[int]) -> bool:
+        sources = [(k * 1000 + i, syms) for k, ((syms, _), n) in enumerate(zip(kinds, counts)) for i in range(n)]
+        return any(plan_payment(v, Mana(), sources) is not None for v in variants)
+
+    def walk(k: int, left: int, counts: list[int]) -> None:
+        nonlocal found, tried
+        if found >= limit:
+            return
+        if k == len(kinds):
+            tried += 1
+            if tried > budget:
+                found = limit
+            elif left == 0 and pays(counts):
+                found += 1
+            return
+        rest = sum(n for _, n in kinds[k + 1:])
+        for t in range(max(0, left - rest), min(left, kinds[k][1]) + 1):
+            walk(k + 1, left - t, counts + [t])
+    walk(0, total, [])
+    return found
