@@ -81,21 +81,27 @@ class CastingRules:
                     out.append(_BASIC_ABILITY[sym])
         return out
 
-    def mana_sources(self: "Game", p: int, auto: bool = False) -> list[tuple[Card, int, str]]:
+    def mana_sources(self: "Game", p: int, auto: bool = False,
+                     sacrifice: bool | None = None) -> list[tuple[Card, int, str]]:
         """Mana abilities ``p`` can use now: (permanent, ability index, symbols).
         A mana ability with a mana cost (Apprentice Wizard) is usable only when
         the pool can pay it, and never in automatic payment plans (``auto``):
         as in the MicroProse game, non-land mana sources are never auto-tapped
-        and the player draws mana from them by hand.
+        and the player draws mana from them by hand. Nor is one whose cost
+        sacrifices its source (Black Lotus): automatic payment never
+        sacrifices a permanent (``sacrifice``, by default ``not auto``: whether
+        to list it; whether a cost can be paid at all counts it).
 
         Cached in a read-only scope (see ``Game.reading``), for both values
         of ``auto``; returns a new list."""
         with self.reading():
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
-        return [(c, i, syms) for c, i, syms, cost in usable if not cost.total or (not auto and pool.can_pay(cost))]
+        sacrifice = not auto if sacrifice is None else sacrifice
+        return [(c, i, syms) for c, i, syms, cost, sac in usable
+                if (not cost.total or (not auto and pool.can_pay(cost))) and not (sac and not sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost, bool]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -112,6 +118,8 @@ class CastingRules:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
+                if p in self.lands_only_mana and "land" not in ch.types:
+                    continue  # Word of Command: the commanded card is paid for from the pool and lands
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
                 syms = ma.produces
@@ -120,16 +128,27 @@ class CastingRules:
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana))
+                out.append((c, i, syms, ma.cost.mana, ma.cost.sacrifice_self))
         return out
 
     def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
         """How much one use of ``ma`` adds by itself (before a mana_choice)."""
         return hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
 
-    def _extra_mana(self: "Game", card: Card) -> int:
-        """How much more other permanents make ``card`` add when tapped (Mana Flare)."""
-        return sum(h(self, src, card) for src in self.battlefield if (h := src.cdef.hooks.get(EXTRA_MANA_HOOK)))
+    def _extra_mana(self: "Game", card: Card) -> tuple[int, str]:
+        """What other permanents make ``card`` add when tapped: how many more of
+        the same mana (Mana Flare), and which other symbols (Gauntlet of Might's
+        extra red). A hook ``extra_mana(g, src, card)`` returns an int or a str."""
+        same, other = 0, ""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
+            if h:
+                more = h(self, src, card)
+                if isinstance(more, str):
+                    other += more
+                else:
+                    same += more
+        return same, other
 
     def _one_kind(self: "Game", card: Card, sym: str) -> str:
         """``sym`` as written in ``tap CARD for SYM``, as the one kind of mana
@@ -137,7 +156,7 @@ class CastingRules:
         (``tap Mana Vault for CCC``, ``for C``)."""
         if len(sym) > 1 and sym == sym[0] * len(sym):
             for ma in self.mana_abilities(card):
-                if sym[0] in ma.produces and len(sym) == self._mana_amount(card, ma) + self._extra_mana(card):
+                if sym[0] in ma.produces and len(sym) == self._mana_amount(card, ma) + self._extra_mana(card)[0]:
                     return sym[0]
         return sym
 
@@ -148,7 +167,7 @@ class CastingRules:
                 for s in syms:
                     out.append(f"tap {ref(self, c)} for {s}")
         for via, syms, life in self.player_mana(p):
-            if self.players[p].life >= life:
+            if self.players[p].life >= life and p not in self.lands_only_mana:
                 out += [f"add {s} via {via}" for s in syms]
         return out
 
@@ -173,12 +192,20 @@ class CastingRules:
         if ma.cost.tap:
             card.tapped = True
         amount = self._mana_amount(card, ma)
+        if ma.cost.sacrifice_self:
+            # a sacrifice in a mana ability's cost (Black Lotus) is paid as the
+            # mana is drawn: still a mana source, never interrupted (5th Ed.
+            # "Mana Sources"); the mana is added once the source is gone
+            yield from self.put_in_graveyard([card], how="sacrifice")
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
-        self.players[p].pool.add(sym, amount + self._extra_mana(card))
+        same, other = self._extra_mana(card)
+        self.players[p].pool.add(sym, amount + same)
+        for s in other:
+            self.players[p].pool.add(s)
         from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
@@ -226,8 +253,9 @@ class CastingRules:
             for c in self._by_timestamp():
                 if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
-                            and "cannot be enchanted" in self.chars(c).keywords):
-                        continue  # Tetravites
+                            and ("cannot be enchanted" in self.chars(c).keywords
+                                 or "cannot be further enchanted" in self.chars(c).flags)):
+                        continue  # Tetravites; Consecrate Land (its own aura stays: see aura_legal)
                     if spec.damaged and not any(pk.receiver is c for pk in self.pending_damage):
                         continue
                     if spec.damage_source and not any(
@@ -298,13 +326,17 @@ class CastingRules:
                 return False
         return True
 
-    def castable(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None) -> bool:
+    def castable(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None,
+                 any_time: bool = False) -> bool:
+        """Whether ``p`` may cast ``card`` now; ``any_time``: whatever its
+        speed (a card an effect makes its player cast as it resolves: Word
+        of Command)."""
         speed = self.card_speed(card)
         if "land" in card.cdef.types:
             return False
         if card.cdef.spell is not None and card.cdef.spell.regenerate:
             return False  # only when a creature is about to be destroyed (DamageRules.offer_regeneration)
-        if speed is Speed.SORCERY and not self.sorcery_timing(p, kind):
+        if speed is Speed.SORCERY and not any_time and not self.sorcery_timing(p, kind):
             return False
         if kind is DecisionKind.INTERRUPT and speed is not Speed.INTERRUPT:
             return False
@@ -340,13 +372,53 @@ class CastingRules:
     def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
         pool = self.players[p].pool
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: [
-                (c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)])
-            # each source makes one mana: a cost beyond the pool plus one mana a source cannot be
+            sources = self._read_memo(("afford_sources", p), lambda: self.mana_units(p, sacrifice=True))
+            # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
             return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+
+    def mana_units(self: "Game", p: int, sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` as units of one mana each,
+        ``(oid * 10 + ability index, symbols)``: a source adding several
+        mana at once (Sol Ring, Mana Vault) is that many units. (A source of
+        several mana of one color chosen, Black Lotus, counts as units of any
+        colors, which only whether a cost can be paid at all asks about:
+        automatic payment never sacrifices it.)"""
+        out = []
+        for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
+            unit = (c.oid * 10 + i, frozenset(syms))
+            out.append(unit)
+            for _ in range(self.mana_abilities(c)[i].amount - 1):
+                out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
+        return out
+
+    def _auto_plan(self: "Game", variants: list[ManaCost], pool: Mana,
+                   units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
+        """The automatic payment: the first cost variant that can be paid,
+        planned over ``units`` (see :meth:`mana_units`) as they are ordered,
+        and again with the sources of several mana last; of the two, the plan
+        that leaves less unspent mana from a source used only in part (Sol
+        Ring tapped for one generic mana burns the other)."""
+        count: dict[int, int] = {}
+        for sid, _ in units:
+            count[sid] = count.get(sid, 0) + 1
+        several_last = sorted(units, key=lambda u: count[u[0]] > 1)
+        best: tuple[int, list[tuple[int, str]]] | None = None
+        for order in (units, several_last):
+            plan = next((pp for v in variants if (pp := plan_payment(v, pool, order)) is not None), None)
+            if plan is None:
+                return None
+            used: dict[int, int] = {}
+            for sid, _ in plan:
+                used[sid] = used.get(sid, 0) + 1
+            waste = sum(count[sid] - n for sid, n in used.items())
+            if best is None or waste < best[0]:
+                best = (waste, plan)
+            if waste == 0 or several_last == units:
+                break
+        return best[1] if best is not None else None
 
     def cost_variants(self: "Game", p: int, cost: ManaCost) -> list[ManaCost]:
         """``cost`` and the ways ``p`` may pay it with other mana: hook
@@ -367,7 +439,13 @@ class CastingRules:
         return out
 
     def max_mana(self: "Game", p: int) -> int:
-        return self.players[p].pool.total() + len({c.oid for c, _, _ in self.mana_sources(p)})
+        """The most mana ``p`` could have: the pool plus, for each source, the
+        most one use of it adds (Sol Ring: 2, Black Lotus: 3)."""
+        most: dict[int, int] = {}
+        for c, i, _ in self.mana_sources(p):
+            n = self.mana_abilities(c)[i].amount
+            most[c.oid] = max(most.get(c.oid, 0), n)
+        return self.players[p].pool.total() + sum(most.values())
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
@@ -466,9 +544,18 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if pl.lands_played < 1 and self.can_play_land(p):
+        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
         return []
+
+    def more_lands(self: "Game", p: int) -> bool:
+        """Whether ``p`` may play any number of lands this turn: hook
+        ``more_lands(g, src, p) -> bool`` of a permanent in play (Fastbond)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("more_lands")
+            if h is not None and h(self, src, p):
+                return True
+        return False
 
     def _may_attack(self: "Game") -> bool:
         """``attack`` is an answer, at sorcery timing."""
@@ -642,6 +729,7 @@ class CastingRules:
             card = next(c for c in self.players[p].hand if c.name == rest)
             self.players[p].lands_played += 1
             new = self.move(card, "battlefield", controller=p)
+            new.flags["played"] = self.players[p].lands_played  # the how-manieth land played this turn (Fastbond)
             self.log(f"{self.players[p].name} plays {new.name}.")
             yield from self.entered(new)
             yield from self.settle()
@@ -885,12 +973,12 @@ class CastingRules:
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = [(c.oid * 10 + i, frozenset(s)) for c, i, s in self.mana_sources(p, auto=True)]
+                sources = self.mana_units(p)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = next((pp for v in variants if (pp := plan_payment(v, pl.pool, sources)) is not None), None)
+                plan = self._auto_plan(variants, pl.pool, sources)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
@@ -910,7 +998,11 @@ class CastingRules:
                 yield from self.do_tap_answer(p, ans)
                 continue
             if ans == "auto":
+                used: set[int] = set()
                 for sid, sym in plan:
+                    if sid in used:
+                        continue  # another unit of a source already used (Sol Ring's second mana)
+                    used.add(sid)
                     card = next(c for c in self.battlefield if c.oid == sid // 10)
                     yield from self.tap_for_mana(p, card, sym)
                 payable = next((v for v in variants if pl.pool.can_pay(v)), None)
@@ -990,6 +1082,8 @@ class CastingRules:
             if card is not None and card.cdef.is_permanent:
                 new = self.move(card, "battlefield", controller=spell.controller)
                 new.chosen.update(spell.chosen)
+                if card.cdef.cost.x:
+                    new.chosen["x"] = spell.x  # a permanent's X, for its "comes into play" effect (Rock Hydra)
                 if spell.colors != frozenset(card.cdef.colors):
                     new.color_override = spell.colors
                 new.text_changes.update(card.text_changes)

@@ -135,7 +135,13 @@ class CombatRules:
         b, a = self.chars(blocker), self.chars(attacker)
         if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
             return False
-        if "cannot block" in b.flags or "unblockable" in a.flags:
+        if "cannot block" in b.flags:
+            return False
+        if attacker.face_down:
+            # a face-down attacker (Camouflage, Illusionary Mask) is unknown: any creature
+            # may be declared blocking it; whoever turns it face up checks the block then
+            return True
+        if "unblockable" in a.flags:
             return False
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
@@ -247,7 +253,7 @@ class CombatRules:
         body = text[len("block"):].strip()
         cb = self.combat
         plan: list[tuple[Card, list[Card]]] = []
-        used: set[int] = set()
+        used: dict[int, set[int]] = {}  # blocker oid -> the bands it blocks
         if body not in ("", "nothing"):
             for part in body.split(";"):
                 if " with " not in part:
@@ -259,15 +265,19 @@ class CombatRules:
                 bl = []
                 for name in bn.split(","):
                     b = self._one(name.strip(), self.nonactive)
-                    if b.oid in used:
-                        raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker")
+                    bands = used.setdefault(b.oid, set())
+                    if cb.band_of(a.oid) in bands:
+                        raise IllegalAction(f"{ref(self, b)} already blocks {ref(self, a)}")
+                    if len(bands) >= self.blocks_allowed(b):
+                        raise IllegalAction(f"{ref(self, b)} cannot block more than one attacker"
+                                            if len(bands) == 1 else f"{ref(self, b)} cannot block more attackers")
                     # A band is blocked as one: a creature that could block any member
                     # blocks them all (a flyer banded with a non-flyer attacks as a
                     # non-flying group; 000 "Banding").
                     band = [m for m in (self.find(o) for o in cb.bands[cb.band_of(a.oid)]) if m is not None]
                     if not any(self.can_block(b, m) for m in band):
                         raise IllegalAction(f"{ref(self, b)} cannot block {ref(self, a)}")
-                    used.add(b.oid)
+                    bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
         # Lure: every creature able to block a lured attacker must block it
@@ -286,7 +296,36 @@ class CombatRules:
             for b in self.creatures(self.nonactive):
                 if self.can_block(b, a) and b.oid not in blocking_lured:
                     raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
+        # the flag "blocks each attacker" (Blaze of Glory): the creature blocks every
+        # attacking band it can block, and only it may block several
+        for b, a in self._each_attacker_blocks():
+            if not any(cb.band_of(x.oid) == cb.band_of(a.oid) and b in bl for x, bl in plan):
+                raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)}")
         return plan
+
+    def blocks_allowed(self: "Game", blocker: Card) -> int:
+        """How many attackers a creature may block: one, two with the keyword
+        "can block two attackers" (Two-Headed Giant of Foriys), or all of them
+        with the flag "blocks each attacker" (Blaze of Glory)."""
+        ch = self.chars(blocker)
+        if "blocks each attacker" in ch.flags:  # Blaze of Glory: every band it can block
+            return len(self.combat.bands) if self.combat is not None else 1
+        return 2 if "can block two attackers" in ch.keywords else 1
+
+    def _each_attacker_blocks(self: "Game") -> list[tuple[Card, Card]]:
+        """(blocker, attacker) for each creature of the defending player with
+        the flag "blocks each attacker" and each band it can block (named by
+        its first member it can block)."""
+        cb = self.combat
+        out = []
+        for b in self.creatures(self.nonactive):
+            if "blocks each attacker" not in self.chars(b).flags:
+                continue
+            for band in cb.bands:
+                a = next((m for m in (self.find(o) for o in band) if m is not None and self.can_block(b, m)), None)
+                if a is not None:
+                    out.append((b, a))
+        return out
 
     def parse_assign(self: "Game", text: str, power: int, targets: list, trample_to: Player | None,
                      lethal: dict[int, int]) -> str:
@@ -476,6 +515,9 @@ class CombatRules:
             taken |= {b.oid for b in bl}
             if bl:
                 parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
+        for b, a in self._each_attacker_blocks():
+            if b.oid not in taken:
+                parts.append(f"{ref(self, a)} with {ref(self, b)}")
         return "block " + "; ".join(parts) if parts else "block nothing"
 
     # ------------------------------------------------------------- damage
@@ -518,7 +560,8 @@ class CombatRules:
                     continue
                 trample = "trample" in self.chars(m).keywords
                 if i not in cb.blocked:
-                    self.deal_damage(m, defender, power, combat=True)
+                    to = yield from self.unblocked_damage_receiver(defender)
+                    self.deal_damage(m, to, power, combat=True)
                     continue
                 if not eligible_blockers:
                     if trample:
@@ -548,12 +591,12 @@ class CombatRules:
                     self.deal_damage(m, t, n, combat=True)
                     if isinstance(t, Card):
                         assigned[t.oid] = assigned.get(t.oid, 0) + n
-            # blockers strike the band
+            # blockers strike the band (a blocker of several bands strikes once, below)
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:
                 # a blocker that became tapped is still a blocker but deals no
                 # damage (000, "Combat": tapping a blocking creature)
-                if not self._strikes(b, first) or b.tapped:
+                if not self._strikes(b, first) or b.tapped or self._blocks_several(b):
                     continue
                 power = self.chars(b).power or 0
                 if power <= 0 or not alive:
@@ -564,8 +607,50 @@ class CombatRules:
                 amounts = yield from self._ask_assign(ap, b, power, alive, None, {})
                 for t, n in zip(alive, amounts):
                     self.deal_damage(b, t, n, combat=True)
+        yield from self._several_blocked_damage(first)
         if self.pending_damage:
             yield from self.settle()
+
+    def _blocks_several(self: "Game", b: Card) -> bool:
+        cb = self.combat
+        return cb is not None and sum(b.oid in bl for bl in cb.blocks.values()) > 1
+
+    def _several_blocked_damage(self: "Game", first: bool) -> Gen:
+        """A creature blocking several bands (Blaze of Glory) deals its damage
+        once, divided among all the attackers it blocks as its controller
+        chooses."""
+        cb = self.combat
+        done: set[int] = set()
+        for oid in cb.blockers():
+            b = self.find(oid)
+            if oid in done or b is None or not self._blocks_several(b):
+                continue
+            done.add(oid)
+            power = self.chars(b).power or 0
+            if not self._strikes(b, first) or b.tapped or power <= 0:
+                continue
+            alive = [m for i, bl in sorted(cb.blocks.items()) if oid in bl for m in (self.find(o) for o in cb.bands[i])
+                     if m is not None and not m.regenerated_in_combat and m.zone == "battlefield"]
+            if len(alive) == 1:
+                self.deal_damage(b, alive[0], power, combat=True)
+            elif alive:
+                amounts = yield from self._ask_assign(self.controller(b), b, power, alive, None, {})
+                for t, n in zip(alive, amounts):
+                    self.deal_damage(b, t, n, combat=True)
+
+    def unblocked_damage_receiver(self: "Game", defender: Player) -> Gen:
+        """Who is dealt the damage of an unblocked attacker: the defending
+        player, or instead a permanent whose hook
+        ``takes_unblocked_damage(g, src, player) -> bool`` says it takes it
+        now (Veteran Bodyguard); the defending player chooses among several."""
+        takers = [c for c in self.battlefield
+                  if (h := c.cdef.hooks.get("takes_unblocked_damage")) is not None and h(self, c, defender.idx)]
+        if len(takers) <= 1:
+            return takers[0] if takers else defender
+        ch = [f"choose {ref(self, c)}" for c in takers]
+        ans = yield from self.ask(defender.idx, DecisionKind.CHOOSE, "Which of them takes the damage of an "
+                                  "unblocked attacker?", ch, about=takers[0].name)
+        return takers[ch.index(ans)]
 
     def _absorbs_all(self: "Game", attacker: Card, blocker: Card) -> bool:
         """A blocker whose damage from this attacker is reduced to 0 lets no

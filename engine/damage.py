@@ -131,6 +131,7 @@ class DamageRules:
                 if ans == "pass":
                     ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
                     if ans == "pass":
+                        yield from self.prevention_offers()
                         break
                     yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.PREVENT)
                 else:
@@ -147,6 +148,16 @@ class DamageRules:
             self._apply_packet(pk)
         for pk in packets:
             yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+
+    def prevention_offers(self: "Game") -> Gen:
+        """Last in a damage prevention step, once both players have passed:
+        the hooks ``prevention_offer(g) -> Gen`` of continuous effects, which
+        may offer a player to prevent damage still pending (Guardian Angel's
+        "canceled by spending 1 mana per point of damage")."""
+        for e in list(self.effects):
+            h = e.hooks.get("prevention_offer")
+            if h is not None and self.pending_damage:
+                yield from h(self)
 
     def _trample_spill_after_prevention(self: "Game", packets: list[Packet]) -> None:
         """Trample damage reaches the player only past lethal damage really
@@ -208,8 +219,13 @@ class DamageRules:
                 return
 
     def destroy(self: "Game", card: Card, *, bury: bool = False) -> None:
-        """Mark a permanent destroyed (or buried): it goes at the next settle."""
+        """Mark a permanent destroyed (or buried): it goes at the next settle.
+        A permanent with the flag "cannot be destroyed" (Consecrate Land's
+        land) is neither destroyed nor buried."""
         if card.zone != "battlefield":
+            return
+        if "cannot be destroyed" in self.chars(card).flags:
+            self.log(f"{card.name} cannot be destroyed.")
             return
         if bury or self.doomed.get(card.oid) != "bury":
             self.doomed[card.oid] = "bury" if bury else "destroy"
@@ -282,7 +298,7 @@ class DamageRules:
                     h = c.cdef.hooks.get("state")
                     if h is not None and c.oid not in self.doomed and h(self, c):
                         self.doomed[c.oid] = "bury"
-                    if c.oid not in self.doomed and self.lethal(c):
+                    if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:
                 return

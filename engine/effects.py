@@ -237,6 +237,19 @@ def change_color(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def graveyard_to_hand() -> Callable[[Any, Any], Gen]:
+    """Each target card still in a graveyard returns to its owner's hand
+    (Regrowth; Raise Dead)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in each_target(ctx):
+            if c.zone == "graveyard":
+                g.move(c, "hand")
+                g.log(f"{c.name} returns from {g.players[c.owner].name}'s graveyard to their hand.")
+        return
+        yield
+    return fn
+
+
 def draw_cards(n: int) -> Callable[[Any, Any], Gen]:
     def fn(g: Any, ctx: Any) -> Gen:
         yield from g.draw(ctx.controller, n)
@@ -409,18 +422,20 @@ def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
     return pen
 
 
-def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str) -> Gen:
-    """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if paid."""
+def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
+    """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
+    paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
     from .decisions import DecisionKind
     from .mana import ManaCost
     from .objects import Spell
     cost = ManaCost.parse(mana)
     if not g.can_afford(p, cost):
         return False
-    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
-                           about=name)
-    if ans != "choose yes":
-        return False
+    if ask:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
+                               about=name)
+        if ans != "choose yes":
+            return False
     probe = Spell(g.new_sid(), p, None, None, name)
     paid = yield from g.pay(p, cost, probe)
     return bool(paid)
@@ -516,6 +531,89 @@ def create_token(g: Any, cdef: Any, controller: int) -> Card:
     g.battlefield.append(tok)
     g.log(f"A {cdef.name} token comes into play under {g.players[controller].name}'s control.")
     return tok
+
+
+# ------------------------------------------------------------------ copies
+
+def become_copy(g: Any, card: Card, cdef: Any) -> None:
+    """The permanent ``card`` takes ``cdef`` as its definition while it stays
+    in play: the copied card's printed characteristics and all its abilities
+    (Clone, Vesuvan Doppelganger, Copy Artifact). It is still referred to by
+    its own name (``Card.name``), and takes its own definition back when it
+    changes zones (``Game.move`` reads ``Card.own_cdef``)."""
+    if card.own_cdef is None:
+        card.own_cdef = card.cdef
+    card.cdef = cdef
+    card.printed = None
+    g.log(f"{card.name} becomes a copy of {cdef.name}.")
+
+
+def choose_to_copy(g: Any, ctx: Any, candidates: list[Card], what: str) -> Gen:
+    """Ask the controller of ``ctx.source`` which of ``candidates`` to copy
+    ("choose NAME"); returns the permanent, or None if there is none."""
+    from .decisions import DecisionKind
+    from .refs import ref
+    if not candidates:
+        g.log(f"{ctx.source.name}: there is no {what} to copy.")
+        return None
+    ch = [f"choose {ref(g, c)}" for c in candidates]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"{ctx.source.name}: choose {what} to copy", ch,
+                           about=ctx.source.name)
+    return candidates[ch.index(ans)]
+
+
+# ------------------------------------------------------------------ ante
+
+def ante_top_card(g: Any, p: int) -> Card | None:
+    """Player ``p`` antes the top card of their library (face down unless the
+    duel's ante is face up); returns it, or None with an empty library."""
+    pl = g.players[p]
+    if not pl.library:
+        return None
+    c = g.move(pl.library[0], "ante")
+    c.face_down = not g.options.ante_face_up
+    g.log(f"{pl.name} antes " + ("the top card of their library." if c.face_down else f"{c.name}."))
+    return c
+
+
+def ante_only(g: Any, p: int, card: Card) -> bool:
+    """``can_cast`` of the ante cards: only in a duel played for ante."""
+    return bool(g.ante_on)
+
+
+# ------------------------------------------------------------------ forced attacks
+
+def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], name: str) -> None:
+    """The creatures ``oids`` of ``player`` must attack this turn if able; at
+    end of turn each of them that did not attack, is still a creature under
+    ``player``'s control and is not a wall is destroyed (Siren's Call, Nettling
+    Imp). ``controller`` controls the delayed effects; ``name`` is their
+    source's name."""
+    from .model import Delayed, Event
+    # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"must_attack": lambda g2, card, a=frozenset(oids): card.oid in a}))
+    mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
+    g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
+    g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))
+
+
+def _forced_attacked(g: Any, ctx: Any) -> Gen:
+    ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
+    return
+    yield
+
+
+def _forced_end(g: Any, ctx: Any) -> Gen:
+    mem = ctx.data["delayed"].data
+    for oid in sorted(mem["affected"] - mem["attacked"]):
+        c = g.find(oid)
+        if c is None or not g.is_creature(c) or g.controller(c) != mem["player"] or "wall" in g.chars(c).subtypes:
+            continue
+        g.log(f"{c.name} did not attack ({mem['name']}).")
+        g.destroy(c)
+    return
+    yield
 
 
 # ------------------------------------------------------------------ discarding

@@ -29,6 +29,11 @@ _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
 
+# decisions a player makes even while another makes their decisions (see Game.decided_by)
+_OWN_DECISIONS = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT,
+                            DecisionKind.PREVENT, DecisionKind.REGENERATE})
+
+
 class DuelOver(Exception):
     """Raised inside the rules procedure when the duel has ended."""
 
@@ -135,6 +140,14 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
         self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
         self.first_player = 0
+        # players who take an extra turn after this one (Time Walk, Time Vault): a stack,
+        # the latest granted is taken first
+        self.extra_turns: list[int] = []
+        # player -> the player who makes their decisions for now, but for fast ones (whether to
+        # cast, respond, interrupt or prevent) and regeneration (Word of Command); and the players
+        # whose mana abilities are only their lands' meanwhile
+        self.decided_by: dict[int, int] = {}
+        self.lands_only_mana: set[int] = set()
         self.ante_on = options.ante
 
     # ---------------------------------------------------------------- steps
@@ -186,6 +199,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if self.resolving == 0:
             # life is looked at only at the end of a phase or of combat (see check_losses)
             self.check_losses(life=False)
+        if player in self.decided_by and kind not in _OWN_DECISIONS:
+            player = self.decided_by[player]
         if callable(choices) and self.list_later and surely is not None:
             lister = choices
 
@@ -630,7 +645,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self.effects = [e for e in self.effects if e.target != card.oid]
             if self.combat is not None:
                 self.combat.remove(card.oid)
-        new = Card(self.new_oid(), card.cdef, card.owner, zone,
+        new = Card(self.new_oid(), card.own_cdef or card.cdef, card.owner, zone,
                    card.owner if controller is None else controller, timestamp=self.stamp(),
                    token=card.token, origin=card.origin)
         if zone == "battlefield":
@@ -657,28 +672,40 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
 
     def draw(self, p: int, n: int = 1) -> Gen:
         """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
-        pl = self.players[p]
         for _ in range(n):
             repl = next((r for r in self.draw_replacements if r[0] == p), None)
             if repl is not None:
                 self.draw_replacements.remove(repl)
                 yield from repl[1](self, p)
                 continue
-            if not pl.library:
-                pl.drew_from_empty = True
-                self.log(f"{pl.name} must draw from an empty library.")
-                continue
-            card = pl.library[0]
-            new = self.move(card, "hand")
-            new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
+            self.draw_one(p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None
+
+    def draw_one(self, p: int) -> None:
+        """Draw the top card of the library, no replacement effect applying
+        (:meth:`draw` applies them); from an empty library the player loses
+        at the next check."""
+        pl = self.players[p]
+        if not pl.library:
+            pl.drew_from_empty = True
+            self.log(f"{pl.name} must draw from an empty library.")
+            return
+        new = self.move(pl.library[0], "hand")
+        new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
 
     def shuffle(self, p: int) -> None:
         self.rng.shuffle(self.players[p].library)
 
     def gain_life(self, p: int, n: int) -> None:
+        """``p`` gains ``n`` life, unless a permanent's hook
+        ``instead_of_life_gain(g, src, p, n) -> bool`` does something else
+        instead (Lich: draw a card for each life) and says so."""
+        for src in list(self.battlefield):
+            h = src.cdef.hooks.get("instead_of_life_gain")
+            if h is not None and n > 0 and h(self, src, p, n):
+                return
         if n:
             self.players[p].life += n
             self.log(f"{self.players[p].name} gains {n} life ({self.players[p].life}).")
@@ -756,21 +783,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         Alabaster Potion). Choice: poison counters (displayed in the same
         Life Register) are looked at with life; drawing from an empty library
         loses at the next decision after that draw ("if and when you are
-        required to draw", 000 "Draw Phase"), as does a concession."""
+        required to draw", 000 "Draw Phase"), as does a concession or a card
+        that makes a player lose (``Player.lost_by``)."""
         if self.over:
             raise DuelOver()
         losers = [p.idx for p in self.players
-                  if p.conceded or p.drew_from_empty or (life and (p.life <= 0 or p.poison >= 10))]
+                  if p.conceded or p.drew_from_empty or p.lost_by
+                  or (life and ((p.life <= 0 and not self.zero_life_ok(p.idx)) or p.poison >= 10))]
         if not losers:
             return
         if len(losers) == 2:
             self.end(None, "both players lost at once")
         else:
             lp = self.players[losers[0]]
-            why = ("conceded" if lp.conceded else "drew from an empty library" if lp.drew_from_empty else
-                   f"{lp.life} life" if lp.life <= 0 else "10 poison counters")
+            why = ("conceded" if lp.conceded else lp.lost_by if lp.lost_by else
+                   "drew from an empty library" if lp.drew_from_empty else
+                   f"{lp.life} life" if lp.life <= 0 and not self.zero_life_ok(lp.idx) else "10 poison counters")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
+
+    def zero_life_ok(self, p: int) -> bool:
+        """Whether a permanent's hook ``zero_life_ok(g, src, p) -> bool`` keeps
+        ``p`` in the duel at 0 life or less (Lich)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("zero_life_ok")
+            if h is not None and h(self, src, p):
+                return True
+        return False
 
     def end(self, winner: int | None, reason: str) -> None:
         if self.over:

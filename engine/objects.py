@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .model import Ability, CardDef, Mode
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "removed", "ante", "limbo")
+FACE_DOWN = "Face-down creature"  # the name of a face-down permanent (Card.name)
 
 
 @dataclass
@@ -35,6 +36,7 @@ class Player:
     attacked_this_turn: bool = False
     conceded: bool = False
     mulliganed: bool = False
+    lost_by: str = ""  # a card that made this player lose ("Lich left play"), see Game.check_losses
 
     def zone(self, name: str) -> list["Card"]:
         return getattr(self, name)
@@ -88,10 +90,19 @@ class Card:
     # made once, not part of the state (derived from cdef, controller and color override;
     # cdef is checked too although no card code changes it: tests swap it to hide cards)
     printed: tuple["CardDef", frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
+    # A permanent copying another (Clone, Copy Artifact) has the copied definition as ``cdef``
+    # while in play and keeps its own here: its printed name, the one it is referred to by,
+    # and the definition it takes back when it changes zones (see effects.become_copy)
+    own_cdef: "CardDef | None" = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
-        return self.cdef.name
+        """Its printed card name (a copy's own, see ``own_cdef``); a permanent
+        in play face down (Illusionary Mask) is known to everyone, in the log,
+        views and action text, as a face-down creature until it is turned face up."""
+        if self.face_down and self.zone == "battlefield":
+            return FACE_DOWN
+        return (self.own_cdef or self.cdef).name
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}>"

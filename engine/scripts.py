@@ -172,7 +172,8 @@ def parse_action(text: str) -> Action:
     text = " ".join(str(text).split())
     verb, _, rest = text.partition(" ")
     a = Action(verb, raw=text)
-    if verb in ("cast", "activate"):
+    if verb in ("cast", "activate") or (verb == "choose" and "->" in rest):
+        # (`choose CARD -> T`: a card chosen to be cast at once, Word of Command.)
         # Options follow the targets; a value runs to the next option, so card
         # names with spaces need no quotes (from=Benalish Hero, pay=Snow-Covered
         # Forest,pool); quotes are accepted too (choose="first strike").
@@ -276,6 +277,12 @@ class Runner:
                 self._apply(p, first)
             else:
                 self._apply(p, first)
+            self._casting(p, a)
+            return
+        if v == "choose" and a.targets:
+            # choosing a card that is cast at once, the chooser putting it
+            # together (Word of Command): `choose Lightning Bolt -> Hill Giant`
+            self._apply(p, f"choose {a.card}")
             self._casting(p, a)
             return
         if v == "choose" and "," in a.card:

@@ -31,14 +31,26 @@ class TurnRules:
             while True:
                 yield from self.play_turn(start_phase)
                 start_phase = "untap"
-                self.active = 1 - self.active
+                # an extra turn (Time Walk, Time Vault) comes before the other
+                # player's next turn; the latest one granted is taken first
+                self.active = self.extra_turns.pop() if self.extra_turns else 1 - self.active
                 self.turn += 1
         except DuelOver:
             return
 
     # ---------------------------------------------------------- beginning
     def begin(self: "Game") -> Gen:
-        """Shuffle, set aside ante, choose play or draw, draw seven, mulligans."""
+        """Set aside the ante cards if the duel is not played for ante; shuffle,
+        set aside ante, choose play or draw, draw seven, mulligans."""
+        if not self.ante_on:
+            # "Remove this card from your deck before playing if you are not playing for
+            # ante": cards with the hook ``ante_card`` (Contract from Below) are removed from
+            # the game before the first shuffle; in setups without this (duel scripts), their
+            # can_cast hook keeps them from being cast.
+            for pl in self.players:
+                for c in [c for c in pl.library if c.cdef.hooks.get("ante_card")]:
+                    self.move(c, "removed")
+                    self.log(f"{pl.name} removes {c.name} from their deck: the duel is not played for ante.")
         for p in (0, 1):
             self.shuffle(p)
         if self.ante_on:
@@ -91,6 +103,14 @@ class TurnRules:
 
     # --------------------------------------------------------------- turn
     def play_turn(self: "Game", start: str = "untap") -> Gen:
+        if start == "untap":
+            # a turn its player may skip (Time Vault): hook skip_turn(g, src) -> Gen
+            # returning True if the turn is skipped; asked before the untap phase
+            for src in list(self.battlefield):
+                h = src.cdef.hooks.get("skip_turn")
+                if h is not None and src in self.battlefield and (yield from h(self, src)):
+                    self.log(f"{self.players[self.active].name} skips turn {self.turn}.")
+                    return
         for pl in self.players:
             pl.lands_played = 0
             pl.attacked_this_turn = False

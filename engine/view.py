@@ -21,8 +21,15 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
 
     def perm(c: Card) -> dict[str, Any]:
         ch = g.chars(c)
+        if c.face_down and viewer != ch.controller and not g.over:
+            # a face-down creature (Illusionary Mask): only its controller knows what it is
+            return {"ref": ref(g, c), "name": c.name, "controller": ch.controller, "owner": c.owner,
+                    "tapped": c.tapped, "damage": c.damage, "counters": dict(sorted(c.counters.items())),
+                    "sick": c.sick, "types": ["creature"], "power": None, "toughness": None, "keywords": [],
+                    "colors": [], "attached_to": None, "token": c.token}
         host = g.enchanted(c)
-        return {"ref": ref(g, c), "name": c.name, "controller": ch.controller, "owner": c.owner,
+        # the printed name (a Clone is "Clone"), for the controller of a face-down card too
+        return {"ref": ref(g, c), "name": (c.own_cdef or c.cdef).name, "controller": ch.controller, "owner": c.owner,
                 "tapped": c.tapped, "damage": c.damage, "counters": dict(sorted(c.counters.items())),
                 "sick": c.sick and ch.is_creature, "types": sorted(ch.types),
                 "power": ch.power, "toughness": ch.toughness, "keywords": sorted(ch.keywords),

@@ -277,3 +277,15 @@ def _war_machine(g: Any, ctx: Any) -> Any:
 
 _wm_ab, _wm_end = during_upkeep("Discard a card, or Mishra's War Machine deals 3 damage to you", _war_machine)
 define("Mishra's War Machine", abilities=(_wm_ab,), hooks={"end_of_upkeep": _wm_end})
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+
+# Juggernaut: must attack each turn if possible (the core declares it when the
+# attack is declined); walls cannot block it.
+define("Juggernaut",
+       hooks={"must_attack": lambda g, src, card: card is src,
+              "can_be_blocked_by": lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes})
+
+# Living Wall: "counts as a wall"; {1}: regenerates.
+define("Living Wall", subtypes=("wall",), abilities=(regeneration("{1}"),))

@@ -21,11 +21,11 @@ from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
                        draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, token_def, until_eot, untap_during_upkeep,
-                       upkeep_of)
+                       prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def, until_eot,
+                       untap_during_upkeep, untap_source, upkeep_of)
 from ..effects import land_type_static  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Speed, Static, Trigger
+from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
 
@@ -790,3 +790,324 @@ define("Bronze Tablet", on_enter=_comes_into_play_tapped, hooks={"can_cast": lam
                           targets=(permanent_target("target card opponent owns",
                                                     lambda g, ctx, c: c.owner != ctx.controller and not c.token),)),))
 
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+# Printed text of the latest old printing (Unlimited/Revised; Icy Manipulator:
+# Ice Age). "Tapping this artifact can be played as an interrupt" on a mana
+# ability means it is a mana source: never interrupted, usable while paying.
+
+for _name, _sym in (("Mox Pearl", "W"), ("Mox Sapphire", "U"), ("Mox Jet", "B"), ("Mox Ruby", "R"),
+                    ("Mox Emerald", "G")):
+    define(_name, mana_abilities=(ManaAbility(_sym),))
+
+define("Sol Ring", mana_abilities=(ManaAbility("C", amount=2),))
+
+# Black Lotus: {T}, sacrifice: three mana of one color. The sacrifice is part of
+# the mana ability's cost (the core pays it as the mana is drawn); automatic
+# payment never uses it (the player taps it by hand, also while paying).
+define("Black Lotus", mana_abilities=(ManaAbility("WUBRG", cost=Cost(tap=True, sacrifice_self=True), amount=3),))
+
+
+# Basalt Monolith: {T}: three colorless mana; it does not untap in the untap
+# phase; "{3} at any other time" untaps it: a fast effect, usable while it is
+# tapped (its only use), at any time but the untap phase (which has no
+# opportunities anyway).
+_monolith_untap = Ability("{3}: Untap Basalt Monolith", _cost("{3}"), untap_source,
+                          condition=lambda g, c: c.tapped)
+define("Basalt Monolith",
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(_monolith_untap,), mana_abilities=(ManaAbility("C", amount=3),),
+       hooks={"usable_while_tapped": lambda g, c, ab: ab is _monolith_untap})
+
+define("Icy Manipulator", abilities=(Ability(
+    "{1}, {T}: Tap target artifact, creature, or land", _tap_cost("{1}"), tap_targets(),
+    targets=(permanent_target("target artifact, creature, or land",
+                              lambda g, ctx, c: bool(g.chars(c).types & {"artifact", "creature", "land"})),)),))
+
+
+# Copper Tablet: 1 damage to each player during his or her upkeep -- a forced
+# "during upkeep" effect of the active player's (who may carry it out with
+# `activate Copper Tablet`, else it happens as upkeep ends); a tapped Tablet
+# (a continuous artifact switched off) does nothing.
+def _tablet_damage(g: Any, ctx: Any) -> Any:
+    g.deal_damage(ctx.source, g.players[g.active], 1)
+    return
+    yield
+
+
+_ct_ab, _ct_end = during_upkeep("Copper Tablet deals 1 damage to you", _tablet_damage, whose="each")
+
+
+def _ct_end_if_on(g: Any, card: Card) -> Any:
+    if not g.switched_off(card):
+        yield from _ct_end(g, card)
+
+
+define("Copper Tablet", abilities=(_ct_ab,), hooks={"end_of_upkeep": _ct_end_if_on})
+
+
+# Gauntlet of Might: red creatures +1/+1; a mountain tapped for mana adds an
+# extra {R} (whatever mana it was tapped for). "red" and "mountains" as its text
+# reads them (Sleight of Mind, Magical Hack).
+def _gauntlet_mana(g: Any, src: Card, land: Card) -> str:
+    if g.switched_off(src) or land.zone != "battlefield":
+        return ""
+    ch = g.chars(land)
+    return COLOR_LETTERS[g.word(src, "red")] if "land" in ch.types and g.word(src, "mountain") in ch.subtypes else ""
+
+
+define("Gauntlet of Might",
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "red")] in c.colors,
+                       modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
+       hooks={"extra_mana": _gauntlet_mana})
+
+
+# Time Vault: comes into play tapped and does not untap in the untap phase.
+# {T}: an additional turn after the current one. "To untap it, you must skip a
+# turn": as each of its controller's turns would begin while it is tapped, the
+# controller may skip that turn; then the Vault untaps (Oracle's wording of
+# the same rule; the MicroProse way of offering a choice before the untap
+# phase). The Vault must be tapped to gain the turn, so one skipped turn buys
+# one extra turn.
+def _vault_turn(g: Any, ctx: Any) -> Any:
+    g.extra_turns.append(ctx.controller)
+    g.log(f"{ctx.me.name} will take an additional turn after this one.")
+    return
+    yield
+
+
+def _vault_skip(g: Any, src: Card) -> Any:
+    p = g.controller(src)
+    if p != g.active or not src.tapped:
+        return False
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Time Vault: skip this turn to untap Time Vault?",
+                           ["choose yes", "choose no"], decline="choose no", about=src.name)
+    if ans != "choose yes":
+        return False
+    src.tapped = False
+    g.log("Time Vault untaps.")
+    return True
+
+
+define("Time Vault", on_enter=_comes_into_play_tapped,
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(Ability("{T}: Take an additional turn after this one", _tap_cost(), _vault_turn),),
+       hooks={"skip_turn": _vault_skip})
+
+
+# Forcefield: {1}: an unblocked attacking creature damaging its controller
+# deals only 1 of its combat damage (used in the damage prevention step, the
+# source of the damage as target, like the Circles of Protection; damage
+# trampling over from a blocked creature is not from an unblocked one).
+def _unblocked_attacker(g: Any, ctx: Any, src: Any) -> bool:
+    cb = g.combat
+    if cb is None or src.oid is None:
+        return False
+    band = cb.band_of(src.oid)
+    return band is not None and band not in cb.blocked
+
+
+def _forcefield(g: Any, ctx: Any) -> Any:
+    for src in each_target(ctx):
+        pending = sum(pk.amount for pk in g.pending_damage
+                      if pk.receiver is ctx.me and pk.source_oid == src.oid and pk.combat)
+        if pending > 1:
+            g.prevent(ctx.me, pending - 1, source_oid=src.oid, source_name=src.name)
+    return
+    yield
+
+
+define("Forcefield", abilities=(Ability(
+    "{1}: Lose only 1 life to an unblocked creature", _cost("{1}"), _forcefield,
+    targets=(TargetSpec("unblocked creature damaging you", kinds(Kind.SOURCE), _unblocked_attacker),),
+    prevention=True),))
+
+
+# Jade Statue: {2}: a 3/6 artifact creature until the end of the current
+# attack (the Oracle's 3/6); usable only during an attack. (In this engine
+# the attacking player has no opportunity between announcing an attack and
+# declaring attackers, so the Statue animates to block, or during its own
+# attack once attackers are declared -- too late to attack with it.)
+def _jade(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+
+    def animated(g2: Any, card: Card, c: Chars) -> None:
+        c.types.add("creature")
+        c.power, c.toughness = 3, 6
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, animated, "eot", layer=1,
+                            condition=lambda g2, cb=cb: g2.combat is cb))
+    g.log("Jade Statue becomes a 3/6 artifact creature until the end of the attack.")
+    return
+    yield
+
+
+define("Jade Statue", abilities=(Ability(
+    "{2}: Jade Statue becomes a 3/6 artifact creature until the end of the current attack; use only during an "
+    "attack", _cost("{2}"), _jade, condition=lambda g, c: g.combat is not None and not g.combat.damage_done),))
+
+
+# Cyclopean Tomb: {2} during its controller's upkeep: a mire counter on target
+# non-swamp land, which is a swamp while it has one (whatever becomes of the
+# Tomb; the land has only a swamp's text box meanwhile). Once the Tomb is put
+# into a graveyard, at the beginning of each of its former controller's
+# upkeeps that player removes one mire counter of their choice from a land the
+# Tomb marked, until none is left.
+def _mire_land(word: str) -> Any:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        if card.counters.get("mire", 0) > 0:
+            c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
+            c.subtypes.add(word)
+    return m
+
+
+# the land type as the Tomb's text reads it when used (Magical Hack): one change per type
+_MIRE = {w: _mire_land(w) for w in ("plains", "island", "swamp", "mountain", "forest")}
+
+
+def _tomb_mark(g: Any, ctx: Any) -> Any:
+    word = g.word(ctx.source, "swamp")
+    for t in each_target(ctx):
+        add_counters(g, t, "mire", 1)
+        if not any(e.modify is _MIRE[word] and e.target == t.oid for e in g.effects):
+            g.effects.append(Effect(g.stamp(), t.oid, _MIRE[word], "forever", layer=1))
+        ctx.source.flags.setdefault("marked", []).append(t.oid)
+        g.log(f"{t.name} becomes a {word} (Cyclopean Tomb).")
+    return
+    yield
+
+
+def _tomb_unmark(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    if g.active != mem["player"]:
+        return
+    marked = [c for c in (g.find(o) for o in mem["marked"]) if c is not None and c.counters.get("mire", 0) > 0]
+    if not marked:
+        g.delayed.remove(ctx.data["delayed"])
+        return
+    ch = [f"choose {ref(g, c)}" for c in marked]
+    ans = yield from g.ask(mem["player"], DecisionKind.CHOOSE, "Cyclopean Tomb: remove a mire counter from which land?",
+                           ch, decline=ch[0], parser=g.parser_for(mem["player"], ch), about="Cyclopean Tomb")
+    land = marked[ch.index(ans)]
+    add_counters(g, land, "mire", -1)
+    if not land.counters.get("mire"):
+        g.log(f"{land.name} returns to its original nature.")
+
+
+def _tomb_gone(g: Any, ctx: Any) -> Any:
+    marked = ctx.data["old"].flags.get("marked", [])
+    if marked:
+        g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _tomb_unmark, ctx.data["controller"], "Cyclopean Tomb",
+                                 once=False, data={"player": ctx.data["controller"], "marked": list(marked)}))
+    return
+    yield
+
+
+define("Cyclopean Tomb",
+       abilities=(Ability("{2}: Target non-swamp land becomes a swamp (a mire counter); use only during your upkeep",
+                          _cost("{2}"), _tomb_mark, condition=upkeep_of(),
+                          targets=(permanent_target("target non-swamp land", lambda g, ctx, c: "land" in g.chars(c).types
+                                                    and g.word(ctx.source, "swamp") not in g.chars(c).subtypes),)),),
+       triggers=(Trigger(Event.TO_GRAVEYARD, _tomb_gone, condition=lambda g, src, d: d["card"] is src,
+                         zones=("graveyard",)),))
+
+
+# Chaos Orb: a dexterity card. Decision: the player aims it at a permanent (named
+# as the ability is used, `activate Chaos Orb -> CARD`; aiming is not targeting
+# in the rules' sense but the engine asks it the same way), and the flip is
+# drawn from the duel's seeded random source (the same in a replay), in this
+# order: 1 in 10 flips fail to turn over (the Orb is discarded, no effect);
+# otherwise the Orb hits the aimed card 3 times in 4, and lands touching each
+# of the aimed card's neighbours on its controller's side of the table (the
+# permanents just before and after it in the order they came into play) 1 time
+# in 4 each. Everything it touches is destroyed, and so is the Orb. It is
+# sacrificed as it is flipped (it leaves play at once whatever happens).
+CHAOS_ORB_FAIL, CHAOS_ORB_HIT, CHAOS_ORB_NEIGHBOUR = 0.1, 0.75, 0.25
+
+
+def _chaos_orb(g: Any, ctx: Any) -> Any:
+    aimed = ctx.target
+    flipped = g.rng.random() >= CHAOS_ORB_FAIL
+    if not flipped:
+        g.log("Chaos Orb fails to turn over: it has no effect.")
+        return
+    if aimed is None:
+        g.log("Chaos Orb lands on nothing: the card it was aimed at has left play.")
+        return
+    row = sorted(g.permanents(g.controller(aimed)), key=lambda c: c.timestamp)
+    i = row.index(aimed)
+    hit = g.rng.random() < CHAOS_ORB_HIT
+    neighbours = [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
+    touched = ([aimed] if hit else []) + [c for c in neighbours if g.rng.random() < CHAOS_ORB_NEIGHBOUR]
+    if not touched:
+        g.log(f"Chaos Orb turns over and lands near {aimed.name}, touching nothing.")
+    for c in touched:
+        g.log(f"Chaos Orb lands on {c.name}.")
+        g.destroy(c)
+    return
+    yield
+
+
+define("Chaos Orb", abilities=(Ability(
+    "{1}: Flip Chaos Orb onto the playing area: cards in play it touches are destroyed, as is Chaos Orb",
+    _cost("{1}", sacrifice_self=True), _chaos_orb, targets=(permanent_target("a permanent to aim at"),)),))
+
+
+# Illusionary Mask: {X}: summon a creature from hand face down. Decisions:
+# X is any amount, and the creature chosen (secretly, as the ability is used)
+# must have a converted casting cost of X or less: the X mana pays for it, of
+# any color (the Oracle's "as though it were mana of any type"); choosing no
+# creature wastes X. It is a summoning, so only when a summon spell could be
+# cast; the ability is what the opponent sees (it can be interrupted like any
+# effect), and the creature comes into play face down, summoning sick: its
+# characteristics are its own, but the opponent sees only "Face-down
+# creature" (Card.name, the views) until it is turned face up -- as soon as it
+# is dealt damage, deals damage or becomes tapped (then everyone sees it).
+def _mask_options(g: Any, ctx: Any) -> list[str]:
+    names = sorted({c.name for c in ctx.me.hand if "creature" in c.cdef.types and c.cdef.cost.converted <= ctx.x})
+    return names or ["nothing"]
+
+
+def _face_up(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    c = g.find(mem["oid"])
+    if c is None or not c.face_down:
+        g.delayed[:] = [d for d in g.delayed if d.data is not mem]
+        return
+    d = ctx.data
+    pk = d.get("packet")
+    if (d.get("card") is c) or (pk is not None and (pk.receiver is c or pk.source_oid == c.oid)):
+        c.face_down = False
+        g.log(f"The face-down creature is turned face up: it is {c.name}.")
+        g.delayed[:] = [x for x in g.delayed if x.data is not mem]
+    return
+    yield
+
+
+def _mask(g: Any, ctx: Any) -> Any:
+    pick = ctx.chosen("creature")
+    card = next((c for c in ctx.me.hand if c.name == pick and "creature" in c.cdef.types), None)
+    if card is None:
+        g.log("Illusionary Mask: no creature is summoned.")
+        return
+    new = g.move(card, "battlefield", controller=ctx.controller)
+    new.face_down = True
+    new.last_controller = ctx.controller
+    g.secrets.append((ctx.controller, f"Illusionary Mask: your face-down creature is {card.name}."))
+    g.log(f"{ctx.me.name} summons a face-down creature (Illusionary Mask).")
+    mem = {"oid": new.oid}
+    for ev in (Event.BECOMES_TAPPED, Event.DAMAGE_DEALT):
+        g.delayed.append(Delayed(ev, _face_up, ctx.controller, "Illusionary Mask", once=False, data=mem))
+    yield from g.entered(new)
+
+
+define("Illusionary Mask", abilities=(Ability(
+    "{X}: Summon a creature from your hand face down, its casting cost paid with the X mana",
+    _cost("{X}"), _mask, x=True,
+    condition=lambda g, c: (g.active == g.controller(c) and g.phase == "main" and g.combat is None
+                            and not g.spells and not g.batch
+                            and any("creature" in h.cdef.types for h in g.players[g.controller(c)].hand)),
+    announce=(Announce("creature", "summon which creature face down (its casting cost X or less)?",
+                       _mask_options),)),))

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
-from ..effects import (damage_enchanted_controller, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
-                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, pump, pump_mod,
+from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, discard_card, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
+                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, must_attack_this_turn,
+                       pump, pump_mod,
                        static_for, self_only)
 from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
@@ -767,3 +768,312 @@ def _simulacrum(g: Any, ctx: Any) -> Any:
 
 define("Simulacrum", spell=SpellSpec(_simulacrum, targets=(
     creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),)))
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+define("Sinkhole", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
+
+
+# Demonic Tutor: take any one card of your library into your hand (not
+# revealed: the text does not say so), then shuffle. With a card in the
+# library one must be taken: "search for one card" names no quality that could
+# fail to be found.
+def _tutor(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    if me.library:
+        names = sorted({c.name for c in me.library})
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Demonic Tutor: take a card from your library",
+                               [f"choose {n}" for n in names], about="Demonic Tutor")
+        card = next(c for c in me.library if c.name == ans[len("choose "):])
+        g.move(card, "hand")
+    g.shuffle(ctx.controller)
+    g.log(f"{me.name} searches their library, puts a card into their hand and shuffles.")
+
+
+define("Demonic Tutor", spell=SpellSpec(_tutor))
+
+
+# Sacrifice: an interrupt with no spell to aim at, so cast as an instant (as
+# Dark Ritual). The creature is chosen and sacrificed as Sacrifice resolves
+# (the printed text names no target), so a countered Sacrifice costs no
+# creature; it adds {B} for each point of the creature's converted casting
+# cost (a token's is 0). Cast only while its caster controls a creature.
+def _sacrifice(g: Any, ctx: Any) -> Any:
+    mine = g.creatures(ctx.controller)
+    if not mine:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, "Sacrifice: sacrifice one of your creatures", ch,
+                           about="Sacrifice")
+    victim = mine[ch.index(ans)]
+    n = 0 if victim.token else victim.cdef.cost.total
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    sym = COLOR_LETTERS[g.word(ctx.source, "black")]  # "black mana" as its text reads it (Sleight of Mind)
+    if n:
+        ctx.me.pool.add(sym, n)
+    g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + sym + '}') * n or 'no mana'} to their mana pool.")
+
+
+define("Sacrifice", spell=SpellSpec(_sacrifice), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})
+
+
+# Demonic Hordes: {T}: destroy target land. During its controller's upkeep,
+# pay {B}{B}{B}, or the Hordes become tapped and the controller sacrifices a
+# land the opponent chooses ("you lose a land of opponent's choice").
+def _hordes_unpaid(g: Any, card: Card) -> Any:
+    card.tapped = True
+    p = g.controller(card)
+    g.log(f"{card.name}'s upkeep is not paid: it becomes tapped.")
+    lands = g.permanents(p, type_="land")
+    if not lands:
+        return
+    ch = [f"choose {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(1 - p, DecisionKind.CHOOSE, f"{card.name}: choose a land {g.players[p].name} loses", ch,
+                           about=card.name)
+    land = lands[ch.index(ans)]
+    g.log(f"{g.players[p].name} loses {land.name} ({card.name}).")
+    yield from g.put_in_graveyard([land], how="sacrifice")
+
+
+_dh_ab, _dh_end = upkeep_cost("Pay {B}{B}{B} or Demonic Hordes become tapped and you lose a land of the opponent's "
+                              "choice", "{B}{B}{B}", _hordes_unpaid)
+define("Demonic Hordes", abilities=(
+    Ability("{T}: Destroy target land", Cost(tap=True), destroy_targets(), targets=(LAND,)), _dh_ab),
+    hooks={"end_of_upkeep": _dh_end})
+
+
+# Nettling Imp: {T}: a non-wall creature of the opponent, not summoned this
+# turn, must attack this turn if able, and is destroyed at end of turn if it
+# did not attack. Only during the opponent's turn, before the attack (the
+# Siren's Call rule, effects.must_attack_this_turn).
+def _nettle(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        must_attack_this_turn(g, ctx.controller, g.controller(t), {t.oid}, "Nettling Imp")
+        g.log(f"{t.name} must attack this turn.")
+    return
+    yield
+
+
+def _before_opponents_attack(g: Any, card: Card) -> bool:
+    return (g.active != g.controller(card) and g.phase in ("upkeep", "draw", "main") and not g.attack_done
+            and g.combat is None)
+
+
+define("Nettling Imp", abilities=(Ability(
+    "{T}: Target non-wall creature of the opponent, not summoned this turn, must attack this turn; destroy it at "
+    "end of turn if it did not attack", Cost(tap=True), _nettle, condition=_before_opponents_attack,
+    targets=(creature_where("target non-wall creature of the active opponent",
+                            lambda g, ctx, c: g.controller(c) == g.active != ctx.controller and not c.sick
+                            and "wall" not in g.chars(c).subtypes),)),))
+
+
+# ------------------------------------------------------------------ ante cards
+# "Remove this card from your deck before playing if you are not playing for
+# ante": the hook ``ante_card`` has them removed from the game as a duel not
+# played for ante begins (TurnRules.begin); should one be in hand anyway (a
+# set-up position), it cannot be cast (``can_cast``).
+_ANTE_CARD = {"ante_card": True, "can_cast": ante_only}
+
+
+# Contract from Below: discard the hand, then draw eight cards, the first of
+# which goes to the ante (face down unless the ante is face up): seven new
+# cards in hand. (Choice: the first card goes straight from the library to the
+# ante, so it is never seen in hand; an empty library makes its player lose,
+# as drawing from it does.)
+def _contract(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    for c in list(me.hand):
+        yield from discard_card(g, p, c)
+    if ante_top_card(g, p) is None:
+        yield from g.draw(p, 1)
+    yield from g.draw(p, 7)
+    g.log(f"{me.name} draws eight cards, the first of them into the ante.")
+
+
+define("Contract from Below", spell=SpellSpec(_contract), hooks=dict(_ANTE_CARD))
+
+
+# Darkpact: exchange the top card of your library with either card of the
+# ante, for good: the ante card becomes its caster's and goes on top of their
+# library; the library card goes to its owner's ante (each player's ante is
+# what that player has at stake). Chosen as it resolves ("either card": no
+# target). Cast only with a card in the library and a card in the ante.
+def _to_new_owner(g: Any, card: Card, owner: int) -> None:
+    """A card not in play (here: on top of a library) becomes ``owner``'s,
+    in the same zone of that player."""
+    g.players[card.owner].zone(card.zone).remove(card)
+    card.owner = card.controller = owner
+    g.players[owner].zone(card.zone).insert(0, card)
+
+
+def _darkpact(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    antes = [c for i in (p, 1 - p) for c in g.players[i].ante]
+    if not antes or not me.library:
+        g.log("Darkpact: nothing to exchange.")
+        return
+    ch = [f"choose {c.name}@{g.players[c.owner].name}" for c in antes]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Darkpact: exchange the top card of your library with which "
+                           "ante card?", ch, about="Darkpact")
+    taken = antes[ch.index(ans)]
+    top = me.library[0]
+    new_ante = g.move(top, "ante")
+    new_ante.face_down = not g.options.ante_face_up
+    got = g.move(taken, "library")
+    if got.owner != p:
+        _to_new_owner(g, got, p)
+    g.log(f"{me.name} exchanges the top card of their library with {taken.name} from the ante; {taken.name} is "
+          f"now {me.name}'s, on top of their library.")
+
+
+define("Darkpact", spell=SpellSpec(_darkpact), hooks={
+    **_ANTE_CARD, "can_cast": lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
+    and any(pl.ante for pl in g.players)})
+
+
+# Demonic Attorney: the opponent concedes now, or each player (the caster
+# first) antes the top card of their library.
+def _attorney(g: Any, ctx: Any) -> Any:
+    opp = ctx.opponent
+    ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Demonic Attorney: concede the duel, or each player antes "
+                           "another card?", ["choose concede", "choose ante"], decline="choose ante",
+                           about="Demonic Attorney")
+    if ans == "choose concede":
+        opp.conceded = True
+        g.log(f"{opp.name} concedes (Demonic Attorney).")
+        return
+    for p in (ctx.controller, opp.idx):
+        ante_top_card(g, p)
+
+
+define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=dict(_ANTE_CARD))
+
+
+# ------------------------------------------------------------------ Lich
+# Lich: as it comes into play its controller's life becomes 0, and while it is
+# in play they do not lose at 0 life or less (hook zero_life_ok). Life they
+# would gain is replaced by drawing a card for each life (hook
+# instead_of_life_gain; these draws are plain draws: no "instead of drawing"
+# effect applies to them). For each point of damage dealt to them (after its
+# damage prevention step; mana burn is loss of life, not damage) they choose
+# one of their cards in play (not a token: "cards") and it is destroyed,
+# without regeneration; with none left that can be destroyed, they lose. Lich
+# put into the graveyard from play makes them lose ("if this enchantment is
+# destroyed"); leaving play another way, they lose at 0 life anyway.
+def _lich_enter(g: Any, ctx: Any) -> Any:
+    me = ctx.me
+    if me.life > 0:
+        g.lose_life(ctx.controller, me.life, " (Lich)")
+    return
+    yield
+
+
+def _lich_gain(g: Any, src: Card, p: int, n: int) -> bool:
+    if g.controller(src) != p:
+        return False
+    g.log(f"{g.players[p].name} draws {n} card(s) instead of gaining {n} life (Lich).")
+    for _ in range(n):
+        g.draw_one(p)
+    return True
+
+
+def _lich_damage(g: Any, ctx: Any) -> Any:
+    p, me = ctx.controller, ctx.me
+    chosen: list[int] = []
+    for _ in range(ctx.data["packet"].amount):
+        cands = [c for c in g.permanents(p) if not c.token and c.oid not in chosen and c.oid not in g.doomed
+                 and "cannot be destroyed" not in g.chars(c).flags]
+        if not cands:
+            me.lost_by = "damage with no card in play to destroy (Lich)"
+            g.log(f"{me.name} suffers damage without a card to destroy (Lich).")
+            return
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Lich: choose one of your cards in play to destroy", ch,
+                               about="Lich")
+        victim = cands[ch.index(ans)]
+        chosen.append(victim.oid)
+        victim.no_regen = True
+        g.destroy(victim)
+
+
+def _lich_gone(g: Any, ctx: Any) -> Any:
+    pl = g.players[ctx.data["controller"]]
+    pl.lost_by = "Lich left play"
+    g.log(f"{pl.name} loses: Lich has left play.")
+    return
+    yield
+
+
+define("Lich", on_enter=_lich_enter,
+       hooks={"zero_life_ok": lambda g, src, p: g.controller(src) == p, "instead_of_life_gain": _lich_gain},
+       triggers=(Trigger(Event.DAMAGE_DEALT, _lich_damage, condition=lambda g, src, d: (
+           isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src))),
+                 Trigger(Event.TO_GRAVEYARD, _lich_gone, zones=("graveyard",),
+                         condition=lambda g, src, d: d["card"] is src)))
+
+
+# ------------------------------------------------------------------ Word of Command
+# Word of Command: as it resolves its caster looks at the opponent's hand (told
+# to the caster alone) and chooses a card the opponent can legally play with
+# mana from their pool and lands; the opponent plays it at once, and the caster
+# makes every decision it calls for (Game.decided_by: its mode, X, targets,
+# choices, which lands pay for it, and the choices made as it resolves -- not
+# whether anyone interrupts it, responds or regenerates). Choices, as the
+# Oracle rulings have them: the card is played whatever its normal timing (a
+# sorcery or a summon spell in the opponent's turn too), a land only if its
+# player has not played one this turn; the commanded spell can be interrupted
+# and countered, and resolves within Word of Command's resolution. Word of
+# Command "may not be countered after you have looked": it is looked only as
+# it resolves, when nothing can counter it any more. With no playable card,
+# nothing is played; a caster who cancels the commanded spell while putting it
+# together (as any caster may) leaves it in its owner's hand.
+def _commandable(g: Any, p: int) -> list[Card]:
+    out = []
+    g.lands_only_mana.add(p)
+    try:
+        for c in g.players[p].hand:
+            if "land" in c.cdef.types:
+                ok = g.players[p].lands_played == 0
+            else:
+                ok = g.castable(p, c, DecisionKind.RESPOND, None, any_time=True)
+            if ok and c.name not in [x.name for x in out]:
+                out.append(c)
+    finally:
+        g.lands_only_mana.discard(p)
+    return out
+
+
+def _word_of_command(g: Any, ctx: Any) -> Any:
+    me, opp = ctx.me, ctx.opponent
+    g.secrets.append((me.idx, f"{opp.name}'s hand: " + (", ".join(sorted(c.name for c in opp.hand)) or "empty")))
+    g.log(f"{me.name} looks at {opp.name}'s hand (Word of Command).")
+    cards = _commandable(g, opp.idx)
+    if not cards:
+        g.log(f"{opp.name} has no card they can play.")
+        return
+    ch = [f"choose {c.name}" for c in cards]
+    ans = yield from g.ask(me.idx, DecisionKind.CHOOSE, f"Word of Command: choose the card {opp.name} must play", ch,
+                           about="Word of Command")
+    card = cards[ch.index(ans)]
+    g.decided_by[opp.idx] = me.idx
+    g.lands_only_mana.add(opp.idx)
+    try:
+        if "land" in card.cdef.types:
+            opp.lands_played += 1
+            new = g.move(card, "battlefield", controller=opp.idx)
+            g.log(f"{opp.name} plays {new.name} (Word of Command).")
+            yield from g.entered(new)
+            yield from g.settle()
+            return
+        g.log(f"{opp.name} must cast {card.name} (Word of Command).")
+        spell = yield from g.cast_card(opp.idx, card, DecisionKind.RESPOND, None)
+        g.lands_only_mana.discard(opp.idx)
+        if spell is not None:
+            yield from g.resolve(spell)
+    finally:
+        g.decided_by.pop(opp.idx, None)
+        g.lands_only_mana.discard(opp.idx)
+
+
+define("Word of Command", spell=SpellSpec(_word_of_command))

@@ -11,10 +11,10 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
+from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
                        creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
-                       grant, keyword_mod, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
+                       grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
@@ -282,34 +282,10 @@ define("Volcanic Eruption", spell=SpellSpec(_eruption, targets=(permanent_target
 # did not attack are destroyed. Choice: the creatures "brought under the
 # opponent's control this turn" are those that are summoning sick when Siren's
 # Call resolves; they are neither forced to attack nor destroyed.
-def _siren_attacked(g: Any, ctx: Any) -> Any:
-    ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
-    return
-    yield
-
-
-def _siren_end(g: Any, ctx: Any) -> Any:
-    mem = ctx.data["delayed"].data
-    for oid in sorted(mem["affected"] - mem["attacked"]):
-        c = g.find(oid)
-        if c is None or not g.is_creature(c) or g.controller(c) != mem["player"] or "wall" in g.chars(c).subtypes:
-            continue
-        g.log(f"{c.name} did not attack (Siren's Call).")
-        g.destroy(c)
-    return
-    yield
-
-
 def _sirens_call(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
-        affected = {c.oid for c in g.creatures(t.idx) if not c.sick}
-        g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                                hooks={"must_attack": lambda g2, card, a=affected: card.oid in a}))
-        mem = {"affected": affected, "attacked": set(), "player": t.idx}
-        g.delayed.append(Delayed(Event.ATTACKS, _siren_attacked, ctx.controller, "Siren's Call", once=False,
-                                 turn=g.turn, data=mem))
-        g.delayed.append(Delayed(Event.END_OF_TURN, _siren_end, ctx.controller, "Siren's Call", turn=g.turn,
-                                 data=mem))
+        must_attack_this_turn(g, ctx.controller, t.idx, {c.oid for c in g.creatures(t.idx) if not c.sick},
+                              "Siren's Call")
         g.log(f"{t.name}'s creatures must attack this turn.")
     return
     yield
@@ -736,3 +712,150 @@ define("Time Elemental",
                  Trigger(Event.BLOCKS, _te_mark, condition=lambda g, src, d: d["blocker"] is src),
                  Trigger(Event.END_OF_COMBAT, _te_end, condition=lambda g, src, d: src.flags.get("fought_turn") == g.turn)))
 
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+def _target_draws(n: int | None) -> Any:
+    """Each target player draws ``n`` cards (None: X)."""
+    def fn(g: Any, ctx: Any) -> Any:
+        for p in each_target(ctx):
+            yield from g.draw(p.idx, ctx.x if n is None else n)
+            g.log(f"{p.name} draws {ctx.x if n is None else n} card(s) ({ctx.source_name}).")
+    return fn
+
+
+# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": the player
+# who draws is chosen as it is cast, as a target (the Oracle text's "target
+# player"), so `cast Ancestral Recall -> bob`.
+define("Ancestral Recall", spell=SpellSpec(_target_draws(3), targets=(PLAYER,)))
+define("Braingeyser", spell=SpellSpec(_target_draws(None), targets=(PLAYER,)))
+
+
+def _psionic_blast(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.deal_damage(ctx.spell, t, 4)
+    g.deal_damage(ctx.spell, ctx.me, 2)
+    return
+    yield
+
+
+define("Psionic Blast", spell=SpellSpec(_psionic_blast, targets=(CREATURE_OR_PLAYER,)))
+
+
+# Time Walk: the caster takes an extra turn after this one (Game.extra_turns;
+# several are taken the most recent first, as the 5th Ed. rules of later
+# extra-turn cards say).
+def _time_walk(g: Any, ctx: Any) -> Any:
+    g.extra_turns.append(ctx.controller)
+    g.log(f"{ctx.me.name} will take an extra turn after this one.")
+    return
+    yield
+
+
+define("Time Walk", spell=SpellSpec(_time_walk))
+
+
+# Timetwister: the caster, then the opponent, shuffles hand and graveyard into
+# the library and draws seven. Timetwister itself is "set aside in a new
+# graveyard pile": it is still being cast (in limbo) while this happens, so it
+# goes to its owner's graveyard afterwards and is not shuffled in.
+def _timetwister(g: Any, ctx: Any) -> Any:
+    for p in (ctx.controller, 1 - ctx.controller):
+        pl = g.players[p]
+        for c in list(pl.hand) + list(pl.graveyard):
+            g.move(c, "library")
+        g.shuffle(p)
+        g.log(f"{pl.name} shuffles hand and graveyard into their library.")
+        yield from g.draw(p, 7)
+        g.log(f"{pl.name} draws seven cards.")
+
+
+define("Timetwister", spell=SpellSpec(_timetwister))
+
+
+# Invisibility: the enchanted creature can be blocked only by walls.
+def _invisibility(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+    return src.attached_to != attacker.oid or "wall" in g.chars(blocker).subtypes
+
+
+define("Invisibility", enchant=CREATURE, hooks={"block_restriction": _invisibility})
+
+
+# ------------------------------------------------------------------ copies
+# Clone, Vesuvan Doppelganger and Copy Artifact copy the printed card of the
+# permanent chosen as they come into play (5th Ed. copies: its definition,
+# with all its abilities, but neither the effects on it, nor its counters, nor
+# the enchantments on it), through effects.become_copy: they keep their own
+# name. The copied card's own "comes into play" effect happens too, as the copy
+# comes into play as that card. Copies of copies copy what the copy is.
+
+def _copy_then_enter(g: Any, ctx: Any, orig: Card, cdef: Any) -> Any:
+    become_copy(g, ctx.source, cdef)
+    ctx.source.flags["copying"] = orig.oid
+    if cdef.on_enter is not None:
+        yield from cdef.on_enter(g, ctx)
+
+
+def _clone_enter(g: Any, ctx: Any) -> Any:
+    orig = yield from choose_to_copy(g, ctx, [c for c in g.creatures() if c is not ctx.source], "a creature")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, orig.cdef)
+
+
+# Clone: a copy of a creature, its color too. "Clone cannot be summoned if
+# there are no creatures in play" (if the creature is gone by the time Clone
+# comes into play, Clone copies nothing and, a 0/0, dies).
+define("Clone", on_enter=_clone_enter, hooks={"can_cast": lambda g, p, card: bool(g.creatures())})
+
+
+# Vesuvan Doppelganger: a copy of a creature but for its color (it stays
+# blue), and it keeps its own upkeep ability: during each of its controller's
+# upkeeps it may become a copy of a different creature in play instead (not
+# the one it copies now; that one, gone, cannot be copied again).
+def _vesuvan(cdef: Any, own: Any) -> Any:
+    from dataclasses import replace
+    kept = tuple(a for a in cdef.abilities if a is not _VESUVAN_SWITCH)  # copying a Doppelganger
+    return replace(cdef, colors=own.colors, abilities=kept + (_VESUVAN_SWITCH,))
+
+
+def _vesuvan_choices(g: Any, src: Card) -> list[Card]:
+    return [c for c in g.creatures() if c is not src and c.oid != src.flags.get("copying")]
+
+
+def _vesuvan_enter(g: Any, ctx: Any) -> Any:
+    orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, ctx.source), "a creature")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, _vesuvan(orig.cdef, ctx.source.own_cdef or ctx.source.cdef))
+
+
+def _vesuvan_switch(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, src), "a different creature")
+    if orig is not None and src.zone == "battlefield":
+        become_copy(g, src, _vesuvan(orig.cdef, src.own_cdef or src.cdef))
+        src.flags["copying"] = orig.oid
+
+
+_VESUVAN_SWITCH = Ability("During your upkeep, Vesuvan Doppelganger may take on the characteristics of a different "
+                          "creature in play", Cost(), _vesuvan_switch,
+                          condition=lambda g, c: upkeep_of()(g, c) and bool(_vesuvan_choices(g, c)),
+                          once_per_phase=True)
+define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWITCH,))
+
+
+# Copy Artifact: a copy of an artifact in play that is an enchantment too
+# ("affected by cards that affect either enchantments or artifacts"), with
+# the artifact's color (none). (Choice: like Clone, it cannot be cast with no
+# artifact in play; with its artifact gone before it comes into play, it is an
+# enchantment that does nothing.)
+def _copy_artifact_enter(g: Any, ctx: Any) -> Any:
+    from dataclasses import replace
+    orig = yield from choose_to_copy(g, ctx, [c for c in g.permanents(type_="artifact") if c is not ctx.source],
+                                     "an artifact")
+    if orig is not None:
+        yield from _copy_then_enter(g, ctx, orig, replace(orig.cdef, types=orig.cdef.types | {"enchantment"}))
+
+
+define("Copy Artifact", on_enter=_copy_artifact_enter,
+       hooks={"can_cast": lambda g, p, card: bool(g.permanents(type_="artifact"))})

@@ -7,13 +7,14 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
-                       flag_mod, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod, regeneration,
-                       self_only, static_for, until_eot, upkeep_cost)
+                       flag_mod, graveyard_to_hand, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod,
+                       regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
 
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
@@ -561,3 +562,203 @@ def _wilds(g: Any, ctx: Any) -> Any:
 define("Untamed Wilds", spell=SpellSpec(_wilds))
 
 _ = (keyword_mod, SPELL_OR_PERMANENT)
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+
+# Ice Storm: "Destroys any one land": a target land, as Stone Rain.
+define("Ice Storm", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
+
+
+# Regrowth: "Bring any card from your graveyard to your hand." The card is
+# chosen as Regrowth is cast (a target, as in the MicroProse game and the
+# Oracle wording), so a card gone from the graveyard by then makes it fizzle.
+define("Regrowth", spell=SpellSpec(graveyard_to_hand(), targets=(TargetSpec(
+    "target card in your graveyard", kinds(Kind.GRAVEYARD_CARD), lambda g, ctx, c: c.owner == ctx.controller),)))
+
+
+# Berserk: the creature's power when Berserk resolves is added to it (+X/+0)
+# until end of turn, with trample; if it attacks this turn (before or after
+# Berserk), it is destroyed at end of turn (even if it is no longer a
+# creature then). Cannot be cast once this turn's attack is over (an attack
+# announced but aborted is not an attack: attack_done is set only when
+# attackers are declared).
+def _berserk_attacked(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    if ctx.data["card"].oid == mem["target"]:
+        mem["attacked"] = True
+    return
+    yield
+
+
+def _berserk_end(g: Any, ctx: Any) -> Any:
+    mem = ctx.data["delayed"].data
+    c = g.find(mem["target"])
+    if c is not None and mem["attacked"]:
+        g.log(f"{c.name} attacked this turn: Berserk destroys it.")
+        g.destroy(c)
+    return
+    yield
+
+
+def _berserk(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        power = g.chars(t).power or 0
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, n=power: (
+            pump_mod(n, 0)(g2, card, c), c.keywords.add("trample")), "eot"))
+        mem = {"target": t.oid, "attacked": g.combat is not None and g.combat.band_of(t.oid) is not None}
+        g.delayed.append(Delayed(Event.ATTACKS, _berserk_attacked, ctx.controller, "Berserk", once=False,
+                                 turn=g.turn, data=mem))
+        g.delayed.append(Delayed(Event.END_OF_TURN, _berserk_end, ctx.controller, "Berserk", turn=g.turn, data=mem))
+        g.log(f"{t.name}'s power doubles to {2 * power} and it gains trample.")
+    return
+    yield
+
+
+define("Berserk", spell=SpellSpec(_berserk, targets=(CREATURE,)),
+       hooks={"can_cast": lambda g, p, card: not g.attack_done or g.combat is not None})
+
+
+# Fastbond: its controller may play any number of lands each turn; each land
+# played beyond the first that turn makes Fastbond deal 1 damage to them.
+def _fastbond_damage(g: Any, ctx: Any) -> Any:
+    g.deal_damage(ctx.source, ctx.me, 1)
+    return
+    yield
+
+
+define("Fastbond", hooks={"more_lands": lambda g, src, p: g.controller(src) == p},
+       triggers=(Trigger(Event.ENTERS, _fastbond_damage, condition=lambda g, src, d: (
+           d["card"].flags.get("played", 0) > 1 and g.controller(d["card"]) == g.controller(src))),))
+
+
+# Natural Selection: the caster looks at the top three cards of target
+# player's library (secretly), then either shuffles that library or puts
+# those cards back in the order they choose (top card chosen first).
+def _natural_selection(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    for t in each_target(ctx):
+        top = t.library[:3]
+        if not top:
+            g.log(f"{t.name}'s library is empty.")
+            continue
+        g.secrets.append((p, f"Natural Selection: the top of {t.name}'s library is " +
+                          ", ".join(c.name for c in top) + "."))
+        g.log(f"{ctx.me.name} looks at the top {len(top)} cards of {t.name}'s library.")
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Natural Selection: rearrange those cards, or shuffle the "
+                               "library?", ["choose rearrange", "choose shuffle"], decline="choose rearrange",
+                               about="Natural Selection")
+        if ans == "choose shuffle":
+            g.shuffle(t.idx)
+            g.log(f"{t.name}'s library is shuffled.")
+            continue
+        rest, order = list(top), []
+        while len(rest) > 1:
+            names = sorted({c.name for c in rest})
+            pick = names[0]
+            if len(names) > 1:
+                ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Natural Selection: which card goes on top "
+                                       f"({len(order) + 1} of {len(top)})?", [f"choose {n}" for n in names],
+                                       about="Natural Selection")
+                pick = ans[len("choose "):]
+            card = next(c for c in rest if c.name == pick)
+            rest.remove(card)
+            order.append(card)
+        order += rest
+        del t.library[:len(top)]
+        t.library[0:0] = order
+        g.log(f"{ctx.me.name} puts the cards back in the order they choose.")
+    return
+
+
+define("Natural Selection", spell=SpellSpec(_natural_selection, targets=(PLAYER,)))
+
+
+# Kudzu: when the enchanted land becomes tapped, it is destroyed; then the
+# player whose land it was may put Kudzu on another land in play (any
+# player's; not a target), else it goes to the graveyard as an aura on
+# nothing. Destroyed by a spell, the land takes Kudzu with it.
+def _kudzu(g: Any, ctx: Any) -> Any:
+    kudzu, land = ctx.source, ctx.data["card"]
+    owner = g.controller(land)
+    g.log(f"{land.name} became tapped: Kudzu destroys it.")
+    g.destroy(land)
+    others = [c for c in g.permanents(type_="land") if c is not land and g.aura_legal(kudzu, c)]
+    if others:
+        yield from _kudzu_move(g, kudzu, owner, others)
+    yield from g.settle()
+
+
+def _kudzu_move(g: Any, kudzu: Card, owner: int, others: list[Card]) -> Any:
+    ch = [f"choose {ref(g, c)}" for c in others]
+    ans = yield from g.ask(owner, DecisionKind.CHOOSE, "Kudzu: put it on another land?", ch + ["choose no"],
+                           decline="choose no", parser=g.parser_for(owner, ch + ["choose no"]), about="Kudzu")
+    if ans == "choose no":
+        return
+    new_host = others[ch.index(ans)]
+    kudzu.attached_to = new_host.oid
+    new_host.was_tapped = new_host.tapped  # only a tapping from now on destroys the new land
+    g.log(f"Kudzu moves to {ref(g, new_host)}.")
+
+
+define("Kudzu", enchant=LAND, triggers=(Trigger(Event.BECOMES_TAPPED, _kudzu,
+                                                condition=lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# Camouflage: cast by the attacking player after attackers are declared and
+# before blocks. Its attacking creatures are turned face down and mixed: the
+# defender sees only face-down creatures (Card.name), in an order drawn from
+# the duel's seeded random source (decision: "rearranging them" unseen is, to
+# the defender, a shuffle; the shuffle gives them new places in the order of
+# play, which is what names them Face-down creature#1, #2...), and may declare
+# any creature blocking any of them (CombatRules.can_block). Once blockers
+# are declared they are turned face up; a blocker whose block turns out
+# impossible (a non-flyer blocking a flyer...) does not block this turn, and
+# an attacker left with no blocker is unblocked.
+def _camouflage_ok(g: Any, p: int, card: Card) -> bool:
+    cb = g.combat
+    return cb is not None and p == cb.attacker and g.step == "attack"
+
+
+def _camouflage_reveal(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+    oids = ctx.data["delayed"].data["oids"]
+    for c in (g.find(o) for o in oids):
+        if c is not None and c.face_down:
+            c.face_down = False
+    g.log("Camouflage: the attacking creatures are turned face up.")
+    if cb is None:
+        return
+    for i in list(cb.blocks):
+        band = [m for m in (g.find(o) for o in cb.bands[i]) if m is not None]
+        for oid in list(cb.blocks[i]):
+            b = g.find(oid)
+            if b is not None and band and not any(g.can_block(b, m) for m in band):
+                cb.blocks[i].remove(oid)
+                g.log(f"{b.name} cannot block {', '.join(m.name for m in band)} (Camouflage): it does not block.")
+        if not cb.blocks[i]:
+            del cb.blocks[i]
+            cb.blocked.discard(i)
+    return
+    yield
+
+
+def _camouflage(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+    if cb is None:
+        return
+    attackers = [c for c in (g.find(o) for o in cb.attackers()) if c is not None]
+    g.rng.shuffle(attackers)
+    for c in attackers:
+        c.face_down = True
+        c.timestamp = g.stamp()
+    g.secrets.append((ctx.controller, "Camouflage: " + ", ".join(
+        f"{ref(g, c)} is {c.cdef.name}" for c in sorted(attackers, key=lambda c: c.timestamp)) + "."))
+    g.log(f"{ctx.me.name} rearranges the attacking creatures face down (Camouflage).")
+    g.delayed.append(Delayed(Event.BLOCKERS_DECLARED, _camouflage_reveal, ctx.controller, "Camouflage",
+                             turn=g.turn, data={"oids": [c.oid for c in attackers]}))
+    return
+    yield
+
+
+define("Camouflage", spell=SpellSpec(_camouflage), hooks={"can_cast": _camouflage_ok})

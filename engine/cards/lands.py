@@ -124,4 +124,32 @@ define("Glacial Chasm", on_enter=_chasm_enter,
                           once_per_phase=True),),
        hooks={"reduce_damage": _chasm_reduce, "attack_restriction": _chasm_attack, "end_of_upkeep": _chasm_end})
 
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+# The dual lands: "Counts as both mountains and swamp and is affected by spells
+# that affect either": each has both basic land types (so it taps for either
+# color, as basic land types do, see CastingRules.mana_abilities, and is
+# destroyed by Flashfires or counted by Sea Serpent), but is not a basic land
+# (Land Tax, Shandalar's ante rule do not see it).
+DUALS = {"Badlands": ("mountain", "swamp"), "Bayou": ("swamp", "forest"), "Plateau": ("mountain", "plains"),
+         "Savannah": ("plains", "forest"), "Scrubland": ("plains", "swamp"), "Taiga": ("forest", "mountain"),
+         "Tropical Island": ("forest", "island"), "Tundra": ("island", "plains"),
+         "Underground Sea": ("swamp", "island"), "Volcanic Island": ("island", "mountain")}
+
+
+# "If a spell alters one of these land types, the other land type is
+# unaffected": the land types are words of the text box (the type line says
+# only "Land"), so a text change (Magical Hack: island->swamp) changes the one
+# it names and leaves the other.
+def _dual_land_types(g: Any, card: Card, c: Chars) -> None:
+    if card.text_changes:
+        own = DUALS[card.cdef.name]
+        c.subtypes = (c.subtypes - set(own)) | {g.word(card, t) for t in own}
+
+
+for _name, _types in DUALS.items():
+    define(_name, subtypes=_types, hooks={"base_chars": _dual_land_types})
+
 _ = PhaseAction

@@ -5,16 +5,16 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
+from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
                        change_color, colored_permanent, colored_spell, counter_target, creature_where, damage,
                        destroy_targets, during_upkeep, each_target, flag_mod, grant, keyword_mod,
                        on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
-                       static_for, tap_targets, until_eot)
+                       static_for, tap_targets, until_eot, upkeep_of)
 from ..effects import aura_keywords, destroy_lands, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
-from ..objects import Card, Chars, Effect, Player
+from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 
 for _name in ("Gray Ogre", "Hill Giant", "Hurloon Minotaur", "Mons's Goblin Raiders", "Wall of Stone"):
@@ -582,3 +582,234 @@ define("Tempest Efreet", hooks={"can_cast": lambda g, p, card: g.ante_on},
        abilities=(Ability("{T}: Take a card at random from target opponent's hand; Tempest Efreet goes to that "
                           "player's graveyard", Cost(tap=True), _efreet, targets=(OPPONENT,),
                           speed=Speed.INTERRUPT),))
+
+
+# ================================================================= Alpha to Revised, not in Fourth Edition
+
+define("Roc of Kher Ridges")
+
+# Granite Gargoyle: "Flying; {R}: +0/+1" (until end of turn, as every such pump).
+define("Granite Gargoyle", keywords=("flying",), abilities=(Ability(
+    "{R}: +0/+1 until end of turn", Cost(ManaCost.parse("{R}")), on_source(pump(0, 1))),))
+
+# Dwarven Demolition Team: "Tap to destroy a wall."
+define("Dwarven Demolition Team", abilities=(Ability("{T}: Destroy target wall", Cost(tap=True), destroy_targets(),
+                                                     targets=(_WALL,)),))
+
+
+# Sedge Troll: +1/+1 while its controller controls a swamp; {B}: regenerates.
+def _sedge(g: Any, card: Card, c: Chars) -> None:
+    if lands_of_type(g, card, c.controller, "swamp"):
+        pump_mod(1, 1)(g, card, c)
+
+
+define("Sedge Troll", statics=(static_for(self_only, _sedge),), abilities=(regeneration("{B}"),))
+
+
+# Wheel of Fortune: every player discards their hand, then draws seven
+# (the active player first, each step).
+def _wheel(g: Any, ctx: Any) -> Any:
+    from ..effects import discard_card
+    order = (g.active, 1 - g.active)
+    for p in order:
+        for c in list(g.players[p].hand):
+            if c in g.players[p].hand:
+                yield from discard_card(g, p, c)
+    for p in order:
+        yield from g.draw(p, 7)
+        g.log(f"{g.players[p].name} draws seven cards.")
+
+
+define("Wheel of Fortune", spell=SpellSpec(_wheel))
+
+
+# Rock Hydra: comes into play with X +1/+1 counters (heads). Damage it is
+# dealt kills heads instead of staying on it: one counter removed per point
+# (after the damage prevention step). "Unless controller spends {R} per head":
+# {R} prevents 1 damage to it in a damage prevention step. During its
+# controller's upkeep {R}{R}{R} grows a head (as often as paid).
+def _hydra_heads(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "+1/+1", int(ctx.source.chosen.get("x", 0)))
+    return
+    yield
+
+
+def _hydra_hit(g: Any, ctx: Any) -> Any:
+    src, pk = ctx.source, ctx.data["packet"]
+    src.damage = max(0, src.damage - pk.amount)
+    g.log(f"{pk.amount} of Rock Hydra's heads die.")
+    add_counters(g, src, "+1/+1", -pk.amount)
+    return
+    yield
+
+
+def _hydra_save(g: Any, ctx: Any) -> Any:
+    g.prevent(ctx.source, 1)
+    return
+    yield
+
+
+def _hydra_grow(g: Any, ctx: Any) -> Any:
+    add_counters(g, ctx.source, "+1/+1", 1)
+    return
+    yield
+
+
+define("Rock Hydra", on_enter=_hydra_heads,
+       triggers=(Trigger(Event.DAMAGE_DEALT, _hydra_hit, condition=lambda g, src, d: d["packet"].receiver is src),),
+       abilities=(Ability("{R}: Prevent 1 damage to Rock Hydra (saves a head)", Cost(ManaCost.parse("{R}")),
+                          _hydra_save, prevention=True,
+                          condition=lambda g, c: any(pk.receiver is c and pk.amount > 0 for pk in g.pending_damage)),
+                  Ability("{R}{R}{R}: Put a +1/+1 counter (a head) on Rock Hydra; use only during your upkeep",
+                          Cost(ManaCost.parse("{R}{R}{R}")), _hydra_grow, condition=upkeep_of())))
+
+
+# Earthbind: cast on a creature with flying, it deals 2 damage to it once (as
+# it comes into play) and the creature loses flying, in timestamp order: a
+# later effect giving flying wins (Oracle ruling). On a creature without
+# flying it does nothing, now or later.
+def _earthbind_enter(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is None or not g.has(host, "flying"):
+        g.log("Earthbind has no effect: the creature has no flying.")
+        return
+    ctx.source.chosen["grounded"] = "yes"
+    g.deal_damage(ctx.source, host, 2)
+    yield from g.settle()
+
+
+define("Earthbind", enchant=CREATURE, on_enter=_earthbind_enter,
+       statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid and src.chosen.get("grounded") == "yes",
+                       modify=lambda g, src, card, c: c.keywords.discard("flying"), active=lambda g, src: True),))
+
+
+# False Orders: after blockers are declared and before combat damage, its
+# caster decides whether and how one creature of the defending player blocks
+# (a legal block only). The choice rewrites the declaration for that creature:
+# an attacker left with no blocker is unblocked (the defender could have chosen
+# so). Triggers of the first declaration ("when blocks") are not undone.
+def _false_orders_ok(g: Any, p: int, card: Card) -> bool:
+    cb = g.combat
+    return cb is not None and g.step == "blocks" and not cb.damage_done
+
+
+def _false_orders(g: Any, ctx: Any) -> Any:
+    cb = g.combat
+    for t in each_target(ctx):
+        if cb is None or not g.is_creature(t):
+            continue
+        attackers = [a for a in (g.find(o) for o in cb.attackers()) if a is not None and g.can_block(t, a)]
+        ch = [f"choose {ref(g, a)}" for a in attackers]
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE,
+                               f"False Orders: which attacker does {ref(g, t)} block?", ch + ["choose no block"],
+                               decline="choose no block", parser=g.parser_for(ctx.controller, ch + ["choose no block"]),
+                               about="False Orders")
+        for old in [i for i, bl in cb.blocks.items() if t.oid in bl]:  # (two, for a Two-Headed Giant)
+            cb.blocks[old].remove(t.oid)
+            if not cb.blocks[old]:
+                del cb.blocks[old]
+                cb.blocked.discard(old)
+        if ans == "choose no block":
+            g.log(f"{t.name} does not block (False Orders).")
+            continue
+        a = attackers[ch.index(ans)]
+        i = cb.band_of(a.oid)
+        cb.blocks.setdefault(i, []).append(t.oid)
+        cb.blocked.add(i)
+        g.log(f"{t.name} blocks {a.name} (False Orders).")
+
+
+define("False Orders", hooks={"can_cast": _false_orders_ok}, spell=SpellSpec(_false_orders, targets=(
+    creature_where("target defending creature", lambda g, ctx, c: g.combat is not None
+                   and g.controller(c) == g.combat.defender),)))
+
+
+# Fork: an interrupt aimed at a sorcery or instant being cast. Fork becomes a
+# copy of it (same mode, X and announced choices; red; controlled by Fork's
+# caster, who pays nothing more), and the copy's targets are chosen by Fork's
+# caster as Fork resolves: as many as the original has (Oracle rulings). Fork
+# being an interrupt, the copy resolves at once, before the spell it copies
+# (which goes on being cast). The copy is not cast (no "successfully cast"
+# triggers) and no card stands for it.
+def _fork_test(g: Any, ctx: Any, s: Any) -> bool:
+    return isinstance(s, Spell) and s.card is not None and bool(s.types & {"sorcery", "instant"})
+
+
+def _fork(g: Any, ctx: Any) -> Any:
+    orig = ctx.target
+    if orig is None or orig.mode is None:
+        return
+    p = ctx.controller
+    copy = Spell(g.new_sid(), p, None, None, "Fork", mode=orig.mode, x=orig.x, chosen=dict(orig.chosen),
+                 colors=frozenset({COLOR_LETTERS[g.word(ctx.source, "red")]}), types=orig.types)
+    copy.successfully_cast = True
+    specs = orig.mode.targets
+    for i in range(len(orig.targets)):
+        spec = specs[min(i, len(specs) - 1)]
+        cands = [c for c in g.target_candidates(spec, copy, None) if c not in copy.targets]
+        if not cands:
+            break
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Fork (a copy of {orig.name}): {spec.what}", ch,
+                               parser=g.parser_for(p, ch), about="Fork")
+        copy.targets.append(cands[ch.index(ans)])
+    if specs and not copy.targets:
+        g.log(f"Fork copies {orig.name}, but the copy has no legal target.")
+        return
+    copy.target_oids = [getattr(t, "oid", None) for t in copy.targets]
+    tgt = (" targeting " + ", ".join(ref(g, t) for t in copy.targets)) if copy.targets else ""
+    g.log(f"Fork becomes a copy of {orig.name}{tgt}.")
+    yield from g.resolve(copy)
+
+
+define("Fork", spell=SpellSpec(_fork, targets=(TargetSpec("target sorcery or instant spell", kinds(Kind.SPELL),
+                                                          _fork_test),)))
+
+
+# Two-Headed Giant of Foriys: trample; may block two attackers (two attacking
+# bands) and divides its damage between them as its controller likes (the
+# core's "can block two attackers", see CombatRules.blocks_allowed).
+define("Two-Headed Giant of Foriys", keywords=("can block two attackers",))
+
+
+# Raging River: when its controller attacks (as the attackers are declared),
+# the defending player puts each of their non-flying creatures on the left or
+# right of the River, then the attacking player puts each attacking creature
+# on a side; an attacker can then be blocked only by creatures with flying or
+# on its side. A creature given no side (it came into play, or lost flying,
+# later) is on neither side: it can block only as a flyer would.
+def _river_side(g: Any, p: int, c: Card) -> Any:
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Raging River: on which side is {ref(g, c)}?",
+                           ["choose left", "choose right"], decline="choose left", about="Raging River")
+    return ans[len("choose "):]
+
+
+def _river(g: Any, ctx: Any) -> Any:
+    cb, src = g.combat, ctx.source
+    if cb is None:
+        return
+    sides: dict[int, str] = {}
+    src.flags["river"] = {"turn": g.turn, "sides": sides}
+    for c in g.creatures(cb.defender):
+        if not g.has(c, "flying"):
+            sides[c.oid] = yield from _river_side(g, cb.defender, c)
+    for oid in cb.attackers():
+        c = g.find(oid)
+        if c is not None:
+            sides[oid] = yield from _river_side(g, cb.attacker, c)
+    g.log("Raging River: " + "; ".join(f"{ref(g, c)} {sides[c.oid]}" for c in g.battlefield if c.oid in sides) + ".")
+
+
+def _river_blocks(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+    mem = src.flags.get("river")
+    if mem is None or mem["turn"] != g.turn or g.combat is None or g.controller(src) != g.combat.attacker:
+        return True
+    if g.has(blocker, "flying"):
+        return True
+    side = mem["sides"].get(blocker.oid)
+    return side is not None and side == mem["sides"].get(attacker.oid)
+
+
+define("Raging River", hooks={"block_restriction": _river_blocks},
+       triggers=(Trigger(Event.ATTACKS, _river, condition=lambda g, src, d: (
+           g.controller(src) == g.active and src.flags.get("river", {}).get("turn") != g.turn)),))

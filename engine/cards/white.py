@@ -5,10 +5,10 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, PLAYER, SPELL_OR_PERMANENT,
+from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
-                       each_target, flag_mod, keyword_mod, nothing, on_enchanted, permanent_target, prevent_to_target,
-                       pump, pump_mod, static_for, upkeep_cost, upkeep_of)
+                       each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
+                       pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
@@ -619,3 +619,149 @@ define("Island Sanctuary", hooks={"draw_count": _sanctuary_draw, "attack_restric
 
 __all__: list[str] = []
 _ = (Player, keyword_mod, static_for)
+
+
+# ================================================================== Alpha to Revised, not in Fourth Edition
+
+define("Lance", enchant=CREATURE, statics=(aura(keyword_mod("first strike")),))
+
+
+# Resurrection: a creature card from your graveyard comes into play under your
+# control, summoning sick ("treat this creature as though it were just
+# summoned"). Chosen as it is cast, as a target (the Oracle text's "target
+# creature card"), as Raise Dead's.
+_YOUR_DEAD_CREATURE = TargetSpec("target creature in your graveyard", kinds(Kind.GRAVEYARD_CARD),
+                                 lambda g, ctx, c: c.owner == ctx.controller and "creature" in c.cdef.types)
+
+
+def _resurrection(g: Any, ctx: Any) -> Any:
+    for c in each_target(ctx):
+        if c.zone == "graveyard":
+            new = g.move(c, "battlefield", controller=ctx.controller)
+            g.log(f"{new.name} comes into play from {ctx.me.name}'s graveyard.")
+            yield from g.entered(new)
+
+
+define("Resurrection", spell=SpellSpec(_resurrection, targets=(_YOUR_DEAD_CREATURE,)))
+
+
+# Consecrate Land: as it comes into play the other enchantments on the land are
+# destroyed; then the land cannot be destroyed (nor buried: burying is
+# destroying without regeneration) and cannot be the target of another
+# enchantment ("further enchanted"): flags read by Game.destroy and by target
+# choice. Consecrate Land itself stays on it. Sacrifice and removal from the
+# game still take the land.
+def _consecrate(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    for c in g.attached(host):
+        if c is not ctx.source and "enchantment" in g.chars(c).types:
+            g.destroy(c)
+    return
+    yield
+
+
+define("Consecrate Land", enchant=LAND,
+       on_enter=_consecrate, statics=(aura(flag_mod("cannot be destroyed", "cannot be further enchanted")),))
+
+
+# Farmstead: during the upkeep of the enchanted land's controller, that player
+# may pay {W}{W} to gain 1 life, once each turn (optional: nothing happens if
+# it is not paid).
+def _farmstead(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        g.gain_life(g.controller(host), 1)
+    return
+    yield
+
+
+define("Farmstead", enchant=LAND,
+       abilities=(Ability("{W}{W}: Gain 1 life. Use this ability only during your upkeep, once each turn",
+                          Cost(ManaCost.parse("{W}{W}")), _farmstead, who="enchanted controller",
+                          condition=upkeep_of("enchanted controller"), once_per_phase=True),))
+
+
+# Veteran Bodyguard: while untapped, the damage unblocked creatures would deal
+# its controller is dealt to it instead (CombatRules.unblocked_damage_receiver;
+# the player may prevent it but not take it). One Bodyguard a turn: once one
+# has been dealt such damage (or has it pending) this turn, no other of its
+# controller's can take it; with several, the player chooses. Only combat
+# damage of unblocked attackers: not trample damage of blocked ones.
+def _guards(g: Any, card: Card, p: int) -> bool:
+    if g.controller(card) != p or card.tapped or not g.is_creature(card):
+        return False
+    mine = [c for c in g.battlefield if c.cdef.hooks.get("takes_unblocked_damage") is _guards
+            and g.controller(c) == p]
+    busy = [c for c in mine if c.flags.get("guarded_turn") == g.turn
+            or any(pk.receiver is c and pk.combat for pk in g.pending_damage)]
+    return not busy or card in busy
+
+
+def _guarded(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["guarded_turn"] = g.turn
+    return
+    yield
+
+
+def _unblocked_hit(g: Any, src: Card, d: dict) -> bool:
+    pk = d["packet"]
+    cb = g.combat
+    if pk.receiver is not src or not pk.combat or cb is None or pk.source_oid is None:
+        return False
+    band = cb.band_of(pk.source_oid)
+    return band is not None and band not in cb.blocked
+
+
+define("Veteran Bodyguard", hooks={"takes_unblocked_damage": _guards},
+       triggers=(Trigger(Event.DAMAGE_DEALT, _guarded, condition=_unblocked_hit),))
+
+
+# Guardian Angel: prevents X damage to one creature or player being damaged
+# (cast in a damage prevention step). Until end of turn, at the end of each
+# damage prevention step in which damage is still pending to that creature or
+# player, its caster may pay {1} for each point of it to prevent
+# (DamageRules.prevention_offers); declining costs nothing.
+def _guardian_angel(g: Any, ctx: Any) -> Any:
+    t, p = ctx.target, ctx.controller
+    if t is None:
+        return
+    g.prevent(t, ctx.x, source_name=ctx.spell.packet_from)
+
+    def offer(g2: Any) -> Any:
+        if isinstance(t, Card) and t not in g2.battlefield:
+            return
+        pending = sum(pk.amount for pk in g2.pending_damage if pk.receiver is t)
+        most = min(pending, g2.max_mana(p))
+        if most <= 0:
+            return
+        ans = yield from g2.ask(p, DecisionKind.CHOOSE, f"Guardian Angel: pay {{1}} for each point of damage to "
+                                f"{ref(g2, t)} to prevent ({pending} pending)",
+                                [f"choose {n}" for n in range(most + 1)], decline="choose 0", about="Guardian Angel")
+        n = int(ans[len("choose "):])
+        if n and (yield from pay_to_use(g2, p, f"{{{n}}}", "", "Guardian Angel", ask=False)):
+            g2.prevent(t, n)
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"prevention_offer": offer}))
+    return
+    yield
+
+
+define("Guardian Angel", spell=SpellSpec(_guardian_angel, targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True))
+
+
+# Blaze of Glory: cast during an attack, before blockers are declared. The
+# target creature of the defending player must block each attacking creature
+# it can legally block, all at once (the flag "blocks each attacker", read by
+# the blocking rules; a tapped creature or one unable to block a flyer blocks
+# none or fewer), and its controller divides its damage among them
+# (CombatRules._several_blocked_damage). It may also be declared blocking
+# nothing more: the requirement is met by its blocks alone.
+def _before_blocks(g: Any, p: int, card: Card) -> bool:
+    return g.combat is not None and g.step == "attack"
+
+
+define("Blaze of Glory", spell=SpellSpec(until_eot(flag_mod("blocks each attacker")), targets=(creature_where(
+    "target defending creature", lambda g, ctx, c: g.combat is not None and g.controller(c) == g.combat.defender),)),
+    hooks={"can_cast": _before_blocks})
