@@ -17,7 +17,7 @@ LAND = r"(plains|island|swamp|mountain|forest)"
 DIRECT = re.compile(
     rf'subtype="{LAND}"'                      # g.permanents(p, subtype="swamp")
     rf'|"{LAND}" (not )?in '                  # "swamp" in c.subtypes
-    r'|(keyword_mod|keywords\.add)\("([a-z]+walk|protection from [a-z]+)"'  # a granted keyword holding a word
+    r'|(keyword_mod|keywords\.add)\("([a-z]+walk|protection from (white|blue|black|red|green))"'  # a granted keyword holding a word
     r'|"[WUBRG]" (not )?in |\{"[WUBRG]"\}'    # "B" in c.colors, c.colors = {"B"}
     r'|COLOR_LETTERS\["(white|blue|black|red|green)"\]')
 
