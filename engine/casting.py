@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
+from .refusals import refuse
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -768,21 +769,40 @@ class CastingRules:
         reads = {} if reads is None else reads
         while True:
             listed: list[list[str]] = []
+            # A creature that must attack (Siren's Call): the main phase cannot end before an
+            # attack, so "pass" is no answer and declining announces the attack (003 "The Attack")
+            forced: list[Card] = []
+            if kind is DecisionKind.OPPORTUNITY and not self.attack_done and self.sorcery_timing(p, kind):
+                with self.reading(reads):
+                    forced = self.attack_required(p, kind)
+            decline = "attack" if forced else "pass"
 
             def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
                 if not listed:
-                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting, reads))
+                    listed.append(([] if forced else ["pass"]) + self.fast_choices(p, kind, interrupting, reads))
                 return listed[0]
-            ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
-                                      parser=self.parser_for(p, choices),
+            parser = self.parser_for(p, choices)
+            if forced:
+                parser = self._refusing_pass(parser, forced)
+            ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
-                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t,
-                                                                                            reads))
+                                      surely=lambda t: (t == "pass" and not forced)
+                                      or self.surely_fast_choice(p, kind, interrupting, t, reads))
             if ans.startswith(("tap ", "add ")):
                 reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
+
+    def _refusing_pass(self: "Game", parser: Callable[[str], str], forced: list[Card]) -> Callable[[str], str]:
+        """``parser``, saying why "pass" is refused while creatures must attack."""
+        def parse(text: str) -> str:
+            if norm(text) == "pass":
+                names = ", ".join(ref(self, c) for c in forced)
+                raise refuse(Refusal.NOT_NOW, f"{names} must attack this turn: announce an attack ('attack') "
+                                              "before the main phase ends")
+            return parser(text)
+        return parse
 
     def do_tap_answer(self: "Game", p: int, ans: str) -> Gen:
         if ans.startswith("add "):

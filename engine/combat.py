@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import DecisionKind, IllegalAction, read_number
 from .effects import pump_mod
@@ -106,6 +106,45 @@ class CombatRules:
         return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
                    for c in self.battlefield)
 
+    def attack_required(self: "Game", p: int, kind: DecisionKind) -> list[Card]:
+        """The creatures that must attack (Siren's Call) and could, while ``p``
+        is the active player at sorcery timing in a main phase with no attack
+        made yet: "he can't end the main phase without having attacked" (003
+        "The Attack"). Empty when nothing forces an attack. An aborted attack
+        is no attack: the player must announce one again."""
+        if self.attack_done or not self.sorcery_timing(p, kind) or not self._attack_forcers():
+            return []
+        return [c for c in self.creatures(p) if self.must_attack(c)]
+
+    def _attack_forcers(self: "Game") -> list[Callable[[Card], bool]]:
+        """The tests "must this creature attack?": hooks ``must_attack`` of
+        continuous effects (``(g, card) -> bool``, Siren's Call) and of
+        permanents in play (``(g, src, card) -> bool``). Found without
+        computing any characteristics: most of the time there is none."""
+        out: list[Callable[[Card], bool]] = []
+        for e in self.effects:
+            h = e.hooks.get("must_attack")
+            if h is not None:
+                out.append(lambda c, h=h: h(self, c))
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("must_attack")
+            if h is not None and not self.switched_off(src):
+                out.append(lambda c, h=h, src=src: h(self, src, c))
+        return out
+
+    def forced_to_attack(self: "Game", c: Card) -> bool:
+        """An effect requires ``c`` to attack this turn (whether it can or not)."""
+        return any(f(c) for f in self._attack_forcers())
+
+    def must_attack(self: "Game", c: Card) -> bool:
+        """``c`` must attack (Siren's Call) and can. Choice: a creature whose
+        additional cost to attack (Brainwash) its controller cannot pay is not
+        required to attack, as a tapped one is not."""
+        if not self.forced_to_attack(c) or not self.can_attack(c):
+            return False
+        cost = self.attack_cost([[c]])
+        return not cost.total or self.can_afford(self.active, cost)
+
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
@@ -131,8 +170,6 @@ class CombatRules:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:
                 return False
         if "artifact" in b.types and "protection from artifacts" in a.keywords:
-            return False
-        if "fear" in a.keywords and not ("B" in b.colors or ("artifact" in b.types)):
             return False
         h = attacker.cdef.hooks.get("can_be_blocked_by")
         if h is not None and not h(self, attacker, blocker):
@@ -181,8 +218,7 @@ class CombatRules:
         # "must attack" (Siren's Call): every such creature able to attack is declared
         # (as many as may attack)
         for c in self.creatures(self.active):
-            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c) \
-                    and len(used) < limit:
+            if c.oid not in used and self.must_attack(c) and len(used) < limit:
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
@@ -384,14 +420,14 @@ class CombatRules:
             return
         self.attack_done = True
         yield from self.mana_burn()
-        self.check_losses()
+        self.check_losses()  # life totals are checked before the attack begins (003 "The Attack")
         self.combat = Combat(ap, nap)
         with self.reading():  # listing the possible attacks changes nothing
             able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
             reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
             if len(able) > 1:
                 reps.append("attack " + ", ".join(ref(self, c) for c in able))
-            forced = [c for c in able if "must attack" in self.chars(c).flags]
+            forced = [c for c in able if self.must_attack(c)]
         decline = "attack nothing"
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
@@ -448,6 +484,7 @@ class CombatRules:
         for c in self.battlefield:
             c.regenerated_in_combat = False
         self.combat = None
+        self.check_losses()  # the end of combat: life registers are looked at (000 "Life Registers")
         self.resume_step("main")  # back in the main phase already under way
 
     def fast_effects_round(self: "Game") -> Gen:
@@ -581,7 +618,11 @@ class CombatRules:
             members = [m for m in (self.find(o) for o in band) if m is not None]
             blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]
             eligible_blockers = [b for b in blockers if not b.regenerated_in_combat]
-            for m in members:
+            # damage the band's members assign to each blocker in this step: "trample damage
+            # is always assigned last" (000 "Trample"), so the tramplers come after the others
+            # and what the others assign counts toward the lethal damage they must assign first
+            assigned: dict[int, int] = {}
+            for m in sorted(members, key=lambda m: "trample" in self.chars(m).keywords):
                 if not self._strikes(m, first):
                     continue
                 power = self.chars(m).power or 0
@@ -597,12 +638,12 @@ class CombatRules:
                         self.deal_damage(m, defender, power, combat=True)
                     continue
                 targets: list = list(eligible_blockers) + ([defender] if trample else [])
-                lethal = {b.oid: (0 if self._absorbs_all(m, b) else self.lethal_needed(b)) for b in eligible_blockers}
-                if any(self._absorbs_all(m, b) for b in eligible_blockers):
-                    lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b) else self.lethal_needed(b))
-                              for b in eligible_blockers}
+                lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b)
+                                  else max(0, self.lethal_needed(b) - assigned.get(b.oid, 0)))
+                          for b in eligible_blockers}
                 if len(eligible_blockers) == 1 and not trample:
                     self.deal_damage(m, eligible_blockers[0], power, combat=True)
+                    assigned[eligible_blockers[0].oid] = assigned.get(eligible_blockers[0].oid, 0) + power
                     continue
                 if trample:
                     self.trample_links.append((m.oid, [b.oid for b in eligible_blockers], defender))
@@ -611,12 +652,15 @@ class CombatRules:
                     to_b = min(power, lethal[b.oid])
                     self.deal_damage(m, b, to_b, combat=True)
                     self.deal_damage(m, defender, power - to_b, combat=True)
+                    assigned[b.oid] = assigned.get(b.oid, 0) + to_b
                     continue
                 decider = nap if any(self.has_banding(b, False) for b in eligible_blockers) else ap
                 amounts = yield from self._ask_assign(decider, m, power, targets,
                                                       defender if trample else None, lethal)
                 for t, n in zip(targets, amounts):
                     self.deal_damage(m, t, n, combat=True)
+                    if isinstance(t, Card):
+                        assigned[t.oid] = assigned.get(t.oid, 0) + n
             # blockers strike the band (a blocker of several bands strikes once, below)
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:

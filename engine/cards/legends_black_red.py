@@ -561,7 +561,8 @@ def _ooze(g: Any, ctx: Any) -> Any:
         yield from g.settle()
 
 
-define("Primordial Ooze", statics=(static_for(self_only, flag_mod("must attack")),), triggers=(Trigger(
+# "must attack each turn if possible": the forced-attack hook (CombatRules.must_attack)
+define("Primordial Ooze", hooks={"must_attack": lambda g, src, card: card is src}, triggers=(Trigger(
     Event.BEGIN_UPKEEP, _ooze, condition=lambda g, src, d: g.active == g.controller(src)),))
 
 
