@@ -256,3 +256,430 @@ define("Bone Flute", abilities=(Ability("{2}, {T}: All creatures get -1/-0 until
 define("Tower of Coireall", abilities=(Ability(
     "{T}: Target creature cannot be blocked by Walls this turn", Cost(tap=True),
     until_eot(flag_mod("unblockable by walls")), targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ choices made as an effect resolves
+
+def _choose_card(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> Any:
+    """Ask ``p`` to choose one of ``cards`` (in play or in a graveyard); None if there is none."""
+    if not cards:
+        return None
+    ch = list(dict.fromkeys(f"choose {ref(g, c)}" for c in cards))
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ch, about=name)
+    return next(c for c in cards if f"choose {ref(g, c)}" == ans)
+
+
+def _sacrifice_one(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> Any:
+    """``p`` sacrifices one of ``cards`` (asked when there is a choice); returns it or None."""
+    if not cards:
+        return None
+    ch = list(dict.fromkeys(f"sacrifice {ref(g, c)}" for c in cards))
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, prompt, ch, about=name)
+    victim = next(c for c in cards if f"sacrifice {ref(g, c)}" == ans)
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    return victim
+
+
+def _graveyard_cards(g: Any, players: Any, test: Any) -> list[Card]:
+    return [c for i in players for c in g.players[i].graveyard if test(c.cdef)]
+
+
+# ------------------------------------------------------------------ Sorrow's Path
+
+# Sorrow's Path: exchange two of the opponent's blocking creatures (each blocks
+# what the other blocked), only if both blocks stay legal; whenever it becomes
+# tapped (for any reason), it deals 2 damage to its controller and to each
+# creature its controller controls.
+def _blocked_band(g: Any, oid: int) -> int | None:
+    cb = g.combat
+    return next((i for i, bl in sorted(cb.blocks.items()) if oid in bl), None) if cb is not None else None
+
+
+def _sorrows_swap(g: Any, ctx: Any) -> Any:
+    a, b = ctx.targets[0], ctx.targets[1]
+    cb = g.combat
+    if a is None or b is None or cb is None:
+        return
+    ia, ib = _blocked_band(g, a.oid), _blocked_band(g, b.oid)
+    if ia is None or ib is None or ia == ib:
+        g.log("Sorrow's Path: those creatures do not block different attackers; nothing happens.")
+        return
+    ok = all(g.can_block(a, m) for m in (g.find(o) for o in cb.bands[ib]) if m is not None) and \
+        all(g.can_block(b, m) for m in (g.find(o) for o in cb.bands[ia]) if m is not None)
+    if not ok:
+        g.log("Sorrow's Path: the exchange would make a block illegal; nothing happens.")
+        return
+    cb.blocks[ia] = [b.oid if o == a.oid else o for o in cb.blocks[ia]]
+    cb.blocks[ib] = [a.oid if o == b.oid else o for o in cb.blocks[ib]]
+    g.log(f"Sorrow's Path exchanges {a.name} and {b.name}.")
+    return
+    yield
+
+
+def _sorrows_tapped(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    p = g.controller(src)
+    g.deal_damage(src, g.players[p], 2)
+    for c in g.creatures(p):
+        g.deal_damage(src, c, 2)
+    return
+    yield
+
+
+_OPP_BLOCKER = creature_where("target blocking creature an opponent controls",
+                              lambda g, ctx, c: g.controller(c) != ctx.controller and _blocked_band(g, c.oid) is not None)
+define("Sorrow's Path", abilities=(Ability(
+    "{T}: Exchange two of opponent's blocking creatures", Cost(tap=True), _sorrows_swap,
+    targets=(_OPP_BLOCKER, _OPP_BLOCKER),
+    condition=lambda g, c: g.combat is not None and g.step == "blocks" and not g.combat.damage_done),),
+    triggers=(Trigger(Event.BECOMES_TAPPED, _sorrows_tapped, condition=lambda g, src, d: d["card"] is src),))
+
+
+# ------------------------------------------------------------------ sorceries and instants, part 2
+
+def _eternal_flame(g: Any, ctx: Any) -> Any:
+    n = len(g.permanents(ctx.controller, subtype="mountain"))
+    g.deal_damage(ctx.spell, g.players[1 - ctx.controller], n)
+    g.deal_damage(ctx.spell, g.players[ctx.controller], (n + 1) // 2)
+    return
+    yield
+
+
+define("Eternal Flame", spell=SpellSpec(_eternal_flame))
+
+
+def _reveal_hand(g: Any, p: int, who: int, name: str) -> None:
+    """``who`` looks at ``p``'s hand: the log says what it holds (the logs are public to both players)."""
+    hand = g.players[p].hand
+    g.log(f"{name}: {g.players[p].name}'s hand is " + (", ".join(c.name for c in hand) or "empty") + ".")
+
+
+def _inquisition(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    _reveal_hand(g, t.idx, ctx.controller, "Inquisition")
+    n = sum(1 for c in t.hand if "W" in c.cdef.colors)
+    g.deal_damage(ctx.spell, t, n)
+    return
+    yield
+
+
+define("Inquisition", spell=SpellSpec(_inquisition, targets=(PLAYER,)))
+
+
+def _amnesia(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    _reveal_hand(g, t.idx, ctx.controller, "Amnesia")
+    for c in [c for c in t.hand if "land" not in c.cdef.types]:
+        g.move(c, "graveyard")
+        g.log(f"{t.name} discards {c.name}.")
+    return
+    yield
+
+
+define("Amnesia", spell=SpellSpec(_amnesia, targets=(PLAYER,)))
+
+
+# Martyr's Cry: every white creature is removed from the game; then each player
+# draws a card for each white creature they controlled that was removed.
+def _martyrs_cry(g: Any, ctx: Any) -> Any:
+    lost = [0, 0]
+    for c in [c for c in g.creatures() if "W" in g.chars(c).colors]:
+        lost[g.controller(c)] += 1
+        g.move(c, "removed")
+        g.log(f"{c.name} is removed from the game.")
+    for p in (g.active, 1 - g.active):
+        if lost[p]:
+            yield from g.draw(p, lost[p])
+            g.log(f"{g.players[p].name} draws {lost[p]} card{'s' if lost[p] > 1 else ''}.")
+
+
+define("Martyr's Cry", spell=SpellSpec(_martyrs_cry))
+
+
+# Festival: cast only during the opponent's upkeep; that player's creatures
+# cannot attack this turn (a global effect giving them "cannot attack").
+def _festival(g: Any, ctx: Any) -> Any:
+    opp = 1 - ctx.controller
+    g.effects.append(Effect(g.stamp(), None, flag_mod("cannot attack"), "eot",
+                            applies=lambda g2, card, c: c.controller == opp and "creature" in c.types))
+    g.log(f"{g.players[opp].name} may not declare an attack this turn.")
+    return
+    yield
+
+
+define("Festival", spell=SpellSpec(_festival),
+       hooks={"can_cast": lambda g, p, card: g.phase == "upkeep" and g.active != p})
+
+
+# Fire and Brimstone: only during a turn in which the target player declared an
+# attack (Player.attacked_this_turn).
+define("Fire and Brimstone", spell=SpellSpec(
+    lambda g, ctx: _fire_and_brimstone(g, ctx),
+    targets=(TargetSpec("target player who declared an attack this turn", kinds(Kind.PLAYER),
+                        lambda g, ctx, o: o.attacked_this_turn),)))
+
+
+def _fire_and_brimstone(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is not None:
+        g.deal_damage(ctx.spell, t, 4)
+    g.deal_damage(ctx.spell, g.players[ctx.controller], 4)
+    return
+    yield
+
+
+# ------------------------------------------------------------------ creatures, part 2
+
+# Banshee: X damage, half rounded up to its controller and half rounded down to the target.
+def _banshee(g: Any, ctx: Any) -> Any:
+    x = ctx.x
+    if ctx.target is not None and x // 2:
+        g.deal_damage(ctx.spell, ctx.target, x // 2)
+    if (x + 1) // 2:
+        g.deal_damage(ctx.spell, g.players[ctx.controller], (x + 1) // 2)
+    return
+    yield
+
+
+define("Banshee", abilities=(Ability("{X}, {T}: Banshee deals X damage, half (rounded up) to you and half "
+                                     "(rounded down) to target creature or player", Cost(_mana("{X}"), tap=True),
+                                     _banshee, targets=(CREATURE_OR_PLAYER,), x=True),))
+
+
+# Tracker: it and the target creature deal damage equal to their power to each other.
+def _tracker(g: Any, ctx: Any) -> Any:
+    src, t = ctx.source, ctx.target
+    if t is None or t.zone != "battlefield":
+        return
+    if src.zone == "battlefield":
+        g.deal_damage(src, t, g.chars(src).power or 0)
+    g.deal_damage(t, src, g.chars(t).power or 0)
+    return
+    yield
+
+
+define("Tracker", abilities=(Ability("{G}{G}, {T}: Tracker and target creature deal damage equal to their power to "
+                                     "each other", Cost(_mana("{G}{G}"), tap=True), _tracker, targets=(CREATURE,)),))
+
+
+def _remove_from_graveyard(test: Any, whose: str, then: Any = None) -> Any:
+    """Remove one card matching ``test`` from a graveyard (``whose``: "any" or
+    "yours"), chosen as the effect resolves; ``then(g, ctx, card)`` follows."""
+    def fn(g: Any, ctx: Any) -> Any:
+        ps = (ctx.controller,) if whose == "yours" else (g.active, 1 - g.active)
+        c = yield from _choose_card(g, ctx.controller, _graveyard_cards(g, ps, test),
+                                    f"{ctx.source.name}: choose a card to remove from the game", ctx.source.name)
+        if c is None:
+            g.log(f"{ctx.source.name}: there is no such card.")
+            return
+        g.move(c, "removed")
+        g.log(f"{c.name} is removed from the game.")
+        if then is not None:
+            yield from then(g, ctx, c)
+    return fn
+
+
+def _gain(n: int) -> Any:
+    def fn(g: Any, ctx: Any, c: Card) -> Any:
+        g.gain_life(ctx.controller, n)
+        return
+        yield
+    return fn
+
+
+def _untap_self(g: Any, ctx: Any, c: Card) -> Any:
+    if ctx.source.zone == "battlefield":
+        ctx.source.tapped = False
+        g.log(f"{ctx.source.name} untaps.")
+    return
+    yield
+
+
+def _is_creature_card(d: Any) -> bool:
+    return "creature" in d.types
+
+
+def _any_graveyard_has(test: Any) -> Any:
+    return lambda g, c: bool(_graveyard_cards(g, (0, 1), test))
+
+
+define("Grave Robbers", abilities=(Ability(
+    "{B}, {T}: Remove an artifact in any graveyard from the game; gain 2 life", Cost(_mana("{B}"), tap=True),
+    _remove_from_graveyard(lambda d: "artifact" in d.types, "any", _gain(2)),
+    condition=_any_graveyard_has(lambda d: "artifact" in d.types)),))
+define("Eater of the Dead", abilities=(Ability(
+    "{0}: Remove a creature in any graveyard from the game; untap Eater of the Dead", Cost(),
+    _remove_from_graveyard(_is_creature_card, "any", _untap_self),
+    condition=lambda g, c: c.tapped and bool(_graveyard_cards(g, (0, 1), _is_creature_card))),))
+
+
+# Necropolis: {0}: remove a creature in your graveyard from the game and put X
+# +0/+1 counters on Necropolis, X the removed card's casting cost (converted).
+def _necropolis_counters(g: Any, ctx: Any, c: Card) -> Any:
+    from ..effects import add_counters
+    add_counters(g, ctx.source, "+0/+1", c.cdef.cost.total)
+    return
+    yield
+
+
+define("Necropolis", abilities=(Ability(
+    "{0}: Remove a creature in your graveyard from the game; put X +0/+1 counters on Necropolis, X its casting cost",
+    Cost(), _remove_from_graveyard(_is_creature_card, "yours", _necropolis_counters),
+    condition=lambda g, c: bool(_graveyard_cards(g, (g.controller(c),), _is_creature_card))),),
+    subtypes=("wall",))
+
+
+# Skull of Orm: an enchantment card from your graveyard to your hand (chosen as it resolves).
+def _skull(g: Any, ctx: Any) -> Any:
+    c = yield from _choose_card(g, ctx.controller,
+                                _graveyard_cards(g, (ctx.controller,), lambda d: "enchantment" in d.types),
+                                "Skull of Orm: choose an enchantment card", "Skull of Orm")
+    if c is not None:
+        g.move(c, "hand")
+        g.log(f"{c.name} returns from {g.players[ctx.controller].name}'s graveyard to their hand.")
+
+
+define("Skull of Orm", abilities=(Ability("{5}, {T}: Return an enchantment card from your graveyard to your hand",
+                                          Cost(_mana("{5}"), tap=True), _skull),))
+
+
+# Tormod's Crypt: every card in the target player's graveyard is removed from the game.
+def _crypt(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None:
+        return
+    for c in list(t.graveyard):
+        g.move(c, "removed")
+    g.log(f"All cards in {t.name}'s graveyard are removed from the game.")
+    return
+    yield
+
+
+define("Tormod's Crypt", abilities=(Ability("{T}: Sacrifice Tormod's Crypt to remove all cards in target player's "
+                                            "graveyard from the game", Cost(tap=True, sacrifice_self=True), _crypt,
+                                            targets=(PLAYER,)),))
+
+
+define("Book of Rass", abilities=(Ability("{2}: Pay 2 life to draw a card", Cost(_mana("{2}"), life=2),
+                                          lambda g, ctx: _draw_one(g, ctx)),))
+
+
+def _draw_one(g: Any, ctx: Any) -> Any:
+    yield from g.draw(ctx.controller, 1)
+    g.log(f"{g.players[ctx.controller].name} draws a card.")
+
+
+# Coal Golem: a mana ability with a cost ({3}, sacrifice): adds {R}{R}{R}.
+define("Coal Golem", mana_abilities=(ManaAbility("R", Cost(_mana("{3}"), sacrifice_self=True), amount=3),))
+
+
+# Standing Stones: {1}, {T}: one mana of any color, and its controller pays 1
+# life (a mana ability cannot carry a life cost here: the life is paid as the mana
+# is drawn, by the hook "mana_choice"; it is a loss of life, not damage).
+def _stones_life(g: Any, card: Card, p: int, amount: int) -> Any:
+    g.lose_life(p, 1, " for Standing Stones")
+    return amount
+    yield
+
+
+define("Standing Stones", mana_abilities=(ManaAbility("WUBRG", Cost(_mana("{1}"), tap=True)),),
+       hooks={"mana_choice": _stones_life})
+
+
+# ------------------------------------------------------------------ Goblins
+
+def _enchanted_is_mountain(g: Any, src: Card, basic: bool) -> bool:
+    host = g.enchanted(src)
+    if host is None:
+        return False
+    ch = g.chars(host)
+    return "mountain" in ch.subtypes and (not basic or "basic" in ch.supertypes)
+
+
+define("Goblin Caves", enchant=permanent_target("target land", lambda g, ctx, c: "land" in g.chars(c).types),
+       statics=(Static(applies=lambda g, src, card, c: _goblin(c) and _enchanted_is_mountain(g, src, True),
+                       modify=lambda g, src, card, c: pump_mod(0, 2)(g, card, c), active=lambda g, src: True),))
+
+
+def _shrine_leaves(g: Any, ctx: Any) -> Any:
+    for c in g.creatures():
+        if _goblin(g.chars(c)):
+            g.deal_damage(ctx.source, c, 1)
+    return
+    yield
+
+
+define("Goblin Shrine", enchant=permanent_target("target land", lambda g, ctx, c: "land" in g.chars(c).types),
+       statics=(Static(applies=lambda g, src, card, c: _goblin(c) and _enchanted_is_mountain(g, src, False),
+                       modify=lambda g, src, card, c: pump_mod(1, 0)(g, card, c), active=lambda g, src: True),),
+       # "if Goblin Shrine leaves play": put into the graveyard (the engine's leave-play event)
+       triggers=(Trigger(Event.TO_GRAVEYARD, _shrine_leaves, condition=lambda g, src, d: d["card"] is src,
+                         zones=("graveyard",)),))
+
+
+
+
+# Orc General: {T}, sacrifice an Orc or Goblin (chosen as it resolves; itself an
+# Orc? it is a "General", so not itself): all Orcs get +1/+1 until end of turn.
+def _orc_general(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    cands = [c for c in g.creatures(p) if _goblin(g.chars(c)) or "orc" in g.chars(c).subtypes
+             or "orcs" in g.chars(c).subtypes]
+    v = yield from _sacrifice_one(g, p, cands, "Orc General: sacrifice an Orc or Goblin", "Orc General")
+    if v is None:
+        return
+    yield from _all_eot(lambda c: bool({"orc", "orcs"} & c.subtypes), pump_mod(1, 1),
+                        "All Orcs get +1/+1 until end of turn.")(g, ctx)
+
+
+define("Orc General", abilities=(Ability("{T}: Sacrifice an Orc or Goblin: all Orcs get +1/+1 until end of turn",
+                                         Cost(tap=True), _orc_general),))
+
+
+# Goblin Wizard: {T}: put a Goblin from your hand into play (summoning sick);
+# {R}: target Goblin gains protection from white until end of turn.
+def _goblin_wizard(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    cands = [c for c in g.players[p].hand if "creature" in c.cdef.types
+             and any(s in ("goblin", "goblins") for s in c.cdef.subtypes)]
+    c = yield from _choose_card(g, p, cands, "Goblin Wizard: choose a Goblin to put into play", "Goblin Wizard")
+    if c is None:
+        g.log("Goblin Wizard: no Goblin in hand.")
+        return
+    new = g.move(c, "battlefield", controller=p)
+    new.sick = True
+    g.log(f"{g.players[p].name} puts {c.name} into play.")
+    yield from g.entered(new)
+
+
+define("Goblin Wizard", abilities=(
+    Ability("{T}: Put a Goblin from your hand into play", Cost(tap=True), _goblin_wizard),
+    Ability("{R}: Target Goblin gains protection from white until end of turn", Cost(_mana("{R}")),
+            until_eot(keyword_mod("protection from white")),
+            targets=(creature_where("target Goblin", lambda g, ctx, c: _goblin(g.chars(c))),)),
+))
+
+# Dark Heart of the Wood: sacrifice a Forest (chosen as it resolves) to gain 3 life.
+def _dark_heart(g: Any, ctx: Any) -> Any:
+    v = yield from _sacrifice_one(g, ctx.controller, g.permanents(ctx.controller, subtype="forest"),
+                                  "Dark Heart of the Wood: sacrifice a Forest", "Dark Heart of the Wood")
+    if v is not None:
+        g.gain_life(ctx.controller, 3)
+
+
+define("Dark Heart of the Wood", abilities=(Ability(
+    "Sacrifice a Forest: Gain 3 life", Cost(), _dark_heart,
+    condition=lambda g, c: bool(g.permanents(g.controller(c), subtype="forest"))),))
+
+
+# Goblins of the Flarg: buried as soon as its controller controls a Dwarf (hook "state").
+def _controls_dwarf(g: Any, card: Card) -> bool:
+    p = g.controller(card)
+    return any(s in ("dwarf", "dwarves") for c in g.creatures(p) for s in g.chars(c).subtypes)
+
+
+define("Goblins of the Flarg", hooks={"state": _controls_dwarf})
