@@ -367,14 +367,29 @@ class DamageRules:
 
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
         out = []
-        for src in [card] + self.attached(card):
+        own = [card] + self.attached(card)
+        # a regeneration ability with a target (Niall Silvain: "target creature is
+        # regenerated") works on any creature it could target, from wherever it is
+        others = [c for c in self.battlefield if c not in own and any(ab.regenerate and ab.targets
+                                                                      for ab in c.cdef.abilities)]
+        for src in own + others:
             if self.controller(src) != p:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
+                if src not in own and not (ab.targets and self._regen_target_ok(p, src, ab, card)):
+                    continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
                     out.append((src, i))
         return out
+
+    def _regen_target_ok(self: "Game", p: int, src: Card, ab: Any, card: Card) -> bool:
+        """Whether the targeted regeneration ability ``ab`` of ``src`` may target ``card``."""
+        from .game import Ctx
+        from .objects import Spell
+        spec = ab.targets[0]
+        probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
+        return self.targetable(card, probe.colors) and (spec.test is None or spec.test(self, Ctx(self, probe), card))
 
     def regen_spells(self: "Game", p: int, card: Card) -> list[str]:
         """Regeneration spells (Death Ward) in ``p``'s hand that could be cast

@@ -683,3 +683,165 @@ def _controls_dwarf(g: Any, card: Card) -> bool:
 
 
 define("Goblins of the Flarg", hooks={"state": _controls_dwarf})
+
+
+# ------------------------------------------------------------------ batch 3: creatures
+
+# Fire Drake: "{R}: +1/+0 until end of turn. You cannot spend more than {R} in this
+# way each turn": the pump once each turn.
+define("Fire Drake", abilities=(Ability("{R}: +1/+0 until end of turn (once each turn)", Cost(_mana("{R}")),
+                                        on_source(pump(1, 0)), once_per_turn=True),))
+
+# Niall Silvain: a targeted regeneration ability, offered when any creature it
+# can target is about to be destroyed (Game.regen_options).
+define("Niall Silvain", abilities=(Ability("{G}{G}{G}{G}, {T}: Regenerate target creature",
+                                           Cost(_mana("{G}{G}{G}{G}"), tap=True), lambda g, ctx: _nothing(),
+                                           targets=(CREATURE,), regenerate=True),))
+
+
+def _nothing() -> Any:
+    return
+    yield
+
+
+# ------------------------------------------------------------------ batch 3: artifacts
+
+def _next_untap_of_controller(g: Any, card: Card) -> int:
+    """The turn number of ``card``'s controller's next untap phase."""
+    return g.turn + (2 if g.controller(card) == g.active else 1)
+
+
+def _barls_cage(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.flags["frozen_until_turn"] = _next_untap_of_controller(g, t)
+        g.log(f"{t.name} does not untap during its controller's next untap phase.")
+    return
+    yield
+
+
+define("Barl's Cage", abilities=(Ability("{3}: Target creature does not untap during its controller's next untap "
+                                         "phase", Cost(_mana("{3}")), _barls_cage, targets=(CREATURE,)),))
+
+
+# War Barge: islandwalk until end of turn; if War Barge leaves play (goes to a
+# graveyard) this turn, the creature is buried.
+def _war_barge(g: Any, ctx: Any) -> Any:
+    from ..model import Delayed
+    barge = ctx.source
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("islandwalk"), "eot"))
+        oid = t.oid
+
+        def bury(g2: Any, c2: Any, oid: int = oid) -> Any:
+            victim = g2.find(oid)
+            if victim is not None:
+                g2.log(f"War Barge left play: {victim.name} is buried.")
+                g2.destroy(victim, bury=True)
+            return
+            yield
+        g.delayed.append(Delayed(Event.TO_GRAVEYARD, bury, ctx.controller, "War Barge", turn=g.turn,
+                                 condition=lambda g2, d, data, b=barge: data.get("old") is b))
+    return
+    yield
+
+
+define("War Barge", abilities=(Ability("{3}: Target creature gains islandwalk until end of turn; if War Barge leaves "
+                                       "play this turn, that creature is buried", Cost(_mana("{3}")), _war_barge,
+                                       targets=(CREATURE,)),))
+
+
+# Dark Sphere: sacrificed to prevent half (rounded down) of the damage dealt to its
+# controller by one source in the current damage prevention step.
+def _dark_sphere(g: Any, ctx: Any) -> Any:
+    for src in each_target(ctx):
+        total = sum(pk.amount for pk in g.pending_damage if pk.receiver is ctx.me and pk.source_oid == src.oid
+                    and pk.source_name == src.name)
+        if total // 2:
+            g.prevent(ctx.me, total // 2, source_oid=src.oid, source_name=src.name)
+    return
+    yield
+
+
+define("Dark Sphere", abilities=(Ability("{T}: Sacrifice Dark Sphere to prevent half of the damage dealt to you by "
+                                         "one source, rounded down", Cost(tap=True, sacrifice_self=True), _dark_sphere,
+                                         targets=(TargetSpec("source damaging you", kinds(Kind.SOURCE)),),
+                                         prevention=True),))
+
+
+# Scarecrow: until end of turn, damage dealt to its controller by flying creatures is 0.
+def _scarecrow(g: Any, ctx: Any) -> Any:
+    me = ctx.controller
+
+    def reduce(g2: Any, pk: Any) -> bool:
+        if not (getattr(pk.receiver, "idx", None) == me and "creature" in pk.source_types):
+            return False
+        src = g2.find(pk.source_oid) if pk.source_oid is not None else None
+        return src is not None and "flying" in g2.chars(src).keywords
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"reduce_damage": reduce}))
+    g.log("Damage dealt to " + g.players[me].name + " by flying creatures is reduced to 0 this turn.")
+    return
+    yield
+
+
+define("Scarecrow", abilities=(Ability("{6}, {T}: Until end of turn, damage dealt to you by flying creatures is "
+                                       "reduced to 0", Cost(_mana("{6}"), tap=True), _scarecrow),))
+
+
+# Living Armor: sacrificed to put a +0/+X counter on target creature, X its casting cost (converted).
+def _living_armor(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    for t in each_target(ctx):
+        add_counters(g, t, f"+0/+{t.cdef.cost.total}", 1)
+    return
+    yield
+
+
+define("Living Armor", abilities=(Ability("{T}: Sacrifice Living Armor to put a +0/+X counter on target creature, "
+                                          "X its casting cost", Cost(tap=True, sacrifice_self=True), _living_armor,
+                                          targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ batch 3: spells
+
+# Cleansing: all lands are destroyed; each player (the active player first) may
+# pay 1 life for each of their lands to protect it, asked land by land.
+def _cleansing(g: Any, ctx: Any) -> Any:
+    saved: list[Card] = []
+    for p in (g.active, 1 - g.active):
+        for land in g.permanents(p, type_="land"):
+            if g.players[p].life < 1:
+                break
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Cleansing: pay 1 life to protect {ref(g, land)}?",
+                                   ["choose yes", "choose no"], decline="choose no", about="Cleansing")
+            if ans == "choose yes":
+                g.lose_life(p, 1, f" to protect {land.name}")
+                saved.append(land)
+    for land in g.permanents(None, type_="land"):
+        if land not in saved:
+            g.destroy(land)
+
+
+define("Cleansing", spell=SpellSpec(_cleansing))
+
+
+# Tangle Kelp: tapped as it comes into play; the creature does not untap during
+# its controller's untap phase if it attacked during that player's last turn.
+def _kelp_enter(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None and not host.tapped:
+        host.tapped = True
+        g.log(f"{host.name} becomes tapped.")
+        yield from g.note_taps()
+
+
+def _kelp_attacked(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None and ctx.data.get("card") is host:
+        host.flags["frozen_until_turn"] = g.turn + 2
+    return
+    yield
+
+
+define("Tangle Kelp", enchant=CREATURE, on_enter=_kelp_enter,
+       triggers=(Trigger(Event.ATTACKS, _kelp_attacked),))
