@@ -601,6 +601,12 @@ class CastingRules:
         return out
 
     def can_play_land(self: "Game", p: int) -> bool:
+        """False while a permanent's hook ``no_lands(g, src, p) -> bool`` forbids
+        ``p`` to play lands (Worms of the Earth)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("no_lands")
+            if h is not None and h(self, src, p):
+                return False
         return True
 
     # ----------------------------------------------------------- parsing

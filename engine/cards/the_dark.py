@@ -6,12 +6,12 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER, creature_where, damage,
+from ..effects import (ARTIFACT, destroy_self, during_upkeep, upkeep_cost, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER, creature_where, damage,
                        destroy_all, destroy_targets, each_target, flag_mod, gain_life, keyword_mod,
                        on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
                        tap_targets, until_eot, bounce_targets)
 from ..mana import ManaCost
-from ..model import Ability, Cost, Event, Kind, ManaAbility, SpellSpec, Static, TargetSpec, Trigger, kinds
+from ..model import Ability, Announce, Cost, Event, Kind, ManaAbility, SpellSpec, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect
 from ..refs import ref
 
@@ -265,7 +265,7 @@ def _choose_card(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> A
     if not cards:
         return None
     ch = list(dict.fromkeys(f"choose {ref(g, c)}" for c in cards))
-    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ch, about=name)
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ch, about=name, parser=g.parser_for(p, ch))
     return next(c for c in cards if f"choose {ref(g, c)}" == ans)
 
 
@@ -274,7 +274,7 @@ def _sacrifice_one(g: Any, p: int, cards: list[Card], prompt: str, name: str) ->
     if not cards:
         return None
     ch = list(dict.fromkeys(f"sacrifice {ref(g, c)}" for c in cards))
-    ans = yield from g.ask(p, DecisionKind.SACRIFICE, prompt, ch, about=name)
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, prompt, ch, about=name, parser=g.parser_for(p, ch))
     victim = next(c for c in cards if f"sacrifice {ref(g, c)}" == ans)
     yield from g.put_in_graveyard([victim], how="sacrifice")
     return victim
@@ -845,3 +845,176 @@ def _kelp_attacked(g: Any, ctx: Any) -> Any:
 
 define("Tangle Kelp", enchant=CREATURE, on_enter=_kelp_enter,
        triggers=(Trigger(Event.ATTACKS, _kelp_attacked),))
+
+
+# ------------------------------------------------------------------ batch 4: upkeep cards
+
+# Curse Artifact: during the upkeep of the enchanted artifact's controller, that
+# player buries the artifact or is dealt 2 damage by Curse Artifact (their choice,
+# made when they carry it out, or at the end of upkeep).
+def _curse_artifact(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    p = g.controller(host)
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Curse Artifact: bury {ref(g, host)}, or take 2 damage?",
+                           ["choose bury", "choose damage"], about="Curse Artifact")
+    if ans == "choose bury":
+        g.destroy(host, bury=True)
+    else:
+        g.deal_damage(ctx.source, g.players[p], 2)
+
+
+_ca_ab, _ca_end = during_upkeep("Bury the enchanted artifact or take 2 damage", _curse_artifact,
+                                whose="enchanted controller")
+define("Curse Artifact", enchant=ARTIFACT, abilities=(_ca_ab,), hooks={"end_of_upkeep": _ca_end})
+
+
+# The Fallen: during its controller's upkeep, 1 damage to each opponent it has
+# damaged before (remembered on the card while it stays in play).
+def _fallen_damaged(g: Any, ctx: Any) -> Any:
+    pk = ctx.data["packet"]
+    seen = ctx.source.flags.setdefault("damaged_players", [])
+    if pk.source_oid == ctx.source.oid and getattr(pk.receiver, "idx", None) is not None \
+            and pk.receiver.idx not in seen:
+        seen.append(pk.receiver.idx)
+    return
+    yield
+
+
+def _fallen_upkeep(g: Any, ctx: Any) -> Any:
+    for i in ctx.source.flags.get("damaged_players", []):
+        if i != ctx.controller:
+            g.deal_damage(ctx.source, g.players[i], 1)
+    return
+    yield
+
+
+_fl_ab, _fl_end = during_upkeep("The Fallen deals 1 damage to each opponent it has previously damaged",
+                                _fallen_upkeep)
+define("The Fallen", abilities=(_fl_ab,), hooks={"end_of_upkeep": _fl_end},
+       triggers=(Trigger(Event.DAMAGE_DEALT, _fallen_damaged),))
+
+
+# Psychic Allergy: a color chosen on casting; during the opponent's upkeep, 1
+# damage to them for each permanent of that color they control; during its
+# controller's upkeep, sacrifice two Islands or it is destroyed.
+def _allergy_damage(g: Any, ctx: Any) -> Any:
+    from ..mana import COLOR_LETTERS
+    col = COLOR_LETTERS[g.word(ctx.source, ctx.source.chosen.get("choice", "blue"))]
+    opp = 1 - ctx.controller
+    n = sum(1 for c in g.permanents(opp) if col in g.chars(c).colors)
+    if n:
+        g.deal_damage(ctx.source, g.players[opp], n)
+    return
+    yield
+
+
+def _allergy_islands(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    islands = g.permanents(p, subtype="island")
+    if len(islands) < 2:
+        g.log("Psychic Allergy: fewer than two Islands to sacrifice; it is destroyed.")
+        g.destroy(ctx.source)
+        return
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Psychic Allergy: sacrifice two Islands, or it is destroyed?",
+                           ["choose yes", "choose no"], about="Psychic Allergy")
+    if ans == "choose no":
+        g.destroy(ctx.source)
+        return
+    for _ in range(2):
+        yield from _sacrifice_one(g, p, g.permanents(p, subtype="island"), "Psychic Allergy: sacrifice an Island",
+                                  "Psychic Allergy")
+
+
+def _allergy(g: Any, ctx: Any) -> Any:
+    if g.active == g.controller(ctx.source):
+        yield from _allergy_islands(g, ctx)
+    else:
+        yield from _allergy_damage(g, ctx)
+
+
+# one upkeep demand in each player's upkeep: the opponent's is the damage, the
+# controller's the two Islands
+_pa_ab, _pa_end = during_upkeep("Psychic Allergy: in your upkeep sacrifice two Islands or it is destroyed; in the "
+                                "opponent's, 1 damage to them for each permanent of the chosen color they control",
+                                _allergy, whose="each")
+define("Psychic Allergy", abilities=(_pa_ab,), hooks={"end_of_upkeep": _pa_end},
+       announce=(Announce("choice", "choose a color", lambda g, ctx: ["white", "blue", "black", "red", "green"]),))
+
+
+# Mana Vortex: on casting, its caster sacrifices a land or it is countered; each
+# player sacrifices a land during their upkeep; when no lands are in play, it is destroyed.
+def _vortex_upkeep(g: Any, ctx: Any) -> Any:
+    p = g.active
+    yield from _sacrifice_one(g, p, g.permanents(p, type_="land"), "Mana Vortex: sacrifice a land", "Mana Vortex")
+
+
+_mv_ab, _mv_end = during_upkeep("Sacrifice a land", _vortex_upkeep, whose="each")
+
+
+def _vortex_enter(g: Any, ctx: Any) -> Any:
+    # "If you do not sacrifice a land when Mana Vortex is cast, it is countered":
+    # the land is sacrificed as it comes into play (MicroProse-style timing: no
+    # land, no Mana Vortex).
+    p = ctx.controller
+    v = yield from _sacrifice_one(g, p, g.permanents(p, type_="land"), "Mana Vortex: sacrifice a land",
+                                  "Mana Vortex")
+    if v is None:
+        g.log("Mana Vortex: no land was sacrificed; it goes.")
+        yield from g.put_in_graveyard([ctx.source], how="sacrifice")
+
+
+define("Mana Vortex", on_enter=_vortex_enter, abilities=(_mv_ab,), hooks={
+    "end_of_upkeep": _mv_end, "state": lambda g, c: not g.permanents(None, type_="land")})
+
+
+# Season of the Witch: during its controller's upkeep pay 2 life or it is
+# destroyed; at the end of each turn, the active player's untapped creatures that
+# could have attacked that turn but did not are destroyed. "Could have attacked":
+# a creature in play under that player's control since the turn began (not
+# summoning sick) that could be declared as an attacker now, and did not attack.
+def _season_end(g: Any, ctx: Any) -> Any:
+    p = g.active
+    for c in g.creatures(p):
+        if c.tapped or c.flags.get("attacked_turn") == g.turn:
+            continue
+        if g.can_attack(c):
+            g.destroy(c)
+    return
+    yield
+
+
+def _season_attacks(g: Any, ctx: Any) -> Any:
+    ctx.data["card"].flags["attacked_turn"] = g.turn
+    return
+    yield
+
+
+_sw_ab, _sw_end = upkeep_cost("Pay 2 life", "", destroy_self(), life=2)
+define("Season of the Witch", abilities=(_sw_ab,), hooks={"end_of_upkeep": _sw_end},
+       triggers=(Trigger(Event.ATTACKS, _season_attacks), Trigger(Event.END_OF_TURN, _season_end)))
+
+
+# Worms of the Earth: no land may be played (the hook "no_lands" of
+# Game.can_play_land); during any player's upkeep, any player may destroy it by
+# sacrificing two lands or by taking 5 damage from it.
+def _worms(g: Any, ctx: Any) -> Any:
+    p = ctx.controller  # whoever used the ability
+    lands = g.permanents(p, type_="land")
+    ch = ["choose damage"] + (["choose lands"] if len(lands) >= 2 else [])
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Worms of the Earth: sacrifice two lands or take 5 damage?", ch,
+                           about="Worms of the Earth")
+    if ans == "choose lands":
+        for _ in range(2):
+            yield from _sacrifice_one(g, p, g.permanents(p, type_="land"), "Worms of the Earth: sacrifice a land",
+                                      "Worms of the Earth")
+        g.destroy(ctx.source)
+    else:
+        g.deal_damage(ctx.source, g.players[p], 5)
+        g.destroy(ctx.source)
+
+
+define("Worms of the Earth", abilities=(Ability(
+    "Sacrifice two lands or take 5 damage: destroy Worms of the Earth (any player, during any upkeep)", Cost(),
+    _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks={"no_lands": lambda g, src, p: True})
