@@ -212,11 +212,16 @@ class CastingRules:
             yield from self.settle()
 
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
-        """Protection and "cannot be the target of spells or effects"."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
+        """Protection and "cannot be the target of spells or effects"; with
+        ``spell``, also the permanent's own hook ``can_be_targeted(g, card,
+        spell) -> bool`` (Lurker: not by spells unless it attacked or blocked)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
+            h = obj.cdef.hooks.get("can_be_targeted")
+            if spell is not None and h is not None and not h(self, obj, spell):
+                return False
             kw = self.chars(obj).keywords
             if "untargetable" in kw:
                 return False
@@ -250,7 +255,7 @@ class CastingRules:
             return
         if Kind.PERMANENT in spec.kinds:
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -292,7 +297,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors):
+            if not self.targetable(obj, spell.colors, spell):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
@@ -543,9 +548,14 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
+        if not self.can_play_land(p):
+            return []
+        if pl.lands_played < 1 or self.more_lands(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
-        return []
+        # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
+        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.get("extra_land")) is not None]
+        return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
+                                  and any(h(self, src, p, c) for src, h in hooks)))
 
     def more_lands(self: "Game", p: int) -> bool:
         """Whether ``p`` may play any number of lands this turn: hook

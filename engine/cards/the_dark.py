@@ -1018,3 +1018,181 @@ def _worms(g: Any, ctx: Any) -> Any:
 define("Worms of the Earth", abilities=(Ability(
     "Sacrifice two lands or take 5 damage: destroy Worms of the Earth (any player, during any upkeep)", Cost(),
     _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks={"no_lands": lambda g, src, p: True})
+
+
+# ------------------------------------------------------------------ batch 5
+
+# Gaea's Touch: one additional land each turn if it is a basic Forest (hook
+# extra_land of Game._land_plays); sacrificed for {G}{G} (a mana ability, as an interrupt).
+def _gaeas_extra(g: Any, src: Card, p: int, card: Card) -> bool:
+    return (g.controller(src) == p and g.players[p].lands_played == 1 and "basic" in card.cdef.supertypes
+            and "forest" in card.cdef.subtypes)
+
+
+define("Gaea's Touch", hooks={"extra_land": _gaeas_extra},
+       mana_abilities=(ManaAbility("G", Cost(sacrifice_self=True), amount=2),))
+
+
+# Whippoorwill: until end of turn the target cannot regenerate, damage to it
+# cannot be prevented (Game.prevent), and if it goes to a graveyard it is removed
+# from the game instead (as Disintegrate's).
+def _whippoorwill(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.no_regen = True
+        t.remove_if_dies = True
+        g.effects.append(Effect(g.stamp(), t.oid, flag_mod("damage cannot be prevented"), "eot"))
+        g.log(f"{t.name} cannot regenerate this turn, damage to it cannot be prevented, and it would be removed "
+              "from the game instead of going to a graveyard.")
+    return
+    yield
+
+
+define("Whippoorwill", abilities=(Ability("{G}{G}, {T}: Until end of turn, target creature cannot regenerate, damage "
+                                          "to it cannot be prevented, and it is removed from the game if it goes to "
+                                          "the graveyard", Cost(_mana("{G}{G}"), tap=True), _whippoorwill,
+                                          targets=(CREATURE,)),))
+
+
+# Giant Shark: cannot attack unless the defending player controls an Island;
+# buried when its controller controls no Island; blocking or blocked by a
+# creature dealt damage this turn, it gets +2/+0 and trample until end of turn.
+def _shark_blocks(g: Any, ctx: Any) -> Any:
+    shark = ctx.source
+    a, b = ctx.data["attacker"], ctx.data["blocker"]
+    other = b if a is shark else (a if b is shark else None)
+    if other is not None and (other.damage > 0 or other.damaged_by):
+        g.effects.append(Effect(g.stamp(), shark.oid, lambda g2, card, c: (pump_mod(2, 0)(g2, card, c),
+                                                                          keyword_mod("trample")(g2, card, c)), "eot"))
+        g.log("Giant Shark gets +2/+0 and trample until end of turn.")
+    return
+    yield
+
+
+define("Giant Shark", triggers=(Trigger(Event.BLOCKS, _shark_blocks),),
+       hooks={"can_attack": lambda g, c: bool(g.permanents(1 - g.controller(c), subtype="island")),
+              "state": lambda g, c: not g.permanents(g.controller(c), subtype="island")})
+
+
+# Spitting Slug: {1}{G}: it gains first strike until end of turn; unless that
+# ability was used this turn, the creatures blocking or blocked by it have first strike.
+def _slug_opponent(g: Any, slug: Card, card: Card) -> bool:
+    cb = g.combat
+    if cb is None or card is slug:
+        return False
+    i = cb.band_of(slug.oid)
+    if i is not None and card.oid in cb.blocks.get(i, []):
+        return True
+    return any(slug.oid in bl and card.oid in cb.bands[j] for j, bl in cb.blocks.items())
+
+
+def _slug_used(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["slug_turn"] = g.turn
+    yield from on_source(until_eot(keyword_mod("first strike")))(g, ctx)
+
+
+define("Spitting Slug", abilities=(Ability("{1}{G}: Spitting Slug gains first strike until end of turn",
+                                           Cost(_mana("{1}{G}")), _slug_used),),
+       statics=(Static(applies=lambda g, src, card, c: src.flags.get("slug_turn") != g.turn
+                       and _slug_opponent(g, src, card),
+                       modify=lambda g, src, card, c: c.keywords.add("first strike")),))
+
+
+# Stone Calendar: its controller's spells cost up to {1} less (generic mana only,
+# never below 0): hook extra_cost returning -1 while the spell still has generic
+# mana left after the earlier Stone Calendars of the same player.
+def _calendar(g: Any, src: Card, spell: Any) -> int:
+    card = spell.card
+    if card is None or spell.controller != g.controller(src):
+        return 0
+    generic = card.cdef.cost.generic + card.cdef.cost.x * spell.x
+    earlier = sum(1 for c in g.battlefield if c.name == "Stone Calendar" and g.controller(c) == spell.controller
+                  and c.timestamp < src.timestamp and not g.switched_off(c))
+    return -1 if generic > earlier else 0
+
+
+define("Stone Calendar", hooks={"extra_cost": _calendar})
+
+
+# Lurker: not a legal target of spells unless it attacked or blocked this turn.
+def _lurker_target(g: Any, card: Card, spell: Any) -> bool:
+    return spell.card is None or card.flags.get("fought_turn") == g.turn
+
+
+def _lurker_fights(g: Any, ctx: Any) -> Any:
+    d = ctx.data
+    if d.get("card") is ctx.source or d.get("blocker") is ctx.source:
+        ctx.source.flags["fought_turn"] = g.turn
+    return
+    yield
+
+
+define("Lurker", hooks={"can_be_targeted": _lurker_target},
+       triggers=(Trigger(Event.ATTACKS, _lurker_fights), Trigger(Event.BLOCKS, _lurker_fights)))
+
+
+# Fasting: during its controller's upkeep a hunger counter; with five it is
+# destroyed. Its controller may skip their draw (hook draw_count) to gain 2 life;
+# drawing any card while it is in play destroys it (the hook "state" finds a card
+# drawn after Fasting came into play in its controller's hand).
+def _fasting_upkeep(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    add_counters(g, ctx.source, "hunger", 1)
+    if ctx.source.counters.get("hunger", 0) >= 5:
+        g.destroy(ctx.source)
+    return
+    yield
+
+
+def _fasting_draw(g: Any, src: Card, p: int, n: int) -> Any:
+    if p != g.controller(src) or n <= 0:
+        return n
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Fasting: skip your draw and gain 2 life?",
+                           ["choose yes", "choose no"], decline="choose no", about="Fasting")
+    if ans == "choose yes":
+        g.log(f"{g.players[p].name} skips the draw.")
+        g.gain_life(p, 2)
+        return 0
+    return n
+
+
+def _fasting_after_draw(g: Any, src: Card, p: int) -> Any:
+    if p == g.controller(src) and _fasting_state(g, src):
+        g.log("Fasting: a card was drawn; Fasting is destroyed.")
+        g.destroy(src)
+        yield from g.settle()
+
+
+def _fasting_state(g: Any, card: Card) -> bool:
+    return any(c.flags.get("drawn_turn") is not None and c.oid > card.oid
+               for c in g.players[g.controller(card)].hand)
+
+
+_fa_ab, _fa_end = during_upkeep("Put a hunger counter on Fasting", _fasting_upkeep)
+define("Fasting", abilities=(_fa_ab,), hooks={"end_of_upkeep": _fa_end, "draw_count": _fasting_draw,
+                                              "after_draw": _fasting_after_draw, "state": _fasting_state})
+
+
+# Nameless Race: * is the life paid as it comes into play, chosen then, at most the
+# number of white cards the opponent has in play and in their graveyard.
+def _nameless_enter(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    opp = 1 - p
+    most = sum(1 for c in g.permanents(opp) if "W" in g.chars(c).colors) + \
+        sum(1 for c in g.players[opp].graveyard if "W" in c.cdef.colors)
+    most = min(most, max(0, g.players[p].life))
+    n = 0
+    if most > 0:
+        ch = [f"choose {i}" for i in range(most + 1)]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Nameless Race: pay how much life (0 to {most})?", ch,
+                               about="Nameless Race")
+        n = int(ans[len("choose "):])
+    g.lose_life(p, n, " for Nameless Race")
+    ctx.source.chosen["star"] = n
+
+
+def _nameless_pt(g: Any, card: Card, c: Chars) -> None:
+    n = card.chosen.get("star", 0)
+    c.power, c.toughness = n, n
+
+
+define("Nameless Race", on_enter=_nameless_enter, statics=(static_for(self_only, _nameless_pt, layer=3),))
