@@ -11,7 +11,7 @@ from ..effects import (ARTIFACT, destroy_self, during_upkeep, upkeep_cost, CREAT
                        on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
                        tap_targets, until_eot, bounce_targets)
 from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Kind, ManaAbility, SpellSpec, Static, TargetSpec, Trigger, kinds
+from ..model import Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect
 from ..refs import ref
 
@@ -1196,3 +1196,159 @@ def _nameless_pt(g: Any, card: Card, c: Chars) -> None:
 
 
 define("Nameless Race", on_enter=_nameless_enter, statics=(static_for(self_only, _nameless_pt, layer=3),))
+
+
+# ------------------------------------------------------------------ the odd ones
+
+# Preacher: {T}: the opponent chooses one of their creatures; Preacher's
+# controller controls it while Preacher stays in play and tapped (it may be left
+# tapped in its controller's untap phase: hook may_stay_tapped).
+def _preacher(g: Any, ctx: Any) -> Any:
+    preacher, me = ctx.source, ctx.controller
+    opp = 1 - me
+    theirs = g.creatures(opp)
+    if not theirs or preacher.zone != "battlefield" or not preacher.tapped:
+        return
+    ch = [f"choose {ref(g, c)}" for c in theirs]
+    ans = yield from g.ask(opp, DecisionKind.CHOOSE, "Preacher: choose one of your creatures", ch, about="Preacher",
+                           parser=g.parser_for(opp, ch))
+    victim = theirs[ch.index(ans)]
+    poid = preacher.oid
+    g.effects.append(Effect(g.stamp(), victim.oid, lambda g2, card, c, me=me: setattr(c, "controller", me), "forever",
+                            layer=0, source_oid=poid,
+                            condition=lambda g2, poid=poid: any(c.oid == poid and c.tapped for c in g2.battlefield)))
+    g.log(f"{g.players[me].name} gains control of {victim.name} while Preacher stays tapped.")
+
+
+define("Preacher", abilities=(Ability("{T}: Gain control of a creature of the opponent's choice while Preacher stays "
+                                      "tapped", Cost(tap=True), _preacher),),
+       hooks={"may_stay_tapped": lambda g, c: True})
+
+
+# City of Shadows: {T}: sacrifice a creature of yours, removed from the game
+# instead of going to the graveyard, and put a counter on City of Shadows;
+# {T}: add X colorless mana, X the number of those counters (hook mana_amount).
+def _city_sacrifice(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    mine = g.creatures(p)
+    if not mine:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "City of Shadows: sacrifice a creature (removed from the game)",
+                           ch, about="City of Shadows", parser=g.parser_for(p, ch))
+    victim = mine[ch.index(ans)]
+    victim.remove_if_dies = True
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    from ..effects import add_counters
+    if ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "shadow", 1)
+
+
+define("City of Shadows", abilities=(Ability("{T}: Sacrifice a creature, removing it from the game; put a counter on "
+                                             "City of Shadows", Cost(tap=True), _city_sacrifice,
+                                             condition=lambda g, c: bool(g.creatures(g.controller(c)))),),
+       mana_abilities=(ManaAbility("C"),), hooks={"mana_amount": lambda g, c: c.counters.get("shadow", 0)})
+
+
+# Safe Haven: {2}, {T} (as an interrupt): remove target creature you control from
+# the game, remembered by Safe Haven; {0}, during your upkeep: sacrifice Safe Haven
+# to return every creature it removed into play under its owner's control
+# (summoning sick, as though just summoned).
+def _haven_remove(g: Any, ctx: Any) -> Any:
+    haven = ctx.source
+    for t in each_target(ctx):
+        if t.zone != "battlefield":
+            continue
+        new = g.move(t, "removed")
+        g.log(f"{t.name} is removed from the game by Safe Haven.")
+        if haven.zone == "battlefield":
+            haven.flags.setdefault("kept", []).append(new.oid)
+    return
+    yield
+
+
+def _haven_sacrifice(g: Any, ctx: Any) -> Any:
+    # the sacrifice is the cost: the list is read from the card as it was in play
+    for oid in ctx.source.flags.get("kept", []):
+        card = next((c for pl in g.players for c in pl.removed if c.oid == oid), None)
+        if card is None:
+            continue
+        new = g.move(card, "battlefield", controller=card.owner)
+        new.sick = True
+        g.log(f"{new.name} returns to play under {g.players[card.owner].name}'s control.")
+        yield from g.entered(new)
+
+
+define("Safe Haven", abilities=(
+    Ability("{2}, {T}: Remove target creature you control from the game", Cost(_mana("{2}"), tap=True), _haven_remove,
+            targets=(creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),),
+            speed=Speed.INTERRUPT),
+    Ability("{0}: Sacrifice Safe Haven to return the creatures it removed to play; only during your upkeep",
+            Cost(sacrifice_self=True), _haven_sacrifice, condition=lambda g, c: g.phase == "upkeep"
+            and g.active == g.controller(c)),
+))
+
+
+# Frankenstein's Monster: as it comes into play, X creature cards must be removed
+# from its controller's graveyard or it is countered (it goes to the graveyard);
+# for each, a permanent +2/+0, +1/+1 or +0/+2 (kept as counters).
+def _frankenstein(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    card, p = ctx.source, ctx.controller
+    x = card.chosen.get("x", 0)
+    pool = [c for c in g.players[p].graveyard if "creature" in c.cdef.types]
+    if len(pool) < x:
+        g.log("Frankenstein's Monster: not enough creatures in the graveyard; it is countered.")
+        g.move(card, "graveyard")
+        return
+    for i in range(x):
+        pool = [c for c in g.players[p].graveyard if "creature" in c.cdef.types]
+        c = yield from _choose_card(g, p, pool, f"Frankenstein's Monster: remove a creature card ({i + 1} of {x})",
+                                    "Frankenstein's Monster")
+        g.move(c, "removed")
+        g.log(f"{c.name} is removed from the game.")
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Frankenstein's Monster: which bonus?",
+                               ["choose +2/+0", "choose +1/+1", "choose +0/+2"], about="Frankenstein's Monster")
+        add_counters(g, card, ans[len("choose "):], 1)
+
+
+define("Frankenstein's Monster", on_enter=_frankenstein)
+
+
+# Dance of Many: its controller chooses a creature in play as it comes into play
+# and gets a token copy of it; during its controller's upkeep pay {U}{U} or bury it;
+# if Dance of Many or the token leaves play, the other is buried.
+def _dance_enter(g: Any, ctx: Any) -> Any:
+    from ..effects import choose_to_copy, create_token
+    orig = yield from choose_to_copy(g, ctx, g.creatures(), "creature")
+    if orig is None:
+        return
+    tok = create_token(g, orig.cdef, ctx.controller)
+    ctx.source.flags["dance_token"] = tok.oid
+    yield from g.entered(tok)
+
+
+def _dance_gone(g: Any, ctx: Any) -> Any:
+    old, dance = ctx.data.get("old"), ctx.source
+    if old is not None and dance.zone == "battlefield" and old.oid == dance.flags.get("dance_token"):
+        g.log("The Dance of Many token left play: Dance of Many is buried.")
+        g.destroy(dance, bury=True)
+    return
+    yield
+
+
+def _dance_leaves(g: Any, ctx: Any) -> Any:
+    tok_oid = ctx.data["old"].flags.get("dance_token")
+    tok = g.find(tok_oid) if tok_oid is not None else None
+    if tok is not None:
+        g.log("Dance of Many left play: its token is buried.")
+        g.destroy(tok, bury=True)
+    return
+    yield
+
+
+_dm_ab, _dm_end = upkeep_cost("Pay {U}{U} or bury Dance of Many", "{U}{U}", destroy_self(bury=True))
+define("Dance of Many", on_enter=_dance_enter, abilities=(_dm_ab,), hooks={"end_of_upkeep": _dm_end},
+       triggers=(Trigger(Event.TO_GRAVEYARD, _dance_gone),
+                 Trigger(Event.TO_GRAVEYARD, _dance_leaves, condition=lambda g, src, d: d["card"] is src,
+                         zones=("graveyard",))))
