@@ -1352,3 +1352,126 @@ define("Dance of Many", on_enter=_dance_enter, abilities=(_dm_ab,), hooks={"end_
        triggers=(Trigger(Event.TO_GRAVEYARD, _dance_gone),
                  Trigger(Event.TO_GRAVEYARD, _dance_leaves, condition=lambda g, src, d: d["card"] is src,
                          zones=("graveyard",))))
+
+
+# Wand of Ith: only during its controller's turn; a card at random from the
+# target player's hand is shown (the log names it); that player discards it or
+# pays life equal to its casting cost (1 for a land) -- a loss of life, not damage.
+def _wand(g: Any, ctx: Any) -> Any:
+    t = ctx.target
+    if t is None or not t.hand:
+        return
+    card = g.rng.choice(t.hand)
+    g.log(f"Wand of Ith shows {card.name} from {t.name}'s hand.")
+    life = 1 if "land" in card.cdef.types else card.cdef.cost.total
+    ch = ["choose discard"] + ([f"choose pay {life} life"] if t.life >= life else [])
+    ans = yield from g.ask(t.idx, DecisionKind.CHOOSE, f"Wand of Ith: discard {card.name} or pay {life} life?", ch,
+                           about="Wand of Ith")
+    if ans == "choose discard":
+        from ..effects import discard_card
+        yield from discard_card(g, t.idx, card)
+    else:
+        g.lose_life(t.idx, life, " for Wand of Ith")
+
+
+define("Wand of Ith", abilities=(Ability("{3}, {T}: A card at random from target player's hand: they discard it or "
+                                         "pay life equal to its casting cost (1 for a land); only during your turn",
+                                         Cost(_mana("{3}"), tap=True), _wand, targets=(PLAYER,),
+                                         condition=lambda g, c: g.active == g.controller(c)),))
+
+
+# Runesword: target attacking creature gets +2/+0 until end of turn; this turn,
+# any creature it damages cannot regenerate and is removed from the game if it
+# dies; if the target leaves play this turn, Runesword is buried.
+def _runesword(g: Any, ctx: Any) -> Any:
+    from ..model import Delayed
+    sword = ctx.source
+    for t in each_target(ctx):
+        if t.zone != "battlefield":
+            continue
+        oid = t.oid
+        g.effects.append(Effect(g.stamp(), oid, pump_mod(2, 0), "eot"))
+
+        def hit(g2: Any, c2: Any) -> Any:
+            r = c2.data["packet"].receiver
+            if isinstance(r, Card) and r.zone == "battlefield":
+                r.no_regen = True
+                r.remove_if_dies = True
+            return
+            yield
+
+        def gone(g2: Any, c2: Any) -> Any:
+            if sword.zone == "battlefield" and sword in g2.battlefield:
+                g2.log("The Runesword's creature left play: Runesword is buried.")
+                g2.destroy(sword, bury=True)
+            return
+            yield
+        g.delayed.append(Delayed(Event.DAMAGE_DEALT, hit, ctx.controller, "Runesword", once=False, turn=g.turn,
+                                 condition=lambda g2, d, data, oid=oid: data["packet"].source_oid == oid))
+        g.delayed.append(Delayed(Event.TO_GRAVEYARD, gone, ctx.controller, "Runesword", turn=g.turn,
+                                 condition=lambda g2, d, data, oid=oid: data["old"].oid == oid))
+    return
+    yield
+
+
+define("Runesword", abilities=(Ability("{3}, {T}: Target attacking creature gets +2/+0 until end of turn; creatures it "
+                                       "damages cannot regenerate this turn and are removed from the game if they die",
+                                       Cost(_mana("{3}"), tap=True), _runesword, targets=(_ATTACKING,)),))
+
+
+# Scarwood Bandits: take control of target artifact unless its controller pays
+# {2} as the effect resolves; the control lasts while Scarwood Bandits stay in play.
+def _bandits(g: Any, ctx: Any) -> Any:
+    from ..effects import pay_to_use
+    bandits, me = ctx.source, ctx.controller
+    for t in each_target(ctx):
+        owner_now = g.controller(t)
+        if owner_now != me:
+            paid = yield from pay_to_use(g, owner_now, "{2}", f"Scarwood Bandits: pay {{2}} to keep {ref(g, t)}?",
+                                         "Scarwood Bandits")
+            if paid:
+                g.log(f"{g.players[owner_now].name} pays {{2}}: Scarwood Bandits' effect is countered.")
+                continue
+        boid = bandits.oid
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, me=me: setattr(c, "controller", me), "forever",
+                                layer=0, source_oid=boid,
+                                condition=lambda g2, boid=boid: any(c.oid == boid for c in g2.battlefield)))
+        g.log(f"{g.players[me].name} gains control of {t.name}.")
+
+
+define("Scarwood Bandits", abilities=(Ability("{2}{G}, {T}: Take control of target artifact unless its controller "
+                                              "pays {2}", Cost(_mana("{2}{G}"), tap=True), _bandits,
+                                              targets=(ARTIFACT,)),))
+
+
+# Blood of the Martyr: until end of turn, at the end of each damage prevention
+# step (DamageRules.prevention_offers), its caster may take onto themselves the
+# damage still pending to any creature, packet by packet (the source stays the
+# same; the redirected damage is dealt in that same step). Damage to a creature
+# whose damage cannot be prevented (Whippoorwill) cannot be redirected either.
+def _blood_of_the_martyr(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+
+    def offer(g2: Any) -> Any:
+        me = g2.players[p]
+        for pk in [pk for pk in g2.pending_damage if pk.amount > 0 and isinstance(pk.receiver, Card)]:
+            r = pk.receiver
+            if r.zone != "battlefield" or "damage cannot be prevented" in g2.chars(r).flags:
+                continue
+            ans = yield from g2.ask(p, DecisionKind.CHOOSE, f"Blood of the Martyr: take the {pk.amount} damage from "
+                                    f"{pk.source_name} to {ref(g2, r)} yourself?", ["choose yes", "choose no"],
+                                    decline="choose no", about="Blood of the Martyr")
+            if ans != "choose yes":
+                continue
+            n, pk.amount = pk.amount, 0
+            g2.deal_damage({"name": pk.source_name, "oid": pk.source_oid, "colors": pk.source_colors,
+                            "types": pk.source_types, "controller": pk.source_controller}, me, n, combat=pk.combat)
+            g2.log(f"{n} damage to {r.name} is redirected to {me.name}.")
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"prevention_offer": offer}))
+    g.log(f"Until end of turn {g.players[p].name} may take damage dealt to creatures.")
+    return
+    yield
+
+
+define("Blood of the Martyr", spell=SpellSpec(_blood_of_the_martyr))
