@@ -20,6 +20,7 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
@@ -78,6 +79,12 @@ class CastingRules:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
                     out.append(_BASIC_ABILITY[sym])
+            # "lands provide X instead of their normal mana" (Deep Water): hook
+            # land_mana(g, card, chars) -> symbols or None of continuous effects
+            for e in self.effects:
+                h = e.hooks.get("land_mana")
+                if h is not None and out and (syms := h(self, c, ch)):
+                    out = [dataclasses.replace(m, produces=syms) for m in out]
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,

@@ -1475,3 +1475,19 @@ def _blood_of_the_martyr(g: Any, ctx: Any) -> Any:
 
 
 define("Blood of the Martyr", spell=SpellSpec(_blood_of_the_martyr))
+
+
+# Deep Water: until end of turn, every mana-producing land its controller
+# controls provides {U} instead of its normal mana (hook land_mana of the effect,
+# read by Game.mana_abilities).
+def _deep_water(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"land_mana": lambda g2, card, ch: "U" if ch.controller == p else None}))
+    g.log(f"{g.players[p].name}'s lands provide {{U}} instead of their normal mana this turn.")
+    return
+    yield
+
+
+define("Deep Water", abilities=(Ability("{U}: Your mana-producing lands provide {U} instead of their normal mana "
+                                        "until end of turn", Cost(_mana("{U}")), _deep_water),))
