@@ -1491,3 +1491,38 @@ def _deep_water(g: Any, ctx: Any) -> Any:
 
 define("Deep Water", abilities=(Ability("{U}: Your mana-producing lands provide {U} instead of their normal mana "
                                         "until end of turn", Cost(_mana("{U}")), _deep_water),))
+
+
+# Reflecting Mirror: an interrupt aimed at a spell that targets its controller:
+# the spell targets the player of the controller's choice instead. Its {X} (twice
+# the target spell's casting cost) is fixed by the target, so it is paid as the
+# effect resolves (unpaid, nothing happens); the new target must still be legal for
+# the spell (a player it could target).
+def _targets_me(g: Any, ctx: Any, s: Any) -> bool:
+    from ..objects import Spell as _Spell
+    return isinstance(s, _Spell) and s.card is not None and any(
+        getattr(t, "idx", None) == ctx.controller for t in s.targets)
+
+
+def _mirror(g: Any, ctx: Any) -> Any:
+    from ..effects import pay_to_use
+    s, p = ctx.target, ctx.controller
+    if s is None or s.card is None or s.countered:
+        return
+    ch = [f"choose {pl.name}" for pl in g.players]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Reflecting Mirror: which player does {s.name} target?", ch,
+                           about="Reflecting Mirror")
+    new = g.players[ch.index(ans)]
+    x = 2 * s.card.cdef.cost.with_x(s.x).total
+    if x and not (yield from pay_to_use(g, p, "{%d}" % x, "", "Reflecting Mirror", ask=False)):
+        g.log("Reflecting Mirror: X was not paid; nothing happens.")
+        return
+    s.targets = [new if getattr(t, "idx", None) == p else t for t in s.targets]
+    s.target_oids = [getattr(t, "oid", None) for t in s.targets]
+    g.log(f"{s.name} now targets {new.name}.")
+
+
+define("Reflecting Mirror", abilities=(Ability(
+    "{X}, {T}: Target spell that targets you targets the player of your choice instead; X is twice its casting cost",
+    Cost(tap=True), _mirror, speed=Speed.INTERRUPT,
+    targets=(TargetSpec("target spell that targets you", kinds(Kind.SPELL), _targets_me),)),))
