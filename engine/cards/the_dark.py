@@ -6,12 +6,13 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, destroy_self, during_upkeep, upkeep_cost, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER, creature_where, damage,
-                       destroy_all, destroy_targets, each_target, flag_mod, gain_life, keyword_mod,
-                       on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
-                       tap_targets, until_eot, bounce_targets)
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_targets, creature_where, damage,
+                       destroy_all, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
+                       keyword_mod, on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
+                       until_eot, upkeep_cost)
 from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds
+from ..model import (Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
+                     kinds)
 from ..objects import Card, Chars, Effect
 from ..refs import ref
 
@@ -89,15 +90,16 @@ define("Hidden Path", statics=(Static(
 
 # ------------------------------------------------------------------ instants and sorceries
 
-define("Riptide", spell=SpellSpec(lambda g, ctx: _tap_all(g, lambda c: "creature" in c.types and "U" in c.colors)))
-
-
-def _tap_all(g: Any, test: Any) -> Any:
-    for c in g.battlefield:
-        if test(g.chars(c)) and not c.tapped:
+def _riptide(g: Any, ctx: Any) -> Any:
+    """All blue creatures become tapped."""
+    for c in g.creatures():
+        if "U" in g.chars(c).colors and not c.tapped:
             c.tapped = True
     g.log("All blue creatures become tapped.")
     yield from g.note_taps()
+
+
+define("Riptide", spell=SpellSpec(_riptide))
 
 
 def _all_eot(test: Any, modify: Any, what: str) -> Any:
@@ -327,7 +329,8 @@ def _sorrows_tapped(g: Any, ctx: Any) -> Any:
 
 
 _OPP_BLOCKER = creature_where("target blocking creature an opponent controls",
-                              lambda g, ctx, c: g.controller(c) != ctx.controller and _blocked_band(g, c.oid) is not None)
+                              lambda g, ctx, c: g.controller(c) != ctx.controller
+                              and _blocked_band(g, c.oid) is not None)
 define("Sorrow's Path", abilities=(Ability(
     "{T}: Exchange two of opponent's blocking creatures", Cost(tap=True), _sorrows_swap,
     targets=(_OPP_BLOCKER, _OPP_BLOCKER),
@@ -1281,7 +1284,8 @@ def _haven_sacrifice(g: Any, ctx: Any) -> Any:
 
 define("Safe Haven", abilities=(
     Ability("{2}, {T}: Remove target creature you control from the game", Cost(_mana("{2}"), tap=True), _haven_remove,
-            targets=(creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),),
+            targets=(creature_where("target creature you control",
+                                    lambda g, ctx, c: g.controller(c) == ctx.controller),),
             speed=Speed.INTERRUPT),
     Ability("{0}: Sacrifice Safe Haven to return the creatures it removed to play; only during your upkeep",
             Cost(sacrifice_self=True), _haven_sacrifice, condition=lambda g, c: g.phase == "upkeep"
