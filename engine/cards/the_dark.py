@@ -999,9 +999,10 @@ define("Season of the Witch", abilities=(_sw_ab,), hooks={"end_of_upkeep": _sw_e
        triggers=(Trigger(Event.ATTACKS, _season_attacks), Trigger(Event.END_OF_TURN, _season_end)))
 
 
-# Worms of the Earth: no land may be played (the hook "no_lands" of
-# Game.can_play_land); during any player's upkeep, any player may destroy it by
-# sacrificing two lands or by taking 5 damage from it.
+# Worms of the Earth: no land may be played (hook forbids_play of
+# Game.play_forbidden; lands put into play by effects are not stopped); during
+# any player's upkeep, any player may destroy it by sacrificing two lands or by
+# taking 5 damage from it.
 def _worms(g: Any, ctx: Any) -> Any:
     p = ctx.controller  # whoever used the ability
     lands = g.permanents(p, type_="land")
@@ -1020,7 +1021,7 @@ def _worms(g: Any, ctx: Any) -> Any:
 
 define("Worms of the Earth", abilities=(Ability(
     "Sacrifice two lands or take 5 damage: destroy Worms of the Earth (any player, during any upkeep)", Cost(),
-    _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks={"no_lands": lambda g, src, p: True})
+    _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks={"forbids_play": lambda g, src, p, card: "land" in card.cdef.types})
 
 
 # ------------------------------------------------------------------ batch 5
