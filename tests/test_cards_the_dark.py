@@ -24,7 +24,8 @@ THE_DARK = {
         "Tivadar's Crusade": 1, "Witch Hunter": 1, "Barl's Cage": 1, "Bone Flute": 1, "Book of Rass": 1,
         "Coal Golem": 1, "Dark Sphere": 1, "Fountain of Youth": 1, "Living Armor": 1, "Necropolis": 1,
         "Scarecrow": 1, "Skull of Orm": 1, "Standing Stones": 1, "Stone Calendar": 1, "Tormod's Crypt": 1,
-        "Tower of Coireall": 1, "War Barge": 1,
+        "Tower of Coireall": 1, "War Barge": 1, "Blood of the Martyr": 1, "Reflecting Mirror": 1, "Runesword": 1,
+        "Wand of Ith": 1,
     },
     "Dark Black-Green-Blue": {
         "Swamp": 6, "Forest": 6, "Island": 5,
@@ -35,7 +36,8 @@ THE_DARK = {
         "Spitting Slug": 1, "Tracker": 1, "Whippoorwill": 1, "Wormwood Treefolk": 1, "Amnesia": 1,
         "Dance of Many": 1, "Drowned": 1, "Electric Eel": 1, "Giant Shark": 1, "Mana Vortex": 1,
         "Merfolk Assassin": 1, "Psychic Allergy": 1, "Riptide": 1, "Tangle Kelp": 1, "Water Wurm": 1,
-        "Dark Heart of the Wood": 1, "Marsh Goblins": 1, "Scarwood Goblins": 1,
+        "Dark Heart of the Wood": 1, "Marsh Goblins": 1, "Scarwood Goblins": 1, "Deep Water": 1,
+        "Scarwood Bandits": 1,
     },
 }
 BASICS = {"Plains", "Mountain", "Swamp", "Forest", "Island"}
