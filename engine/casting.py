@@ -20,6 +20,7 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
@@ -82,6 +83,12 @@ class CastingRules:
                     # land type's ability adds colorless mana instead
                     colorless = ch.flags and f"{sub} produces colorless" in ch.flags
                     out.append(_BASIC_ABILITY["C" if colorless else sym])
+            # "lands provide X instead of their normal mana" (Deep Water): hook
+            # land_mana(g, card, chars) -> symbols or None of continuous effects
+            for e in self.effects:
+                h = e.hooks.get("land_mana")
+                if h is not None and out and (syms := h(self, c, ch)):
+                    out = [dataclasses.replace(m, produces=syms) for m in out]
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,
@@ -244,20 +251,25 @@ class CastingRules:
         return victim
 
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], by_types: frozenset[str] = frozenset()) -> bool:
-        """Protection and "cannot be the target of spells or effects";
-        ``by_types``: the card types of the spell's source (protection from
-        artifacts keeps an artifact's effects from targeting)."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
+        """Protection and "cannot be the target of spells or effects"; with
+        ``spell``, also protection from its source's card types (protection
+        from artifacts keeps an artifact's effects from targeting) and the
+        permanent's own hook ``can_be_targeted(g, card, spell) -> bool``
+        (Lurker: not by spells unless it attacked or blocked)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
+            h = obj.cdef.hooks.get("can_be_targeted")
+            if spell is not None and h is not None and not h(self, obj, spell):
+                return False
             kw = self.chars(obj).keywords
             if "untargetable" in kw:
                 return False
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
-            if "artifact" in by_types and "protection from artifacts" in kw:
+            if spell is not None and "protection from artifacts" in kw and "artifact" in self.source_types(spell):
                 return False
         return True
 
@@ -293,9 +305,8 @@ class CastingRules:
         if interrupting is not None and spec.kinds >= {Kind.SPELL}:
             return
         if Kind.PERMANENT in spec.kinds:
-            by_types = self.source_types(spell)
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors, by_types) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -337,7 +348,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors, self.source_types(spell)):
+            if not self.targetable(obj, spell.colors, spell):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
@@ -640,9 +651,14 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
+        if not self.can_play_land(p):
+            return []
+        if pl.lands_played < 1 or self.more_lands(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
-        return []
+        # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
+        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.get("extra_land")) is not None]
+        return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
+                                  and not self.play_forbidden(p, c) and any(h(self, src, p, c) for src, h in hooks)))
 
     def more_lands(self: "Game", p: int) -> bool:
         """Whether ``p`` may play any number of lands this turn: hook

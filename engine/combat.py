@@ -161,6 +161,8 @@ class CombatRules:
             return True
         if "unblockable" in a.flags:
             return False
+        if "unblockable by walls" in a.flags and "wall" in b.subtypes:
+            return False  # Bog Rats, Tower of Coireall
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
         for kw, land in LANDWALKS.items():

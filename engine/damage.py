@@ -107,8 +107,13 @@ class DamageRules:
     def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,
                 source_name: str | None = None) -> int:
         """Prevent up to ``amount`` (None: all) pending damage to ``receiver``
-        (optionally only from one source). Returns how much was prevented."""
+        (optionally only from one source). Returns how much was prevented.
+        Damage to a creature with the flag "damage cannot be prevented"
+        (Whippoorwill) is not prevented."""
         done = 0
+        if isinstance(receiver, Card) and receiver.zone == "battlefield" \
+                and "damage cannot be prevented" in self.chars(receiver).flags:
+            return 0
         for pk in self.pending_damage:
             if pk.receiver is not receiver:
                 continue

@@ -414,6 +414,83 @@ def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, wh
     return ab, end
 
 
+def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[Any, Card], Gen]]:
+    """"Cumulative upkeep (cost)" (002 "Cumulative Upkeep"): during its
+    controller's upkeep the permanent costs ``life`` and/or ``mana`` once for
+    each time it has been paid before, plus once (Glacial Chasm: 2, 4, 6 life
+    ...); declining to pay buries it. ``Card.upkeep_paid`` counts the payments
+    (the age counters): it stays with the card when control changes, so the
+    cost keeps growing. Returns ``(ability, end_of_upkeep_hook)``:
+
+    * the ability is paid with ``activate CARD`` at any opportunity of that
+      upkeep (once); a mana cost is paid as it resolves, and cancelling that
+      payment is declining: the permanent is buried;
+    * if still unpaid when upkeep ends, the player is asked now: pay, or
+      ``choose no`` and bury it (unable to pay, it is buried).
+
+    While the permanent has lost its printed text box (a land changed to
+    another land type, :meth:`Game.land_type_changed`) there is no cumulative
+    upkeep: nothing is asked, and a count going through such an upkeep starts
+    over ("the upkeep cost is reset").
+    """
+    from .decisions import DecisionKind
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    from .refs import ref
+    parts = ([mana] if mana else []) + ([f"{life} life"] if life else [])
+    text = "Cumulative upkeep: pay " + " and ".join(parts) + " for each age counter"
+
+    def due(card: Card) -> str:
+        n = card.upkeep_paid + 1
+        due_parts = ([str(ManaCost.parse(mana * n))] if mana else []) + ([f"{life * n} life"] if life else [])
+        return " and ".join(due_parts)
+
+    def can_pay(g: Any, p: int, card: Card) -> bool:
+        n = card.upkeep_paid + 1
+        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n)))
+
+    def pay(g: Any, ctx: Any) -> Gen:
+        card, p = ctx.source, ctx.controller
+        n = card.upkeep_paid + 1
+        if mana:
+            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False)
+            if not paid:
+                g.log(f"{card.name}'s cumulative upkeep is not paid.")
+                g.destroy(card, bury=True)
+                return
+        if life:
+            g.lose_life(p, life * n, f" for {card.name}'s cumulative upkeep")
+        card.upkeep_paid = n
+
+    def usable(g: Any, card: Card) -> bool:
+        return upkeep_of()(g, card) and not g.land_type_changed(card)
+
+    ab = Ability(text, Cost(), pay, condition=usable, once_per_phase=True)
+
+    def end(g: Any, card: Card) -> Gen:
+        p = g.controller(card)
+        if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
+            return
+        card.phase_uses[g.phase_key()] = 1
+        if g.land_type_changed(card):
+            if card.upkeep_paid:
+                card.upkeep_paid = 0
+                g.log(f"{card.name}'s cumulative upkeep starts over.")
+            return
+        ans = "choose no"
+        if can_pay(g, p, card):
+            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: pay {due(card)} or bury it",
+                                   [f"activate {ref(g, card)}", "choose no"], about=card.name)
+        if ans == "choose no":
+            g.log(f"{card.name}'s cumulative upkeep is not paid.")
+            g.destroy(card, bury=True)
+        else:
+            from .game import Ctx
+            yield from pay(g, Ctx(g, controller=p, source=card))
+        yield from g.settle()
+    return ab, end
+
+
 def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
     def pen(g: Any, card: Card) -> Gen:
         g.destroy(card, bury=bury)
