@@ -772,7 +772,17 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
-        yield from self.interrupt_window(spell)
+        # Permanents that counter spells as they are cast, unless a price is paid
+        # (Presence of the Master, Invoke Prejudice, In the Eye of Chaos): hook
+        # cast_check(g, src, spell) -> Gen, which may set spell.countered. Checked
+        # as the spell is announced, before the interrupt window (the caster pays
+        # the price as a part of casting it, as the MicroProse game asks at once).
+        for src in list(self.battlefield):
+            h = src.cdef.hooks.get("cast_check")
+            if h is not None and not spell.countered and src in self.battlefield and not self.switched_off(src):
+                yield from h(self, src, spell)
+        if not spell.countered:
+            yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
             if spell.card is not None:
@@ -1075,7 +1085,8 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                if card is not None and card.zone == "limbo":
+                # (a spell may have put its own card elsewhere: Recall removes itself from the game)
+                if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:
             self.resolving -= 1

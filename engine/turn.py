@@ -189,6 +189,9 @@ class TurnRules:
         yield from self.phase_opportunities()
 
     def phase_main(self: "Game") -> Gen:
+        # "at the beginning of your next main phase" (Mana Drain)
+        yield from self.fire(Event.BEGIN_MAIN, player=self.active)
+        yield from self.settle()
         yield from self.phase_opportunities()
 
     def phase_discard(self: "Game") -> Gen:
