@@ -6,12 +6,15 @@ from typing import Any
 
 from ..carddb import define
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, PERMANENT, SPELL, bounce_targets, counter_target, destroy_all, discard_card,
-                       each_target, pay_to_use, permanent_target)
-from ..mana import COLOR_LETTERS
-from ..model import Delayed, Event, Kind, SpellSpec, TargetSpec, kinds
-from ..objects import Card, Spell
+from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
+                       creature_where, damage, destroy_all, destroy_targets, discard_card, each_target, flag_mod,
+                       grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
+                       static_for, until_eot)
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds
+from ..objects import Card, Chars, Effect, Spell
 from ..refs import ref
+from .green import _fog
 
 # ------------------------------------------------------------------ creatures without special rules
 
@@ -170,5 +173,187 @@ define("Acid Rain", spell=SpellSpec(destroy_all(lambda g, c: "forest" in g.chars
 define("Cleanse", spell=SpellSpec(destroy_all(lambda g, c: "creature" in g.chars(c).types
                                              and COLOR_LETTERS["black"] in g.chars(c).colors)))
 
+
+
+def _each_own_creature(modify: Any) -> Any:
+    """A change until end of turn to every creature the caster controls."""
+    def fn(g: Any, ctx: Any) -> Any:
+        for c in g.creatures(ctx.controller):
+            g.effects.append(Effect(g.stamp(), c.oid, modify, "eot"))
+        return
+        yield
+    return fn
+
+
+define("Shield Wall", spell=SpellSpec(_each_own_creature(pump_mod(0, 2))))
+
+
+# Great Defender: +0/+X until end of turn, X the creature's total casting cost
+# (a token's is 0), read as the spell resolves.
+def _great_defender(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        yield from until_eot(pump_mod(0, t.cdef.cost.converted))(g, ctx)
+
+
+define("Great Defender", spell=SpellSpec(_great_defender, targets=(CREATURE,)))
+
+
+# Divine Offering: the life is the artifact's total casting cost, read before it is destroyed.
+def _divine_offering(g: Any, ctx: Any) -> Any:
+    n = sum(t.cdef.cost.converted for t in each_target(ctx))
+    yield from destroy_targets()(g, ctx)
+    if n:
+        g.gain_life(ctx.controller, n)
+
+
+define("Divine Offering", spell=SpellSpec(_divine_offering, targets=(ARTIFACT,)))
+
+define("Flash Flood", spell=SpellSpec(modes=(
+    Mode("Destroy target red permanent", (colored_permanent("red"),), destroy_targets()),
+    Mode("Return target mountain to owner's hand", (permanent_target(
+        "target mountain", lambda g, ctx, c: "mountain" in g.chars(c).subtypes),), bounce_targets()))))
+
+define("Holy Day", spell=SpellSpec(_fog))  # Fog's effect: no creature deals damage in combat this turn
+define("Part Water", spell=SpellSpec(grant("islandwalk"), targets=(CREATURE,), targets_x=True))
+
+
+# Heaven's Gate, Sea Kings' Blessing: one or more target creatures become white
+# (blue) until end of turn.
+def _color_until_eot(letter: str) -> Any:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.colors = {letter}
+    return until_eot(m)
+
+
+define("Heaven's Gate", spell=SpellSpec(_color_until_eot("W"), targets=(CREATURE,), multi_target=True))
+define("Sea Kings' Blessing", spell=SpellSpec(_color_until_eot("U"), targets=(CREATURE,), multi_target=True))
+
+
+# Teleport: only after the attack is declared and before blockers are.
+def _teleport_ok(g: Any, p: int, card: Card) -> bool:
+    return g.combat is not None and g.step == "attack"
+
+
+define("Teleport", spell=SpellSpec(until_eot(flag_mod("unblockable")), targets=(CREATURE,)),
+       hooks={"can_cast": _teleport_ok})
+
+
+# ------------------------------------------------------------------ enchantments
+
+# Great Wall, Undertow: a creature's plainswalk (islandwalk) is ignored while
+# it is in play (modelled as the keyword being gone: landwalk matters only to
+# blocking).
+def _walk_ignored(kw: str) -> Static:
+    return Static(applies=lambda g, src, card, c: "creature" in c.types,
+                  modify=lambda g, src, card, c: c.keywords.discard(kw))
+
+
+define("Great Wall", statics=(_walk_ignored("plainswalk"),))
+define("Undertow", statics=(_walk_ignored("islandwalk"),))
+
+
+# Angelic Voices: while the only creatures its controller controls are white
+# or artifact creatures, they get +1/+1.
+def _voices_on(g: Any, src: Card) -> bool:
+    p = g.controller(src)
+    return all("W" in (ch := g.chars(c)).colors or "artifact" in ch.types for c in g.creatures(p))
+
+
+define("Angelic Voices", statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and c.controller == g.controller(src),
+    modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c), active=_voices_on),))
+
+
+# Spiritual Sanctuary: in each player's upkeep, that player gains 1 life if
+# they control a plains.
+def _sanctuary(g: Any, ctx: Any) -> Any:
+    p = ctx.data["player"]
+    if g.permanents(p, subtype="plains"):
+        g.gain_life(p, 1)
+    return
+    yield
+
+
+define("Spiritual Sanctuary", triggers=(Trigger(Event.BEGIN_UPKEEP, _sanctuary),))
+
+
+# Lifeblood: each time a mountain of an opponent becomes tapped, gain 1 life.
+def _lifeblood(g: Any, ctx: Any) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+define("Lifeblood", triggers=(Trigger(Event.BECOMES_TAPPED, _lifeblood, condition=lambda g, src, d: (
+    "mountain" in g.chars(d["card"]).subtypes and g.controller(d["card"]) != g.controller(src))),))
+
+
+# ------------------------------------------------------------------ creatures
+
+# Akron Legionnaire: its controller's creatures other than Legionnaires and
+# artifact creatures cannot attack.
+def _akron(g: Any, src: Card, c: Card) -> bool:
+    ch = g.chars(c)
+    return ch.controller != g.controller(src) or "legionnaire" in ch.subtypes or "artifact" in ch.types
+
+
+define("Akron Legionnaire", hooks={"attack_restriction": _akron})
+
+
+def _in_combat(g: Any, ctx: Any, c: Card) -> bool:
+    return g.combat is not None and g.combat.involves(c.oid)
+
+
+define("D'Avenant Archer", abilities=(Ability(
+    "{T}: D'Avenant Archer deals 1 damage to target attacking or blocking creature", Cost(tap=True), damage(1),
+    targets=(creature_where("target attacking or blocking creature", _in_combat),)),))
+
+define("Wall of Wonder", abilities=(Ability(
+    "{2}{U}{U}: +4/-4 until end of turn; Wall of Wonder can attack this turn", Cost(ManaCost.parse("{2}{U}{U}")),
+    on_source(sequence(until_eot(pump_mod(4, -4)), until_eot(flag_mod("wall can attack"))))),))
+
+
+# Ivory Guardians: every Guardians creature gets +1/+1 while an opponent of its
+# controller controls a red permanent ("red cards in play").
+def _guardians(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "guardians" in c.subtypes and any(
+        "R" in g.chars(o).colors for o in g.permanents(1 - c.controller))
+
+
+define("Ivory Guardians", statics=(Static(applies=_guardians, modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c),
+                                          active=lambda g, src: True),))
+
+
+# Elder Spawn: cannot be blocked by red creatures; during its controller's
+# upkeep, sacrifice an island, or it deals 6 damage to them and is buried.
+def _spawn_demand(g: Any, src: Card, p: int) -> list[Card]:
+    if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
+        return []
+    return [c for c in g.permanents(p, subtype="island") if "land" in g.chars(c).types]
+
+
+def _spawn_end(g: Any, src: Card) -> Any:
+    p = g.controller(src)
+    if p != g.active or src.phase_uses.get(g.phase_key()):
+        return
+    islands = _spawn_demand(g, src, p)
+    src.phase_uses[g.phase_key()] = 1
+    # (unlike Lord of the Pit's, the demand may be refused: "sacrifice nothing")
+    choices = [f"sacrifice {ref(g, c)}" for c in islands]
+    ans = "sacrifice nothing"
+    if islands:
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Elder Spawn: sacrifice an island, or it deals 6 damage "
+                               "to you and is buried", choices + [ans], decline=ans, about=src.name)
+    if ans in choices:
+        yield from g.put_in_graveyard([islands[choices.index(ans)]], how="sacrifice")
+    else:
+        g.deal_damage(src, g.players[p], 6)
+        yield from g.put_in_graveyard([src], how="bury")
+    yield from g.settle()
+
+
+define("Elder Spawn", hooks={"sacrifice_demand": _spawn_demand, "end_of_upkeep": _spawn_end,
+                             "can_be_blocked_by": lambda g, a, b: "R" not in g.chars(b).colors})
+
 __all__: list[str] = []
-_ = (CREATURE, permanent_target, ref)
+_ = (keyword_mod, static_for)
