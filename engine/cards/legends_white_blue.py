@@ -355,5 +355,231 @@ def _spawn_end(g: Any, src: Card) -> Any:
 define("Elder Spawn", hooks={"sacrifice_demand": _spawn_demand, "end_of_upkeep": _spawn_end,
                              "can_be_blocked_by": lambda g, a, b: "R" not in g.chars(b).colors})
 
+
+
+# ------------------------------------------------------------------ damage reduced to 0
+
+def _blocked_by(g: Any, blocker: Card, attacker_oid: int | None) -> bool:
+    """Whether ``blocker`` blocks the band of the attacker ``attacker_oid``."""
+    cb = g.combat
+    return cb is not None and attacker_oid is not None and any(
+        blocker.oid in bl and attacker_oid in cb.bands[i] for i, bl in cb.blocks.items())
+
+
+def _to_self(src: Card, pk: Any) -> bool:
+    return isinstance(pk.receiver, Card) and pk.receiver.oid == src.oid
+
+
+# Wall of Vapor: combat damage to it from the creatures it blocks is reduced to 0.
+define("Wall of Vapor", hooks={"reduce_damage": lambda g, src, pk: pk.combat and _to_self(src, pk)
+                               and _blocked_by(g, src, pk.source_oid)})
+
+
+# Enchanted Being: combat damage to it from a creature with an enchantment on it is reduced to 0.
+def _enchanted_being(g: Any, src: Card, pk: Any) -> bool:
+    return pk.combat and _to_self(src, pk) and pk.source_oid is not None and any(
+        c.attached_to == pk.source_oid and "enchantment" in g.chars(c).types for c in g.battlefield)
+
+
+define("Enchanted Being", hooks={"reduce_damage": _enchanted_being})
+
+
+# Indestructible Aura: all damage to the target creature this turn is reduced to 0.
+def _indestructible(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: isinstance(pk.receiver, Card)
+                                       and pk.receiver.oid == oid}))
+    return
+    yield
+
+
+define("Indestructible Aura", spell=SpellSpec(_indestructible, targets=(CREATURE,)))
+
+
+# Greater Realm of Preservation: as a Circle of Protection, for one black or red source.
+def _realm(g: Any, ctx: Any) -> Any:
+    for src in each_target(ctx):
+        g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
+    return
+    yield
+
+
+define("Greater Realm of Preservation", abilities=(Ability(
+    "{1}{W}: Prevent all damage to you from a black or red source", Cost(ManaCost.parse("{1}{W}")), _realm,
+    targets=(TargetSpec("black or red source damaging you", kinds(Kind.SOURCE),
+                        lambda g, ctx, src: bool({"B", "R"} & set(src.colors))),), prevention=True),))
+
+
+# In the Eye of Chaos (enchant world): every instant and interrupt spell is
+# countered unless its caster pays {X} more, X its total casting cost.
+def _eye_of_chaos(g: Any, src: Card, s: Spell) -> Any:
+    if s.card is not None and s.types & {"instant", "interrupt"}:
+        yield from _unless_pays(g, s, _spell_cost(s), "In the Eye of Chaos")
+
+
+define("In the Eye of Chaos", hooks={"cast_check": _eye_of_chaos})
+
+
+# Reset: only during an opponent's turn, after their upkeep.
+def _reset(g: Any, ctx: Any) -> Any:
+    for c in g.permanents(ctx.controller, type_="land"):
+        c.tapped = False
+    g.log(f"{ctx.me.name} untaps all their lands.")
+    return
+    yield
+
+
+define("Reset", spell=SpellSpec(_reset), hooks={"can_cast": lambda g, p, card: (
+    g.active != p and g.phase not in ("untap", "upkeep"))})
+
+
+# ------------------------------------------------------------------ tapping and not untapping
+
+# Telekinesis: the creature deals no combat damage this turn, becomes tapped
+# and does not untap during its controller's next two untap phases.
+def _telekinesis(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        t.tapped = True
+        t.flags["frozen_until_turn"] = g.turn + (4 if g.controller(t) == g.active else 3)
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: pk.combat and pk.source_oid == oid}))
+        g.log(f"{t.name} is tapped, deals no combat damage this turn and stays tapped for two untap phases.")
+    return
+    yield
+
+
+define("Telekinesis", spell=SpellSpec(_telekinesis, targets=(CREATURE,)))
+
+
+def _sleep_counters(g: Any, card: Card, kind: str, n: int) -> None:
+    """``n`` counters of ``kind`` on a creature that does not untap as normal
+    while it has any; its controller removes one at the beginning of each of
+    their upkeeps (Venarian Gold, Glyph of Delusion). The counters and their
+    effect stay with the creature while it is in play."""
+    from ..effects import add_counters
+    add_counters(g, card, kind, n)
+
+    def m(g2: Any, c: Card, ch: Chars) -> None:
+        if c.counters.get(kind):
+            ch.flags.add("doesn't untap")
+    g.effects.append(Effect(g.stamp(), card.oid, m, "forever"))
+
+    def remove_one(g2: Any, ctx: Any) -> Any:
+        d = ctx.data["delayed"]
+        c = g2.find(d.data["oid"])
+        if c is None or not c.counters.get(kind):
+            g2.delayed.remove(d)
+            return
+        if g2.controller(c) == ctx.data.get("player"):
+            add_counters(g2, c, kind, -1)
+        return
+        yield
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, remove_one, g.controller(card), kind, once=False,
+                             data={"oid": card.oid}))
+
+
+# Venarian Gold: X counters on the creature, which becomes tapped.
+def _venarian_enter(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        host.tapped = True
+        _sleep_counters(g, host, "sleep", ctx.source.chosen.get("x", 0))
+    return
+    yield
+
+
+define("Venarian Gold", enchant=CREATURE, on_enter=_venarian_enter)
+
+
+# ------------------------------------------------------------------ more enchantments
+
+# Divine Intervention: comes into play with two counters; its controller
+# removes one at the beginning of each of their upkeeps; when the last one is
+# removed the duel ends in a draw.
+def _intervention_enter(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    add_counters(g, ctx.source, "intervention", 2)
+    return
+    yield
+
+
+def _intervention_upkeep(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    src = ctx.source
+    if not src.counters.get("intervention"):
+        return
+    add_counters(g, src, "intervention", -1)
+    if not src.counters.get("intervention"):
+        g.end(None, "Divine Intervention")
+    return
+    yield
+
+
+define("Divine Intervention", on_enter=_intervention_enter, triggers=(Trigger(
+    Event.BEGIN_UPKEEP, _intervention_upkeep, condition=lambda g, src, d: d.get("player") == g.controller(src)),))
+
+
+# Land Equilibrium: an opponent who controls at least as many lands as its
+# controller sacrifices a land for each land they put into play (counted
+# before that land came into play).
+def _equilibrium(g: Any, ctx: Any) -> Any:
+    land = ctx.data["card"]
+    q = g.controller(land)
+    lands = g.permanents(q, type_="land")
+    if not lands:
+        return
+    choices = [f"sacrifice {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(q, DecisionKind.SACRIFICE, "Land Equilibrium: sacrifice a land", choices,
+                           about=ctx.source.name)
+    yield from g.put_in_graveyard([lands[choices.index(ans)]], how="sacrifice")
+
+
+define("Land Equilibrium", triggers=(Trigger(Event.ENTERS, _equilibrium, condition=lambda g, src, d: (
+    "land" in g.chars(d["card"]).types and g.controller(d["card"]) != g.controller(src)
+    and len(g.permanents(g.controller(d["card"]), type_="land")) - 1
+    >= len(g.permanents(g.controller(src), type_="land")))),))
+
+
+# Wall of Caltrops: when blockers are declared, if it and at least one other
+# wall block an attacker that no non-wall blocks, it gains banding until end of turn.
+def _caltrops(g: Any, ctx: Any) -> Any:
+    src, cb = ctx.source, ctx.data["combat"]
+    for bl in cb.blocks.values():
+        walls = [b for b in (g.find(o) for o in bl) if b is not None and "wall" in g.chars(b).subtypes]
+        if src.oid in bl and len(walls) == len(bl) >= 2:
+            g.effects.append(Effect(g.stamp(), src.oid, keyword_mod("banding"), "eot"))
+            g.log("Wall of Caltrops gains banding until end of turn.")
+            return
+    return
+    yield
+
+
+define("Wall of Caltrops", triggers=(Trigger(Event.BLOCKERS_DECLARED, _caltrops),))
+
+
+# Glyph of Life: this turn, damage dealt to the target wall by attacking
+# creatures is gained as life by the caster.
+def _glyph_of_life(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.delayed.append(Delayed(Event.DAMAGE_DEALT, _glyph_gain, ctx.controller, "Glyph of Life", once=False,
+                                 turn=g.turn, data={"oid": t.oid}))
+    return
+    yield
+
+
+def _glyph_gain(g: Any, ctx: Any) -> Any:
+    pk, d = ctx.data["packet"], ctx.data["delayed"]
+    cb = g.combat
+    if (isinstance(pk.receiver, Card) and pk.receiver.oid == d.data["oid"] and pk.amount > 0 and cb is not None
+            and pk.source_oid in cb.attackers()):
+        g.gain_life(ctx.controller, pk.amount)
+    return
+    yield
+
+
+define("Glyph of Life", spell=SpellSpec(_glyph_of_life, targets=(creature_where(
+    "target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),)))
+
 __all__: list[str] = []
-_ = (keyword_mod, static_for)
+_ = (static_for,)
