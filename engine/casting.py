@@ -212,14 +212,23 @@ class CastingRules:
             yield from self.settle()
 
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
-        """Protection and "cannot be the target of spells or effects"."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], by: Spell | None = None) -> bool:
+        """Protection and "cannot be the target of spells or effects". With
+        ``by`` (the spell or effect aiming), also the flags "cannot be the
+        target of K" for K its card type (instant, interrupt, sorcery,
+        enchantment...) or "ability" for an activated ability (Anti-Magic
+        Aura, Spectral Cloak)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
-            kw = self.chars(obj).keywords
+            ch = self.chars(obj)
+            kw = ch.keywords
             if "untargetable" in kw:
                 return False
+            if by is not None and ch.flags and any(f.startswith("cannot be the target of ") for f in ch.flags):
+                kinds = set(by.types or (by.card.cdef.types if by.card is not None else ())) or {"ability"}
+                if any(f"cannot be the target of {k}" in ch.flags for k in kinds):
+                    return False
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
@@ -250,7 +259,7 @@ class CastingRules:
             return
         if Kind.PERMANENT in spec.kinds:
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -292,7 +301,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors):
+            if not self.targetable(obj, spell.colors, spell):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False

@@ -481,6 +481,9 @@ class CombatRules:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)
             cb.blocked.add(i)
+            for b in bl:  # what each creature blocked this turn (Glyph of Delusion): (turn, attacker oids)
+                turn, was = b.flags.get("blocked", (self.turn, []))
+                b.flags["blocked"] = (self.turn, (was if turn == self.turn else []) + list(cb.bands[i]))
         if plan:
             self.log(f"{self.players[nap].name} blocks: " + "; ".join(
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")

@@ -313,7 +313,7 @@ class DamageRules:
         probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
         if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
             return False
-        if not self.targetable(host, probe.colors):
+        if not self.targetable(host, probe.colors, probe):
             # "The protection granted by Blue Ward does not destroy Blue Ward":
             # True, or a function (g, aura, host) -> legal ignoring its own grant
             own = aura.cdef.hooks.get("ignores_own_protection")
@@ -388,7 +388,7 @@ class DamageRules:
                 continue
             probe = Spell(0, p, c, None, c.name, colors=frozenset(c.cdef.colors), types=c.cdef.types)
             spec = sp.targets[0] if sp.targets else None
-            if not self.targetable(card, probe.colors) or (
+            if not self.targetable(card, probe.colors, probe) or (
                     spec is not None and spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
                 continue
             if self.can_afford(p, c.cdef.cost.with_x(0)):

@@ -581,5 +581,199 @@ def _glyph_gain(g: Any, ctx: Any) -> Any:
 define("Glyph of Life", spell=SpellSpec(_glyph_of_life, targets=(creature_where(
     "target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),)))
 
+
+
+# ------------------------------------------------------------------ targeting restrictions
+
+# Anti-Magic Aura: the creature cannot be the target of enchantments, instants
+# or sorceries; other auras on it are buried (their target is now illegal),
+# not Anti-Magic Aura itself.
+define("Anti-Magic Aura", enchant=CREATURE, statics=(Static(
+    applies=lambda g, src, card, c: src.attached_to == card.oid,
+    modify=lambda g, src, card, c: c.flags.update({"cannot be the target of enchantment",
+                                                   "cannot be the target of instant",
+                                                   "cannot be the target of sorcery"})),),
+    hooks={"ignores_own_protection": True})
+
+
+# Spectral Cloak: while untapped the creature cannot be the target of
+# instants, sorceries, fast effects (activated abilities, interrupts) or
+# enchantments. Decision: "fast effects" include interrupts; Spectral Cloak
+# does not bury itself (it was legal when cast, and its own grant is ignored).
+def _cloak(g: Any, src: Card, card: Card, c: Chars) -> None:
+    if not card.tapped:
+        c.flags.update({f"cannot be the target of {k}" for k in
+                        ("instant", "sorcery", "interrupt", "ability", "enchantment")})
+
+
+define("Spectral Cloak", enchant=CREATURE, statics=(Static(
+    applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_cloak),),
+    hooks={"ignores_own_protection": True})
+
+
+# ------------------------------------------------------------------ control
+
+# Juxtapose: the caster and the target player exchange (for good) the creature
+# with the highest total casting cost each controls, then the artifact; each
+# player chooses among their own tied ones. Nothing is exchanged of a kind
+# one of them has none of.
+def _highest(g: Any, p: int, kind: str, what: str) -> Any:
+    # (an artifact creature is exchanged as a creature, not again as an artifact)
+    mine = [c for c in g.permanents(p, type_=kind) if kind == "creature" or "creature" not in g.chars(c).types]
+    if not mine:
+        return None
+    top = max(c.cdef.cost.converted for c in mine)
+    tied = [c for c in mine if c.cdef.cost.converted == top]
+    if len(tied) == 1:
+        return tied[0]
+    ch = [f"choose {ref(g, c)}" for c in tied]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Juxtapose: which {what} of the highest casting cost?", ch,
+                           about="Juxtapose")
+    return tied[ch.index(ans)]
+
+
+def _give_control(g: Any, card: Card, p: int) -> None:
+    g.effects.append(Effect(g.stamp(), card.oid, lambda g2, c, ch, p=p: setattr(ch, "controller", p), "forever",
+                            layer=0))
+    g.log(f"{g.players[p].name} gains control of {card.name}.")
+
+
+def _juxtapose(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        if t.idx == ctx.controller:
+            continue
+        for kind, what in (("creature", "creature"), ("artifact", "artifact")):
+            a = yield from _highest(g, ctx.controller, kind, what)
+            b = yield from _highest(g, t.idx, kind, what)
+            if a is not None and b is not None:
+                _give_control(g, a, t.idx)
+                _give_control(g, b, ctx.controller)
+
+
+define("Juxtapose", spell=SpellSpec(_juxtapose, targets=(TargetSpec(
+    "target player", kinds(Kind.PLAYER), lambda g, ctx, o: o.idx != ctx.controller),)))
+
+
+# ------------------------------------------------------------------ library and hand
+
+# Petra Sphinx: the target player names a card (among the names of the cards
+# they own: naming another cannot hit, and the list reveals nothing they do not
+# know), then turns the top card of their library over: to their hand if named,
+# else to their graveyard.
+def _sphinx(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        pl = g.players[t.idx]
+        if not pl.library:
+            continue
+        owned = sorted({c.name for z in ("library", "hand", "graveyard", "removed") for c in pl.zone(z)}
+                       | {c.name for c in g.battlefield if c.owner == t.idx})
+        ans = yield from g.ask(t.idx, DecisionKind.CHOOSE, "Petra Sphinx: name a card",
+                               [f"choose {n}" for n in owned], about="Petra Sphinx")
+        named = ans[len("choose "):]
+        top = pl.library[0]
+        g.log(f"{pl.name} names {named} and turns over {top.name}.")
+        g.move(top, "hand" if top.name == named else "graveyard")
+
+
+define("Petra Sphinx", abilities=(Ability(
+    "{T}: Target player names a card, then turns over the top card of their library: to their hand if named, "
+    "else to their graveyard", Cost(tap=True), _sphinx, targets=(TargetSpec("target player", kinds(Kind.PLAYER)),)),))
+
+
+# Remove Enchantments: the enchantments its caster controls, those on permanents
+# they control, and (cast during an opponent's attack) those on attacking
+# creatures: the ones its caster owns return to their hand, the others are destroyed.
+def _remove_enchantments(g: Any, ctx: Any) -> Any:
+    me = ctx.controller
+    cb = g.combat
+    attacking = set(cb.attackers()) if cb is not None and cb.attacker != me else set()
+    hit = []
+    for c in list(g.battlefield):
+        if "enchantment" not in g.chars(c).types:
+            continue
+        host = g.enchanted(c)
+        if g.controller(c) == me or (host is not None and (g.controller(host) == me or host.oid in attacking)):
+            hit.append(c)
+    for c in hit:
+        if c.owner == me:
+            g.move(c, "hand")
+            g.log(f"{c.name} returns to {ctx.me.name}'s hand.")
+        else:
+            g.destroy(c)
+    return
+    yield
+
+
+define("Remove Enchantments", spell=SpellSpec(_remove_enchantments))
+
+
+# ------------------------------------------------------------------ creatures going to the graveyard
+
+# Puppet Master: when the enchanted creature is put into the graveyard it
+# returns to its owner's hand; then Puppet Master's controller may pay
+# {U}{U}{U} to return Puppet Master to its owner's hand (else it is buried, as
+# an aura on nothing).
+def _puppet(g: Any, ctx: Any) -> Any:
+    src, new = ctx.source, ctx.data["card"]
+    if new.zone == "graveyard" and new in g.players[new.owner].graveyard:
+        g.move(new, "hand")
+        g.log(f"{new.name} returns to its owner's hand (Puppet Master).")
+        p = ctx.controller
+        if src in g.battlefield:
+            paid = yield from pay_to_use(g, p, "{U}{U}{U}", "Puppet Master: pay {U}{U}{U} to return Puppet Master "
+                                         "to its owner's hand?", "Puppet Master")
+            if paid and src in g.battlefield:
+                g.move(src, "hand")
+                g.log("Puppet Master returns to its owner's hand.")
+
+
+define("Puppet Master", enchant=CREATURE, triggers=(Trigger(
+    Event.TO_GRAVEYARD, _puppet, condition=lambda g, src, d: d["old"].oid == src.attached_to),))
+
+
+# Brine Hag: when it is put into the graveyard, each creature that dealt
+# damage to it this turn becomes 0/2 (for good, marked with a counter).
+def _brine_hag(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters, set_pt_mod
+    for oid in sorted(ctx.data["damaged_by"]):
+        c = g.find(oid)
+        if c is not None and g.is_creature(c):
+            add_counters(g, c, "Brine Hag", 1)
+            g.effects.append(Effect(g.stamp(), c.oid, set_pt_mod(0, 2), "forever", layer=3))
+            g.log(f"{c.name} becomes 0/2 (Brine Hag).")
+    return
+    yield
+
+
+define("Brine Hag", triggers=(Trigger(Event.TO_GRAVEYARD, _brine_hag, condition=lambda g, src, d: d["card"] is src,
+                                      zones=("graveyard",)),))
+
+
+# Glyph of Delusion: the first target is a wall, the second a creature that
+# wall blocked this turn; X sleep counters on it, X its power.
+def _blocked_by_wall(g: Any, ctx: Any, c: Card) -> bool:
+    chosen = [t for t in ctx.spell.targets if isinstance(t, Card)] if ctx.spell else []
+    # (before the wall is chosen, as whether the spell can be cast is asked: any wall)
+    walls = chosen[:1] or [w for w in g.battlefield if "wall" in g.chars(w).subtypes]
+
+    def blocked(wall: Card) -> bool:
+        turn, oids = wall.flags.get("blocked", (None, []))
+        return wall is not c and turn == g.turn and c.oid in oids
+    return any(blocked(w) for w in walls)
+
+
+def _glyph_of_delusion(g: Any, ctx: Any) -> Any:
+    ts = ctx.targets
+    if len(ts) > 1 and ts[1] is not None:
+        c = ts[1]
+        _sleep_counters(g, c, "delusion", max(0, g.chars(c).power or 0))
+    return
+    yield
+
+
+define("Glyph of Delusion", spell=SpellSpec(_glyph_of_delusion, targets=(
+    creature_where("target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),
+    creature_where("target creature the wall blocked this turn", _blocked_by_wall))))
+
 __all__: list[str] = []
 _ = (static_for,)
