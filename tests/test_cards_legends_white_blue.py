@@ -155,3 +155,77 @@ def test_a_creature_blocking_a_band_and_another_attacker_divides_among_them() ->
     run_step(r, "resolve")
     assert sorted(c.name for c in r.g.players[0].graveyard) == ["Benalish Hero", "Grizzly Bears"]
     assert [c.name for c in r.g.permanents(0)] == ["Grizzly Bears"]
+
+
+# ---------------------------------------------------------------- random duels
+
+import random  # noqa: E402
+
+from test_random_duels import hidden_swapped_view_equal  # noqa: E402
+
+from engine import Duel, DuelOptions  # noqa: E402
+from engine.ai import RandomPlayer  # noqa: E402
+
+LEG_WHITE = ["Akron Legionnaire", "Angelic Voices", "Cleanse", "D'Avenant Archer", "Divine Intervention",
+             "Divine Offering", "Enchanted Being", "Glyph of Life", "Great Defender", "Great Wall",
+             "Greater Realm of Preservation", "Heaven's Gate", "Holy Day", "Indestructible Aura", "Ivory Guardians",
+             "Keepers of the Faith", "Lifeblood", "Moat", "Petra Sphinx", "Presence of the Master",
+             "Remove Enchantments", "Righteous Avengers", "Shield Wall", "Spiritual Sanctuary", "Thunder Spirit",
+             "Wall of Caltrops", "Wall of Light"]
+LEG_BLUE = ["Acid Rain", "Anti-Magic Aura", "Azure Drake", "Boomerang", "Brine Hag", "Devouring Deep", "Elder Spawn",
+            "Flash Counter", "Flash Flood", "Force Spike", "Glyph of Delusion", "In the Eye of Chaos",
+            "Invoke Prejudice", "Juxtapose", "Land Equilibrium", "Mana Drain", "Part Water", "Puppet Master", "Recall",
+            "Remove Soul", "Reset", "Sea Kings' Blessing", "Spectral Cloak", "Telekinesis", "Teleport", "Undertow",
+            "Venarian Gold", "Wall of Vapor", "Wall of Wonder"]
+MINE = set(LEG_WHITE + LEG_BLUE)
+PLAYED: set[str] = set()
+
+
+def _count(duel: Duel) -> int:
+    g = duel.game
+    n = sum(1 for c in g.battlefield + g.limbo if not c.token)
+    return n + sum(len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
+
+
+def _deck(cards: list[str], lands: list[str]) -> list[str]:
+    deck = cards + cards[: max(0, 22 - len(cards))]
+    return deck[:22] + [lands[i % len(lands)] for i in range(18)]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_duels_with_these_cards(seed: int) -> None:
+    """Random players with decks of these cards: no exception, the card count
+    never changes, views leak nothing hidden, the replay is the same duel."""
+    rng = random.Random(seed)
+    white, blue = list(LEG_WHITE), list(LEG_BLUE)
+    rng.shuffle(white)
+    rng.shuffle(blue)
+    decks = (_deck(white[:14] + blue[:8], ["Plains", "Tundra", "Island"]),
+             _deck(blue[8:] + white[14:], ["Island", "Tundra", "Plains", "Mountain"]))
+    if seed % 2:
+        decks = (decks[1], decks[0])
+    options = DuelOptions(ante=False)
+    duel = Duel.new(seed, decks, options)
+    players = (RandomPlayer(seed * 2, pass_rate=0.2), RandomPlayer(seed * 2 + 1, pass_rate=0.2))
+    total = _count(duel)
+    steps = 0
+    while duel.pending is not None and steps < 20000:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        steps += 1
+        g = duel.game
+        PLAYED.update(c.name for c in g.battlefield)
+        PLAYED.update(s.name for s in g.spells + g.batch)
+        assert _count(duel) == total, f"card count changed at step {steps}"
+        if steps % 53 == 0:
+            assert hidden_swapped_view_equal(duel, rng), f"a view depends on hidden cards at step {steps}"
+    assert duel.pending is None
+    again = Duel.new(seed, decks, options).replay(duel.history)
+    assert again.state_hash() == duel.state_hash()
+
+
+def test_the_random_duels_played_most_of_these_cards() -> None:
+    if not PLAYED:
+        pytest.skip("run with the random duels above")
+    missing = sorted(MINE - PLAYED)
+    assert len(missing) <= len(MINE) // 3, f"never played: {missing}"

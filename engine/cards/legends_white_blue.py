@@ -222,7 +222,13 @@ define("Part Water", spell=SpellSpec(grant("islandwalk"), targets=(CREATURE,), t
 def _color_until_eot(letter: str) -> Any:
     def m(g: Any, card: Card, c: Chars) -> None:
         c.colors = {letter}
-    return until_eot(m)
+
+    def fn(g: Any, ctx: Any) -> Any:
+        for t in each_target(ctx):
+            g.effects.append(Effect(g.stamp(), t.oid, m, "eot", layer=2))  # a color change (see _colors_basic)
+        return
+        yield
+    return fn
 
 
 define("Heaven's Gate", spell=SpellSpec(_color_until_eot("W"), targets=(CREATURE,), multi_target=True))
@@ -253,10 +259,25 @@ define("Undertow", statics=(_walk_ignored("islandwalk"),))
 
 
 # Angelic Voices: while the only creatures its controller controls are white
-# or artifact creatures, they get +1/+1.
+# or artifact creatures, they get +1/+1. (Control is read from the cards, not
+# from control-changing effects: asking for characteristics here would recurse.)
+def _colors_basic(g: Any, card: Card) -> set[str]:
+    """A permanent's colors without running effects other than color changes
+    (layer 2 and below, as :meth:`Game.chars_basic` does for types): what
+    Angelic Voices asks of every creature while characteristics are being
+    computed, without asking for them (which would recurse)."""
+    ch = Chars(card.name, set(g.chars_basic(card)), set(), set(), set(card.color_override or card.cdef.colors),
+               None, None, set(), card.controller)
+    for e in g.effects:
+        if e.target == card.oid and e.layer <= 2:
+            e.modify(g, card, ch)
+    return ch.colors
+
+
 def _voices_on(g: Any, src: Card) -> bool:
-    p = g.controller(src)
-    return all("W" in (ch := g.chars(c)).colors or "artifact" in ch.types for c in g.creatures(p))
+    p = src.controller
+    mine = [c for c in g.battlefield if c.controller == p and "creature" in g.chars_basic(c)]
+    return all("W" in _colors_basic(g, c) or "artifact" in g.chars_basic(c) for c in mine)
 
 
 define("Angelic Voices", statics=(Static(
