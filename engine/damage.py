@@ -41,6 +41,10 @@ class DamageRules:
         if amount <= 0:
             return
         from .objects import Spell
+        aimed = isinstance(source, Spell) and any(t is receiver for t in source.targets)
+        if isinstance(source, Spell) and source.chosen.get("damage_to_caster"):
+            # Reverberation: all the damage of this spell is dealt to its caster instead
+            receiver = self.players[source.controller]
         if isinstance(source, Spell):
             snap = source.source_snapshot or {}
             colors = snap.get("colors", source.colors)
@@ -60,7 +64,7 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount)
+                    ctrl if controller is None else controller, receiver, amount, combat, amount, aimed=aimed)
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
 

@@ -222,6 +222,7 @@ class Packet:
     combat: bool = False
     original: int = 0
     spell_sid: int | None = None
+    aimed: bool = False  # the source is a spell or effect that targets the receiver (Silhouette)
 
     def describe(self) -> str:
         r = self.receiver.name

@@ -11,7 +11,8 @@ from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, col
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
                        static_for, until_eot)
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds
+from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, Mode, Speed, SpellSpec, Static, TargetSpec,
+                     Trigger, kinds)
 from ..objects import Card, Chars, Effect, Spell
 from ..refs import ref
 from .green import _fog
@@ -795,6 +796,118 @@ def _glyph_of_delusion(g: Any, ctx: Any) -> Any:
 define("Glyph of Delusion", spell=SpellSpec(_glyph_of_delusion, targets=(
     creature_where("target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),
     creature_where("target creature the wall blocked this turn", _blocked_by_wall))))
+
+
+
+# ------------------------------------------------------------------ damage of spells
+
+# Silhouette: until end of turn, damage to the target creature from spells and
+# effects that target it is reduced to 0.
+def _silhouette(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: pk.aimed and not pk.combat
+                                       and isinstance(pk.receiver, Card) and pk.receiver.oid == oid}))
+    return
+    yield
+
+
+define("Silhouette", spell=SpellSpec(_silhouette, targets=(CREATURE,)))
+
+
+# Reverberation: all the damage the target sorcery spell deals is dealt to its
+# caster instead. Decision: a sorcery being cast can be answered only by an
+# interrupt (5th Ed. timing), so Reverberation is cast as one (its card types
+# get "interrupt"), aimed at it.
+def _reverberation(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        if isinstance(t, Spell):
+            t.chosen["damage_to_caster"] = True
+            g.log(f"The damage of {t.name} will be dealt to its caster.")
+    return
+    yield
+
+
+define("Reverberation", types=("interrupt",), spell=SpellSpec(_reverberation, targets=(TargetSpec(
+    "target sorcery spell", kinds(Kind.SPELL),
+    lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and "sorcery" in s.types),)))
+
+# Psychic Purge: 1 damage to target creature or player. (Its second sentence,
+# 5 life lost by an opponent who makes its owner discard it, is not implemented:
+# the engine does not know yet who causes a discard.)
+define("Psychic Purge", spell=SpellSpec(damage(1), targets=(TargetSpec(
+    "target creature or player", kinds(Kind.PERMANENT, Kind.PLAYER),
+    lambda g, ctx, o: not isinstance(o, Card) or "creature" in g.chars(o).types),)))
+
+
+# ------------------------------------------------------------------ more enchant creatures
+
+# Infinite Authority: at end of combat, every creature of toughness 3 or less
+# blocking the enchanted creature or blocked by it is destroyed; at end of
+# turn the enchanted creature gets a +1/+1 counter for each destroyed (and not
+# regenerated) this way.
+def _authority(g: Any, ctx: Any) -> Any:
+    src, cb = ctx.source, ctx.data["combat"]
+    host = g.enchanted(src)
+    if host is None:
+        return
+    foes: list[Card] = []
+    i = cb.band_of(host.oid)
+    if i is not None:
+        foes += [b for b in (g.find(o) for o in cb.blocks.get(i, [])) if b is not None]
+    for j, bl in cb.blocks.items():
+        if host.oid in bl:
+            foes += [a for a in (g.find(o) for o in cb.bands[j]) if a is not None]
+    foes = [c for c in foes if (g.chars(c).toughness or 0) <= 3]
+    for c in foes:
+        g.destroy(c)
+    yield from g.settle()
+    n = sum(1 for c in foes if c not in g.battlefield)
+    if n:
+        g.delayed.append(Delayed(Event.END_OF_TURN, _authority_counters, ctx.controller, "Infinite Authority",
+                                 turn=g.turn, data={"oid": host.oid, "n": n}))
+
+
+def _authority_counters(g: Any, ctx: Any) -> Any:
+    from ..effects import add_counters
+    d = ctx.data["delayed"]
+    host = g.find(d.data["oid"])
+    if host is not None:
+        add_counters(g, host, "+1/+1", d.data["n"])
+    return
+    yield
+
+
+define("Infinite Authority", enchant=CREATURE, triggers=(Trigger(Event.END_OF_COMBAT, _authority),))
+
+
+# Dream Coat: its controller may change the enchanted creature's color to any
+# other color, as an interrupt, once each turn. The color lasts while Dream
+# Coat stays on it.
+_COLOR_WORDS = ["white", "blue", "black", "red", "green"]
+
+
+def _dream_coat(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    host = g.enchanted(src)
+    if host is None:
+        return
+    col = COLOR_LETTERS[ctx.chosen("color")]
+    g.effects.append(Effect(g.stamp(), host.oid, lambda g2, card, c: setattr(c, "colors", {col}), "forever",
+                            layer=2, condition=lambda g2, oid=src.oid, h=host.oid: (
+                                (coat := g2.find(oid)) is not None and coat.attached_to == h)))
+    g.log(f"{host.name} becomes {ctx.chosen('color')}.")
+    return
+    yield
+
+
+define("Dream Coat", enchant=CREATURE, abilities=(Ability(
+    "Change the enchanted creature's color to another color (an interrupt, once each turn)", Cost(), _dream_coat,
+    speed=Speed.INTERRUPT, once_per_turn=True, announce=(Announce(
+        "color", "choose a color", lambda g, ctx: [w for w in _COLOR_WORDS if ctx.source is None
+                                                   or (h := g.enchanted(ctx.source)) is None
+                                                   or COLOR_LETTERS[w] not in g.chars(h).colors or
+                                                   len(g.chars(h).colors) > 1]),)),))
 
 __all__: list[str] = []
 _ = (static_for,)
