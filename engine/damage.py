@@ -326,8 +326,15 @@ class DamageRules:
         return spec.test is None or spec.test(self, Ctx(self, probe), host)
 
     def offer_regeneration(self: "Game", card: Card) -> Gen:
-        """Ask whoever controls a regeneration effect for ``card`` whether to use it."""
+        """Ask whoever controls a regeneration effect for ``card`` whether to use it.
+        A card that regenerates by itself unless something is done (Clergy of the
+        Holy Nimbus) has the hook ``regenerates_itself(g, card) -> Gen`` returning
+        True when it regenerates; it is asked first."""
         from .objects import Spell
+        h = card.cdef.hooks.get("regenerates_itself")
+        if h is not None and (yield from h(self, card)) and card in self.battlefield:
+            self.regenerate(card)
+            return True
         for p in (self.active, self.nonactive):
             while True:
                 opts = self.regen_options(p, card)

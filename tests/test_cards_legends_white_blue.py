@@ -171,13 +171,13 @@ LEG_WHITE = ["Akron Legionnaire", "Angelic Voices", "Cleanse", "D'Avenant Archer
              "Greater Realm of Preservation", "Heaven's Gate", "Holy Day", "Indestructible Aura", "Ivory Guardians",
              "Keepers of the Faith", "Lifeblood", "Moat", "Petra Sphinx", "Presence of the Master",
              "Remove Enchantments", "Righteous Avengers", "Shield Wall", "Spiritual Sanctuary", "Thunder Spirit",
-             "Wall of Caltrops", "Wall of Light", "Infinite Authority"]
+             "Wall of Caltrops", "Wall of Light", "Infinite Authority", "Clergy of the Holy Nimbus", "Equinox"]
 LEG_BLUE = ["Acid Rain", "Anti-Magic Aura", "Azure Drake", "Boomerang", "Brine Hag", "Devouring Deep", "Elder Spawn",
             "Flash Counter", "Flash Flood", "Force Spike", "Glyph of Delusion", "In the Eye of Chaos",
             "Invoke Prejudice", "Juxtapose", "Land Equilibrium", "Mana Drain", "Part Water", "Puppet Master", "Recall",
             "Remove Soul", "Reset", "Sea Kings' Blessing", "Spectral Cloak", "Telekinesis", "Teleport", "Undertow",
             "Venarian Gold", "Wall of Vapor", "Wall of Wonder", "Silhouette", "Reverberation", "Psychic Purge",
-            "Dream Coat"]
+            "Dream Coat", "Enchantment Alteration"]
 MINE = set(LEG_WHITE + LEG_BLUE)
 PLAYED: set[str] = set()
 

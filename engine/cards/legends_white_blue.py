@@ -909,5 +909,88 @@ define("Dream Coat", enchant=CREATURE, abilities=(Ability(
                                                    or COLOR_LETTERS[w] not in g.chars(h).colors or
                                                    len(g.chars(h).colors) > 1]),)),))
 
+
+
+# Clergy of the Holy Nimbus: when it would be destroyed (lethal damage too), it
+# regenerates unless the opponent pays {1}.
+def _clergy(g: Any, card: Card) -> Any:
+    opp = 1 - g.controller(card)
+    paid = yield from pay_to_use(g, opp, "{1}", f"Pay {{1}} so that {ref(g, card)} does not regenerate?",
+                                 "Clergy of the Holy Nimbus")
+    return not paid
+
+
+define("Clergy of the Holy Nimbus", hooks={"regenerates_itself": _clergy})
+
+
+# Equinox: tap the enchanted land to counter a spell that destroys one or more
+# of its controller's lands (an interrupt). Decision: such a spell is one whose
+# text destroys lands ("destroy"/"destroyed" and a land word) and that either
+# targets a land of Equinox's controller or targets nothing (a global
+# destruction: Armageddon, Acid Rain) while they control such a land. The land
+# is tapped as the interrupt resolves (the engine has no cost tapping another
+# permanent); it must be untapped to use the ability.
+_LAND_WORDS = ("land", "forest", "plains", "island", "swamp", "mountain")
+
+
+def _destroys_my_lands(g: Any, ctx: Any, s: Any) -> bool:
+    if not isinstance(s, Spell) or s.card is None:
+        return False
+    text = s.card.cdef.text.lower()
+    if "destroy" not in text or not any(w in text for w in _LAND_WORDS):
+        return False
+    me = ctx.controller
+    aimed = [t for t in s.targets if isinstance(t, Card)]
+    if aimed:
+        return any(g.controller(t) == me and "land" in g.chars(t).types for t in aimed)
+    return bool(g.permanents(me, type_="land"))
+
+
+def _equinox(g: Any, ctx: Any) -> Any:
+    host = g.enchanted(ctx.source)
+    if host is None or host.tapped:
+        return
+    host.tapped = True
+    yield from counter_target()(g, ctx)
+
+
+define("Equinox", enchant=permanent_target("target land", lambda g, ctx, c: "land" in g.chars(c).types),
+       abilities=(Ability("Tap the enchanted land: counter target spell that destroys one or more of your lands",
+                          Cost(), _equinox, speed=Speed.INTERRUPT,
+                          targets=(TargetSpec("target spell that destroys your lands", kinds(Kind.SPELL),
+                                              _destroys_my_lands),),
+                          condition=lambda g, c: (h := g.enchanted(c)) is not None and not h.tapped),))
+
+
+# Enchantment Alteration: moves the target aura from its creature to another
+# creature (or from its land to another land) it could enchant, chosen as the
+# spell resolves by its caster; its controller does not change.
+def _alteration_ok(g: Any, ctx: Any, c: Card) -> bool:
+    host = g.enchanted(c)
+    return host is not None and bool(g.chars(host).types & {"creature", "land"})
+
+
+def _alteration(g: Any, ctx: Any) -> Any:
+    for aura in each_target(ctx):
+        host = g.enchanted(aura)
+        if host is None:
+            continue
+        kind = "creature" if "creature" in g.chars(host).types else "land"
+        cands = [c for c in g.permanents(type_=kind) if c is not host and g.aura_legal(aura, c)]
+        if not cands:
+            g.log(f"{aura.name} has nowhere to go.")
+            continue
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Move {ref(g, aura)} to which {kind}?", ch,
+                               about="Enchantment Alteration")
+        new = cands[ch.index(ans)]
+        aura.attached_to = new.oid
+        g.log(f"{aura.name} now enchants {new.name}.")
+
+
+define("Enchantment Alteration", spell=SpellSpec(_alteration, targets=(permanent_target(
+    "target enchantment on a creature or land", lambda g, ctx, c: "enchantment" in g.chars(c).types
+    and _alteration_ok(g, ctx, c)),)))
+
 __all__: list[str] = []
 _ = (static_for,)
