@@ -97,10 +97,11 @@ class CastingRules:
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
         sacrifice = not auto if sacrifice is None else sacrifice
-        return [(c, i, syms) for c, i, syms, cost, sac in usable
-                if (not cost.total or (not auto and pool.can_pay(cost))) and not (sac and not sacrifice)]
+        return [(c, i, syms) for c, i, syms, ma in usable
+                if (not ma.cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
+                and not ((ma.cost.sacrifice_self or ma.cost.sacrifice) and not sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost, bool]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaAbility]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -121,13 +122,15 @@ class CastingRules:
                     continue  # Word of Command: the commanded card is paid for from the pool and lands
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
+                if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
+                    continue
                 syms = ma.produces
                 if (h := c.cdef.hooks.get("mana_symbols")) is not None:
                     # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana, ma.cost.sacrifice_self))
+                out.append((c, i, syms, ma))
         return out
 
     def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
@@ -196,13 +199,18 @@ class CastingRules:
             # mana is drawn: still a mana source, never interrupted (5th Ed.
             # "Mana Sources"); the mana is added once the source is gone
             yield from self.put_in_graveyard([card], how="sacrifice")
+        if ma.cost.sacrifice:
+            # so is the sacrifice of another permanent (Ashnod's Altar), chosen as the mana is drawn
+            victim = yield from self.sacrifice_for_cost(p, ma.cost.sacrifice, card)
+            if ma.amount_from is not None:
+                amount = ma.amount_from(self, victim)
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
         same, other = self._extra_mana(card)
-        self.players[p].pool.add(sym, amount + same)
+        self.players[p].pool.add(sym, amount + same, use=ma.use)
         for s in other:
             self.players[p].pool.add(s)
         from .model import Event
@@ -211,13 +219,35 @@ class CastingRules:
         if self.pending_damage:
             yield from self.settle()
 
+    def spend_uses(self: "Game", spell: Spell | None) -> frozenset[str]:
+        """The uses of restricted mana (:data:`engine.model.SPEND_USES`) that
+        may pay for ``spell`` (none for a cost that is not a spell's)."""
+        from .model import SPEND_USES
+        if spell is None or not SPEND_USES:
+            return frozenset()
+        return frozenset(u for u, allows in SPEND_USES.items() if allows(self, spell))
+
+    def sacrifice_for_cost(self: "Game", p: int, type_: str, source: Card) -> Gen:
+        """``p`` sacrifices a permanent of ``type_`` they control, their choice,
+        to pay a cost of ``source``; returns it (as it was in play)."""
+        cands = self.permanents(p, type_=type_)
+        ch = [f"sacrifice {ref(self, c)}" for c in cands]
+        ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{source.name}: sacrifice {'an' if type_[0] in 'aeiou' else 'a'} {type_}",
+                                  ch, parser=self.parser_for(p, ch), about=source.name)
+        victim = cands[ch.index(ans)]
+        self.log(f"{self.players[p].name} sacrifices {victim.name} to use {source.name}.")
+        yield from self.put_in_graveyard([victim], how="sacrifice")
+        return victim
+
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], by: Spell | None = None) -> bool:
-        """Protection and "cannot be the target of spells or effects". With
-        ``by`` (the spell or effect aiming), also the flags "cannot be the
-        target of K" for K its card type (instant, interrupt, sorcery,
-        enchantment...) or "ability" for an activated ability (Anti-Magic
-        Aura, Spectral Cloak)."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], by_types: frozenset[str] = frozenset(),
+                   by: Spell | None = None) -> bool:
+        """Protection and "cannot be the target of spells or effects";
+        ``by_types``: the card types of the spell's source (protection from
+        artifacts keeps an artifact's effects from targeting). With ``by``
+        (the spell or effect aiming), also the flags "cannot be the target of
+        K" for K its card type (instant, interrupt, sorcery, enchantment...)
+        or "ability" for an activated ability (Anti-Magic Aura, Spectral Cloak)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
@@ -232,7 +262,17 @@ class CastingRules:
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
+            if "artifact" in by_types and "protection from artifacts" in kw:
+                return False
         return True
+
+    def source_types(self: "Game", spell: Spell) -> frozenset[str]:
+        """The card types of what a spell or effect comes from: the card cast,
+        or the permanent whose ability it is (as it was when used)."""
+        if spell.source is not None:
+            types = spell.source_snapshot.get("types")
+            return frozenset(types if types is not None else self.chars(spell.source).types)
+        return spell.types
 
     def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
         with self.reading():  # a pure listing: the candidates' characteristics share one cache
@@ -258,8 +298,9 @@ class CastingRules:
         if interrupting is not None and spec.kinds >= {Kind.SPELL}:
             return
         if Kind.PERMANENT in spec.kinds:
+            by_types = self.source_types(spell)
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, by_types, spell) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -301,7 +342,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors, spell):
+            if not self.targetable(obj, spell.colors, self.source_types(spell), spell):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
@@ -354,6 +395,8 @@ class CastingRules:
         hook = card.cdef.hooks.get("can_cast")
         if hook and not hook(self, p, card):
             return False
+        if self.play_forbidden(p, card):
+            return False
         probe = self._probe_spell(p, card)
         if card.cdef.spell is not None:
             if not any(self.mode_usable(m, probe, kind, interrupting) for m in self.spell_modes(card)):
@@ -362,7 +405,14 @@ class CastingRules:
             if not self.has_target(card.cdef.enchant, probe, None):
                 return False
         return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
-                               x_color=card.cdef.hooks.get("x_color"))
+                               x_color=card.cdef.hooks.get("x_color"), spell=probe)
+
+    def play_forbidden(self: "Game", p: int, card: Card) -> bool:
+        """Whether a permanent in play forbids ``p`` to cast or play ``card``
+        from hand: hook ``forbids_play(g, src, p, card) -> bool`` (City in a
+        Bottle). Switched-off permanents (a tapped artifact) forbid nothing."""
+        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
+        return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -374,31 +424,51 @@ class CastingRules:
                 n += h(self, src, spell)
         return n
 
+    def adjust_cost(self: "Game", spell: Spell, cost: ManaCost) -> ManaCost:
+        """The mana cost of ``spell`` (X chosen) after the cost adjusters of
+        permanents in play: hook ``adjust_cost(g, src, spell, cost) ->
+        ManaCost`` (Power Artifact lowers its artifact's activation cost)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("adjust_cost")
+            if h is not None and not self.switched_off(src):
+                cost = h(self, src, spell, cost)
+        return cost
+
     def _probe_spell(self: "Game", p: int, card: Card) -> Spell:
         return Spell(0, p, card, None, card.name, colors=frozenset(card.cdef.colors), types=card.cdef.types)
 
-    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
-        pool = self.players[p].pool
+    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None,
+                   spell: Spell | None = None) -> bool:
+        """Whether ``p`` can pay ``cost`` (for ``spell``, which says what restricted mana may pay)."""
+        uses = self.spend_uses(spell)
+        pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: self.mana_units(p, sacrifice=True))
+            sources = self._read_memo(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
             # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
             return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
 
-    def mana_units(self: "Game", p: int, sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
-        """The automatic-payment sources of ``p`` as units of one mana each,
-        ``(oid * 10 + ability index, symbols)``: a source adding several
-        mana at once (Sol Ring, Mana Vault) is that many units. (A source of
-        several mana of one color chosen, Black Lotus, counts as units of any
-        colors, which only whether a cost can be paid at all asks about:
-        automatic payment never sacrifices it.)"""
+    def mana_units(self: "Game", p: int, spell: Spell | None = None,
+                   sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` for ``spell`` as units of one
+        mana each, ``(oid * 10 + ability index, symbols)``: a source adding
+        several mana at once (Sol Ring, Mana Vault, Mishra's Workshop, Urza's
+        Tower) is that many units; a source of restricted mana counts only for
+        a spell its use allows. (A source of several mana of one color
+        chosen, Black Lotus, counts as units of any colors, which only whether
+        a cost can be paid at all asks about: automatic payment never
+        sacrifices it.)"""
+        uses = self.spend_uses(spell)
         out = []
         for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
+            ma = self.mana_abilities(c)[i]
+            if ma.use and ma.use not in uses:
+                continue
             unit = (c.oid * 10 + i, frozenset(syms))
             out.append(unit)
-            for _ in range(self.mana_abilities(c)[i].amount - 1):
+            for _ in range(self._mana_amount(c, ma) - 1):
                 out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
         return out
 
@@ -499,8 +569,11 @@ class CastingRules:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
+        if ab.cost.sacrifice and not self.permanents(p, type_=ab.cost.sacrifice):
+            return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
-        return self.can_afford(p, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        return self.can_afford(p, cost, spell=probe)
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -553,7 +626,7 @@ class CastingRules:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
         if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
-            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
+            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
         return []
 
     def more_lands(self: "Game", p: int) -> bool:
@@ -767,6 +840,8 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             return None
+        from .model import Event
+        yield from self.fire(Event.ACTIVATED, spell=spell)
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
         if ab.once_per_turn:
@@ -870,13 +945,16 @@ class CastingRules:
             while True:
                 if exact_x and len(spell.targets) >= spell.x:
                     break
-                cands = [c for c in self.target_candidates(spec, spell, interrupting) if c not in spell.targets]
+                # (the opponent's choice may name the caster's target again: it is another "target")
+                cands = [c for c in self.target_candidates(spec, spell, interrupting)
+                         if c not in spell.targets or spec.chooser == "opponent"]
                 ch = [f"target {ref(self, c)}" for c in cands]
                 extra = ["done"] if multi and spell.targets and not exact_x else []
                 if not ch and extra:
                     break
-                ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
-                                          ch + extra + cancel, parser=self.parser_for(p, ch + extra + cancel),
+                chooser, last = (1 - p, []) if spec.chooser == "opponent" else (p, cancel)
+                ans = yield from self.ask(chooser, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
+                                          ch + extra + last, parser=self.parser_for(chooser, ch + extra + last),
                                           about=spell.name)
                 if ans == "cancel":
                     return False
@@ -910,6 +988,7 @@ class CastingRules:
         inc = self.extra_cost(spell)
         if inc:
             total = total.plus(ManaCost(inc))
+        total = self.adjust_cost(spell, total)
         xc = card.cdef.hooks.get("x_color") if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color
@@ -931,6 +1010,8 @@ class CastingRules:
                 self.lose_life(p, ab.cost.life, f" to use {src.name}")
             if ab.cost.sacrifice_self:
                 yield from self.put_in_graveyard([src], how="sacrifice")
+            if ab.cost.sacrifice:
+                yield from self.sacrifice_for_cost(p, ab.cost.sacrifice, src)
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
@@ -966,18 +1047,20 @@ class CastingRules:
         if cost.total == 0 and not spell.ability or (cost.total == 0 and spell.ability is not None):
             return True
         variants = self.cost_variants(p, cost)
+        uses = self.spend_uses(spell)  # restricted mana this spell may be paid with
         while True:
             ch: list[str] = []
-            payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+            pool = pl.pool.spendable(uses)
+            payable = next((v for v in variants if pool.can_pay(v)), None)
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = self.mana_units(p)
+                sources = self.mana_units(p, spell)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = self._auto_plan(variants, pl.pool, sources)
+                plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
@@ -1002,14 +1085,18 @@ class CastingRules:
                     if sid in used:
                         continue  # another unit of a source already used (Sol Ring's second mana)
                     used.add(sid)
-                    card = next(c for c in self.battlefield if c.oid == sid // 10)
+                    card = next((c for c in self.battlefield if c.oid == sid // 10), None)
+                    if card is None:
+                        break  # drawing mana made a planned source leave play: ask again, below
                     yield from self.tap_for_mana(p, card, sym)
-                payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+                pool = pl.pool.spendable(uses)
+                payable = next((v for v in variants if pool.can_pay(v)), None)
                 if payable is None:
                     continue  # a trigger changed things; ask again
-            before = pl.pool.copy()
-            pl.pool.pay(payable)
-            spent = Mana({k: before.amounts.get(k, 0) - pl.pool.amounts.get(k, 0) for k in before.amounts})
+            before = pool.copy()
+            pool.pay(payable)
+            spent = Mana({k: before.amounts.get(k, 0) - pool.amounts.get(k, 0) for k in before.amounts})
+            pl.pool.spend(spent, uses)
             spell.paid = spent
             return True
 

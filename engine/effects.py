@@ -405,6 +405,57 @@ def regeneration(mana: str, text: str = "Regenerate") -> Any:
     return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)
 
 
+def while_source_tapped(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any], Gen]:
+    """Each target is changed by ``modify`` as long as the ability's source
+    remains tapped (and in play); once it untaps, the change is over for good
+    (Tawnos's Weaponry, Phyrexian Gremlins)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        src_oid = ctx.source.oid
+        over = [False]
+
+        def still(g2: Any) -> bool:
+            if not over[0]:
+                s = g2.find(src_oid)
+                over[0] = s is None or not s.tapped
+            return not over[0]
+        for target in each_target(ctx):
+            g.effects.append(Effect(g.stamp(), target.oid, modify, "forever", condition=still, source_oid=src_oid))
+        return
+        yield
+    return fn
+
+
+def once_per_event(text: str, mana: str, benefit: Callable[[Any, Any], Gen]) -> tuple[Any, Callable[[Any, Any], Gen]]:
+    """"{N}: <benefit> for each <event>; only once for each": returns
+    ``(ability, credit)``. ``credit`` is the effect of the card's trigger on
+    the event: each event while the permanent is on gives it one use this
+    turn; a use is an ordinary ``{N}`` effect (Ivory Cup, Urza's Chalice)."""
+    from .mana import ManaCost
+    from .model import Ability, Cost
+
+    def credits(g: Any, card: Card) -> int:
+        turn, n = card.flags.get("credits", (-1, 0))
+        return n if turn == g.turn else 0
+
+    def credit(g: Any, ctx: Any) -> Gen:
+        ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
+        return
+        yield
+
+    def usable(g: Any, card: Card) -> bool:
+        pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
+        return credits(g, card) - pending > 0
+
+    def use(g: Any, ctx: Any) -> Gen:
+        n = credits(g, ctx.source)
+        if n > 0:
+            ctx.source.flags["credits"] = (g.turn, n - 1)
+            yield from benefit(g, ctx)
+
+    ab = Ability(text, Cost(ManaCost.parse(mana)), use, condition=usable)
+    return ab, credit
+
+
 # ------------------------------------------------------------------ counters, untap costs, tokens
 
 def add_counters(g: Any, card: Card, kind: str, n: int) -> None:
@@ -593,3 +644,22 @@ def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
         return
         yield
     return fn
+
+
+def sacrifice_own_creature(g: Any, ctx: Any, about: str) -> Gen:
+    """As a spell resolves, its caster chooses one of their creatures and
+    sacrifices it (Sacrifice, Metamorphosis: no target, so a countered spell
+    costs no creature); returns the creature and its converted casting cost
+    (a token's is 0), or ``(None, 0)`` when they control none."""
+    from .decisions import DecisionKind
+    from .refs import ref
+    mine = g.creatures(ctx.controller)
+    if not mine:
+        return None, 0
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, f"{about}: sacrifice one of your creatures", ch,
+                           about=about)
+    victim = mine[ch.index(ans)]
+    cost = 0 if victim.token else victim.cdef.cost.total
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    return victim, cost

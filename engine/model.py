@@ -71,6 +71,10 @@ class TargetSpec:
     damaged: bool = False
     # The target is a source of damage about to hurt the controller (Circles of Protection).
     damage_source: bool = False
+    # Who chooses this target as the spell or ability is announced: "controller", or
+    # "opponent" (Cuombajj Witches: "target creature or player of target opponent's
+    # choice"); the opponent's choice cannot be cancelled.
+    chooser: str = "controller"
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,10 @@ class Cost:
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
     remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
     discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
+    # sacrifice one permanent of this type you control, chosen as the cost is
+    # paid ("creature": Ashnod's Altar; "artifact": Atog, Orcish Mechanics);
+    # automatic payment never uses a mana ability with such a cost
+    sacrifice: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,9 @@ class Ability:
     speed: Speed = Speed.INSTANT
     prevention: bool = False
     regenerate: bool = False  # used only when a creature is about to die
+    # with ``regenerate``: it saves the permanent without regenerating it -- not tapped,
+    # not taken out of combat (Pyramids: "prevents a land from being destroyed")
+    saves_untapped: bool = False
     # extra legality: (g, card) -> bool (phase restrictions, "only during your upkeep")
     condition: Callable[["Game", "Card"], bool] | None = None
     # who may use it: "controller" or "any" (Armageddon Clock)
@@ -170,6 +181,24 @@ class ManaAbility:
     produces: str  # symbols it may add, one per activation: "G", "C", "WUBRG"
     cost: Cost = field(default_factory=lambda: Cost(tap=True))
     amount: int = 1
+    # the mana may be spent only as this named use allows (Mishra's Workshop:
+    # "artifact spells"); see :data:`SPEND_USES`
+    use: str = ""
+    # with a sacrifice in the cost: how much mana, from the permanent
+    # sacrificed (Priest of Yawgmoth: its casting cost)
+    amount_from: Callable[["Game", "Card"], int] | None = None
+
+
+SPEND_USES: dict[str, Callable[["Game", "Spell"], bool]] = {}
+"""Restricted mana (:attr:`ManaAbility.use`): each use's name and the spells
+and effects it may pay for. A card module registers the uses it needs with
+:func:`spend_use`."""
+
+
+def spend_use(name: str, allows: Callable[["Game", "Spell"], bool]) -> str:
+    """Register a use of restricted mana; returns its name."""
+    SPEND_USES[name] = allows
+    return name
 
 
 @dataclass(frozen=True)
@@ -210,6 +239,12 @@ class Event(Enum):
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)
     # a permanent became tapped, for any reason (Psychic Venom, Lifetap); see Game.note_taps
     BECOMES_TAPPED = "becomes tapped"
+    # the cost of a permanent's activated ability was paid (data: spell), whether or not it is
+    # then countered (Haunting Wind: "its activation cost is paid")
+    ACTIVATED = "activated"
+    # checked at each settle, for delayed triggers only (data: none): "as long as ..." effects
+    # that end when something stops being true (Tawnos's Coffin untapped or gone)
+    STATE = "state"
 
 
 @dataclass(frozen=True)

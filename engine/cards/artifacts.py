@@ -20,9 +20,9 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
-                       draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def, until_eot,
-                       untap_during_upkeep, untap_source, upkeep_of)
+                       draw_cards, during_upkeep, each_target, flag_mod, grant, once_per_event, pay_to_use,
+                       permanent_target, prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def,
+                       until_eot, untap_during_upkeep, untap_source, upkeep_of, while_source_tapped)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player
@@ -531,21 +531,7 @@ define("Meekstone", hooks={"untap_limit": _meekstone})
 # artifact remains tapped (once it untaps, the bonus is over for good); it may
 # stay tapped in its controller's untap phase.
 def _while_tapped(p: int, t: int) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
-        src_oid = ctx.source.oid
-        over = [False]
-
-        def still(g2: Any) -> bool:
-            if not over[0]:
-                s = g2.find(src_oid)
-                over[0] = s is None or not s.tapped
-            return not over[0]
-        for target in each_target(ctx):
-            g.effects.append(Effect(g.stamp(), target.oid, pump_mod(p, t), "forever", condition=still,
-                                    source_oid=src_oid))
-        return
-        yield
-    return fn
+    return while_source_tapped(pump_mod(p, t))
 
 
 define("Tawnos's Weaponry", hooks={"may_stay_tapped": lambda g, c: True},
@@ -613,25 +599,8 @@ define("Soul Net", triggers=(Trigger(Event.TO_GRAVEYARD, _soul_net, condition=la
 # it one use this turn; a use is an ordinary {1} effect. The color word can be
 # changed by Sleight of Mind.
 def _life_for_color(name: str, word: str) -> None:
-    def credits(g: Any, card: Card) -> int:
-        turn, n = card.flags.get("credits", (-1, 0))
-        return n if turn == g.turn else 0
-
-    def credit(g: Any, ctx: Any) -> Any:
-        ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
-        return
-        yield
-
-    def usable(g: Any, card: Card) -> bool:
-        pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
-        return credits(g, card) - pending > 0
-
     def gain(g: Any, ctx: Any) -> Any:
-        card = ctx.source
-        n = credits(g, card)
-        if n > 0:
-            card.flags["credits"] = (g.turn, n - 1)
-            g.gain_life(ctx.controller, 1)
+        g.gain_life(ctx.controller, 1)
         return
         yield
 
@@ -639,7 +608,7 @@ def _life_for_color(name: str, word: str) -> None:
         s = d["spell"]
         return s.card is not None and COLOR_LETTERS[g.word(src, word)] in s.colors
 
-    ab = Ability(f"{{1}}: Gain 1 life for a successfully cast {word} spell", _cost("{1}"), gain, condition=usable)
+    ab, credit = once_per_event(f"{{1}}: Gain 1 life for a successfully cast {word} spell", "{1}", gain)
     define(name, abilities=(ab,), triggers=(Trigger(Event.SPELL_CAST, credit, condition=cast),))
 
 

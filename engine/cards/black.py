@@ -7,7 +7,7 @@ from ..carddb import define
 from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, discard_card, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
                        destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, must_attack_this_turn,
                        pump, pump_mod,
-                       static_for, self_only)
+                       sacrifice_own_creature, static_for, self_only)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Player
@@ -798,15 +798,9 @@ define("Demonic Tutor", spell=SpellSpec(_tutor))
 # creature; it adds {B} for each point of the creature's converted casting
 # cost (a token's is 0). Cast only while its caster controls a creature.
 def _sacrifice(g: Any, ctx: Any) -> Any:
-    mine = g.creatures(ctx.controller)
-    if not mine:
+    victim, n = yield from sacrifice_own_creature(g, ctx, "Sacrifice")
+    if victim is None:
         return
-    ch = [f"sacrifice {ref(g, c)}" for c in mine]
-    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, "Sacrifice: sacrifice one of your creatures", ch,
-                           about="Sacrifice")
-    victim = mine[ch.index(ans)]
-    n = 0 if victim.token else victim.cdef.cost.total
-    yield from g.put_in_graveyard([victim], how="sacrifice")
     if n:
         ctx.me.pool.add("B", n)
     g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {'{B}' * n or 'no mana'} to their mana pool.")
