@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
 
@@ -114,7 +114,7 @@ class CastingRules:
                 if ma.cost.tap and c.tapped:
                     continue
                 # creatures (animated lands too) cannot tap the turn they come into play
-                if ma.cost.tap and ch.is_creature and c.sick:
+                if ma.cost.tap and ch.is_creature and c.sick and SICK_TAP_OK not in ch.keywords:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
@@ -404,8 +404,10 @@ class CastingRules:
         elif card.cdef.enchant is not None:
             if not self.has_target(card.cdef.enchant, probe, None):
                 return False
-        return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
-                               x_color=card.cdef.hooks.get("x_color"), spell=probe)
+        cost = card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe))
+        if self.any_mana_effect(probe) is not None:
+            cost = ManaCost(cost.total)
+        return self.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color"), spell=probe)
 
     def play_forbidden(self: "Game", p: int, card: Card) -> bool:
         """Whether a permanent in play forbids ``p`` to cast or play ``card``
@@ -414,9 +416,20 @@ class CastingRules:
         srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
         return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
 
+    def any_mana_effect(self: "Game", spell: Spell) -> Any:
+        """The effect letting ``spell`` be paid with mana of any type, its
+        colored symbols counting as generic (North Star: hook
+        ``any_mana(g, spell) -> bool`` of an :class:`Effect`); it is used up
+        by the spell it pays for. None if there is none."""
+        if spell.card is None:
+            return None
+        return next((e for e in self.effects if (h := e.hooks.get("any_mana")) is not None and h(self, spell)), None)
+
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
-        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom)."""
+        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom);
+        negative for a reduction (Mana Matrix), which never takes the generic
+        part of the cost below 0."""
         n = 0
         for src in self.battlefield:
             h = src.cdef.hooks.get("extra_cost")
@@ -534,7 +547,7 @@ class CastingRules:
             return False
         if self.land_type_changed(card, ch):
             return False
-        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
+        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick and SICK_TAP_OK not in ch.keywords)):
             return False
         # A tapped non-creature artifact's effects cannot be used until it
         # untaps, even without {T} in their cost (000 "Artifacts and Artifact
@@ -856,6 +869,8 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
+        from .model import Event
+        yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
         # Permanents that counter spells as they are cast, unless a price is paid
         # (Presence of the Master, Invoke Prejudice, In the Eye of Chaos): hook
         # cast_check(g, src, spell) -> Gen, which may set spell.countered. Checked
@@ -873,7 +888,6 @@ class CastingRules:
                 self.move(spell.card, "graveyard")
             return None
         spell.successfully_cast = True
-        from .model import Event
         yield from self.fire(Event.SPELL_CAST, spell=spell)
         return spell
 
@@ -929,7 +943,8 @@ class CastingRules:
         has_x = bool(cost.x) and not (spec_obj and spec_obj.x_from_target)
         if has_x:
             fixed = cost.with_x(0).total
-            top = max(0, self.max_mana(p) - fixed)
+            # a cost reduction (Mana Matrix) lets X go as much higher
+            top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
             low = (card or spell.source).cdef.hooks.get("min_x", 0)
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
@@ -995,6 +1010,9 @@ class CastingRules:
             col = dict(total.colored)
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
+        any_mana = self.any_mana_effect(spell)
+        if any_mana is not None:
+            total = ManaCost(total.total)
         spell.cost_text = str(total)
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
@@ -1002,6 +1020,9 @@ class CastingRules:
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
+        if any_mana is not None and any_mana in self.effects:
+            self.effects.remove(any_mana)
+            self.log(f"{spell.name} is paid for with mana of any type.")
         if ab is not None:
             src = spell.source
             if ab.cost.tap:
@@ -1191,15 +1212,36 @@ class CastingRules:
     def entered(self: "Game", card: Card) -> Gen:
         """A permanent came into play: world enchantments, its own
         "comes into play" effect and triggers."""
+        yield from self.entered_together([card])
+
+    def entered_together(self: "Game", cards: list[Card]) -> Gen:
+        """Permanents came into play at the same time: first the enchant
+        world rule (:meth:`bury_older_worlds`), then each one's own "comes
+        into play" effect and triggers, in the order given."""
         from .game import Ctx
         from .model import Event
-        if "world" in card.cdef.supertypes:
-            old = [c for c in self.battlefield if c is not card and "world" in c.cdef.supertypes]
-            if old:
-                yield from self.put_in_graveyard(old, how="bury")
-        if card.cdef.on_enter is not None:
-            yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
-        yield from self.fire(Event.ENTERS, card=card)
+        yield from self.bury_older_worlds(cards)
+        for card in cards:
+            if card.cdef.on_enter is not None:
+                yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
+            yield from self.fire(Event.ENTERS, card=card)
+
+    def bury_older_worlds(self: "Game", new: list[Card]) -> Gen:
+        """The enchant world rule (002 "Enchant worlds are global
+        enchantments, and only one can be in play at any given time. If an
+        enchant world enters play, any other enchant world already in play is
+        buried, regardless of whether the two share the same name. If more
+        than one enchant world enters play at the same time, all of them are
+        buried."). Buried: no regeneration. It applies to every way into play
+        (cast, Eureka, Animate Dead, ...), for both players' worlds alike."""
+        entering = [c for c in new if "world" in self.chars(c).supertypes]
+        if not entering:
+            return
+        doomed = [c for c in self.battlefield if c not in entering and "world" in self.chars(c).supertypes]
+        if len(entering) > 1:
+            doomed += entering
+        if doomed:
+            yield from self.put_in_graveyard(doomed, how="bury")
 
 
 def _activation(name: str, i: int) -> str:

@@ -66,6 +66,9 @@ class Combat:
         return None
 
 
+LURE_FLAGS = frozenset({"must be blocked by all", "must be blocked by all walls"})
+
+
 class CombatRules:
     """Mixin of :class:`engine.game.Game`."""
 
@@ -276,22 +279,31 @@ class CombatRules:
         lured_bands = set()
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is not None and "must be blocked by all" in self.chars(a).flags:
+            if a is not None and self.chars(a).flags & LURE_FLAGS:
                 lured_bands.add(cb.band_of(oid))
         blocking_lured = {b.oid for a, bl in plan if cb.band_of(a.oid) in lured_bands for b in bl}
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is None or "must be blocked by all" not in self.chars(a).flags:
+            if a is None or not self.chars(a).flags & LURE_FLAGS:
                 continue
             for b in self.creatures(self.nonactive):
-                if self.can_block(b, a) and b.oid not in blocking_lured:
-                    raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
+                if self.lures(a, b) and self.can_block(b, a) and b.oid not in blocking_lured:
+                    why = "Lure" if "must be blocked by all" in self.chars(a).flags else a.name
+                    raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} ({why})")
         # the flag "blocks each attacker" (Blaze of Glory): the creature blocks every
         # attacking band it can block, and only it may block several
         for b, a in self._each_attacker_blocks():
             if not any(cb.band_of(x.oid) == cb.band_of(a.oid) and b in bl for x, bl in plan):
                 raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)}")
         return plan
+
+    def lures(self: "Game", attacker: Card, blocker: Card) -> bool:
+        """``blocker`` must block ``attacker`` if it is able to: the flag "must
+        be blocked by all" (Lure), or "must be blocked by all walls" and the
+        blocker is a wall (Marble Priest)."""
+        fl = self.chars(attacker).flags
+        return "must be blocked by all" in fl or (
+            "must be blocked by all walls" in fl and "wall" in self.chars(blocker).subtypes)
 
     def blocks_allowed(self: "Game", blocker: Card) -> int:
         """How many attackers a creature may block: one, two with the keyword
@@ -481,9 +493,10 @@ class CombatRules:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)
             cb.blocked.add(i)
-            for b in bl:  # what each creature blocked this turn (Glyph of Delusion): (turn, attacker oids)
-                turn, was = b.flags.get("blocked", (self.turn, []))
-                b.flags["blocked"] = (self.turn, (was if turn == self.turn else []) + list(cb.bands[i]))
+            for b in bl:
+                # what each blocker blocked this turn, kept on it after combat (Glyph of Reincarnation)
+                turn, seen = b.flags.get("blocked_this_turn", (self.turn, ()))
+                b.flags["blocked_this_turn"] = (self.turn, (seen if turn == self.turn else ()) + tuple(cb.bands[i]))
         if plan:
             self.log(f"{self.players[nap].name} blocks: " + "; ".join(
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
@@ -502,9 +515,10 @@ class CombatRules:
         taken: set[int] = set()
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is None or "must be blocked by all" not in self.chars(a).flags:
+            if a is None or not self.chars(a).flags & LURE_FLAGS:
                 continue
-            bl = [b for b in self.creatures(self.nonactive) if self.can_block(b, a) and b.oid not in taken]
+            bl = [b for b in self.creatures(self.nonactive)
+                  if self.lures(a, b) and self.can_block(b, a) and b.oid not in taken]
             taken |= {b.oid for b in bl}
             if bl:
                 parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))

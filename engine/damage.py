@@ -65,6 +65,10 @@ class DamageRules:
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
                     ctrl if controller is None else controller, receiver, amount, combat, amount, aimed=aimed)
+        if isinstance(source, Spell) and source.card is not None:
+            # a spell (not an effect) dealing damage: what it targets (Bronze Horse)
+            pk.spell_sid = source.sid
+            pk.spell_targets = frozenset(t.oid for t in source.targets if isinstance(t, Card))
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
 
@@ -92,6 +96,12 @@ class DamageRules:
             h = src.cdef.hooks.get("reduce_damage")
             if h is not None and h(self, src, pk):
                 pk.amount = 0
+            # "... that damage is reduced to N" (Forethought Amulet): damage_cap(g, src, pk) -> int | None
+            cap = src.cdef.hooks.get("damage_cap")
+            if cap is not None and not self.switched_off(src):
+                n = cap(self, src, pk)
+                if n is not None and pk.amount > n:
+                    pk.amount = n
         for e in self.effects:
             h = e.hooks.get("reduce_damage")
             if h is not None and h(self, pk):

@@ -49,14 +49,16 @@ class ManaCost:
         return cls(generic, colored, x)
 
     def with_x(self, x_value: int, extra_generic: int = 0) -> "ManaCost":
-        """The cost to pay once X is chosen (X symbols become generic)."""
-        return ManaCost(self.generic + self.x * x_value + extra_generic, dict(self.colored), 0)
+        """The cost to pay once X is chosen (X symbols become generic). A
+        negative ``extra_generic`` (a cost reduction: Mana Matrix) never takes
+        the generic part below 0: colored mana is never reduced."""
+        return ManaCost(max(0, self.generic + self.x * x_value + extra_generic), dict(self.colored), 0)
 
     def plus(self, other: "ManaCost") -> "ManaCost":
         col = dict(self.colored)
         for k, v in other.colored.items():
             col[k] = col.get(k, 0) + v
-        return ManaCost(self.generic + other.generic, col, self.x + other.x)
+        return ManaCost(max(0, self.generic + other.generic), col, self.x + other.x)
 
     @property
     def total(self) -> int:

@@ -35,6 +35,15 @@ Gen = Generator["Decision", str, Any]
 EffectFn = Callable[["Game", "Ctx"], Gen]
 
 
+SICK_ATTACK_OK = "can attack the turn it comes into play"
+"""Keyword: a creature with it may attack although it came under its
+controller's control this turn (Ball Lightning, Instill Energy)."""
+SICK_TAP_OK = "can tap the turn it comes into play"
+"""Keyword: a creature with it may use abilities whose cost includes {T}
+(mana abilities too) although it came under its controller's control this
+turn (Concordant Crossroads)."""
+
+
 class Speed(Enum):
     """How fast a spell or ability is."""
 
@@ -228,6 +237,9 @@ class Event(Enum):
     DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
     TAPPED_FOR_MANA = "tapped for mana"
     SPELL_CAST = "spell cast"  # a spell was successfully cast
+    # a spell or effect was announced (data: spell), before any interrupt:
+    # it counts as cast even if it is then countered (Arboria)
+    SPELL_ANNOUNCED = "spell announced"
     BEGIN_UPKEEP = "beginning of upkeep"
     END_UPKEEP = "end of upkeep"
     END_OF_COMBAT = "end of combat"

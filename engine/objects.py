@@ -224,6 +224,7 @@ class Packet:
     original: int = 0
     spell_sid: int | None = None
     aimed: bool = False  # the source is a spell or effect that targets the receiver (Silhouette)
+    spell_targets: frozenset[int] = frozenset()  # oids targeted by the spell dealing it (not an effect)
 
     def describe(self) -> str:
         r = self.receiver.name

@@ -779,7 +779,7 @@ def _blocked_by_wall(g: Any, ctx: Any, c: Card) -> bool:
     walls = chosen[:1] or [w for w in g.battlefield if "wall" in g.chars(w).subtypes]
 
     def blocked(wall: Card) -> bool:
-        turn, oids = wall.flags.get("blocked", (None, []))
+        turn, oids = wall.flags.get("blocked_this_turn", (None, ()))
         return wall is not c and turn == g.turn and c.oid in oids
     return any(blocked(w) for w in walls)
 
