@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
+from .refusals import refuse
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,7 +36,7 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
 # Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
 # source with one makes something else than one mana of its symbol, or asks its controller
 # while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
@@ -77,7 +78,10 @@ class CastingRules:
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    out.append(_BASIC_ABILITY[sym])
+                    # the flag "plains produces colorless" (Quarum Trench Gnomes): that
+                    # land type's ability adds colorless mana instead
+                    colorless = ch.flags and f"{sub} produces colorless" in ch.flags
+                    out.append(_BASIC_ABILITY["C" if colorless else sym])
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,
@@ -230,7 +234,7 @@ class CastingRules:
     def sacrifice_for_cost(self: "Game", p: int, type_: str, source: Card) -> Gen:
         """``p`` sacrifices a permanent of ``type_`` they control, their choice,
         to pay a cost of ``source``; returns it (as it was in play)."""
-        cands = self.permanents(p, type_=type_)
+        cands = self.sacrificeable(p, type_)
         ch = [f"sacrifice {ref(self, c)}" for c in cands]
         ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{source.name}: sacrifice {'an' if type_[0] in 'aeiou' else 'a'} {type_}",
                                   ch, parser=self.parser_for(p, ch), about=source.name)
@@ -580,13 +584,20 @@ class CastingRules:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
-        if ab.cost.life and self.players[p].life < ab.cost.life:
+        if ab.cost.discard and not self.players[p].hand:
             return False
-        if ab.cost.sacrifice and not self.permanents(p, type_=ab.cost.sacrifice):
+        if ab.cost.sacrifice and not self.sacrificeable(p, ab.cost.sacrifice):
+            return False
+        if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
+
+    def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
+        """The permanents ``p`` controls that are of type or subtype ``what``:
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
+        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -767,21 +778,40 @@ class CastingRules:
         reads = {} if reads is None else reads
         while True:
             listed: list[list[str]] = []
+            # A creature that must attack (Siren's Call): the main phase cannot end before an
+            # attack, so "pass" is no answer and declining announces the attack (003 "The Attack")
+            forced: list[Card] = []
+            if kind is DecisionKind.OPPORTUNITY and not self.attack_done and self.sorcery_timing(p, kind):
+                with self.reading(reads):
+                    forced = self.attack_required(p, kind)
+            decline = "attack" if forced else "pass"
 
             def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
                 if not listed:
-                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting, reads))
+                    listed.append(([] if forced else ["pass"]) + self.fast_choices(p, kind, interrupting, reads))
                 return listed[0]
-            ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
-                                      parser=self.parser_for(p, choices),
+            parser = self.parser_for(p, choices)
+            if forced:
+                parser = self._refusing_pass(parser, forced)
+            ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
-                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t,
-                                                                                            reads))
+                                      surely=lambda t: (t == "pass" and not forced)
+                                      or self.surely_fast_choice(p, kind, interrupting, t, reads))
             if ans.startswith(("tap ", "add ")):
                 reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
+
+    def _refusing_pass(self: "Game", parser: Callable[[str], str], forced: list[Card]) -> Callable[[str], str]:
+        """``parser``, saying why "pass" is refused while creatures must attack."""
+        def parse(text: str) -> str:
+            if norm(text) == "pass":
+                names = ", ".join(ref(self, c) for c in forced)
+                raise refuse(Refusal.NOT_NOW, f"{names} must attack this turn: announce an attack ('attack') "
+                                              "before the main phase ends")
+            return parser(text)
+        return parse
 
     def do_tap_answer(self: "Game", p: int, ans: str) -> Gen:
         if ans.startswith("add "):
@@ -871,17 +901,15 @@ class CastingRules:
         self.spells.append(spell)
         from .model import Event
         yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
-        # Permanents that counter spells as they are cast, unless a price is paid
-        # (Presence of the Master, Invoke Prejudice, In the Eye of Chaos): hook
-        # cast_check(g, src, spell) -> Gen, which may set spell.countered. Checked
-        # as the spell is announced, before the interrupt window (the caster pays
-        # the price as a part of casting it, as the MicroProse game asks at once).
-        for src in list(self.battlefield):
-            h = src.cdef.hooks.get("cast_check")
-            if h is not None and not spell.countered and src in self.battlefield and not self.switched_off(src):
-                yield from h(self, src, spell)
-        if not spell.countered:
-            yield from self.interrupt_window(spell)
+        # what happens as a spell is cast, before anyone may interrupt it
+        # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
+        # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
+        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
+        if hook is not None:
+            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
+                if src in self.battlefield and not self.switched_off(src) and not spell.countered:
+                    yield from src.cdef.hooks[hook](self, src, spell)
+        yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
             if spell.card is not None:
@@ -1014,9 +1042,31 @@ class CastingRules:
         if any_mana is not None:
             total = ManaCost(total.total)
         spell.cost_text = str(total)
+        discarded: Card | None = None
+        victim: Card | None = None
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
                 return False
+            if ab.cost.discard:
+                hand = self.players[p].hand
+                if not hand:
+                    return False
+                names = sorted({c.name for c in hand})
+                ans = yield from self.ask(p, DecisionKind.DISCARD, f"{spell.name}: discard which card?",
+                                          [f"discard {n}" for n in names] + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                discarded = next(c for c in hand if c.name == ans[len("discard "):])
+            if ab.cost.sacrifice:
+                able = self.sacrificeable(p, ab.cost.sacrifice)
+                if not able:
+                    return False
+                ch = [f"sacrifice {ref(self, c)}" for c in able]
+                ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which "
+                                          f"{ab.cost.sacrifice}?", ch + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                victim = able[ch.index(ans)]
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
@@ -1031,13 +1081,19 @@ class CastingRules:
                 self.lose_life(p, ab.cost.life, f" to use {src.name}")
             if ab.cost.sacrifice_self:
                 yield from self.put_in_graveyard([src], how="sacrifice")
-            if ab.cost.sacrifice:
-                yield from self.sacrifice_for_cost(p, ab.cost.sacrifice, src)
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            if victim is not None and victim in self.battlefield:
+                spell.chosen["sacrificed"] = victim.name
+                yield from self.put_in_graveyard([victim], how="sacrifice")
+            if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
+                spell.chosen["discarded"] = discarded.name
+                spell.chosen["discarded_types"] = discarded.cdef.types
+                self.move(discarded, "graveyard")
+                self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
             for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
                 hand = self.players[p].hand
                 if hand:
@@ -1202,7 +1258,7 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                # (a spell may have put its own card elsewhere: Recall removes itself from the game)
+                # (unless its effect put it elsewhere: All Hallow's Eve, Recall remove themselves)
                 if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:

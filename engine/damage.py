@@ -64,10 +64,10 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount, aimed=aimed)
+                    ctrl if controller is None else controller, receiver, amount, combat, amount, aimed=aimed,
+                    spell_sid=source.sid if isinstance(source, Spell) else None)
         if isinstance(source, Spell) and source.card is not None:
             # a spell (not an effect) dealing damage: what it targets (Bronze Horse)
-            pk.spell_sid = source.sid
             pk.spell_targets = frozenset(t.oid for t in source.targets if isinstance(t, Card))
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
@@ -89,13 +89,13 @@ class DamageRules:
             kw = self.chars(r).keywords
             for col in pk.source_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
-                    pk.amount = 0
+                    pk.amount, pk.absorbed = 0, True
             if "artifact" in pk.source_types and "protection from artifacts" in kw:
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
         for src in self.battlefield:
             h = src.cdef.hooks.get("reduce_damage")
             if h is not None and h(self, src, pk):
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
             # "... that damage is reduced to N" (Forethought Amulet): damage_cap(g, src, pk) -> int | None
             cap = src.cdef.hooks.get("damage_cap")
             if cap is not None and not self.switched_off(src):
@@ -105,7 +105,7 @@ class DamageRules:
         for e in self.effects:
             h = e.hooks.get("reduce_damage")
             if h is not None and h(self, pk):
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
 
     # --------------------------------------------------------- prevention
     def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,
@@ -122,6 +122,8 @@ class DamageRules:
                 continue
             take = pk.amount if amount is None else min(pk.amount, amount - done)
             pk.amount -= take
+            if amount is None:
+                pk.absorbed = True
             done += take
             if amount is not None and done >= amount:
                 break
@@ -134,8 +136,12 @@ class DamageRules:
         saved_step = self.step
         self.step = "damage prevention"
         self.in_prevention = True
+        # every packet of this step in order, those prevented down to 0 too (the trample
+        # spill-over looks at what was prevented on blockers, see below)
+        seen: list[Packet] = []
         try:
             while True:
+                seen += [pk for pk in self.pending_damage if not any(pk is s for s in seen)]
                 self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
                 if not self.pending_damage:
                     break
@@ -154,8 +160,9 @@ class DamageRules:
         finally:
             self.in_prevention = False
             self.resume_step(saved_step)
-        self._trample_spill_after_prevention()
-        packets = [pk for pk in self.pending_damage if pk.amount > 0]
+        seen += [pk for pk in self.pending_damage if not any(pk is s for s in seen)]
+        self._trample_spill_after_prevention(seen)
+        packets = [pk for pk in seen if pk.amount > 0]
         self.pending_damage = []
         # automatic redirection and side effects apply now to unprevented damage
         for pk in packets:
@@ -174,19 +181,30 @@ class DamageRules:
             if h is not None and self.pending_damage:
                 yield from h(self)
 
-    def _trample_spill_after_prevention(self: "Game") -> None:
+    def _trample_spill_after_prevention(self: "Game", packets: list[Packet]) -> None:
         """Trample damage reaches the player only past lethal damage really
-        dealt: damage prevented on a blocker comes off the spill-over
-        (Ogre blocking War Mammoth, Samite Healer saving 1: nothing spills)."""
+        dealt to the blockers (000 "Trample": "Reducing or preventing the
+        damage will reduce or prevent the spillover"). Damage prevented or
+        redirected on a blocker comes off the spill-over, and the spill-over
+        taken back goes to that blocker instead: the trampler's damage is not
+        lost twice (a 2/2 Ogre blocking a 3/3 War Mammoth, Samite Healer
+        preventing 1 to the Ogre: the Ogre takes 2 and dies, the player
+        nothing). A blocker no damage can reach (protection, "prevent all")
+        takes nothing back: what would have spilled over is lost. ``packets``:
+        the step's, those prevented down to 0 included."""
         for attacker, blockers, defender in self.trample_links:
-            prevented = sum(pk.original - pk.amount for pk in self.pending_damage
-                            if pk.source_oid == attacker and isinstance(pk.receiver, Card)
-                            and pk.receiver.oid in blockers)
-            for pk in self.pending_damage:
-                if pk.source_oid == attacker and pk.receiver is defender and prevented:
-                    cut = min(pk.amount, prevented)
-                    pk.amount -= cut
-                    prevented -= cut
+            short = [[pk, pk.original - pk.amount] for pk in packets
+                     if pk.source_oid == attacker and isinstance(pk.receiver, Card)
+                     and pk.receiver.oid in blockers and pk.original > pk.amount]
+            for spill in packets:
+                if spill.source_oid != attacker or spill.receiver is not defender:
+                    continue
+                for gap in short:
+                    cut = min(spill.amount, gap[1])
+                    spill.amount -= cut
+                    gap[1] -= cut
+                    if not gap[0].absorbed:
+                        gap[0].amount += cut
         self.trample_links = []
 
     def _dp_prompt(self: "Game") -> str:
@@ -194,6 +212,12 @@ class DamageRules:
 
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
+        if pk.spell_sid is not None and "sorcery" in pk.source_types:
+            # damage dealt by each sorcery this turn (Backdraft): sid -> (turn, caster, name, amount)
+            turn, caster, name, n = self.sorcery_damage.get(pk.spell_sid, (self.turn, pk.source_controller,
+                                                                          pk.source_name, 0))
+            self.sorcery_damage = {k: v for k, v in self.sorcery_damage.items() if v[0] == self.turn}
+            self.sorcery_damage[pk.spell_sid] = (turn, caster, name, n + pk.amount)
         if isinstance(r, Player):
             # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
             # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
@@ -408,6 +432,12 @@ class DamageRules:
                 if ab.cost.remove_counter:  # Scavenging Ghoul
                     src.counters[ab.cost.remove_counter] -= 1
                     self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp
+                    able = self.sacrificeable(p, ab.cost.sacrifice)
+                    sch = [f"sacrifice {ref(self, c)}" for c in able]
+                    sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
+                                             f"{ab.cost.sacrifice}?", sch, about=src.name)
+                    yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -440,7 +470,8 @@ class DamageRules:
                             spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
                         continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
-                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
+                        and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
                     out.append((src, i))
         return out
 

@@ -95,6 +95,17 @@ def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def destroy_lands(word: str) -> Callable[[Any, Any], Gen]:
+    """Destroy all lands of the land type ``word`` names in the spell's text
+    (Tsunami's "islands", Flashfires' "plains", after Magical Hack)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in lands_of_type(g, ctx.source, None, word):
+            g.destroy(c)
+        return
+        yield
+    return fn
+
+
 def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callable[[Any, Any], Gen]:
     def fn(g: Any, ctx: Any) -> Gen:
         for c in list(g.battlefield):
@@ -126,7 +137,7 @@ def pump_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
 
 def set_pt_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
     def m(g: Any, card: Card, c: Chars) -> None:
-        c.power, c.toughness = p, t
+        c.set_pt(p, t)
     return m
 
 
@@ -147,7 +158,12 @@ def pump(p: int, t: int) -> Callable[[Any, Any], Gen]:
 
 
 def grant(*kws: str) -> Callable[[Any, Any], Gen]:
-    return until_eot(keyword_mod(*kws))
+    """Each target creature gains the keywords until end of turn, as the text of
+    the spell or ability's card now reads them (Magical Hack may have made Cave
+    People's "mountainwalk" a "forestwalk")."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
+    return fn
 
 
 def gain_life(n: int) -> Callable[[Any, Any], Gen]:
@@ -250,6 +266,51 @@ def sequence(*fns: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
 def nothing(g: Any, ctx: Any) -> Gen:
     return
     yield
+
+
+# ------------------------------------------------------------------ words of a card's text
+#
+# What a card's text says about a land type or a color is read through the card's
+# text changes (Magical Hack, Sleight of Mind): ``g.word(card, "swamp")`` for a word,
+# ``g.swap_words("swampwalk", card)`` for a keyword holding one. The pieces below
+# do it for the common cases; a card reading such a word any other way would not
+# see its text change.
+
+def lands_of_type(g: Any, card: Card | None, p: int | None, word: str) -> list[Card]:
+    """The lands (of player ``p``, or everyone's for None) with the land type
+    ``word`` names in ``card``'s text. Lands only: Island Fish Jasconius's
+    creature type "Island Fish" is read as the subtypes island and fish."""
+    return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
+
+
+def land_type_static(word: str) -> Callable[[Any, Card, Card, Chars], bool]:
+    """``Static.applies`` of a static that changes every land of the land type
+    ``word`` names in its source's text (Kormus Bell's "swamps", Living
+    Lands' "forests", Conversion's "mountains")."""
+    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+        # g.word inlined: this runs for every permanent in every computation of characteristics
+        return "land" in c.types and (src.text_changes.get(word, word) if src.text_changes else word) in c.subtypes
+    return applies
+
+
+def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:
+    """Hook ``block_restriction`` of an aura: the enchanted creature can be
+    blocked only by creatures of the color ``word`` names in the aura's text,
+    and artifact creatures (Fear: black; Seeker: white)."""
+    def test(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+        if src.attached_to != attacker.oid:
+            return True
+        b = g.chars(blocker)
+        return COLOR_LETTERS[g.word(src, word)] in b.colors or "artifact" in b.types
+    return test
+
+
+def aura_keywords(*kws: str) -> Static:
+    """The enchanted creature has the keywords as the aura's text reads them
+    (Burrowing's "mountainwalk")."""
+    return Static(applies=enchanted,
+                  modify=lambda g, src, card, c: c.keywords.update(g.swap_words(k, src) for k in kws),
+                  active=lambda g, src: True)
 
 
 # ------------------------------------------------------------------ statics
@@ -580,8 +641,9 @@ def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], 
     Imp). ``controller`` controls the delayed effects; ``name`` is their
     source's name."""
     from .model import Delayed, Event
-    g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
-                            applies=lambda g2, card, c, a=frozenset(oids): card.oid in a))
+    # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"must_attack": lambda g2, card, a=frozenset(oids): card.oid in a}))
     mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
     g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
     g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))

@@ -97,9 +97,13 @@ class Cost:
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
     remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
     discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
-    # sacrifice one permanent of this type you control, chosen as the cost is
-    # paid ("creature": Ashnod's Altar; "artifact": Atog, Orcish Mechanics);
-    # automatic payment never uses a mana ability with such a cost
+    # discard a card of the player's choice from hand (Land's Edge); its name and
+    # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"
+    discard: bool = False
+    # sacrifice a permanent of this type or subtype ("creature", "artifact",
+    # "swamp") of the player's choice, chosen as the cost is paid (Ashnod's
+    # Altar, Atog, Fallen Angel); its name is kept in ``chosen`` as
+    # "sacrificed"; automatic payment never uses a mana ability with such a cost
     sacrifice: str = ""
 
 

@@ -7,5 +7,5 @@ from __future__ import annotations
 
 from . import artifact_creatures, artifacts, black, blue, gold, green, lands, red, white  # noqa: F401
 from . import antiquities, arabian_nights  # noqa: F401  (expansion sets: one module each, after the base cards)
-from . import legends_green_artifacts  # noqa: F401
+from . import legends_black_red, legends_green_artifacts  # noqa: F401
 from . import legends_white_blue  # noqa: F401

@@ -25,7 +25,7 @@ def _animate(g: Any, ctx: Any) -> Any:
     def m(g2: Any, card: Card, c: Chars) -> None:
         c.types |= {"artifact", "creature"}
         c.subtypes.add("assembly-worker")
-        c.power, c.toughness = 2, 2
+        c.set_pt(2, 2)
     g.effects.append(Effect(g.stamp(), ctx.source.oid, m, "eot", layer=1))
     g.log("Mishra's Factory becomes an Assembly Worker.")
     return

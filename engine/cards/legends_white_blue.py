@@ -105,7 +105,7 @@ def _presence(g: Any, src: Card, s: Spell) -> Any:
     yield
 
 
-define("Presence of the Master", hooks={"cast_check": _presence})
+define("Presence of the Master", hooks={"on_cast": _presence})
 
 
 # Invoke Prejudice: a summon spell cast by an opponent of its controller that
@@ -125,7 +125,7 @@ def _prejudice(g: Any, src: Card, s: Spell) -> Any:
     yield from _unless_pays(g, s, _spell_cost(s), "Invoke Prejudice")
 
 
-define("Invoke Prejudice", hooks={"cast_check": _prejudice})
+define("Invoke Prejudice", hooks={"on_cast": _prejudice})
 
 
 # ------------------------------------------------------------------ global enchantments
@@ -440,7 +440,7 @@ def _eye_of_chaos(g: Any, src: Card, s: Spell) -> Any:
         yield from _unless_pays(g, s, _spell_cost(s), "In the Eye of Chaos")
 
 
-define("In the Eye of Chaos", hooks={"cast_check": _eye_of_chaos})
+define("In the Eye of Chaos", hooks={"on_cast": _eye_of_chaos})
 
 
 # Reset: only during an opponent's turn, after their upkeep.
