@@ -7,7 +7,7 @@ from typing import Any
 from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
-                       creature_where, damage, destroy_all, destroy_targets, discard_card, each_target, flag_mod,
+                       creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
                        static_for, until_eot)
 from ..mana import COLOR_LETTERS, ManaCost
@@ -169,10 +169,15 @@ define("Recall", spell=SpellSpec(_recall, targets=(TargetSpec(
     targets_x=True))
 
 define("Boomerang", spell=SpellSpec(bounce_targets(), targets=(PERMANENT,)))  # "Return target permanent to owner's hand."
-define("Acid Rain", spell=SpellSpec(destroy_all(lambda g, c: "forest" in g.chars(c).subtypes
-                                                and "land" in g.chars(c).types)))
-define("Cleanse", spell=SpellSpec(destroy_all(lambda g, c: "creature" in g.chars(c).types
-                                             and COLOR_LETTERS["black"] in g.chars(c).colors)))
+define("Acid Rain", spell=SpellSpec(destroy_lands("forest")))
+
+
+def _cleanse(g: Any, ctx: Any) -> Any:
+    col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, "black")]
+    yield from destroy_all(lambda g2, c: "creature" in g2.chars(c).types and col in g2.chars(c).colors)(g, ctx)
+
+
+define("Cleanse", spell=SpellSpec(_cleanse))
 
 
 
@@ -212,7 +217,8 @@ define("Divine Offering", spell=SpellSpec(_divine_offering, targets=(ARTIFACT,))
 define("Flash Flood", spell=SpellSpec(modes=(
     Mode("Destroy target red permanent", (colored_permanent("red"),), destroy_targets()),
     Mode("Return target mountain to owner's hand", (permanent_target(
-        "target mountain", lambda g, ctx, c: "mountain" in g.chars(c).subtypes),), bounce_targets()))))
+        "target mountain", lambda g, ctx, c: g.word(ctx.spell.card if ctx.spell else None, "mountain")
+        in g.chars(c).subtypes),), bounce_targets()))))
 
 define("Holy Day", spell=SpellSpec(_fog))  # Fog's effect: no creature deals damage in combat this turn
 define("Part Water", spell=SpellSpec(grant("islandwalk"), targets=(CREATURE,), targets_x=True))
@@ -278,7 +284,8 @@ def _colors_basic(g: Any, card: Card) -> set[str]:
 def _voices_on(g: Any, src: Card) -> bool:
     p = src.controller
     mine = [c for c in g.battlefield if c.controller == p and "creature" in g.chars_basic(c)]
-    return all("W" in _colors_basic(g, c) or "artifact" in g.chars_basic(c) for c in mine)
+    white = COLOR_LETTERS[g.word(src, "white")]
+    return all(white in _colors_basic(g, c) or "artifact" in g.chars_basic(c) for c in mine)
 
 
 define("Angelic Voices", statics=(Static(
@@ -290,7 +297,7 @@ define("Angelic Voices", statics=(Static(
 # they control a plains.
 def _sanctuary(g: Any, ctx: Any) -> Any:
     p = ctx.data["player"]
-    if g.permanents(p, subtype="plains"):
+    if g.permanents(p, subtype=g.word(ctx.source, "plains")):
         g.gain_life(p, 1)
     return
     yield
@@ -307,7 +314,7 @@ def _lifeblood(g: Any, ctx: Any) -> Any:
 
 
 define("Lifeblood", triggers=(Trigger(Event.BECOMES_TAPPED, _lifeblood, condition=lambda g, src, d: (
-    "mountain" in g.chars(d["card"]).subtypes and g.controller(d["card"]) != g.controller(src))),))
+    g.word(src, "mountain") in g.chars(d["card"]).subtypes and g.controller(d["card"]) != g.controller(src))),))
 
 
 # ------------------------------------------------------------------ creatures
@@ -339,7 +346,7 @@ define("Wall of Wonder", abilities=(Ability(
 # controller controls a red permanent ("red cards in play").
 def _guardians(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and "guardians" in c.subtypes and any(
-        "R" in g.chars(o).colors for o in g.permanents(1 - c.controller))
+        COLOR_LETTERS[g.word(src, "red")] in g.chars(o).colors for o in g.permanents(1 - c.controller))
 
 
 define("Ivory Guardians", statics=(Static(applies=_guardians, modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c),
@@ -351,7 +358,7 @@ define("Ivory Guardians", statics=(Static(applies=_guardians, modify=lambda g, s
 def _spawn_demand(g: Any, src: Card, p: int) -> list[Card]:
     if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
         return []
-    return [c for c in g.permanents(p, subtype="island") if "land" in g.chars(c).types]
+    return lands_of_type(g, src, p, "island")
 
 
 def _spawn_end(g: Any, src: Card) -> Any:
@@ -375,7 +382,7 @@ def _spawn_end(g: Any, src: Card) -> Any:
 
 
 define("Elder Spawn", hooks={"sacrifice_demand": _spawn_demand, "end_of_upkeep": _spawn_end,
-                             "can_be_blocked_by": lambda g, a, b: "R" not in g.chars(b).colors})
+                             "can_be_blocked_by": lambda g, a, b: COLOR_LETTERS[g.word(a, "red")] not in g.chars(b).colors})
 
 
 
