@@ -253,19 +253,27 @@ class CastingRules:
     # ------------------------------------------------------------ targets
     def targetable(self: "Game", obj: Any, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
         """Protection and "cannot be the target of spells or effects"; with
-        ``spell``, also protection from its source's card types (protection
-        from artifacts keeps an artifact's effects from targeting) and the
-        permanent's own hook ``can_be_targeted(g, card, spell) -> bool``
-        (Lurker: not by spells unless it attacked or blocked)."""
+        ``spell`` (the spell or effect aiming), also protection from its
+        source's card types (protection from artifacts keeps an artifact's
+        effects from targeting), the flags "cannot be the target of K" for K
+        its card type (instant, interrupt, sorcery, enchantment...) or
+        "ability" for an activated ability (Anti-Magic Aura, Spectral Cloak),
+        and the permanent's own hook ``can_be_targeted(g, card, spell) ->
+        bool`` (Lurker: not by spells unless it attacked or blocked)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
             h = obj.cdef.hooks.get("can_be_targeted")
             if spell is not None and h is not None and not h(self, obj, spell):
                 return False
-            kw = self.chars(obj).keywords
+            ch = self.chars(obj)
+            kw = ch.keywords
             if "untargetable" in kw:
                 return False
+            if spell is not None and ch.flags and any(f.startswith("cannot be the target of ") for f in ch.flags):
+                kinds = set(spell.types or (spell.card.cdef.types if spell.card is not None else ())) or {"ability"}
+                if any(f"cannot be the target of {k}" in ch.flags for k in kinds):
+                    return False
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
@@ -1265,7 +1273,7 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                # (unless its effect put it elsewhere: All Hallow's Eve removes itself)
+                # (unless its effect put it elsewhere: All Hallow's Eve, Recall remove themselves)
                 if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:

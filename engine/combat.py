@@ -149,6 +149,32 @@ class CombatRules:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
 
+    def bands_with_other(self: "Game", c: Card) -> set[str]:
+        """The qualities of a creature's "bands with other [quality]" keywords
+        ("bands with other legends" -> {"legends"}). Each works separately."""
+        return {k[len("bands with other "):] for k in self.chars(c).keywords if k.startswith("bands with other ")}
+
+    def has_quality(self: "Game", c: Card, quality: str) -> bool:
+        """Whether a creature is of the [quality] a "bands with other" names:
+        "legends" are legends (002 "Legendary Cards"); otherwise the quality
+        is a creature name (Wolves of the Hunt) or a creature type, singular
+        or plural ("Wolves of the Hunt", "dinosaurs")."""
+        ch = self.chars(c)
+        q = quality.lower()
+        if q in ("legends", "legend"):
+            return "legend" in ch.supertypes
+        return ch.name.lower() == q or q in ch.subtypes or q.rstrip("s") in ch.subtypes
+
+    def band_ok(self: "Game", band: list[Card]) -> bool:
+        """An attacking band is legal when at most one member lacks banding,
+        or when every member is of one [quality] and one of them "bands with
+        other [quality]" (Cathedral of Serra's legends, Wolves of the Hunt).
+        A creature with "bands with other" and without banding counts as one
+        without banding in a band of the first kind."""
+        if len(band) <= 1 or sum(1 for c in band if not self.has_banding(c, True)) <= 1:
+            return True
+        return any(all(self.has_quality(m, q) for m in band) for c in band for q in self.bands_with_other(c))
+
     def can_block(self: "Game", blocker: Card, attacker: Card) -> bool:
         b, a = self.chars(blocker), self.chars(attacker)
         if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
@@ -211,8 +237,9 @@ class CombatRules:
                     raise IllegalAction(f"{ref(self, c)} cannot attack")
                 used.add(c.oid)
                 band.append(c)
-            if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
-                raise IllegalAction("a band may have at most one creature without banding")
+            if not self.band_ok(band):
+                raise IllegalAction("a band may have at most one creature without banding"
+                                    " (or be all of one quality, one of them banding with other such)")
             bands.append(band)
         limit = self.combat_limit("attack_limit")
         if len(used) > limit:
@@ -506,6 +533,7 @@ class CombatRules:
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)
             else:
                 yield from self.act_and_resolve(self.active, ans, DecisionKind.OPPORTUNITY)
+            yield from self.regroup_bands()
 
     def declare_blockers(self: "Game") -> Gen:
         cb = self.combat
@@ -610,6 +638,8 @@ class CombatRules:
     def combat_damage(self: "Game", first: bool) -> Gen:
         """One damage-dealing step: every striking creature assigns its
         damage, then one damage prevention step, then deaths."""
+        if self.combat is not None:
+            yield from self.regroup_bands()
         cb = self.combat
         if cb is None:
             return
@@ -656,7 +686,7 @@ class CombatRules:
                     self.deal_damage(m, defender, power - to_b, combat=True)
                     assigned[b.oid] = assigned.get(b.oid, 0) + to_b
                     continue
-                decider = nap if any(self.has_banding(b, False) for b in eligible_blockers) else ap
+                decider = nap if self.blockers_banded(eligible_blockers) else ap
                 amounts = yield from self._ask_assign(decider, m, power, targets,
                                                       defender if trample else None, lethal)
                 for t, n in zip(targets, amounts):
@@ -683,6 +713,83 @@ class CombatRules:
         if self.pending_damage:
             yield from self.settle()
 
+    def blockers_banded(self: "Game", blockers: list[Card]) -> bool:
+        """Whether the defending player divides an attacker's damage among its
+        blockers: one of them has banding, or one "bands with other
+        [quality]" and blocks with at least one other creature of that
+        quality (000 "Banding", When Blocking)."""
+        if any(self.has_banding(b, False) for b in blockers):
+            return True
+        return any(sum(1 for o in blockers if o is not b and self.has_quality(o, q)) >= 1
+                   for b in blockers for q in self.bands_with_other(b))
+
+    def regroup_bands(self: "Game") -> Gen:
+        """An attacking band that became illegal (its members lost banding or
+        "bands with other") is split up: the attacking player regroups its
+        creatures into legal bands and single attackers. Blocking relations
+        do not change: each new group stays blocked by every creature that
+        blocked the band (002 "More on Banding"); a blocker then blocking
+        several of them divides its damage as a creature blocking several
+        attackers does (see :meth:`_several_blocked_damage`)."""
+        cb = self.combat
+        if cb is None:
+            return
+        for i in range(len(cb.bands)):
+            members = [m for m in (self.find(o) for o in cb.bands[i]) if m is not None]
+            if self.band_ok(members):
+                continue
+            ap = cb.attacker
+            names = [ref(self, m) for m in members]
+
+            def parse(text: str, members: list[Card] = members) -> str:
+                return "choose " + ", ".join("+".join(ref(self, c) for c in grp)
+                                             for grp in self._read_regroup(text, members))
+            singles = "choose " + ", ".join(names)
+            reps = [singles]
+            keep = [m for m in members if self.has_banding(m, True)]
+            rest = [m for m in members if not self.has_banding(m, True)]
+            if keep and rest:
+                reps.insert(0, "choose " + ", ".join(["+".join(ref(self, c) for c in keep + rest[:1])]
+                                                     + [ref(self, c) for c in rest[1:]]))
+            ans = yield from self.ask(ap, DecisionKind.CHOOSE, "The band " + " + ".join(names) + " is no longer "
+                                      "legal: regroup it into legal bands (choose A+B, C)", reps, parser=parse,
+                                      about="regroup")
+            groups = self._read_regroup(ans, members)
+            cb.bands[i] = [c.oid for c in groups[0]]
+            for grp in groups[1:]:
+                cb.bands.append([c.oid for c in grp])
+                j = len(cb.bands) - 1
+                if i in cb.blocked:
+                    cb.blocked.add(j)
+                if i in cb.blocks:
+                    cb.blocks[j] = list(cb.blocks[i])
+            self.log(f"{self.players[ap].name} regroups the band: " +
+                     ", ".join(" + ".join(c.name for c in grp) for grp in groups) + ".")
+
+    def _read_regroup(self: "Game", text: str, members: list[Card]) -> list[list[Card]]:
+        """``choose A+B, C``: every member of the broken band exactly once, in
+        legal bands."""
+        if not text.startswith("choose "):
+            raise IllegalAction("regroup the band with 'choose A+B, C'")
+        groups: list[list[Card]] = []
+        seen: set[int] = set()
+        for part in text[len("choose "):].split(","):
+            grp = []
+            for name in part.split("+"):
+                c = self._one(name.strip(), self.active)
+                if c not in members:
+                    raise IllegalAction(f"{ref(self, c)} is not in the band being regrouped")
+                if c.oid in seen:
+                    raise IllegalAction(f"{ref(self, c)} is named twice")
+                seen.add(c.oid)
+                grp.append(c)
+            if not self.band_ok(grp):
+                raise IllegalAction("a band may have at most one creature without banding")
+            groups.append(grp)
+        if len(seen) != len(members):
+            raise IllegalAction("name every creature of the band")
+        return groups
+
     def _blocks_several(self: "Game", b: Card) -> bool:
         cb = self.combat
         return cb is not None and sum(b.oid in bl for bl in cb.blocks.values()) > 1
@@ -701,13 +808,23 @@ class CombatRules:
             power = self.chars(b).power or 0
             if not self._strikes(b, first) or b.tapped or power <= 0:
                 continue
-            alive = [m for i, bl in sorted(cb.blocks.items()) if oid in bl for m in (self.find(o) for o in cb.bands[i])
-                     if m is not None and not m.regenerated_in_combat and m.zone == "battlefield"]
-            if len(alive) == 1:
-                self.deal_damage(b, alive[0], power, combat=True)
-            elif alive:
-                amounts = yield from self._ask_assign(self.controller(b), b, power, alive, None, {})
-                for t, n in zip(alive, amounts):
+            # 002 "More on Banding": the blocker's controller divides its damage among
+            # the bands and single attackers it blocks; the attacking player divides
+            # what a band is assigned among its members.
+            groups = [g for g in ([m for m in (self.find(o) for o in cb.bands[i])
+                                   if m is not None and not m.regenerated_in_combat and m.zone == "battlefield"]
+                                  for i, bl in sorted(cb.blocks.items()) if oid in bl) if g]
+            shares: list[int] = [power] if len(groups) == 1 else []
+            if len(groups) > 1:
+                shares = yield from self._ask_assign(self.controller(b), b, power, [g[0] for g in groups], None, {})
+            for grp, share in zip(groups, shares):
+                if share <= 0:
+                    continue
+                if len(grp) == 1:
+                    self.deal_damage(b, grp[0], share, combat=True)
+                    continue
+                amounts = yield from self._ask_assign(cb.attacker, b, share, grp, None, {})
+                for t, n in zip(grp, amounts):
                     self.deal_damage(b, t, n, combat=True)
 
     def unblocked_damage_receiver(self: "Game", defender: Player) -> Gen:

@@ -41,6 +41,10 @@ class DamageRules:
         if amount <= 0:
             return
         from .objects import Spell
+        aimed = isinstance(source, Spell) and any(t is receiver for t in source.targets)
+        if isinstance(source, Spell) and source.chosen.get("damage_to_caster"):
+            # Reverberation: all the damage of this spell is dealt to its caster instead
+            receiver = self.players[source.controller]
         if isinstance(source, Spell):
             snap = source.source_snapshot or {}
             colors = snap.get("colors", source.colors)
@@ -60,7 +64,7 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount,
+                    ctrl if controller is None else controller, receiver, amount, combat, amount, aimed=aimed,
                     spell_sid=source.sid if isinstance(source, Spell) else None)
         if isinstance(source, Spell) and source.card is not None:
             # a spell (not an effect) dealing damage: what it targets (Bronze Horse)
@@ -381,7 +385,7 @@ class DamageRules:
         probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
         if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
             return False
-        if not self.targetable(host, probe.colors):
+        if not self.targetable(host, probe.colors, probe):
             # "The protection granted by Blue Ward does not destroy Blue Ward":
             # True, or a function (g, aura, host) -> legal ignoring its own grant
             own = aura.cdef.hooks.get("ignores_own_protection")
@@ -390,8 +394,15 @@ class DamageRules:
         return spec.test is None or spec.test(self, Ctx(self, probe), host)
 
     def offer_regeneration(self: "Game", card: Card) -> Gen:
-        """Ask whoever controls a regeneration effect for ``card`` whether to use it."""
+        """Ask whoever controls a regeneration effect for ``card`` whether to use it.
+        A card that regenerates by itself unless something is done (Clergy of the
+        Holy Nimbus) has the hook ``regenerates_itself(g, card) -> Gen`` returning
+        True when it regenerates; it is asked first."""
         from .objects import Spell
+        h = card.cdef.hooks.get("regenerates_itself")
+        if h is not None and (yield from h(self, card)) and card in self.battlefield:
+            self.regenerate(card)
+            return True
         for p in (self.active, self.nonactive):
             while True:
                 opts = self.regen_options(p, card)
@@ -481,7 +492,7 @@ class DamageRules:
                 continue
             probe = Spell(0, p, c, None, c.name, colors=frozenset(c.cdef.colors), types=c.cdef.types)
             spec = sp.targets[0] if sp.targets else None
-            if not self.targetable(card, probe.colors) or (
+            if not self.targetable(card, probe.colors, probe) or (
                     spec is not None and spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
                 continue
             if self.can_afford(p, c.cdef.cost.with_x(0)):

@@ -249,6 +249,7 @@ class Event(Enum):
     END_OF_COMBAT = "end of combat"
     END_OF_TURN = "end of turn"
     DRAW_STEP = "draw phase"
+    BEGIN_MAIN = "beginning of main phase"  # data: player (whose main phase); Mana Drain
     ATTACKS = "attacks"
     BLOCKS = "blocks"
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)

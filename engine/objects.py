@@ -239,6 +239,7 @@ class Packet:
     combat: bool = False
     original: int = 0
     spell_sid: int | None = None
+    aimed: bool = False  # the source is a spell or effect that targets the receiver (Silhouette)
     spell_targets: frozenset[int] = frozenset()  # oids targeted by the spell dealing it (not an effect)
     # no damage can reach the receiver from this packet: reduced to 0 automatically
     # (protection) or by a "prevent all" effect (see DamageRules._trample_spill_after_prevention)

@@ -189,6 +189,8 @@ class TurnRules:
         yield from self.phase_opportunities()
 
     def phase_main(self: "Game") -> Gen:
+        # "at the beginning of your next main phase" (Mana Drain: mana, nothing to settle)
+        yield from self.fire(Event.BEGIN_MAIN, player=self.active)
         yield from self.phase_opportunities()
 
     def phase_discard(self: "Game") -> Gen:
