@@ -1093,3 +1093,9 @@ def _north_star(g: Any, ctx: Any) -> Any:
 define("North Star", abilities=(Ability(
     "{4}{T}: You may cast one spell this turn by paying its casting cost with any type of mana",
     Cost(ManaCost.parse("{4}"), tap=True), _north_star, speed=Speed.INTERRUPT),))
+
+
+# Craw Giant and Wolverine Pack: keywords only (trample; rampage 2, read from
+# the printed text by carddb.keywords_from_text; the rule is CombatRules.apply_rampage).
+for _name in ("Craw Giant", "Wolverine Pack"):
+    define(_name)
