@@ -241,13 +241,18 @@ class ComputerPlayer:
 
     @staticmethod
     def _safe(d: Decision, ch: list[str]) -> str:
+        """A legal answer that does no harm: decline, else the first answer that is not drawing mana."""
         if d.kind is K.PAY:
-            return "auto" if "auto" in ch else "cancel" if "cancel" in ch else ch[0]
-        if d.decline is not None and d.decline in ch:
-            return d.decline
-        for c in ch:
-            if c != "cancel" and not c.startswith(("tap ", "add ")):
-                return c
+            order = ["auto", "cancel"] + ch
+        else:
+            order = ([d.decline] if d.decline is not None else []) + \
+                [c for c in ch if c != "cancel" and not c.startswith(("tap ", "add "))] + ch
+        for c in order:
+            if c in ch or c == d.decline:
+                try:
+                    return d.parse(c)
+                except IllegalAction:
+                    continue
         return ch[0]
 
     def _choose(self, view: dict[str, Any], d: Decision, ch: list[str]) -> str | None:

@@ -103,6 +103,18 @@ class SensiblePlayer:
 
     # -------------------------------------------------------------- deciding
     def choose(self, duel: Any, d: Decision) -> str:
+        ans = self._choose(duel, d)
+        try:
+            return duel.parse(ans, d.player)
+        except IllegalAction:  # a rule it does not know (Lure: the blockers must block): any legal answer
+            for c in ([d.decline] if d.decline is not None else []) + list(d.choices):
+                try:
+                    return duel.parse(c, d.player)
+                except IllegalAction:
+                    continue
+            return ans
+
+    def _choose(self, duel: Any, d: Decision) -> str:
         g = duel.game
         ch = list(d.choices)
         k = d.kind
