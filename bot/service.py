@@ -69,10 +69,13 @@ class Outcome:
     new_events: list[str] = field(default_factory=list)
     finished: bool = False
     seq: int = -1
+    events_total: int = -1  # the duel's events then (new_events are their last ones)
 
     def __post_init__(self) -> None:
         if self.seq < 0:
             self.seq = self.live.seq
+        if self.events_total < 0:
+            self.events_total = len(self.live.duel.game.events)
 
 
 def seed_hash(seed: int) -> str:
@@ -366,7 +369,7 @@ class DuelService:
             d = duel.pending
             if d is None:
                 return
-            ans = auto_answer(duel.game, d, live.stops[d.player])
+            ans = auto_answer(duel.playing, d, live.stops[d.player])  # a Shahrazad subgame's own phases
             if ans is None:
                 return
             duel.apply(ans, player=d.player)
@@ -403,7 +406,9 @@ class DuelService:
             return None
         if published is not None and published >= live.seq:
             return None
-        events = await self.events_after(live, published) if published else []
+        # never published: everything, from what came before the first decision (a face-up ante)
+        events = await self.events_after(live, published) if published is not None \
+            else list(live.duel.game.events)
         return Outcome(live, events, live.duel.over or rec.status == "finished")
 
     async def events_after(self, live: Live, seq: int) -> list[str]:

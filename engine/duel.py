@@ -133,6 +133,16 @@ class Duel:
     def winner(self) -> int | None:
         return self.game.winner
 
+    @property
+    def playing(self) -> Game:
+        """The game the pending decision belongs to: the duel's own, or the
+        subgame under way inside it (Shahrazad; see :mod:`engine.subgame`),
+        innermost first. :attr:`game` is always the duel's."""
+        g = self.game
+        while g.subgame is not None:
+            g = g.subgame
+        return g
+
     def legal_actions(self) -> tuple[str, ...]:
         return self.pending.choices if self.pending else ()
 
@@ -207,4 +217,5 @@ def snapshot(g: Game) -> tuple:
                      tuple(card(c) for c in p.ante)) for p in g.players)
     return (players, tuple(card(c) for c in g.battlefield), tuple(spell(s) for s in g.spells),
             tuple(spell(s) for s in g.batch), g.turn, g.active, g.phase, g.step, g.winner, g.over,
-            len(g.effects), len(g.events), g.rng.getstate())
+            len(g.effects), len(g.events), g.rng.getstate(),
+            snapshot(g.subgame) if g.subgame is not None else None)
