@@ -431,9 +431,11 @@ class ComputerPlayer:
             return False
         if "land" in text:
             return bool(b.lands(b.opp))
-        if "artifact" in text or "enchantment" in text or "permanent" in text:
-            return any(("artifact" in p["types"] or "enchantment" in p["types"]) for p in b.v["battlefield"]
-                       if p["controller"] == b.opp)
+        kinds = {k for k in ("artifact", "enchantment") if re.search(rf"target {k}|{k} or|or {k}", text)}
+        if "permanent" in text:
+            kinds = {"artifact", "enchantment", "creature", "land"}
+        if kinds:
+            return any(set(p["types"]) & kinds for p in b.v["battlefield"] if p["controller"] == b.opp)
         return True
 
     def _symmetric_ok(self, b: Board, name: str) -> bool:
@@ -555,6 +557,12 @@ class ComputerPlayer:
         unblockable = [p for p in ready if not any(b.can_block(x, p) for x in blockers)]
         evasive = sum(b.power(p) for p in unblockable)
         if max(through, evasive) >= b.life[opp]:
+            return ready, True
+        # their evasive attack (what my creatures cannot block) kills me next turn: hold nothing back
+        mine_untapped = b.creatures(me)
+        their_evasive = sum(b.power(p) for p in b.creatures(opp)
+                            if not any(b.can_block(x, p) for x in mine_untapped))
+        if their_evasive >= b.life[me]:
             return ready, True
         safe = []
         for a in ready:

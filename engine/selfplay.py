@@ -63,24 +63,36 @@ class Match:
                 "max": t[-1]}
 
 
+def _stride(n: int) -> int:
+    from math import gcd
+    k = max(1, int(n * 0.618))
+    while gcd(k, n) != 1:
+        k += 1
+    return k
+
+
 def pairings(decks: list[str]) -> list[tuple[str, str]]:
     return [(x, y) for x in decks for y in decks if x != y]
 
 
 def play_match(a: str, b: str, duels: int, seed: int = 0, decks: list[str] | None = None,
                max_decisions: int = 6000, progress: Callable[[int, Match], Any] | None = None) -> Match:
-    """Play ``duels`` duels of ``a`` against ``b``; duel i plays pairing i mod
-    P of the decks, with ``a`` in seat i mod 2 (so consecutive duels swap)."""
+    """Play ``duels`` duels of ``a`` against ``b``; duels 2k and 2k+1 play the
+    same ordered pairing of decks (``a`` plays the first), ``a`` in seat i mod
+    2, so each pairing is played from both seats."""
     decks = decks or sorted(PRECONS)
     for d in decks:
         if d not in PRECONS:
             raise ValueError(f"unknown deck {d!r}; decks: {', '.join(sorted(PRECONS))}")
     pairs = pairings(decks) if len(decks) > 1 else [(decks[0], decks[0])]
+    # duels 2k and 2k+1 play pairing k*step mod P: every pairing once before any twice,
+    # and spread over all the decks when there are fewer duels than pairings
+    step = _stride(len(pairs))
     m = Match(a, b)
     start = time.perf_counter()
     for i in range(duels):
         s = seed + i
-        da, db = pairs[(i // 2) % len(pairs)]
+        da, db = pairs[(i // 2) * step % len(pairs)]
         a_seat = i % 2
         deck_of = {a_seat: da, 1 - a_seat: db}
         duel = Duel.new(s, ([c for c, n in PRECONS[deck_of[0]].items() for _ in range(n)],
