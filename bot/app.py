@@ -891,8 +891,8 @@ class ManaburnBot(discord.Client):
             if d is None:
                 continue
             waiting, other = rec.player_ids[d.player], rec.player_ids[1 - d.player]
-            if self.svc.computer_id in (waiting, other):
-                continue  # the computer neither needs reminders nor claims wins
+            if waiting == self.svc.computer_id or (stage == 3 and other == self.svc.computer_id):
+                continue  # the computer needs no reminder and claims no win on time
             try:
                 if stage == 3:
                     await self.dm(other, f"Duel #{rec.id}: {rec.player_names[d.player]}'s clock has run out. "

@@ -170,9 +170,6 @@ class DuelService:
             raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
         if player[0] == self.computer_id:
             raise DuelError("The computer cannot play itself.")
-        if await store.count_open_challenges(self.db, player[0], int(self.now())) >= MAX_OPEN_CHALLENGES:
-            raise DuelError(f"You have {MAX_OPEN_CHALLENGES} challenges waiting for an answer, the most one "
-                            "player may have at once.")
         _, cards = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
