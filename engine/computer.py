@@ -38,7 +38,7 @@ K = DecisionKind
 LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
 DEFAULT_LEVEL = "hard"
 
-HARMFUL = re.compile(r"damage|destroy|bury|gain control|-\d+/-\d+|return target|counter target|tap target|"
+HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
 HELPFUL = re.compile(r"\+\d+/\+\d+|gains|prevent|regenerate|gain \d+ life|untap target|gets \+", re.I)
 COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elemental Blast", "Mana Short",
@@ -89,8 +89,13 @@ def types_of(name: str) -> frozenset[str]:
 def harmful(name: str) -> bool:
     """Does the card hurt what it targets? (read from its text)"""
     t = card_text(name)
-    if name in COUNTERS or HARMFUL.search(t):
-        return not (HELPFUL.search(t) and not re.search(r"damage to|destroy|bury", t, re.I))
+    if name in COUNTERS:
+        return True
+    if re.search(r"prevent", t, re.I) and not re.search(r"deals? (\d+|X) damage|destroy|bury", t, re.I):
+        return False  # Samite Healer, Healing Salve, the Circles: they protect what they target
+    if HARMFUL.search(t):
+        strong = r"damage to|destroy|bury|remove target|from the game|counter target|gain control"
+        return not (HELPFUL.search(t) and not re.search(strong, t, re.I))
     return not HELPFUL.search(t)
 
 

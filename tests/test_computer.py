@@ -144,3 +144,13 @@ def test_manaburn_play_meets_the_computer_by_default() -> None:
     assert play(args, io.StringIO("1\n" * 3000), out) == 0
     text = out.getvalue()
     assert "computer attacks" in text, text[-2000:]
+
+
+def test_what_the_computer_aims_at_whom() -> None:
+    """Removal and burn go to the opponent's side, protection and pumps to its own."""
+    from engine.computer import harmful
+    for name in ("Swords to Plowshares", "Lightning Bolt", "Terror", "Paralyze", "Counterspell", "Unsummon"):
+        assert harmful(name), name
+    for name in ("Samite Healer", "Healing Salve", "Giant Growth", "Holy Strength", "Regeneration",
+                 "Circle of Protection: Red"):
+        assert not harmful(name), name
