@@ -20,10 +20,20 @@ from .common import Result, Target, say
 
 def run(quick: bool = False, ai_duels: int | None = None, **_: Any) -> Result:
     n = ai_duels or (8 if quick else 200)
+    cores = None
     try:
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+        cores = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, {sorted(cores)[0]})  # one core
     except (AttributeError, OSError):
         pass
+    try:
+        return _run(n)
+    finally:
+        if cores is not None:
+            os.sched_setaffinity(0, cores)
+
+
+def _run(n: int) -> Result:
     res = Result("ai", "The computer opponent: strength and time per decision")
     res.params = {"duels_per_opponent": n, "level": DEFAULT_LEVEL, "decks": "engine.decks.PRECONS, every "
                   "ordered pairing of two different decks, each from both seats", "cores": 1}

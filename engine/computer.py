@@ -55,6 +55,8 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
 NUM = re.compile(r"deals? (\d+|X) damage", re.I)
+# a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
+PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
 
 @lru_cache(maxsize=None)
@@ -344,6 +346,10 @@ class ComputerPlayer:
         me = d.player
         ctx = d.context
         decline = d.decline if d.decline is not None else None
+        if ctx is not None and ctx.active == me and ctx.step == "blocks" and b.v.get("combat"):
+            got = self._pump(b, d, ch)
+            if got:
+                return got
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
             return self._instant_window(b, d, ch)
         lands = [c for c in ch if c.startswith("play ")]
@@ -768,7 +774,7 @@ class ComputerPlayer:
         # in combat on my own turn, after blocks: pump a blocked attacker to win its fight
         ctx = d.context
         if ctx is not None and ctx.step == "blocks" and b.v.get("combat"):
-            got = self._combat_trick(b, d, ch)
+            got = self._combat_trick(b, d, ch) or self._pump(b, d, ch)
             if got:
                 return got
         return self._instant_window(b, d, ch)
@@ -794,6 +800,20 @@ class ComputerPlayer:
                 if (md and not bd) or (not td and btd):
                     self.protect = mine["ref"]
                     return self._cast(pumps[0])
+        return None
+
+    def _pump(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+        """My attackers that were not blocked: spend the mana left on their pumps
+        (only while the payment can be made; a failed one is not tried again)."""
+        if d.context is None or d.context.active != b.me:
+            return None
+        combat = b.v["combat"]
+        free = {r for i, band in enumerate(combat["bands"]) if not combat["blocks"].get(str(i)) for r in band}
+        for c in ch:
+            if c.startswith("activate ") and self._ok(c):
+                ref = c[len("activate "):].split(" ability=")[0]
+                if ref in free and ref in b.perms and b.mine(b.perms[ref]) and PUMP.search(card_text(self._name(c))):
+                    return self._cast(c)
         return None
 
     def _prevent(self, b: Board, d: Decision, ch: list[str]) -> str | None:
