@@ -18,6 +18,8 @@ from discord import app_commands
 
 from engine import carddb
 from engine.computer import LEVELS
+from engine.formats import FORMATS
+from engine.formats import describe as describe_formats
 from engine.decks import PRECONS
 from storage import decks as deck_store
 from storage import duels as store
@@ -979,11 +981,14 @@ def register_commands(bot: ManaburnBot) -> None:
     @app_commands.describe(opponent="who you challenge", deck="your deck (a saved or preconstructed deck)",
                            ante="play for ante (the winner keeps both ante cards)",
                            clock="time allowed for each decision",
-                           ante_face_down="for ante: the ante cards stay face down until the end")
+                           ante_face_down="for ante: the ante cards stay face down until the end",
+                           format="the format both decks must be legal in (default: casual)")
     @app_commands.autocomplete(deck=deck_autocomplete)
-    @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()])
+    @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()],
+                          format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
     async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
-                        ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False) -> None:
+                        ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False,
+                        format: str | None = None) -> None:
         if bot.user is not None and opponent.id == bot.user.id:
             if ante:
                 await bot.reply_error(interaction, "The computer never plays for ante.")
@@ -1001,14 +1006,17 @@ def register_commands(bot: ManaburnBot) -> None:
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
                 opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
-                ante_face_up=not ante_face_down)
+                ante_face_up=not ante_face_down, format_name=format)
         except DuelError as e:
             bot.posts.give_back(str(interaction.user.id))
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
             f"<@{opponent.id}>, {interaction.user.display_name} challenges you to a duel"
-            + (" **for ante**" if ante else "") + f" (each decision: {_clock_name(clock)}). "
+            + (" **for ante**" if ante else "")
+            + (f" in **{FORMATS[rec.options['format']].title}**" if rec.options.get("format", "casual") != "casual"
+               else "")
+            + f" (each decision: {_clock_name(clock)}). "
             f"The challenge expires <t:{rec.deadline}:R>.", view=challenge_view(rec.id))
         msg = await interaction.original_response()
         await store.set_message_ids(bot.db, rec.id, challenge_message_id=msg.id)
@@ -1181,8 +1189,9 @@ def register_commands(bot: ManaburnBot) -> None:
         missing = await bot.svc.collections.missing_text(str(interaction.user.id), cards, unlocked_only=False)
         note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
                 if missing else " Every card is in your collection: it can be played for ante.")
-        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}", 2000),
-                                        ephemeral=True)
+        legal = "\n".join(describe_formats(cards))
+        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}\n{legal}",
+                                             2000), ephemeral=True)
 
     @deck.command(name="list", description="Your saved decks and the preconstructed ones")
     async def deck_list(interaction: discord.Interaction) -> None:
@@ -1202,7 +1211,8 @@ def register_commands(bot: ManaburnBot) -> None:
         counts: dict[str, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        text = f"**{real}** ({len(cards)} cards)\n" + "\n".join(f"{n} {c}" for c, n in sorted(counts.items()))
+        text = (f"**{real}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
+                + "\n".join(f"{n} {c}" for c, n in sorted(counts.items())))
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     @deck.command(name="delete", description="Delete one of your saved decks")

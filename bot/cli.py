@@ -172,6 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", help=f"your preconstructed deck, one of: {decks} (default: one at random)")
     p.add_argument("--opponent-deck", help="the other preconstructed deck (default: one at random)")
+    from engine.formats import FORMATS
+    p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
+                   + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
     p.set_defaults(fn=cmd_play)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "

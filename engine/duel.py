@@ -36,6 +36,8 @@ class DuelOptions:
     ``ante_excludes_basic``: basic lands are never anted (Shandalar's rule, a
     server option of the bot): the topmost card that is not a basic land is
     set aside instead, and nothing if the library holds only basic lands.
+    ``format``: the name of the format (:mod:`engine.formats`) both decks
+    were checked against when the duel was made; play does not depend on it.
     """
 
     ante: bool = False
@@ -43,6 +45,7 @@ class DuelOptions:
     starting_life: int = 20
     chooser: int | None = None  # who chooses to play or draw; None: chosen by the seed
     ante_excludes_basic: bool = False
+    format: str = "casual"
 
 
 class DeckError(ValueError):

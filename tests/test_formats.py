@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine import formats
-from engine.decks import PRECONS, decklist
+from engine.decks import OLD_SCHOOL, PRECONS, decklist
 
 OLD = formats.get("oldschool")
 SWEDISH = formats.get("oldschool-swedish")
@@ -19,10 +19,14 @@ def test_names_match_without_regard_to_case_and_unknown_ones_say_which_exist() -
     assert "vintage" in str(e.value) and "oldschool" in str(e.value) and "4ED" in str(e.value)
 
 
-def test_every_precon_is_legal_in_fourth_edition_and_casual() -> None:
+def test_every_precon_is_legal_in_its_format_and_casual() -> None:
     for name in PRECONS:
-        assert FOURTH.problems(decklist(name)) == [], name
         assert CASUAL.is_legal(decklist(name)), name
+        if name in OLD_SCHOOL:
+            assert OLD.problems(decklist(name)) == [] and SWEDISH.is_legal(decklist(name)), name
+            assert len(decklist(name)) == 60
+        else:
+            assert FOURTH.problems(decklist(name)) == [], name
 
 
 def test_the_ante_cards_are_banned_in_old_school_only() -> None:

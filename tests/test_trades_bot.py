@@ -208,6 +208,7 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
     assert f"#{mine[0]}" in offer.text and f"#{angel} Serra Angel" in offer.text
     # a second draft left open over the restart
     stale = await alice.slash("trade", player=bob)
+    await stale.wait_done()  # deferred: its menus are sent before the restart
     # a restart: the trade's buttons and the page buttons still work
     await running.stop()
     b2 = new_bot(fake, path)
