@@ -23,7 +23,7 @@ from pathlib import Path
 from . import report
 from .common import RESULTS, load_results, say, write_result
 
-BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "soak", "killsoak"]
+BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "soak", "killsoak", "ai"]
 
 
 def _floats(text: str) -> tuple[float, float]:
@@ -55,6 +55,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tmpdir", default=None, help="directory for databases and bot logs (default: the system's)")
     g = p.add_argument_group("human round trips")
     g.add_argument("--roundtrip-duels", type=int, default=None, help="duels between sensible players (100)")
+    g = p.add_argument_group("computer opponent")
+    g.add_argument("--ai-duels", type=int, default=None, help="duels against each opponent (200)")
     g = p.add_argument_group("bot latency")
     g.add_argument("--levels", type=_ints, default=None, help="concurrent duels per level (100,300,1000)")
     g.add_argument("--think", type=_floats, default=None, help="players' thinking time, seconds: LO,HI (0.5,5)")
@@ -81,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                   think=args.think, latency_seconds=args.latency_seconds, warmup=args.warmup,
                   saturation_duels=args.saturation_duels, soak_duels=args.soak_duels, jobs=args.jobs,
                   seed0=args.seed0, kill_duels=args.kill_duels, kill_concurrency=args.kill_concurrency,
-                  kill_every=args.kill_every)
+                  kill_every=args.kill_every, ai_duels=args.ai_duels)
     crashed = []
     t_all = time.perf_counter()
     for name in wanted:

@@ -13,7 +13,7 @@ from .common import ROOT, fmt
 
 README = ROOT / "bench" / "README.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
-ORDER = ["engine", "roundtrips", "latency", "storage", "soak", "killsoak"]
+ORDER = ["engine", "roundtrips", "latency", "storage", "soak", "killsoak", "ai"]
 
 
 def _met(t: dict[str, Any]) -> str:
@@ -204,6 +204,20 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                    f"{f['applied_twice']} applied twice; **{f['stuck_then_conceded']} duels were stuck after a kill** "
                    f"(no panel was ever sent again; conceded to finish), {f['finished_but_end_not_announced']} "
                    f"finished without their end announced, {f['orphaned_duels']} accepted duels orphaned.\n")
+    if "ai" in results:
+        f = results["ai"]["figures"]
+        tp = f["time_per_decision_s"]
+        out.append(f"### Computer opponent (level {results['ai']['params'].get('level')}, one core)\n")
+        out.append("| opponent | duels | computer won | opponent won | drawn | share |")
+        out.append("|---|---|---|---|---|---|")
+        for opp in ("random", "sensible"):
+            v = f.get(f"vs_{opp}")
+            if v:
+                out.append(f"| {opp} | {v['duels']} | {v['ai_won']} | {v['opponent_won']} | {v['drawn']} | "
+                           f"{100 * v['share']:.1f}% |")
+        out.append("")
+        out.append(f"Time per decision over {tp['decisions']:,} decisions: median {fmt(tp['median'] * 1000)} ms, "
+                   f"p95 {fmt(tp['p95'] * 1000)} ms, max {fmt(tp['max'] * 1000)} ms.\n")
     return "\n".join(out) + "\n"
 
 

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from engine import carddb
+from engine.computer import LEVELS
 from engine.formats import FORMATS
 from engine.formats import describe as describe_formats
 from engine.decks import PRECONS
@@ -114,6 +115,8 @@ class ManaburnBot(discord.Client):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.db_path)
         self.service = DuelService(self.db)
+        if self.user is not None:  # logged in: the computer opponent plays as the bot itself
+            self.service.computer_id = str(self.user.id)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
@@ -155,9 +158,25 @@ class ManaburnBot(discord.Client):
 
             await asyncio.gather(*(one(rec.id) for rec in todo))
             log.info("caught up %d duels in %.0f ms", len(todo), (time.perf_counter() - t0) * 1000)
+            await self.computer_catch_up()
             await resume_collections(self)
         except Exception:
             log.exception("catching up after the start failed")
+
+    async def computer_catch_up(self) -> None:
+        """Duels against the computer that a stop left with the computer to move
+        (between the duel's creation and its first answers) go on."""
+        cid = self.svc.computer_id
+        if cid is None:
+            return
+        for rec in await store.list_unfinished(self.svc.db):
+            if cid in rec.player_ids and rec.status in ("mulligans", "playing"):
+                try:
+                    out = await self.svc.computer_to_move(rec.id)
+                    if out is not None:
+                        await self.publish(out)
+                except Exception:
+                    log.exception("the computer could not move in duel #%d", rec.id)
 
     async def republish(self, duel_id: int) -> None:
         """Show one duel as far as its stored decisions go (see :meth:`catch_up`).
@@ -218,6 +237,8 @@ class ManaburnBot(discord.Client):
         then it is kept as their live panel instead of sending a second one."""
         d = live.duel.pending
         if d is None or live.duel.over:
+            return False
+        if live.record.player_ids[d.player] == self.svc.computer_id:
             return False
         for channel_id, message_id, seq in await self.panels_in_dms(live.record.id, live.record.player_ids[d.player]):
             if seq == live.seq:
@@ -433,6 +454,8 @@ class ManaburnBot(discord.Client):
         is kept as their waiting panel (replaced by their next one), older ones
         deleted, so a restart leaves one panel per player and duel as well."""
         key = (rec.id, player)
+        if rec.player_ids[player] == self.svc.computer_id:
+            return  # the computer has no panels
         found = [old] if (old := self.panels.pop(key, None)) is not None else []
         if key not in self._panels_known:
             self._panels_known.add(key)
@@ -870,6 +893,8 @@ class ManaburnBot(discord.Client):
             if d is None:
                 continue
             waiting, other = rec.player_ids[d.player], rec.player_ids[1 - d.player]
+            if waiting == self.svc.computer_id or (stage == 3 and other == self.svc.computer_id):
+                continue  # the computer needs no reminder and claims no win on time
             try:
                 if stage == 3:
                     await self.dm(other, f"Duel #{rec.id}: {rec.player_names[d.player]}'s clock has run out. "
@@ -964,6 +989,12 @@ def register_commands(bot: ManaburnBot) -> None:
     async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
                         ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False,
                         format: str | None = None) -> None:
+        if bot.user is not None and opponent.id == bot.user.id:
+            if ante:
+                await bot.reply_error(interaction, "The computer never plays for ante.")
+                return
+            await start_practice(interaction, deck, None, None)
+            return
         if opponent.bot:
             await bot.reply_error(interaction, "Bots cannot duel.")
             return
@@ -989,6 +1020,43 @@ def register_commands(bot: ManaburnBot) -> None:
             f"The challenge expires <t:{rec.deadline}:R>.", view=challenge_view(rec.id))
         msg = await interaction.original_response()
         await store.set_message_ids(bot.db, rec.id, challenge_message_id=msg.id)
+
+    async def start_practice(interaction: discord.Interaction, deck: str | None, opponent_deck: str | None,
+                             level: str | None) -> None:
+        uid = str(interaction.user.id)
+        if (too_fast := bot.posts.take(uid)) is not None:
+            await bot.reply_error(interaction, too_fast)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            try:
+                await bot.dm(uid, "A duel against the computer is starting. Your controls will appear here.")
+            except discord.Forbidden:
+                raise DuelError("You cannot receive direct messages from me, so the duel cannot start. "
+                                f"{DM_HOWTO}, then try again.") from None
+            out = await bot.svc.practice(
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                channel_id=str(interaction.channel_id), player=(uid, interaction.user.display_name),
+                deck=deck, opponent_deck=opponent_deck, level=level)
+        except DuelError as e:
+            bot.posts.give_back(uid)
+            await bot.reply_error(interaction, str(e))
+            return
+        await bot.open_thread(out.live)
+        await interaction.followup.send(f"Your duel against the computer is in <#{out.live.record.thread_id}>.",
+                                        ephemeral=True)
+        # from the start: what came before the first decision and the computer's first answers
+        await bot.publish(Outcome(out.live, list(out.live.duel.game.events), out.finished))
+
+    @tree.command(name="practice", description="A duel against the computer")
+    @app_commands.describe(deck="your deck (a saved or preconstructed deck)",
+                           opponent_deck="the computer's deck (default: a preconstructed deck)",
+                           level="how well the computer plays (default: hard)")
+    @app_commands.autocomplete(deck=deck_autocomplete, opponent_deck=deck_autocomplete)
+    @app_commands.choices(level=[app_commands.Choice(name=lv, value=lv) for lv in LEVELS])
+    async def practice(interaction: discord.Interaction, deck: str | None = None, opponent_deck: str | None = None,
+                       level: str | None = None) -> None:
+        await start_practice(interaction, deck, opponent_deck, level)
 
     @tree.command(name="duels", description="Your duels and whose move each is")
     async def duels(interaction: discord.Interaction) -> None:

@@ -87,6 +87,41 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args)
 
 
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from engine.decks import PRECONS
+    from engine.selfplay import PLAYER_NAMES, play_match
+
+    for spec in (args.player_a, args.player_b):
+        if spec not in PLAYER_NAMES:
+            print(f"manaburn selfplay: unknown player {spec!r}; players: {', '.join(PLAYER_NAMES)}", file=sys.stderr)
+            return 2
+    if args.duels < 1 or args.duels > 100000:
+        print("manaburn selfplay: --duels must be between 1 and 100000", file=sys.stderr)
+        return 2
+    decks = None
+    if args.decks:
+        by_low = {d.lower(): d for d in PRECONS}
+        decks = []
+        for name in args.decks.split(","):
+            d = by_low.get(name.strip().lower())
+            if d is None:
+                print(f"manaburn selfplay: unknown deck {name.strip()!r}; decks: {', '.join(sorted(PRECONS))}",
+                      file=sys.stderr)
+                return 2
+            decks.append(d)
+    a, b = args.player_a, args.player_b
+    if a == b:
+        a, b = a + " (A)", b + " (B)"
+    m = play_match(args.player_a, args.player_b, args.duels, seed=args.seed, decks=decks)
+    m.a, m.b = a, b
+    print(m.line())
+    t = m.timing()
+    if t:
+        print(f"AI time per decision: median {t['median'] * 1000:.1f} ms, p95 {t['p95'] * 1000:.1f} ms, "
+              f"max {t['max'] * 1000:.1f} ms over {t['decisions']} decisions")
+    return 0
+
+
 def cmd_bot(args: argparse.Namespace) -> int:
     """Run the bot; what goes wrong at login (a refused token, no network)
     is one line on stderr, not a traceback."""
@@ -128,8 +163,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     decks = ", ".join(sorted(PRECONS))
     p = sub.add_parser("play", help="play a duel in the terminal",
                        description=f"A duel in the terminal. Decks (any case): {decks}.")
-    p.add_argument("--vs", choices=("human", "computer"), default="computer",
-                   help="the built-in opponent, or two people at one keyboard")
+    p.add_argument("--vs", choices=("ai", "random", "human", "computer"), default="ai",
+                   help="the computer opponent (default), the old random one ('computer' is kept as its "
+                        "other name), or two people at one keyboard")
+    from engine.computer import DEFAULT_LEVEL, LEVELS
+    p.add_argument("--level", choices=tuple(LEVELS), default=DEFAULT_LEVEL,
+                   help=f"how well the computer plays (default {DEFAULT_LEVEL})")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", help=f"your preconstructed deck, one of: {decks} (default: one at random)")
     p.add_argument("--opponent-deck", help="the other preconstructed deck (default: one at random)")
@@ -137,6 +176,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
                    + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
     p.set_defaults(fn=cmd_play)
+    sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
+                        description="Plays N duels between two built-in players (random, sensible, ai, "
+                                    f"ai:LEVEL with LEVEL one of {', '.join(LEVELS)}) over every pairing of the "
+                                    "decks, each from both seats.")
+    sp.add_argument("player_a")
+    sp.add_argument("player_b")
+    sp.add_argument("--duels", type=int, default=26)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--decks", help=f"comma-separated preconstructed decks (default: all): {decks}")
+    sp.set_defaults(fn=cmd_selfplay)
     b = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, MANABURN_DB, MANABURN_GUILD)")
     b.set_defaults(fn=cmd_bot)
     args = ap.parse_args(argv)

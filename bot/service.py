@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
+from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
+from engine.view import view as seat_view
 from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
 from storage import duels as store
@@ -95,6 +97,11 @@ class DuelService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # collections, ante and trades: ante duels are played for keeps
         self.collections = CollectionService(db, now=now)
+        # the computer opponent: its seat is the one whose player id is the bot's
+        # own user id (set once the bot has logged in); its level is in its seat
+        # name ("computer_hard"), so a restarted bot recognises both
+        self.computer_id: str | None = None
+        self._computers: dict[int, ComputerPlayer] = {}
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
@@ -159,6 +166,84 @@ class DuelService:
             player_names=seat_names(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
             decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
             deadline=int(self.now()) + CHALLENGE_SECONDS)
+
+    async def practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
+                       deck: str | None, opponent_deck: str | None, level: str | None = None) -> Outcome:
+        """A duel against the computer (never for ante): it starts at once, and
+        the computer's first answers (if the first decisions are its own) are
+        made and stored before this returns."""
+        if self.computer_id is None:
+            raise DuelError("The computer opponent is not ready yet; try again in a moment.")
+        level = (level or DEFAULT_LEVEL).lower()
+        if level not in LEVELS:
+            raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
+        if player[0] == self.computer_id:
+            raise DuelError("The computer cannot play itself.")
+        _, cards = await self.resolve_deck(player[0], deck)
+        self.validate_deck(cards)
+        seed = self.new_seed()
+        if opponent_deck:
+            _, theirs = await self.resolve_deck(player[0], opponent_deck)
+            self.validate_deck(theirs)
+        else:  # one of the preconstructed decks, chosen by the duel's seed
+            theirs = decklist(sorted(PRECONS)[seed % len(PRECONS)])
+        names = (seat_names(player[1], "x")[0], f"computer_{level}")
+        if names[0].lower() == names[1].lower():
+            names = (names[0] + "_1", names[1])
+        rec = await store.create_duel(
+            self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(player[0], self.computer_id),
+            player_names=names, seed=seed, options=DuelOptions(ante=False, chooser=None),
+            decks=(cards, theirs), status="mulligans", clock_seconds=DEFAULT_CLOCK,
+            deadline=int(self.now()) + DEFAULT_CLOCK)
+        async with self.lock(rec.id):
+            live = await self._load(rec.id)
+            return await self._advance(live, [])
+
+    def computer_seat(self, live: Live) -> int | None:
+        """The computer's seat in the duel, or None (a duel between people)."""
+        ids = live.record.player_ids
+        if self.computer_id is None or self.computer_id not in ids:
+            return None
+        return ids.index(self.computer_id)
+
+    def _computer(self, live: Live, seat: int) -> ComputerPlayer:
+        cp = self._computers.get(live.record.id)
+        if cp is None:
+            name = live.record.player_names[seat]
+            level = name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL
+            cp = self._computers[live.record.id] = ComputerPlayer(live.record.seed % (1 << 31),
+                                                                  level if level in LEVELS else DEFAULT_LEVEL)
+        return cp
+
+    async def computer_moves(self, live: Live) -> None:
+        """While the pending decision is the computer's: its answer, thought out
+        in a worker thread (the event loop goes on answering other players'
+        clicks meanwhile), then applied with the passes that follow. Called
+        under the duel's lock, before the answers are stored."""
+        seat = self.computer_seat(live)
+        if seat is None:
+            return
+        duel = live.duel
+        cp = self._computer(live, seat)
+        for _ in range(10000):
+            d = duel.pending
+            if d is None or d.player != seat:
+                return
+            v = seat_view(duel, seat)  # on the loop: nothing else changes the duel while it is read
+            ans = await asyncio.to_thread(cp.choose, v, d)
+            duel.apply(ans, player=seat)
+            self.autopass(live)
+
+    async def computer_to_move(self, duel_id: int) -> Outcome | None:
+        """After a restart: a duel against the computer stopped while the computer
+        was to move (between the duel's creation and its first answers) goes on."""
+        async with self.lock(duel_id):
+            live = await self._load(duel_id)
+            seat = self.computer_seat(live)
+            d = live.duel.pending
+            if seat is None or d is None or d.player != seat or live.record.status not in ("mulligans", "playing"):
+                return None
+            return await self._advance(live, [])
 
     async def decline(self, duel_id: int, user_id: str) -> store.DuelRecord:
         rec = await self._get(duel_id)
@@ -272,6 +357,7 @@ class DuelService:
     def forget(self, duel_id: int) -> None:
         """Drop the cached duel (it is rebuilt from storage when next needed)."""
         self._live.pop(duel_id, None)
+        self._computers.pop(duel_id, None)
 
     async def live(self, duel_id: int) -> Live:
         return await self._load(duel_id)
@@ -341,6 +427,7 @@ class DuelService:
                 else:
                     duel.apply(text, player=p)
             self.autopass(live)
+            await self.computer_moves(live)
         except IllegalAction as e:
             self.forget(live.record.id)
             raise DuelError(f"Not legal: {e}") from None

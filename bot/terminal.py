@@ -23,6 +23,8 @@ from typing import TextIO
 
 from engine import Duel, DuelOptions, IllegalAction, carddb, formats
 from engine.ai import RandomPlayer
+from engine.computer import DEFAULT_LEVEL, ComputerPlayer
+from engine.view import view
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
 from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_answer
 from engine.decks import PRECONS, decklist
@@ -75,7 +77,7 @@ def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = s
               "Type 'help' for help.", file=stdout)
     else:
         print(f"Manaburn - seed {seed}. You play {mine!r} against {theirs!r}. Type 'help' for help.", file=stdout)
-    term = TerminalDuel(duel, None if hot_seat else RandomPlayer(seed), stdin, stdout,
+    term = TerminalDuel(duel, None if hot_seat else opponent(args, duel, seed), stdin, stdout,
                         clear=hot_seat and stdout.isatty())
     try:
         return term.run()
@@ -84,12 +86,31 @@ def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = s
         return 130
 
 
+class _Computer:
+    """The computer opponent (:mod:`engine.computer`) answering from its seat's view."""
+
+    def __init__(self, duel: Duel, seed: int, level: str) -> None:
+        self.duel = duel
+        self.player = ComputerPlayer(seed, level)
+
+    def choose(self, d: Decision) -> str:
+        return self.player.choose(view(self.duel, d.player), d)
+
+
+def opponent(args: argparse.Namespace, duel: Duel, seed: int) -> "RandomPlayer | _Computer":
+    """``--vs ai`` (the default; ``--level``) or ``--vs random`` (also the old ``--vs computer``)."""
+    vs = getattr(args, "vs", "ai")
+    if vs in ("random", "computer"):
+        return RandomPlayer(seed)
+    return _Computer(duel, seed, getattr(args, "level", None) or DEFAULT_LEVEL)
+
+
 class TerminalDuel:
     """The read-answer loop of one duel. ``inputs`` counts the answers typed
     to decisions, ``idle_passes`` those that declined with nothing useful
     possible (see ``bench/terminal_inputs.py``)."""
 
-    def __init__(self, duel: Duel, computer: RandomPlayer | None, stdin: TextIO, stdout: TextIO,
+    def __init__(self, duel: Duel, computer: "RandomPlayer | _Computer | None", stdin: TextIO, stdout: TextIO,
                  *, clear: bool = False) -> None:
         self.duel = duel
         self.computer = computer

@@ -72,3 +72,12 @@ def test_report_renders() -> None:
     text = report.render({"roundtrips": res.as_dict()})
     assert "| roundtrips | decision points reaching a human" in text and "met" in text
     _ = random
+
+
+def test_ai_bench_and_its_table() -> None:
+    from bench import ai
+    res = ai.run(quick=True, ai_duels=2)
+    assert res.figures["vs_random"]["duels"] == 2 and res.figures["time_per_decision_s"]["max"] is not None
+    assert [t.name for t in res.targets][:2] == ["duels won against random", "duels won against sensible"]
+    text = report.render({"ai": res.as_dict()})
+    assert "### Computer opponent" in text and "| sensible | 2 |" in text

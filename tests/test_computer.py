@@ -1,0 +1,156 @@
+"""The computer opponent (engine/computer.py): it sees only its seat's view,
+gives only legal answers, and finishes duels with every preconstructed deck."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from engine import Duel, DuelOptions, carddb
+from engine.ai import RandomPlayer
+from engine.computer import LEVELS, ComputerPlayer, answer
+from engine.decks import PRECONS, decklist
+from engine.selfplay import make_player, play_match
+from engine.sensible import SensiblePlayer
+from engine.view import view
+
+NAMES = sorted(PRECONS)
+
+
+def swap_hidden(duel: Duel, seat: int, rng: random.Random) -> list:
+    """Change what ``seat`` may not see: every card of the opponent's hand and
+    library, and the order of its own library. Returns what undoes it."""
+    g = duel.game
+    opp = g.players[1 - seat]
+    mine = g.players[seat]
+    saved = [(c, c.cdef) for c in opp.hand + opp.library]
+    orders = [(mine, list(mine.library)), (opp, list(opp.library))]
+    other = carddb.get("Craw Wurm") if not any(c.name == "Craw Wurm" for c in opp.hand) else carddb.get("Hill Giant")
+    for c, _ in saved:
+        c.cdef = other
+    rng.shuffle(mine.library)
+    rng.shuffle(opp.library)
+    return [saved, orders]
+
+
+def restore(undo: list) -> None:
+    saved, orders = undo
+    for c, cdef in saved:
+        c.cdef = cdef
+    for pl, order in orders:
+        pl.library[:] = order
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_computer_answers_the_same_whatever_it_cannot_see(seed: int) -> None:
+    """Two duels that differ only in cards hidden from the computer (the
+    opponent's hand and library, the order of its own library) get the same
+    answers: at every decision of the computer, its answer is computed on the
+    duel as it is and on the duel with those cards changed, from the same
+    state of the player."""
+    r = random.Random(seed)
+    a, b = NAMES[seed % len(NAMES)], NAMES[(seed * 5 + 3) % len(NAMES)]
+    duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0))
+    ai, other = ComputerPlayer(seed), RandomPlayer(seed)
+    steps = checked = 0
+    while duel.pending is not None and steps < 4000:
+        d = duel.pending
+        if d.player == 0:
+            twin = copy.deepcopy(ai)
+            ans = answer(duel, ai)
+            undo = swap_hidden(duel, 0, r)
+            try:
+                assert answer(duel, twin) == ans, f"seed {seed} step {steps}: the answer depends on hidden cards"
+            finally:
+                restore(undo)
+            checked += 1
+        else:
+            ans = other.choose(d)
+        duel.apply(ans)
+        steps += 1
+    assert duel.pending is None and checked > 50
+
+
+def test_the_computer_sees_only_a_view() -> None:
+    """Its interface takes the seat's view and the decision, not the duel."""
+    duel = Duel.new(3, (decklist("Red Burn"), decklist("Green Stompy")))
+    d = duel.pending
+    v = view(duel, d.player)
+    assert "hand" not in v["players"][1 - d.player]
+    assert ComputerPlayer(1).choose(v, d) in d.choices
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_the_computer_gives_legal_answers_and_duels_end(chunk: int) -> None:
+    """Over random seeds and every preconstructed deck, from both seats,
+    against the random player, the sensible player, itself and its easier
+    levels: every answer is legal (``apply`` refuses any other) and every
+    duel ends."""
+    opponents = ["random", "sensible", "ai", "ai:easy"]
+    for i in range(chunk * 7, chunk * 7 + 7):
+        seed = 1000 + i
+        rng = random.Random(seed)
+        a = NAMES[i % len(NAMES)]
+        b = rng.choice([n for n in NAMES if n != a])
+        seat = i % 2
+        decks = (decklist(a), decklist(b)) if seat == 0 else (decklist(b), decklist(a))
+        duel = Duel.new(seed, decks, DuelOptions(ante=rng.random() < 0.3))
+        level = rng.choice(list(LEVELS))
+        players = {seat: make_player(f"ai:{level}", seed), 1 - seat: make_player(opponents[i % 4], seed + 1)}
+        steps = 0
+        while duel.pending is not None and steps < 8000:
+            d = duel.pending
+            duel.apply(players[d.player](duel), d.player)  # raises IllegalAction on an illegal answer
+            steps += 1
+        assert duel.pending is None, f"seed {seed} ({a} vs {b}) did not end in {steps} decisions"
+
+
+def test_the_computer_beats_the_random_player() -> None:
+    m = play_match("ai", "random", 10, seed=7)
+    assert m.a_won >= 8, m.line()
+    t = m.timing()
+    assert t["max"] < 3.0
+
+
+def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+    assert main(["selfplay", "ai", "sensible", "--duels", "2", "--decks", "red burn,Green Stompy"]) == 0
+    out = capsys.readouterr().out
+    assert "ai won " in out and ", sensible won " in out and " of 2" in out
+    assert "AI time per decision: median" in out
+    assert main(["selfplay", "ai", "nobody", "--duels", "2"]) == 2
+    assert main(["selfplay", "random", "sensible", "--duels", "1", "--decks", "Purple"]) == 2
+
+
+def test_one_sensible_player_for_bench_and_engine() -> None:
+    import bench.players
+    assert bench.players.SensiblePlayer is SensiblePlayer
+
+
+def test_manaburn_play_meets_the_computer_by_default() -> None:
+    """``manaburn play`` without ``--vs`` is against the computer opponent;
+    it attacks (the random player of old never did in people's trials)."""
+    import io
+
+    from bot.terminal import _Computer, opponent
+    import argparse
+    duel = Duel.new(5, (decklist("Red Burn"), decklist("Green Stompy")))
+    assert isinstance(opponent(argparse.Namespace(vs="ai", level="hard"), duel, 5), _Computer)
+    assert isinstance(opponent(argparse.Namespace(vs="random"), duel, 5), RandomPlayer)
+    from bot.terminal import play
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="ai", level="hard")
+    out = io.StringIO()
+    assert play(args, io.StringIO("1\n" * 3000), out) == 0
+    text = out.getvalue()
+    assert "computer attacks" in text, text[-2000:]
+
+
+def test_what_the_computer_aims_at_whom() -> None:
+    """Removal and burn go to the opponent's side, protection and pumps to its own."""
+    from engine.computer import harmful
+    for name in ("Swords to Plowshares", "Lightning Bolt", "Terror", "Paralyze", "Counterspell", "Unsummon"):
+        assert harmful(name), name
+    for name in ("Samite Healer", "Healing Salve", "Giant Growth", "Holy Strength", "Regeneration",
+                 "Circle of Protection: Red"):
+        assert not harmful(name), name
