@@ -6,3 +6,4 @@ Importing this package registers every implemented card with
 from __future__ import annotations
 
 from . import artifact_creatures, artifacts, black, blue, gold, green, lands, red, white  # noqa: F401
+from . import legends_gold  # noqa: F401
