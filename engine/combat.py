@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from .decisions import DecisionKind, IllegalAction, read_number
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Player
+from .objects import Card, Chars, Player
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,6 +92,27 @@ class CombatRules:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
 
+    def landwalk_unblockable(self: "Game", a: Chars) -> bool:
+        """Whether an attacker with characteristics ``a`` cannot be blocked
+        for a landwalk: a basic landwalk and a land of that type, or
+        "legendary landwalk" (Livonya Silone) and a Legendary Land, on the
+        defending player's side. A permanent's hook ``ignores_landwalk(g, src)
+        -> set of landwalk keywords`` makes creatures with those abilities
+        blockable "as if they did not have" them (Gosta Dirk, Ur-Drago)."""
+        walks = [kw for kw in LANDWALKS if kw in a.keywords]
+        legendary = "legendary landwalk" in a.keywords
+        if not walks and not legendary:
+            return False
+        ignored: set[str] = set()
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("ignores_landwalk")
+            if h is not None:
+                ignored |= h(self, src)
+        if any(kw not in ignored and self.permanents(self.nonactive, subtype=LANDWALKS[kw]) for kw in walks):
+            return True
+        return legendary and "legendary landwalk" not in ignored and any(
+            "legend" in self.chars(c).supertypes for c in self.permanents(self.nonactive, type_="land"))
+
     def can_block(self: "Game", blocker: Card, attacker: Card) -> bool:
         b, a = self.chars(blocker), self.chars(attacker)
         if "creature" not in b.types or b.controller != self.nonactive or blocker.tapped:
@@ -106,9 +127,8 @@ class CombatRules:
             return False
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
-        for kw, land in LANDWALKS.items():
-            if kw in a.keywords and self.permanents(self.nonactive, subtype=land):
-                return False
+        if self.landwalk_unblockable(a):
+            return False
         for col in b.colors:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:
                 return False

@@ -18,12 +18,15 @@ for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard o
 from typing import Any  # noqa: E402
 
 from ..decisions import DecisionKind  # noqa: E402
-from ..effects import (bounce_targets, creature_where, destroy_self, discard_card, on_source,  # noqa: E402
-                       permanent_target, pump, static_for, upkeep_cost, upkeep_of)
+from ..effects import (CREATURE, DAMAGED_CREATURE, PLAYER, bounce_targets, create_token,  # noqa: E402
+                       creature_where, damage, destroy_self, destroy_targets, discard_card, on_source,
+                       permanent_target, prevent_to_target, pump, pump_mod, static_for, token_def, until_eot,
+                       upkeep_cost, upkeep_of)
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Cost, Event, ManaAbility, Trigger  # noqa: E402
-from ..objects import Card, Chars, Player  # noqa: E402
+from ..model import Ability, Announce, Cost, Event, ManaAbility, Trigger  # noqa: E402
+from ..objects import Card, Chars, Effect, Player  # noqa: E402
 from ..refs import ref  # noqa: E402
+from .red import _in_combat  # noqa: E402
 
 
 def _is_legend(g: Any, ctx: Any, c: Card) -> bool:
@@ -165,3 +168,199 @@ define("Nicol Bolas", abilities=(_nb_ab,), hooks={"end_of_upkeep": _nb_end}, tri
                                  and bool(d["packet"].receiver.hand))),))
 
 
+
+
+# ---------------------------------------------------------------- lands
+# Hammerheim: every landwalk (the basic ones and legendary landwalk) is removed
+# until end of turn; an ability granted later that turn is not.
+_ALL_LANDWALKS = ("swampwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "legendary landwalk")
+
+
+def _lose_keywords(*kws: str) -> Any:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.keywords.difference_update(kws)
+    return m
+
+
+define("Hammerheim", mana_abilities=(ManaAbility("R"),), abilities=(
+    Ability("{T}: Remove all landwalking ability from target creature until end of turn", Cost(tap=True),
+            until_eot(_lose_keywords(*_ALL_LANDWALKS)), targets=(CREATURE,)),))
+
+
+# Urborg: "first strike or swampwalk": which one is announced as it is played
+# (script: choose=first strike / choose=swampwalk).
+def _urborg(g: Any, ctx: Any) -> Any:
+    kw = ctx.chosen("ability")
+    for t in ctx.targets:
+        if isinstance(t, Card):
+            g.effects.append(Effect(g.stamp(), t.oid, _lose_keywords(kw), "eot"))
+            g.log(f"{t.name} loses {kw} until end of turn.")
+    return
+    yield
+
+
+define("Urborg", mana_abilities=(ManaAbility("B"),), abilities=(
+    Ability("{T}: Remove first strike ability or swampwalk ability from target creature until end of turn",
+            Cost(tap=True), _urborg, targets=(CREATURE,),
+            announce=(Announce("ability", "first strike or swampwalk?",
+                               lambda g, ctx: ["first strike", "swampwalk"]),)),))
+
+
+# ---------------------------------------------------------------- legends, simple abilities
+ATTACKING_OR_BLOCKING = creature_where("target attacking or blocking creature", _in_combat)
+
+
+def _my_turn(g: Any, c: Card) -> bool:
+    return g.active == g.controller(c)
+
+
+define("Princess Lucrezia", mana_abilities=(ManaAbility("U"),))
+define("Riven Turnbull", mana_abilities=(ManaAbility("B"),))
+define("Sunastian Falconer", mana_abilities=(ManaAbility("C", amount=2),))
+define("Pavel Maliki", abilities=(
+    Ability("{B}{R}: +1/+0 until end of turn", Cost(ManaCost.parse("{B}{R}")), on_source(pump(1, 0))),))
+define("Tuknir Deathlock", abilities=(
+    Ability("{G}{R}{T}: Target creature gains +2/+2 until end of turn", Cost(ManaCost.parse("{G}{R}"), tap=True),
+            pump(2, 2), targets=(CREATURE,)),))
+define("Lady Caleria", abilities=(
+    Ability("{T}: Lady Caleria does 3 damage to target attacking or blocking creature", Cost(tap=True), damage(3),
+            targets=(ATTACKING_OR_BLOCKING,)),))
+define("Tor Wauki", abilities=(
+    Ability("{T}: Tor Wauki deals 2 damage to target attacking or blocking creature", Cost(tap=True), damage(2),
+            targets=(ATTACKING_OR_BLOCKING,)),))
+define("Kei Takahashi", abilities=(
+    Ability("{T}: Prevent up to 2 damage to any creature", Cost(tap=True), prevent_to_target(2),
+            targets=(DAMAGED_CREATURE,), prevention=True),))
+define("Xira Arien", abilities=(
+    Ability("{B}{R}{G}, {T}: Target player draws a card", Cost(ManaCost.parse("{B}{R}{G}"), tap=True),
+            lambda g, ctx: g.draw(ctx.targets[0].idx, 1), targets=(PLAYER,)),))
+define("Ramses Overdark", abilities=(
+    Ability("{T}: Destroy target creature which has an enchantment card played on it", Cost(tap=True),
+            destroy_targets(), targets=(creature_where(
+                "target enchanted creature",
+                lambda g, ctx, c: any(g.enchanted(a) is c for a in g.battlefield
+                                      if "enchantment" in g.chars(a).types)),)),))
+define("Tetsuo Umezawa", keywords=("cannot be enchanted",), abilities=(
+    Ability("{R}{B}{B}{U}{T}: Destroy target tapped creature or target blocking creature",
+            Cost(ManaCost.parse("{R}{B}{B}{U}"), tap=True), destroy_targets(), targets=(creature_where(
+                "target tapped or blocking creature",
+                lambda g, ctx, c: c.tapped or (g.combat is not None and g.combat.blocking(c.oid) is not None)),)),))
+# Bartel Runeaxe: "cannot be the target of enchant creature spells" (it may
+# still be enchanted by other means, as Tetsuo's wording; the engine's
+# "cannot be enchanted" is the targeting restriction for auras).
+define("Bartel Runeaxe", keywords=("cannot be enchanted", "does not tap to attack"))
+
+
+# Gwendlyn Di Corci: a random discard, only during its controller's turn.
+def _gwendlyn(g: Any, ctx: Any) -> Any:
+    p = ctx.targets[0]
+    if isinstance(p, Player) and p.hand:
+        card = g.rng.choice(p.hand)
+        yield from discard_card(g, p.idx, card, at_random=True)
+
+
+define("Gwendlyn Di Corci", abilities=(
+    Ability("{T}: Target player discards one card from his or her hand at random. Use only during your turn",
+            Cost(tap=True), _gwendlyn, targets=(PLAYER,), condition=_my_turn),))
+
+
+# Jacques le Vert: your green creatures (its own included) get +0/+2.
+define("Jacques le Vert", statics=(static_for(
+    lambda g, src, card, c: "creature" in c.types and "G" in c.colors and c.controller == g.controller(src),
+    pump_mod(0, 2)),))
+
+# Gosta Dirk, Lord Magnus, Ur-Drago: creatures with those landwalks (both
+# players') may be blocked as if they did not have them (Game.landwalk_unblockable).
+define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src: {"islandwalk"}})
+define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src: {"plainswalk", "forestwalk"}})
+define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src: {"swampwalk"}})
+define("Livonya Silone", keywords=("first strike", "legendary landwalk"))
+
+
+# Lady Evangela: the target creature deals no combat damage this turn.
+def _evangela(g: Any, ctx: Any) -> Any:
+    for t in ctx.targets:
+        if isinstance(t, Card) and t.zone == "battlefield":
+            oid = t.oid
+            g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
+                                    applies=lambda g2, card, c: False,
+                                    hooks={"reduce_damage": lambda g2, pk, oid=oid: pk.combat and pk.source_oid == oid}))
+            g.log(f"{t.name} deals no combat damage this turn.")
+    return
+    yield
+
+
+define("Lady Evangela", abilities=(
+    Ability("{B}{W}{T}: Target creature does no damage during combat this turn",
+            Cost(ManaCost.parse("{B}{W}"), tap=True), _evangela, targets=(CREATURE,)),))
+
+
+# Angus Mackenzie: as Fog, from an ability, usable until combat damage is dealt
+# this turn (not in a damage prevention step: it is not a prevention effect).
+def _angus(g: Any, ctx: Any) -> Any:
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"reduce_damage": lambda g2, pk: pk.combat}))
+    g.log("No creatures deal damage in combat this turn.")
+    return
+    yield
+
+
+define("Angus Mackenzie", abilities=(
+    Ability("{W}{U}{G}{T}: Creatures attack and block as normal, but none deal any damage during combat",
+            Cost(ManaCost.parse("{W}{U}{G}"), tap=True), _angus,
+            condition=lambda g, c: g.combat is None or not g.combat.damage_done),))
+
+
+# Sol'kanar the Swamp King: whenever a black spell is successfully cast (by
+# either player), its controller gains 1 life.
+def _solkanar(g: Any, ctx: Any) -> Any:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+define("Sol'kanar the Swamp King", triggers=(Trigger(
+    Event.SPELL_CAST, _solkanar, condition=lambda g, src, d: d["spell"].card is not None and "B" in d["spell"].colors),))
+
+
+# Boris Devilboon: a Minor Demon token, 1/1 red and black.
+_MINOR_DEMON = token_def("Minor Demon", ("creature",), 1, 1, subtypes=("Minor Demon",), colors=("B", "R"))
+
+
+def _boris(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, _MINOR_DEMON, ctx.controller)
+    yield from g.entered(tok)
+
+
+define("Boris Devilboon", abilities=(
+    Ability("{2}{B}{R}{T}: Put a minor demon token into play", Cost(ManaCost.parse("{2}{B}{R}"), tap=True),
+            _boris),))
+
+
+# Dakkon Blackblade: */* = the lands its controller controls.
+def _dakkon(g: Any, card: Card, c: Chars) -> None:
+    n = len(g.permanents(g.controller(card), type_="land"))
+    c.power, c.toughness = n, n
+
+
+define("Dakkon Blackblade", statics=(static_for(lambda g, src, card, c: src is card, _dakkon, layer=1),))
+
+
+# Adun Oakenshield: "select one creature from your graveyard" (not a target:
+# chosen as the ability resolves, from the creature cards there then).
+def _adun(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    gy = [c for c in g.players[p].graveyard if "creature" in c.cdef.types]
+    if not gy:
+        return
+    ch = list(dict.fromkeys(f"choose {c.name}" for c in gy))
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Adun Oakenshield: choose a creature card in your graveyard",
+                           ch, about="Adun Oakenshield")
+    card = next(c for c in gy if f"choose {c.name}" == ans)
+    g.move(card, "hand")
+    g.log(f"{card.name} returns from {g.players[p].name}'s graveyard to their hand.")
+
+
+define("Adun Oakenshield", abilities=(
+    Ability("{G}{R}{B}{T}: Select one creature from your graveyard and place it in your hand",
+            Cost(ManaCost.parse("{G}{R}{B}"), tap=True), _adun),))
