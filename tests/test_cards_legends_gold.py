@@ -2,6 +2,13 @@
 Cards"): the checks a duel script cannot express, and random duels."""
 from __future__ import annotations
 
+import random
+
+import pytest
+from test_random_duels import hidden_swapped_view_equal
+
+from engine import Duel, DuelOptions
+from engine.ai import RandomPlayer
 from engine.carddb import parse_type_line
 from engine.objects import Chars, Effect
 from engine.scripts import run_step
@@ -48,3 +55,74 @@ def test_a_legend_changed_into_something_else_and_back_is_the_new_one() -> None:
     _settle(g)
     assert [c.controller for c in g.battlefield if c.name == "Jedit Ojanen"] == [1]
     assert [c.name for c in g.players[0].graveyard] == ["Jedit Ojanen"]
+
+
+# ---------------------------------------------------------------- random duels
+
+LEGENDS_DECKS = {
+    "Legends white-blue-green": {
+        "Tundra": 3, "Tropical Island": 3, "Savannah": 3, "Scrubland": 2, "Underground Sea": 2, "Bayou": 2,
+        "Birds of Paradise": 4, "Karakas": 1, "Pendelhaven": 1, "The Tabernacle at Pendrell Vale": 1,
+        "Angus Mackenzie": 1, "Arcades Sabboth": 1, "Kei Takahashi": 2, "Lady Evangela": 1, "Gosta Dirk": 1,
+        "Lord Magnus": 1, "Jacques le Vert": 1, "Dakkon Blackblade": 1, "Jedit Ojanen": 2, "Tobias Andrion": 1,
+        "Xira Arien": 1, "Ramses Overdark": 1, "Princess Lucrezia": 1, "Sol'kanar the Swamp King": 1,
+        "Adun Oakenshield": 1, "Jasmine Boreal": 1,
+    },
+    "Legends black-red-green": {
+        "Badlands": 3, "Taiga": 3, "Bayou": 3, "Volcanic Island": 2, "Underground Sea": 2, "Plateau": 2,
+        "Birds of Paradise": 4, "Hammerheim": 1, "Urborg": 1,
+        "Nicol Bolas": 1, "Palladia-Mors": 1, "Vaevictis Asmadi": 1, "Pavel Maliki": 1, "Tuknir Deathlock": 2,
+        "Lady Caleria": 1, "Tor Wauki": 1, "Boris Devilboon": 1, "Gwendlyn Di Corci": 1, "Tetsuo Umezawa": 1,
+        "Bartel Runeaxe": 1, "Livonya Silone": 1, "Ur-Drago": 1, "Riven Turnbull": 1, "Sunastian Falconer": 1,
+        "Barktooth Warbeard": 1, "Jedit Ojanen": 1, "Lady Orca": 1,
+    },
+}
+MINE = {n for deck in LEGENDS_DECKS.values() for n in deck} - {
+    "Tundra", "Tropical Island", "Savannah", "Scrubland", "Underground Sea", "Bayou", "Badlands", "Taiga",
+    "Volcanic Island", "Plateau", "Birds of Paradise"}
+PLAYED: set[str] = set()
+
+
+def _count(duel: Duel) -> int:
+    g = duel.game
+    n = sum(1 for c in g.battlefield + g.limbo if not c.token)
+    return n + sum(len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
+
+
+def test_the_random_duel_decks_are_forty_cards() -> None:
+    assert [sum(d.values()) for d in LEGENDS_DECKS.values()] == [40, 40]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_duels_with_these_cards(seed: int) -> None:
+    """Random players with decks of these cards: no exception, the card count
+    never changes, views leak nothing hidden, the replay is the same duel."""
+    decks = tuple([c for c, k in LEGENDS_DECKS[name].items() for _ in range(k)] for name in sorted(LEGENDS_DECKS))
+    if seed % 2:
+        decks = (decks[1], decks[0])
+    options = DuelOptions(ante=seed % 4 < 2)
+    duel = Duel.new(seed, decks, options)
+    players = (RandomPlayer(seed * 2, pass_rate=0.2), RandomPlayer(seed * 2 + 1, pass_rate=0.2))
+    rng = random.Random(seed)
+    total = _count(duel)
+    steps = 0
+    while duel.pending is not None and steps < 20000:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        steps += 1
+        g = duel.game
+        PLAYED.update(c.name for c in g.battlefield)
+        PLAYED.update(s.name for s in g.spells + g.batch)
+        assert _count(duel) == total, f"card count changed at step {steps}"
+        if steps % 53 == 0:
+            assert hidden_swapped_view_equal(duel, rng), f"a view depends on hidden cards at step {steps}"
+    assert duel.pending is None
+    again = Duel.new(seed, decks, options).replay(duel.history)
+    assert again.state_hash() == duel.state_hash()
+
+
+def test_the_random_duels_played_most_of_these_cards() -> None:
+    if not PLAYED:
+        pytest.skip("run with the random duels above")
+    missing = sorted(MINE - PLAYED)
+    assert len(missing) <= len(MINE) // 4, f"never played: {missing}"
