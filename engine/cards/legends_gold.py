@@ -7,6 +7,8 @@ of a name in play, is a state check (``Game._legend_rule``).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..carddb import define
 
 # Legends with no rules text, or keywords only (read from the text).
@@ -20,10 +22,10 @@ from typing import Any  # noqa: E402
 from ..decisions import DecisionKind  # noqa: E402
 from ..effects import (CREATURE, DAMAGED_CREATURE, PLAYER, bounce_targets, create_token,  # noqa: E402
                        creature_where, damage, destroy_self, destroy_targets, discard_card, on_source,
-                       permanent_target, prevent_to_target, pump, pump_mod, static_for, token_def, until_eot,
+                       permanent_target, prevent_to_target, pump, pump_mod, set_pt_mod, static_for, token_def, until_eot,
                        upkeep_cost, upkeep_of)
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Announce, Cost, Event, ManaAbility, Trigger  # noqa: E402
+from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Trigger  # noqa: E402
 from ..objects import Card, Chars, Effect, Player  # noqa: E402
 from ..refs import ref  # noqa: E402
 from .red import _in_combat  # noqa: E402
@@ -364,3 +366,207 @@ def _adun(g: Any, ctx: Any) -> Any:
 define("Adun Oakenshield", abilities=(
     Ability("{G}{R}{B}{T}: Select one creature from your graveyard and place it in your hand",
             Cost(ManaCost.parse("{G}{R}{B}"), tap=True), _adun),))
+
+
+# ---------------------------------------------------------------- legends with tokens, upkeep and control
+# Stangg: its Stangg Twin token is a 3/4 green and red legend. If Stangg leaves
+# play the Twin is removed from the game; if the Twin leaves play Stangg is
+# buried. Each is linked to the other by oid (flags) and the link is looked at
+# in the state checks (the "state" hook): leaving play is seen there at once.
+def _stangg_enter(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, _STANGG_TWIN, ctx.controller)
+    ctx.source.flags["twin"] = tok.oid
+    tok.flags["stangg"] = ctx.source.oid
+    yield from g.entered(tok)
+
+
+def _stangg_state(g: Any, card: Card) -> bool:
+    twin = card.flags.get("twin")
+    return twin is not None and g.find(twin) is None
+
+
+def _twin_state(g: Any, card: Card) -> bool:
+    if g.find(card.flags.get("stangg", -1)) is None:
+        card.remove_if_dies = True  # "remove Stangg Twin token from the game"
+        return True
+    return False
+
+
+_STANGG_TWIN = replace(token_def("Stangg Twin", ("creature",), 3, 4, subtypes=("Legend",), colors=("G", "R"),
+                                 hooks={"state": _twin_state}), supertypes=frozenset({"legend"}))
+define("Stangg", on_enter=_stangg_enter, hooks={"state": _stangg_state})
+
+
+# Hazezon Tamar: at the beginning of its controller's next upkeep after it came
+# into play, as many 1/1 white, green and red Sand Warrior tokens as the lands
+# that player controls then (they come even if Hazezon has left play: the
+# effect was set up as it came into play). If Hazezon leaves play, every Sand
+# Warrior made while it was in play is removed from the game (the state hook
+# of the token, which knows the Hazezon in play when it was made).
+def _warrior_state(g: Any, card: Card) -> bool:
+    hz = card.flags.get("hazezon")
+    if hz is not None and g.find(hz) is None:
+        card.remove_if_dies = True
+        return True
+    return False
+
+
+_SAND_WARRIOR = token_def("Sand Warrior", ("creature",), 1, 1, subtypes=("Sand Warrior",), colors=("W", "G", "R"),
+                          hooks={"state": _warrior_state})
+
+
+def _hazezon_tokens(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    hz = ctx.data["delayed"].data["hazezon"]
+    alive = g.find(hz) is not None
+    n = len(g.permanents(p, type_="land"))
+    made = []
+    for _ in range(n):
+        tok = create_token(g, _SAND_WARRIOR, p)
+        if alive:
+            tok.flags["hazezon"] = hz
+        made.append(tok)
+    for tok in made:
+        yield from g.entered(tok)
+
+
+def _hazezon_enter(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _hazezon_tokens, p, "Hazezon Tamar",
+                             condition=lambda g2, d, data: g2.active == d.controller,
+                             data={"hazezon": ctx.source.oid}))
+    return
+    yield
+
+
+define("Hazezon Tamar", on_enter=_hazezon_enter)
+
+
+# Axelrod Gunnarson: as Sengir Vampire, a creature it damaged this turn going to
+# the graveyard; its controller gains 1 life and chooses a player Axelrod deals
+# 1 damage to (the target is chosen as the effect happens).
+def _axelrod(g: Any, ctx: Any) -> Any:
+    p = ctx.controller
+    g.gain_life(p, 1)
+    ch = [f"choose {pl.name}" for pl in g.players]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Axelrod Gunnarson: deal 1 damage to which player?", ch,
+                           about="Axelrod Gunnarson")
+    victim = g.players[ch.index(ans)]
+    if ctx.source.zone == "battlefield":
+        g.deal_damage(ctx.source, victim, 1)
+    else:
+        g.deal_damage({"name": "Axelrod Gunnarson", "colors": ctx.source.cdef.colors,
+                       "types": ctx.source.cdef.types, "oid": ctx.source.oid, "controller": p}, victim, 1)
+    yield from g.settle()
+
+
+define("Axelrod Gunnarson", triggers=(Trigger(
+    Event.TO_GRAVEYARD, _axelrod, condition=lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"]),))
+
+
+# Halfdane: during its controller's upkeep it takes the power and toughness of
+# target creature other than itself (as they are then, for good, until the
+# next time); with no legal target it becomes 3/3. Played with `activate
+# Halfdane -> CREATURE`; if not done by the end of upkeep, the player must
+# choose a creature then (or, with none, it becomes 3/3).
+def _set_pt(g: Any, card: Card, p: int, t: int) -> None:
+    g.effects.append(Effect(g.stamp(), card.oid, set_pt_mod(p, t), "forever", layer=1))
+    g.log(f"{card.name} becomes {p}/{t}.")
+
+
+def _halfdane(g: Any, ctx: Any) -> Any:
+    src, t = ctx.source, ctx.targets[0] if ctx.targets else None
+    if src.zone != "battlefield":
+        return
+    if isinstance(t, Card) and t.zone == "battlefield":
+        ch = g.chars(t)
+        _set_pt(g, src, ch.power or 0, ch.toughness or 0)
+    return
+    yield
+
+
+def _other_than_source(g: Any, ctx: Any, c: Card) -> bool:
+    return c is not ctx.source
+
+
+_HALFDANE_AB = Ability("During your upkeep, Halfdane acquires the power and toughness of target creature other "
+                       "than Halfdane", Cost(), _halfdane,
+                       targets=(creature_where("target creature other than Halfdane", _other_than_source),),
+                       condition=upkeep_of(), once_per_phase=True)
+
+
+def _halfdane_end(g: Any, card: Card) -> Any:
+    p = g.controller(card)
+    if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
+        return
+    others = [c for c in g.creatures() if c is not card and g.targetable(c, frozenset(g.chars(card).colors))]
+    if not others:
+        card.phase_uses[g.phase_key()] = 1
+        _set_pt(g, card, 3, 3)
+        return
+    ch = [f"activate {ref(g, card)} -> {ref(g, c)}" for c in others]
+    ans = yield from g.ask(p, DecisionKind.UPKEEP, "Halfdane: choose the creature whose power and toughness it takes",
+                           ch, about=card.name)
+    spell = yield from g.activate(p, card, _HALFDANE_AB, DecisionKind.UPKEEP, [others[ch.index(ans)]])
+    if spell is not None:
+        yield from g.resolve(spell)
+    yield from g.settle()
+
+
+define("Halfdane", abilities=(_HALFDANE_AB,), hooks={"end_of_upkeep": _halfdane_end})
+
+
+# Rohgahh of Kher Keep: Kobolds of Kher Keep its controller controls get +2/+2.
+# During its controller's upkeep, pay {R}{R}{R}, or Rohgahh and all Kobolds of
+# Kher Keep (its controller's) become tapped and come under the opponent's
+# control, for good (as the MicroProse game: a change of control that nothing
+# ends).
+def _kobold(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    return c.name == "Kobolds of Kher Keep" and "creature" in c.types and c.controller == g.controller(src)
+
+
+def _rohgahh_unpaid(g: Any, card: Card) -> Any:
+    p = g.controller(card)
+    opp = 1 - p
+    for c in [card] + [k for k in g.permanents(p) if g.chars(k).name == "Kobolds of Kher Keep"]:
+        c.tapped = True
+        g.effects.append(Effect(g.stamp(), c.oid, lambda g2, k, ch, opp=opp: setattr(ch, "controller", opp),
+                                "forever", layer=0))
+        g.log(f"{c.name} becomes tapped and comes under {g.players[opp].name}'s control.")
+    g.forget_reads()
+    return
+    yield
+
+
+_roh_ab, _roh_end = upkeep_cost("Pay {R}{R}{R} during your upkeep, or Rohgahh and all Kobolds of Kher Keep become "
+                                "tapped and come under opponent's control", "{R}{R}{R}", _rohgahh_unpaid)
+define("Rohgahh of Kher Keep", statics=(static_for(_kobold, pump_mod(2, 2)),), abilities=(_roh_ab,),
+       hooks={"end_of_upkeep": _roh_end})
+
+
+# Rubinia Soulsinger: control of the target creature for as long as Rubinia
+# stays in play, under the same controller, and tapped; it may stay tapped in
+# its controller's untap phase (asked then).
+def _rubinia(g: Any, ctx: Any) -> Any:
+    src, p = ctx.source, ctx.controller
+    for t in ctx.targets:
+        if not isinstance(t, Card) or t.zone != "battlefield":
+            continue
+        roid = src.oid
+
+        def holds(g2: Any, roid: int = roid, p: int = p) -> bool:
+            r = g2.find(roid)
+            return r is not None and r.tapped and g2.controller(r) == p
+        if not holds(g):
+            continue
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, k, ch, p=p: setattr(ch, "controller", p), "forever",
+                                layer=0, condition=holds))
+        g.forget_reads()
+        g.log(f"{g.players[p].name} gains control of {t.name}.")
+    return
+    yield
+
+
+define("Rubinia Soulsinger", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(
+    Ability("{T}: Gain control of target creature as long as Rubinia stays tapped and in play under your control",
+            Cost(tap=True), _rubinia, targets=(CREATURE,)),))
