@@ -398,13 +398,31 @@ class DamageRules:
         return False
 
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
+        """The regeneration abilities ``p`` could use for ``card``: its own and
+        its auras', and those of ``p``'s other permanents that regenerate a
+        target (Ragnar: "Regenerate target creature"), if ``card`` is a legal
+        target for them. A {T} cost needs an untapped source, and a creature
+        source that is not summoning sick."""
+        from .game import Ctx
+        from .objects import Spell
         out = []
-        for src in [card] + self.attached(card):
+        own = [card] + self.attached(card)
+        for src in own + [s for s in self.permanents(p) if s not in own]:
             if self.controller(src) != p:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
-                if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
+                if not ab.regenerate or (src not in own and not ab.targets):
+                    continue
+                if ab.cost.tap and (src.tapped or (src.sick and self.is_creature(src))):
+                    continue
+                if self.can_afford(p, ab.cost.mana) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
+                    if src not in own:
+                        spec = ab.targets[0]
+                        probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
+                        if not self.targetable(card, probe.colors) or (
+                                spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                            continue
                     out.append((src, i))
         return out
 

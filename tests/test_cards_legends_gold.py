@@ -126,3 +126,20 @@ def test_the_random_duels_played_most_of_these_cards() -> None:
         pytest.skip("run with the random duels above")
     missing = sorted(MINE - PLAYED)
     assert len(missing) <= len(MINE) // 4, f"never played: {missing}"
+
+
+def _ragnar_options(sick: bool, target: str) -> list[str]:
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": {"battlefield": ["Plains", "Island", "Forest", {"name": "Ragnar", "sick": sick},
+                                                   "Grizzly Bears"]},
+                         "bob": {"battlefield": ["Black Knight"]}}}
+    g = run(setup, []).g
+    card = next(c for c in g.battlefield if c.name == target)
+    return [src.name for src, _ in g.regen_options(0, card)]
+
+
+def test_ragnar_regenerates_any_creature_it_can_target_when_not_summoning_sick() -> None:
+    assert _ragnar_options(False, "Grizzly Bears") == ["Ragnar"]
+    assert _ragnar_options(False, "Ragnar") == ["Ragnar"]
+    assert _ragnar_options(False, "Black Knight") == []  # protection from white: not a legal target
+    assert _ragnar_options(True, "Grizzly Bears") == []  # its cost taps it

@@ -570,3 +570,11 @@ def _rubinia(g: Any, ctx: Any) -> Any:
 define("Rubinia Soulsinger", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(
     Ability("{T}: Gain control of target creature as long as Rubinia stays tapped and in play under your control",
             Cost(tap=True), _rubinia, targets=(CREATURE,)),))
+
+
+# Ragnar: "Regenerate target creature": used, as every regeneration, when the
+# creature would be destroyed (offered then, see Game.regen_options), on any
+# creature Ragnar's controller chooses to save, the opponent's included.
+define("Ragnar", abilities=(
+    Ability("{W}{U}{G}{T}: Regenerate target creature", Cost(ManaCost.parse("{W}{U}{G}"), tap=True),
+            lambda g, ctx: iter(()), targets=(CREATURE,), regenerate=True),))
