@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..carddb import define
+from ..carddb import define, implemented
 
 # Legends with no rules text, or keywords only (read from the text).
 for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard of the Closed Fist",
@@ -20,13 +20,15 @@ for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard o
 from typing import Any  # noqa: E402
 
 from ..decisions import DecisionKind  # noqa: E402
-from ..effects import (CREATURE, DAMAGED_CREATURE, PLAYER, bounce_targets, create_token,  # noqa: E402
-                       creature_where, damage, destroy_self, destroy_targets, discard_card, on_source,
+from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets,  # noqa: E402
+                       counter_target, create_token, creature_where, damage, destroy_self, destroy_targets,
+                       discard_card, enters_with_counters, keyword_mod, on_source, pay_to_use,
                        permanent_target, prevent_to_target, pump, pump_mod, set_pt_mod, static_for, token_def, until_eot,
                        upkeep_cost, upkeep_of)
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Trigger  # noqa: E402
-from ..objects import Card, Chars, Effect, Player  # noqa: E402
+from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, kinds,  # noqa: E402
+                     Trigger)
+from ..objects import Card, Chars, Effect, Player, Spell  # noqa: E402
 from ..refs import ref  # noqa: E402
 from .red import _in_combat  # noqa: E402
 
@@ -578,3 +580,102 @@ define("Rubinia Soulsinger", hooks={"may_stay_tapped": lambda g, c: True}, abili
 define("Ragnar", abilities=(
     Ability("{W}{U}{G}{T}: Regenerate target creature", Cost(ManaCost.parse("{W}{U}{G}"), tap=True),
             lambda g, ctx: iter(()), targets=(CREATURE,), regenerate=True),))
+
+
+# Rasputin Dreamweaver: seven dream counters as it comes into play; removing
+# one is a cost, for {1} (a mana ability: `tap Rasputin Dreamweaver for C`,
+# which does not tap it) or to prevent 1 damage to Rasputin (in a damage
+# prevention step). One counter is put on it at the beginning of its
+# controller's upkeep if it started the turn untapped (its tapped state is
+# noted at every end of turn, what the next turn starts with), never above seven.
+_DREAM = "dream"
+
+
+def _rasputin_note(g: Any, ctx: Any) -> Any:
+    ctx.source.flags["untapped_at_turn_start"] = not ctx.source.tapped
+    return
+    yield
+
+
+def _rasputin_upkeep(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    if src.flags.get("untapped_at_turn_start") and src.counters.get(_DREAM, 0) < 7:
+        add_counters(g, src, _DREAM, 1)
+    return
+    yield
+
+
+define("Rasputin Dreamweaver", on_enter=enters_with_counters(_DREAM, 7),
+       mana_abilities=(ManaAbility("C", cost=Cost(tap=False, remove_counter=_DREAM)),),
+       abilities=(Ability("Remove a counter: prevent 1 damage to Rasputin", Cost(remove_counter=_DREAM),
+                          prevent_to_target(1), prevention=True, targets=(replace(
+                              DAMAGED_CREATURE, what="Rasputin Dreamweaver being damaged",
+                              test=lambda g, ctx, c: c is ctx.source),)),),
+       triggers=(Trigger(Event.END_OF_TURN, _rasputin_note),
+                 Trigger(Event.BEGIN_UPKEEP, _rasputin_upkeep,
+                         condition=lambda g, src, d: d["player"] == g.controller(src))))
+
+
+# Johan: while Johan is untapped and not attacking, its controller's creatures
+# attack without tapping (Johan's own attack taps it, and the others with it).
+def _johan_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    if "creature" not in c.types or c.controller != g.controller(src) or src.tapped:
+        return False
+    return g.combat is None or g.combat.band_of(src.oid) is None
+
+
+define("Johan", statics=(static_for(_johan_applies, keyword_mod("does not tap to attack")),))
+
+
+# Ayesha Tanaka: counter target effect of an artifact's activated ability (a
+# mana ability is not an effect being cast, so it cannot be a target) unless
+# the artifact's controller pays {W}; played as an interrupt.
+def _artifact_effect(g: Any, ctx: Any, s: Any) -> bool:
+    return (isinstance(s, Spell) and s.card is None and s.ability is not None and s.source is not None
+            and "artifact" in g.chars(s.source).types)
+
+
+def _ayesha(g: Any, ctx: Any) -> Any:
+    for t in ctx.targets:
+        if not isinstance(t, Spell):
+            continue
+        owner = g.controller(t.source) if t.source.zone == "battlefield" else t.controller
+        paid = yield from pay_to_use(g, owner, "{W}", f"Ayesha Tanaka: pay {{W}} so that {t.name}'s effect is "
+                                     "not countered?", "Ayesha Tanaka")
+        if not paid:
+            yield from counter_target()(g, ctx)
+
+
+define("Ayesha Tanaka", abilities=(
+    Ability("{T}: Counter target artifact effect requiring an activation cost unless the artifact's controller "
+            "pays {W}", Cost(tap=True), _ayesha, speed=Speed.INTERRUPT,
+            targets=(TargetSpec("target artifact effect", kinds(Kind.SPELL), _artifact_effect),)),))
+
+
+# Nebuchadnezzar: the card is named as the ability is played (an announced
+# choice among every card name the game knows: `choose=Lightning Bolt`); as it
+# resolves, X cards of the target opponent's hand chosen at random (the whole
+# hand if X is larger) are revealed to both players, and those with the named
+# name are discarded.
+def _card_names(g: Any, ctx: Any) -> list[str]:
+    return implemented()
+
+
+def _nebuchadnezzar(g: Any, ctx: Any) -> Any:
+    named = ctx.chosen("card")
+    for t in ctx.targets:
+        if not isinstance(t, Player):
+            continue
+        hand = list(t.hand)
+        shown = hand if ctx.x >= len(hand) else g.rng.sample(hand, ctx.x)
+        g.log(f"{t.name} reveals {', '.join(c.name for c in shown) or 'no cards'} (Nebuchadnezzar, naming {named}).")
+        for c in shown:
+            if c.name == named and c in t.hand:
+                yield from discard_card(g, t.idx, c)
+
+
+define("Nebuchadnezzar", abilities=(
+    Ability("{X}, {T}: Name a card. Target opponent reveals X cards from his or her hand at random and discards "
+            "those with that name. Use this ability only during your turn", Cost(ManaCost.parse("{X}"), tap=True),
+            _nebuchadnezzar, targets=(OPPONENT,), condition=_my_turn, x=True,
+            announce=(Announce("card", "name a card", _card_names),)),))
