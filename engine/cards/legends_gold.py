@@ -679,3 +679,15 @@ define("Nebuchadnezzar", abilities=(
             "those with that name. Use this ability only during your turn", Cost(ManaCost.parse("{X}"), tap=True),
             _nebuchadnezzar, targets=(OPPONENT,), condition=_my_turn, x=True,
             announce=(Announce("card", "name a card", _card_names),)),))
+
+
+# Tolaria: usable during any upkeep (either player's); the target loses banding
+# and every "bands with other ..." ability until end of turn.
+def _lose_banding(g: Any, card: Card, c: Chars) -> None:
+    c.keywords -= {k for k in c.keywords if k == "banding" or k.startswith("bands with other")}
+
+
+define("Tolaria", mana_abilities=(ManaAbility("U"),), abilities=(
+    Ability("{T}: During upkeep remove the banding or bands with other ability from target creature until end of "
+            "turn", Cost(tap=True), until_eot(_lose_banding), targets=(CREATURE,),
+            condition=lambda g, c: g.phase == "upkeep"),))
