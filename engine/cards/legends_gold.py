@@ -8,29 +8,26 @@ of a name in play, is a state check (``Game._legend_rule``).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..carddb import define, implemented
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets, counter_target,
+                       create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
+                       enters_with_counters, keyword_mod, on_source, pay_to_use, permanent_target, prevent_to_target,
+                       pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
+from ..mana import ManaCost
+from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, Trigger,
+                     kinds)
+from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
+from .red import _in_combat
 
 # Legends with no rules text, or keywords only (read from the text).
 for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard of the Closed Fist",
               "Kasimir the Lone Wolf", "Lady Orca", "Sir Shandlar of Eberyn", "Sivitri Scarzam",
               "The Lady of the Mountain", "Tobias Andrion", "Torsten Von Ursus", "Ramirez DePietro"):
     define(_name)
-
-from typing import Any  # noqa: E402
-
-from ..decisions import DecisionKind  # noqa: E402
-from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets,  # noqa: E402
-                       counter_target, create_token, creature_where, damage, destroy_self, destroy_targets,
-                       discard_card, enters_with_counters, keyword_mod, on_source, pay_to_use,
-                       permanent_target, prevent_to_target, pump, pump_mod, set_pt_mod, static_for, token_def, until_eot,
-                       upkeep_cost, upkeep_of)
-from ..mana import ManaCost  # noqa: E402
-from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, kinds,  # noqa: E402
-                     Trigger)
-from ..objects import Card, Chars, Effect, Player, Spell  # noqa: E402
-from ..refs import ref  # noqa: E402
-from .red import _in_combat  # noqa: E402
 
 
 def _is_legend(g: Any, ctx: Any, c: Card) -> bool:
