@@ -63,7 +63,8 @@ LEGENDS_DECKS = {
     "Legends white-blue-green": {
         "Tundra": 3, "Tropical Island": 3, "Savannah": 3, "Scrubland": 2, "Underground Sea": 2, "Bayou": 2,
         "Birds of Paradise": 4, "Karakas": 1, "Pendelhaven": 1, "The Tabernacle at Pendrell Vale": 1,
-        "Angus Mackenzie": 1, "Arcades Sabboth": 1, "Kei Takahashi": 1, "Rasputin Dreamweaver": 1, "Lady Evangela": 1, "Gosta Dirk": 1,
+        "Angus Mackenzie": 1, "Arcades Sabboth": 1, "Kei Takahashi": 1, "Rasputin Dreamweaver": 1,
+        "Lady Evangela": 1, "Gosta Dirk": 1,
         "Ayesha Tanaka": 1, "Jacques le Vert": 1, "Dakkon Blackblade": 1, "Jedit Ojanen": 1, "Ragnar": 1, "Halfdane": 1,
         "Hazezon Tamar": 1, "Ramses Overdark": 1, "Rubinia Soulsinger": 1, "Sol'kanar the Swamp King": 1,
         "Adun Oakenshield": 1, "Johan": 1,
@@ -71,7 +72,8 @@ LEGENDS_DECKS = {
     "Legends black-red-green": {
         "Badlands": 3, "Taiga": 3, "Bayou": 3, "Volcanic Island": 2, "Underground Sea": 2, "Plateau": 2,
         "Birds of Paradise": 4, "Hammerheim": 1, "Urborg": 1,
-        "Nicol Bolas": 1, "Palladia-Mors": 1, "Vaevictis Asmadi": 1, "Pavel Maliki": 1, "Tuknir Deathlock": 1, "Stangg": 1,
+        "Nicol Bolas": 1, "Palladia-Mors": 1, "Vaevictis Asmadi": 1, "Pavel Maliki": 1, "Tuknir Deathlock": 1,
+        "Stangg": 1,
         "Lady Caleria": 1, "Tor Wauki": 1, "Boris Devilboon": 1, "Gwendlyn Di Corci": 1, "Tetsuo Umezawa": 1,
         "Bartel Runeaxe": 1, "Livonya Silone": 1, "Xira Arien": 1, "Riven Turnbull": 1, "Sunastian Falconer": 1,
         "Nebuchadnezzar": 1, "Axelrod Gunnarson": 1, "Rohgahh of Kher Keep": 1,

@@ -285,7 +285,8 @@ def _evangela(g: Any, ctx: Any) -> Any:
             oid = t.oid
             g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                                     applies=lambda g2, card, c: False,
-                                    hooks={"reduce_damage": lambda g2, pk, oid=oid: pk.combat and pk.source_oid == oid}))
+                                    hooks={"reduce_damage": lambda g2, pk, oid=oid: pk.combat
+                                           and pk.source_oid == oid}))
             g.log(f"{t.name} deals no combat damage this turn.")
     return
     yield
@@ -321,7 +322,8 @@ def _solkanar(g: Any, ctx: Any) -> Any:
 
 
 define("Sol'kanar the Swamp King", triggers=(Trigger(
-    Event.SPELL_CAST, _solkanar, condition=lambda g, src, d: d["spell"].card is not None and "B" in d["spell"].colors),))
+    Event.SPELL_CAST, _solkanar,
+    condition=lambda g, src, d: d["spell"].card is not None and "B" in d["spell"].colors),))
 
 
 # Boris Devilboon: a Minor Demon token, 1/1 red and black.
