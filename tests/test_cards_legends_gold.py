@@ -145,3 +145,26 @@ def test_ragnar_regenerates_any_creature_it_can_target_when_not_summoning_sick()
     assert _ragnar_options(False, "Ragnar") == ["Ragnar"]
     assert _ragnar_options(False, "Black Knight") == []  # protection from white: not a legal target
     assert _ragnar_options(True, "Grizzly Bears") == []  # its cost taps it
+
+
+VANILLA_LEGENDS = {  # name: (power, toughness, keywords)
+    "Barktooth Warbeard": (6, 5, set()), "Jasmine Boreal": (4, 5, set()), "Jedit Ojanen": (5, 5, set()),
+    "Jerrard of the Closed Fist": (6, 5, set()), "Kasimir the Lone Wolf": (5, 3, set()), "Lady Orca": (7, 4, set()),
+    "Sir Shandlar of Eberyn": (4, 7, set()), "Sivitri Scarzam": (6, 4, set()),
+    "The Lady of the Mountain": (5, 5, set()), "Tobias Andrion": (4, 4, set()), "Torsten Von Ursus": (5, 5, set()),
+    "Ramirez DePietro": (4, 3, {"first strike"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VANILLA_LEGENDS))
+def test_the_plain_legends_are_legends_with_their_printed_body(name: str) -> None:
+    power, toughness, keywords = VANILLA_LEGENDS[name]
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"battlefield": [name]}, "bob": {"battlefield": [name]}}}
+    g = run(setup, []).g
+    _settle(g)
+    ch = g.chars(g.battlefield[0])
+    assert (ch.power, ch.toughness, ch.keywords, "legend" in ch.supertypes) == (power, toughness, keywords, True)
+    # the second one of the name, bob's, is buried: it came into play later
+    assert [c.controller for c in g.battlefield] == [0]
+    assert [c.name for c in g.players[1].graveyard] == [name]
