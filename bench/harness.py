@@ -59,9 +59,12 @@ class BenchFake(FakeDiscord):
         self.by_message: dict[int, Callable[[FakeMessage, bool], None]] = {}
         self.generation = 0  # bumped when the bot process is killed
         self.rest_counts: dict[str, int] = {}  # "METHOD route" -> calls (kept when the log is trimmed)
+        self.dms_sent = 0  # messages the bot created in DMs (each one a notification)
 
     def _new_message(self, channel: Any, author: Any, body: dict[str, Any], files: Any = None, **kw: Any) -> FakeMessage:
         msg = super()._new_message(channel, author, body, files, **kw)
+        if channel.is_dm and author.id == self.bot_user.id and not msg.ephemeral:
+            self.dms_sent += 1
         self.on_message(msg, True)
         return msg
 
@@ -183,6 +186,7 @@ class Click:
     label: str = ""
     player: int = -1
     confirmed: bool = False  # the panel was edited to "→ you chose: ..."
+    answer: str = ""  # what it says was chosen (the label may be shorter: a legend's numbers)
 
 
 def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | None, str]:
@@ -269,7 +273,13 @@ class DuelAgent:
         self.users: tuple[SimUser, SimUser] = (fake.create_user(f"p{n}a"), fake.create_user(f"p{n}b"))
         self.event = asyncio.Event()
         self.panels: dict[int, FakeMessage | None] = {}
-        self.clicked: dict[int, Click] = {}  # panel message id -> the click made on it
+        # (panel message id, its controls) -> the click made on it: a panel edited in place
+        # with the next decision's controls is a new one to answer
+        self.clicked: dict[tuple[int, tuple[str, ...]], Click] = {}
+        # new DMs from the bot per user in the current duel (panels and other notices), and
+        # per finished duel: (DMs to the first player, DMs to the second player)
+        self.dms_now: dict[int, int] = {}
+        self.dms_per_duel: list[tuple[int, int]] = []
         self.board: FakeMessage | None = None
         self.board_edits = 0
         self.ended = False
@@ -287,6 +297,8 @@ class DuelAgent:
         def watch(msg: FakeMessage, created: bool) -> None:
             if msg.author.id == user.id:
                 return
+            if created and not msg.ephemeral:
+                self.dms_now[user.id] = self.dms_now.get(user.id, 0) + 1
             ids = [c.get("custom_id") or "" for c in msg.all_components]
             has = any(i.startswith(PANEL_PREFIXES) for i in ids)
             if has and self.duel_id and not any(i.startswith(PANEL_PREFIXES) and int(i.split(":")[2]) == self.duel_id
@@ -297,9 +309,13 @@ class DuelAgent:
             elif self.panels.get(user.id) is msg:
                 self.panels[user.id] = None
             if not created and "→ you chose:" in msg.content:
-                c = self.clicked.get(msg.id)
-                if c is not None:
-                    c.confirmed = True
+                # the click on this message whose controls were replaced: confirmed
+                now = msg.control_ids
+                for (mid, before), c in reversed(self.clicked.items()):
+                    if mid == msg.id and before != now and c.outcome not in ("missed", "refused", "failed"):
+                        c.confirmed = True
+                        c.answer = msg.content.rsplit("→ you chose: ", 1)[1].split("\n", 1)[0]
+                        break
             self.event.set()
         return watch
 
@@ -313,8 +329,10 @@ class DuelAgent:
                 self.duel_id = int(m[1]) if m else 0
             elif msg is self.board:
                 self.board_edits += 1
-        if "seed was" in msg.content:
+        if "seed was" in msg.content and not self.ended:
             self.ended = True
+            a, b = self.users
+            self.dms_per_duel.append((self.dms_now.get(a.id, 0), self.dms_now.get(b.id, 0)))
         self.event.set()
 
     def describe(self) -> str:
@@ -357,6 +375,7 @@ class DuelAgent:
         a, b = self.users
         t0 = _loop_time()
         self.board, self.board_edits, self.ended, self.duel_id = None, 0, False, 0
+        self.dms_now = {}
         self.thread_id = 0  # until the challenge is made: the last duel's thread is no longer watched
         deck_a, deck_b = self.rng.choice(DECKS), self.rng.choice(DECKS)
         r = await a.slash("challenge", opponent=b, deck=deck_a)
@@ -421,7 +440,7 @@ class DuelAgent:
     def _whose_panel(self) -> SimUser | None:
         for u in self.users:
             m = self.panels.get(u.id)
-            if m is not None and m.id not in self.clicked and not m.deleted:
+            if m is not None and (m.id, m.control_ids) not in self.clicked and not m.deleted:
                 return u
         return None
 
@@ -440,7 +459,8 @@ class DuelAgent:
             return Click(_loop_time(), outcome="failed")
         duel, seq, _ = click_coords(cid, values)
         c = Click(_loop_time(), duel=duel, seq=seq, label=label, player=self.users.index(user))
-        self.clicked[msg.id] = c
+        key = (msg.id, msg.control_ids)
+        self.clicked[key] = c
         self.rec.clicks.append(c)
         edits = self.board_edits
         gen = self.fake.generation
@@ -451,12 +471,12 @@ class DuelAgent:
                 r = await user.select(msg, cid, values or [])
         except InteractionFailed:
             c.outcome = "missed"
-            self.clicked.pop(msg.id, None)  # the panel is unchanged: the player will click again
+            self.clicked.pop(key, None)  # the panel is unchanged: the player will click again
             return c
         except Exception as e:  # the panel changed under the click, the bot is down...
             c.outcome = "failed"
             self.rec.errors.append(f"click: {e!r}"[:300])
-            self.clicked.pop(msg.id, None)
+            self.clicked.pop(key, None)
             return c
         now = _loop_time()
         c.ack = now - c.t
@@ -468,7 +488,7 @@ class DuelAgent:
             return c
         if self.board_edits <= edits and not r.followups and not self.ended:
             c.outcome = "interrupted"  # the bot was killed: the panel may still work
-            self.clicked.pop(msg.id, None)
+            self.clicked.pop(key, None)
             return c
         if self.board_edits > edits:
             c.board = _loop_time() - c.t

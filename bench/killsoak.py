@@ -216,7 +216,7 @@ class Soak:
                     counts["applied_twice"] += 1
                     problems.append(f"duel {duel_id}: seq {c.seq} confirmed twice")
                 confirmed[c.seq] = c
-                if c.seq >= len(hist) or hist[c.seq][0] != c.player or not _label_matches(c.label, hist[c.seq][1]):
+                if c.seq >= len(hist) or hist[c.seq][0] != c.player or not _label_matches(c.answer or c.label, hist[c.seq][1]):
                     counts["lost"] += 1
                     got = hist[c.seq] if c.seq < len(hist) else None
                     problems.append(f"duel {duel_id}: confirmed click {c.label!r} at seq {c.seq} by player "

@@ -123,6 +123,7 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
             dec0 = _decisions(db) if kind == "manaburn" else 0
             fake.count_rest()
             fake.rest_counts.clear()  # count the window's REST calls only
+            fake.dms_sent = 0  # and the DMs sent in it
             botcpu = ProcSampler(bot.pid)
             me = ProcSampler("self")
             lag.lags.clear()
@@ -135,6 +136,7 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
         await sampler
         bot_stats = botcpu.finish() if botcpu else {}
         rest = dict(fake.count_rest())
+        dms = fake.dms_sent
         me_stats = me.finish()
         dec1 = _decisions(db) if kind == "manaburn" else 0
         done, pending = await asyncio.wait(plays, timeout=40)
@@ -161,6 +163,12 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
         answered = out["answered"]
         out["rest_calls_per_answered_click"] = round(sum(rest.values()) / answered, 2) if answered else None
         out["rest_calls_by_route"] = dict(sorted(rest.items(), key=lambda kv: -kv[1])[:12])
+        out["dms_per_answered_click"] = round(dms / answered, 3) if answered else None
+        if kind == "manaburn":
+            # whole duels only (finished ones, from their first panel): DMs each player got
+            per_player = [n for a in ready for pair in a.dms_per_duel for n in pair]
+            out["dms_per_player_per_duel"] = summary(per_player) if per_player else None
+            out["duels_counted_for_dms"] = len(per_player) // 2
         cpu = bot_stats.get("cpu_seconds")
         out["bot_cpu_ms_per_answered_click"] = round(cpu * 1000 / answered, 2) if cpu is not None and answered else None
         if kind == "manaburn":

@@ -148,7 +148,11 @@ def render(results: dict[str, dict[str, Any]]) -> str:
             if m.get("rest_calls_per_answered_click") is not None:
                 per.append(f"{n}: Manaburn {fmt(m['bot_cpu_ms_per_answered_click'])} ms of bot CPU and "
                            f"{fmt(m['rest_calls_per_answered_click'])} REST calls per answered click (bare bot "
-                           f"{fmt(b0.get('bot_cpu_ms_per_answered_click'))} ms, {fmt(b0.get('rest_calls_per_answered_click'))})")
+                           f"{fmt(b0.get('bot_cpu_ms_per_answered_click'))} ms, {fmt(b0.get('rest_calls_per_answered_click'))})"
+                           + (f", {fmt(m['dms_per_answered_click'])} DMs per answered click"
+                              if m.get("dms_per_answered_click") is not None else "")
+                           + (f", {fmt(m['dms_per_player_per_duel']['p50'])} DMs per player per whole duel (median "
+                              f"of {m['duels_counted_for_dms']} duels)" if m.get("dms_per_player_per_duel") else ""))
         if per:
             out.append("Cost per answered click — " + "; ".join(per) + ".\n")
         bp = f.get("bot_profile")

@@ -17,6 +17,8 @@ import discord
 from discord import app_commands
 
 from engine import carddb
+from engine.formats import FORMATS
+from engine.formats import describe as describe_formats
 from engine.decks import PRECONS
 from storage import decks as deck_store
 from storage import duels as store
@@ -29,23 +31,30 @@ from .collection_commands import (COLLECTION_ITEMS, announce_ante, register_coll
 from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script, log_refusal
 from .failures import answering, cannot_save, on_command_error, report
+from .knowledge import SecretsShown, seen_text
 from .limits import PostLimiter
 from .process_lock import AlreadyRunning, hold_database
-from .panels import (DYNAMIC_ITEMS, board_message, card_text, challenge_view, clip, deck_view, panel_message,
-                     panel_of, typed_answer)
+from .panels import (DYNAMIC_ITEMS, ShowControlsButton, board_message, board_view, card_menu, card_text,
+                     challenge_view, clip, deck_view, panel_message, panel_of, typed_answer, typed_choice,
+                     waiting_panel_of)
 from .service import DuelError, DuelService, Live, Outcome, seed_hash
+from .thread_log import due_lines
 
 log = logging.getLogger("manaburn.bot")
 
 MAX_ATTACHMENT = 256 * 1024
 THREAD_EXISTS = 160004  # Discord's error code: "A thread has already been created for this message"
+THREAD_ARCHIVED = 50083  # Discord's error code: "Thread is archived"
+UNKNOWN_MESSAGE = 10008  # Discord's error code: "Unknown Message"
+LONGEST_ARCHIVE = 10080  # minutes (a week): a duel's thread outlives a decision's longest clock
 PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
 CATCH_UP_AT_ONCE = 16  # duels published again at the same time after a start (see catch_up)
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
-DM_HELP = ("I could not send you a direct message. In Discord, open this server's menu → Privacy Settings "
-           "and turn on **Direct Messages** (or User Settings → Privacy & Safety → allow direct messages "
-           "from server members), then accept again.")
+DM_HOWTO = ("In Discord, open this server's menu → Privacy Settings and turn on **Direct Messages** (or User "
+            "Settings → Privacy & Safety → allow direct messages from server members)")
+DM_HELP = f"I could not send you a direct message. {DM_HOWTO}, then accept again."
+DM_HELP_IN_DUEL = f"{DM_HOWTO}, then press **Show my controls** under the board."
 
 
 def bot_intents() -> discord.Intents:
@@ -78,6 +87,10 @@ class ManaburnBot(discord.Client):
         self.db: Database | None = None
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
+        # (duel, player) -> the player's panel while the other player decides (no controls but
+        # "What I've seen"): deleted when a new panel is sent, so each has one panel per duel
+        self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {}
+        self.secrets_shown = SecretsShown()  # private notes shown once, in the panel where they came up
         # (duel, player) for which :attr:`panels` tells every open panel: this process sent
         # their panels since its start, or looked in their DMs for any sent before it (see
         # close_panel). Dropped when the duel ends.
@@ -169,10 +182,8 @@ class ManaburnBot(discord.Client):
             if rec.thread_id is None and rec.published_seq is None and not out.finished:
                 await self.open_thread(out.live)  # stopped between the accept and the thread
             board, lines, end = await self.shown_in_thread(out)
-            if lines:
-                out.new_events = []
             panel = await self.adopt_panel(out.live)
-            await self._publish(out, board=not board, panels=not panel, end=not end)
+            await self._publish(out, board=not board, log=not lines, panels=not panel, end=not end)
 
     async def shown_in_thread(self, out: Outcome) -> tuple[bool, bool, bool]:
         """What the duel's thread already shows of *out* (sent before a stop that
@@ -196,7 +207,7 @@ class ManaburnBot(discord.Client):
             board = next((m for m in reversed(recent) if m.content.startswith(f"**Duel #{rec.id}:")), None)
             if board is not None:
                 live.record = await store.set_message_ids(self.db, rec.id, board_message_id=board.id)
-        chunks = _chunks([e for e in out.new_events if not e.startswith("-- ")], 1900)
+        chunks = _chunks(log_lines(out), 1900)
         lines = bool(chunks) and [m.content for m in recent[:len(chunks)]] == chunks[::-1]
         end = out.finished and any(f"The seed was `{rec.seed}`" in m.content for m in recent)
         return board is not None and board.content == board_message(live), lines, end
@@ -271,11 +282,14 @@ class ManaburnBot(discord.Client):
         return ch
 
     # ------------------------------------------------------------ publishing
-    async def publish(self, out: Outcome, *, extra: str = "") -> None:
+    async def publish(self, out: Outcome, *, extra: str = "", via: discord.Interaction | None = None,
+                      answered: str = "") -> None:
         """After any change: board edited in place, a batch of log lines,
-        the decision-maker's panel, the end of the duel announced."""
+        the decision-maker's panel, the end of the duel announced. *via*: the
+        interaction of the panel answered with *answered* (deferred as an update
+        of that panel), which is edited in place (see :meth:`send_panels`)."""
         async with self.busy(), self.publishing(out.live.record.id):
-            await self._publish(out, extra=extra)
+            await self._publish(out, extra=extra, via=via, answered=answered)
 
     def busy(self, interaction: discord.Interaction | None = None) -> "_Busy":
         """Marks work under way (an interaction being handled); close() waits for it.
@@ -290,8 +304,9 @@ class ManaburnBot(discord.Client):
             lock = self._publishing[duel_id] = asyncio.Lock()
         return lock
 
-    async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, panels: bool = True,
-                       end: bool = True) -> None:
+    async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, log: bool = True,
+                       panels: bool = True, end: bool = True, via: discord.Interaction | None = None,
+                       answered: str = "") -> None:
         """Board, log lines, then the end of the duel or the next panel; then the
         outcome is recorded as published. After a restart, :meth:`republish`
         leaves out (``False``) what was shown before the stop."""
@@ -301,18 +316,20 @@ class ManaburnBot(discord.Client):
         if thread is not None:
             if board:
                 await self.show_board(thread, live)
-            lines = [e for e in out.new_events if not e.startswith("-- ")]
+            lines = log_lines(out) if log else []  # the turns that ended (see bot.thread_log)
             if extra:
                 lines.append(extra)
             for chunk in _chunks(lines, 1900):
                 await thread.send(chunk)
         if out.finished:
+            if via is not None:
+                await self.mark_answered(via, out, answered)
             if end:
                 await self.announce_end(out)
             else:  # announced before the stop: what may be left of it
                 await announce_ante(self, rec.id)
         elif panels:
-            await self.send_panels(out)
+            await self.send_panels(out, via, answered)
         # only now: a stop before the mark is written publishes the outcome again at the next start
         self.mark_published(rec.id, out.seq)
 
@@ -351,17 +368,32 @@ class ManaburnBot(discord.Client):
                     del self._shown[duel_id]
 
     async def show_board(self, thread: Any, live: Live) -> None:
-        """The board edited in place (sent, and its id stored, the first time or if it was deleted)."""
+        """The board edited in place: sent (and its id stored) the first time, or again
+        only if it was deleted. A thread archived after days without a message (a
+        decision may wait a week) is unarchived first: Discord refuses edits there."""
         rec = live.record
         text = board_message(live)
         if rec.board_message_id:
+            board = thread.get_partial_message(int(rec.board_message_id))
+            if getattr(thread, "archived", False):
+                await self.unarchive(thread)
             try:
-                await thread.get_partial_message(int(rec.board_message_id)).edit(content=text)
+                await board.edit(content=text)
                 return
-            except discord.HTTPException:
-                pass
-        m = await thread.send(text)
+            except discord.NotFound as e:
+                if e.code != UNKNOWN_MESSAGE:
+                    raise
+            except discord.HTTPException as e:
+                if e.code != THREAD_ARCHIVED:
+                    raise
+                await self.unarchive(thread)  # archived since this process last saw the thread
+                await board.edit(content=text)
+                return
+        m = await thread.send(text, view=board_view(rec.id))
         live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
+
+    async def unarchive(self, thread: Any) -> None:
+        await thread.edit(archived=False)
 
     async def announce_end(self, out: Outcome) -> None:
         live = out.live
@@ -384,63 +416,146 @@ class ManaburnBot(discord.Client):
         for p in (0, 1):
             await self.close_panel(rec, p, "The duel is over. " + who + ".")
             self._panels_known.discard((rec.id, p))
+            waiting = self.waiting_panels.pop((rec.id, p), None)
+            if waiting is not None:
+                await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
+        self.secrets_shown.forget(rec.id)
 
-    async def close_panel(self, rec: store.DuelRecord, player: int, note: str) -> None:
-        """Replace the controls of ``player``'s open panel of the duel by ``note``.
+    async def close_panel(self, rec: store.DuelRecord, player: int, note: str | None) -> None:
+        """Replace the controls of ``player``'s open panel of the duel by ``note``
+        (delete it if None).
 
         The first time after a restart, the player's panels of this duel that an
         earlier process sent (unknown to this one) are looked for in their DMs and
         closed too: a concession or the opponent's move otherwise left them open,
-        their buttons answering "out of date" or "over" only when clicked."""
+        their buttons answering "out of date" or "over" only when clicked. Their
+        panels without controls (sent while they waited) are found too: the newest
+        is kept as their waiting panel (replaced by their next one), older ones
+        deleted, so a restart leaves one panel per player and duel as well."""
         key = (rec.id, player)
         found = [old] if (old := self.panels.pop(key, None)) is not None else []
         if key not in self._panels_known:
             self._panels_known.add(key)
-            found += [(c, m) for c, m, _ in await self.panels_in_dms(rec.id, rec.player_ids[player])
-                      if (c, m) not in found]
-        for channel_id, message_id in found:
-            try:
-                ch = await self.fetch_channel_cached(channel_id)
-                await ch.get_partial_message(message_id).edit(content=note, view=None)
-            except discord.HTTPException:
-                pass
+            waiting = []
+            for c, m, seq in await self.panels_in_dms(rec.id, rec.player_ids[player]):
+                if seq >= 0 and (c, m) not in found:
+                    found.append((c, m))
+                elif seq < 0 and (c, m) != self.waiting_panels.get(key):
+                    waiting.append((c, m))  # newest first
+            if waiting and key not in self.waiting_panels and key not in self.panels:
+                self.waiting_panels[key] = waiting.pop(0)
+            for where in waiting:
+                await self.edit_panel(where, None)
+        for where in found:
+            await self.edit_panel(where, note)
+
+    async def edit_panel(self, where: tuple[int, int], note: str | None) -> None:
+        """A panel message (channel id, message id) replaced by *note* without
+        controls, or deleted when *note* is None; gone already is fine."""
+        channel_id, message_id = where
+        try:
+            ch = await self.fetch_channel_cached(channel_id)
+            msg = ch.get_partial_message(message_id)
+            if note is None:
+                await msg.delete()
+            else:
+                await msg.edit(content=note, view=None)
+        except discord.HTTPException:
+            pass
 
     async def panels_in_dms(self, duel_id: int, user_id: str) -> list[tuple[int, int, int]]:
         """(channel id, message id, decision seq) of the panels of a duel with live
-        controls among the 50 newest messages of a player's DMs (one REST call):
-        what a process before this one sent."""
+        controls among the 50 newest messages of a player's DMs (one REST call),
+        newest first: what a process before this one sent; seq -1 for a panel
+        shown while the player waited (no controls)."""
         if self.user is None:
             return []
         out = []
         try:
             dm = await self.dm_channel(user_id)
             async for m in dm.history(limit=50):
-                shown = panel_of(m) if m.author.id == self.user.id else None
+                if m.author.id != self.user.id:
+                    continue
+                shown = panel_of(m)
                 if shown is not None and shown[0] == duel_id:
                     out.append((m.channel.id, m.id, shown[1]))
+                elif shown is None and waiting_panel_of(m) == duel_id:
+                    out.append((m.channel.id, m.id, -1))
         except discord.HTTPException:
             pass
         return out
 
-    async def send_panels(self, out: Outcome) -> None:
+    async def send_panels(self, out: Outcome, via: discord.Interaction | None = None, answered: str = "") -> None:
+        """One panel per player and duel. The panel a player answered from (*via*)
+        is edited in place: into their next decision while the move stays theirs
+        (no new message, no notification), else into what they answered while
+        they wait. A player to whom the move passes gets a new panel message (the
+        notification, once per decision) and their previous one is deleted."""
         live = out.live
         d = live.duel.pending
         if d is None:
             return
         rec = live.record
+        clicker = None
+        if via is not None and via.message is not None:
+            clicker = self.svc.player_index(live, str(via.user.id))
+        if clicker is not None and await self.edit_in_place(via, live, clicker, answered) and clicker == d.player:
+            await self.close_panel(rec, 1 - clicker, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+            return
         for p in (0, 1):
             if p != d.player:
                 await self.close_panel(rec, p, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
         await self.close_panel(rec, d.player, f"Duel #{rec.id}: answered.")
-        content, view = panel_message(live, d.player)
+        if not await self.send_panel(live, d.player) and rec.thread_id:
+            thread = await self.fetch_channel_cached(int(rec.thread_id))
+            await thread.send(f"<@{rec.player_ids[d.player]}>, your move in duel #{rec.id}, but I cannot send you "
+                              f"direct messages. {DM_HELP_IN_DUEL}")
+
+    async def edit_in_place(self, via: discord.Interaction, live: Live, player: int, answered: str) -> bool:
+        """The panel *via* came from, showing what *player* answered and their panel
+        now (see :meth:`send_panels`); False if it could not be edited."""
+        rec = live.record
+        msg = via.message
+        assert msg is not None
+        d = live.duel.pending
+        key = (rec.id, player)
+        content, view = panel_message(live, player, note=f"→ you chose: {clip(answered, 200)}",
+                                      secrets=self.secrets_shown.take_new(rec.id, live.duel, player))
         try:
-            msg = await self.dm(rec.player_ids[d.player], content, view)
-            self.panels[(rec.id, d.player)] = (msg.channel.id, msg.id)
+            await via.edit_original_response(content=content, view=view)
+        except discord.HTTPException:
+            return False
+        here = (msg.channel.id, msg.id)
+        for other in (self.panels.pop(key, None), self.waiting_panels.pop(key, None)):
+            if other is not None and other != here:  # another panel of theirs (sent again): one is enough
+                await self.edit_panel(other, None)
+        if d is not None and d.player == player:
+            self.panels[key] = here
+        else:
+            self.waiting_panels[key] = here
+        return True
+
+    async def send_panel(self, live: Live, player: int) -> bool:
+        """A new panel message for *player* (their decision, or what they see while
+        they wait) in their DMs; the one it replaces is deleted. False if their
+        DMs are closed."""
+        rec = live.record
+        key = (rec.id, player)
+        d = live.duel.pending
+        content, view = panel_message(live, player, secrets=self.secrets_shown.take_new(rec.id, live.duel, player))
+        try:
+            msg = await self.dm(rec.player_ids[player], content, view)
         except discord.Forbidden:
-            if rec.thread_id:
-                thread = await self.fetch_channel_cached(int(rec.thread_id))
-                await thread.send(f"<@{rec.player_ids[d.player]}>, your move in duel #{rec.id} — but I cannot "
-                                  f"DM you. {DM_HELP}")
+            return False
+        here = (msg.channel.id, msg.id)
+        old = self.waiting_panels.pop(key, None)
+        if d is not None and d.player == player:
+            self.panels[key] = here
+        else:
+            self.waiting_panels[key] = here
+        if old is not None and old != here:
+            await self.edit_panel(old, None)
+        return True
 
     # -------------------------------------------------------- interactions
     async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
@@ -469,23 +584,25 @@ class ManaburnBot(discord.Client):
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
-        await self.mark_answered(interaction, out, choice)
-        await self.publish(out)
+        await self.publish(out, via=interaction, answered=choice)
 
     async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None:
-        """The panel the answer came from (clicked, or its "Type an answer…" form
-        submitted) is done: show what was answered and remove its controls. Works for
-        panels sent before a restart too: the interaction carries the message.
+        """The panel the answer that ended the duel came from (clicked, or its "Type an
+        answer…" form submitted): what was answered, and no controls any more. Works
+        for panels sent before a restart too: the interaction carries the message.
         The interaction must have been deferred as an update of that message."""
         msg = interaction.message
         if msg is None:
             return
-        key = (out.live.record.id, out.live.record.player_ids.index(str(interaction.user.id)))
-        if self.panels.get(key, (0, 0))[1] == msg.id:
-            self.panels.pop(key)
+        live = out.live
+        p = live.record.player_ids.index(str(interaction.user.id))
+        key = (live.record.id, p)
+        for known in (self.panels, self.waiting_panels):
+            if known.get(key, (0, 0))[1] == msg.id:
+                known.pop(key)
+        content, _ = panel_message(live, p, note=f"→ you chose: {clip(answer, 200)}")
         try:
-            await interaction.edit_original_response(content=clip(f"{msg.content}\n→ you chose: {answer}", 2000),
-                                                     view=None)
+            await interaction.edit_original_response(content=content, view=None)
         except discord.HTTPException:
             pass
 
@@ -503,13 +620,15 @@ class ManaburnBot(discord.Client):
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
         await interaction.response.defer()  # a form opened from a panel: an update of that panel
         try:
+            live = await self.svc.live(duel_id)
+            if live.seq == seq and live.duel.pending is not None:
+                text = typed_choice(live.duel.pending, text)  # a button's label, or the legend's numbers
             out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
         await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
-        await self.mark_answered(interaction, out, text)
-        await self.publish(out)
+        await self.publish(out, via=interaction, answered=text)
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
         async with self.busy(interaction):
@@ -529,11 +648,15 @@ class ManaburnBot(discord.Client):
         content, view = panel_message(live, p, page)
         await interaction.response.edit_message(content=content, view=view)
 
-    async def on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
+    async def on_card_info(self, interaction: discord.Interaction, duel_id: int, page: int,
+                           name: str | None) -> None:
         async with self.busy(interaction):
-            await self._on_card_info(interaction, duel_id)
+            await self._on_card_info(interaction, duel_id, page, name)
 
-    async def _on_card_info(self, interaction: discord.Interaction, duel_id: int) -> None:
+    async def _on_card_info(self, interaction: discord.Interaction, duel_id: int, page: int,
+                            name: str | None) -> None:
+        """"Card text": a menu of the cards the player can see (hand, battlefield,
+        graveyards, spells), 25 a page; choosing one shows its text in that message."""
         try:
             live = await self.svc.live(duel_id)
         except DuelError as e:
@@ -541,10 +664,65 @@ class ManaburnBot(discord.Client):
             return
         p = self.svc.player_index(live, str(interaction.user.id))
         v = live.duel.view(p)
-        names = sorted(set(v["players"][p].get("hand", []) if p is not None else []) |
-                       {c["name"] for c in v["battlefield"]})
-        text = "\n\n".join(card_text(n) for n in names[:6]) or "No cards to show."
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+        names = set(v["players"][p].get("hand", []) if p is not None else [])
+        names |= {c["name"] for c in v["battlefield"]} | {s["name"] for s in v["spells"] + v["batch"]}
+        for pl in v["players"]:
+            names |= set(pl["graveyard"]) | set(pl["removed"]) | set(pl["ante"])
+        known = sorted(n for n in names if n in carddb.card_data())
+        if name is not None and name not in known:
+            name = None
+        content, view = card_menu(duel_id, known, page, name)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=content, view=view)  # the menu itself
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def on_seen(self, interaction: discord.Interaction, duel_id: int) -> None:
+        """"What I've seen": the player's private notes of the duel, dated by turn."""
+        async with self.busy(interaction):
+            try:
+                live = await self.svc.live(duel_id)
+                p = self.svc.player_index(live, str(interaction.user.id))
+                if p is None:
+                    raise DuelError("You are not playing in this duel.")
+            except DuelError as e:
+                await self.reply_error(interaction, str(e))
+                return
+            duel = live.duel
+            text = await asyncio.to_thread(seen_text, duel, p, duel_id) if len(duel.history) > 200 \
+                else seen_text(duel, p, duel_id)
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_show_controls(self, interaction: discord.Interaction, duel_id: int) -> None:
+        """"Show my controls" (under the board, or offered by /duels): the player's
+        panel sent again by DM (say after they opened their DMs); the one it
+        replaces is closed."""
+        async with self.busy(interaction):
+            await interaction.response.defer(ephemeral=True)
+            try:
+                live = await self.svc.live(duel_id)
+                p = self.svc.player_index(live, str(interaction.user.id))
+                if p is None:
+                    raise DuelError("You are not playing in this duel.")
+                if live.duel.pending is None or live.record.status in ("finished", "cancelled"):
+                    raise DuelError("This duel is over.")
+            except DuelError as e:
+                await self.reply_error(interaction, str(e))
+                return
+            async with self.publishing(duel_id):
+                live = await self.svc.live(duel_id)
+                if live.duel.pending is None:
+                    await self.reply_error(interaction, "This duel is over.")
+                    return
+                await self.close_panel(live.record, p, None)  # replaced by the one sent now
+                sent = await self.send_panel(live, p)
+            if not sent:
+                await interaction.followup.send(f"I still cannot send you direct messages. {DM_HOWTO}, "
+                                                "then press this button again.", ephemeral=True)
+                return
+            whose = "your move" if live.duel.pending.player == p else f"waiting for {live.record.player_names[1 - p]}"
+            await interaction.followup.send(f"Your controls for duel #{duel_id} are in your direct messages "
+                                            f"({whose}).", ephemeral=True)
 
     async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
         async with self.busy(interaction):
@@ -601,7 +779,8 @@ class ManaburnBot(discord.Client):
             return
         await self.open_thread(live)
         await interaction.followup.send(f"Accepted. The duel is in <#{live.record.thread_id}>.", ephemeral=True)
-        await self.publish(Outcome(live, []))
+        # what came before the first decision (a face-up ante) goes in the thread's log too
+        await self.publish(Outcome(live, list(live.duel.game.events)))
 
     async def open_thread(self, live: Live) -> None:
         """The duel's thread (on the challenge message), its id stored, and the opening line in it.
@@ -621,7 +800,8 @@ class ManaburnBot(discord.Client):
         thread, reused = await self._thread_on_challenge(channel, rec, title)
         opened = False
         if thread is None:
-            thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread)
+            thread = await channel.create_thread(name=title, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=LONGEST_ARCHIVE)
         elif reused and self.user is not None:
             opened = any(m.author.id == self.user.id and m.content == opening
                          for m in [m async for m in thread.history(limit=50, oldest_first=True)])
@@ -645,7 +825,7 @@ class ManaburnBot(discord.Client):
             return None, False
         try:
             return await channel.create_thread(name=title, message=channel.get_partial_message(
-                int(rec.challenge_message_id))), False
+                int(rec.challenge_message_id)), auto_archive_duration=LONGEST_ARCHIVE), False
         except discord.HTTPException as e:
             if e.code != THREAD_EXISTS:
                 return None, False
@@ -714,6 +894,12 @@ class _Busy:
         return await self.answering.__aexit__(*exc)
 
 
+def log_lines(out: Outcome) -> list[str]:
+    """The lines of the duel's log that *out* makes due in the thread (see :mod:`bot.thread_log`)."""
+    events = out.live.duel.game.events[:out.events_total]
+    return due_lines(events, len(out.new_events), out.finished)
+
+
 def _chunks(lines: list[str], limit: int) -> list[str]:
     out, cur = [], ""
     for line in lines:
@@ -760,7 +946,7 @@ def register_commands(bot: ManaburnBot) -> None:
             if r.thread_id == ch:
                 return r.id
         if interaction.channel_id is not None and (here := await store.duel_in_thread(bot.db, ch)) is not None:
-            return here.id  # someone else's duel, asked about in its thread
+            return here.id  # someone else's duel, asked about in its thread: the service says they do not play in it
         playing = [r for r in recs if r.status in ("mulligans", "playing")]
         if len(playing) == 1:
             return playing[0].id
@@ -770,11 +956,14 @@ def register_commands(bot: ManaburnBot) -> None:
     @app_commands.describe(opponent="who you challenge", deck="your deck (a saved or preconstructed deck)",
                            ante="play for ante (the winner keeps both ante cards)",
                            clock="time allowed for each decision",
-                           ante_face_down="for ante: the ante cards stay face down until the end")
+                           ante_face_down="for ante: the ante cards stay face down until the end",
+                           format="the format both decks must be legal in (default: casual)")
     @app_commands.autocomplete(deck=deck_autocomplete)
-    @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()])
+    @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()],
+                          format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
     async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
-                        ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False) -> None:
+                        ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False,
+                        format: str | None = None) -> None:
         if opponent.bot:
             await bot.reply_error(interaction, "Bots cannot duel.")
             return
@@ -786,14 +975,17 @@ def register_commands(bot: ManaburnBot) -> None:
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
                 opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
-                ante_face_up=not ante_face_down)
+                ante_face_up=not ante_face_down, format_name=format)
         except DuelError as e:
             bot.posts.give_back(str(interaction.user.id))
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
             f"<@{opponent.id}>, {interaction.user.display_name} challenges you to a duel"
-            + (" **for ante**" if ante else "") + f" (each decision: {_clock_name(clock)}). "
+            + (" **for ante**" if ante else "")
+            + (f" in **{FORMATS[rec.options['format']].title}**" if rec.options.get("format", "casual") != "casual"
+               else "")
+            + f" (each decision: {_clock_name(clock)}). "
             f"The challenge expires <t:{rec.deadline}:R>.", view=challenge_view(rec.id))
         msg = await interaction.original_response()
         await store.set_message_ids(bot.db, rec.id, challenge_message_id=msg.id)
@@ -807,6 +999,7 @@ def register_commands(bot: ManaburnBot) -> None:
             await interaction.followup.send("You have no open duels. Use /challenge.", ephemeral=True)
             return
         lines = []
+        view = discord.ui.View(timeout=None)
         for r in recs:
             line = f"#{r.id} {r.player_names[0]} vs {r.player_names[1]} — {r.status}"
             if r.status in ("mulligans", "playing"):
@@ -814,8 +1007,12 @@ def register_commands(bot: ManaburnBot) -> None:
                 d = live.duel.pending
                 if d is not None:
                     line += f", waiting for {r.player_names[d.player]}" + (f" (<t:{r.deadline}:R>)" if r.deadline else "")
+                    if len(view.children) < 25:  # a panel lost (closed DMs, deleted) is one click away
+                        view.add_item(ShowControlsButton(r.id, f"My controls for #{r.id}"))
             lines.append(line)
-        await interaction.followup.send(clip("\n".join(lines), 2000), ephemeral=True)
+        if view.children:
+            lines.append("Lost a panel? The buttons send it to your direct messages again.")
+        await interaction.followup.send(clip("\n".join(lines), 2000), view=view, ephemeral=True)
 
     @tree.command(name="concede", description="Concede a duel")
     @app_commands.autocomplete(duel=duel_autocomplete)
@@ -899,7 +1096,12 @@ def register_commands(bot: ManaburnBot) -> None:
             if file.size > MAX_ATTACHMENT:
                 await bot.reply_error(interaction, f"That file is too large ({file.size} bytes; at most {MAX_ATTACHMENT}).")
                 return
-            raw = (await file.read()).decode("utf-8", errors="replace")
+            data = await file.read()
+            if not _looks_like_text(data):
+                await bot.reply_error(interaction, f"{file.filename} is not a decklist: attach a text file "
+                                                   "('4 Lightning Bolt' per line) or a Cockatrice .cod file.")
+                return
+            raw = data.decode("utf-8", errors="replace")
         elif decklist:
             raw = decklist.replace("\\n", "\n")
         else:
@@ -919,8 +1121,9 @@ def register_commands(bot: ManaburnBot) -> None:
         missing = await bot.svc.collections.missing_text(str(interaction.user.id), cards, unlocked_only=False)
         note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
                 if missing else " Every card is in your collection: it can be played for ante.")
-        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}", 2000),
-                                        ephemeral=True)
+        legal = "\n".join(describe_formats(cards))
+        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}\n{legal}",
+                                             2000), ephemeral=True)
 
     @deck.command(name="list", description="Your saved decks and the preconstructed ones")
     async def deck_list(interaction: discord.Interaction) -> None:
@@ -940,7 +1143,8 @@ def register_commands(bot: ManaburnBot) -> None:
         counts: dict[str, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        text = f"**{real}** ({len(cards)} cards)\n" + "\n".join(f"{n} {c}" for c, n in sorted(counts.items()))
+        text = (f"**{real}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
+                + "\n".join(f"{n} {c}" for c, n in sorted(counts.items())))
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     @deck.command(name="delete", description="Delete one of your saved decks")
@@ -957,6 +1161,19 @@ def register_commands(bot: ManaburnBot) -> None:
         await interaction.response.send_message(f"Deleted {name.strip()!r}.", ephemeral=True)
 
     tree.add_command(deck)
+
+
+def _looks_like_text(data: bytes) -> bool:
+    """Whether an attachment can be a decklist: text (UTF-8, or Latin-1 without
+    control bytes), not an image or another binary file."""
+    if b"\x00" in data[:4096]:
+        return False
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        sample = data[:4096]
+        return not any(b < 9 or 13 < b < 32 for b in sample)
 
 
 def _clock_name(seconds: int) -> str:

@@ -133,6 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--deck", help=f"your preconstructed deck, one of: {decks} (default: one at random)")
     p.add_argument("--opponent-deck", help="the other preconstructed deck (default: one at random)")
+    from engine.formats import FORMATS
+    p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
+                   + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
     p.set_defaults(fn=cmd_play)
     b = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN, MANABURN_DB, MANABURN_GUILD)")
     b.set_defaults(fn=cmd_bot)

@@ -11,7 +11,10 @@ Components: the Accept / Decline / Withdraw buttons of a trade and the page
 buttons of ``/collection`` are :class:`discord.ui.DynamicItem`, so they work
 after a restart (registered from :data:`COLLECTION_ITEMS` in
 ``ManaburnBot.setup_hook``).  The select menus that compose a trade are an
-ordinary short-lived view: a draft trade is not worth keeping across restarts.
+ordinary short-lived view (a draft trade is not worth keeping across
+restarts), but their ids are known (``mb:tc:...``): a click on one after a
+restart or once it timed out is answered that it has expired
+(:class:`ExpiredDraft`).
 
 Everything here only reads the interaction and calls
 :class:`bot.collection_service.CollectionService`; errors reach the user as
@@ -20,6 +23,8 @@ ephemeral messages and change nothing.
 from __future__ import annotations
 
 import logging
+import secrets
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -108,7 +113,28 @@ class CollectionPageButton(discord.ui.DynamicItem[discord.ui.Button],
                 self.owner_id, self.filters, page, pages))
 
 
-COLLECTION_ITEMS = (TradeButton, CollectionPageButton)
+class ExpiredDraft(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)"):
+    """Any control of a trade draft (:class:`TradeComposer`): when the draft is gone
+    (the bot restarted, or it timed out), says so instead of leaving the click
+    unanswered; a live draft's own view answers, and this does nothing."""
+
+    def __init__(self, draft: str, what: str, item: discord.ui.Item[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(label="?", custom_id=f"mb:tc:{draft}:{what}"))
+        self.draft = draft
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "ExpiredDraft":
+        return cls(match["draft"], match["what"], item)  # the menu or the button clicked
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.draft in _drafts(interaction.client):
+            return
+        await _error(interaction, "This trade menu has expired (it lasts 15 minutes, and not across a restart of "
+                                  "the bot). Use /trade again.")
+
+
+COLLECTION_ITEMS = (TradeButton, CollectionPageButton, ExpiredDraft)
 
 
 def trade_view(trade_id: int) -> discord.ui.View:
@@ -140,6 +166,8 @@ class TradeComposer(discord.ui.View):
                  mine: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]], guild_id: str | None,
                  channel_id: str | None) -> None:
         super().__init__(timeout=900)
+        self.draft = secrets.token_hex(8)
+        self._drafts: "weakref.WeakValueDictionary[str, TradeComposer]" = weakref.WeakValueDictionary()
         self.svc, self.proposer, self.recipient = svc, proposer, recipient
         self.guild_id, self.channel_id = guild_id, channel_id
         self.give: list[int] = []
@@ -149,15 +177,30 @@ class TradeComposer(discord.ui.View):
             if not options:
                 continue
             sel: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, min_values=0,
-                                                            max_values=len(options), options=options)
+                                                            max_values=len(options), options=options,
+                                                            custom_id=f"mb:tc:{self.draft}:{attr}")
             sel.callback = self._chooser(sel, attr)  # type: ignore[method-assign]
             self.add_item(sel)
-        button: discord.ui.Button[Any] = discord.ui.Button(label="Propose", style=discord.ButtonStyle.success)
+        button: discord.ui.Button[Any] = discord.ui.Button(label="Propose", style=discord.ButtonStyle.success,
+                                                           custom_id=f"mb:tc:{self.draft}:propose")
         button.callback = self._propose  # type: ignore[method-assign]
         self.add_item(button)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, item: Any) -> None:
         await answer(interaction, report(error, "a trade draft"))
+
+    def stop(self) -> None:
+        self._drafts.pop(self.draft, None)
+        super().stop()
+
+    async def on_timeout(self) -> None:
+        self._drafts.pop(self.draft, None)
+
+    def register(self, client: Any) -> "TradeComposer":
+        """Known to *client* while it lives (see :class:`ExpiredDraft`)."""
+        self._drafts = _drafts(client)
+        self._drafts[self.draft] = self
+        return self
 
     def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
         async def chosen(interaction: discord.Interaction) -> None:
@@ -185,6 +228,15 @@ class TradeComposer(discord.ui.View):
                                               wait=True)
         await trade_store.set_trade_message(self.svc.db, trade.id, msg.channel.id, msg.id)
         self.stop()
+
+
+def _drafts(client: Any) -> "weakref.WeakValueDictionary[str, TradeComposer]":
+    """The trade drafts open in this bot process, by draft id (weak: a draft timed
+    out or done is gone)."""
+    drafts = getattr(client, "_trade_drafts", None)
+    if drafts is None:
+        drafts = client._trade_drafts = weakref.WeakValueDictionary()
+    return drafts
 
 
 def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOption]:
@@ -405,7 +457,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             if not mine and not theirs:
                 await _error(interaction, "Neither of you has cards to trade (see /start).")
                 return
-            view = TradeComposer(svc(), me, str(player.id), mine, theirs, guild, channel)
+            view = TradeComposer(svc(), me, str(player.id), mine, theirs, guild, channel).register(bot)
             await interaction.followup.send(
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)

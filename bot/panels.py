@@ -19,6 +19,7 @@ from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
 from .render import board_text
+from .thread_log import recent_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import Live
@@ -38,6 +39,9 @@ def board_message(live: "Live") -> str:
     d = live.duel.pending
     head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
     tail = "\n```"
+    recent = recent_text(live.duel.game.events)
+    if recent:  # the turn in progress: its lines go to the thread's log when it ends
+        tail += "\n" + "\n".join(f"> {line}" for line in recent.splitlines())
     if d is not None:
         # below the code block, where Discord renders the bold and the relative time
         who = rec.player_names[d.player]
@@ -46,19 +50,34 @@ def board_message(live: "Live") -> str:
     return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 
 
-def panel_message(live: "Live", player: int, page: int = 0) -> tuple[str, discord.ui.View]:
-    """A player's control panel: their hand, the decision, the controls."""
+def board_view(duel_id: int) -> discord.ui.View:
+    """The controls under the board: a player whose panel is lost (closed DMs,
+    deleted message) gets it sent again."""
+    v = discord.ui.View(timeout=None)
+    v.add_item(ShowControlsButton(duel_id))
+    return v
+
+
+def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
+                  secrets: list[str] | None = None) -> tuple[str, discord.ui.View]:
+    """A player's control panel: their hand, the decision, the controls.
+
+    *note* goes first (what the player just answered); *secrets* are the private
+    notes that came up since the player's previous panel (see
+    :func:`bot.knowledge.new_secrets`): shown here once, then kept under
+    "What I've seen"."""
     duel = live.duel
     rec = live.record
     v = duel.view(player)
     me = v["players"][player]
     d = duel.pending
-    lines = [f"**Duel #{rec.id} vs {rec.player_names[1 - player]}** — turn {v['turn']}, "
-             f"{v['players'][v['active']]['name']}'s {v['step']}",
-             f"Life {me['life']} vs {v['players'][1 - player]['life']}. Your hand: "
-             + (", ".join(me.get("hand", [])) or "empty")]
-    for s in v.get("secrets", [])[-3:]:
-        lines.append(f"(only you see this) {s}")
+    lines = [note] if note else []
+    lines += [f"**Duel #{rec.id} vs {rec.player_names[1 - player]}** — turn {v['turn']}, "
+              f"{v['players'][v['active']]['name']}'s {v['step']}",
+              f"Life {me['life']} vs {v['players'][1 - player]['life']}. Your hand: "
+              + (", ".join(me.get("hand", [])) or "empty")]
+    for s in secrets or []:
+        lines.append(f"(only you see this, turn {v['turn']}) {s}")
     view = discord.ui.View(timeout=None)
     if d is None:
         lines.append("The duel is over.")
@@ -69,15 +88,18 @@ def panel_message(live: "Live", player: int, page: int = 0) -> tuple[str, discor
     lines.append(f"**{d.prompt}**" + (f" — deadline <t:{rec.deadline}:R>" if rec.deadline else ""))
     seq = live.seq
     choices = list(d.choices)
+    labels, legend = choice_labels(d)
+    if legend:
+        lines.append(legend)
     if len(choices) <= MAX_BUTTONS:
         for i, c in enumerate(choices):
             style = discord.ButtonStyle.secondary if c in ("pass", d.decline, "cancel") else discord.ButtonStyle.primary
-            view.add_item(ChoiceButton(rec.id, seq, i, c, style=style))
+            view.add_item(ChoiceButton(rec.id, seq, i, labels[i], style=style))
     else:
         pages = (len(choices) + PAGE - 1) // PAGE
         page = max(0, min(page, pages - 1))
-        chunk = choices[page * PAGE:(page + 1) * PAGE]
-        view.add_item(ChoiceSelect(rec.id, seq, page, [(page * PAGE + i, c) for i, c in enumerate(chunk)]))
+        chunk = range(page * PAGE, min(len(choices), (page + 1) * PAGE))
+        view.add_item(ChoiceSelect(rec.id, seq, page, [(i, labels[i]) for i in chunk]))
         if pages > 1:
             lines.append(f"Choices page {page + 1} of {pages}.")
             if page > 0:
@@ -85,25 +107,121 @@ def panel_message(live: "Live", player: int, page: int = 0) -> tuple[str, discor
             if page < pages - 1:
                 view.add_item(PageButton(rec.id, seq, page + 1, "Next ▶"))
         if d.decline in choices:
-            view.add_item(ChoiceButton(rec.id, seq, choices.index(d.decline), d.decline,
-                                       style=discord.ButtonStyle.secondary, row=3))
+            i = choices.index(d.decline)
+            view.add_item(ChoiceButton(rec.id, seq, i, labels[i], style=discord.ButtonStyle.secondary, row=3))
     if d.kind in (DecisionKind.ATTACK, DecisionKind.BLOCK, DecisionKind.ASSIGN) or d.parser is not None:
         view.add_item(TypeButton(rec.id, seq))
     view.add_item(CardInfoButton(rec.id, seq))
+    view.add_item(SeenButton(rec.id, seq))
     return clip("\n".join(lines), 2000), view
 
 
+MAX_LABEL = 80  # Discord's limit for a button's label
+_REF_LIST = re.compile(r"^(attack |block )(.*)$")
+
+
+def choice_labels(d: Decision) -> tuple[list[str], str]:
+    """(label of each choice, legend): the choices themselves when each fits in a
+    button's 80 characters; otherwise the creatures of attack and block choices
+    are numbered ("attack 1, 2, 3") with the numbers listed in the legend, and any
+    other choice too long is numbered and shortened ("4. cast Fireball targe…").
+    Labels stay distinct, and typing one answers that choice (:func:`typed_choice`)."""
+    choices = list(d.choices)
+    if all(len(c) <= MAX_LABEL for c in choices):
+        return choices, ""
+    names: list[str] = []
+    if d.kind in (DecisionKind.ATTACK, DecisionKind.BLOCK):
+        for c in choices:
+            if len(c) > MAX_LABEL and (m := _REF_LIST.match(c)):
+                for name in _ref_names(m[2]):
+                    if name not in names:
+                        names.append(name)
+    labels = []
+    for i, c in enumerate(choices):
+        label = c
+        if len(c) > MAX_LABEL and names and (m := _REF_LIST.match(c)):
+            label = m[1] + _numbered(m[2], names)
+        if len(label) > MAX_LABEL:
+            label = clip(f"{i + 1}. {c}", MAX_LABEL)
+        labels.append(label)
+    legend = ("Creatures: " + " · ".join(f"{n} {name}" for n, name in enumerate(names, 1))) if names else ""
+    return labels, legend
+
+
+def _ref_names(body: str) -> list[str]:
+    """The creature names in the body of an attack or block choice, in order."""
+    return [t.strip() for t in re.split(r",|\+|;| with ", body) if t.strip()]
+
+
+def _numbered(body: str, names: list[str]) -> str:
+    """*body* with each creature name replaced by its number in *names*."""
+    parts = re.split(r"(,\s*|\+|;\s*| with )", body)
+    return "".join(str(names.index(p.strip()) + 1) if p.strip() in names else p for p in parts)
+
+
+def typed_choice(d: Decision, text: str) -> str:
+    """A typed answer as the engine reads it: a button's label (exactly as shown)
+    is its choice; numbers of the panel's legend ("attack 1, 2+3") are replaced by
+    the creatures' names; anything else is left to the engine's parser."""
+    text = text.strip()
+    labels, _ = choice_labels(d)
+    if text in labels:
+        return d.choices[labels.index(text)]
+    _, legend_names = _legend(d)
+    if legend_names and (m := _REF_LIST.match(text)):
+        parts = re.split(r"(,\s*|\+|;\s*| with )", m[2])
+        if any(p.strip().isdigit() for p in parts):
+            out = []
+            for p in parts:
+                k = p.strip()
+                out.append(legend_names[int(k) - 1] if k.isdigit() and 1 <= int(k) <= len(legend_names) else p)
+            return m[1] + "".join(out)
+    return text
+
+
+def _legend(d: Decision) -> tuple[str, list[str]]:
+    labels, legend = choice_labels(d)
+    if not legend:
+        return "", []
+    return legend, [x.split(" ", 1)[1] for x in legend[len("Creatures: "):].split(" · ")]
+
+
+CARDS_PER_MENU = 25
+
+
 def card_text(name: str) -> str:
-    """Printed (4th Edition) and Oracle text of a card, with its image link."""
+    """Printed (4th Edition) and Oracle text of a card, with its image link
+    (the text is shortened if it must be, never the link)."""
     d = carddb.card_data().get(name)
     if d is None:
         return f"No card called {name!r}."
     impl = "" if carddb.is_implemented(name) else "\n*(not implemented yet)*"
     i = d["scryfall_id"]
-    link = f"https://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
+    link = f"\nhttps://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
     return clip(f"**{name}** {d['mana_cost']} — {d['type']}"
                 + (f" {d['power']}/{d['toughness']}" if d["power"] is not None else "")
-                + f"\nPrinted ({d['set']}): {d['text'] or '—'}\nOracle: {d['oracle'] or '—'}{impl}\n{link}", 2000)
+                + f"\nPrinted ({d['set']}): {d['text'] or '—'}\nOracle: {d['oracle'] or '—'}{impl}",
+                2000 - len(link)) + link
+
+
+def card_menu(duel_id: int, names: list[str], page: int = 0, shown: str | None = None) -> tuple[str, discord.ui.View]:
+    """The "Card text" answer: a menu of the cards the player can see (25 a page),
+    and the text of the one chosen."""
+    pages = max(1, (len(names) + CARDS_PER_MENU - 1) // CARDS_PER_MENU)
+    page = max(0, min(page, pages - 1))
+    chunk = names[page * CARDS_PER_MENU:(page + 1) * CARDS_PER_MENU]
+    view = discord.ui.View(timeout=None)
+    if not chunk:
+        return "No cards to show.", view
+    view.add_item(CardSelect(duel_id, page, chunk))
+    if page > 0:
+        view.add_item(CardPageButton(duel_id, page - 1, "◀ Previous"))
+    if page < pages - 1:
+        view.add_item(CardPageButton(duel_id, page + 1, "Next ▶"))
+    if shown is not None:
+        return card_text(shown), view
+    head = f"Choose a card ({len(names)} you can see" + (f"; page {page + 1} of {pages}" if pages > 1 else "") + "):\n"
+    return clip(head + ", ".join(chunk), 2000), view
 
 
 # --------------------------------------------------------------- components
@@ -244,7 +362,76 @@ class CardInfoButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:i:
         return cls(int(match["duel"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.on_card_info(interaction, self.duel_id)  # type: ignore[attr-defined]
+        await interaction.client.on_card_info(interaction, self.duel_id, 0, None)  # type: ignore[attr-defined]
+
+
+class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:cs:(?P<duel>\d+):(?P<page>\d+)"):
+    """The card whose text to show (see :func:`card_menu`); values are card names."""
+
+    def __init__(self, duel_id: int, page: int, names: list[str] | None = None) -> None:
+        opts = [discord.SelectOption(label=clip(n, 100), value=clip(n, 100)) for n in (names or ["?"])[:25]]
+        super().__init__(discord.ui.Select(placeholder="Show the text of…", options=opts,
+                                           custom_id=f"mb:cs:{duel_id}:{page}"))
+        self.duel_id, self.page = duel_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "CardSelect":
+        return cls(int(match["duel"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await interaction.client.on_card_info(interaction, self.duel_id, self.page,  # type: ignore[attr-defined]
+                                              values[0] if values else None)
+
+
+class CardPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:cp:(?P<duel>\d+):(?P<page>\d+)"):
+    def __init__(self, duel_id: int, page: int, label: str = "Page") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"mb:cp:{duel_id}:{page}"))
+        self.duel_id, self.page = duel_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "CardPageButton":
+        return cls(int(match["duel"]), int(match["page"]), getattr(item, "label", "Page") or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_card_info(interaction, self.duel_id, self.page, None)  # type: ignore[attr-defined]
+
+
+class SeenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:w:(?P<duel>\d+):(?P<seq>\d+)"):
+    """"What I've seen": the player's private knowledge of the duel, dated by turn."""
+
+    def __init__(self, duel_id: int, seq: int) -> None:
+        super().__init__(discord.ui.Button(label="What I've seen", style=discord.ButtonStyle.secondary, row=4,
+                                           custom_id=f"mb:w:{duel_id}:{seq}"))
+        self.duel_id, self.seq = duel_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "SeenButton":
+        return cls(int(match["duel"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_seen(interaction, self.duel_id)  # type: ignore[attr-defined]
+
+
+class ShowControlsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:sc:(?P<duel>\d+)"):
+    """On the board: send me my panel again (by DM)."""
+
+    def __init__(self, duel_id: int, label: str = "Show my controls") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"mb:sc:{duel_id}"))
+        self.duel_id = duel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "ShowControlsButton":
+        return cls(int(match["duel"]), getattr(item, "label", None) or "Show my controls")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_show_controls(interaction, self.duel_id)  # type: ignore[attr-defined]
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:ch:(?P<duel>\d+):(?P<what>[ad])"):
@@ -300,7 +487,20 @@ def panel_of(message: discord.Message) -> tuple[int, int] | None:
     return None
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect)
+_WAITING = re.compile(r"(?:→ you chose: [^\n]*\n)?\*\*Duel #(\d+) vs [^\n]*\n[^\n]*\n(?:[^\n]*\n)*Waiting for ")
+
+
+def waiting_panel_of(message: discord.Message) -> int | None:
+    """The duel id of a panel shown while its player waits (see :func:`panel_message`:
+    no controls, "Waiting for ..."), else None."""
+    if message.components:
+        return None
+    m = _WAITING.match(message.content or "")
+    return int(m[1]) if m else None
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect,
+                 CardSelect, CardPageButton, SeenButton, ShowControlsButton)
 
 
 def challenge_view(duel_id: int) -> discord.ui.View:

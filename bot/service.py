@@ -18,9 +18,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from engine import Duel, DuelOptions, IllegalAction
+from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.decks import PRECONS, decklist
-from engine.duel import DeckError, check_deck
 from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
@@ -36,7 +35,6 @@ from .seats import seat_names
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
-MIN_DECK = 40
 
 
 class DuelError(Exception):
@@ -69,10 +67,13 @@ class Outcome:
     new_events: list[str] = field(default_factory=list)
     finished: bool = False
     seq: int = -1
+    events_total: int = -1  # the duel's events then (new_events are their last ones)
 
     def __post_init__(self) -> None:
         if self.seq < 0:
             self.seq = self.live.seq
+        if self.events_total < 0:
+            self.events_total = len(self.live.duel.game.events)
 
 
 def seed_hash(seed: int) -> str:
@@ -117,30 +118,41 @@ class DuelService:
         return saved + sorted(PRECONS)
 
     @staticmethod
-    def validate_deck(cards: list[str]) -> None:
+    def format_named(name: str | None) -> formats.Format:
         try:
-            check_deck(cards, MIN_DECK)
-        except DeckError as e:
-            raise DuelError("That deck cannot be used: " + "; ".join(e.problems)) from None
+            return formats.get(name or formats.DEFAULT)
+        except formats.UnknownFormat as e:
+            raise DuelError(str(e)) from None
+
+    @staticmethod
+    def validate_deck(cards: list[str], fmt: str = formats.DEFAULT) -> None:
+        """A deck that can be played in a duel of format ``fmt`` (casual: any
+        implemented cards, at least 40), else DuelError with every reason."""
+        problems = DuelService.format_named(fmt).problems(cards)
+        if problems:
+            where = "" if fmt == formats.DEFAULT else f" in {formats.get(fmt).title}"
+            raise DuelError(f"That deck cannot be used{where}: " + "; ".join(problems))
 
     # ------------------------------------------------------- challenges
     async def challenge(self, *, guild_id: str | None, channel_id: str, challenger: tuple[str, str],
                         opponent: tuple[str, str], deck: str | None, ante: bool,
-                        clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True) -> store.DuelRecord:
+                        clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True,
+                        format_name: str | None = None) -> store.DuelRecord:
         if challenger[0] == opponent[0]:
             raise DuelError("You cannot challenge yourself.")
         if await store.count_open_challenges(self.db, challenger[0], int(self.now())) >= MAX_OPEN_CHALLENGES:
             raise DuelError(f"You have {MAX_OPEN_CHALLENGES} challenges waiting for an answer, the most one "
                             "player may have at once. Wait until they are answered or expire (a day).")
+        fmt = self.format_named(format_name)
         deck_name, cards = await self.resolve_deck(challenger[0], deck)
-        self.validate_deck(cards)
-        options = DuelOptions(ante=ante, chooser=None)
+        self.validate_deck(cards, fmt.name)
+        options = DuelOptions(ante=ante, chooser=None, format=fmt.name)
         if ante:  # for keeps: the deck must be owned; the server says if basic lands are anted
             try:
                 await self.collections.check_for_keeps(challenger[0], cards)
             except CollectionError as e:
                 raise DuelError(str(e)) from None
-            options = DuelOptions(ante=True, chooser=None, ante_face_up=ante_face_up,
+            options = DuelOptions(ante=True, chooser=None, ante_face_up=ante_face_up, format=fmt.name,
                                   **await self.collections.ante_options(guild_id))
         return await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
@@ -169,7 +181,7 @@ class DuelService:
                 await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
                 raise DuelError("This challenge has expired.")
             _, cards = await self.resolve_deck(user_id, deck)
-            self.validate_deck(cards)
+            self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
             try:
                 async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
                     await store.set_deck(self.db, duel_id, 1, cards)
@@ -187,10 +199,14 @@ class DuelService:
             return live
 
     async def precheck_accept(self, duel_id: int, user_id: str, deck: str | None) -> None:
-        """Before the duel starts: for ante, the deck chosen must be owned (DuelError says what is missing)."""
+        """Before the duel starts: the deck chosen must be legal in the duel's format
+        and, for ante, owned (DuelError says what is wrong or missing)."""
         rec = await self._get(duel_id)
-        if rec.options.get("ante") and rec.status == "challenged":
-            _, cards = await self.resolve_deck(user_id, deck)
+        if rec.status != "challenged":
+            return
+        _, cards = await self.resolve_deck(user_id, deck)
+        self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
+        if rec.options.get("ante"):
             try:
                 await self.collections.check_for_keeps(user_id, cards)
             except CollectionError as e:
@@ -366,7 +382,7 @@ class DuelService:
             d = duel.pending
             if d is None:
                 return
-            ans = auto_answer(duel.game, d, live.stops[d.player])
+            ans = auto_answer(duel.playing, d, live.stops[d.player])  # a Shahrazad subgame's own phases
             if ans is None:
                 return
             duel.apply(ans, player=d.player)
@@ -403,7 +419,9 @@ class DuelService:
             return None
         if published is not None and published >= live.seq:
             return None
-        events = await self.events_after(live, published) if published else []
+        # never published: everything, from what came before the first decision (a face-up ante)
+        events = await self.events_after(live, published) if published is not None \
+            else list(live.duel.game.events)
         return Outcome(live, events, live.duel.over or rec.status == "finished")
 
     async def events_after(self, live: Live, seq: int) -> list[str]:

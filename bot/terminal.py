@@ -21,7 +21,7 @@ import random
 import sys
 from typing import TextIO
 
-from engine import Duel, DuelOptions, IllegalAction, carddb
+from engine import Duel, DuelOptions, IllegalAction, carddb, formats
 from engine.ai import RandomPlayer
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
 from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_answer
@@ -49,13 +49,21 @@ def deck_named(name: str) -> str | None:
 
 def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    names = sorted(PRECONS)
+    try:
+        fmt = formats.get(getattr(args, "format", None) or formats.DEFAULT)
+    except formats.UnknownFormat as e:
+        print(str(e), file=stdout)
+        return 2
+    names = sorted(n for n in PRECONS if fmt.is_legal(decklist(n)))  # a deck left out is chosen at random
     rng = random.Random(seed)
     chosen = []
     for given in (args.deck, args.opponent_deck):
         deck = rng.choice(names) if given is None else deck_named(given)
         if deck is None:
-            print(f"unknown deck {given!r}; decks: {', '.join(names)}", file=stdout)
+            print(f"unknown deck {given!r}; decks: {', '.join(sorted(PRECONS))}", file=stdout)
+            return 2
+        if problems := fmt.problems(decklist(deck)):
+            print(f"{deck} is not legal in {fmt.title}: {'; '.join(problems)}", file=stdout)
             return 2
         chosen.append(deck)
     mine, theirs = chosen

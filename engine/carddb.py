@@ -147,6 +147,13 @@ def get(name: str) -> CardDef:
     return _DEFS[name]
 
 
+def printings(name: str) -> frozenset[str]:
+    """The set codes a card of this name was printed in (empty for tokens and
+    unknown names): City in a Bottle's "cards from Arabian Nights"."""
+    d = card_data().get(name)
+    return frozenset(d.get("sets", ())) if d is not None else frozenset()
+
+
 def implemented() -> list[str]:
     _load_cards()
     return sorted(_BEHAVIOUR)

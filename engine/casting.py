@@ -350,6 +350,8 @@ class CastingRules:
         hook = card.cdef.hooks.get("can_cast")
         if hook and not hook(self, p, card):
             return False
+        if self.play_forbidden(p, card):
+            return False
         probe = self._probe_spell(p, card)
         if card.cdef.spell is not None:
             if not any(self.mode_usable(m, probe, kind, interrupting) for m in self.spell_modes(card)):
@@ -359,6 +361,13 @@ class CastingRules:
                 return False
         return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
                                x_color=card.cdef.hooks.get("x_color"))
+
+    def play_forbidden(self: "Game", p: int, card: Card) -> bool:
+        """Whether a permanent in play forbids ``p`` to cast or play ``card``
+        from hand: hook ``forbids_play(g, src, p, card) -> bool`` (City in a
+        Bottle). Switched-off permanents (a tapped artifact) forbid nothing."""
+        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
+        return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -549,7 +558,7 @@ class CastingRules:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
         if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
-            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types]
+            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
         return []
 
     def more_lands(self: "Game", p: int) -> bool:
@@ -856,13 +865,16 @@ class CastingRules:
             while True:
                 if exact_x and len(spell.targets) >= spell.x:
                     break
-                cands = [c for c in self.target_candidates(spec, spell, interrupting) if c not in spell.targets]
+                # (the opponent's choice may name the caster's target again: it is another "target")
+                cands = [c for c in self.target_candidates(spec, spell, interrupting)
+                         if c not in spell.targets or spec.chooser == "opponent"]
                 ch = [f"target {ref(self, c)}" for c in cands]
                 extra = ["done"] if multi and spell.targets and not exact_x else []
                 if not ch and extra:
                     break
-                ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
-                                          ch + extra + cancel, parser=self.parser_for(p, ch + extra + cancel),
+                chooser, last = (1 - p, []) if spec.chooser == "opponent" else (p, cancel)
+                ans = yield from self.ask(chooser, DecisionKind.CAST_TARGET, f"{spell.name}: {spec.what}",
+                                          ch + extra + last, parser=self.parser_for(chooser, ch + extra + last),
                                           about=spell.name)
                 if ans == "cancel":
                     return False

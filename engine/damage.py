@@ -140,7 +140,8 @@ class DamageRules:
         for pk in packets:
             self._apply_packet(pk)
         for pk in packets:
-            yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
+            if pk.amount > 0:  # (a damage_cap may have left nothing to deal)
+                yield from self.fire(Event.DAMAGE_DEALT, packet=pk)
 
     def prevention_offers(self: "Game") -> Gen:
         """Last in a damage prevention step, once both players have passed:
@@ -173,6 +174,16 @@ class DamageRules:
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
         if isinstance(r, Player):
+            # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
+            # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
+            for src in self.battlefield:
+                h = src.cdef.hooks.get("damage_cap")
+                cap = h(self, src, pk) if h is not None else None
+                if cap is not None and cap < pk.amount:
+                    self.log(f"{pk.amount - cap} damage to {r.name} is prevented ({src.name}).")
+                    pk.amount = cap
+            if pk.amount <= 0:
+                return
             r.life -= pk.amount
             self.player_damage[(self.turn, r.idx)] = self.player_damage.get((self.turn, r.idx), 0) + pk.amount
             self.damage_log = [e for e in self.damage_log if e[0] == self.turn] + [(self.turn, pk)]
@@ -269,10 +280,19 @@ class DamageRules:
                     if host is None or not self.aura_legal(c, host):
                         self.doomed[c.oid] = "bury"
                 self._legend_rule()
+                # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
+                # other permanents it puts into the graveyard as a state check (City in a Bottle)
+                buriers = [s for s in self.battlefield if s.cdef.hooks.get("buries") and not self.switched_off(s)]
+                for s in buriers:
+                    for c in self.battlefield:
+                        if c is not s and c.oid not in self.doomed and s.cdef.hooks["buries"](self, s, c):
+                            self.doomed[c.oid] = "bury"
                 for c in list(self.battlefield):
+                    # hook state(g, card): True buries the permanent ("bury if you control no
+                    # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)
                     h = c.cdef.hooks.get("state")
-                    if h is not None and c.oid not in self.doomed and h(self, c):
-                        self.doomed[c.oid] = "bury"
+                    if h is not None and c.oid not in self.doomed and (r := h(self, c)):
+                        self.doomed[c.oid] = "destroy" if r == "destroy" else "bury"
                     if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:
@@ -393,36 +413,40 @@ class DamageRules:
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
-                    self.regenerate(card)
+                    if ab.saves_untapped:
+                        card.damage = 0
+                        self.log(f"{card.name} is not destroyed.")
+                    else:
+                        self.regenerate(card)
                     return True
         return False
 
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
-        """The regeneration abilities ``p`` could use for ``card``: its own and
-        its auras', and those of ``p``'s other permanents that regenerate a
-        target (Ragnar: "Regenerate target creature"), if ``card`` is a legal
-        target for them. A {T} cost needs an untapped source, and a creature
-        source that is not summoning sick."""
+        """(permanent, ability number) of the regeneration abilities ``p`` may
+        use on ``card``: its own and its auras', and those of other permanents
+        that regenerate a target (Elephant Graveyard, Ragnar) which ``card``
+        may be. A {T} cost needs an untapped source, and a creature source
+        that is not summoning sick (Ragnar)."""
         from .game import Ctx
         from .objects import Spell
         out = []
-        own = [card] + self.attached(card)
-        for src in own + [s for s in self.permanents(p) if s not in own]:
+        near = [card] + self.attached(card)
+        for src in near + [s for s in self.battlefield if s not in near]:
             if self.controller(src) != p:
                 continue
             for i, ab in enumerate(self.abilities_of(src), 1):
-                if not ab.regenerate or (src not in own and not ab.targets):
+                if src not in near:
+                    if not (ab.regenerate and ab.targets) or (src.tapped and self.switched_off(src)):
+                        continue  # (a tapped artifact's abilities cannot be used)
+                    probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
+                    spec = ab.targets[0]
+                    if not self.targetable(card, probe.colors) or (
+                            spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                        continue
+                if ab.cost.tap and src.sick and self.is_creature(src):
                     continue
-                if ab.cost.tap and (src.tapped or (src.sick and self.is_creature(src))):
-                    continue
-                if self.can_afford(p, ab.cost.mana) \
+                if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
-                    if src not in own:
-                        spec = ab.targets[0]
-                        probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
-                        if not self.targetable(card, probe.colors) or (
-                                spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
-                            continue
                     out.append((src, i))
         return out
 

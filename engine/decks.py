@@ -4,7 +4,9 @@ Thirteen theme decks of Fourth Edition cards: one for each color, the five
 allied two-color pairs and three artifact decks. Each is a legal deck of 60
 cards (basic lands plus spells, no more than four copies of any other card)
 and together they hold every Fourth Edition card, so that the random duels
-play them all. ``manaburn play``, the bot and the random-duel tests use them.
+play them all. Then the Old School decks (:data:`OLD_SCHOOL`): classic
+archetypes of 1993-94, each legal in the ``oldschool`` format. ``manaburn
+play``, the bot and the random-duel tests use them all.
 
 The ante cards (Bronze Tablet in Mishra's Workshop, Rebirth in Wild Fire,
 Tempest Efreet in Brimstone) can only be cast in a duel played for ante.
@@ -142,6 +144,38 @@ PRECONS: dict[str, dict[str, int]] = {
         "Armageddon Clock": 1, "Bronze Tablet": 1,
     },
 }
+
+
+# ------------------------------------------------------------ Old School 93/94
+# Classic archetypes of the cards of 1993-94, each legal in the ``oldschool``
+# format (engine/formats.py: 60 cards, restricted cards once, no ante cards).
+OLD_SCHOOL: dict[str, dict[str, int]] = {
+    "Zoo": {  # the fastest creatures of Arabian Nights and Alpha, burn and Power
+        "Taiga": 4, "Plateau": 4, "Volcanic Island": 4, "Tropical Island": 2, "Savannah": 2, "City of Brass": 2,
+        "Mountain": 3,
+        "Kird Ape": 4, "Savannah Lions": 4, "Erhnam Djinn": 4, "Serendib Efreet": 4,
+        "Lightning Bolt": 4, "Psionic Blast": 4, "Swords to Plowshares": 4, "Disenchant": 2, "Fireball": 1,
+        "Berserk": 1, "Ancestral Recall": 1, "Time Walk": 1, "Black Lotus": 1,
+        "Mox Ruby": 1, "Mox Emerald": 1, "Mox Pearl": 1, "Mox Sapphire": 1,
+    },
+    "Juzam Black": {  # mono black: Juzám Djinn, Hypnotic Specter, Sinkhole and the Witches
+        "Swamp": 20, "Strip Mine": 1, "Mishra's Factory": 2,
+        "Juzám Djinn": 4, "Hypnotic Specter": 4, "Cuombajj Witches": 4, "Black Knight": 4, "Royal Assassin": 2,
+        "Sengir Vampire": 2,
+        "Dark Ritual": 4, "Sinkhole": 4, "Terror": 3, "Drain Life": 1, "Demonic Tutor": 1, "Mind Twist": 1,
+        "Mox Jet": 1, "Black Lotus": 1, "Sol Ring": 1,
+    },
+    "Arabian Nights": {  # the 1,001 nights: djinns, elephants, deserts and the Library
+        "Forest": 6, "Mountain": 6, "Plains": 6, "Desert": 2, "City of Brass": 2, "Diamond Valley": 1,
+        "Library of Alexandria": 1,
+        "Kird Ape": 4, "Erhnam Djinn": 4, "War Elephant": 4, "Ghazbán Ogre": 2, "Moorish Cavalry": 2,
+        "King Suleiman": 2, "Desert Nomads": 2, "Wyluli Wolf": 2, "Ifh-Bíff Efreet": 2, "Camel": 1,
+        "Army of Allah": 1, "Aladdin": 1, "Ali from Cairo": 1, "Repentant Blacksmith": 1, "Abu Ja'far": 1,
+        "Cyclone": 1, "Jihad": 1, "Drop of Honey": 1, "Singing Tree": 1, "Jandor's Ring": 1,
+        "Sandals of Abdallah": 1,
+    },
+}
+PRECONS.update(OLD_SCHOOL)
 
 
 def decklist(name: str) -> list[str]:

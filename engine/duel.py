@@ -36,6 +36,8 @@ class DuelOptions:
     ``ante_excludes_basic``: basic lands are never anted (Shandalar's rule, a
     server option of the bot): the topmost card that is not a basic land is
     set aside instead, and nothing if the library holds only basic lands.
+    ``format``: the name of the format (:mod:`engine.formats`) both decks
+    were checked against when the duel was made; play does not depend on it.
     """
 
     ante: bool = False
@@ -43,6 +45,7 @@ class DuelOptions:
     starting_life: int = 20
     chooser: int | None = None  # who chooses to play or draw; None: chosen by the seed
     ante_excludes_basic: bool = False
+    format: str = "casual"
 
 
 class DeckError(ValueError):
@@ -133,6 +136,16 @@ class Duel:
     def winner(self) -> int | None:
         return self.game.winner
 
+    @property
+    def playing(self) -> Game:
+        """The game the pending decision belongs to: the duel's own, or the
+        subgame under way inside it (Shahrazad; see :mod:`engine.subgame`),
+        innermost first. :attr:`game` is always the duel's."""
+        g = self.game
+        while g.subgame is not None:
+            g = g.subgame
+        return g
+
     def legal_actions(self) -> tuple[str, ...]:
         return self.pending.choices if self.pending else ()
 
@@ -207,4 +220,5 @@ def snapshot(g: Game) -> tuple:
                      tuple(card(c) for c in p.ante)) for p in g.players)
     return (players, tuple(card(c) for c in g.battlefield), tuple(spell(s) for s in g.spells),
             tuple(spell(s) for s in g.batch), g.turn, g.active, g.phase, g.step, g.winner, g.over,
-            len(g.effects), len(g.events), g.rng.getstate())
+            len(g.effects), len(g.events), g.rng.getstate(),
+            snapshot(g.subgame) if g.subgame is not None else None)

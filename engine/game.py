@@ -149,6 +149,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.decided_by: dict[int, int] = {}
         self.lands_only_mana: set[int] = set()
         self.ante_on = options.ante
+        self.subgame: Game | None = None  # a subgame under way inside this one (see engine.subgame)
 
     # ---------------------------------------------------------------- steps
     @property
@@ -692,6 +693,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             return
         new = self.move(pl.library[0], "hand")
         new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
+        pl.last_drawn = new.oid  # Jandor's Ring
 
     def shuffle(self, p: int) -> None:
         self.rng.shuffle(self.players[p].library)

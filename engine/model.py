@@ -71,6 +71,10 @@ class TargetSpec:
     damaged: bool = False
     # The target is a source of damage about to hurt the controller (Circles of Protection).
     damage_source: bool = False
+    # Who chooses this target as the spell or ability is announced: "controller", or
+    # "opponent" (Cuombajj Witches: "target creature or player of target opponent's
+    # choice"); the opponent's choice cannot be cancelled.
+    chooser: str = "controller"
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,9 @@ class Ability:
     speed: Speed = Speed.INSTANT
     prevention: bool = False
     regenerate: bool = False  # used only when a creature is about to die
+    # with ``regenerate``: it saves the permanent without regenerating it -- not tapped,
+    # not taken out of combat (Pyramids: "prevents a land from being destroyed")
+    saves_untapped: bool = False
     # extra legality: (g, card) -> bool (phase restrictions, "only during your upkeep")
     condition: Callable[["Game", "Card"], bool] | None = None
     # who may use it: "controller" or "any" (Armageddon Clock)

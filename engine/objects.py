@@ -37,6 +37,7 @@ class Player:
     conceded: bool = False
     mulliganed: bool = False
     lost_by: str = ""  # a card that made this player lose ("Lich left play"), see Game.check_losses
+    last_drawn: int | None = None  # oid (in hand) of the card drawn last (Jandor's Ring)
 
     def zone(self, name: str) -> list["Card"]:
         return getattr(self, name)

@@ -17,7 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
-    g = duel.game
+    """What ``viewer`` (None: a spectator) sees. During a subgame (Shahrazad)
+    the board is the subgame's, innermost first (``subgame``: how deep), with
+    the duel's life totals under ``duel_life``; the duel's end is the duel's."""
+    root, g = duel.game, duel.playing
+    depth, inner = 0, root
+    while inner is not g:
+        inner, depth = inner.subgame, depth + 1  # type: ignore[assignment]
 
     def perm(c: Card) -> dict[str, Any]:
         ch = g.chars(c)
@@ -66,6 +72,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
         "pending": None if d is None else {
             "player": d.player, "kind": d.kind.value, "prompt": d.prompt,
             "choices": list(d.choices) if viewer == d.player else None},
-        "secrets": [t for who, t in g.secrets if who == viewer],
-        "over": g.over, "winner": g.winner, "end_reason": g.end_reason,
+        "secrets": [t for who, t in root.secrets if who == viewer],
+        "over": root.over, "winner": root.winner, "end_reason": root.end_reason,
+        "subgame": depth, "duel_life": [p.life for p in root.players],
     }

@@ -271,7 +271,8 @@ async def count_open_challenges(db: Database, user_id: str | int, now: int) -> i
 async def duel_in_thread(db: Database, thread_id: str | int) -> DuelRecord | None:
     """The duel played in a Discord thread, if any (for a command typed in it by someone
     who is not one of its players; not indexed: rare)."""
-    row = await db.fetchone("SELECT * FROM duels WHERE thread_id = ?", (_snowflake(thread_id, "thread_id"),))
+    row = await db.fetchone("SELECT * FROM duels WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+                            (_snowflake(thread_id, "thread_id"),))
     return None if row is None else DuelRecord.from_row(row)
 
 

@@ -95,11 +95,12 @@ async def play(fake: FakeDiscord, users: list[SimUser], thread: Any, policy: Any
                 continue
             opts = choices(msg)
             kind, target, values = opts[policy(list(opts), state)]
+            before = msg.control_ids
             if kind == "click":
                 await u.click(msg, target)
             else:
                 await u.select(msg, target, values or [])
-            await fake.wait_for(lambda: (not msg.buttons and not msg.selects) or (stop is not None and stop()),
+            await fake.wait_for(lambda: msg.control_ids != before or (stop is not None and stop()),
                                 timeout=10)
             break
     raise AssertionError("the duel did not finish")
@@ -202,6 +203,13 @@ async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path) -
         antes = {pl.idx: (c.origin, c.name) for pl in live.duel.game.players for c in pl.ante}
         bound = await ante_store.duel_copy_map(b.db, duel_id)
         ante_copies = {p: bound[origin] for p, (origin, _) in antes.items()}
+        # the face-up ante is in the thread's log, not only on the board
+        await play(fake, [alice, bob], thread, random_policy(random.Random(7)),
+                   stop=lambda: "Turn 2" in next(m.text for m in alice.visible_messages(thread)
+                                                 if m.text.startswith("**Duel #")))
+        logged = [m.text for m in alice.visible_messages(thread) if not m.text.startswith("**Duel #")]
+        for p, (_, card) in antes.items():
+            assert any(f"{('alice', 'bob')[p]} antes {card}." in t for t in logged), logged
         await play(fake, [alice, bob], thread, random_policy(random.Random(7)))
         g = b.svc._live[duel_id].duel.game
         assert g.winner is not None

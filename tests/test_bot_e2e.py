@@ -58,12 +58,14 @@ def _act(msg: Any, label: str) -> tuple[str, str, list[str] | None]:
 async def do(user: SimUser, msg: Any, action: tuple[str, str, list[str] | None], *, wait: bool = True) -> Any:
     """Use a control, then wait until the bot has replaced the panel (as a person would)."""
     kind, target, values = action
+    before = msg.control_ids
     if kind == "click":
         r = await user.click(msg, target)
     else:
         r = await user.select(msg, target, values or [])
     if wait:
-        await user.fake.wait_for(lambda: not msg.buttons and not msg.selects, timeout=10)
+        # the panel is edited: the next decision in place, or no controls while the other player decides
+        await user.fake.wait_for(lambda: msg.control_ids != before, timeout=10)
     return r
 
 
@@ -259,7 +261,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     lost: list[Any] = []
 
     def die_before_publishing(running: Any) -> Any:
-        async def die(out: Any, *, extra: str = "") -> None:
+        async def die(out: Any, *, extra: str = "", via: Any = None, answered: str = "") -> None:
             lost.append(out)
             running.kill()
             raise asyncio.CancelledError
@@ -268,17 +270,20 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     b1.publish = die_before_publishing(running1)  # type: ignore[method-assign]
     await fake.wait_for(lambda: panel(alice) or panel(bob))
     u = alice if panel(alice) else bob
-    await do(u, panel(u), pick(panel(u), rng))  # the clicked panel closes: "→ you chose: ..."
+    clicked = panel(u)
+    await do(u, clicked, pick(clicked, rng), wait=False)  # stored, but the clicked panel is not edited
     await fake.wait_for(lambda: lost)
     out = lost.pop()
     rec = await store.get_duel(b1.db, duel_id)  # type: ignore[arg-type]
     assert rec is not None and rec.seq == out.seq and (rec.published_seq or 0) < rec.seq
-    assert panel(alice) is None and panel(bob) is None  # stuck, without the fix
+    # stuck, without the fix: no panel for the decision now pending, only the one clicked (out of date)
+    assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == [clicked]
     lines = [e for e in out.new_events if not e.startswith("-- ")]
 
     # restarted: the bot publishes what it had not
     b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running2 = await fake.start_bot(b2)
+    await fake.wait_for(lambda: b2._catch_up is not None and b2._catch_up.done(), timeout=10)
     await fake.wait_for(lambda: panel(alice) or panel(bob), timeout=10)
     live = await b2.svc.live(duel_id)
     assert live.seq == out.seq and live.duel.state_hash() == out.live.duel.state_hash()
@@ -301,8 +306,8 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     # after the restart that panel is the live one, no second panel is sent
     real_send_panels = b2.send_panels
 
-    async def send_then_die(out: Any) -> None:
-        await real_send_panels(out)
+    async def send_then_die(out: Any, via: Any = None, answered: str = "") -> None:
+        await real_send_panels(out, via, answered)
         lost.append(out)
         running2.kill()
         raise asyncio.CancelledError
@@ -423,8 +428,8 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     lost: list[Any] = []
     real_send_panels = b1.send_panels
 
-    async def send_then_die(out: Any) -> None:
-        await real_send_panels(out)
+    async def send_then_die(out: Any, via: Any = None, answered: str = "") -> None:
+        await real_send_panels(out, via, answered)
         lost.append(out)
         running1.kill()
         raise asyncio.CancelledError

@@ -1,13 +1,14 @@
-"""The preconstructed decks: each is legal, and together they hold every
-Fourth Edition card (so the random duels play them all)."""
+"""The preconstructed decks: each is legal, the Fourth Edition ones together
+hold every Fourth Edition card (so the random duels play them all), the Old
+School ones are legal in the ``oldschool`` format."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
-from engine import carddb
-from engine.decks import PRECONS, decklist
+from engine import carddb, formats
+from engine.decks import OLD_SCHOOL, PRECONS, decklist
 from engine.duel import check_deck
 
 BASIC = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
@@ -23,7 +24,7 @@ def test_there_are_at_least_ten_theme_decks() -> None:
     assert {"Red Burn", "Green Stompy"} <= set(PRECONS)
 
 
-@pytest.mark.parametrize("name", sorted(PRECONS))
+@pytest.mark.parametrize("name", sorted(set(PRECONS) - set(OLD_SCHOOL)))
 def test_each_precon_is_a_legal_deck_of_fourth_edition_cards(name: str) -> None:
     cards = decklist(name)
     assert 40 <= len(cards) <= 60, f"{name} has {len(cards)} cards"
@@ -37,9 +38,19 @@ def test_each_precon_is_a_legal_deck_of_fourth_edition_cards(name: str) -> None:
     assert not not_4ed, f"{name} holds cards that are not in Fourth Edition: {not_4ed}"
 
 
+@pytest.mark.parametrize("name", sorted(OLD_SCHOOL))
+def test_each_old_school_precon_is_legal_in_old_school(name: str) -> None:
+    cards = decklist(name)
+    assert len(cards) == 60
+    assert formats.get("oldschool").problems(cards) == []
+    assert formats.get("oldschool-swedish").problems(cards) == []
+
+
 @pytest.mark.parametrize("name", sorted(PRECONS))
 def test_each_precon_has_lands_of_its_colors(name: str) -> None:
-    """Playable: about 40% lands, and every color a spell needs has basic lands."""
+    """Playable: about 40% lands, and every color a spell needs has at least
+    eight sources: basic lands, or lands and artifacts that add that color
+    (dual lands, City of Brass, the Moxen)."""
     data = carddb.card_data()
     cards = decklist(name)
     lands = [c for c in cards if data[c]["type"].startswith("Land")]
@@ -47,7 +58,10 @@ def test_each_precon_has_lands_of_its_colors(name: str) -> None:
     needed = {col for c in cards for col in data[c].get("colors", [])}
     basic_for = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
     for col in needed:
-        assert cards.count(basic_for[col]) >= 8, f"{name} has {col} spells and too few {basic_for[col]}s"
+        sources = [c for c in cards if c == basic_for[col] or (
+            (data[c]["type"].startswith("Land") or "Artifact" in data[c]["type"])
+            and (f"{{{col}}}" in data[c]["text"] or "any color" in data[c]["text"]))]
+        assert len(sources) >= 8, f"{name} has {col} spells and too few sources of {col}"
 
 
 def test_together_the_precons_hold_every_fourth_edition_card() -> None:

@@ -288,7 +288,10 @@ def test_ctrl_c_in_the_real_command() -> None:
     assert proc.stdout is not None
     seen = b""
     while b"> " not in seen:
-        seen += proc.stdout.read1(4096)  # type: ignore[attr-defined]
+        chunk = proc.stdout.read1(4096)  # type: ignore[attr-defined]
+        if not chunk:  # the game ended (or never started) before asking anything
+            pytest.fail(f"manaburn play exited before its prompt: {proc.communicate(timeout=60)[1][-2000:]!r}")
+        seen += chunk
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert b"Traceback" not in err + out

@@ -206,10 +206,20 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
     await alice.click(r.message, "Propose")
     offer = await alice.wait_for_message(fake.channel, lambda m: "offers" in m.text, include_existing=True)
     assert f"#{mine[0]}" in offer.text and f"#{angel} Serra Angel" in offer.text
+    # a second draft left open over the restart
+    stale = await alice.slash("trade", player=bob)
+    await stale.wait_done()  # deferred: its menus are sent before the restart
     # a restart: the trade's buttons and the page buttons still work
     await running.stop()
     b2 = new_bot(fake, path)
     async with fake.run_bot(b2):
+        # the draft's menus are gone with the process that made them: said so, not left unanswered
+        late = await alice.click(stale.message, "Propose")
+        said = (await late.wait_followups(1, timeout=10))[-1] if not late.message else late.message
+        assert "expired" in said.text and "/trade" in said.text
+        late = await alice.select(stale.message, "You give…", [give["value"]])
+        said = (await late.wait_followups(1, timeout=10))[-1] if not late.message else late.message
+        assert "expired" in said.text
         await bob.click(offer, "Accept")
         await fake.wait_for(lambda: "was accepted" in offer.text)
         assert await owner(b2, angel) == str(alice.id) and await owner(b2, int(mine[0])) == str(bob.id)

@@ -522,6 +522,12 @@ class FakeMessage:
         return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
 
     @property
+    def control_ids(self) -> tuple[str, ...]:
+        """The custom ids of the message's buttons and menus: changed when a bot
+        edits a control panel in place with new controls (or removes them)."""
+        return tuple(c.get("custom_id") or "" for c in self.buttons + self.selects)
+
+    @property
     def button_labels(self) -> list[str]:
         return [b.get("label") or "" for b in self.buttons]
 

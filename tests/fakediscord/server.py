@@ -1429,6 +1429,15 @@ class FakeDiscord:
         msg = self._new_message(ch, self.bot_user, body or {}, files)
         return msg.payload()
 
+    def archive_thread(self, thread: FakeChannel) -> None:
+        """Archive a thread as Discord does after its ``auto_archive_duration`` without
+        activity (THREAD_UPDATE to the bot; its messages cannot be edited until it is
+        unarchived, while sending a message unarchives it)."""
+        assert thread.is_thread
+        thread.archived = True
+        self._dispatch("THREAD_UPDATE", thread.payload(), intent=GUILDS, guild=thread.guild)
+        self._changed()
+
     async def _h_get_message(self, req: web.Request, m: re.Match[str], body: Any, files: Any) -> Any:
         ch = self._channel(m["channel_id"])
         return self._message(ch, m["message_id"]).payload()
@@ -1438,6 +1447,8 @@ class FakeDiscord:
         msg = self._message(ch, m["message_id"])
         if msg.author.id != self.bot_user.id:
             raise E.not_author()
+        if ch.is_thread and ch.archived:  # as Discord: an archived thread is read-only until unarchived
+            raise APIError(400, 50083, "Thread is archived")
         return self._edit_message(msg, body or {}, files).payload()
 
     async def _h_delete(self, req: web.Request, m: re.Match[str], body: Any, files: Any) -> Any:

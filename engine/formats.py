@@ -1,0 +1,155 @@
+"""Formats: named rules for which decks are legal.
+
+A format says which cards a deck may hold (a card pool by the sets the
+cards were printed in), how many cards it needs, how many copies of one card
+it may hold, and which cards are banned or restricted to one copy. Basic
+lands are never limited. A card that Manaburn does not implement is never
+legal: the duel could not be played.
+
+The formats:
+
+- ``casual``: any implemented card, at least 40 cards, no limit on copies
+  (what ``/deck import`` has always accepted).
+- ``4ED``: the Fourth Edition cards only, the pool of the MicroProse game;
+  at least 40 cards (the game's deck builder asked for 40) and at most four
+  copies of a card, as the tournament rules of 1996 said.
+- ``oldschool``: Old School 93/94 as Eternal Central writes it: the eight sets Alpha, Beta, Unlimited, Revised, Arabian Nights,
+  Antiquities, Legends and The Dark; Revised printings count because a card
+  is in the pool by its name); at least 60 cards, four copies at most, the
+  ante cards banned and the common restricted list.
+- ``oldschool-swedish``: the same pool with the Swedish restricted list,
+  which also restricts Mishra's Workshop and Strip Mine.
+
+Eternal Central also allows Fallen Empires; the Swedish rules do not, and
+neither do Manaburn's two Old School formats: one pool, the eight sets. A
+server that wants Fallen Empires can play ``casual``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import carddb
+
+OLD_SCHOOL_SETS = frozenset({"LEA", "LEB", "2ED", "3ED", "ARN", "ATQ", "LEG", "DRK"})
+
+#: Banned in every Old School rule set: the cards that play for ante.
+ANTE_CARDS = frozenset({"Bronze Tablet", "Contract from Below", "Darkpact", "Demonic Attorney", "Jeweled Bird",
+                        "Rebirth", "Tempest Efreet"})
+
+#: Restricted (one copy) in every Old School rule set.
+OLD_SCHOOL_RESTRICTED = frozenset({
+    "Ancestral Recall", "Black Lotus", "Mox Emerald", "Mox Jet", "Mox Pearl", "Mox Ruby", "Mox Sapphire",
+    "Time Walk", "Timetwister", "Sol Ring", "Balance", "Braingeyser", "Channel", "Chaos Orb", "Demonic Tutor",
+    "Library of Alexandria", "Mana Drain", "Mind Twist", "Recall", "Regrowth", "Time Vault", "Wheel of Fortune",
+})
+
+#: The Swedish rules restrict these as well.
+SWEDISH_ALSO_RESTRICTED = frozenset({"Mishra's Workshop", "Strip Mine"})
+
+
+class UnknownFormat(KeyError):
+    """A format name that does not exist; says which do."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        return f"no format is called {self.name!r} (formats: {', '.join(FORMATS)})"
+
+
+@dataclass(frozen=True)
+class Format:
+    """A rule for which decks are legal; :meth:`problems` says why one is not."""
+
+    name: str
+    title: str
+    min_cards: int
+    sets: frozenset[str] | None = None  # the pool: cards printed in one of these sets; None: every card
+    max_copies: int | None = None  # of a card other than a basic land; None: no limit
+    restricted: frozenset[str] = frozenset()  # at most one copy
+    banned: frozenset[str] = frozenset()
+
+    def allows_card(self, name: str) -> bool:
+        """Whether the card is in this format's pool (implemented or not)."""
+        data = carddb.card_data().get(name)
+        if data is None:
+            return False
+        if name in self.banned:
+            return False
+        return self.sets is None or bool(self.sets.intersection(data.get("sets", ())))
+
+    def problems(self, names: Sequence[str]) -> list[str]:
+        """Why the deck is not legal in this format: one sentence per problem, or none."""
+        problems: list[str] = []
+        counts = Counter(names)
+        for name in sorted(counts):
+            try:
+                carddb.get(name)
+            except carddb.UnknownCard as e:
+                problems.append(str(e))
+                continue
+            if name in self.banned:
+                problems.append(f"{name} is banned")
+            elif not self.allows_card(name):
+                problems.append(f"{name} is not in the card pool")
+            elif name in self.restricted and counts[name] > 1:
+                problems.append(f"{name} is restricted: one copy, not {counts[name]}")
+            elif (self.max_copies is not None and counts[name] > self.max_copies
+                  and name not in carddb.BASIC_TYPES):
+                problems.append(f"{counts[name]} copies of {name}; at most {self.max_copies}")
+        if len(names) < self.min_cards:
+            problems.append(f"the deck has {len(names)} cards; at least {self.min_cards} are needed")
+        return problems
+
+    def is_legal(self, names: Sequence[str]) -> bool:
+        return not self.problems(names)
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("casual", "casual", min_cards=40),
+    Format("4ED", "Fourth Edition", min_cards=40, sets=frozenset({"4ED"}), max_copies=4),
+    Format("oldschool", "Old School 93/94", min_cards=60, sets=OLD_SCHOOL_SETS, max_copies=4,
+           restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS),
+    Format("oldschool-swedish", "Old School 93/94 (Swedish rules)", min_cards=60, sets=OLD_SCHOOL_SETS,
+           max_copies=4, restricted=OLD_SCHOOL_RESTRICTED | SWEDISH_ALSO_RESTRICTED, banned=ANTE_CARDS),
+)}
+
+DEFAULT = "casual"
+
+
+def get(name: str) -> Format:
+    """The format of that name, matched without regard to case."""
+    for key, fmt in FORMATS.items():
+        if key.lower() == name.strip().lower():
+            return fmt
+    raise UnknownFormat(name)
+
+
+def legal_formats(names: Sequence[str]) -> list[str]:
+    """The names of the formats the deck is legal in, in :data:`FORMATS` order."""
+    return [f.name for f in FORMATS.values() if f.is_legal(names)]
+
+
+def describe(names: Sequence[str], formats: Iterable[Format] | None = None) -> list[str]:
+    """One line per format: legal, or why not (the first problems, then how many more).
+
+    >>> deck = ["Mountain"] * 36 + ["Lightning Bolt"] * 4
+    >>> for line in describe(deck): print(line)
+    casual: legal
+    Fourth Edition: legal
+    Old School 93/94: not legal: the deck has 40 cards; at least 60 are needed
+    Old School 93/94 (Swedish rules): not legal: the deck has 40 cards; at least 60 are needed
+    """
+    lines = []
+    for f in (formats if formats is not None else FORMATS.values()):
+        problems = f.problems(names)
+        if not problems:
+            lines.append(f"{f.title}: legal")
+            continue
+        shown = "; ".join(problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        lines.append(f"{f.title}: not legal: {shown}{more}")
+    return lines

@@ -1,0 +1,335 @@
+"""End-to-end: the players' panels against the fake Discord — one living panel per
+player and duel, never stuck (closed DMs, archived threads), labels within
+Discord's limits, the card text menu, private notes, and small answers."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bot.app import ManaburnBot
+from bot.knowledge import SecretsShown, dated_secrets
+from bot.panels import MAX_LABEL, choice_labels, typed_choice
+from engine import Duel, DuelOptions
+from engine.decisions import Decision, DecisionKind
+from fakediscord import FakeDiscord, SimUser
+from test_bot_e2e import do, panel, pick, start_duel
+
+pytest_plugins = ["fakediscord.pytest_plugin"]
+
+
+def new_bot(fake: FakeDiscord, tmp_path: Path) -> ManaburnBot:
+    return ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+
+
+def panels_of(user: SimUser) -> list[Any]:
+    """The user's panel messages (not the "is starting" notice, nor ephemeral answers)."""
+    return [m for m in user.dms() if not m.ephemeral and "Your controls will appear here" not in m.text]
+
+
+def whose(alice: SimUser, bob: SimUser) -> SimUser:
+    return alice if panel(alice) else bob
+
+
+async def test_one_panel_edited_while_the_same_player_keeps_deciding(fake_discord: FakeDiscord,
+                                                                     tmp_path: Path) -> None:
+    """A player who answers and must decide again gets the same message edited with
+    the next decision (no new DM, no notification); a new panel message comes only
+    when the move passes to them from the other player, and the one it replaces is
+    deleted: one panel per player and duel at any time."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = new_bot(fake, tmp_path)
+    rng = random.Random(5)
+    again = passes = 0
+    same_player_calls: list[list[str]] = []
+    async with fake.run_bot(bot):
+        await start_duel(fake, alice, bob)
+        for _ in range(60):
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            u = whose(alice, bob)
+            other = bob if u is alice else alice
+            msg = panel(u)
+            created = {v.username: len(v.dms()) for v in (alice, bob)}
+            mark = len(fake.calls)
+            await do(u, msg, pick(msg, rng))
+            await fake.wait_for(lambda: panel(alice) or panel(bob) or bot.svc._live[1].duel.over, timeout=10)
+            if bot.svc._live[1].duel.over:
+                break
+            if panel(u) is msg:  # still their move: the same message, edited in place
+                again += 1
+                assert msg.buttons or msg.selects
+                assert len(u.dms()) == created[u.username] and len(other.dms()) == created[other.username]
+                assert msg.text.startswith("→ you chose: ")
+                same_player_calls.append([f"{c.method} {c.route}" for c in fake.calls[mark:]])
+            else:  # the move passed: one new message for the other player, theirs replaced
+                passes += 1
+                assert panel(other) is not None and panel(other) is not msg
+                assert "→ you chose: " in msg.text and "Waiting for" in msg.text and not msg.buttons
+            # (the replaced panel is deleted once the new one is sent)
+            await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
+    assert again >= 10 and passes >= 5, (again, passes)
+    # the acknowledgement, the panel edited through it, the board: and the log lines when there are some
+    for calls in same_player_calls:
+        core = [c for c in calls if c != "POST /channels/{channel_id}/messages"]
+        assert sorted(core) == sorted(["POST /interactions/{interaction_id}/{token}/callback",
+                                       "PATCH /webhooks/{app_id}/{token}/messages/{message_id}",
+                                       "PATCH /channels/{channel_id}/messages/{message_id}"]), calls
+        assert len(calls) <= 4, calls
+
+
+async def test_closed_dms_mid_duel_then_show_my_controls(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A player who closed their DMs after the duel began is told so in the thread
+    (once, and without "accept again"); once they open them, "Show my controls"
+    under the board (or /duels) sends their panel again, and the duel goes on."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    fake.allow_error_log(r"50007")
+    bot = new_bot(fake, tmp_path)
+    rng = random.Random(7)
+    async with fake.run_bot(bot):
+        thread = await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = whose(alice, bob)
+        other = bob if u is alice else alice
+        other.dms_closed = True
+        # play until the move passes to the player with closed DMs
+        for _ in range(200):
+            msg = panel(u)
+            await do(u, msg, pick(msg, rng))
+            live = bot.svc._live[1]
+            await fake.wait_for(lambda: panel(u) is not None or any(
+                "cannot send you direct messages" in m.text for m in alice.visible_messages(thread)), timeout=10)
+            if live.duel.pending is not None and live.record.player_ids[live.duel.pending.player] == str(other.id):
+                break
+        notes = [m for m in alice.visible_messages(thread) if "cannot send you direct messages" in m.text
+                 and not m.ephemeral]
+        assert len(notes) == 1 and f"<@{other.id}>" in notes[0].text
+        assert "accept again" not in notes[0].text and "Show my controls" in notes[0].text
+        assert panel(other) is None
+        board = next(m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #1"))
+        # still closed: the button says so, privately
+        r = await other.click(board, "Show my controls")
+        said = (await r.wait_followups(1, timeout=10))[-1].text
+        assert "still cannot send you direct messages" in said
+        # a spectator is not a player
+        carol = fake.create_user("carol")
+        r = await carol.click(board, "Show my controls")
+        assert "not playing in this duel" in (await r.wait_followups(1, timeout=10))[-1].text
+        # opened: the panel comes
+        other.dms_closed = False
+        r = await other.click(board, "Show my controls")
+        said = (await r.wait_followups(1, timeout=10))[-1].text
+        assert "in your direct messages" in said and "your move" in said
+        msg = await fake.wait_for(lambda: panel(other), timeout=10)
+        assert len(panels_of(other)) == 1
+        # /duels offers it too; pressing it again replaces the panel (still one)
+        r = await other.slash("duels")
+        listing = (await r.wait_followups(1, timeout=10))[-1]
+        assert "My controls for #1" in listing.button_labels
+        r = await other.click(listing, "My controls for #1")
+        await r.wait_followups(1, timeout=10)
+        await fake.wait_for(lambda: panel(other) is not msg and panel(other) is not None, timeout=10)
+        assert len(panels_of(other)) == 1
+        # and the duel goes on from it
+        seq = bot.svc._live[1].seq
+        await do(other, panel(other), pick(panel(other), rng))
+        await fake.wait_for(lambda: bot.svc._live[1].seq > seq)
+        notes = [m for m in alice.visible_messages(thread) if "cannot send you direct messages" in m.text
+                 and not m.ephemeral]
+        assert len(notes) == 1  # nothing more said in the thread
+
+
+async def test_a_thread_archived_mid_duel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Threads archive after their inactivity time while a decision may wait a week:
+    the thread is made with the longest (a week), and one archived anyway is
+    unarchived before the board is edited — never a second board."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = new_bot(fake, tmp_path)
+    rng = random.Random(9)
+    async with fake.run_bot(bot):
+        thread = await start_duel(fake, alice, bob)
+        assert thread.auto_archive_duration == 10080
+        for _ in range(3):
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            fake.archive_thread(thread)
+            await fake.wait_for(lambda: bot.get_channel(thread.id) is None)  # the bot saw it archived
+            u = whose(alice, bob)
+            board = next(m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #1"))
+            n = len(board.history)
+            await do(u, panel(u), pick(panel(u), rng))
+            await fake.wait_for(lambda: len(board.history) > n, timeout=10)
+            assert not thread.archived
+            boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #1")]
+            assert boards == [board] and board.text == board.text.strip()
+        # a board whose thread was archived behind the bot's back (no event seen): the edit
+        # is refused, the thread unarchived, the edit made again
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        thread.archived = True
+        u = whose(alice, bob)
+        n = len(board.history)
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: len(board.history) > n, timeout=10)
+        assert not thread.archived
+        assert [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #1")] == [board]
+
+
+def test_long_attack_labels_are_numbered_into_a_legend() -> None:
+    names = ["Goblin Balloon Brigade", "Ironclaw Orcs", "Hurloon Minotaur", "Uthden Troll", "Mons's Goblin Raiders",
+             "Goblin Balloon Brigade#2"]
+    choices = ("attack nothing", *(f"attack {n}" for n in names), "attack " + ", ".join(names))
+    d = Decision(0, DecisionKind.ATTACK, "Declare attackers", choices, decline="attack nothing")
+    labels, legend = choice_labels(d)
+    assert all(len(label) <= MAX_LABEL for label in labels)
+    assert len(set(labels)) == len(labels)
+    assert labels[:-1] == list(choices[:-1])  # the short ones unchanged
+    assert labels[-1] == "attack 1, 2, 3, 4, 5, 6"
+    assert legend == "Creatures: " + " · ".join(f"{i} {n}" for i, n in enumerate(names, 1))
+    # typing a label answers its choice; legend numbers stand for the creatures
+    for label, choice in zip(labels, choices):
+        assert typed_choice(d, label) == choice
+    assert typed_choice(d, "attack 1+5, 3") == "attack Goblin Balloon Brigade+Mons's Goblin Raiders, Hurloon Minotaur"
+    assert typed_choice(d, "attack Uthden Troll") == "attack Uthden Troll"  # names still work
+    # other long choices: numbered and shortened, still distinct and typable
+    long = ("cast Fireball targeting " + ", ".join(names), "cast Fireball targeting " + ", ".join(reversed(names)))
+    d2 = Decision(0, DecisionKind.OPPORTUNITY, "Your move", ("pass", *long))
+    labels2, _ = choice_labels(d2)
+    assert all(len(x) <= MAX_LABEL for x in labels2) and len(set(labels2)) == 3
+    assert [typed_choice(d2, x) for x in labels2] == list(d2.choices)
+
+
+def _glasses_duel() -> tuple[Duel, int]:
+    """A duel where alice taps Glasses of Urza at bob; (duel, the turn it happened)."""
+    deck = ["Glasses of Urza"] * 20 + ["Mountain"] * 20
+    duel = Duel.new(3, (deck, list(deck)), DuelOptions(), names=("alice", "bob"))
+    for _ in range(3000):
+        d = duel.pending
+        assert d is not None
+        prefs = ("choose play", "choose no", "play Mountain", "cast Glasses of Urza", "activate Glasses of Urza",
+                 "target bob", "auto", "pay")
+        pick_ = next((c for p in prefs for c in d.choices if c.startswith(p) and d.player == 0), None)
+        if pick_ is None:
+            pick_ = "pass" if "pass" in d.choices else d.decline if d.decline in d.choices else d.choices[0]
+        duel.apply(pick_, player=d.player)
+        if any(w == 0 for w, _ in duel.game.secrets):
+            return duel, duel.game.turn
+    raise AssertionError("the Glasses were never used")
+
+
+def test_private_notes_are_dated_and_shown_once() -> None:
+    duel, turn = _glasses_duel()
+    notes = dated_secrets(duel, 0)
+    assert notes and notes[0][0] == turn and notes[0][1].startswith("bob's hand: ")
+    assert dated_secrets(duel, 1) == []
+    shown = SecretsShown()
+    shown._shown.update({(1, 0): 0, (1, 1): 0})  # as if this process had run the duel from its start
+    assert shown.take_new(1, duel, 0) == [notes[0][1]]
+    assert shown.take_new(1, duel, 0) == []  # not repeated in the next panel
+
+
+async def test_what_ive_seen_card_text_menu_and_small_answers(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """"Card text" is a menu of every card the player can see, each shown whole with
+    its image link; "What I've seen" lists the private notes by turn; a spectator's
+    /concede in the thread, an image given as a decklist: the right answers."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = new_bot(fake, tmp_path)
+    rng = random.Random(4)
+    async with fake.run_bot(bot):
+        thread = await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        def seen_by(u: SimUser) -> set[str]:
+            live = bot.svc._live[1]
+            me = live.record.player_ids.index(str(u.id))
+            v = live.duel.view(me)
+            return set(v["players"][me]["hand"]) | {c["name"] for c in v["battlefield"]}
+
+        for _ in range(80):
+            u = whose(alice, bob)
+            if len(seen_by(u)) >= 7:
+                break
+            await do(u, panel(u), pick(panel(u), rng))
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = whose(alice, bob)
+        mine = panel(u)
+        r = await u.click(mine, "Card text")
+        menu = r.message
+        assert menu.ephemeral and menu.selects and "Choose a card" in menu.text
+        names = [o["value"] for o in menu.selects[0]["options"]]
+        assert len(names) >= 7  # more than the six the old answer showed
+        for name in (names[0], names[-1]):
+            r = await u.select(menu, menu.selects[0]["custom_id"], [name])
+            await fake.wait_for(lambda: menu.text.startswith(f"**{name}**"), timeout=10)
+            assert len(menu.text) <= 2000 and menu.text.rstrip().endswith(".jpg")
+        # What I've seen: nothing hidden yet in this duel
+        r = await u.click(mine, "What I've seen")
+        assert "seen nothing hidden" in r.message.text and r.message.ephemeral
+        # a spectator's /concede in the duel's thread
+        carol = fake.create_user("carol")
+        r = await carol.slash("concede", channel=thread)
+        await r.wait_done()
+        said = r.followups[-1].text if r.followups else r.text
+        assert said == "You are not playing in this duel.", said
+        assert not bot.svc._live[1].duel.over
+        # an image given as a decklist
+        png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8
+        att = await alice.attach("deck.png", png)
+        r = await alice.slash("deck import", name="Pic", file=att)
+        await r.wait_done()
+        said = r.followups[-1].text if r.followups else r.text
+        assert "is not a decklist" in said and ".cod" in said, said
+
+
+def test_the_thread_log_gets_each_turn_once_it_is_over() -> None:
+    """Lines of the turn in progress are only under the board; a turn's lines are due
+    in the thread when it ends, whatever clicks split the events; all when the duel ends."""
+    from bot.thread_log import current_turn_lines, due_lines, recent_text
+    events = ["alice antes Fog.", "alice plays first.",
+              "-- alice's untap phase (turn 1) --", "-- alice's main phase (turn 1) --", "alice plays Forest.",
+              "-- bob's untap phase (turn 2) --", "bob draws.", "-- bob's main phase (turn 2) --", "bob plays Island.",
+              "-- alice's untap phase (turn 3) --", "alice draws."]
+    # every way of cutting the events into outcomes sends the same lines, each once
+    for cuts in ([2, 5, 9, 11], [1, 3, 4, 6, 8, 10, 11], [11], [4, 11]):
+        sent, prev = [], 0
+        for cut in cuts:
+            sent += due_lines(events[:cut], cut - prev, False)
+            prev = cut
+        assert sent == ["alice antes Fog.", "alice plays first.", "alice plays Forest.", "bob draws.",
+                        "bob plays Island."], cuts
+    assert current_turn_lines(events) == ["alice draws."] and recent_text(events) == "alice draws."
+    assert due_lines(events, 1, True) == ["alice draws."]  # the end: the last turn too
+    # the duel ends during turn 2: the rest of turn 2
+    assert due_lines(events[:9], 2, True) == ["bob draws.", "bob plays Island."]
+    assert recent_text(["x" * 400, "y" * 400, "z" * 10], limit=500) == "…\n" + "y" * 400 + "\n" + "z" * 10
+
+
+async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A restarted bot finds the panels the process before it sent (the live one and
+    the one a waiting player has): still one panel per player and duel after it."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    rng = random.Random(12)
+    bot = new_bot(fake, tmp_path)
+    running = await fake.start_bot(bot)
+    await start_duel(fake, alice, bob)
+    passes = 0
+    while passes < 3:  # both players have a panel: one deciding, one waiting
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        u = whose(alice, bob)
+        await do(u, panel(u), pick(panel(u), rng))
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        passes += whose(alice, bob) is not u
+    await fake.wait_for(lambda: all(len(panels_of(v)) == 1 for v in (alice, bob)), timeout=5)
+    await running.stop()
+    bot2 = new_bot(fake, tmp_path)
+    async with fake.run_bot(bot2):
+        passes = 0
+        while passes < 3:
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            u = whose(alice, bob)
+            await do(u, panel(u), pick(panel(u), rng))
+            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            passes += whose(alice, bob) is not u
+            await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
+    assert bot.db is None  # stopped cleanly
