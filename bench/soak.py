@@ -5,8 +5,9 @@ For every duel: no exception; the number of non-token cards never changes
 answers); replaying the answers rebuilds the identical state; with ante the
 winner keeps only their own cards in the ante zone. The checks are the
 helpers of ``tests/test_random_duels.py`` (``count_cards`` and
-``hidden_swapped_view_equal``, imported from there); the decks are two
-preconstructed decks picked by the seed. Duels run
+``hidden_swapped_view_equal``, imported from there); the decks are two of
+the property tests' decks (the precons, and decks holding every other card
+of the Old School sets) picked by the seed. Duels run
 in worker processes, one per core.
 """
 from __future__ import annotations
@@ -36,8 +37,8 @@ def soak_one(seed: int) -> dict[str, Any]:
     h = _helpers()
     from engine import Duel, DuelOptions
     from engine.ai import RandomPlayer
-    from engine.decks import PRECONS, decklist
-    names = sorted(PRECONS)
+    decklist = h.decklist
+    names = h.NAMES  # the property tests' decks: the precons and decks of every other Old School card
     r = random.Random(seed)
     a, b = r.choice(names), r.choice(names)
     problems: list[str] = []

@@ -105,6 +105,8 @@ def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands
         out.append(line)
         out.append("  in play: " + permanents_text([c for c in v["battlefield"] if c["controller"] == i], group_lands,
                                                    keywords))
+        if p.get("hand_face_up"):
+            out.append("  hand (face up): " + (", ".join(p["hand"]) or "empty"))
         if p["graveyard"]:
             out.append("  graveyard (top first): " + ", ".join(p["graveyard"]))
         if p["ante"]:

@@ -91,12 +91,24 @@ def parse_type_line(line: str) -> tuple[frozenset[str], frozenset[str], frozense
     return frozenset(types), frozenset(subs), frozenset(supers)
 
 
+_RAMPAGE = re.compile(r"rampage:? (\d+)")
+
+
 def keywords_from_text(text: str) -> frozenset[str]:
-    """Keyword abilities written as keyword lines ("Flying, banding")."""
+    """Keyword abilities written as keyword lines ("Flying, banding").
+
+    Rampage is read as the keyword ``"rampage N"`` from "Rampage: 3",
+    "Flying, rampage: 2" or "Trample; rampage 2 (For each creature ...)":
+    a reminder in parentheses after rampage is ignored (see
+    :func:`engine.combat.rampage_bonus`)."""
     found: set[str] = set()
     for line in text.splitlines():
-        parts = [p.strip().lower() for p in re.split(r",|\band\b", line) if p.strip()]
-        if parts and all(p in KEYWORDS or p.startswith("protection from ") for p in parts):
+        if "rampage" in line.lower():
+            line = re.sub(r"\(.*?(\)|$)", "", line)
+        parts = [p.strip().lower() for p in re.split(r",|;|\band\b", line) if p.strip()]
+        parts = [f"rampage {m.group(1)}" if (m := _RAMPAGE.fullmatch(p)) else p for p in parts]
+        if parts and all(p in KEYWORDS or p.startswith("protection from ") or _RAMPAGE.fullmatch(p)
+                         for p in parts):
             found.update(parts)
     return frozenset(found)
 

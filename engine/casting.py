@@ -20,13 +20,15 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, read_number
+from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
+from .refusals import refuse
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,7 +37,7 @@ BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "fore
 _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in BASIC_MANA.values()}
+_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
 # Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
 # source with one makes something else than one mana of its symbol, or asks its controller
 # while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
@@ -77,7 +79,16 @@ class CastingRules:
         if "land" in ch.types:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    out.append(_BASIC_ABILITY[sym])
+                    # the flag "plains produces colorless" (Quarum Trench Gnomes): that
+                    # land type's ability adds colorless mana instead
+                    colorless = ch.flags and f"{sub} produces colorless" in ch.flags
+                    out.append(_BASIC_ABILITY["C" if colorless else sym])
+            # "lands provide X instead of their normal mana" (Deep Water): hook
+            # land_mana(g, card, chars) -> symbols or None of continuous effects
+            for e in self.effects:
+                h = e.hooks.get("land_mana")
+                if h is not None and out and (syms := h(self, c, ch)):
+                    out = [dataclasses.replace(m, produces=syms) for m in out]
         return out
 
     def mana_sources(self: "Game", p: int, auto: bool = False,
@@ -97,10 +108,11 @@ class CastingRules:
             usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
         sacrifice = not auto if sacrifice is None else sacrifice
-        return [(c, i, syms) for c, i, syms, cost, sac in usable
-                if (not cost.total or (not auto and pool.can_pay(cost))) and not (sac and not sacrifice)]
+        return [(c, i, syms) for c, i, syms, ma in usable
+                if (not ma.cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
+                and not ((ma.cost.sacrifice_self or ma.cost.sacrifice) and not sacrifice)]
 
-    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaCost, bool]]:
+    def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaAbility]]:
         """mana_sources() with the mana cost of each ability, not yet checked."""
         out = []
         for c in self.battlefield:
@@ -115,7 +127,7 @@ class CastingRules:
                 if ma.cost.remove_counter and c.counters.get(ma.cost.remove_counter, 0) < 1:
                     continue  # Rasputin Dreamweaver: "remove a counter to add {1}"
                 # creatures (animated lands too) cannot tap the turn they come into play
-                if ma.cost.tap and ch.is_creature and c.sick:
+                if ma.cost.tap and ch.is_creature and c.sick and SICK_TAP_OK not in ch.keywords:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
@@ -123,13 +135,15 @@ class CastingRules:
                     continue  # Word of Command: the commanded card is paid for from the pool and lands
                 if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
                     continue
+                if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
+                    continue
                 syms = ma.produces
                 if (h := c.cdef.hooks.get("mana_symbols")) is not None:
                     # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                out.append((c, i, syms, ma.cost.mana, ma.cost.sacrifice_self))
+                out.append((c, i, syms, ma))
         return out
 
     def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
@@ -201,13 +215,18 @@ class CastingRules:
             # mana is drawn: still a mana source, never interrupted (5th Ed.
             # "Mana Sources"); the mana is added once the source is gone
             yield from self.put_in_graveyard([card], how="sacrifice")
+        if ma.cost.sacrifice:
+            # so is the sacrifice of another permanent (Ashnod's Altar), chosen as the mana is drawn
+            victim = yield from self.sacrifice_for_cost(p, ma.cost.sacrifice, card)
+            if ma.amount_from is not None:
+                amount = ma.amount_from(self, victim)
         choose = card.cdef.hooks.get("mana_choice")
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
         same, other = self._extra_mana(card)
-        self.players[p].pool.add(sym, amount + same)
+        self.players[p].pool.add(sym, amount + same, use=ma.use)
         for s in other:
             self.players[p].pool.add(s)
         from .model import Event
@@ -216,19 +235,56 @@ class CastingRules:
         if self.pending_damage:
             yield from self.settle()
 
+    def spend_uses(self: "Game", spell: Spell | None) -> frozenset[str]:
+        """The uses of restricted mana (:data:`engine.model.SPEND_USES`) that
+        may pay for ``spell`` (none for a cost that is not a spell's)."""
+        from .model import SPEND_USES
+        if spell is None or not SPEND_USES:
+            return frozenset()
+        return frozenset(u for u, allows in SPEND_USES.items() if allows(self, spell))
+
+    def sacrifice_for_cost(self: "Game", p: int, type_: str, source: Card) -> Gen:
+        """``p`` sacrifices a permanent of ``type_`` they control, their choice,
+        to pay a cost of ``source``; returns it (as it was in play)."""
+        cands = self.sacrificeable(p, type_)
+        ch = [f"sacrifice {ref(self, c)}" for c in cands]
+        ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{source.name}: sacrifice {'an' if type_[0] in 'aeiou' else 'a'} {type_}",
+                                  ch, parser=self.parser_for(p, ch), about=source.name)
+        victim = cands[ch.index(ans)]
+        self.log(f"{self.players[p].name} sacrifices {victim.name} to use {source.name}.")
+        yield from self.put_in_graveyard([victim], how="sacrifice")
+        return victim
+
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str]) -> bool:
-        """Protection and "cannot be the target of spells or effects"."""
+    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
+        """Protection and "cannot be the target of spells or effects"; with
+        ``spell``, also protection from its source's card types (protection
+        from artifacts keeps an artifact's effects from targeting) and the
+        permanent's own hook ``can_be_targeted(g, card, spell) -> bool``
+        (Lurker: not by spells unless it attacked or blocked)."""
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
+            h = obj.cdef.hooks.get("can_be_targeted")
+            if spell is not None and h is not None and not h(self, obj, spell):
+                return False
             kw = self.chars(obj).keywords
             if "untargetable" in kw:
                 return False
             for col in by_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
                     return False
+            if spell is not None and "protection from artifacts" in kw and "artifact" in self.source_types(spell):
+                return False
         return True
+
+    def source_types(self: "Game", spell: Spell) -> frozenset[str]:
+        """The card types of what a spell or effect comes from: the card cast,
+        or the permanent whose ability it is (as it was when used)."""
+        if spell.source is not None:
+            types = spell.source_snapshot.get("types")
+            return frozenset(types if types is not None else self.chars(spell.source).types)
+        return spell.types
 
     def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
         with self.reading():  # a pure listing: the candidates' characteristics share one cache
@@ -255,7 +311,7 @@ class CastingRules:
             return
         if Kind.PERMANENT in spec.kinds:
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -297,7 +353,7 @@ class CastingRules:
                 return False
             if obj.zone not in ("battlefield", "graveyard"):
                 return False
-            if not self.targetable(obj, spell.colors):
+            if not self.targetable(obj, spell.colors, spell):
                 return False
         if isinstance(obj, Spell) and (obj.countered or obj not in self.spells):
             return False
@@ -359,8 +415,10 @@ class CastingRules:
         elif card.cdef.enchant is not None:
             if not self.has_target(card.cdef.enchant, probe, None):
                 return False
-        return self.can_afford(p, card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe)),
-                               x_color=card.cdef.hooks.get("x_color"))
+        cost = card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe))
+        if self.any_mana_effect(probe) is not None:
+            cost = ManaCost(cost.total)
+        return self.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color"), spell=probe)
 
     def play_forbidden(self: "Game", p: int, card: Card) -> bool:
         """Whether a permanent in play forbids ``p`` to cast or play ``card``
@@ -369,9 +427,20 @@ class CastingRules:
         srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
         return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
 
+    def any_mana_effect(self: "Game", spell: Spell) -> Any:
+        """The effect letting ``spell`` be paid with mana of any type, its
+        colored symbols counting as generic (North Star: hook
+        ``any_mana(g, spell) -> bool`` of an :class:`Effect`); it is used up
+        by the spell it pays for. None if there is none."""
+        if spell.card is None:
+            return None
+        return next((e for e in self.effects if (h := e.hooks.get("any_mana")) is not None and h(self, spell)), None)
+
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
-        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom)."""
+        permanents in play: hook ``extra_cost(g, src, spell) -> int`` (Gloom);
+        negative for a reduction (Mana Matrix), which never takes the generic
+        part of the cost below 0."""
         n = 0
         for src in self.battlefield:
             h = src.cdef.hooks.get("extra_cost")
@@ -379,31 +448,51 @@ class CastingRules:
                 n += h(self, src, spell)
         return n
 
+    def adjust_cost(self: "Game", spell: Spell, cost: ManaCost) -> ManaCost:
+        """The mana cost of ``spell`` (X chosen) after the cost adjusters of
+        permanents in play: hook ``adjust_cost(g, src, spell, cost) ->
+        ManaCost`` (Power Artifact lowers its artifact's activation cost)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("adjust_cost")
+            if h is not None and not self.switched_off(src):
+                cost = h(self, src, spell, cost)
+        return cost
+
     def _probe_spell(self: "Game", p: int, card: Card) -> Spell:
         return Spell(0, p, card, None, card.name, colors=frozenset(card.cdef.colors), types=card.cdef.types)
 
-    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None) -> bool:
-        pool = self.players[p].pool
+    def can_afford(self: "Game", p: int, cost: ManaCost, x_color: str | None = None,
+                   spell: Spell | None = None) -> bool:
+        """Whether ``p`` can pay ``cost`` (for ``spell``, which says what restricted mana may pay)."""
+        uses = self.spend_uses(spell)
+        pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_memo(("afford_sources", p), lambda: self.mana_units(p, sacrifice=True))
+            sources = self._read_memo(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
             # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
             return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
 
-    def mana_units(self: "Game", p: int, sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
-        """The automatic-payment sources of ``p`` as units of one mana each,
-        ``(oid * 10 + ability index, symbols)``: a source adding several
-        mana at once (Sol Ring, Mana Vault) is that many units. (A source of
-        several mana of one color chosen, Black Lotus, counts as units of any
-        colors, which only whether a cost can be paid at all asks about:
-        automatic payment never sacrifices it.)"""
+    def mana_units(self: "Game", p: int, spell: Spell | None = None,
+                   sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The automatic-payment sources of ``p`` for ``spell`` as units of one
+        mana each, ``(oid * 10 + ability index, symbols)``: a source adding
+        several mana at once (Sol Ring, Mana Vault, Mishra's Workshop, Urza's
+        Tower) is that many units; a source of restricted mana counts only for
+        a spell its use allows. (A source of several mana of one color
+        chosen, Black Lotus, counts as units of any colors, which only whether
+        a cost can be paid at all asks about: automatic payment never
+        sacrifices it.)"""
+        uses = self.spend_uses(spell)
         out = []
         for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
+            ma = self.mana_abilities(c)[i]
+            if ma.use and ma.use not in uses:
+                continue
             unit = (c.oid * 10 + i, frozenset(syms))
             out.append(unit)
-            for _ in range(self.mana_abilities(c)[i].amount - 1):
+            for _ in range(self._mana_amount(c, ma) - 1):
                 out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
         return out
 
@@ -469,7 +558,7 @@ class CastingRules:
             return False
         if self.land_type_changed(card, ch):
             return False
-        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick)):
+        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick and SICK_TAP_OK not in ch.keywords)):
             return False
         # A tapped non-creature artifact's effects cannot be used until it
         # untaps, even without {T} in their cost (000 "Artifacts and Artifact
@@ -502,10 +591,20 @@ class CastingRules:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
+        if ab.cost.discard and not self.players[p].hand:
+            return False
+        if ab.cost.sacrifice and not self.sacrificeable(p, ab.cost.sacrifice):
+            return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
         min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
-        return self.can_afford(p, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
+        return self.can_afford(p, cost, spell=probe)
+
+    def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
+        """The permanents ``p`` controls that are of type or subtype ``what``:
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
+        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -557,9 +656,14 @@ class CastingRules:
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
-        if (pl.lands_played < 1 or self.more_lands(p)) and self.can_play_land(p):
+        if not self.can_play_land(p):
+            return []
+        if pl.lands_played < 1 or self.more_lands(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
-        return []
+        # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
+        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.get("extra_land")) is not None]
+        return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
+                                  and not self.play_forbidden(p, c) and any(h(self, src, p, c) for src, h in hooks)))
 
     def more_lands(self: "Game", p: int) -> bool:
         """Whether ``p`` may play any number of lands this turn: hook
@@ -686,21 +790,40 @@ class CastingRules:
         reads = {} if reads is None else reads
         while True:
             listed: list[list[str]] = []
+            # A creature that must attack (Siren's Call): the main phase cannot end before an
+            # attack, so "pass" is no answer and declining announces the attack (003 "The Attack")
+            forced: list[Card] = []
+            if kind is DecisionKind.OPPORTUNITY and not self.attack_done and self.sorcery_timing(p, kind):
+                with self.reading(reads):
+                    forced = self.attack_required(p, kind)
+            decline = "attack" if forced else "pass"
 
             def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
                 if not listed:
-                    listed.append(["pass"] + self.fast_choices(p, kind, interrupting, reads))
+                    listed.append(([] if forced else ["pass"]) + self.fast_choices(p, kind, interrupting, reads))
                 return listed[0]
-            ans = yield from self.ask(p, kind, prompt, choices, decline="pass",
-                                      parser=self.parser_for(p, choices),
+            parser = self.parser_for(p, choices)
+            if forced:
+                parser = self._refusing_pass(parser, forced)
+            ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
-                                      surely=lambda t: t == "pass" or self.surely_fast_choice(p, kind, interrupting, t,
-                                                                                            reads))
+                                      surely=lambda t: (t == "pass" and not forced)
+                                      or self.surely_fast_choice(p, kind, interrupting, t, reads))
             if ans.startswith(("tap ", "add ")):
                 reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
+
+    def _refusing_pass(self: "Game", parser: Callable[[str], str], forced: list[Card]) -> Callable[[str], str]:
+        """``parser``, saying why "pass" is refused while creatures must attack."""
+        def parse(text: str) -> str:
+            if norm(text) == "pass":
+                names = ", ".join(ref(self, c) for c in forced)
+                raise refuse(Refusal.NOT_NOW, f"{names} must attack this turn: announce an attack ('attack') "
+                                              "before the main phase ends")
+            return parser(text)
+        return parse
 
     def do_tap_answer(self: "Game", p: int, ans: str) -> Gen:
         if ans.startswith("add "):
@@ -772,6 +895,8 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             return None
+        from .model import Event
+        yield from self.fire(Event.ACTIVATED, spell=spell)
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
         if ab.once_per_turn:
@@ -786,6 +911,16 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
+        from .model import Event
+        yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
+        # what happens as a spell is cast, before anyone may interrupt it
+        # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
+        # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
+        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
+        if hook is not None:
+            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
+                if src in self.battlefield and not self.switched_off(src) and not spell.countered:
+                    yield from src.cdef.hooks[hook](self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
@@ -793,7 +928,6 @@ class CastingRules:
                 self.move(spell.card, "graveyard")
             return None
         spell.successfully_cast = True
-        from .model import Event
         yield from self.fire(Event.SPELL_CAST, spell=spell)
         return spell
 
@@ -849,7 +983,8 @@ class CastingRules:
         has_x = bool(cost.x) and not (spec_obj and spec_obj.x_from_target)
         if has_x:
             fixed = cost.with_x(0).total
-            top = max(0, self.max_mana(p) - fixed)
+            # a cost reduction (Mana Matrix) lets X go as much higher
+            top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
             low = (card or spell.source).cdef.hooks.get("min_x", 0)
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
@@ -908,19 +1043,48 @@ class CastingRules:
         inc = self.extra_cost(spell)
         if inc:
             total = total.plus(ManaCost(inc))
+        total = self.adjust_cost(spell, total)
         xc = card.cdef.hooks.get("x_color") if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color
             col = dict(total.colored)
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
+        any_mana = self.any_mana_effect(spell)
+        if any_mana is not None:
+            total = ManaCost(total.total)
         spell.cost_text = str(total)
+        discarded: Card | None = None
+        victim: Card | None = None
         if ab is not None:
             if ab.cost.life and self.players[p].life < ab.cost.life:
                 return False
+            if ab.cost.discard:
+                hand = self.players[p].hand
+                if not hand:
+                    return False
+                names = sorted({c.name for c in hand})
+                ans = yield from self.ask(p, DecisionKind.DISCARD, f"{spell.name}: discard which card?",
+                                          [f"discard {n}" for n in names] + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                discarded = next(c for c in hand if c.name == ans[len("discard "):])
+            if ab.cost.sacrifice:
+                able = self.sacrificeable(p, ab.cost.sacrifice)
+                if not able:
+                    return False
+                ch = [f"sacrifice {ref(self, c)}" for c in able]
+                ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which "
+                                          f"{ab.cost.sacrifice}?", ch + cancel, about=spell.name)
+                if ans == "cancel":
+                    return False
+                victim = able[ch.index(ans)]
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
         if not paid:
             return False
+        if any_mana is not None and any_mana in self.effects:
+            self.effects.remove(any_mana)
+            self.log(f"{spell.name} is paid for with mana of any type.")
         if ab is not None:
             src = spell.source
             if ab.cost.tap:
@@ -934,6 +1098,14 @@ class CastingRules:
             if ab.cost.remove_counter:
                 src.counters[ab.cost.remove_counter] -= 1
                 self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+            if victim is not None and victim in self.battlefield:
+                spell.chosen["sacrificed"] = victim.name
+                yield from self.put_in_graveyard([victim], how="sacrifice")
+            if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
+                spell.chosen["discarded"] = discarded.name
+                spell.chosen["discarded_types"] = discarded.cdef.types
+                self.move(discarded, "graveyard")
+                self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
             for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
                 hand = self.players[p].hand
                 if hand:
@@ -964,18 +1136,20 @@ class CastingRules:
         if cost.total == 0 and not spell.ability or (cost.total == 0 and spell.ability is not None):
             return True
         variants = self.cost_variants(p, cost)
+        uses = self.spend_uses(spell)  # restricted mana this spell may be paid with
         while True:
             ch: list[str] = []
-            payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+            pool = pl.pool.spendable(uses)
+            payable = next((v for v in variants if pool.can_pay(v)), None)
             if payable is not None:
                 ch.append("pay")
             with self.reading():  # listing the ways to pay changes nothing
-                sources = self.mana_units(p)
+                sources = self.mana_units(p, spell)
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
                     sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
-                plan = self._auto_plan(variants, pl.pool, sources)
+                plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")
                 # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
@@ -1000,14 +1174,18 @@ class CastingRules:
                     if sid in used:
                         continue  # another unit of a source already used (Sol Ring's second mana)
                     used.add(sid)
-                    card = next(c for c in self.battlefield if c.oid == sid // 10)
+                    card = next((c for c in self.battlefield if c.oid == sid // 10), None)
+                    if card is None:
+                        break  # drawing mana made a planned source leave play: ask again, below
                     yield from self.tap_for_mana(p, card, sym)
-                payable = next((v for v in variants if pl.pool.can_pay(v)), None)
+                pool = pl.pool.spendable(uses)
+                payable = next((v for v in variants if pool.can_pay(v)), None)
                 if payable is None:
                     continue  # a trigger changed things; ask again
-            before = pl.pool.copy()
-            pl.pool.pay(payable)
-            spent = Mana({k: before.amounts.get(k, 0) - pl.pool.amounts.get(k, 0) for k in before.amounts})
+            before = pool.copy()
+            pool.pay(payable)
+            spent = Mana({k: before.amounts.get(k, 0) - pool.amounts.get(k, 0) for k in before.amounts})
+            pl.pool.spend(spent, uses)
             spell.paid = spent
             return True
 
@@ -1092,7 +1270,8 @@ class CastingRules:
                 fn = spell.mode.effect if spell.mode is not None else (spell.ability.effect if spell.ability else None)
                 if fn is not None:
                     yield from fn(self, ctx)
-                if card is not None and card.zone == "limbo":
+                # (unless its effect put it elsewhere: All Hallow's Eve removes itself)
+                if card is not None and card.zone == "limbo" and card in self.limbo:
                     self.move(card, "graveyard")
         finally:
             self.resolving -= 1
@@ -1101,15 +1280,36 @@ class CastingRules:
     def entered(self: "Game", card: Card) -> Gen:
         """A permanent came into play: world enchantments, its own
         "comes into play" effect and triggers."""
+        yield from self.entered_together([card])
+
+    def entered_together(self: "Game", cards: list[Card]) -> Gen:
+        """Permanents came into play at the same time: first the enchant
+        world rule (:meth:`bury_older_worlds`), then each one's own "comes
+        into play" effect and triggers, in the order given."""
         from .game import Ctx
         from .model import Event
-        if "world" in card.cdef.supertypes:
-            old = [c for c in self.battlefield if c is not card and "world" in c.cdef.supertypes]
-            if old:
-                yield from self.put_in_graveyard(old, how="bury")
-        if card.cdef.on_enter is not None:
-            yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
-        yield from self.fire(Event.ENTERS, card=card)
+        yield from self.bury_older_worlds(cards)
+        for card in cards:
+            if card.cdef.on_enter is not None:
+                yield from card.cdef.on_enter(self, Ctx(self, controller=card.controller, source=card))
+            yield from self.fire(Event.ENTERS, card=card)
+
+    def bury_older_worlds(self: "Game", new: list[Card]) -> Gen:
+        """The enchant world rule (002 "Enchant worlds are global
+        enchantments, and only one can be in play at any given time. If an
+        enchant world enters play, any other enchant world already in play is
+        buried, regardless of whether the two share the same name. If more
+        than one enchant world enters play at the same time, all of them are
+        buried."). Buried: no regeneration. It applies to every way into play
+        (cast, Eureka, Animate Dead, ...), for both players' worlds alike."""
+        entering = [c for c in new if "world" in self.chars(c).supertypes]
+        if not entering:
+            return
+        doomed = [c for c in self.battlefield if c not in entering and "world" in self.chars(c).supertypes]
+        if len(entering) > 1:
+            doomed += entering
+        if doomed:
+            yield from self.put_in_graveyard(doomed, how="bury")
 
 
 def _activation(name: str, i: int) -> str:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import DecisionKind, IllegalAction, read_number
+from .effects import pump_mod
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Chars, Player
+from .objects import Card, Effect, Player
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,6 +25,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island",
              "mountainwalk": "mountain", "plainswalk": "plains"}
+
+
+def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
+    """The N of rampage N for these keywords ("rampage 2"), 0 without
+    rampage; several different rampage amounts add up."""
+    return sum(int(k[len("rampage "):]) for k in keywords
+               if k.startswith("rampage ") and k[len("rampage "):].isdigit())
 
 
 @dataclass
@@ -66,6 +74,9 @@ class Combat:
         return None
 
 
+LURE_FLAGS = frozenset({"must be blocked by all", "must be blocked by all walls"})
+
+
 class CombatRules:
     """Mixin of :class:`engine.game.Game`."""
 
@@ -88,30 +99,55 @@ class CombatRules:
                 return False
         return True
 
+    def landwalk_ignored(self: "Game", kw: str) -> bool:
+        """Creatures with this landwalk may be blocked as if they did not have
+        it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
+        says so (Quagmire, Crevasse)."""
+        return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
+                   for c in self.battlefield)
+
+    def attack_required(self: "Game", p: int, kind: DecisionKind) -> list[Card]:
+        """The creatures that must attack (Siren's Call) and could, while ``p``
+        is the active player at sorcery timing in a main phase with no attack
+        made yet: "he can't end the main phase without having attacked" (003
+        "The Attack"). Empty when nothing forces an attack. An aborted attack
+        is no attack: the player must announce one again."""
+        if self.attack_done or not self.sorcery_timing(p, kind) or not self._attack_forcers():
+            return []
+        return [c for c in self.creatures(p) if self.must_attack(c)]
+
+    def _attack_forcers(self: "Game") -> list[Callable[[Card], bool]]:
+        """The tests "must this creature attack?": hooks ``must_attack`` of
+        continuous effects (``(g, card) -> bool``, Siren's Call) and of
+        permanents in play (``(g, src, card) -> bool``). Found without
+        computing any characteristics: most of the time there is none."""
+        out: list[Callable[[Card], bool]] = []
+        for e in self.effects:
+            h = e.hooks.get("must_attack")
+            if h is not None:
+                out.append(lambda c, h=h: h(self, c))
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("must_attack")
+            if h is not None and not self.switched_off(src):
+                out.append(lambda c, h=h, src=src: h(self, src, c))
+        return out
+
+    def forced_to_attack(self: "Game", c: Card) -> bool:
+        """An effect requires ``c`` to attack this turn (whether it can or not)."""
+        return any(f(c) for f in self._attack_forcers())
+
+    def must_attack(self: "Game", c: Card) -> bool:
+        """``c`` must attack (Siren's Call) and can. Choice: a creature whose
+        additional cost to attack (Brainwash) its controller cannot pay is not
+        required to attack, as a tapped one is not."""
+        if not self.forced_to_attack(c) or not self.can_attack(c):
+            return False
+        cost = self.attack_cost([[c]])
+        return not cost.total or self.can_afford(self.active, cost)
+
     def has_banding(self: "Game", c: Card, attacking: bool) -> bool:
         kw = self.chars(c).keywords
         return "banding" in kw or (attacking and "banding when attacking" in kw)
-
-    def landwalk_unblockable(self: "Game", a: Chars) -> bool:
-        """Whether an attacker with characteristics ``a`` cannot be blocked
-        for a landwalk: a basic landwalk and a land of that type, or
-        "legendary landwalk" (Livonya Silone) and a Legendary Land, on the
-        defending player's side. A permanent's hook ``ignores_landwalk(g, src)
-        -> set of landwalk keywords`` makes creatures with those abilities
-        blockable "as if they did not have" them (Gosta Dirk, Ur-Drago)."""
-        walks = [kw for kw in LANDWALKS if kw in a.keywords]
-        legendary = "legendary landwalk" in a.keywords
-        if not walks and not legendary:
-            return False
-        ignored: set[str] = set()
-        for src in self.battlefield:
-            h = src.cdef.hooks.get("ignores_landwalk")
-            if h is not None:
-                ignored |= h(self, src)
-        if any(kw not in ignored and self.permanents(self.nonactive, subtype=LANDWALKS[kw]) for kw in walks):
-            return True
-        return legendary and "legendary landwalk" not in ignored and any(
-            "legend" in self.chars(c).supertypes for c in self.permanents(self.nonactive, type_="land"))
 
     def can_block(self: "Game", blocker: Card, attacker: Card) -> bool:
         b, a = self.chars(blocker), self.chars(attacker)
@@ -125,16 +161,21 @@ class CombatRules:
             return True
         if "unblockable" in a.flags:
             return False
+        if "unblockable by walls" in a.flags and "wall" in b.subtypes:
+            return False  # Bog Rats, Tower of Coireall
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
-        if self.landwalk_unblockable(a):
+        for kw, land in LANDWALKS.items():
+            if kw in a.keywords and self.permanents(self.nonactive, subtype=land) and not self.landwalk_ignored(kw):
+                return False
+        # "legendary landwalk" (Livonya Silone): a Legendary Land on the defending player's side
+        if "legendary landwalk" in a.keywords and not self.landwalk_ignored("legendary landwalk") and any(
+                "legend" in self.chars(c).supertypes for c in self.permanents(self.nonactive, type_="land")):
             return False
         for col in b.colors:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:
                 return False
         if "artifact" in b.types and "protection from artifacts" in a.keywords:
-            return False
-        if "fear" in a.keywords and not ("B" in b.colors or ("artifact" in b.types)):
             return False
         h = attacker.cdef.hooks.get("can_be_blocked_by")
         if h is not None and not h(self, attacker, blocker):
@@ -177,14 +218,25 @@ class CombatRules:
             if len(band) > 1 and sum(1 for c in band if not self.has_banding(c, True)) > 1:
                 raise IllegalAction("a band may have at most one creature without banding")
             bands.append(band)
+        limit = self.combat_limit("attack_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may attack")
         # "must attack" (Siren's Call): every such creature able to attack is declared
+        # (as many as may attack)
         for c in self.creatures(self.active):
-            if c.oid not in used and "must attack" in self.chars(c).flags and self.can_attack(c):
+            if c.oid not in used and self.must_attack(c) and len(used) < limit:
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
+
+    def combat_limit(self: "Game", hook: str) -> int:
+        """How many creatures may attack (``hook`` "attack_limit") or block
+        ("block_limit") now: the least any permanent's hook ``(g, src) ->
+        int`` allows (Caverns of Despair), else no limit."""
+        limits = [h(self, c) for c in self.battlefield if (h := c.cdef.hooks.get(hook)) is not None]
+        return min(limits, default=10 ** 6)
 
     def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
         """Additional costs to attack (Brainwash): every permanent's hook
@@ -263,28 +315,40 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        limit = self.combat_limit("block_limit")
+        if len(used) > limit:
+            raise IllegalAction(f"no more than {limit} creatures may block")
         # Lure: every creature able to block a lured attacker must block it
         # (blocking another attacker does not excuse it; blocking another lured
         # attacker, or any member of the lured attacker's band, does)
         lured_bands = set()
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is not None and "must be blocked by all" in self.chars(a).flags:
+            if a is not None and self.chars(a).flags & LURE_FLAGS:
                 lured_bands.add(cb.band_of(oid))
         blocking_lured = {b.oid for a, bl in plan if cb.band_of(a.oid) in lured_bands for b in bl}
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is None or "must be blocked by all" not in self.chars(a).flags:
+            if a is None or not self.chars(a).flags & LURE_FLAGS:
                 continue
             for b in self.creatures(self.nonactive):
-                if self.can_block(b, a) and b.oid not in blocking_lured:
-                    raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} (Lure)")
+                if self.lures(a, b) and self.can_block(b, a) and b.oid not in blocking_lured:
+                    why = "Lure" if "must be blocked by all" in self.chars(a).flags else a.name
+                    raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)} ({why})")
         # the flag "blocks each attacker" (Blaze of Glory): the creature blocks every
         # attacking band it can block, and only it may block several
         for b, a in self._each_attacker_blocks():
             if not any(cb.band_of(x.oid) == cb.band_of(a.oid) and b in bl for x, bl in plan):
                 raise IllegalAction(f"{ref(self, b)} must block {ref(self, a)}")
         return plan
+
+    def lures(self: "Game", attacker: Card, blocker: Card) -> bool:
+        """``blocker`` must block ``attacker`` if it is able to: the flag "must
+        be blocked by all" (Lure), or "must be blocked by all walls" and the
+        blocker is a wall (Marble Priest)."""
+        fl = self.chars(attacker).flags
+        return "must be blocked by all" in fl or (
+            "must be blocked by all walls" in fl and "wall" in self.chars(blocker).subtypes)
 
     def blocks_allowed(self: "Game", blocker: Card) -> int:
         """How many attackers a creature may block: one, two with the keyword
@@ -362,19 +426,19 @@ class CombatRules:
             return
         self.attack_done = True
         yield from self.mana_burn()
-        self.check_losses()
+        self.check_losses()  # life totals are checked before the attack begins (003 "The Attack")
         self.combat = Combat(ap, nap)
         with self.reading():  # listing the possible attacks changes nothing
             able = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if self.can_attack(c)]
             reps = ["attack nothing"] + [f"attack {ref(self, c)}" for c in able]
             if len(able) > 1:
                 reps.append("attack " + ", ".join(ref(self, c) for c in able))
-            forced = [c for c in able if "must attack" in self.chars(c).flags]
+            forced = [c for c in able if self.must_attack(c)]
         decline = "attack nothing"
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.get("attack_cost") for src in self.battlefield):
+        if any(src.cdef.hooks.get("attack_cost") or src.cdef.hooks.get("attack_limit") for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
@@ -426,6 +490,7 @@ class CombatRules:
         for c in self.battlefield:
             c.regenerated_in_combat = False
         self.combat = None
+        self.check_losses()  # the end of combat: life registers are looked at (000 "Life Registers")
         self.resume_step("main")  # back in the main phase already under way
 
     def fast_effects_round(self: "Game") -> Gen:
@@ -473,11 +538,16 @@ class CombatRules:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)
             cb.blocked.add(i)
+            for b in bl:
+                # what each blocker blocked this turn, kept on it after combat (Glyph of Reincarnation)
+                turn, seen = b.flags.get("blocked_this_turn", (self.turn, ()))
+                b.flags["blocked_this_turn"] = (self.turn, (seen if turn == self.turn else ()) + tuple(cb.bands[i]))
         if plan:
             self.log(f"{self.players[nap].name} blocks: " + "; ".join(
                 f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
         else:
             self.log(f"{self.players[nap].name} does not block.")
+        self.apply_rampage()
         for a, bl in plan:
             for b in bl:
                 yield from self.fire(Event.BLOCKS, blocker=b, attacker=a)
@@ -485,15 +555,39 @@ class CombatRules:
         yield from self.fire(Event.BLOCKERS_DECLARED, combat=cb)
         yield from self.settle()
 
+    def apply_rampage(self: "Game") -> None:
+        """Rampage N (Legends; 5th Ed. "Rampage"): "for each creature
+        assigned to block it beyond the first, this creature gets +N/+N until
+        end of turn". Counted once, as blockers are declared: a blocker later
+        removed from combat or destroyed does not take the bonus away, and a
+        creature that becomes a blocker afterwards adds nothing. Blockers of a
+        band block every member of it, so an attacker with rampage in a band
+        counts all the band's blockers. The keyword is ``"rampage N"`` (read
+        from the printed text by :func:`engine.carddb.keywords_from_text`, or
+        granted by an effect with ``keyword_mod("rampage N")``); different
+        amounts add up."""
+        cb = self.combat
+        for i in sorted(cb.blocked):
+            beyond = len(cb.blocks.get(i, [])) - 1
+            if beyond <= 0:
+                continue
+            for oid in cb.bands[i]:
+                a = self.find(oid)
+                n = rampage_bonus(self.chars(a).keywords) if a is not None else 0
+                if n:
+                    self.effects.append(Effect(self.stamp(), a.oid, pump_mod(n * beyond, n * beyond), "eot"))
+                    self.log(f"{a.name} rampages: +{n * beyond}/+{n * beyond} until end of turn.")
+
     def _forced_blocks(self: "Game") -> str:
         cb = self.combat
         parts = []
         taken: set[int] = set()
         for oid in cb.attackers():
             a = self.find(oid)
-            if a is None or "must be blocked by all" not in self.chars(a).flags:
+            if a is None or not self.chars(a).flags & LURE_FLAGS:
                 continue
-            bl = [b for b in self.creatures(self.nonactive) if self.can_block(b, a) and b.oid not in taken]
+            bl = [b for b in self.creatures(self.nonactive)
+                  if self.lures(a, b) and self.can_block(b, a) and b.oid not in taken]
             taken |= {b.oid for b in bl}
             if bl:
                 parts.append(f"{ref(self, a)} with " + ", ".join(ref(self, b) for b in bl))
@@ -530,7 +624,11 @@ class CombatRules:
             members = [m for m in (self.find(o) for o in band) if m is not None]
             blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]
             eligible_blockers = [b for b in blockers if not b.regenerated_in_combat]
-            for m in members:
+            # damage the band's members assign to each blocker in this step: "trample damage
+            # is always assigned last" (000 "Trample"), so the tramplers come after the others
+            # and what the others assign counts toward the lethal damage they must assign first
+            assigned: dict[int, int] = {}
+            for m in sorted(members, key=lambda m: "trample" in self.chars(m).keywords):
                 if not self._strikes(m, first):
                     continue
                 power = self.chars(m).power or 0
@@ -546,12 +644,12 @@ class CombatRules:
                         self.deal_damage(m, defender, power, combat=True)
                     continue
                 targets: list = list(eligible_blockers) + ([defender] if trample else [])
-                lethal = {b.oid: (0 if self._absorbs_all(m, b) else self.lethal_needed(b)) for b in eligible_blockers}
-                if any(self._absorbs_all(m, b) for b in eligible_blockers):
-                    lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b) else self.lethal_needed(b))
-                              for b in eligible_blockers}
+                lethal = {b.oid: (10 ** 6 if self._absorbs_all(m, b)
+                                  else max(0, self.lethal_needed(b) - assigned.get(b.oid, 0)))
+                          for b in eligible_blockers}
                 if len(eligible_blockers) == 1 and not trample:
                     self.deal_damage(m, eligible_blockers[0], power, combat=True)
+                    assigned[eligible_blockers[0].oid] = assigned.get(eligible_blockers[0].oid, 0) + power
                     continue
                 if trample:
                     self.trample_links.append((m.oid, [b.oid for b in eligible_blockers], defender))
@@ -560,12 +658,15 @@ class CombatRules:
                     to_b = min(power, lethal[b.oid])
                     self.deal_damage(m, b, to_b, combat=True)
                     self.deal_damage(m, defender, power - to_b, combat=True)
+                    assigned[b.oid] = assigned.get(b.oid, 0) + to_b
                     continue
                 decider = nap if any(self.has_banding(b, False) for b in eligible_blockers) else ap
                 amounts = yield from self._ask_assign(decider, m, power, targets,
                                                       defender if trample else None, lethal)
                 for t, n in zip(targets, amounts):
                     self.deal_damage(m, t, n, combat=True)
+                    if isinstance(t, Card):
+                        assigned[t.oid] = assigned.get(t.oid, 0) + n
             # blockers strike the band (a blocker of several bands strikes once, below)
             alive = [m for m in members if not m.regenerated_in_combat and m.zone == "battlefield"]
             for b in blockers:

@@ -60,12 +60,23 @@ class DamageRules:
                 self._auto_reduce(pk)
                 return
         pk = Packet(source_name or name, oid, frozenset(colors), frozenset(types),
-                    ctrl if controller is None else controller, receiver, amount, combat, amount)
+                    ctrl if controller is None else controller, receiver, amount, combat, amount,
+                    spell_sid=source.sid if isinstance(source, Spell) else None)
+        if isinstance(source, Spell) and source.card is not None:
+            # a spell (not an effect) dealing damage: what it targets (Bronze Horse)
+            pk.spell_targets = frozenset(t.oid for t in source.targets if isinstance(t, Card))
         self._auto_reduce(pk)
         self.pending_damage.append(pk)
 
     def _auto_reduce(self: "Game", pk: Packet) -> None:
-        """Protection and "damage ... is reduced to 0" effects."""
+        """Automatic redirection as damage is dealt, then protection and
+        "damage ... is reduced to 0" effects. Hook ``redirect_damage(g, src,
+        pk) -> receiver | None`` of permanents in play: the damage is dealt to
+        that receiver instead (Martyrs of Korlis)."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.get("redirect_damage")
+            if h is not None and pk.receiver is not src and (to := h(self, src, pk)) is not None:
+                pk.receiver = to
         r = pk.receiver
         if isinstance(r, Card):
             if r.zone != "battlefield":
@@ -74,24 +85,35 @@ class DamageRules:
             kw = self.chars(r).keywords
             for col in pk.source_colors:
                 if f"protection from {COLOR_NAMES[col]}" in kw:
-                    pk.amount = 0
+                    pk.amount, pk.absorbed = 0, True
             if "artifact" in pk.source_types and "protection from artifacts" in kw:
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
         for src in self.battlefield:
             h = src.cdef.hooks.get("reduce_damage")
             if h is not None and h(self, src, pk):
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
+            # "... that damage is reduced to N" (Forethought Amulet): damage_cap(g, src, pk) -> int | None
+            cap = src.cdef.hooks.get("damage_cap")
+            if cap is not None and not self.switched_off(src):
+                n = cap(self, src, pk)
+                if n is not None and pk.amount > n:
+                    pk.amount = n
         for e in self.effects:
             h = e.hooks.get("reduce_damage")
             if h is not None and h(self, pk):
-                pk.amount = 0
+                pk.amount, pk.absorbed = 0, True
 
     # --------------------------------------------------------- prevention
     def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,
                 source_name: str | None = None) -> int:
         """Prevent up to ``amount`` (None: all) pending damage to ``receiver``
-        (optionally only from one source). Returns how much was prevented."""
+        (optionally only from one source). Returns how much was prevented.
+        Damage to a creature with the flag "damage cannot be prevented"
+        (Whippoorwill) is not prevented."""
         done = 0
+        if isinstance(receiver, Card) and receiver.zone == "battlefield" \
+                and "damage cannot be prevented" in self.chars(receiver).flags:
+            return 0
         for pk in self.pending_damage:
             if pk.receiver is not receiver:
                 continue
@@ -101,6 +123,8 @@ class DamageRules:
                 continue
             take = pk.amount if amount is None else min(pk.amount, amount - done)
             pk.amount -= take
+            if amount is None:
+                pk.absorbed = True
             done += take
             if amount is not None and done >= amount:
                 break
@@ -113,8 +137,12 @@ class DamageRules:
         saved_step = self.step
         self.step = "damage prevention"
         self.in_prevention = True
+        # every packet of this step in order, those prevented down to 0 too (the trample
+        # spill-over looks at what was prevented on blockers, see below)
+        seen: list[Packet] = []
         try:
             while True:
+                seen += [pk for pk in self.pending_damage if not any(pk is s for s in seen)]
                 self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
                 if not self.pending_damage:
                     break
@@ -133,8 +161,9 @@ class DamageRules:
         finally:
             self.in_prevention = False
             self.resume_step(saved_step)
-        self._trample_spill_after_prevention()
-        packets = [pk for pk in self.pending_damage if pk.amount > 0]
+        seen += [pk for pk in self.pending_damage if not any(pk is s for s in seen)]
+        self._trample_spill_after_prevention(seen)
+        packets = [pk for pk in seen if pk.amount > 0]
         self.pending_damage = []
         # automatic redirection and side effects apply now to unprevented damage
         for pk in packets:
@@ -153,19 +182,30 @@ class DamageRules:
             if h is not None and self.pending_damage:
                 yield from h(self)
 
-    def _trample_spill_after_prevention(self: "Game") -> None:
+    def _trample_spill_after_prevention(self: "Game", packets: list[Packet]) -> None:
         """Trample damage reaches the player only past lethal damage really
-        dealt: damage prevented on a blocker comes off the spill-over
-        (Ogre blocking War Mammoth, Samite Healer saving 1: nothing spills)."""
+        dealt to the blockers (000 "Trample": "Reducing or preventing the
+        damage will reduce or prevent the spillover"). Damage prevented or
+        redirected on a blocker comes off the spill-over, and the spill-over
+        taken back goes to that blocker instead: the trampler's damage is not
+        lost twice (a 2/2 Ogre blocking a 3/3 War Mammoth, Samite Healer
+        preventing 1 to the Ogre: the Ogre takes 2 and dies, the player
+        nothing). A blocker no damage can reach (protection, "prevent all")
+        takes nothing back: what would have spilled over is lost. ``packets``:
+        the step's, those prevented down to 0 included."""
         for attacker, blockers, defender in self.trample_links:
-            prevented = sum(pk.original - pk.amount for pk in self.pending_damage
-                            if pk.source_oid == attacker and isinstance(pk.receiver, Card)
-                            and pk.receiver.oid in blockers)
-            for pk in self.pending_damage:
-                if pk.source_oid == attacker and pk.receiver is defender and prevented:
-                    cut = min(pk.amount, prevented)
-                    pk.amount -= cut
-                    prevented -= cut
+            short = [[pk, pk.original - pk.amount] for pk in packets
+                     if pk.source_oid == attacker and isinstance(pk.receiver, Card)
+                     and pk.receiver.oid in blockers and pk.original > pk.amount]
+            for spill in packets:
+                if spill.source_oid != attacker or spill.receiver is not defender:
+                    continue
+                for gap in short:
+                    cut = min(spill.amount, gap[1])
+                    spill.amount -= cut
+                    gap[1] -= cut
+                    if not gap[0].absorbed:
+                        gap[0].amount += cut
         self.trample_links = []
 
     def _dp_prompt(self: "Game") -> str:
@@ -173,6 +213,12 @@ class DamageRules:
 
     def _apply_packet(self: "Game", pk: Packet) -> None:
         r = pk.receiver
+        if pk.spell_sid is not None and "sorcery" in pk.source_types:
+            # damage dealt by each sorcery this turn (Backdraft): sid -> (turn, caster, name, amount)
+            turn, caster, name, n = self.sorcery_damage.get(pk.spell_sid, (self.turn, pk.source_controller,
+                                                                          pk.source_name, 0))
+            self.sorcery_damage = {k: v for k, v in self.sorcery_damage.items() if v[0] == self.turn}
+            self.sorcery_damage[pk.spell_sid] = (turn, caster, name, n + pk.amount)
         if isinstance(r, Player):
             # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
             # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
@@ -208,6 +254,8 @@ class DamageRules:
                 yield from self.prevention_step()
             yield from self.state_checks()
             yield from self.note_taps()  # regeneration taps
+            if any(d.event is Event.STATE for d in self.delayed):
+                yield from self.fire(Event.STATE)
             if not self.pending_damage:
                 return
 
@@ -410,6 +458,12 @@ class DamageRules:
                 if ab.cost.remove_counter:  # Scavenging Ghoul
                     src.counters[ab.cost.remove_counter] -= 1
                     self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp
+                    able = self.sacrificeable(p, ab.cost.sacrifice)
+                    sch = [f"sacrifice {ref(self, c)}" for c in able]
+                    sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
+                                             f"{ab.cost.sacrifice}?", sch, about=src.name)
+                    yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -446,7 +500,8 @@ class DamageRules:
                 if ab.cost.tap and src.sick and self.is_creature(src):
                     continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
-                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1):
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
+                        and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
                     out.append((src, i))
         return out
 
@@ -541,7 +596,7 @@ class DamageRules:
                 self.players[new.owner].graveyard.remove(new)
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
-                                 was_creature=was_creature, toughness=toughness, extra_sources=[new])
+                                 was_creature=was_creature, toughness=toughness, how=how, extra_sources=[new])
         # auras on what left are buried at the next check
         if moved:
             yield from self.state_checks_light()

@@ -174,6 +174,22 @@ OLD_SCHOOL: dict[str, dict[str, int]] = {
         "Cyclone": 1, "Jihad": 1, "Drop of Honey": 1, "Singing Tree": 1, "Jandor's Ring": 1,
         "Sandals of Abdallah": 1,
     },
+    "Robots": {  # Mishra's Workshop and the artifact creatures of Antiquities, with red
+        "Mountain": 18, "Mishra's Workshop": 1, "Strip Mine": 1, "Mishra's Factory": 4,
+        "Su-Chi": 4, "Juggernaut": 4, "Triskelion": 3, "Ornithopter": 2, "Clockwork Beast": 2, "Dragon Engine": 2,
+        "Atog": 2, "Dwarven Weaponsmith": 2,
+        "Icy Manipulator": 2, "Rocket Launcher": 2, "Mightstone": 1, "Jayemdae Tome": 1, "Mana Vault": 1,
+        "Sol Ring": 1, "Black Lotus": 1, "Mox Ruby": 1, "Lightning Bolt": 4, "Fireball": 1,
+    },
+    "Power Monolith": {  # Power Artifact on Basalt Monolith: mana without end, for a Rocket Launcher or Fireball
+        "Island": 12, "Volcanic Island": 4, "Mountain": 2, "City of Brass": 2, "Library of Alexandria": 1,
+        "Strip Mine": 1,
+        "Power Artifact": 4, "Basalt Monolith": 4, "Rocket Launcher": 2, "Fireball": 2,
+        "Counterspell": 4, "Power Sink": 2, "Lightning Bolt": 4, "Psionic Blast": 2, "Icy Manipulator": 2,
+        "Serendib Efreet": 2, "Jayemdae Tome": 1, "Mana Vault": 1,
+        "Ancestral Recall": 1, "Time Walk": 1, "Timetwister": 1, "Braingeyser": 1, "Black Lotus": 1, "Sol Ring": 1,
+        "Mox Sapphire": 1, "Mox Ruby": 1,
+    },
 }
 PRECONS.update(OLD_SCHOOL)
 

@@ -95,6 +95,17 @@ def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def destroy_lands(word: str) -> Callable[[Any, Any], Gen]:
+    """Destroy all lands of the land type ``word`` names in the spell's text
+    (Tsunami's "islands", Flashfires' "plains", after Magical Hack)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        for c in lands_of_type(g, ctx.source, None, word):
+            g.destroy(c)
+        return
+        yield
+    return fn
+
+
 def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callable[[Any, Any], Gen]:
     def fn(g: Any, ctx: Any) -> Gen:
         for c in list(g.battlefield):
@@ -126,7 +137,7 @@ def pump_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
 
 def set_pt_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
     def m(g: Any, card: Card, c: Chars) -> None:
-        c.power, c.toughness = p, t
+        c.set_pt(p, t)
     return m
 
 
@@ -147,7 +158,12 @@ def pump(p: int, t: int) -> Callable[[Any, Any], Gen]:
 
 
 def grant(*kws: str) -> Callable[[Any, Any], Gen]:
-    return until_eot(keyword_mod(*kws))
+    """Each target creature gains the keywords until end of turn, as the text of
+    the spell or ability's card now reads them (Magical Hack may have made Cave
+    People's "mountainwalk" a "forestwalk")."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
+    return fn
 
 
 def gain_life(n: int) -> Callable[[Any, Any], Gen]:
@@ -252,6 +268,51 @@ def nothing(g: Any, ctx: Any) -> Gen:
     yield
 
 
+# ------------------------------------------------------------------ words of a card's text
+#
+# What a card's text says about a land type or a color is read through the card's
+# text changes (Magical Hack, Sleight of Mind): ``g.word(card, "swamp")`` for a word,
+# ``g.swap_words("swampwalk", card)`` for a keyword holding one. The pieces below
+# do it for the common cases; a card reading such a word any other way would not
+# see its text change.
+
+def lands_of_type(g: Any, card: Card | None, p: int | None, word: str) -> list[Card]:
+    """The lands (of player ``p``, or everyone's for None) with the land type
+    ``word`` names in ``card``'s text. Lands only: Island Fish Jasconius's
+    creature type "Island Fish" is read as the subtypes island and fish."""
+    return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
+
+
+def land_type_static(word: str) -> Callable[[Any, Card, Card, Chars], bool]:
+    """``Static.applies`` of a static that changes every land of the land type
+    ``word`` names in its source's text (Kormus Bell's "swamps", Living
+    Lands' "forests", Conversion's "mountains")."""
+    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+        # g.word inlined: this runs for every permanent in every computation of characteristics
+        return "land" in c.types and (src.text_changes.get(word, word) if src.text_changes else word) in c.subtypes
+    return applies
+
+
+def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:
+    """Hook ``block_restriction`` of an aura: the enchanted creature can be
+    blocked only by creatures of the color ``word`` names in the aura's text,
+    and artifact creatures (Fear: black; Seeker: white)."""
+    def test(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+        if src.attached_to != attacker.oid:
+            return True
+        b = g.chars(blocker)
+        return COLOR_LETTERS[g.word(src, word)] in b.colors or "artifact" in b.types
+    return test
+
+
+def aura_keywords(*kws: str) -> Static:
+    """The enchanted creature has the keywords as the aura's text reads them
+    (Burrowing's "mountainwalk")."""
+    return Static(applies=enchanted,
+                  modify=lambda g, src, card, c: c.keywords.update(g.swap_words(k, src) for k in kws),
+                  active=lambda g, src: True)
+
+
 # ------------------------------------------------------------------ statics
 
 def enchanted(g: Any, src: Card, card: Card, c: Chars) -> bool:
@@ -353,6 +414,83 @@ def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, wh
     return ab, end
 
 
+def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[Any, Card], Gen]]:
+    """"Cumulative upkeep (cost)" (002 "Cumulative Upkeep"): during its
+    controller's upkeep the permanent costs ``life`` and/or ``mana`` once for
+    each time it has been paid before, plus once (Glacial Chasm: 2, 4, 6 life
+    ...); declining to pay buries it. ``Card.upkeep_paid`` counts the payments
+    (the age counters): it stays with the card when control changes, so the
+    cost keeps growing. Returns ``(ability, end_of_upkeep_hook)``:
+
+    * the ability is paid with ``activate CARD`` at any opportunity of that
+      upkeep (once); a mana cost is paid as it resolves, and cancelling that
+      payment is declining: the permanent is buried;
+    * if still unpaid when upkeep ends, the player is asked now: pay, or
+      ``choose no`` and bury it (unable to pay, it is buried).
+
+    While the permanent has lost its printed text box (a land changed to
+    another land type, :meth:`Game.land_type_changed`) there is no cumulative
+    upkeep: nothing is asked, and a count going through such an upkeep starts
+    over ("the upkeep cost is reset").
+    """
+    from .decisions import DecisionKind
+    from .mana import ManaCost
+    from .model import Ability, Cost
+    from .refs import ref
+    parts = ([mana] if mana else []) + ([f"{life} life"] if life else [])
+    text = "Cumulative upkeep: pay " + " and ".join(parts) + " for each age counter"
+
+    def due(card: Card) -> str:
+        n = card.upkeep_paid + 1
+        due_parts = ([str(ManaCost.parse(mana * n))] if mana else []) + ([f"{life * n} life"] if life else [])
+        return " and ".join(due_parts)
+
+    def can_pay(g: Any, p: int, card: Card) -> bool:
+        n = card.upkeep_paid + 1
+        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n)))
+
+    def pay(g: Any, ctx: Any) -> Gen:
+        card, p = ctx.source, ctx.controller
+        n = card.upkeep_paid + 1
+        if mana:
+            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False)
+            if not paid:
+                g.log(f"{card.name}'s cumulative upkeep is not paid.")
+                g.destroy(card, bury=True)
+                return
+        if life:
+            g.lose_life(p, life * n, f" for {card.name}'s cumulative upkeep")
+        card.upkeep_paid = n
+
+    def usable(g: Any, card: Card) -> bool:
+        return upkeep_of()(g, card) and not g.land_type_changed(card)
+
+    ab = Ability(text, Cost(), pay, condition=usable, once_per_phase=True)
+
+    def end(g: Any, card: Card) -> Gen:
+        p = g.controller(card)
+        if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
+            return
+        card.phase_uses[g.phase_key()] = 1
+        if g.land_type_changed(card):
+            if card.upkeep_paid:
+                card.upkeep_paid = 0
+                g.log(f"{card.name}'s cumulative upkeep starts over.")
+            return
+        ans = "choose no"
+        if can_pay(g, p, card):
+            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: pay {due(card)} or bury it",
+                                   [f"activate {ref(g, card)}", "choose no"], about=card.name)
+        if ans == "choose no":
+            g.log(f"{card.name}'s cumulative upkeep is not paid.")
+            g.destroy(card, bury=True)
+        else:
+            from .game import Ctx
+            yield from pay(g, Ctx(g, controller=p, source=card))
+        yield from g.settle()
+    return ab, end
+
+
 def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
     def pen(g: Any, card: Card) -> Gen:
         g.destroy(card, bury=bury)
@@ -403,6 +541,57 @@ def regeneration(mana: str, text: str = "Regenerate") -> Any:
     from .mana import ManaCost
     from .model import Ability, Cost
     return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)
+
+
+def while_source_tapped(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any], Gen]:
+    """Each target is changed by ``modify`` as long as the ability's source
+    remains tapped (and in play); once it untaps, the change is over for good
+    (Tawnos's Weaponry, Phyrexian Gremlins)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        src_oid = ctx.source.oid
+        over = [False]
+
+        def still(g2: Any) -> bool:
+            if not over[0]:
+                s = g2.find(src_oid)
+                over[0] = s is None or not s.tapped
+            return not over[0]
+        for target in each_target(ctx):
+            g.effects.append(Effect(g.stamp(), target.oid, modify, "forever", condition=still, source_oid=src_oid))
+        return
+        yield
+    return fn
+
+
+def once_per_event(text: str, mana: str, benefit: Callable[[Any, Any], Gen]) -> tuple[Any, Callable[[Any, Any], Gen]]:
+    """"{N}: <benefit> for each <event>; only once for each": returns
+    ``(ability, credit)``. ``credit`` is the effect of the card's trigger on
+    the event: each event while the permanent is on gives it one use this
+    turn; a use is an ordinary ``{N}`` effect (Ivory Cup, Urza's Chalice)."""
+    from .mana import ManaCost
+    from .model import Ability, Cost
+
+    def credits(g: Any, card: Card) -> int:
+        turn, n = card.flags.get("credits", (-1, 0))
+        return n if turn == g.turn else 0
+
+    def credit(g: Any, ctx: Any) -> Gen:
+        ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
+        return
+        yield
+
+    def usable(g: Any, card: Card) -> bool:
+        pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
+        return credits(g, card) - pending > 0
+
+    def use(g: Any, ctx: Any) -> Gen:
+        n = credits(g, ctx.source)
+        if n > 0:
+            ctx.source.flags["credits"] = (g.turn, n - 1)
+            yield from benefit(g, ctx)
+
+    ab = Ability(text, Cost(ManaCost.parse(mana)), use, condition=usable)
+    return ab, credit
 
 
 # ------------------------------------------------------------------ counters, untap costs, tokens
@@ -529,8 +718,9 @@ def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], 
     Imp). ``controller`` controls the delayed effects; ``name`` is their
     source's name."""
     from .model import Delayed, Event
-    g.effects.append(Effect(g.stamp(), None, flag_mod("must attack"), "eot",
-                            applies=lambda g2, card, c, a=frozenset(oids): card.oid in a))
+    # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks={"must_attack": lambda g2, card, a=frozenset(oids): card.oid in a}))
     mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
     g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
     g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))
@@ -593,3 +783,22 @@ def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
         return
         yield
     return fn
+
+
+def sacrifice_own_creature(g: Any, ctx: Any, about: str) -> Gen:
+    """As a spell resolves, its caster chooses one of their creatures and
+    sacrifices it (Sacrifice, Metamorphosis: no target, so a countered spell
+    costs no creature); returns the creature and its converted casting cost
+    (a token's is 0), or ``(None, 0)`` when they control none."""
+    from .decisions import DecisionKind
+    from .refs import ref
+    mine = g.creatures(ctx.controller)
+    if not mine:
+        return None, 0
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, f"{about}: sacrifice one of your creatures", ch,
+                           about=about)
+    victim = mine[ch.index(ans)]
+    cost = 0 if victim.token else victim.cdef.cost.total
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+    return victim, cost

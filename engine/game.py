@@ -135,6 +135,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # (Scavenging Ghoul); damage dealt to each player, by (turn, player) (Simulacrum)
         self.creature_deaths: dict[int, int] = {}
         self.player_damage: dict[tuple[int, int], int] = {}
+        # damage dealt by each sorcery spell this turn: sid -> (turn, caster, name, amount) (Backdraft)
+        self.sorcery_damage: dict[int, tuple[int, int, str, int]] = {}
         self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
@@ -198,7 +200,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         :attr:`list_later` is set they are listed only for another answer or
         if someone looks at them."""
         if self.resolving == 0:
-            self.check_losses()
+            # life is looked at only at the end of a phase or of combat (see check_losses)
+            self.check_losses(life=False)
         if player in self.decided_by and kind not in _OWN_DECISIONS:
             player = self.decided_by[player]
         if callable(choices) and self.list_later and surely is not None:
@@ -388,6 +391,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
             c = _thaw(c)
             base(self, card, c)
+            c.pt_base = (c.power, c.toughness)  # what it chose stands for printed values
         # (order, source permanent or None for an Effect, Static or Effect), in the order they
         # apply (see _mod_order): the statics sorted already, then effects on this card merged in
         # by a stable sort (ties: statics in battlefield order, then effects in order)
@@ -669,15 +673,33 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 pile.append(new)
         return new
 
-    def draw(self, p: int, n: int = 1) -> Gen:
-        """Draw n cards; drawing from an empty library loses the duel (at the next check)."""
-        for _ in range(n):
+    def draw(self, p: int, n: int = 1, *, draw_phase: bool = False) -> Gen:
+        """Draw n cards; drawing from an empty library loses the duel (at the next check).
+
+        Each card is one draw. Before it, every permanent's hook
+        ``before_draw(g, src, p, first) -> Gen[bool]`` may replace it
+        (returns True: the card is not drawn; Chains of Mephistopheles);
+        ``first`` is True for the first card of the draw phase's draw
+        (``draw_phase``). After it, ``each_draw(g, src, p) -> Gen`` runs
+        (Underworld Dreams)."""
+        for i in range(n):
             repl = next((r for r in self.draw_replacements if r[0] == p), None)
             if repl is not None:
                 self.draw_replacements.remove(repl)
                 yield from repl[1](self, p)
                 continue
+            replaced = False
+            for src in [c for c in self.battlefield if c.cdef.hooks.get("before_draw")]:
+                if src in self.battlefield and not self.switched_off(src):
+                    replaced = yield from src.cdef.hooks["before_draw"](self, src, p, draw_phase and i == 0)
+                    if replaced:
+                        break
+            if replaced:
+                continue
             self.draw_one(p)
+            for src in [c for c in self.battlefield if c.cdef.hooks.get("each_draw")]:
+                if src in self.battlefield and not self.switched_off(src):
+                    yield from src.cdef.hooks["each_draw"](self, src, p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None
@@ -770,22 +792,35 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 yield from self.fire(Event.BECOMES_TAPPED, card=c)
 
     # ----------------------------------------------------------- end of duel
-    def check_losses(self) -> None:
+    def check_losses(self, *, life: bool = True) -> None:
         """A player at 0 life, with 10 poison, or who drew from an empty
-        library loses; both at once is a draw. Never during a resolution."""
+        library loses; both at once is a draw. Never during a resolution.
+
+        Life is looked at only where ``life`` is set: at the end of each phase,
+        before an attack begins and at the end of combat (000 "Life
+        Registers": "zero or less at the end of a phase or the end of
+        combat"; 003 "The Attack": players "check their life totals before
+        the attack actually begins"). A player at 0 life in the middle of a
+        main phase may still gain life back before it ends (Healing Salve,
+        Alabaster Potion). Choice: poison counters (displayed in the same
+        Life Register) are looked at with life; drawing from an empty library
+        loses at the next decision after that draw ("if and when you are
+        required to draw", 000 "Draw Phase"), as does a concession or a card
+        that makes a player lose (``Player.lost_by``)."""
         if self.over:
             raise DuelOver()
         losers = [p.idx for p in self.players
-                  if p.conceded or (p.life <= 0 and not self.zero_life_ok(p.idx)) or p.poison >= 10
-                  or p.drew_from_empty or p.lost_by]
+                  if p.conceded or p.drew_from_empty or p.lost_by
+                  or (life and ((p.life <= 0 and not self.zero_life_ok(p.idx)) or p.poison >= 10))]
         if not losers:
             return
         if len(losers) == 2:
             self.end(None, "both players lost at once")
         else:
             lp = self.players[losers[0]]
-            why = ("conceded" if lp.conceded else lp.lost_by if lp.lost_by else f"{lp.life} life" if lp.life <= 0 else
-                   "10 poison counters" if lp.poison >= 10 else "drew from an empty library")
+            why = ("conceded" if lp.conceded else lp.lost_by if lp.lost_by else
+                   "drew from an empty library" if lp.drew_from_empty else
+                   f"{lp.life} life" if lp.life <= 0 and not self.zero_life_ok(lp.idx) else "10 poison counters")
             self.end(1 - losers[0], f"{lp.name}: {why}")
         raise DuelOver()
 
@@ -861,9 +896,12 @@ def _only_oid(src: Card, st: Any) -> int | None:
 
 def _thaw(c: Chars) -> Chars:
     """A changeable copy of characteristics (of shared printed ones, see
-    ``Game._printed``): new sets, no flags or granted abilities yet."""
-    return Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
-                 c.power, c.toughness, set(c.keywords), c.controller)
+    ``Game._printed``): new sets, no flags or granted abilities yet; its power
+    and toughness are the "printed" ones effects add to (Chars.set_pt)."""
+    out = Chars(c.name, set(c.types), set(c.subtypes), set(c.supertypes), set(c.colors),
+                c.power, c.toughness, set(c.keywords), c.controller)
+    out.pt_base = (c.power, c.toughness)
+    return out
 
 
 def _timestamp(c: Card) -> int:

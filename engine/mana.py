@@ -49,14 +49,16 @@ class ManaCost:
         return cls(generic, colored, x)
 
     def with_x(self, x_value: int, extra_generic: int = 0) -> "ManaCost":
-        """The cost to pay once X is chosen (X symbols become generic)."""
-        return ManaCost(self.generic + self.x * x_value + extra_generic, dict(self.colored), 0)
+        """The cost to pay once X is chosen (X symbols become generic). A
+        negative ``extra_generic`` (a cost reduction: Mana Matrix) never takes
+        the generic part below 0: colored mana is never reduced."""
+        return ManaCost(max(0, self.generic + self.x * x_value + extra_generic), dict(self.colored), 0)
 
     def plus(self, other: "ManaCost") -> "ManaCost":
         col = dict(self.colored)
         for k, v in other.colored.items():
             col[k] = col.get(k, 0) + v
-        return ManaCost(self.generic + other.generic, col, self.x + other.x)
+        return ManaCost(max(0, self.generic + other.generic), col, self.x + other.x)
 
     @property
     def total(self) -> int:
@@ -81,36 +83,85 @@ class ManaCost:
 
 @dataclass
 class Mana:
-    """An amount of mana by symbol, e.g. a mana pool. Mutable."""
+    """An amount of mana by symbol, e.g. a mana pool. Mutable.
+
+    ``restricted`` is mana that may be spent only as a named *use* allows
+    (Mishra's Workshop: ``"artifact spells"``), by ``(symbol, use)``. It is
+    in the pool like any mana (it burns, it empties at the end of a phase),
+    but :meth:`pay` never spends it: a payment first makes the pool it may
+    draw on with :meth:`spendable`, then takes back what was spent with
+    :meth:`spend`. Which spells a use allows is decided by the engine
+    (``Game.spend_uses``)."""
 
     amounts: dict[str, int] = field(default_factory=dict)
+    restricted: dict[tuple[str, str], int] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str) -> "Mana":
-        """Read ``"RRG"`` (letters W U B R G C)."""
+        """Read ``"RRG"`` (letters W U B R G C); restricted mana follows a
+        ``+`` with its use in parentheses: ``"G+CCC(artifact spells)"``."""
         m = cls()
-        for ch in (text or "").replace(" ", ""):
+        plain, *rest = (text or "").split("+")
+        for part in rest:
+            syms, _, use = part.partition("(")
+            if not use.endswith(")"):
+                raise ManaError(f"restricted mana {part!r} in {text!r} must name its use: CCC(artifact spells)")
+            for ch in syms.replace(" ", ""):
+                if ch not in MANA_SYMBOLS:
+                    raise ManaError(f"unknown mana letter {ch!r} in {text!r} (use W U B R G C)")
+                m.add(ch, use=use[:-1].strip())
+        for ch in plain.replace(" ", ""):
             if ch not in MANA_SYMBOLS:
                 raise ManaError(f"unknown mana letter {ch!r} in {text!r} (use W U B R G C)")
             m.add(ch)
         return m
 
-    def add(self, sym: str, n: int = 1) -> None:
-        self.amounts[sym] = self.amounts.get(sym, 0) + n
+    def add(self, sym: str, n: int = 1, use: str = "") -> None:
+        """Add ``n`` mana of ``sym``; with ``use``, mana spendable only that way."""
+        if use:
+            self.restricted[(sym, use)] = self.restricted.get((sym, use), 0) + n
+        else:
+            self.amounts[sym] = self.amounts.get(sym, 0) + n
 
     def total(self) -> int:
-        return sum(self.amounts.values())
+        return sum(self.amounts.values()) + sum(self.restricted.values())
 
     def copy(self) -> "Mana":
-        return Mana(dict(self.amounts))
+        return Mana(dict(self.amounts), dict(self.restricted))
 
     def clear(self) -> int:
         n = self.total()
         self.amounts.clear()
+        self.restricted.clear()
         return n
 
     def text(self) -> str:
-        return "".join(s * self.amounts.get(s, 0) for s in MANA_SYMBOLS)
+        out = "".join(s * self.amounts.get(s, 0) for s in MANA_SYMBOLS)
+        for (sym, use), n in sorted(self.restricted.items()):
+            if n:
+                out += f"+{sym * n}({use})"
+        return out
+
+    def spendable(self, uses: frozenset[str] | set[str]) -> "Mana":
+        """The unrestricted pool to pay with: this pool's own mana plus its
+        restricted mana whose use is among ``uses``."""
+        m = Mana(dict(self.amounts))
+        for (sym, use), n in self.restricted.items():
+            if use in uses and n:
+                m.add(sym, n)
+        return m
+
+    def spend(self, spent: "Mana", uses: frozenset[str] | set[str]) -> None:
+        """Take ``spent`` (plain mana paid out of :meth:`spendable`) from this
+        pool, restricted mana first (it is the less useful)."""
+        for sym, n in spent.amounts.items():
+            for key in sorted(k for k in self.restricted if k[0] == sym and k[1] in uses):
+                take = min(n, self.restricted[key])
+                self.restricted[key] -= take
+                n -= take
+            self.amounts[sym] = self.amounts.get(sym, 0) - n
+        self.amounts = {k: v for k, v in self.amounts.items() if v}
+        self.restricted = {k: v for k, v in self.restricted.items() if v}
 
     def can_pay(self, cost: ManaCost) -> bool:
         try:

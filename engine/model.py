@@ -35,6 +35,15 @@ Gen = Generator["Decision", str, Any]
 EffectFn = Callable[["Game", "Ctx"], Gen]
 
 
+SICK_ATTACK_OK = "can attack the turn it comes into play"
+"""Keyword: a creature with it may attack although it came under its
+controller's control this turn (Ball Lightning, Instill Energy)."""
+SICK_TAP_OK = "can tap the turn it comes into play"
+"""Keyword: a creature with it may use abilities whose cost includes {T}
+(mana abilities too) although it came under its controller's control this
+turn (Concordant Crossroads)."""
+
+
 class Speed(Enum):
     """How fast a spell or ability is."""
 
@@ -88,6 +97,14 @@ class Cost:
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
     remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
     discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
+    # discard a card of the player's choice from hand (Land's Edge); its name and
+    # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"
+    discard: bool = False
+    # sacrifice a permanent of this type or subtype ("creature", "artifact",
+    # "swamp") of the player's choice, chosen as the cost is paid (Ashnod's
+    # Altar, Atog, Fallen Angel); its name is kept in ``chosen`` as
+    # "sacrificed"; automatic payment never uses a mana ability with such a cost
+    sacrifice: str = ""
 
 
 @dataclass(frozen=True)
@@ -177,6 +194,24 @@ class ManaAbility:
     produces: str  # symbols it may add, one per activation: "G", "C", "WUBRG"
     cost: Cost = field(default_factory=lambda: Cost(tap=True))
     amount: int = 1
+    # the mana may be spent only as this named use allows (Mishra's Workshop:
+    # "artifact spells"); see :data:`SPEND_USES`
+    use: str = ""
+    # with a sacrifice in the cost: how much mana, from the permanent
+    # sacrificed (Priest of Yawgmoth: its casting cost)
+    amount_from: Callable[["Game", "Card"], int] | None = None
+
+
+SPEND_USES: dict[str, Callable[["Game", "Spell"], bool]] = {}
+"""Restricted mana (:attr:`ManaAbility.use`): each use's name and the spells
+and effects it may pay for. A card module registers the uses it needs with
+:func:`spend_use`."""
+
+
+def spend_use(name: str, allows: Callable[["Game", "Spell"], bool]) -> str:
+    """Register a use of restricted mana; returns its name."""
+    SPEND_USES[name] = allows
+    return name
 
 
 @dataclass(frozen=True)
@@ -206,6 +241,9 @@ class Event(Enum):
     DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
     TAPPED_FOR_MANA = "tapped for mana"
     SPELL_CAST = "spell cast"  # a spell was successfully cast
+    # a spell or effect was announced (data: spell), before any interrupt:
+    # it counts as cast even if it is then countered (Arboria)
+    SPELL_ANNOUNCED = "spell announced"
     BEGIN_UPKEEP = "beginning of upkeep"
     END_UPKEEP = "end of upkeep"
     END_OF_COMBAT = "end of combat"
@@ -216,6 +254,12 @@ class Event(Enum):
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)
     # a permanent became tapped, for any reason (Psychic Venom, Lifetap); see Game.note_taps
     BECOMES_TAPPED = "becomes tapped"
+    # the cost of a permanent's activated ability was paid (data: spell), whether or not it is
+    # then countered (Haunting Wind: "its activation cost is paid")
+    ACTIVATED = "activated"
+    # checked at each settle, for delayed triggers only (data: none): "as long as ..." effects
+    # that end when something stops being true (Tawnos's Coffin untapped or gone)
+    STATE = "state"
 
 
 @dataclass(frozen=True)

@@ -127,10 +127,26 @@ class Chars:
     # activated abilities granted by continuous effects, after the printed ones
     # (Zombie Master's "{B}: Regenerate"); see Game.abilities_of
     abilities: list[Any] = field(default_factory=list)
+    # the power and toughness "as if printed" pluses and minuses add to: the printed
+    # (or self-defined) values, then the last ones an effect set (see set_pt)
+    pt_base: tuple[int | None, int | None] | None = None
 
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+    def set_pt(self, power: int, toughness: int) -> None:
+        """An effect makes the permanent a given power and toughness: "as if
+        the card had that number printed on it, and any pluses or minuses are
+        applied on top of that" (000, the Sorceress Queen example: a Hurloon
+        Minotaur with Giant Strength made 0/2 is 2/4). Effects that set P/T
+        call this rather than assign: what effects applied before it added to
+        the old values stays added to the new ones."""
+        base = self.pt_base or (None, None)
+        plus_p = self.power - base[0] if self.power is not None and base[0] is not None else 0
+        plus_t = self.toughness - base[1] if self.toughness is not None and base[1] is not None else 0
+        self.pt_base = (power, toughness)
+        self.power, self.toughness = power + plus_p, toughness + plus_t
 
 
 class _NoAbilities(list):  # type: ignore[type-arg]
@@ -223,6 +239,10 @@ class Packet:
     combat: bool = False
     original: int = 0
     spell_sid: int | None = None
+    spell_targets: frozenset[int] = frozenset()  # oids targeted by the spell dealing it (not an effect)
+    # no damage can reach the receiver from this packet: reduced to 0 automatically
+    # (protection) or by a "prevent all" effect (see DamageRules._trample_spill_after_prevention)
+    absorbed: bool = False
 
     def describe(self) -> str:
         r = self.receiver.name

@@ -13,6 +13,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from . import carddb
+from .combat import rampage_bonus
 from .decisions import CASTING_KINDS, Decision, DecisionKind, IllegalAction, clip_text, read_number
 from .duel import Duel, DuelOptions
 from .game import Game
@@ -375,6 +376,8 @@ class Runner:
                     self._apply(p, "pay")
         if targets:
             raise ScriptError(f"unused targets for {a.card}: {', '.join(targets)}")
+        if "x" in a.opts:
+            self._check_x(a)
         if "mode" in a.opts and not mode_asked:
             # Only one mode was usable here: it must be the one the script asked for.
             spell = next((s for s in reversed(self.g.spells) if s.name == a.card.split("#")[0].split("@")[0]), None)
@@ -382,6 +385,21 @@ class Runner:
                 modes = self.g.spell_modes(spell.card)
                 if spell.mode in modes and modes.index(spell.mode) + 1 != read_number(a.opts["mode"], "mode="):
                     raise ScriptError(f"mode={a.opts['mode']} of {a.card} is not usable now")
+
+    def _check_x(self, a: Action) -> None:
+        """``x=N`` names the X the spell or ability was cast with: where the
+        engine sets X itself (Spell Blast: the casting cost of its target) a
+        different N is refused, and so is an X for a cost without one."""
+        name = parse_ref(a.card)[0]
+        cast = next((s for s in reversed(self.g.spells) if s.name == name), None)
+        if cast is None:
+            return  # countered or resolved already: the X asked (if any) was taken as given
+        cost = cast.card.cdef.cost if cast.card is not None else cast.ability.cost.mana if cast.ability else None
+        if cost is None or not cost.x:
+            raise ScriptError(f"{a.card} has no X in its cost (x={a.opts['x']})")
+        wanted = read_number(a.opts["x"], "x=")
+        if cast.x != wanted:
+            raise ScriptError(f"x={a.opts['x']} is not legal for {a.card}: its X is {cast.x}, set by its target")
 
     def _back_to_payment(self, p: int, source: str) -> None:
         """Tapping a land can deal damage (Manabarbs, Psychic Venom): decline
@@ -656,11 +674,11 @@ class Runner:
                     out.append(f"{label} is {got}, expected {sorted(v)}")
             elif k == "has":
                 for kw in v:
-                    if kw not in ch.keywords and not (kw == "wall" and "wall" in ch.subtypes):
+                    if not _has_keyword(ch, kw):
                         out.append(f"{r} lacks {kw}")
             elif k == "lacks":
                 for kw in v:
-                    if kw in ch.keywords or (kw == "wall" and "wall" in ch.subtypes):
+                    if _has_keyword(ch, kw):
                         out.append(f"{r} has {kw}")
             elif k == "controller" and g.players[ch.controller].name != v:
                 out.append(f"{label} is {g.players[ch.controller].name}, expected {v}")
@@ -682,6 +700,16 @@ class Runner:
             elif k not in ("tapped", "power", "toughness", "damage", "controller", "owner"):
                 raise ScriptError(f"expect permanent: unknown key {k!r}")
         return out
+
+
+def _has_keyword(ch: Any, kw: str) -> bool:
+    """``has``/``lacks`` in an expectation: a keyword as written; ``wall``
+    is the creature type; plain ``rampage`` matches any ``rampage N``."""
+    if kw == "wall":
+        return "wall" in ch.subtypes or kw in ch.keywords
+    if kw == "rampage":
+        return rampage_bonus(ch.keywords) > 0
+    return kw in ch.keywords
 
 
 def from_seed(setup: dict[str, Any]) -> Duel:

@@ -178,9 +178,9 @@ class TurnRules:
                 h = src.cdef.hooks.get("draw_count")
                 if h is not None:
                     n = yield from h(self, src, ap, n)
-            yield from self.draw(ap, n)
+            yield from self.draw(ap, n, draw_phase=True)
             self.log(f"{self.players[ap].name} draws" + ("" if n == 1 else f" {n} cards") + ".")
-            self.check_losses()
+            self.check_losses(life=False)
             # what a card makes happen once the draw is done (Sylvan Library)
             for src in list(self.battlefield):
                 h = src.cdef.hooks.get("after_draw")

@@ -45,17 +45,21 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
     def target(t: Any) -> str:
         return "(gone)" if t is None else ref(g, t)
 
+    # hands played face up while a permanent with the hook hands_revealed(g, src) -> bool says so (Revelation)
+    revealed = any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(g, c) for c in g.battlefield)
     players = []
     for p in g.players:
         entry: dict[str, Any] = {
             "name": p.name, "life": p.life, "poison": p.poison, "mana_pool": p.pool.text(),
             "hand_count": len(p.hand), "library_count": len(p.library),
-            "graveyard": [c.name for c in p.graveyard], "removed": [c.name for c in p.removed],
+            "graveyard": [c.name for c in p.graveyard], "removed": [("(face down)" if c.face_down and not g.over else c.name) for c in p.removed],
             "ante": [("(face down)" if c.face_down and viewer != p.idx and not g.over else c.name) for c in p.ante],
             "lands_played": p.lands_played,
         }
-        if viewer == p.idx:
+        if viewer == p.idx or revealed:
             entry["hand"] = sorted(c.name for c in p.hand)
+        if revealed:
+            entry["hand_face_up"] = True
         players.append(entry)
     d = duel.pending
     return {

@@ -37,17 +37,18 @@ def test_sirens_call_delayed_triggers_lapse_with_the_turn() -> None:
         "bob": {"battlefield": ["Grizzly Bears", "Wall of Air"]}}},
         ["alice: cast Siren's Call -> bob", "resolve"])
     assert len(g.delayed) == 2
-    assert all("must attack" in g.chars(c).flags for c in g.battlefield if g.is_creature(c))
+    assert all(g.forced_to_attack(c) for c in g.battlefield if g.is_creature(c))
     res = _script({"active": "bob", "phase": "main", "players": {
         "alice": {"hand": ["Siren's Call"], "battlefield": ["Island"]},
         "bob": {"battlefield": ["Grizzly Bears", "Wall of Air"]}}},
         ["alice: cast Siren's Call -> bob", "resolve", {"until": "alice main"},
-         {"expect": {"bob": {"graveyard": ["Grizzly Bears"]}}}])
+         # the Bears had to attack (the main phase cannot end before), so they survive
+         {"expect": {"alice": {"life": 18}, "bob": {"graveyard": [], "battlefield": ["Grizzly Bears", "Wall of Air"]}}}])
     assert res.passed, res.reason
     g = res.duel.game
     assert g.delayed == []
     wall = next(c for c in g.battlefield if c.name == "Wall of Air")
-    assert "must attack" not in g.chars(wall).flags
+    assert not g.forced_to_attack(wall)
 
 
 def test_becomes_tapped_counts_each_tapping_not_a_set_up_tapped_land() -> None:

@@ -127,12 +127,14 @@ def test_channel_mana_is_its_casters_only_and_random_players_ignore_it() -> None
     d = r.duel.pending
     assert d.player == 0 and "add C via Channel" in d.choices
     assert RandomPlayer(1).choose(d) != "add C via Channel" or len(d.choices) == 1
-    # at 1 life the mana is still offered (the life goes to 0 and the duel is lost)
+    # at 1 life the mana is still offered (the life goes to 0 and the duel is lost
+    # when the phase ends: 000 "Life Registers")
     r.g.players[0].life = 1
     r.duel.apply("add C")
     assert r.g.players[0].life == 0 and r.g.players[0].pool.text() == "C"
-    assert r.duel.pending is None or r.g.over
-    assert r.g.winner == 1
+    assert not r.g.over
+    r.step_until("bob", "upkeep")
+    assert r.g.over and r.g.winner == 1
 
 
 def test_channel_offers_nothing_to_the_opponent() -> None:

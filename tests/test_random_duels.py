@@ -25,8 +25,9 @@ from engine.decks import PRECONS
 DUELS = int(os.environ.get("MANABURN_RANDOM_DUELS", "200"))
 CHUNKS = 10
 
-# The precons, and one test-only deck for the implemented cards outside
-# Fourth Edition (Ice Age and others), which no precon holds.
+# The precons, one test-only deck for the implemented cards outside Fourth
+# Edition (Ice Age and others), which no precon holds, and test-only decks
+# holding every other card of the Old School sets (pool_decks, below).
 DECKS: dict[str, dict[str, int]] = {
     **PRECONS,
     "Snow and Legends": {
@@ -38,6 +39,43 @@ DECKS: dict[str, dict[str, int]] = {
         "Circle of Protection: Black": 1, "Giant Spider": 1,
     },
 }
+
+
+def pool_decks(sets: tuple[str, ...], size: int = 60, spells: int = 24) -> dict[str, dict[str, int]]:
+    """Test-only decks that hold, one copy each, every implemented card printed
+    in ``sets`` that no deck above holds: spells grouped by color (artifacts
+    and colorless spells spread over them), ``spells`` to a deck, the
+    nonbasic lands spread too, basic lands of the deck's colors to ``size``.
+    So every card of the Old School sets meets the random duels' checks."""
+    impl = set(carddb.implemented())
+    held = {c for deck in DECKS.values() for c in deck}
+    data = carddb.card_data()
+    todo = sorted(n for n, c in data.items() if n in impl and n not in held and n not in carddb.BASIC_TYPES
+                  and set(sets) & set(c.get("sets", [])))
+    basic = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+    by_color: dict[str, list[str]] = {k: [] for k in basic}
+    lands, other = [], []
+    for n in todo:
+        cols = data[n].get("colors", [])
+        if data[n]["type"].startswith("Land"):
+            lands.append(n)
+        elif cols:
+            by_color[cols[0]].append(n)
+        else:
+            other.append(n)
+    decks: dict[str, dict[str, int]] = {}
+    groups = [(col, cards[i:i + spells]) for col, cards in by_color.items() for i in range(0, len(cards), spells)]
+    groups = [g for g in groups if g[1]] or [("R", [])]
+    for i, n in enumerate(other + lands):  # artifacts and lands, dealt round the decks
+        groups[i % len(groups)][1].append(n)
+    for i, (col, cards) in enumerate(groups):
+        deck = {n: 1 for n in cards}
+        deck[basic[col]] = size - len(cards)
+        decks[f"Pool {i + 1} ({col})"] = deck
+    return decks
+
+
+DECKS.update(pool_decks(("LEA", "LEB", "2ED", "3ED", "ARN", "ATQ")))
 NAMES = sorted(DECKS)
 
 # Across the run: the cards cast or put into play, and the seeds played.

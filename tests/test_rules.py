@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Duel, DuelOptions, IllegalAction
-from engine.decisions import DecisionKind
+from engine.decisions import DecisionKind, Refusal
 from engine.scripts import Runner, build_position, parse_action
 
 
@@ -118,6 +118,7 @@ def test_ante_draw_returns_cards() -> None:
         "bob": {"life": 2, "ante": ["Plains"]}}}))
     res.step_action("alice", "cast Hurricane x=2")
     res.step_resolve()
+    res.step_until("bob", "upkeep")  # both at 0 when the main phase ends (000 "Life Registers")
     g = res.duel.game
     assert g.over and g.winner is None
     assert [c.name for c in g.players[0].ante] == ["Forest"] and [c.name for c in g.players[1].ante] == ["Plains"]
@@ -158,3 +159,40 @@ def test_prevention_names_the_packet_with_from() -> None:
     hero = [pk for pk in g.pending_damage if pk.source_name == "Benalish Hero"]
     giant = [pk for pk in g.pending_damage if pk.source_name == "Hill Giant"]
     assert (not hero or hero[0].amount == 0) and giant and giant[0].amount == 3
+
+
+def test_creatures_that_must_attack_keep_the_main_phase_open() -> None:
+    """003 "The Attack": with a creature required to attack (Siren's Call),
+    passing the main phase is refused with the reason, and declining the
+    decision announces the attack instead."""
+    r = Runner(position({"active": "bob", "phase": "main", "players": {
+        "alice": {"hand": ["Siren's Call"], "battlefield": ["Island"]},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}))
+    r.step_action("alice", "cast Siren's Call -> bob")
+    r.step_resolve()
+    d = r.duel
+    assert d.pending.player == 1 and d.pending.kind is DecisionKind.OPPORTUNITY
+    assert "pass" not in d.pending.choices and d.pending.decline == "attack"
+    before = d.state_hash()
+    with pytest.raises(IllegalAction, match="not now: Grizzly Bears must attack") as refused:
+        d.apply("pass")
+    assert refused.value.reason is Refusal.NOT_NOW
+    assert d.state_hash() == before
+    d.apply(d.pending.decline)  # the attack is announced; alice may abort it
+    assert d.pending.player == 0 and d.pending.kind is DecisionKind.RESPOND
+
+
+def test_a_wrong_or_needless_x_is_refused_with_the_reason() -> None:
+    """Spell Blast's X is its target's casting cost: ``x=`` naming another X
+    is refused (the duel unchanged), and so is an X for a cost without one."""
+    r = Runner(position({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Hill Giant", "Lightning Bolt"], "battlefield": ["Mountain"] * 5},
+        "bob": {"hand": ["Spell Blast"], "battlefield": ["Island"] * 6}}}))
+    assert r.try_action(0, parse_action("cast Lightning Bolt -> bob x=3")) == "Lightning Bolt has no X in its cost (x=3)"
+    r.step_action("alice", "cast Hill Giant")
+    r._wait_for(1)
+    before = r.duel.state_hash()
+    err = r.try_action(1, parse_action("cast Spell Blast -> Hill Giant x=2"))
+    assert err == "x=2 is not legal for Spell Blast: its X is 4, set by its target"
+    assert r.duel.state_hash() == before
+    assert r.try_action(1, parse_action("cast Spell Blast -> Hill Giant x=4")) is None

@@ -6,5 +6,6 @@ Importing this package registers every implemented card with
 from __future__ import annotations
 
 from . import artifact_creatures, artifacts, black, blue, gold, green, lands, red, white  # noqa: F401
-from . import arabian_nights  # noqa: F401  (expansion sets: one module each, after the base cards)
+from . import antiquities, arabian_nights  # noqa: F401  (expansion sets: one module each, after the base cards)
+from . import legends_black_red, legends_green_artifacts, the_dark  # noqa: F401
 from . import legends_gold  # noqa: F401

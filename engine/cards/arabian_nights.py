@@ -26,9 +26,10 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, create_token, creature_where, damage, destroy_targets,
                        discard_card, during_upkeep, each_target, enchanted, keyword_mod, nothing, pay_to_use,
-                       permanent_target, pump, pump_mod, self_only, static_for, token_def, until_eot)
-from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger
+                       permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for, token_def,
+                       until_eot)
+from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
+from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger, spend_use
 from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
 from .blue import _lands_of_type, _needs_islands
@@ -912,3 +913,29 @@ define("Guardian Beast", statics=(Static(
     modify=lambda g, src, card, c: c.flags.update({"cannot be destroyed", "cannot be further enchanted",
                                                    "cannot be taken"}),
     active=lambda g, src: not src.tapped and not g.abilities_lost(src)),))
+
+
+# Metamorphosis: as it resolves, its caster sacrifices one of their creatures
+# (no target: a countered Metamorphosis costs no creature) and adds its
+# converted casting cost plus one in mana of one color they choose, spendable
+# only on summon spells: creature spells whose card is a Summon, not an
+# artifact creature (restricted mana, like Mishra's Workshop's). Cast only
+# while its caster controls a creature, as Sacrifice.
+SUMMON_SPELLS = spend_use("summon spells", lambda g, spell: spell.card is not None and "creature" in spell.types
+                          and "artifact" not in spell.types)
+
+
+def _metamorphosis(g: Any, ctx: Any) -> Any:
+    victim, cost = yield from sacrifice_own_creature(g, ctx, "Metamorphosis")
+    if victim is None:
+        return
+    n = cost + 1
+    colors = [f"choose {name}" for name in COLOR_NAMES.values()]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Metamorphosis: {n} mana of which color?", colors,
+                           about="Metamorphosis")
+    letter = list(COLOR_NAMES)[colors.index(ans)]
+    ctx.me.pool.add(letter, n, use=SUMMON_SPELLS)
+    g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + letter + '}') * n} for summon spells only.")
+
+
+define("Metamorphosis", spell=SpellSpec(_metamorphosis), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})

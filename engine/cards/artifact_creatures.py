@@ -9,7 +9,7 @@ from ..effects import (CREATURE_OR_PLAYER, add_counters, create_token, creature_
                        enters_with_counters, flag_mod, keyword_mod, on_source, pump, pump_mod, regeneration,
                        self_only, static_for, token_def, untap_during_upkeep, upkeep_of)
 from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Static, Trigger
+from ..model import Ability, Announce, Cost, Event, Trigger
 from ..objects import Card, Chars, Effect
 from ..refs import ref
 
@@ -284,9 +284,8 @@ define("Mishra's War Machine", abilities=(_wm_ab,), hooks={"end_of_upkeep": _wm_
 # Juggernaut: must attack each turn if possible (the core declares it when the
 # attack is declined); walls cannot block it.
 define("Juggernaut",
-       statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("must attack"),
-                       active=lambda g, src: True),),
-       hooks={"can_be_blocked_by": lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes})
+       hooks={"must_attack": lambda g, src, card: card is src,
+              "can_be_blocked_by": lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes})
 
 # Living Wall: "counts as a wall"; {1}: regenerates.
 define("Living Wall", subtypes=("wall",), abilities=(regeneration("{1}"),))

@@ -20,9 +20,10 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
-                       draw_cards, during_upkeep, each_target, flag_mod, grant, pay_to_use, permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def, until_eot,
-                       untap_during_upkeep, untap_source, upkeep_of)
+                       draw_cards, during_upkeep, each_target, flag_mod, grant, once_per_event, pay_to_use,
+                       permanent_target, prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def,
+                       until_eot, untap_during_upkeep, untap_source, upkeep_of, while_source_tapped)
+from ..effects import land_type_static  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player
@@ -531,21 +532,7 @@ define("Meekstone", hooks={"untap_limit": _meekstone})
 # artifact remains tapped (once it untaps, the bonus is over for good); it may
 # stay tapped in its controller's untap phase.
 def _while_tapped(p: int, t: int) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
-        src_oid = ctx.source.oid
-        over = [False]
-
-        def still(g2: Any) -> bool:
-            if not over[0]:
-                s = g2.find(src_oid)
-                over[0] = s is None or not s.tapped
-            return not over[0]
-        for target in each_target(ctx):
-            g.effects.append(Effect(g.stamp(), target.oid, pump_mod(p, t), "forever", condition=still,
-                                    source_oid=src_oid))
-        return
-        yield
-    return fn
+    return while_source_tapped(pump_mod(p, t))
 
 
 define("Tawnos's Weaponry", hooks={"may_stay_tapped": lambda g, c: True},
@@ -560,15 +547,15 @@ define("Ashnod's Battle Gear", hooks={"may_stay_tapped": lambda g, c: True},
 
 # ----------------------------------------------------------------- lands and creatures in play
 
-# Kormus Bell: all swamps become 1/1 black creatures (still lands).
+# Kormus Bell: all swamps become 1/1 black creatures (still lands); "swamps" and
+# "black" as its text reads them (Magical Hack, Sleight of Mind).
 def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.colors = {"B"}
-    c.power, c.toughness = 1, 1
+    c.colors = {COLOR_LETTERS[g.word(src, "black")]}
+    c.set_pt(1, 1)
 
 
-define("Kormus Bell", statics=(Static(applies=lambda g, src, card, c: "swamp" in c.subtypes and "land" in c.types,
-                                      modify=_bell, layer=1),))
+define("Kormus Bell", statics=(Static(applies=land_type_static("swamp"), modify=_bell, layer=1),))
 
 
 # Ankh of Mishra: 2 damage to a player who puts a land into play.
@@ -613,25 +600,8 @@ define("Soul Net", triggers=(Trigger(Event.TO_GRAVEYARD, _soul_net, condition=la
 # it one use this turn; a use is an ordinary {1} effect. The color word can be
 # changed by Sleight of Mind.
 def _life_for_color(name: str, word: str) -> None:
-    def credits(g: Any, card: Card) -> int:
-        turn, n = card.flags.get("credits", (-1, 0))
-        return n if turn == g.turn else 0
-
-    def credit(g: Any, ctx: Any) -> Any:
-        ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
-        return
-        yield
-
-    def usable(g: Any, card: Card) -> bool:
-        pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
-        return credits(g, card) - pending > 0
-
     def gain(g: Any, ctx: Any) -> Any:
-        card = ctx.source
-        n = credits(g, card)
-        if n > 0:
-            card.flags["credits"] = (g.turn, n - 1)
-            g.gain_life(ctx.controller, 1)
+        g.gain_life(ctx.controller, 1)
         return
         yield
 
@@ -639,7 +609,7 @@ def _life_for_color(name: str, word: str) -> None:
         s = d["spell"]
         return s.card is not None and COLOR_LETTERS[g.word(src, word)] in s.colors
 
-    ab = Ability(f"{{1}}: Gain 1 life for a successfully cast {word} spell", _cost("{1}"), gain, condition=usable)
+    ab, credit = once_per_event(f"{{1}}: Gain 1 life for a successfully cast {word} spell", "{1}", gain)
     define(name, abilities=(ab,), triggers=(Trigger(Event.SPELL_CAST, credit, condition=cast),))
 
 
@@ -658,7 +628,7 @@ def _animate(g: Any, src: Card, card: Card, c: Chars) -> None:
         return  # "does not affect artifact creatures"
     c.types.add("creature")
     n = card.cdef.cost.converted
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
 define("Animate Artifact", enchant=ARTIFACT,
@@ -740,9 +710,11 @@ def _fellwar(g: Any, card: Card, produces: str) -> str:
 
 define("Fellwar Stone", mana_abilities=(ManaAbility("WUBRGC"),), hooks={"mana_symbols": _fellwar})
 
-# Sunglasses of Urza: its controller may spend white mana as red.
+# Sunglasses of Urza: its controller may spend white mana as red (the colors as
+# its text reads them: Sleight of Mind).
 define("Sunglasses of Urza", hooks={
-    "spend_as": lambda g, src, p: [("R", "W")] if g.controller(src) == p and not g.switched_off(src) else []})
+    "spend_as": lambda g, src, p: [(COLOR_LETTERS[g.word(src, "red")], COLOR_LETTERS[g.word(src, "white")])]
+    if g.controller(src) == p and not g.switched_off(src) else []})
 
 
 # ----------------------------------------------------------------- ante
@@ -846,16 +818,17 @@ define("Copper Tablet", abilities=(_ct_ab,), hooks={"end_of_upkeep": _ct_end_if_
 
 
 # Gauntlet of Might: red creatures +1/+1; a mountain tapped for mana adds an
-# extra {R} (whatever mana it was tapped for).
+# extra {R} (whatever mana it was tapped for). "red" and "mountains" as its text
+# reads them (Sleight of Mind, Magical Hack).
 def _gauntlet_mana(g: Any, src: Card, land: Card) -> str:
     if g.switched_off(src) or land.zone != "battlefield":
         return ""
     ch = g.chars(land)
-    return "R" if "land" in ch.types and "mountain" in ch.subtypes else ""
+    return COLOR_LETTERS[g.word(src, "red")] if "land" in ch.types and g.word(src, "mountain") in ch.subtypes else ""
 
 
 define("Gauntlet of Might",
-       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "R" in c.colors,
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "red")] in c.colors,
                        modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
        hooks={"extra_mana": _gauntlet_mana})
 
@@ -951,19 +924,26 @@ define("Jade Statue", abilities=(Ability(
 # into a graveyard, at the beginning of each of its former controller's
 # upkeeps that player removes one mire counter of their choice from a land the
 # Tomb marked, until none is left.
-def _mire_swamp(g: Any, card: Card, c: Chars) -> None:
-    if card.counters.get("mire", 0) > 0:
-        c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
-        c.subtypes.add("swamp")
+def _mire_land(word: str) -> Any:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        if card.counters.get("mire", 0) > 0:
+            c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
+            c.subtypes.add(word)
+    return m
+
+
+# the land type as the Tomb's text reads it when used (Magical Hack): one change per type
+_MIRE = {w: _mire_land(w) for w in ("plains", "island", "swamp", "mountain", "forest")}
 
 
 def _tomb_mark(g: Any, ctx: Any) -> Any:
+    word = g.word(ctx.source, "swamp")
     for t in each_target(ctx):
         add_counters(g, t, "mire", 1)
-        if not any(e.modify is _mire_swamp and e.target == t.oid for e in g.effects):
-            g.effects.append(Effect(g.stamp(), t.oid, _mire_swamp, "forever", layer=1))
+        if not any(e.modify is _MIRE[word] and e.target == t.oid for e in g.effects):
+            g.effects.append(Effect(g.stamp(), t.oid, _MIRE[word], "forever", layer=1))
         ctx.source.flags.setdefault("marked", []).append(t.oid)
-        g.log(f"{t.name} becomes a swamp (Cyclopean Tomb).")
+        g.log(f"{t.name} becomes a {word} (Cyclopean Tomb).")
     return
     yield
 
@@ -998,7 +978,7 @@ define("Cyclopean Tomb",
        abilities=(Ability("{2}: Target non-swamp land becomes a swamp (a mire counter); use only during your upkeep",
                           _cost("{2}"), _tomb_mark, condition=upkeep_of(),
                           targets=(permanent_target("target non-swamp land", lambda g, ctx, c: "land" in g.chars(c).types
-                                                    and "swamp" not in g.chars(c).subtypes),)),),
+                                                    and g.word(ctx.source, "swamp") not in g.chars(c).subtypes),)),),
        triggers=(Trigger(Event.TO_GRAVEYARD, _tomb_gone, condition=lambda g, src, d: d["card"] is src,
                          zones=("graveyard",)),))
 

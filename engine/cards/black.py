@@ -5,9 +5,10 @@ from typing import Any
 
 from ..carddb import define
 from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, discard_card, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
-                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, keyword_mod, must_attack_this_turn,
+                       destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, must_attack_this_turn,
                        pump, pump_mod,
-                       static_for, self_only)
+                       sacrifice_own_creature, static_for, self_only)
+from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Player
@@ -31,12 +32,12 @@ define("Terror", spell=SpellSpec(destroy_targets(bury=True),
                                  targets=(creature_where("target non-black, non-artifact creature",
                                                          _not_black_artifact),)))
 define("Unholy Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 1)),))
-define("Fear", enchant=CREATURE, statics=(aura(keyword_mod("fear")),))
+define("Fear", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("black")})
 define("Deathlace", spell=SpellSpec(change_color("black"), targets=(SPELL_OR_PERMANENT,)))
 define("Evil Presence", enchant=LAND, statics=(Static(
     applies=lambda g, src, card, c: src.attached_to == card.oid,
     modify=lambda g, src, card, c: (c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"}),
-                                    c.subtypes.add("swamp")),
+                                    c.subtypes.add(g.word(src, "swamp"))),
     active=lambda g, src: True, layer=1),))
 
 
@@ -103,8 +104,8 @@ define("Sengir Vampire", triggers=(Trigger(
 
 
 def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
-    n = len(g.permanents(g.controller(card), subtype="swamp"))
-    c.power, c.toughness = n, n
+    n = len(lands_of_type(g, card, g.controller(card), "swamp"))
+    c.set_pt(n, n)
 
 
 # layer -1: a power/toughness the card defines itself comes before every other effect
@@ -210,7 +211,7 @@ def _skeleton_ship(g: Any, ctx: Any) -> Any:
 
 
 def _no_islands(g: Any, c: Card) -> bool:
-    return not g.permanents(g.controller(c), subtype="island")
+    return not lands_of_type(g, c, g.controller(c), "island")
 
 
 define("Skeleton Ship", hooks={"state": _no_islands},
@@ -284,10 +285,11 @@ define("Bad Moon", statics=(Static(applies=_bad_moon_applies,
 # Plague Rats: power and toughness equal the number of Plague Rats in play, whoever controls them.
 def _plague_rats(g: Any, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.battlefield if x.name == "Plague Rats")
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
-define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=3),))
+# layer -1: */* is what the card prints, before every other effect (Bad Moon adds to it)
+define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=-1),))
 
 
 # Dark Ritual: adds {B}{B}{B}. An interrupt with no spell to target is cast as
@@ -634,7 +636,7 @@ def _poltergeist(g: Any, ctx: Any) -> Any:
 
         def m(g2: Any, card: Card, c: Chars, n: int = n) -> None:
             c.types |= {"artifact", "creature"}
-            c.power, c.toughness = n, n
+            c.set_pt(n, n)
         g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1, condition=lasts))
         g.log(f"{t.name} becomes a {n}/{n} artifact creature.")
     return
@@ -656,12 +658,12 @@ def _zombie(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and bool(c.subtypes & {"zombie", "zombies"})
 
 
-def _zombie_mod(g: Any, card: Card, c: Chars) -> None:
-    c.keywords.add("swampwalk")
+def _zombie_mod(g: Any, src: Card, card: Card, c: Chars) -> None:
+    c.keywords.add(g.swap_words("swampwalk", src))
     c.abilities.append(_ZOMBIE_REGEN)
 
 
-define("Zombie Master", statics=(static_for(_zombie, _zombie_mod),))
+define("Zombie Master", statics=(Static(applies=_zombie, modify=_zombie_mod),))
 
 
 # Animate Dead: cast on a creature card in any graveyard; it comes into play
@@ -798,18 +800,13 @@ define("Demonic Tutor", spell=SpellSpec(_tutor))
 # creature; it adds {B} for each point of the creature's converted casting
 # cost (a token's is 0). Cast only while its caster controls a creature.
 def _sacrifice(g: Any, ctx: Any) -> Any:
-    mine = g.creatures(ctx.controller)
-    if not mine:
+    victim, n = yield from sacrifice_own_creature(g, ctx, "Sacrifice")
+    if victim is None:
         return
-    ch = [f"sacrifice {ref(g, c)}" for c in mine]
-    ans = yield from g.ask(ctx.controller, DecisionKind.SACRIFICE, "Sacrifice: sacrifice one of your creatures", ch,
-                           about="Sacrifice")
-    victim = mine[ch.index(ans)]
-    n = 0 if victim.token else victim.cdef.cost.total
-    yield from g.put_in_graveyard([victim], how="sacrifice")
+    sym = COLOR_LETTERS[g.word(ctx.source, "black")]  # "black mana" as its text reads it (Sleight of Mind)
     if n:
-        ctx.me.pool.add("B", n)
-    g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {'{B}' * n or 'no mana'} to their mana pool.")
+        ctx.me.pool.add(sym, n)
+    g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + sym + '}') * n or 'no mana'} to their mana pool.")
 
 
 define("Sacrifice", spell=SpellSpec(_sacrifice), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})

@@ -16,19 +16,13 @@ from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER
                        creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
+from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 
 _LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]
-
-
-def _lands_of_type(g: Any, card: Card | None, p: int, word: str) -> list[Card]:
-    """The lands ``p`` controls with the land type ``word`` names in
-    ``card``'s text (after Magical Hack). Lands only: Island Fish Jasconius's
-    creature type "Island Fish" is read as the subtypes island and fish."""
-    return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
 
 
 def _chosen_player(g: Any, src: Card) -> int:

@@ -9,6 +9,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PE
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
                        flag_mod, graveyard_to_hand, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod,
                        regeneration, self_only, static_for, until_eot, upkeep_cost)
+from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
@@ -49,7 +50,7 @@ define("Radjan Spirit", abilities=(Ability("{T}: Target creature loses flying un
 
 define("Desert Twister", spell=SpellSpec(destroy_targets(), targets=(PERMANENT,)))
 define("Tranquility", spell=SpellSpec(destroy_all(lambda g, c: "enchantment" in g.chars(c).types)))
-define("Tsunami", spell=SpellSpec(destroy_all(lambda g, c: "island" in g.chars(c).subtypes)))
+define("Tsunami", spell=SpellSpec(destroy_lands("island")))
 
 
 def _hurricane(g: Any, ctx: Any) -> Any:
@@ -152,7 +153,7 @@ define("Channel", spell=SpellSpec(_channel))
 # ------------------------------------------------------------------ enchantments
 
 def _aspect(g: Any, src: Card, card: Card, c: Chars) -> None:
-    n = len(g.permanents(g.controller(src), subtype="forest"))
+    n = len(lands_of_type(g, src, g.controller(src), "forest"))
     if c.power is not None:
         c.power += n // 2
         c.toughness = (c.toughness or 0) + (n + 1) // 2
@@ -201,13 +202,12 @@ define("Wild Growth", enchant=LAND, triggers=(Trigger(
 
 def _living(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.power, c.toughness = 1, 1
+    c.set_pt(1, 1)
 
 
 # Living Lands: forests are 1/1 creatures (colorless); as creatures they cannot
 # tap for mana the turn they come into play (the core's summoning sickness).
-define("Living Lands", statics=(Static(applies=lambda g, src, card, c: "land" in c.types and "forest" in c.subtypes,
-                                       modify=_living, layer=1),))
+define("Living Lands", statics=(Static(applies=land_type_static("forest"), modify=_living, layer=1),))
 
 
 def _black_spell(g: Any, ctx: Any, s: Any) -> bool:
@@ -231,7 +231,7 @@ def _song_applies(g: Any, card: Card, c: Chars) -> bool:
 
 def _song_mod(g: Any, card: Card, c: Chars) -> None:
     c.types.add("creature")
-    c.power = c.toughness = card.cdef.cost.converted
+    c.set_pt(card.cdef.cost.converted, card.cdef.cost.converted)
 
 
 def _song_strips(g: Any, card: Card) -> bool:
@@ -490,29 +490,32 @@ define("Force of Nature", abilities=(_fon_ab,), hooks={"end_of_upkeep": _fon_end
 def _liege_pt(g: Any, card: Card, c: Chars) -> None:
     cb = g.combat
     p = cb.defender if cb is not None and cb.band_of(card.oid) is not None else c.controller
-    n = len(g.permanents(p, subtype="forest"))
-    c.power, c.toughness = n, n
+    n = len(lands_of_type(g, card, p, "forest"))
+    c.set_pt(n, n)
 
 
-def _forest_mod(g: Any, card: Card, c: Chars) -> None:
-    c.subtypes.difference_update(_BASIC_TYPES)
-    c.subtypes.add("forest")
-    c.supertypes.add("basic")
+def _basic_land_mod(word: str) -> Any:
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.subtypes.difference_update(_BASIC_TYPES)
+        c.subtypes.add(word)
+        c.supertypes.add("basic")
+    return m
 
 
 def _liege_forest(g: Any, ctx: Any) -> Any:
     liege = ctx.source.oid
+    word = g.word(ctx.source, "forest")  # the land type as the Liege's text reads it when used
     for t in each_target(ctx):
         def alive(g2: Any, liege: int = liege) -> bool:
             return g2.find(liege) is not None
-        g.effects.append(Effect(g.stamp(), t.oid, _forest_mod, "forever", layer=1, condition=alive,
+        g.effects.append(Effect(g.stamp(), t.oid, _basic_land_mod(word), "forever", layer=1, condition=alive,
                                 source_oid=liege))
-        g.log(f"{t.name} becomes a forest.")
+        g.log(f"{t.name} becomes a {word}.")
     return
     yield
 
 
-define("Gaea's Liege", statics=(static_for(self_only, _liege_pt, layer=3),),
+define("Gaea's Liege", statics=(static_for(self_only, _liege_pt, layer=-1),),  # */*: before other effects
        abilities=(Ability("{T}: Target land becomes a basic forest until Gaea's Liege leaves play", Cost(tap=True),
                           _liege_forest, targets=(LAND,)),))
 

@@ -13,7 +13,8 @@ for _name in BASICS:
 
 from typing import Any  # noqa: E402
 
-from ..effects import DAMAGED_CREATURE, LAND, creature_where, destroy_targets, prevent_to_target, pump_mod  # noqa: E402
+from ..effects import (DAMAGED_CREATURE, LAND, creature_where, cumulative_upkeep, destroy_targets,  # noqa: E402
+                       prevent_to_target, pump_mod)
 from ..mana import ManaCost  # noqa: E402
 from ..model import Ability, Cost, ManaAbility, PhaseAction  # noqa: E402
 from ..objects import Card, Chars, Effect, Player  # noqa: E402
@@ -25,7 +26,7 @@ def _animate(g: Any, ctx: Any) -> Any:
     def m(g2: Any, card: Card, c: Chars) -> None:
         c.types |= {"artifact", "creature"}
         c.subtypes.add("assembly-worker")
-        c.power, c.toughness = 2, 2
+        c.set_pt(2, 2)
     g.effects.append(Effect(g.stamp(), ctx.source.oid, m, "eot", layer=1))
     g.log("Mishra's Factory becomes an Assembly Worker.")
     return
@@ -83,45 +84,12 @@ def _chasm_attack(g: Any, src: Card, attacker: Card) -> bool:
     return g.controller(attacker) != g.controller(src) or g.land_type_changed(src)
 
 
-def _chasm_upkeep_cost(g: Any, card: Card) -> int:
-    return 2 * (card.upkeep_paid + 1)
+# Cumulative upkeep: the general piece (engine.effects.cumulative_upkeep), which
+# also resets the count while the land has another land's text box.
+_chasm_upkeep, _chasm_end = cumulative_upkeep(life=2)
 
 
-def _chasm_pay(g: Any, ctx: Any) -> Any:
-    card = ctx.source
-    g.lose_life(ctx.controller, _chasm_upkeep_cost(g, card), " for Glacial Chasm's cumulative upkeep")
-    card.upkeep_paid += 1
-    return
-    yield
-
-
-def _chasm_end(g: Any, card: Card) -> Any:
-    from ..decisions import DecisionKind
-    from ..refs import ref
-    p = g.controller(card)
-    if p != g.active or card.phase_uses.get(g.phase_key()):
-        return
-    card.phase_uses[g.phase_key()] = 1
-    if g.land_type_changed(card):
-        if card.upkeep_paid:
-            card.upkeep_paid = 0
-            g.log("Glacial Chasm's cumulative upkeep goes back to 2 life.")
-        return
-    ans = yield from g.ask(p, DecisionKind.UPKEEP,
-                           f"Glacial Chasm: pay {_chasm_upkeep_cost(g, card)} life or bury it",
-                           [f"activate {ref(g, card)}", "choose no"], about=card.name)
-    if ans == "choose no":
-        g.destroy(card, bury=True)
-    else:
-        from ..game import Ctx
-        yield from _chasm_pay(g, Ctx(g, controller=p, source=card))
-    yield from g.settle()
-
-
-define("Glacial Chasm", on_enter=_chasm_enter,
-       abilities=(Ability("Cumulative upkeep: pay 2 life for each age counter", Cost(), _chasm_pay,
-                          condition=lambda g, c: g.phase == "upkeep" and g.active == g.controller(c),
-                          once_per_phase=True),),
+define("Glacial Chasm", on_enter=_chasm_enter, abilities=(_chasm_upkeep,),
        hooks={"reduce_damage": _chasm_reduce, "attack_restriction": _chasm_attack, "end_of_upkeep": _chasm_end})
 
 

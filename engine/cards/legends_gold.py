@@ -271,10 +271,10 @@ define("Jacques le Vert", statics=(static_for(
     pump_mod(0, 2)),))
 
 # Gosta Dirk, Lord Magnus, Ur-Drago: creatures with those landwalks (both
-# players') may be blocked as if they did not have them (Game.landwalk_unblockable).
-define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src: {"islandwalk"}})
-define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src: {"plainswalk", "forestwalk"}})
-define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src: {"swampwalk"}})
+# players') may be blocked as if they did not have them (Game.landwalk_ignored).
+define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src, kw: kw == "islandwalk"})
+define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src, kw: kw in ("plainswalk", "forestwalk")})
+define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src, kw: kw == "swampwalk"})
 define("Livonya Silone", keywords=("first strike", "legendary landwalk"))
 
 
@@ -690,3 +690,37 @@ define("Tolaria", mana_abilities=(ManaAbility("U"),), abilities=(
     Ability("{T}: During upkeep remove the banding or bands with other ability from target creature until end of "
             "turn", Cost(tap=True), until_eot(_lose_banding), targets=(CREATURE,),
             condition=lambda g, c: g.phase == "upkeep"),))
+
+
+# ---------------------------------------------------------------- rampage legends (rampage: engine.combat)
+define("Hunding Gjornersen")
+define("Marhault Elsdragon")
+_chr_ab, _chr_end = _elder("Chromium", "{W}{U}{B}")
+define("Chromium", abilities=(_chr_ab,), hooks={"end_of_upkeep": _chr_end})
+
+
+# Gabriel Angelfire: at the beginning of its controller's upkeep, the player
+# chooses flying, first strike, trample or rampage 3; Gabriel has it until
+# that player's next upkeep (the choice is kept on the permanent, flags).
+_GABRIEL = ("flying", "first strike", "trample", "rampage 3")
+
+
+def _gabriel(g: Any, ctx: Any) -> Any:
+    src = ctx.source
+    ch = [f"choose {k}" for k in _GABRIEL]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Gabriel Angelfire: which ability until your next "
+                           "upkeep?", ch, about="Gabriel Angelfire")
+    src.flags["gabriel"] = ans[len("choose "):]
+    g.forget_reads()
+    g.log(f"Gabriel Angelfire gains {src.flags['gabriel']} until its controller's next upkeep.")
+
+
+def _gabriel_kw(g: Any, card: Card, c: Chars) -> None:
+    kw = card.flags.get("gabriel")
+    if kw:
+        c.keywords.add(kw)
+
+
+define("Gabriel Angelfire", statics=(static_for(lambda g, src, card, c: src is card, _gabriel_kw),),
+       triggers=(Trigger(Event.BEGIN_UPKEEP, _gabriel,
+                         condition=lambda g, src, d: d["player"] == g.controller(src)),))

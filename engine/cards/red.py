@@ -7,9 +7,10 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
                        change_color, colored_permanent, colored_spell, counter_target, creature_where, damage,
-                       destroy_all, destroy_targets, during_upkeep, each_target, flag_mod, grant, keyword_mod,
+                       destroy_targets, during_upkeep, each_target, flag_mod, grant, keyword_mod,
                        on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, tap_targets, until_eot, upkeep_of)
+from ..effects import aura_keywords, destroy_lands, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
@@ -115,12 +116,12 @@ def _goblin(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and bool(c.subtypes & {"goblin", "goblins"})
 
 
-define("Goblin King", statics=(static_for(_goblin, lambda g, card, c: (pump_mod(1, 1)(g, card, c),
-                                                                      c.keywords.add("mountainwalk"))),))
+define("Goblin King", statics=(Static(applies=_goblin, modify=lambda g, src, card, c: (
+    pump_mod(1, 1)(g, card, c), c.keywords.add(g.swap_words("mountainwalk", src)))),))
 
 
 def _sled_can_attack(g: Any, c: Card) -> bool:
-    return bool(g.permanents(1 - g.controller(c), subtype="mountain"))
+    return bool(lands_of_type(g, c, 1 - g.controller(c), "mountain"))
 
 
 def _sled_untap(g: Any, src: Card, card: Card, c: Chars) -> None:
@@ -157,10 +158,9 @@ define("Ali Baba", abilities=(Ability("{R}: Tap target wall", Cost(ManaCost.pars
 define("Tunnel", spell=SpellSpec(destroy_targets(bury=True), targets=(_WALL,)))
 define("Fissure", spell=SpellSpec(destroy_targets(bury=True), targets=(permanent_target(
     "target land or creature", lambda g, ctx, c: bool(g.chars(c).types & {"land", "creature"})),)))
-define("Flashfires", spell=SpellSpec(destroy_all(
-    lambda g, c: "land" in g.chars(c).types and "plains" in g.chars(c).subtypes)))
+define("Flashfires", spell=SpellSpec(destroy_lands("plains")))
 define("Chaoslace", spell=SpellSpec(change_color("red"), targets=(SPELL_OR_PERMANENT,)))
-define("Burrowing", enchant=CREATURE, statics=(aura(keyword_mod("mountainwalk")),))
+define("Burrowing", enchant=CREATURE, statics=(aura_keywords("mountainwalk"),))
 define("Eternal Warrior", enchant=CREATURE, statics=(aura(keyword_mod("does not tap to attack")),))
 define("The Brute", enchant=CREATURE, statics=(aura(pump_mod(1, 0)),),
        abilities=(regeneration("{R}{R}{R}", "Regenerate target creature The Brute enchants"),))
@@ -367,10 +367,10 @@ define("Hurr Jackal", abilities=(Ability("{T}: Target creature cannot regenerate
 # Keldon Warlord: */* = the non-wall creatures its controller controls (itself included).
 def _warlord(g: Any, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.creatures(c.controller) if "wall" not in g.chars(x).subtypes)
-    c.power, c.toughness = n, n
+    c.set_pt(n, n)
 
 
-define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=3),))
+define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=-1),))  # */*: before other effects
 
 
 # Orcish Oriflamme: attacking creatures of its controller get +1/+0.
@@ -599,7 +599,7 @@ define("Dwarven Demolition Team", abilities=(Ability("{T}: Destroy target wall",
 
 # Sedge Troll: +1/+1 while its controller controls a swamp; {B}: regenerates.
 def _sedge(g: Any, card: Card, c: Chars) -> None:
-    if g.permanents(c.controller, subtype="swamp"):
+    if lands_of_type(g, card, c.controller, "swamp"):
         pump_mod(1, 1)(g, card, c)
 
 
@@ -741,7 +741,7 @@ def _fork(g: Any, ctx: Any) -> Any:
         return
     p = ctx.controller
     copy = Spell(g.new_sid(), p, None, None, "Fork", mode=orig.mode, x=orig.x, chosen=dict(orig.chosen),
-                 colors=frozenset({"R"}), types=orig.types)
+                 colors=frozenset({COLOR_LETTERS[g.word(ctx.source, "red")]}), types=orig.types)
     copy.successfully_cast = True
     specs = orig.mode.targets
     for i in range(len(orig.targets)):

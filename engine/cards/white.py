@@ -9,6 +9,7 @@ from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PL
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
+from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
 from ..objects import Card, Chars, Effect, Player
@@ -32,8 +33,8 @@ define("Amrou Kithkin", hooks={"can_be_blocked_by": lambda g, a, b: (g.chars(b).
 def _angry_mob(g: Any, card: Card, c: Chars) -> None:
     n = 2
     if g.active == c.controller:
-        n += len(g.permanents(1 - c.controller, subtype="swamp"))
-    c.power, c.toughness = n, n
+        n += len(lands_of_type(g, card, 1 - c.controller, "swamp"))
+    c.set_pt(n, n)
 
 
 def _self(g: Any, src: Card, card: Card, c: Chars) -> bool:
@@ -408,14 +409,7 @@ define("Brainwash", enchant=CREATURE,
 
 
 # Seeker: only white creatures and artifact creatures may block it.
-def _seeker(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
-    if src.attached_to != attacker.oid:
-        return True
-    b = g.chars(blocker)
-    return COLOR_LETTERS[g.word(src, "white")] in b.colors or "artifact" in b.types
-
-
-define("Seeker", enchant=CREATURE, hooks={"block_restriction": _seeker})
+define("Seeker", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("white")})
 
 
 def _spirit_link(g: Any, ctx: Any) -> Any:
@@ -498,16 +492,15 @@ _cop("", artifact=True)
 
 
 def _conversion(g: Any, src: Card, card: Card, c: Chars) -> None:
-    # All mountains become basic plains (a land type change).
-    c.subtypes.discard("mountain")
-    c.subtypes.add("plains")
+    # All mountains become basic plains (a land type change; the types as its text reads them).
+    c.subtypes.discard(g.word(src, "mountain"))
+    c.subtypes.add(g.word(src, "plains"))
 
 
 _conv_ab, _conv_end = upkeep_cost("During your upkeep, pay {W}{W} or destroy Conversion.", "{W}{W}",
                                   destroy_self())
 define("Conversion",
-       statics=(Static(applies=lambda g, src, card, c: "land" in c.types and "mountain" in c.subtypes,
-                       modify=_conversion, layer=1),),
+       statics=(Static(applies=land_type_static("mountain"), modify=_conversion, layer=1),),
        abilities=(_conv_ab,), hooks={"end_of_upkeep": _conv_end})
 
 
@@ -539,7 +532,7 @@ define("Fortified Area", statics=(Static(applies=_fortified, modify=lambda g, sr
 # whose upkeep it is, or by itself as upkeep ends).
 def _karma(g: Any, ctx: Any) -> Any:
     p = g.active
-    n = len(g.permanents(p, subtype="swamp"))
+    n = len(lands_of_type(g, ctx.source, p, "swamp"))
     if n:
         g.deal_damage(ctx.source, g.players[p], n)
     return
@@ -619,7 +612,7 @@ def _sanctuary_attack(g: Any, src: Card, attacker: Card) -> bool:
     if g.controller(src) == g.active:
         return True
     kw = g.chars(attacker).keywords
-    return "flying" in kw or "islandwalk" in kw
+    return "flying" in kw or g.swap_words("islandwalk", src) in kw
 
 
 define("Island Sanctuary", hooks={"draw_count": _sanctuary_draw, "attack_restriction": _sanctuary_attack})
