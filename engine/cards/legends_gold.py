@@ -16,7 +16,7 @@ from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counter
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
                        enters_with_counters, keyword_mod, on_source, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
-from ..mana import ManaCost
+from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, Trigger,
                      kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -267,7 +267,8 @@ define("Gwendlyn Di Corci", abilities=(
 
 # Jacques le Vert: your green creatures (its own included) get +0/+2.
 define("Jacques le Vert", statics=(static_for(
-    lambda g, src, card, c: "creature" in c.types and "G" in c.colors and c.controller == g.controller(src),
+    lambda g, src, card, c: ("creature" in c.types and COLOR_LETTERS[g.word(src, "green")] in c.colors
+                             and c.controller == g.controller(src)),
     pump_mod(0, 2)),))
 
 # Gosta Dirk, Lord Magnus, Ur-Drago: creatures with those landwalks (both
@@ -323,7 +324,8 @@ def _solkanar(g: Any, ctx: Any) -> Any:
 
 define("Sol'kanar the Swamp King", triggers=(Trigger(
     Event.SPELL_CAST, _solkanar,
-    condition=lambda g, src, d: d["spell"].card is not None and "B" in d["spell"].colors),))
+    condition=lambda g, src, d: (d["spell"].card is not None
+                                 and COLOR_LETTERS[g.word(src, "black")] in d["spell"].colors)),))
 
 
 # Boris Devilboon: a Minor Demon token, 1/1 red and black.
