@@ -69,7 +69,8 @@ def parse_type_line(line: str) -> tuple[frozenset[str], frozenset[str], frozense
     supers: set[str] = set()
     if main == "Summon" or main == "Creature":
         types.add("creature")
-        if "legend" in subs:
+        # "Summon Legend", "Summon Elder Dragon Legend": a legend (002 "Legendary Cards")
+        if sub.strip().lower().split()[-1:] == ["legend"]:
             supers.add("legend")
     elif main.endswith("Artifact Creature"):
         types |= {"artifact", "creature"}

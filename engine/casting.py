@@ -124,6 +124,8 @@ class CastingRules:
             for i, ma in enumerate(self.mana_abilities(c, ch)):
                 if ma.cost.tap and c.tapped:
                     continue
+                if ma.cost.remove_counter and c.counters.get(ma.cost.remove_counter, 0) < 1:
+                    continue  # Rasputin Dreamweaver: "remove a counter to add {1}"
                 # creatures (animated lands too) cannot tap the turn they come into play
                 if ma.cost.tap and ch.is_creature and c.sick and SICK_TAP_OK not in ch.keywords:
                     continue
@@ -204,6 +206,9 @@ class CastingRules:
             self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
             card.tapped = True
+        if ma.cost.remove_counter:
+            card.counters[ma.cost.remove_counter] -= 1
+            self.log(f"A {ma.cost.remove_counter} counter is removed from {card.name}.")
         amount = self._mana_amount(card, ma)
         if ma.cost.sacrifice_self:
             # a sacrifice in a mana ability's cost (Black Lotus) is paid as the

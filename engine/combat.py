@@ -194,6 +194,10 @@ class CombatRules:
         for kw, land in LANDWALKS.items():
             if kw in a.keywords and self.permanents(self.nonactive, subtype=land) and not self.landwalk_ignored(kw):
                 return False
+        # "legendary landwalk" (Livonya Silone): a Legendary Land on the defending player's side
+        if "legendary landwalk" in a.keywords and not self.landwalk_ignored("legendary landwalk") and any(
+                "legend" in self.chars(c).supertypes for c in self.permanents(self.nonactive, type_="land")):
+            return False
         for col in b.colors:
             if f"protection from {COLOR_NAMES[col]}" in a.keywords:
                 return False

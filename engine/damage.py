@@ -331,14 +331,7 @@ class DamageRules:
                     host = self.enchanted(c)
                     if host is None or not self.aura_legal(c, host):
                         self.doomed[c.oid] = "bury"
-                # legends: a second one with the same name is buried (the newer)
-                seen: dict[str, Card] = {}
-                # (the legendary creatures alone sorted: a stable sort, so in the same order)
-                for c in sorted((c for c in self.battlefield if "legend" in c.cdef.supertypes
-                                 and "creature" in c.cdef.types), key=lambda c: c.timestamp):
-                    if c.name in seen and c.oid not in self.doomed:
-                        self.doomed[c.oid] = "bury"
-                    seen.setdefault(c.name, c)
+                self._legend_rule()
                 # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
                 # other permanents it puts into the graveyard as a state check (City in a Bottle)
                 buriers = [s for s in self.battlefield if s.cdef.hooks.get("buries") and not self.switched_off(s)]
@@ -377,6 +370,45 @@ class DamageRules:
                 changed = True
             if not changed and not asked and not self.doomed:
                 return
+
+    def _legend_rule(self: "Game") -> None:
+        """002 "Legendary Cards": only one legend with a given name can be in
+        play at a time, whoever controls them; if a copy appears while the
+        first is still in play, the second is buried. Any permanent can be a
+        legend (Summon Legend, Legendary Land, a legend token): it is one by its
+        characteristics now, so a Clone of a legend is a legend of that name.
+
+        "If a legend in play is changed into something else and is later
+        returned to its previous state, it's treated as if it's just entered
+        play": ``flags["legend"]`` holds ``(name, since)`` for a permanent
+        seen as that legend, ``since`` being when it became it (its timestamp
+        when it entered play as it, a new stamp after a change), and ``None``
+        once it was seen as something else (a permanent that entered play as
+        a non-legend and later becomes one is new then too). Of legends of one name, the one
+        with the earliest ``since`` stays and the others are buried (stamps
+        are unique: two never tie).
+        """
+        found: list[tuple[int, str, Card]] = []
+        for c in self.battlefield:
+            ch = self.chars(c)
+            kept = c.flags.get("legend", False)
+            if "legend" not in ch.supertypes or c.face_down:
+                if kept is not None:
+                    c.flags["legend"] = None
+                continue
+            if kept is False:
+                c.flags["legend"] = (ch.name, c.timestamp)
+            elif kept is None or kept[0] != ch.name:
+                c.flags["legend"] = (ch.name, self.stamp())
+            found.append((c.flags["legend"][1], ch.name, c))
+        if len(found) < 2:
+            return
+        seen: set[str] = set()
+        for _, name, c in sorted(found, key=lambda t: t[0]):
+            if name in seen and c.oid not in self.doomed:
+                self.log(f"{c.name} is buried: a legend named {name} is already in play.")
+                self.doomed[c.oid] = "bury"
+            seen.add(name)
 
     def aura_legal(self: "Game", aura: Card, host: Card) -> bool:
         from .game import Ctx
@@ -457,7 +489,9 @@ class DamageRules:
     def regen_options(self: "Game", p: int, card: Card) -> list[tuple[Card, int]]:
         """(permanent, ability number) of the regeneration abilities ``p`` may
         use on ``card``: its own and its auras', and those of other permanents
-        that regenerate a target (Elephant Graveyard) which ``card`` may be."""
+        that regenerate a target (Elephant Graveyard, Ragnar) which ``card``
+        may be. A {T} cost needs an untapped source, and a creature source
+        that is not summoning sick (Ragnar)."""
         from .game import Ctx
         from .objects import Spell
         out = []
@@ -474,6 +508,8 @@ class DamageRules:
                     if not self.targetable(card, probe.colors) or (
                             spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
                         continue
+                if ab.cost.tap and src.sick and self.is_creature(src):
+                    continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
                         and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
