@@ -81,3 +81,27 @@ def test_legal_formats_and_describe() -> None:
     many = ["Plains"] * 60 + [f"Nonsense {i}" for i in range(5)]
     line = formats.describe(many, [CASUAL])[0]
     assert line.startswith("casual: not legal: 'Nonsense 0' is not a known card") and line.endswith("(and 2 more)")
+
+
+def test_manaburn_play_takes_a_format() -> None:
+    """`manaburn play --format`: a deck not legal in it is refused with the
+    reason; decks chosen at random are legal in it; an unknown format says which exist."""
+    import argparse
+    import io
+
+    from bot.terminal import play
+
+    out = io.StringIO()
+    args = argparse.Namespace(seed=5, deck="Brimstone", opponent_deck=None, vs="random", format="oldschool")
+    assert play(args, io.StringIO(""), out) == 2
+    assert "Brimstone is not legal in Old School 93/94: Tempest Efreet is banned" in out.getvalue()
+    out = io.StringIO()
+    args = argparse.Namespace(seed=5, deck=None, opponent_deck=None, vs="random", format="vintage")
+    assert play(args, io.StringIO(""), out) == 2 and "oldschool" in out.getvalue()
+    for seed in range(12):
+        out = io.StringIO()
+        args = argparse.Namespace(seed=seed, deck=None, opponent_deck=None, vs="random", format="oldschool")
+        play(args, io.StringIO("concede\n"), out)
+        first = out.getvalue().splitlines()[0]
+        chosen = [name for name in PRECONS if f"'{name}'" in first]
+        assert chosen and all(OLD.is_legal(decklist(name)) for name in chosen), first
