@@ -726,3 +726,21 @@ def _gabriel_kw(g: Any, card: Card, c: Chars) -> None:
 define("Gabriel Angelfire", statics=(static_for(lambda g, src, card, c: src is card, _gabriel_kw),),
        triggers=(Trigger(Event.BEGIN_UPKEEP, _gabriel,
                          condition=lambda g, src, d: d["player"] == g.controller(src)),))
+
+
+# Adventurers' Guildhouse, Cathedral of Serra, Mountain Stronghold, Seafarer's
+# Quay, Unholy Citadel: "All your <color> legends gain bands with other
+# legends" (Mountain Stronghold's "may band with other legends" is the same
+# ability): a keyword for their controller's legendary creatures of that
+# color (the rule: CombatRules, "bands with other"). The color word is read
+# through the land's text changes (Sleight of Mind). They add no mana.
+def _bands_land(color_word: str) -> Any:
+    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+        return ("creature" in c.types and "legend" in c.supertypes and c.controller == g.controller(src)
+                and COLOR_LETTERS[g.word(src, color_word)] in c.colors)
+    return static_for(applies, keyword_mod("bands with other legends"))
+
+
+for _name, _word in (("Adventurers' Guildhouse", "green"), ("Cathedral of Serra", "white"),
+                     ("Mountain Stronghold", "red"), ("Seafarer's Quay", "blue"), ("Unholy Citadel", "black")):
+    define(_name, statics=(_bands_land(_word),))
