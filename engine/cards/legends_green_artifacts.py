@@ -1099,3 +1099,20 @@ define("North Star", abilities=(Ability(
 # the printed text by carddb.keywords_from_text; the rule is CombatRules.apply_rampage).
 for _name in ("Craw Giant", "Wolverine Pack"):
     define(_name)
+
+
+# Master of the Hunt: {2}{G}{G}: a Wolves of the Hunt token, a 1/1 green
+# creature that "bands with other Wolves of the Hunt" (the quality is the
+# creature's name: CombatRules.has_quality).
+WOLVES_OF_THE_HUNT = token_def("Wolves of the Hunt", ["creature"], 1, 1, subtypes=["Wolves"], colors=["G"],
+                               keywords=["bands with other wolves of the hunt"],
+                               text="Bands with other Wolves of the Hunt")
+
+
+def _make_wolves(g: Any, ctx: Any) -> Any:
+    tok = create_token(g, WOLVES_OF_THE_HUNT, ctx.controller)
+    yield from g.entered(tok)
+
+
+define("Master of the Hunt", abilities=(Ability(
+    "{2}{G}{G}: Put a Wolves of the Hunt token into play", Cost(ManaCost.parse("{2}{G}{G}")), _make_wolves),))
