@@ -161,10 +161,9 @@ def test_a_creature_blocking_a_band_and_another_attacker_divides_among_them() ->
 
 import random  # noqa: E402
 
-from test_random_duels import hidden_swapped_view_equal  # noqa: E402
+from test_random_duels import checked_random_duel  # noqa: E402
 
 from engine import Duel, DuelOptions  # noqa: E402
-from engine.ai import RandomPlayer  # noqa: E402
 
 LEG_WHITE = ["Akron Legionnaire", "Angelic Voices", "Cleanse", "D'Avenant Archer", "Divine Intervention",
              "Divine Offering", "Enchanted Being", "Glyph of Life", "Great Defender", "Great Wall",
@@ -180,12 +179,6 @@ LEG_BLUE = ["Acid Rain", "Anti-Magic Aura", "Azure Drake", "Boomerang", "Brine H
             "Dream Coat", "Enchantment Alteration"]
 MINE = set(LEG_WHITE + LEG_BLUE)
 PLAYED: set[str] = set()
-
-
-def _count(duel: Duel) -> int:
-    g = duel.game
-    n = sum(1 for c in g.battlefield + g.limbo if not c.token)
-    return n + sum(len(p.zone(z)) for p in g.players for z in ("library", "hand", "graveyard", "removed", "ante"))
 
 
 def _deck(cards: list[str], lands: list[str]) -> list[str]:
@@ -206,23 +199,7 @@ def test_random_duels_with_these_cards(seed: int) -> None:
     if seed % 2:
         decks = (decks[1], decks[0])
     options = DuelOptions(ante=False)
-    duel = Duel.new(seed, decks, options)
-    players = (RandomPlayer(seed * 2, pass_rate=0.2), RandomPlayer(seed * 2 + 1, pass_rate=0.2))
-    total = _count(duel)
-    steps = 0
-    while duel.pending is not None and steps < 20000:
-        d = duel.pending
-        duel.apply(players[d.player].choose(d))
-        steps += 1
-        g = duel.game
-        PLAYED.update(c.name for c in g.battlefield)
-        PLAYED.update(s.name for s in g.spells + g.batch)
-        assert _count(duel) == total, f"card count changed at step {steps}"
-        if steps % 53 == 0:
-            assert hidden_swapped_view_equal(duel, rng), f"a view depends on hidden cards at step {steps}"
-    assert duel.pending is None
-    again = Duel.new(seed, decks, options).replay(duel.history)
-    assert again.state_hash() == duel.state_hash()
+    checked_random_duel(seed, decks, options, PLAYED, rng=rng)
 
 
 def test_the_random_duels_played_most_of_these_cards() -> None:

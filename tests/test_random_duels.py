@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import Callable
 
 import pytest
 
@@ -134,6 +135,36 @@ def hidden_swapped_view_equal(duel: Duel, rng: random.Random) -> bool:
         c.cdef = cdef
     pl.library[:] = order
     return before == after
+
+
+def checked_random_duel(seed: int, decks: tuple[list[str], list[str]], options: DuelOptions, played: set[str], *,
+                        rng: random.Random | None = None, pass_rate: float = 0.2, view_every: int = 53,
+                        views_hidden: Callable[[Duel], bool] = lambda duel: True) -> Duel:
+    """One duel between random players with this module's checks after every
+    answer (the card test modules' random duels use it): no exception, the
+    number of cards never changes, views leak nothing hidden (every
+    ``view_every`` answers, unless ``views_hidden(duel)`` is false: Revelation
+    makes the hands public), the duel ends, and replaying it rebuilds the
+    same state. ``played`` collects the names cast or put into play."""
+    rng = rng or random.Random(seed)
+    duel = Duel.new(seed, decks, options)
+    players = (RandomPlayer(seed * 2, pass_rate=pass_rate), RandomPlayer(seed * 2 + 1, pass_rate=pass_rate))
+    total = count_cards(duel)
+    steps = 0
+    while duel.pending is not None and steps < 20000:
+        d = duel.pending
+        duel.apply(players[d.player].choose(d))
+        steps += 1
+        g = duel.game
+        played.update(c.name for c in g.battlefield)
+        played.update(s.name for s in g.spells + g.batch)
+        assert count_cards(duel) == total, f"seed {seed}: card count changed at step {steps}"
+        if steps % view_every == 0 and views_hidden(duel):
+            assert hidden_swapped_view_equal(duel, rng), f"seed {seed}: a view depends on hidden cards at step {steps}"
+    assert duel.pending is None, f"seed {seed} did not finish in {steps} decisions"
+    again = Duel.new(seed, decks, options).replay(duel.history)
+    assert again.state_hash() == duel.state_hash(), f"seed {seed}: replay differs"
+    return duel
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
