@@ -288,43 +288,21 @@ class ComputerPlayer:
             xs = [c for c in ch if c.startswith("x=")]
             if not xs:
                 return "cancel"
-            if self.casting.startswith("cast ") and damage_of(self.casting[5:]) == -1:
-                return xs[-1]
-            return xs[-1]
+            return xs[-1]  # the most it can pay for
         if k is K.CAST_MODE:
             opts = [c for c in ch if c != "cancel"]
             return opts[0] if opts else "cancel"
-        if k is K.CAST_CHOOSE:
-            return self._announce(b, d, ch)
-        if k is K.CAST_TARGET:
-            return self._target(b, d, ch)
-        if k is K.ATTACK:
-            return self._attack(b, d, ch)
-        if k is K.BLOCK:
-            return self._block(b, d, ch)
-        if k is K.ASSIGN:
-            return self._assign(b, d, ch)
         if k is K.REGENERATE:
             for c in ch:
                 if c.startswith(("activate ", "cast ")) and (turn, phase, c) not in self.failed:
                     return self._cast(c)
             return d.decline
-        if k is K.PREVENT:
-            return self._prevent(b, d, ch)
-        if k is K.UPKEEP:
-            return self._upkeep(b, d, ch)
-        if k is K.DISCARD:
-            return self._discard(b, d, ch)
-        if k is K.SACRIFICE:
-            return self._sacrifice(b, d, ch)
-        if k is K.CHOOSE:
-            return self._yes_no(b, d, ch)
-        if k is K.INTERRUPT:
-            return self._interrupt(b, d, ch)
-        if k is K.RESPOND:
-            return self._respond(b, d, ch)
-        if k is K.OPPORTUNITY:
-            return self._opportunity(b, d, ch)
+        handler = {K.CAST_CHOOSE: self._announce, K.CAST_TARGET: self._target, K.ATTACK: self._attack,
+                   K.BLOCK: self._block, K.ASSIGN: self._assign, K.PREVENT: self._prevent, K.UPKEEP: self._upkeep,
+                   K.DISCARD: self._discard, K.SACRIFICE: self._sacrifice, K.CHOOSE: self._yes_no,
+                   K.INTERRUPT: self._interrupt, K.RESPOND: self._respond, K.OPPORTUNITY: self._opportunity}.get(k)
+        if handler is not None:
+            return handler(b, d, ch)
         return None
 
     # ---------------------------------------------------------- small helpers

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 
 import pytest
-from test_random_duels import checked_random_duel
+from test_random_duels import checked_duel_of
 
-from engine import Duel, DuelOptions
+
 from engine.carddb import get, keywords_from_text
 from engine.combat import rampage_bonus
 from engine.effects import keyword_mod
@@ -128,11 +128,7 @@ PLAYED: set[str] = set()
 def test_random_duels_with_these_cards(seed: int) -> None:
     """Random players with decks of these cards: no exception, the card count
     never changes, views leak nothing hidden, the replay is the same duel."""
-    decks = tuple([c for c, k in LEGENDS_BR[name].items() for _ in range(k)] for name in sorted(LEGENDS_BR))
-    if seed % 2:
-        decks = (decks[1], decks[0])
-    options = DuelOptions(ante=seed % 4 < 2)
-    checked_random_duel(seed, decks, options, PLAYED)
+    checked_duel_of(seed, LEGENDS_BR, PLAYED)
 
 
 def test_the_random_duels_played_most_of_these_cards() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 
 import pytest
-from test_random_duels import checked_random_duel
+from test_random_duels import checked_duel_of
 
-from engine import Duel, DuelOptions
+
 from engine.scripts import run_steps as run
 
 
@@ -97,12 +97,8 @@ PLAYED: set[str] = set()
 def test_random_duels_with_these_cards(seed: int) -> None:
     """Random players with decks of these cards: no exception, the card count
     never changes, views leak nothing hidden, the replay is the same duel."""
-    decks = tuple([c for c, k in LEGENDS_GA[name].items() for _ in range(k)] for name in sorted(LEGENDS_GA))
-    if seed % 2:
-        decks = (decks[1], decks[0])
-    options = DuelOptions(ante=seed % 4 < 2)
     # with Revelation in play the hands are public: nothing to hide there
-    checked_random_duel(seed, decks, options, PLAYED,
+    checked_duel_of(seed, LEGENDS_GA, PLAYED,
                         views_hidden=lambda duel: not any(c.name == "Revelation" for c in duel.game.battlefield))
 
 

@@ -163,7 +163,7 @@ import random  # noqa: E402
 
 from test_random_duels import checked_random_duel  # noqa: E402
 
-from engine import Duel, DuelOptions  # noqa: E402
+from engine import DuelOptions  # noqa: E402
 
 LEG_WHITE = ["Akron Legionnaire", "Angelic Voices", "Cleanse", "D'Avenant Archer", "Divine Intervention",
              "Divine Offering", "Enchanted Being", "Glyph of Life", "Great Defender", "Great Wall",

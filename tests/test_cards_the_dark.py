@@ -8,9 +8,8 @@ from __future__ import annotations
 
 
 import pytest
-from test_random_duels import checked_random_duel
+from test_random_duels import checked_duel_of
 
-from engine import Duel, DuelOptions
 
 THE_DARK = {
     "Dark White-Red-Artifacts": {
@@ -47,11 +46,7 @@ PLAYED: set[str] = set()
 def test_random_duels_with_the_dark(seed: int) -> None:
     """Random players with decks of The Dark: no exception, the card count
     never changes, views leak nothing hidden, the replay is the same duel."""
-    decks = tuple([c for c, k in THE_DARK[name].items() for _ in range(k)] for name in sorted(THE_DARK))
-    if seed % 2:
-        decks = (decks[1], decks[0])
-    options = DuelOptions(ante=seed % 4 < 2)
-    checked_random_duel(seed, decks, options, PLAYED)
+    checked_duel_of(seed, THE_DARK, PLAYED)
 
 
 def test_the_random_duels_played_most_of_these_cards() -> None:

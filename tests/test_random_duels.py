@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 
@@ -165,6 +165,15 @@ def checked_random_duel(seed: int, decks: tuple[list[str], list[str]], options: 
     again = Duel.new(seed, decks, options).replay(duel.history)
     assert again.state_hash() == duel.state_hash(), f"seed {seed}: replay differs"
     return duel
+
+
+def checked_duel_of(seed: int, decks: dict[str, dict[str, int]], played: set[str], **kw: Any) -> Duel:
+    """:func:`checked_random_duel` between two test decks given as counts by
+    name: in name order, swapped on odd seeds, for ante on seeds 0 and 1 of
+    every four (so each deck plays first and for ante)."""
+    a, b = ([c for c, k in decks[name].items() for _ in range(k)] for name in sorted(decks))
+    pair = (b, a) if seed % 2 else (a, b)
+    return checked_random_duel(seed, pair, DuelOptions(ante=seed % 4 < 2), played, **kw)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
