@@ -601,7 +601,7 @@ class CastingRules:
             return False
         if ab.cost.discard and not self.players[p].hand:
             return False
-        if ab.cost.sacrifice and not self.sacrificeable(p, ab.cost.sacrifice):
+        if ab.cost.sacrifice and not self.sacrificeable(p, self.word(card, ab.cost.sacrifice)):
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
@@ -1078,12 +1078,13 @@ class CastingRules:
                     return False
                 discarded = next(c for c in hand if c.name == ans[len("discard "):])
             if ab.cost.sacrifice:
-                able = self.sacrificeable(p, ab.cost.sacrifice)
+                what = self.word(spell.source, ab.cost.sacrifice)  # "a swamp" as its text reads it (Magical Hack)
+                able = self.sacrificeable(p, what)
                 if not able:
                     return False
                 ch = [f"sacrifice {ref(self, c)}" for c in able]
                 ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which "
-                                          f"{ab.cost.sacrifice}?", ch + cancel, about=spell.name)
+                                          f"{what}?", ch + cancel, about=spell.name)
                 if ans == "cancel":
                     return False
                 victim = able[ch.index(ans)]

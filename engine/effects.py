@@ -237,6 +237,22 @@ def change_color(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
+def color_until_eot(word: str) -> Callable[[Any, Any], Gen]:
+    """Each target creature becomes the color ``word`` names in the spell's
+    text until end of turn (Touch of Darkness's "black", Sylvan Paradise's
+    "green", after Sleight of Mind); a color change (layer 2)."""
+    def fn(g: Any, ctx: Any) -> Gen:
+        col = COLOR_LETTERS[g.word(ctx.source, word)]
+        for t in each_target(ctx):
+            if isinstance(t, Card):
+                g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, col=col: setattr(c, "colors", {col}),
+                                        "eot", layer=2))
+                g.log(f"{t.name} becomes {COLOR_NAMES[col]} until end of turn.")
+        return
+        yield
+    return fn
+
+
 def graveyard_to_hand() -> Callable[[Any, Any], Gen]:
     """Each target card still in a graveyard returns to its owner's hand
     (Regrowth; Raise Dead)."""
@@ -303,6 +319,16 @@ def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:
         b = g.chars(blocker)
         return COLOR_LETTERS[g.word(src, word)] in b.colors or "artifact" in b.types
     return test
+
+
+def colors_in_text(g: Any, card: Card, c: Chars) -> None:
+    """Hook ``base_chars`` of a card whose text box names its own colors
+    (Crimson Kobolds' "Kobolds are a red creature", Marsh Goblins' "counts as
+    both a black card and a red card"): the colors are words of its text, so a
+    text change (Sleight of Mind: red->blue) changes them, as Magical Hack
+    changes a dual land's land types."""
+    if card.text_changes and card.color_override is None:
+        c.colors = {COLOR_LETTERS[g.word(card, COLOR_NAMES[x])] for x in card.cdef.colors}
 
 
 def aura_keywords(*kws: str) -> Static:
@@ -648,12 +674,20 @@ def token_def(name: str, types: Iterable[str], power: int | None = None, toughne
                    keywords=frozenset(keywords), **behaviour)
 
 
-def create_token(g: Any, cdef: Any, controller: int) -> Card:
+def create_token(g: Any, cdef: Any, controller: int, source: Card | None = None) -> Card:
     """Put a token into play under ``controller``'s control (owned by that
     player). It comes into play like any permanent: summoning sick, with its
     "comes into play" triggers. Returns the token; callers run
-    ``g.entered(token)`` if it has any."""
+    ``g.entered(token)`` if it has any.
+
+    ``source``: the card whose text names the token's colors ("a 1/1 green
+    creature"): they are read through its text changes (Sleight of Mind on
+    Master of the Hunt makes blue Wolves)."""
     tok = Card(g.new_oid(), cdef, controller, "battlefield", controller, timestamp=g.stamp(), token=True)
+    if source is not None and source.text_changes:
+        colors = frozenset(COLOR_LETTERS[g.word(source, COLOR_NAMES[x])] for x in cdef.colors)
+        if colors != cdef.colors:
+            tok.color_override = colors
     tok.sick = True
     tok.last_controller = controller
     g.battlefield.append(tok)

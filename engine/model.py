@@ -101,7 +101,8 @@ class Cost:
     # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"
     discard: bool = False
     # sacrifice a permanent of this type or subtype ("creature", "artifact",
-    # "swamp") of the player's choice, chosen as the cost is paid (Ashnod's
+    # "swamp": a land type is read through the card's text changes) of the
+    # player's choice, chosen as the cost is paid (Ashnod's
     # Altar, Atog, Fallen Angel); its name is kept in ``chosen`` as
     # "sacrificed"; automatic payment never uses a mana ability with such a cost
     sacrifice: str = ""

@@ -15,6 +15,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura,
                        creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
                        keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
+from ..effects import color_until_eot, colors_in_text, lands_of_type  # words of the card's text (Magical Hack)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -64,7 +65,7 @@ def _chain_lightning(g: Any, ctx: Any) -> Any:
                                      "to a target of your choice?", "Chain Lightning")
         if not paid:
             return
-        spell = Spell(g.new_sid(), payer, None, None, "Chain Lightning", colors=frozenset({"R"}),
+        spell = Spell(g.new_sid(), payer, None, None, "Chain Lightning", colors=ctx.spell.colors,
                       types=frozenset({"sorcery"}))
         cands = g.target_candidates(CREATURE_OR_PLAYER, spell, None)
         if not cands:
@@ -121,8 +122,9 @@ define("Nether Void", hooks={"on_cast": _nether_void})
 # that were put into a graveyard by it (a regenerated creature does not count;
 # a token does; Oracle rulings). The damage has its own prevention step.
 def _hellfire(g: Any, ctx: Any) -> Any:
+    black = COLOR_LETTERS[g.word(ctx.source, "black")]
     for c in g.creatures():
-        if "B" not in g.chars(c).colors:
+        if black not in g.chars(c).colors:
             g.destroy(c)
     before = g.creature_deaths.get(g.turn, 0)
     yield from g.settle()
@@ -192,10 +194,12 @@ define("Walking Dead", abilities=(regeneration("{B}"),))
 
 # ================================================================= simple creatures and walls
 
-for _name in ("Headless Horseman", "Raging Bull", "Wall of Earth", "Wall of Heat", "Mountain Yeti",
-              # the Kobolds cost {0} and are red (the card data gives them the color red)
-              "Crimson Kobolds", "Crookshank Kobolds", "Kobolds of Kher Keep"):
+for _name in ("Headless Horseman", "Raging Bull", "Wall of Earth", "Wall of Heat", "Mountain Yeti"):
     define(_name)
+# the Kobolds cost {0} and are red (the card data gives them the color red): "a red
+# spell ... a red creature" is a word of their text, which Sleight of Mind may change
+for _name in ("Crimson Kobolds", "Crookshank Kobolds", "Kobolds of Kher Keep"):
+    define(_name, hooks={"base_chars": colors_in_text})
 
 define("Wall of Opposition", abilities=(Ability("{1}: +1/+0 until end of turn", Cost(ManaCost.parse("{1}")),
                                                 on_source(pump(1, 0))),))
@@ -259,8 +263,8 @@ define("Gravity Sphere", statics=(static_for(lambda g, src, card, c: "creature" 
 
 define("Active Volcano", spell=SpellSpec(modes=(
     Mode("Destroy target blue permanent", (colored_permanent("blue"),), destroy_targets()),
-    Mode("Return target island to owner's hand", (permanent_target("target island", lambda g, ctx, c: "island" in
-                                                                   g.chars(c).subtypes),), bounce_targets()),
+    Mode("Return target island to owner's hand", (permanent_target("target island", lambda g, ctx, c: g.word(
+        ctx.source, "island") in g.chars(c).subtypes),), bounce_targets()),
 )))
 
 
@@ -306,21 +310,8 @@ define("Syphon Soul", spell=SpellSpec(_syphon))
 
 # Touch of Darkness, Dwarven Song: any number of target creatures become black
 # (red) until end of turn.
-def _color_eot(word: str) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
-        col = COLOR_LETTERS[g.word(ctx.spell.card, word)]
-        for t in each_target(ctx):
-            if isinstance(t, Card):
-                g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, col=col: setattr(c, "colors", {col}),
-                                        "eot", layer=2))
-                g.log(f"{t.name} becomes {word} until end of turn.")
-        return
-        yield
-    return fn
-
-
-define("Touch of Darkness", spell=SpellSpec(_color_eot("black"), targets=(CREATURE,), multi_target=True))
-define("Dwarven Song", spell=SpellSpec(_color_eot("red"), targets=(CREATURE,), multi_target=True))
+define("Touch of Darkness", spell=SpellSpec(color_until_eot("black"), targets=(CREATURE,), multi_target=True))
+define("Dwarven Song", spell=SpellSpec(color_until_eot("red"), targets=(CREATURE,), multi_target=True))
 
 
 # Transmutation: the target's power and toughness are switched until end of
@@ -345,9 +336,10 @@ def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
 
 # ================================================================= combat cards
 
-# Quagmire, Crevasse: swampwalk (mountainwalk) does not stop blocks.
-define("Quagmire", hooks={"ignores_landwalk": lambda g, src, kw: kw == "swampwalk"})
-define("Crevasse", hooks={"ignores_landwalk": lambda g, src, kw: kw == "mountainwalk"})
+# Quagmire, Crevasse: swampwalk (mountainwalk) does not stop blocks (the
+# landwalk as the card's text reads it: Magical Hack).
+define("Quagmire", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("swampwalk", src)})
+define("Crevasse", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("mountainwalk", src)})
 
 
 # Demonic Torment: the enchanted creature cannot attack and deals no combat damage.
@@ -519,16 +511,17 @@ define("Storm World", hooks={"end_of_upkeep": _storm_world})
 # (unable or unwilling) it is buried.
 def _mold_demon(g: Any, ctx: Any) -> Any:
     src, p = ctx.source, ctx.controller
-    swamps = g.permanents(p, subtype="swamp")
+    swamps = lands_of_type(g, src, p, "swamp")
+    word = g.word(src, "swamp")
     if len(swamps) >= 2:
-        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Mold Demon: sacrifice two swamps? (no: it is buried)",
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Mold Demon: sacrifice two {word}s? (no: it is buried)",
                                ["choose yes", "choose no"], about=src.name)
         if ans == "choose yes":
             chosen: list[Card] = []
             for _ in range(2):
-                able = [s for s in g.permanents(p, subtype="swamp") if s not in chosen]
+                able = [s for s in lands_of_type(g, src, p, "swamp") if s not in chosen]
                 ch = [f"sacrifice {ref(g, s)}" for s in able]
-                a = yield from g.ask(p, DecisionKind.SACRIFICE, "Mold Demon: sacrifice a swamp", ch, about=src.name)
+                a = yield from g.ask(p, DecisionKind.SACRIFICE, f"Mold Demon: sacrifice a {word}", ch, about=src.name)
                 chosen.append(able[ch.index(a)])
             yield from g.put_in_graveyard(chosen, how="sacrifice")
             return
@@ -568,7 +561,10 @@ define("Primordial Ooze", hooks={"must_attack": lambda g, src, card: card is src
 
 # Quarum Trench Gnomes: {T}: target plains produces colorless mana instead of
 # white for the rest of the game (while it stays in play; "use counters": a
-# Quarum counter marks it).
+# Quarum counter marks it). The target's land type is read through the Gnomes'
+# text (Magical Hack: "target island"); what it stops is still the {W} (a mana
+# symbol, no word): a Hacked Gnomes on a plain Island changes nothing, on a
+# Tundra its white mana.
 def _quarum(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
         add_counters(g, t, "quarum", 1)
@@ -579,7 +575,8 @@ def _quarum(g: Any, ctx: Any) -> Any:
 
 define("Quarum Trench Gnomes", abilities=(Ability(
     "{T}: Target plains produces {1} instead of {W}", Cost(tap=True), _quarum,
-    targets=(permanent_target("target plains", lambda g, ctx, c: "plains" in g.chars(c).subtypes),)),))
+    targets=(permanent_target("target plains", lambda g, ctx, c: g.word(ctx.source, "plains")
+                              in g.chars(c).subtypes),)),))
 
 
 # The Wretched: at end of combat, its controller gains control of every

@@ -189,7 +189,8 @@ define("Hammerheim", mana_abilities=(ManaAbility("R"),), abilities=(
 
 
 # Urborg: "first strike or swampwalk": which one is announced as it is played
-# (script: choose=first strike / choose=swampwalk).
+# (script: choose=first strike / choose=swampwalk; the landwalk as Urborg's
+# text reads it: Magical Hack).
 def _urborg(g: Any, ctx: Any) -> Any:
     kw = ctx.chosen("ability")
     for t in ctx.targets:
@@ -204,7 +205,7 @@ define("Urborg", mana_abilities=(ManaAbility("B"),), abilities=(
     Ability("{T}: Remove first strike ability or swampwalk ability from target creature until end of turn",
             Cost(tap=True), _urborg, targets=(CREATURE,),
             announce=(Announce("ability", "first strike or swampwalk?",
-                               lambda g, ctx: ["first strike", "swampwalk"]),)),))
+                               lambda g, ctx: ["first strike", g.swap_words("swampwalk", ctx.source)]),)),))
 
 
 # ---------------------------------------------------------------- legends, simple abilities
@@ -272,10 +273,12 @@ define("Jacques le Vert", statics=(static_for(
     pump_mod(0, 2)),))
 
 # Gosta Dirk, Lord Magnus, Ur-Drago: creatures with those landwalks (both
-# players') may be blocked as if they did not have them (Game.landwalk_ignored).
-define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src, kw: kw == "islandwalk"})
-define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src, kw: kw in ("plainswalk", "forestwalk")})
-define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src, kw: kw == "swampwalk"})
+# players') may be blocked as if they did not have them (Game.landwalk_ignored);
+# the landwalks as their text reads them (Magical Hack).
+define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("islandwalk", src)})
+define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src, kw: kw in (g.swap_words("plainswalk", src),
+                                                                          g.swap_words("forestwalk", src))})
+define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("swampwalk", src)})
 define("Livonya Silone", keywords=("first strike", "legendary landwalk"))
 
 
@@ -328,12 +331,12 @@ define("Sol'kanar the Swamp King", triggers=(Trigger(
                                  and COLOR_LETTERS[g.word(src, "black")] in d["spell"].colors)),))
 
 
-# Boris Devilboon: a Minor Demon token, 1/1 red and black.
+# Boris Devilboon: a Minor Demon token, 1/1 red and black (colors its text names).
 _MINOR_DEMON = token_def("Minor Demon", ("creature",), 1, 1, subtypes=("Minor Demon",), colors=("B", "R"))
 
 
 def _boris(g: Any, ctx: Any) -> Any:
-    tok = create_token(g, _MINOR_DEMON, ctx.controller)
+    tok = create_token(g, _MINOR_DEMON, ctx.controller, source=ctx.source)
     yield from g.entered(tok)
 
 
@@ -372,12 +375,13 @@ define("Adun Oakenshield", abilities=(
 
 
 # ---------------------------------------------------------------- legends with tokens, upkeep and control
-# Stangg: its Stangg Twin token is a 3/4 green and red legend. If Stangg leaves
+# Stangg: its Stangg Twin token is a 3/4 green and red legend (colors its
+# text names, read as the Twin comes: Sleight of Mind). If Stangg leaves
 # play the Twin is removed from the game; if the Twin leaves play Stangg is
 # buried. Each is linked to the other by oid (flags) and the link is looked at
 # in the state checks (the "state" hook): leaving play is seen there at once.
 def _stangg_enter(g: Any, ctx: Any) -> Any:
-    tok = create_token(g, _STANGG_TWIN, ctx.controller)
+    tok = create_token(g, _STANGG_TWIN, ctx.controller, source=ctx.source)
     ctx.source.flags["twin"] = tok.oid
     tok.flags["stangg"] = ctx.source.oid
     yield from g.entered(tok)
@@ -401,7 +405,8 @@ define("Stangg", on_enter=_stangg_enter, hooks={"state": _stangg_state})
 
 
 # Hazezon Tamar: at the beginning of its controller's next upkeep after it came
-# into play, as many 1/1 white, green and red Sand Warrior tokens as the lands
+# into play, as many 1/1 white, green and red (as Hazezon's text reads them then,
+# if it is still in play) Sand Warrior tokens as the lands
 # that player controls then (they come even if Hazezon has left play: the
 # effect was set up as it came into play). If Hazezon leaves play, every Sand
 # Warrior made while it was in play is removed from the game (the state hook
@@ -425,7 +430,7 @@ def _hazezon_tokens(g: Any, ctx: Any) -> Any:
     n = len(g.permanents(p, type_="land"))
     made = []
     for _ in range(n):
-        tok = create_token(g, _SAND_WARRIOR, p)
+        tok = create_token(g, _SAND_WARRIOR, p, source=g.find(hz))
         if alive:
             tok.flags["hazezon"] = hz
         made.append(tok)

@@ -12,6 +12,7 @@ from ..carddb import define
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        token_def, until_eot, upkeep_cost, upkeep_of)
+from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
 from ..decisions import DecisionKind
 from ..game import Ctx
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
@@ -347,7 +348,7 @@ define("Storm Seeker", spell=SpellSpec(_storm_seeker, targets=(PLAYER,)))
 
 def _typhoon(g: Any, ctx: Any) -> Any:
     opp = ctx.opponent
-    g.deal_damage(ctx.spell, opp, len(g.permanents(opp.idx, subtype="island")))
+    g.deal_damage(ctx.spell, opp, len(lands_of_type(g, ctx.source, opp.idx, "island")))
     return
     yield
 
@@ -405,14 +406,9 @@ define("Relic Barrier", abilities=(Ability("{T}: Target artifact becomes tapped"
                                            targets=(ARTIFACT,)),))
 
 
-def _to_green(g: Any, card: Card, c: Chars) -> None:
-    c.colors.clear()
-    c.colors.add("G")
-
-
 # Sylvan Paradise: any number of target creatures (at least one) become green
 # until end of turn.
-define("Sylvan Paradise", spell=SpellSpec(until_eot(_to_green), targets=(CREATURE,), multi_target=True))
+define("Sylvan Paradise", spell=SpellSpec(color_until_eot("green"), targets=(CREATURE,), multi_target=True))
 
 
 # ------------------------------------------------------------------ counters of spells and effects
@@ -453,9 +449,10 @@ define("Revelation", hooks={"hands_revealed": lambda g, src: True})
 
 
 # Deadfall: forestwalk is ignored by blockers; done by removing the keyword
-# from every creature while Deadfall is in play (nothing else reads it).
-define("Deadfall", statics=(static_for(lambda g, src, card, c: c.is_creature,
-                                       lambda g, card, c: c.keywords.discard("forestwalk")),))
+# from every creature while Deadfall is in play (nothing else reads it); the
+# landwalk as Deadfall's text reads it (Magical Hack).
+define("Deadfall", statics=(Static(applies=lambda g, src, card, c: c.is_creature,
+                                   modify=lambda g, src, card, c: c.keywords.discard(g.swap_words("forestwalk", src))),))
 
 
 # Ichneumon Druid: 4 damage to an opponent casting an instant (successfully
@@ -487,12 +484,13 @@ define("Ichneumon Druid", triggers=(Trigger(
 def _wood_enter(g: Any, ctx: Any) -> Any:
     me, src, n = ctx.controller, ctx.source, 0
     while True:
-        forests = [c for c in g.permanents(me, subtype="forest") if not c.tapped and c is not src]
+        forests = [c for c in lands_of_type(g, src, me, "forest") if not c.tapped and c is not src]
         if not forests:
             break
         with g.reading():
             names = [ref(g, c) for c in forests]
-        ans = yield from g.ask(me, DecisionKind.CHOOSE, f"Wood Elemental: sacrifice an untapped forest? ({n} so far)",
+        ans = yield from g.ask(me, DecisionKind.CHOOSE, f"Wood Elemental: sacrifice an untapped {g.word(src, 'forest')}? "
+                               f"({n} so far)",
                                [f"choose {x}" for x in names] + ["choose done"], decline="choose done",
                                about=src.name)
         if ans == "choose done":
@@ -711,13 +709,16 @@ def _fights(g: Any, a: Card, b: Card) -> bool:
 
 
 # Aisling Leprechaun: each creature blocking it or blocked by it becomes green
-# for good (while it stays in play), as blockers are declared.
+# (the color its text names: Sleight of Mind) for good (while it stays in
+# play), as blockers are declared.
 def _leprechaun(g: Any, ctx: Any) -> Any:
     src = ctx.source
+    word = g.word(src, "green")
+    col = COLOR_LETTERS[word]
     for c in list(g.creatures()):
         if c is not src and _fights(g, src, c):
-            g.effects.append(Effect(g.stamp(), c.oid, _to_green, "forever"))
-            g.log(f"{c.name} becomes green (Aisling Leprechaun).")
+            g.effects.append(Effect(g.stamp(), c.oid, lambda g2, card, ch: setattr(ch, "colors", {col}), "forever"))
+            g.log(f"{c.name} becomes {word} (Aisling Leprechaun).")
     return
     yield
 
@@ -1110,7 +1111,7 @@ WOLVES_OF_THE_HUNT = token_def("Wolves of the Hunt", ["creature"], 1, 1, subtype
 
 
 def _make_wolves(g: Any, ctx: Any) -> Any:
-    tok = create_token(g, WOLVES_OF_THE_HUNT, ctx.controller)
+    tok = create_token(g, WOLVES_OF_THE_HUNT, ctx.controller, source=ctx.source)  # "green": its text
     yield from g.entered(tok)
 
 

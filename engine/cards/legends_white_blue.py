@@ -10,6 +10,7 @@ from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, col
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
                        static_for, until_eot)
+from ..effects import color_until_eot  # words of the card's text (Sleight of Mind)
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
@@ -225,21 +226,9 @@ define("Part Water", spell=SpellSpec(grant("islandwalk"), targets=(CREATURE,), t
 
 
 # Heaven's Gate, Sea Kings' Blessing: one or more target creatures become white
-# (blue) until end of turn.
-def _color_until_eot(letter: str) -> Any:
-    def m(g: Any, card: Card, c: Chars) -> None:
-        c.colors = {letter}
-
-    def fn(g: Any, ctx: Any) -> Any:
-        for t in each_target(ctx):
-            g.effects.append(Effect(g.stamp(), t.oid, m, "eot", layer=2))  # a color change (see _colors_basic)
-        return
-        yield
-    return fn
-
-
-define("Heaven's Gate", spell=SpellSpec(_color_until_eot("W"), targets=(CREATURE,), multi_target=True))
-define("Sea Kings' Blessing", spell=SpellSpec(_color_until_eot("U"), targets=(CREATURE,), multi_target=True))
+# (blue) until end of turn (a color change, layer 2: see _colors_basic).
+define("Heaven's Gate", spell=SpellSpec(color_until_eot("white"), targets=(CREATURE,), multi_target=True))
+define("Sea Kings' Blessing", spell=SpellSpec(color_until_eot("blue"), targets=(CREATURE,), multi_target=True))
 
 
 # Teleport: only after the attack is declared and before blockers are.
@@ -255,10 +244,10 @@ define("Teleport", spell=SpellSpec(until_eot(flag_mod("unblockable")), targets=(
 
 # Great Wall, Undertow: a creature's plainswalk (islandwalk) is ignored while
 # it is in play (modelled as the keyword being gone: landwalk matters only to
-# blocking).
+# blocking); the landwalk as the card's text reads it (Magical Hack).
 def _walk_ignored(kw: str) -> Static:
     return Static(applies=lambda g, src, card, c: "creature" in c.types,
-                  modify=lambda g, src, card, c: c.keywords.discard(kw))
+                  modify=lambda g, src, card, c: c.keywords.discard(g.swap_words(kw, src)))
 
 
 define("Great Wall", statics=(_walk_ignored("plainswalk"),))
@@ -426,7 +415,8 @@ def _indestructible(g: Any, ctx: Any) -> Any:
 define("Indestructible Aura", spell=SpellSpec(_indestructible, targets=(CREATURE,)))
 
 
-# Greater Realm of Preservation: as a Circle of Protection, for one black or red source.
+# Greater Realm of Preservation: as a Circle of Protection, for one black or red
+# source (the colors as its text reads them: Sleight of Mind).
 def _realm(g: Any, ctx: Any) -> Any:
     for src in each_target(ctx):
         g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
@@ -437,7 +427,8 @@ def _realm(g: Any, ctx: Any) -> Any:
 define("Greater Realm of Preservation", abilities=(Ability(
     "{1}{W}: Prevent all damage to you from a black or red source", Cost(ManaCost.parse("{1}{W}")), _realm,
     targets=(TargetSpec("black or red source damaging you", kinds(Kind.SOURCE),
-                        lambda g, ctx, src: bool({"B", "R"} & set(src.colors))),), prevention=True),))
+                        lambda g, ctx, src: any(COLOR_LETTERS[g.word(ctx.source, w)] in src.colors
+                                                for w in ("black", "red"))),), prevention=True),))
 
 
 # In the Eye of Chaos (enchant world): every instant and interrupt spell is

@@ -10,7 +10,8 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_ta
                        destroy_all, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
                        keyword_mod, on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
                        until_eot, upkeep_cost)
-from ..mana import ManaCost
+from ..effects import colors_in_text, grant, lands_of_type  # words of the card's text (Magical Hack)
+from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
                      kinds)
 from ..objects import Card, Chars, Effect
@@ -28,8 +29,11 @@ def _goblin(c: Chars) -> bool:
 
 
 # ------------------------------------------------------------------ creatures without abilities
-for _name in ("Goblin Hero", "Squire", "Scarwood Goblins", "Marsh Goblins", "Knights of Thorn"):
+for _name in ("Goblin Hero", "Squire", "Knights of Thorn"):
     define(_name)
+# "Counts as both a green card and a red card": colors named by the text (Sleight of Mind)
+for _name in ("Scarwood Goblins", "Marsh Goblins"):
+    define(_name, hooks={"base_chars": colors_in_text})
 
 define("Drowned", abilities=(regeneration("{B}"),))
 
@@ -71,31 +75,34 @@ define("Maze of Ith", abilities=(Ability(
 # Blood Moon: every non-basic land is a Mountain (a land type change: it has a
 # Mountain's text box only, so it taps for {R} and loses its own abilities;
 # 002 "Changing Land Types"). Basic lands (also snow-covered ones) are untouched.
+# The land type as Blood Moon's text reads it (Magical Hack: "become islands").
 def _nonbasic_land(g: Any, src: Card, card: Card, c: Chars) -> bool:
     return "land" in c.types and "basic" not in c.supertypes
 
 
 def _make_mountain(g: Any, src: Card, card: Card, c: Chars) -> None:
     c.subtypes.difference_update(_BASIC_LAND_TYPES)
-    c.subtypes.add("mountain")
+    c.subtypes.add(g.word(src, "mountain"))
 
 
 define("Blood Moon", statics=(Static(applies=_nonbasic_land, modify=_make_mountain, active=lambda g, src: True,
                                      layer=1),))
 
+# Hidden Path: the color and the landwalk as its text reads them (Sleight of Mind, Magical Hack).
 define("Hidden Path", statics=(Static(
-    applies=lambda g, src, card, c: "creature" in c.types and "G" in c.colors,
-    modify=lambda g, src, card, c: c.keywords.add("forestwalk")),))
+    applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "green")] in c.colors,
+    modify=lambda g, src, card, c: c.keywords.add(g.swap_words("forestwalk", src))),))
 
 
 # ------------------------------------------------------------------ instants and sorceries
 
 def _riptide(g: Any, ctx: Any) -> Any:
-    """All blue creatures become tapped."""
+    """All blue creatures become tapped (the color as its text reads it: Sleight of Mind)."""
+    word = g.word(ctx.source, "blue")
     for c in g.creatures():
-        if "U" in g.chars(c).colors and not c.tapped:
+        if COLOR_LETTERS[word] in g.chars(c).colors and not c.tapped:
             c.tapped = True
-    g.log("All blue creatures become tapped.")
+    g.log(f"All {word} creatures become tapped.")
     yield from g.note_taps()
 
 
@@ -114,8 +121,14 @@ def _all_eot(test: Any, modify: Any, what: str) -> Any:
     return fn
 
 
-define("Holy Light", spell=SpellSpec(_all_eot(lambda c: "W" not in c.colors, pump_mod(-1, -1),
-                                              "All non-white creatures get -1/-1 until end of turn.")))
+def _holy_light(g: Any, ctx: Any) -> Any:
+    """All non-white creatures get -1/-1 (the color as its text reads it: Sleight of Mind)."""
+    word = g.word(ctx.source, "white")
+    yield from _all_eot(lambda c: COLOR_LETTERS[word] not in c.colors, pump_mod(-1, -1),
+                        f"All non-{word} creatures get -1/-1 until end of turn.")(g, ctx)
+
+
+define("Holy Light", spell=SpellSpec(_holy_light))
 define("Tivadar's Crusade", spell=SpellSpec(destroy_all(lambda g, c: _goblin(g.chars(c)))))
 
 
@@ -135,7 +148,7 @@ define("Dust to Dust", spell=SpellSpec(_remove_targets, targets=(ARTIFACT, ARTIF
 # ------------------------------------------------------------------ creatures with abilities
 
 def _black_creature(g: Any, ctx: Any, c: Card) -> bool:
-    return "B" in g.chars(c).colors
+    return COLOR_LETTERS[g.word(ctx.source, "black")] in g.chars(c).colors
 
 
 define("Exorcist", abilities=(Ability("{1}{W}, {T}: Destroy target black creature", Cost(_mana("{1}{W}"), tap=True),
@@ -144,7 +157,7 @@ define("Exorcist", abilities=(Ability("{1}{W}, {T}: Destroy target black creatur
 define("Merfolk Assassin", abilities=(Ability(
     "{T}: Destroy target creature that has islandwalk", Cost(tap=True), destroy_targets(),
     targets=(creature_where("target creature with islandwalk",
-                            lambda g, ctx, c: "islandwalk" in g.chars(c).keywords),)),))
+                            lambda g, ctx, c: g.swap_words("islandwalk", ctx.source) in g.chars(c).keywords),)),))
 define("Goblin Digging Team", abilities=(Ability(
     "{T}, Sacrifice Goblin Digging Team: Destroy target Wall", Cost(tap=True, sacrifice_self=True),
     destroy_targets(), targets=(creature_where("target Wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),)),))
@@ -197,23 +210,26 @@ def _and(*fns: Any) -> Any:
 
 define("Wormwood Treefolk", abilities=(
     Ability("{G}{G}: Wormwood Treefolk gains forestwalk until end of turn and deals 2 damage to you",
-            Cost(_mana("{G}{G}")), _and(on_source(until_eot(keyword_mod("forestwalk"))), _self_damage(2))),
+            Cost(_mana("{G}{G}")), _and(on_source(grant("forestwalk")), _self_damage(2))),
     Ability("{B}{B}: Wormwood Treefolk gains swampwalk until end of turn and deals 2 damage to you",
-            Cost(_mana("{B}{B}")), _and(on_source(until_eot(keyword_mod("swampwalk"))), _self_damage(2))),
+            Cost(_mana("{B}{B}")), _and(on_source(grant("swampwalk")), _self_damage(2))),
 ))
 
 
 def _lose_keyword(kw: str) -> Any:
-    def m(g: Any, card: Card, c: Chars) -> None:
-        c.keywords.discard(kw)
-    return m
+    """Each target loses the keyword until end of turn, as the text of the
+    ability's card reads it when it resolves (Magical Hack)."""
+    def fn(g: Any, ctx: Any) -> Any:
+        word = g.swap_words(kw, ctx.source)
+        yield from until_eot(lambda g2, card, c: c.keywords.discard(word))(g, ctx)
+    return fn
 
 
 define("Scarwood Hag", abilities=(
     Ability("{G}{G}{G}{G}, {T}: Target creature gains forestwalk until end of turn",
-            Cost(_mana("{G}{G}{G}{G}"), tap=True), until_eot(keyword_mod("forestwalk")), targets=(CREATURE,)),
+            Cost(_mana("{G}{G}{G}{G}"), tap=True), grant("forestwalk"), targets=(CREATURE,)),
     Ability("{T}: Target creature loses forestwalk until end of turn", Cost(tap=True),
-            until_eot(_lose_keyword("forestwalk")), targets=(CREATURE,)),
+            _lose_keyword("forestwalk"), targets=(CREATURE,)),
 ))
 
 # Electric Eel: 1 damage to its controller as it comes into play, and with each pump.
@@ -223,7 +239,7 @@ define("Electric Eel", on_enter=_self_damage(1), abilities=(Ability(
 
 
 def _opponent_has_island(g: Any, card: Card, c: Chars) -> bool:
-    return bool(g.permanents(1 - c.controller, subtype="island"))
+    return bool(lands_of_type(g, card, 1 - c.controller, "island"))
 
 
 define("Water Wurm", statics=(static_for(lambda g, src, card, c: src is card and _opponent_has_island(g, card, c),
@@ -231,7 +247,7 @@ define("Water Wurm", statics=(static_for(lambda g, src, card, c: src is card and
 
 
 def _people(g: Any, card: Card, c: Chars) -> None:
-    c.toughness = len(g.permanents(c.controller, subtype="forest"))
+    c.toughness = len(lands_of_type(g, card, c.controller, "forest"))
 
 
 define("People of the Woods", statics=(static_for(self_only, _people, layer=3),))
@@ -341,7 +357,7 @@ define("Sorrow's Path", abilities=(Ability(
 # ------------------------------------------------------------------ sorceries and instants, part 2
 
 def _eternal_flame(g: Any, ctx: Any) -> Any:
-    n = len(g.permanents(ctx.controller, subtype="mountain"))
+    n = len(lands_of_type(g, ctx.source, ctx.controller, "mountain"))
     g.deal_damage(ctx.spell, g.players[1 - ctx.controller], n)
     g.deal_damage(ctx.spell, g.players[ctx.controller], (n + 1) // 2)
     return
@@ -362,7 +378,8 @@ def _inquisition(g: Any, ctx: Any) -> Any:
     if t is None:
         return
     _reveal_hand(g, t.idx, ctx.controller, "Inquisition")
-    n = sum(1 for c in t.hand if "W" in c.cdef.colors)
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]  # as its text reads it (Sleight of Mind)
+    n = sum(1 for c in t.hand if white in c.cdef.colors)
     g.deal_damage(ctx.spell, t, n)
     return
     yield
@@ -387,10 +404,12 @@ define("Amnesia", spell=SpellSpec(_amnesia, targets=(PLAYER,)))
 
 
 # Martyr's Cry: every white creature is removed from the game; then each player
-# draws a card for each white creature they controlled that was removed.
+# draws a card for each white creature they controlled that was removed (the
+# color as its text reads it: Sleight of Mind).
 def _martyrs_cry(g: Any, ctx: Any) -> Any:
     lost = [0, 0]
-    for c in [c for c in g.creatures() if "W" in g.chars(c).colors]:
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    for c in [c for c in g.creatures() if white in g.chars(c).colors]:
         lost[g.controller(c)] += 1
         g.move(c, "removed")
         g.log(f"{c.name} is removed from the game.")
@@ -600,7 +619,7 @@ def _enchanted_is_mountain(g: Any, src: Card, basic: bool) -> bool:
     if host is None:
         return False
     ch = g.chars(host)
-    return "mountain" in ch.subtypes and (not basic or "basic" in ch.supertypes)
+    return g.word(src, "mountain") in ch.subtypes and (not basic or "basic" in ch.supertypes)
 
 
 define("Goblin Caves", enchant=permanent_target("target land", lambda g, ctx, c: "land" in g.chars(c).types),
@@ -662,21 +681,24 @@ def _goblin_wizard(g: Any, ctx: Any) -> Any:
 define("Goblin Wizard", abilities=(
     Ability("{T}: Put a Goblin from your hand into play", Cost(tap=True), _goblin_wizard),
     Ability("{R}: Target Goblin gains protection from white until end of turn", Cost(_mana("{R}")),
-            until_eot(keyword_mod("protection from white")),
+            grant("protection from white"),
             targets=(creature_where("target Goblin", lambda g, ctx, c: _goblin(g.chars(c))),)),
 ))
 
-# Dark Heart of the Wood: sacrifice a Forest (chosen as it resolves) to gain 3 life.
+# Dark Heart of the Wood: sacrifice a Forest (chosen as it resolves) to gain 3
+# life; its colors are named by its text ("counts as both a black card and a
+# green card"), as its land type is (Sleight of Mind, Magical Hack).
 def _dark_heart(g: Any, ctx: Any) -> Any:
-    v = yield from _sacrifice_one(g, ctx.controller, g.permanents(ctx.controller, subtype="forest"),
-                                  "Dark Heart of the Wood: sacrifice a Forest", "Dark Heart of the Wood")
+    v = yield from _sacrifice_one(g, ctx.controller, lands_of_type(g, ctx.source, ctx.controller, "forest"),
+                                  f"Dark Heart of the Wood: sacrifice a {g.word(ctx.source, 'forest')}",
+                                  "Dark Heart of the Wood")
     if v is not None:
         g.gain_life(ctx.controller, 3)
 
 
 define("Dark Heart of the Wood", abilities=(Ability(
     "Sacrifice a Forest: Gain 3 life", Cost(), _dark_heart,
-    condition=lambda g, c: bool(g.permanents(g.controller(c), subtype="forest"))),))
+    condition=lambda g, c: bool(lands_of_type(g, c, g.controller(c), "forest"))),), hooks={"base_chars": colors_in_text})
 
 
 # Goblins of the Flarg: buried as soon as its controller controls a Dwarf (hook "state").
@@ -732,7 +754,7 @@ def _war_barge(g: Any, ctx: Any) -> Any:
     from ..model import Delayed
     barge = ctx.source
     for t in each_target(ctx):
-        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("islandwalk"), "eot"))
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(g.swap_words("islandwalk", barge)), "eot"))
         oid = t.oid
 
         def bury(g2: Any, c2: Any, oid: int = oid) -> Any:
@@ -903,7 +925,6 @@ define("The Fallen", abilities=(_fl_ab,), hooks={"end_of_upkeep": _fl_end},
 # damage to them for each permanent of that color they control; during its
 # controller's upkeep, sacrifice two Islands or it is destroyed.
 def _allergy_damage(g: Any, ctx: Any) -> Any:
-    from ..mana import COLOR_LETTERS
     col = COLOR_LETTERS[g.word(ctx.source, ctx.source.chosen.get("choice", "blue"))]
     opp = 1 - ctx.controller
     n = sum(1 for c in g.permanents(opp) if col in g.chars(c).colors)
@@ -914,19 +935,20 @@ def _allergy_damage(g: Any, ctx: Any) -> Any:
 
 
 def _allergy_islands(g: Any, ctx: Any) -> Any:
-    p = ctx.controller
-    islands = g.permanents(p, subtype="island")
+    p, src = ctx.controller, ctx.source
+    word = g.word(src, "island")  # the land type as its text reads it (Magical Hack)
+    islands = lands_of_type(g, src, p, "island")
     if len(islands) < 2:
-        g.log("Psychic Allergy: fewer than two Islands to sacrifice; it is destroyed.")
-        g.destroy(ctx.source)
+        g.log(f"Psychic Allergy: fewer than two {word}s to sacrifice; it is destroyed.")
+        g.destroy(src)
         return
-    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Psychic Allergy: sacrifice two Islands, or it is destroyed?",
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Psychic Allergy: sacrifice two {word}s, or it is destroyed?",
                            ["choose yes", "choose no"], about="Psychic Allergy")
     if ans == "choose no":
-        g.destroy(ctx.source)
+        g.destroy(src)
         return
     for _ in range(2):
-        yield from _sacrifice_one(g, p, g.permanents(p, subtype="island"), "Psychic Allergy: sacrifice an Island",
+        yield from _sacrifice_one(g, p, lands_of_type(g, src, p, "island"), f"Psychic Allergy: sacrifice a {word}",
                                   "Psychic Allergy")
 
 
@@ -1030,7 +1052,7 @@ define("Worms of the Earth", abilities=(Ability(
 # extra_land of Game._land_plays); sacrificed for {G}{G} (a mana ability, as an interrupt).
 def _gaeas_extra(g: Any, src: Card, p: int, card: Card) -> bool:
     return (g.controller(src) == p and g.players[p].lands_played == 1 and "basic" in card.cdef.supertypes
-            and "forest" in card.cdef.subtypes)
+            and g.word(src, "forest") in card.cdef.subtypes)  # "basic forest" as its text reads it
 
 
 define("Gaea's Touch", hooks={"extra_land": _gaeas_extra},
@@ -1073,8 +1095,8 @@ def _shark_blocks(g: Any, ctx: Any) -> Any:
 
 
 define("Giant Shark", triggers=(Trigger(Event.BLOCKS, _shark_blocks),),
-       hooks={"can_attack": lambda g, c: bool(g.permanents(1 - g.controller(c), subtype="island")),
-              "state": lambda g, c: not g.permanents(g.controller(c), subtype="island")})
+       hooks={"can_attack": lambda g, c: bool(lands_of_type(g, c, 1 - g.controller(c), "island")),
+              "state": lambda g, c: not lands_of_type(g, c, g.controller(c), "island")})
 
 
 # Spitting Slug: {1}{G}: it gains first strike until end of turn; unless that
@@ -1177,12 +1199,14 @@ define("Fasting", abilities=(_fa_ab,), hooks={"end_of_upkeep": _fa_end, "draw_co
 
 
 # Nameless Race: * is the life paid as it comes into play, chosen then, at most the
-# number of white cards the opponent has in play and in their graveyard.
+# number of white cards the opponent has in play and in their graveyard (the
+# color as its text reads it: Sleight of Mind).
 def _nameless_enter(g: Any, ctx: Any) -> Any:
     p = ctx.controller
     opp = 1 - p
-    most = sum(1 for c in g.permanents(opp) if "W" in g.chars(c).colors) + \
-        sum(1 for c in g.players[opp].graveyard if "W" in c.cdef.colors)
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    most = sum(1 for c in g.permanents(opp) if white in g.chars(c).colors) + \
+        sum(1 for c in g.players[opp].graveyard if white in c.cdef.colors)
     most = min(most, max(0, g.players[p].life))
     n = 0
     if most > 0:
