@@ -469,11 +469,12 @@ class DamageRules:
                 if ab.cost.remove_counter:  # Scavenging Ghoul
                     src.counters[ab.cost.remove_counter] -= 1
                     self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
-                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp
-                    able = self.sacrificeable(p, ab.cost.sacrifice)
+                if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp (as its text reads it: Magical Hack)
+                    what = self.word(src, ab.cost.sacrifice)
+                    able = self.sacrificeable(p, what)
                     sch = [f"sacrifice {ref(self, c)}" for c in able]
                     sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
-                                             f"{ab.cost.sacrifice}?", sch, about=src.name)
+                                             f"{what}?", sch, about=src.name)
                     yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
@@ -512,7 +513,7 @@ class DamageRules:
                     continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
-                        and (not ab.cost.sacrifice or self.sacrificeable(p, ab.cost.sacrifice)):
+                        and (not ab.cost.sacrifice or self.sacrificeable(p, self.word(src, ab.cost.sacrifice))):
                     out.append((src, i))
         return out
 
