@@ -2,8 +2,10 @@
 changes (Magical Hack, Sleight of Mind): ``g.word(card, "swamp")``,
 ``g.swap_words("swampwalk", card)`` or the pieces of :mod:`engine.effects`
 built on them (``lands_of_type``, ``land_type_static``, ``destroy_lands``,
-``only_blocked_by``, ``aura_keywords``, ``grant``). The duel scripts
-``tests/scripts/rules/text-change-*.yaml`` show it for a representative set;
+``only_blocked_by``, ``aura_keywords``, ``grant``, ``color_until_eot``,
+``colors_in_text``, ``create_token(..., source=)``). The duel scripts
+``tests/scripts/rules/text-change-*.yaml`` and
+``tests/scripts/cards/*/text-change-*.yaml`` show it for a representative set;
 this test keeps card code from reading such a word directly, where a text
 change would not reach it."""
 from __future__ import annotations

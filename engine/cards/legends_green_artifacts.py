@@ -11,7 +11,7 @@ from typing import Any
 from ..carddb import define
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
-                       token_def, until_eot, upkeep_cost, upkeep_of)
+                       token_def, upkeep_cost, upkeep_of)
 from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
 from ..decisions import DecisionKind
 from ..game import Ctx
