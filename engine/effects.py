@@ -147,6 +147,18 @@ def keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
     return m
 
 
+def lose_keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
+    """The permanent loses each keyword, whatever it is followed by: losing
+    "bands with other" takes away "bands with other legends" and "bands with
+    other wolves of the hunt" alike (Shelkin Brownie), losing "rampage" any
+    "rampage N". Applied in timestamp order like any change: an effect that
+    grants the keyword later (a Cathedral of Serra coming into play
+    afterwards) gives it back."""
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.keywords -= {k for k in c.keywords if any(k == w or k.startswith(w + " ") for w in kws)}
+    return m
+
+
 def flag_mod(*flags: str) -> Callable[[Any, Card, Chars], None]:
     def m(g: Any, card: Card, c: Chars) -> None:
         c.flags.update(flags)
