@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
+from ..combat import rampage_bonus
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
@@ -998,6 +999,25 @@ def _alteration(g: Any, ctx: Any) -> Any:
 define("Enchantment Alteration", spell=SpellSpec(_alteration, targets=(permanent_target(
     "target enchantment on a creature or land", lambda g, ctx, c: "enchantment" in g.chars(c).types
     and _alteration_ok(g, ctx, c)),)))
+
+# Rapid Fire: "Play before defense is chosen": cast, by either player, only
+# during an attack after attackers are declared and before blockers are (as
+# Teleport). The printed target is "target creature", any creature (first
+# strike serves a would-be blocker too). It gains first strike until end of
+# turn, and rampage 2 if it has no rampage of any amount as Rapid Fire
+# resolves (CombatRules.apply_rampage counts the blockers).
+def _rapid_fire(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            has_rampage = rampage_bonus(g.chars(t).keywords) > 0
+            kws = ("first strike",) if has_rampage else ("first strike", "rampage 2")
+            g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(*kws), "eot"))
+            g.log(f"{t.name} gains {' and '.join(kws)} until end of turn.")
+    return
+    yield
+
+
+define("Rapid Fire", spell=SpellSpec(_rapid_fire, targets=(CREATURE,)), hooks={"can_cast": _teleport_ok})
 
 __all__: list[str] = []
 _ = (static_for,)
