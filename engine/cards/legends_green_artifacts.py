@@ -212,7 +212,7 @@ def _vault_open(g: Any, ctx: Any) -> Any:
     pl = g.players[p]
     g.log(f"{pl.name} discards their hand and takes the cards under Knowledge Vault.")
     for c in list(pl.hand):
-        yield from discard_card(g, p, c)
+        yield from discard_card(g, p, c, by=p)
     for c in _vault_cards(g, vault.oid):
         g.move(c, "hand")
     yield from g.put_in_graveyard([vault], how="sacrifice")
