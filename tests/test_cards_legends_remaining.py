@@ -129,6 +129,16 @@ def test_psychic_purge_loss_is_life_loss_not_damage() -> None:
     assert "bob loses 5 life (Psychic Purge) (15)." in r.g.events
 
 
+# ---------------------------------------------------------------- the count
+
+def test_manaburn_cards_counts_every_legends_card_and_the_whole_old_school_pool(capsys: Any) -> None:
+    from bot.cli import main as cli_main
+    assert cli_main(["cards", "--set", "LEG"]) == 0
+    assert "LEG: 310 of 310 implemented" in capsys.readouterr().out
+    assert cli_main(["cards"]) == 0
+    assert "Old School 93/94 (2ED 3ED ARN ATQ DRK LEA LEB LEG): 883 of 883 names implemented" in capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- random duels
 
 LAST_FOUR = {
