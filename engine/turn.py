@@ -206,10 +206,9 @@ class TurnRules:
         for src in list(self.battlefield):
             h = src.cdef.hooks.get("hand_limit")
             if h is not None:
-                new = h(self, src, self.active, limit)
-                if new is not None and (limit is None or new < limit):
+                was, limit = limit, h(self, src, self.active, limit)
+                if limit is not None and (was is None or limit < was):
                     lowered_by = self.controller(src)
-                limit = new
         while limit is not None and len(pl.hand) > limit:
             names = sorted({c.name for c in pl.hand})
             words = {7: "seven", 4: "four"}
@@ -218,9 +217,9 @@ class TurnRules:
                                       [f"discard {n}" for n in names])
             card = next(c for c in pl.hand if c.name == ans[len("discard "):])
             by = lowered_by if len(pl.hand) <= 7 else None
-            new_card = self.move(card, "graveyard")
+            gone = self.move(card, "graveyard")
             self.log(f"{pl.name} discards {card.name}.")
-            yield from self.discarded(self.active, new_card, by)
+            yield from self.discarded(self.active, gone, by)
 
     def phase_cleanup(self: "Game") -> Gen:
         """No fast effects. Damage wears off and "until end of turn" effects
