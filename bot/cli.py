@@ -78,6 +78,11 @@ def cmd_cards(args: argparse.Namespace) -> int:
         if args.list:
             for n in sorted(names):
                 print(f"  {'x' if n in impl else ' '} {n}")
+    if not args.set:
+        from engine.formats import OLD_SCHOOL_SETS
+        pool = [n for n, d in data.items() if OLD_SCHOOL_SETS.intersection(d["sets"])]
+        print(f"Old School 93/94 ({' '.join(sorted(OLD_SCHOOL_SETS))}): "
+              f"{sum(n in impl for n in pool)} of {len(pool)} names implemented")
     print(f"total: {len(impl)} cards implemented of {len(data)} known")
     return 0
 

@@ -107,6 +107,8 @@ def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands
                                                    keywords))
         if p.get("hand_face_up"):
             out.append("  hand (face up): " + (", ".join(p["hand"]) or "empty"))
+        if p.get("library_top"):
+            out.append("  library top (face up): " + p["library_top"])
         if p["graveyard"]:
             out.append("  graveyard (top first): " + ", ".join(p["graveyard"]))
         if p["ante"]:

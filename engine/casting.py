@@ -1113,13 +1113,15 @@ class CastingRules:
             if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
                 spell.chosen["discarded"] = discarded.name
                 spell.chosen["discarded_types"] = discarded.cdef.types
-                self.move(discarded, "graveyard")
+                gone = self.move(discarded, "graveyard")
                 self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
+                yield from self.discarded(p, gone, None)  # a cost: caused by no effect
             for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
                 hand = self.players[p].hand
                 if hand:
                     gone = self.move(self.rng.choice(hand), "graveyard")
                     self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
+                    yield from self.discarded(p, gone, None)
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Any) -> Gen:

@@ -147,6 +147,18 @@ def keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
     return m
 
 
+def lose_keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
+    """The permanent loses each keyword, whatever it is followed by: losing
+    "bands with other" takes away "bands with other legends" and "bands with
+    other wolves of the hunt" alike (Shelkin Brownie), losing "rampage" any
+    "rampage N". Applied in timestamp order like any change: an effect that
+    grants the keyword later (a Cathedral of Serra coming into play
+    afterwards) gives it back."""
+    def m(g: Any, card: Card, c: Chars) -> None:
+        c.keywords -= {k for k in c.keywords if any(k == w or k.startswith(w + " ") for w in kws)}
+    return m
+
+
 def flag_mod(*flags: str) -> Callable[[Any, Card, Chars], None]:
     def m(g: Any, card: Card, c: Chars) -> None:
         c.flags.update(flags)
@@ -780,13 +792,17 @@ def _forced_end(g: Any, ctx: Any) -> Gen:
 
 # ------------------------------------------------------------------ discarding
 
-def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
+def discard_card(g: Any, p: int, card: Card, *, by: int | None, at_random: bool = False, why: str = "") -> Gen:
     """Player ``p`` discards ``card`` from hand because a spell or effect
-    makes them (not the discard phase, not a cost). A permanent with the hook
-    ``discard_to_library(g, src, p) -> bool`` (Library of Leng) lets the
-    player put it on top of their library instead; a random discard is
-    shown to the player first (secretly). The card stays hidden if it goes
-    to the library."""
+    makes them (not the discard phase, not a cost). ``by`` is who caused it:
+    the player who controls that spell or effect, or the permanent it comes
+    from (Psychic Purge punishes an opponent who makes its owner discard it;
+    Wheel of Fortune's caster causes every player's discards). A permanent
+    with the hook ``discard_to_library(g, src, p) -> bool`` (Library of Leng)
+    lets the player put it on top of their library instead; a random discard
+    is shown to the player first (secretly). The card stays hidden if it goes
+    to the library. Either way it was discarded: :attr:`Event.DISCARDED`
+    fires. ``why`` names the cause in the log."""
     from .decisions import DecisionKind
     pl = g.players[p]
     for src in list(g.battlefield):
@@ -799,12 +815,14 @@ def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
                                "library instead of into your graveyard?", ["choose yes", "choose no"],
                                decline="choose no", about=src.name)
         if ans == "choose yes":
-            g.move(card, "library")
+            new = g.move(card, "library")
             g.log(f"{pl.name} discards a card to the top of their library ({src.name}).")
+            yield from g.discarded(p, new, by)
             return
         break
-    g.move(card, "graveyard")
-    g.log(f"{pl.name} discards {card.name}" + (" at random." if at_random else "."))
+    new = g.move(card, "graveyard")
+    g.log(f"{pl.name} discards {card.name}" + (" at random" if at_random else "") + (f" ({why})" if why else "") + ".")
+    yield from g.discarded(p, new, by)
 
 
 def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:

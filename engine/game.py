@@ -717,8 +717,30 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         new.flags["drawn_turn"] = self.turn  # "cards drawn this turn" (Sylvan Library)
         pl.last_drawn = new.oid  # Jandor's Ring
 
+    def discarded(self, p: int, card: Card, by: int | None) -> Gen:
+        """``p`` has just discarded ``card`` (the new object, in the graveyard,
+        or on the library for Library of Leng): :attr:`Event.DISCARDED` fires,
+        the card itself listening where it went. ``by`` is who caused the
+        discard: the player who controls the spell, or the permanent, whose
+        effect made ``p`` discard (``p`` for their own); None when no effect
+        did: a cost, or discarding down to the hand size in the discard phase."""
+        yield from self.fire(Event.DISCARDED, player=p, card=card, by=by, extra_sources=[card])
+
     def shuffle(self, p: int) -> None:
         self.rng.shuffle(self.players[p].library)
+
+    def hands_revealed(self) -> bool:
+        """Whether the players play with their hands face up: a permanent's
+        hook ``hands_revealed(g, src) -> bool`` says so (Revelation)."""
+        return any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(self, c) and not self.switched_off(c)
+                   for c in self.battlefield)
+
+    def library_top_revealed(self, p: int) -> bool:
+        """Whether ``p`` plays with the top card of their library face up, for
+        both players to see (views show it): a permanent's hook
+        ``library_top_revealed(g, src, p) -> bool`` says so (Field of Dreams)."""
+        return any((h := c.cdef.hooks.get("library_top_revealed")) is not None and h(self, c, p)
+                   and not self.switched_off(c) for c in self.battlefield)
 
     def gain_life(self, p: int, n: int) -> None:
         """``p`` gains ``n`` life, unless a permanent's hook

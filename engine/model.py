@@ -259,6 +259,10 @@ class Event(Enum):
     # the cost of a permanent's activated ability was paid (data: spell), whether or not it is
     # then countered (Haunting Wind: "its activation cost is paid")
     ACTIVATED = "activated"
+    # a card was discarded from a hand (data: player, card -- the new object, in the graveyard or
+    # on the library (Library of Leng) --, by -- who caused it: see Game.discarded); the card
+    # itself hears it where it went (Psychic Purge)
+    DISCARDED = "discarded"
     # checked at each settle, for delayed triggers only (data: none): "as long as ..." effects
     # that end when something stops being true (Tawnos's Coffin untapped or gone)
     STATE = "state"

@@ -37,7 +37,7 @@ PERMANENT_SETUP_KEYS = ("name", "tapped", "sick", "damage", "counters", "owner",
                         "upkeep_paid", "colors")
 EXPECT_PLAYER_KEYS = ("life", "poison", "hand", "hand_count", "hand_has", "battlefield", "battlefield_has",
                       "battlefield_lacks", "graveyard", "graveyard_top", "library_count", "library_top",
-                      "library_bottom", "removed", "ante", "mana_pool")
+                      "library_bottom", "removed", "ante", "mana_pool", "library_top_face_up")
 EXPECT_PERMANENT_KEYS = ("tapped", "power", "toughness", "damage", "colors", "has", "lacks", "controller", "owner",
                          "counters", "attached_to", "types")
 EXPECT_DUEL_KEYS = ("winner", "active", "phase", "state_hash")
@@ -366,7 +366,7 @@ def _check_expect_player(want: Any, path: str) -> None:
             _int(v, p, *LIFE)
         elif k in ("poison", "hand_count", "library_count"):
             _int(v, p, *COUNT)
-        elif k in ("graveyard_top", "mana_pool"):
+        elif k in ("graveyard_top", "mana_pool", "library_top_face_up"):
             if v is not None:
                 _str(v, p)
         else:

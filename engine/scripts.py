@@ -640,6 +640,13 @@ class Runner:
                 got = [c.name for c in p.library[-len(v):]] if v else []
                 if got != list(v):
                     out.append(f"{label} is {got}, expected {list(v)}")
+            elif k == "library_top_face_up":
+                # extension: the top card of the library as every view shows it face up
+                # (Field of Dreams), "none" while it is hidden
+                seen = sorted({str(self.duel.view(w)["players"][p.idx].get("library_top", "none"))
+                               for w in (None, 0, 1)})
+                if seen != [str(v)]:
+                    out.append(f"{label}: the views show {' / '.join(seen)}, expected {v}")
             elif k == "mana_pool":
                 want_pool = Mana.parse(str(v or "")).text()
                 if p.pool.text() != want_pool:

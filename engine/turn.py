@@ -199,10 +199,16 @@ class TurnRules:
         # the most cards the player may keep: hook hand_limit(g, src, player, limit) -> limit,
         # None meaning no discarding at all (Cursed Rack: 4; Library of Leng: None)
         limit: int | None = 7
+        # Who causes the discards below seven: the controller of the permanent that set the
+        # lower limit (Cursed Rack makes its opponent discard "down to four"); the discards
+        # down to seven are the rule's, caused by nobody (Game.discarded: by None).
+        lowered_by: int | None = None
         for src in list(self.battlefield):
             h = src.cdef.hooks.get("hand_limit")
             if h is not None:
-                limit = h(self, src, self.active, limit)
+                was, limit = limit, h(self, src, self.active, limit)
+                if limit is not None and (was is None or limit < was):
+                    lowered_by = self.controller(src)
         while limit is not None and len(pl.hand) > limit:
             names = sorted({c.name for c in pl.hand})
             words = {7: "seven", 4: "four"}
@@ -210,8 +216,10 @@ class TurnRules:
                                       f"Discard down to {words.get(limit, limit)} ({len(pl.hand)} in hand)",
                                       [f"discard {n}" for n in names])
             card = next(c for c in pl.hand if c.name == ans[len("discard "):])
-            self.move(card, "graveyard")
+            by = lowered_by if len(pl.hand) <= 7 else None
+            gone = self.move(card, "graveyard")
             self.log(f"{pl.name} discards {card.name}.")
+            yield from self.discarded(self.active, gone, by)
 
     def phase_cleanup(self: "Game") -> Gen:
         """No fast effects. Damage wears off and "until end of turn" effects

@@ -2,7 +2,8 @@
 
 Hidden information never leaves the engine through a view: a player sees
 their own hand, counts of the other hand and of both libraries, every public
-zone, and ante face up or face down as agreed. Two states that differ only
+zone, and ante face up or face down as agreed; what an effect turns face up
+(a hand, the top card of a library) everyone sees. Two states that differ only
 in hidden cards give equal views.
 """
 from __future__ import annotations
@@ -45,8 +46,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
     def target(t: Any) -> str:
         return "(gone)" if t is None else ref(g, t)
 
-    # hands played face up while a permanent with the hook hands_revealed(g, src) -> bool says so (Revelation)
-    revealed = any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(g, c) for c in g.battlefield)
+    revealed = g.hands_revealed()  # hands played face up (Revelation)
     players = []
     for p in g.players:
         entry: dict[str, Any] = {
@@ -60,6 +60,8 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
             entry["hand"] = sorted(c.name for c in p.hand)
         if revealed:
             entry["hand_face_up"] = True
+        if p.library and g.library_top_revealed(p.idx):
+            entry["library_top"] = p.library[0].name  # played face up (Field of Dreams), for everyone
         players.append(entry)
     d = duel.pending
     return {

@@ -155,7 +155,7 @@ def test_library_of_leng_random_discard_is_shown_secretly() -> None:
                          "bob": {}}}, [])
     g = r.g
     card = g.players[0].hand[0]
-    gen = discard_card(g, 0, card, at_random=True)
+    gen = discard_card(g, 0, card, by=1, at_random=True)
     d = next(gen)
     assert d.player == 0 and "Counterspell" not in d.prompt
     assert secrets_of(r, 0) == ["You must discard Counterspell."]

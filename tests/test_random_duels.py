@@ -118,18 +118,24 @@ def count_cards(duel: Duel) -> int:
 
 def hidden_swapped_view_equal(duel: Duel, rng: random.Random) -> bool:
     """Replace one player's hand and library with other cards: the other
-    player's view and the public view must not change."""
+    player's view and the public view must not change. What the engine says
+    is played face up stays as it is: the hand while hands are revealed
+    (Revelation), the top card of the library while it is (Field of Dreams)."""
     g = duel.game
     victim = rng.randrange(2)
     viewer = 1 - victim
     before = (duel.view(viewer), duel.view(None))
     pl = g.players[victim]
-    saved = [(c, c.cdef) for c in pl.hand + pl.library]
+    top = 1 if g.library_top_revealed(victim) else 0  # library cards kept in place, from the top
+    hidden = ([] if g.hands_revealed() else pl.hand) + pl.library[top:]
+    saved = [(c, c.cdef) for c in hidden]
     order = list(pl.library)
     other = carddb.get("Craw Wurm") if not any(c.name == "Craw Wurm" for c in pl.hand) else carddb.get("Hill Giant")
     for c, _ in saved:
         c.cdef = other
-    rng.shuffle(pl.library)
+    rest = pl.library[top:]
+    rng.shuffle(rest)
+    pl.library[top:] = rest
     after = (duel.view(viewer), duel.view(None))
     for c, cdef in saved:
         c.cdef = cdef
@@ -143,8 +149,8 @@ def checked_random_duel(seed: int, decks: tuple[list[str], list[str]], options: 
     """One duel between random players with this module's checks after every
     answer (the card test modules' random duels use it): no exception, the
     number of cards never changes, views leak nothing hidden (every
-    ``view_every`` answers, unless ``views_hidden(duel)`` is false: Revelation
-    makes the hands public), the duel ends, and replaying it rebuilds the
+    ``view_every`` answers, unless ``views_hidden(duel)`` is false; what the
+    engine turns face up is kept, see :func:`hidden_swapped_view_equal`), the duel ends, and replaying it rebuilds the
     same state. ``played`` collects the names cast or put into play."""
     rng = rng or random.Random(seed)
     duel = Duel.new(seed, decks, options)

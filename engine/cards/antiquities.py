@@ -480,7 +480,8 @@ def _jalum(g: Any, ctx: Any) -> Any:
     names = sorted({c.name for c in hand})
     ans = yield from g.ask(ctx.controller, DecisionKind.DISCARD, "Jalum Tome: discard a card",
                            [f"discard {n}" for n in names], about="Jalum Tome")
-    yield from discard_card(g, ctx.controller, next(c for c in hand if c.name == ans[len("discard "):]))
+    yield from discard_card(g, ctx.controller, next(c for c in hand if c.name == ans[len("discard "):]),
+                            by=ctx.controller)
 
 
 define("Jalum Tome", abilities=(Ability("{2}, {T}: Draw a card, then discard a card", _cost("{2}", tap=True),

@@ -205,7 +205,7 @@ def _bazaar(g: Any, ctx: Any) -> Any:
         ans = yield from g.ask(p, DecisionKind.DISCARD, f"Bazaar of Baghdad: discard a card ({i + 1} of 3)",
                                [f"discard {n}" for n in names], about="Bazaar of Baghdad")
         card = next(c for c in pl.hand if c.name == ans[len("discard "):])
-        yield from discard_card(g, p, card)
+        yield from discard_card(g, p, card, by=ctx.controller)
 
 
 define("Bazaar of Baghdad", abilities=(Ability("{T}: Draw two cards, then discard three cards", Cost(tap=True),
@@ -481,7 +481,7 @@ def _jandor(g: Any, ctx: Any) -> Any:
     card = _last_drawn(g, p)
     if card is None:
         return
-    yield from discard_card(g, p, card)
+    yield from discard_card(g, p, card, by=p)
     yield from g.draw(p, 1)
     g.log(f"{ctx.me.name} draws a card to replace it (Jandor's Ring).")
 

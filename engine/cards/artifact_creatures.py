@@ -253,6 +253,8 @@ define("Tetravus", on_enter=enters_with_counters("+1/+1", 3), abilities=(Ability
 
 # Mishra's War Machine: during your upkeep, discard a card or it deals 3 damage
 # to you; if it deals damage this way, it taps (so not if all 3 are prevented).
+# The discard is a payment that spares the damage, a cost: caused by no effect
+# (Game.discarded, by None; Library of Leng does not apply).
 # Done with `activate` during upkeep, or asked (no declining) as upkeep ends.
 def _war_machine(g: Any, ctx: Any) -> Any:
     src, p = ctx.source, ctx.controller
@@ -264,8 +266,9 @@ def _war_machine(g: Any, ctx: Any) -> Any:
                                [f"discard {n}" for n in names] + ["choose no"], about=src.name)
         if ans.startswith("discard "):
             card = next(c for c in pl.hand if c.name == ans[len("discard "):])
-            g.move(card, "graveyard")
+            gone = g.move(card, "graveyard")
             g.log(f"{pl.name} discards {card.name} for Mishra's War Machine.")
+            yield from g.discarded(p, gone, None)
             return
     g.deal_damage(src, pl, 3)
     packets = [pk for pk in g.pending_damage if pk.receiver is pl and pk.source_oid == src.oid]

@@ -224,7 +224,7 @@ def _scepter(g: Any, ctx: Any) -> Any:
         ans = yield from g.ask(p.idx, DecisionKind.DISCARD, "Disrupting Scepter: discard a card",
                                [f"discard {n}" for n in names], about="Disrupting Scepter")
         card = next(c for c in p.hand if c.name == ans[len("discard "):])
-        yield from discard_card(g, p.idx, card)
+        yield from discard_card(g, p.idx, card, by=ctx.controller)
 
 
 define("Disrupting Scepter", abilities=(Ability(

@@ -78,10 +78,7 @@ def _specter(g: Any, ctx: Any) -> Any:
     victim = pk.receiver
     if victim.hand:
         card = g.rng.choice(victim.hand)
-        g.move(card, "graveyard")
-        g.log(f"{victim.name} discards {card.name} at random (Hypnotic Specter).")
-    return
-    yield
+        yield from discard_card(g, victim.idx, card, by=ctx.controller, at_random=True, why="Hypnotic Specter")
 
 
 define("Hypnotic Specter", triggers=(Trigger(
@@ -350,10 +347,7 @@ def _mind_twist(g: Any, ctx: Any) -> Any:
     for p in each_target(ctx):
         n = min(ctx.x, len(p.hand))
         for card in g.rng.sample(list(p.hand), n):
-            g.move(card, "graveyard")
-            g.log(f"{p.name} discards {card.name} at random (Mind Twist).")
-    return
-    yield
+            yield from discard_card(g, p.idx, card, by=ctx.controller, at_random=True, why="Mind Twist")
 
 
 define("Mind Twist", spell=SpellSpec(_mind_twist, targets=(PLAYER,)))
@@ -525,10 +519,7 @@ def _rag_man(g: Any, ctx: Any) -> Any:
         creatures = [c for c in p.hand if "creature" in c.cdef.types]
         if creatures:
             card = g.rng.choice(creatures)
-            g.move(card, "graveyard")
-            g.log(f"{p.name} discards {card.name} at random (Rag Man).")
-    return
-    yield
+            yield from discard_card(g, p.idx, card, by=ctx.controller, at_random=True, why="Rag Man")
 
 
 define("Rag Man", abilities=(Ability(
@@ -878,7 +869,7 @@ _ANTE_CARD = {"ante_card": True, "can_cast": ante_only}
 def _contract(g: Any, ctx: Any) -> Any:
     p, me = ctx.controller, ctx.me
     for c in list(me.hand):
-        yield from discard_card(g, p, c)
+        yield from discard_card(g, p, c, by=ctx.controller)
     if ante_top_card(g, p) is None:
         yield from g.draw(p, 1)
     yield from g.draw(p, 7)

@@ -13,7 +13,7 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
-                       creature_where, damage, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod,
+                       creature_where, damage, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod,
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
@@ -234,7 +234,9 @@ define("Drain Power", spell=SpellSpec(_drain_power, targets=(PLAYER,)))
 
 
 # Mind Bomb: each player, the active player first, may discard up to three
-# cards; each prevents 1 of the 3 damage Mind Bomb deals that player.
+# cards; each prevents 1 of the 3 damage Mind Bomb deals that player. (Choice:
+# those discards are part of Mind Bomb's effect, not a cost: Mind Bomb causes
+# them, for Library of Leng and Psychic Purge.)
 def _mind_bomb(g: Any, ctx: Any) -> Any:
     for p in (g.active, 1 - g.active):
         pl = g.players[p]
@@ -248,8 +250,7 @@ def _mind_bomb(g: Any, ctx: Any) -> Any:
             if ans == "choose no":
                 break
             card = next(c for c in pl.hand if c.name == ans[len("discard "):])
-            g.move(card, "graveyard")
-            g.log(f"{pl.name} discards {card.name} (Mind Bomb).")
+            yield from discard_card(g, p, card, by=ctx.controller, why="Mind Bomb")
             n += 1
         g.deal_damage(ctx.spell, pl, 3 - n)
 
@@ -671,8 +672,7 @@ def _sindbad(g: Any, ctx: Any) -> Any:
     card = new[0]
     g.log(f"{me.name} draws {card.name} with Sindbad and reveals it.")
     if "land" not in card.cdef.types:
-        g.move(card, "graveyard")
-        g.log(f"{me.name} discards {card.name}.")
+        yield from discard_card(g, ctx.controller, card, by=ctx.controller)
 
 
 define("Sindbad", abilities=(Ability("{T}: Draw a card. If it is not a land, discard it", Cost(tap=True),

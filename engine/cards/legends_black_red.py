@@ -148,7 +148,8 @@ def _chains(g: Any, src: Card, p: int, first: bool) -> Any:
         names = sorted({c.name for c in pl.hand})
         ans = yield from g.ask(p, DecisionKind.DISCARD, "Chains of Mephistopheles: discard a card before drawing",
                                [f"discard {n}" for n in names], about=src.name)
-        yield from discard_card(g, p, next(c for c in pl.hand if c.name == ans[len("discard "):]))
+        yield from discard_card(g, p, next(c for c in pl.hand if c.name == ans[len("discard "):]),
+                                by=g.controller(src))
         return False
     if pl.library:
         top = g.move(pl.library[0], "graveyard")

@@ -158,7 +158,7 @@ def _bolas(g: Any, ctx: Any) -> Any:
     victim = ctx.data["packet"].receiver
     for c in list(victim.hand):
         if c in victim.hand:
-            yield from discard_card(g, victim.idx, c)
+            yield from discard_card(g, victim.idx, c, by=ctx.controller)
 
 
 _nb_ab, _nb_end = _elder("Nicol Bolas", "{U}{B}{R}")
@@ -258,7 +258,7 @@ def _gwendlyn(g: Any, ctx: Any) -> Any:
     p = ctx.targets[0]
     if isinstance(p, Player) and p.hand:
         card = g.rng.choice(p.hand)
-        yield from discard_card(g, p.idx, card, at_random=True)
+        yield from discard_card(g, p.idx, card, by=ctx.controller, at_random=True)
 
 
 define("Gwendlyn Di Corci", abilities=(
@@ -677,7 +677,7 @@ def _nebuchadnezzar(g: Any, ctx: Any) -> Any:
         g.log(f"{t.name} reveals {', '.join(c.name for c in shown) or 'no cards'} (Nebuchadnezzar, naming {named}).")
         for c in shown:
             if c.name == named and c in t.hand:
-                yield from discard_card(g, t.idx, c)
+                yield from discard_card(g, t.idx, c, by=ctx.controller)
 
 
 define("Nebuchadnezzar", abilities=(

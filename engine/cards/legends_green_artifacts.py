@@ -11,7 +11,7 @@ from typing import Any
 from ..carddb import define
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
-                       token_def, upkeep_cost, upkeep_of)
+                       lose_keyword_mod, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
 from ..decisions import DecisionKind
 from ..game import Ctx
@@ -213,7 +213,7 @@ def _vault_open(g: Any, ctx: Any) -> Any:
     pl = g.players[p]
     g.log(f"{pl.name} discards their hand and takes the cards under Knowledge Vault.")
     for c in list(pl.hand):
-        yield from discard_card(g, p, c)
+        yield from discard_card(g, p, c, by=p)
     for c in _vault_cards(g, vault.oid):
         g.move(c, "hand")
     yield from g.put_in_graveyard([vault], how="sacrifice")
@@ -1117,3 +1117,15 @@ def _make_wolves(g: Any, ctx: Any) -> Any:
 
 define("Master of the Hunt", abilities=(Ability(
     "{2}{G}{G}: Put a Wolves of the Hunt token into play", Cost(ManaCost.parse("{2}{G}{G}")), _make_wolves),))
+
+
+# Shelkin Brownie: {T}: the target creature loses every "bands with other ..."
+# ability until end of turn (not banding: the ruling). A band that relied on it
+# becomes illegal: before blocks it can no longer be declared; a band already
+# attacking is regrouped by the attacking player, blocked or not, blocking
+# relations unchanged (002 "More on Banding": CombatRules.regroup_bands). A
+# blocker losing it no longer lets the defending player divide an attacker's
+# damage (CombatRules.blockers_banded, read as damage is dealt).
+define("Shelkin Brownie", abilities=(Ability(
+    "{T}: Remove the bands with other ability from target creature until end of turn", Cost(tap=True),
+    until_eot(lose_keyword_mod("bands with other")), targets=(CREATURE,)),))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
+from ..combat import rampage_bonus
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
@@ -154,7 +155,7 @@ def _recall(g: Any, ctx: Any) -> Any:
         ans = yield from g.ask(p, DecisionKind.DISCARD, f"Recall: discard a card ({ctx.spell.x - n} more)",
                                [f"discard {x}" for x in names], about="Recall")
         card = next(c for c in pl.hand if c.name == ans[len("discard "):])
-        yield from discard_card(g, p, card)
+        yield from discard_card(g, p, card, by=ctx.controller)
         n += 1
     for c in [t for t in each_target(ctx) if t.zone == "graveyard"][:n]:
         g.move(c, "hand")
@@ -830,12 +831,29 @@ define("Reverberation", types=("interrupt",), spell=SpellSpec(_reverberation, ta
     "target sorcery spell", kinds(Kind.SPELL),
     lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and "sorcery" in s.types),)))
 
-# Psychic Purge: 1 damage to target creature or player. (Its second sentence,
-# 5 life lost by an opponent who makes its owner discard it, is not implemented:
-# the engine does not know yet who causes a discard.)
+# Psychic Purge: 1 damage to target creature or player. Discarded because of
+# a spell or permanent an opponent of its owner controls (Game.discarded: the
+# discard's cause, ``by``), that opponent loses 5 life at once: a loss of life,
+# not damage, so nothing prevents or redirects it. Not when the owner's own
+# spell or permanent makes them discard it, nor for a cost (the ruling) or the
+# discard phase's hand size; a Cursed Rack's "down to four" is its
+# controller's doing. Discarded onto the library (Library of Leng), it was
+# discarded all the same.
+def _purge_discarded(g: Any, src: Card, d: dict[str, Any]) -> bool:
+    return d["card"] is src and d["by"] is not None and d["by"] != d["player"]
+
+
+def _purge_loss(g: Any, ctx: Any) -> Any:
+    by = ctx.data["by"]
+    g.lose_life(by, 5, " (Psychic Purge)")
+    return
+    yield
+
+
 define("Psychic Purge", spell=SpellSpec(damage(1), targets=(TargetSpec(
     "target creature or player", kinds(Kind.PERMANENT, Kind.PLAYER),
-    lambda g, ctx, o: not isinstance(o, Card) or "creature" in g.chars(o).types),)))
+    lambda g, ctx, o: not isinstance(o, Card) or "creature" in g.chars(o).types),)),
+    triggers=(Trigger(Event.DISCARDED, _purge_loss, condition=_purge_discarded, zones=("graveyard", "library")),))
 
 
 # ------------------------------------------------------------------ more enchant creatures
@@ -989,6 +1007,32 @@ def _alteration(g: Any, ctx: Any) -> Any:
 define("Enchantment Alteration", spell=SpellSpec(_alteration, targets=(permanent_target(
     "target enchantment on a creature or land", lambda g, ctx, c: "enchantment" in g.chars(c).types
     and _alteration_ok(g, ctx, c)),)))
+
+# Field of Dreams (enchant world): each player's library is played with its
+# top card face up: the views show it to both players (Game.library_top_revealed)
+# and the bot and the terminal print it with the board. Only the top card:
+# the rest of the library, and its order, stay hidden.
+define("Field of Dreams", hooks={"library_top_revealed": lambda g, src, p: True})
+
+
+# Rapid Fire: "Play before defense is chosen": cast, by either player, only
+# during an attack after attackers are declared and before blockers are (as
+# Teleport). The printed target is "target creature", any creature (first
+# strike serves a would-be blocker too). It gains first strike until end of
+# turn, and rampage 2 if it has no rampage of any amount as Rapid Fire
+# resolves (CombatRules.apply_rampage counts the blockers).
+def _rapid_fire(g: Any, ctx: Any) -> Any:
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            has_rampage = rampage_bonus(g.chars(t).keywords) > 0
+            kws = ("first strike",) if has_rampage else ("first strike", "rampage 2")
+            g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(*kws), "eot"))
+            g.log(f"{t.name} gains {' and '.join(kws)} until end of turn.")
+    return
+    yield
+
+
+define("Rapid Fire", spell=SpellSpec(_rapid_fire, targets=(CREATURE,)), hooks={"can_cast": _teleport_ok})
 
 __all__: list[str] = []
 _ = (static_for,)

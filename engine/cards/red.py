@@ -614,7 +614,7 @@ def _wheel(g: Any, ctx: Any) -> Any:
     for p in order:
         for c in list(g.players[p].hand):
             if c in g.players[p].hand:
-                yield from discard_card(g, p, c)
+                yield from discard_card(g, p, c, by=ctx.controller)
     for p in order:
         yield from g.draw(p, 7)
         g.log(f"{g.players[p].name} draws seven cards.")

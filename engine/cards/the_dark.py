@@ -7,7 +7,7 @@ from typing import Any
 from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_targets, creature_where, damage,
-                       destroy_all, destroy_self, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
+                       destroy_all, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
                        keyword_mod, on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
                        until_eot, upkeep_cost)
 from ..effects import colors_in_text, grant, lands_of_type  # words of the card's text (Magical Hack)
@@ -394,10 +394,7 @@ def _amnesia(g: Any, ctx: Any) -> Any:
         return
     _reveal_hand(g, t.idx, ctx.controller, "Amnesia")
     for c in [c for c in t.hand if "land" not in c.cdef.types]:
-        g.move(c, "graveyard")
-        g.log(f"{t.name} discards {c.name}.")
-    return
-    yield
+        yield from discard_card(g, t.idx, c, by=ctx.controller, why="Amnesia")
 
 
 define("Amnesia", spell=SpellSpec(_amnesia, targets=(PLAYER,)))
@@ -1397,8 +1394,7 @@ def _wand(g: Any, ctx: Any) -> Any:
     ans = yield from g.ask(t.idx, DecisionKind.CHOOSE, f"Wand of Ith: discard {card.name} or pay {life} life?", ch,
                            about="Wand of Ith")
     if ans == "choose discard":
-        from ..effects import discard_card
-        yield from discard_card(g, t.idx, card)
+        yield from discard_card(g, t.idx, card, by=ctx.controller)
     else:
         g.lose_life(t.idx, life, " for Wand of Ith")
 

@@ -6,7 +6,7 @@ from typing import Any
 from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
-                       aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
+                       aura, change_color, creature_where, destroy_all, discard_card, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
@@ -236,8 +236,7 @@ def _balance(g: Any, ctx: Any) -> Any:
         if what == "hand":
             for p, cards in gone.items():
                 for c in cards:
-                    g.move(c, "graveyard")
-                    g.log(f"{g.players[p].name} discards {c.name} (Balance).")
+                    yield from discard_card(g, p, c, by=ctx.controller, why="Balance")
         else:
             victims = [c for cards in gone.values() for c in cards]
             if victims:
