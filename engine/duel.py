@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import pickle
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -107,6 +106,9 @@ class Duel:
         self.decks = decks
         self.options = options
         self.keep_rest = keep_rest
+        # called with the duel whenever an answer brings it to a rest point (the bot stores a
+        # snapshot at the first of each turn); not copied by clone()
+        self.on_rest: Callable[[Duel], None] | None = None
         self.history: list[tuple[int, str]] = []
         # the latest rest point: (answers before it, its decision's signature, the game saved
         # there or b"" when not kept); see at_rest
@@ -246,6 +248,8 @@ class Duel:
         if self.pending is not None and self.pending is self.game.rest_decision:
             self._rest = (len(self.history), _signature(self.pending),
                           snap.dumps(self.game) if self.keep_rest else b"")
+            if self.on_rest is not None:
+                self.on_rest(self)
 
     @property
     def over(self) -> bool:
@@ -349,8 +353,9 @@ def _history_key(seed: int, decks: tuple[list[str], list[str]], options: DuelOpt
                  history: list[tuple[int, str]]) -> str:
     """A digest of a duel up to some answer: a stored snapshot is used only
     for the duel and the history it was made from."""
-    return hashlib.sha256(pickle.dumps((seed, [list(x) for x in decks], options, tuple(names), history),
-                                       pickle.HIGHEST_PROTOCOL)).hexdigest()[:16]
+    # (repr, not pickle: pickle's bytes depend on which equal strings are the same object)
+    return hashlib.sha256(repr((seed, [list(x) for x in decks], options, tuple(names), history)).encode()
+                          ).hexdigest()[:16]
 
 
 def snapshot(g: Game) -> tuple:
