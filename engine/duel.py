@@ -153,17 +153,24 @@ class Duel:
 
     @classmethod
     def _resumed(cls, factory: Callable[[], tuple[Game, Gen]], kw: dict[str, Any], history: list[tuple[int, str]],
-                 index: int, rest: tuple[int, str, str], game_bytes: bytes, keep_rest: bool = False) -> "Duel":
+                 index: int, rest: tuple[int, str, str], game_bytes: bytes, keep_rest: bool = False,
+                 choices: tuple[str, ...] | None = None) -> "Duel":
         """A duel whose game is ``game_bytes`` (saved at a rest point after
         ``index`` answers of ``history``), resumed there, with the answers
-        after it replayed."""
+        after it replayed. ``choices``: those of the rest point's decision,
+        listed already (by the duel being cloned there), not listed again."""
         game = snap.loads(game_bytes)
+        game.list_later = choices is not None and index == len(history)
         d = cls(lambda: (game, game.run(resume=True)), **kw)
+        game.list_later = False
         d._factory, d.keep_rest = factory, keep_rest
         d.history = list(history[:index])
         p = d.pending
         if p is None or _signature(p) != rest or not d.at_rest:
             raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
+        if "_list_choices" in p.__dict__:  # the same game asks the same decision: the same choices
+            p.choices = choices  # type: ignore[assignment]
+            del p._list_choices  # type: ignore[attr-defined]
         d._rest = (index, rest, game_bytes)
         return d.replay(history[index:])
 
@@ -208,7 +215,9 @@ class Duel:
         if r is None:
             d = Duel(self._factory, keep_rest=self.keep_rest, **kw)
             return d.replay(self.history)
-        return Duel._resumed(self._factory, kw, self.history, r[0], r[1], r[2], keep_rest=self.keep_rest)
+        listed = self.pending.__dict__.get("choices") if self.at_rest else None
+        return Duel._resumed(self._factory, kw, self.history, r[0], r[1], r[2], keep_rest=self.keep_rest,
+                             choices=listed)
 
     def snapshot(self, names: tuple[str, str] | None = None) -> bytes:
         """The duel as bytes for :meth:`from_snapshot`: the engine version,
