@@ -11,8 +11,9 @@ answers with more than 60 permanents in play. On it:
   point kept (``keep_rest``), which adds the replay of the answers since.
 - **snapshot size**: the bytes of ``Duel.snapshot()`` there (what the bot
   stores per duel), and compressed with zlib for comparison.
-- **first touch**: the duel after 5,000 answers rebuilt from the snapshot
-  taken at the first rest point of its turn (what the bot stores), with
+- **first touch**: the duel after 5,000 answers rebuilt from the latest
+  snapshot the bot would have stored (at the first rest point of each turn,
+  and every ``SNAPSHOT_ANSWERS`` answers of a long turn), with
   ``Duel.from_snapshot`` -- against rebuilding it by a full replay.
 """
 from __future__ import annotations
@@ -27,6 +28,8 @@ from engine.ai import RandomPlayer
 from engine.decks import decklist
 from engine.snapshot import unpack
 
+from bot.service import SNAPSHOT_ANSWERS
+
 from .common import Target, say
 
 DECKS = ("Brimstone", "Mishra's Workshop")
@@ -34,19 +37,19 @@ SEED = 4
 
 
 def long_duel(decisions: int) -> tuple[Duel, bytes, int]:
-    """The benchmark's duel after ``decisions`` answers; the snapshot taken at the first
-    rest point of each turn (as the bot stores them): the latest, and the most permanents
-    seen at a rest point."""
+    """The benchmark's duel after ``decisions`` answers; the snapshot taken as the bot
+    stores them (at the first rest point of each turn, and of a long turn every
+    ``SNAPSHOT_ANSWERS`` answers): the latest, and the most permanents seen at a rest point."""
     decks = (decklist(DECKS[0]) * 3, decklist(DECKS[1]) * 3)
     duel = Duel.new(SEED, decks, DuelOptions(starting_life=300))
     players = (RandomPlayer(SEED, pass_rate=0.6), RandomPlayer(SEED + 1, pass_rate=0.6))
-    blob, turn, most = b"", 0, 0
+    blob, turn, at, most = b"", 0, 0, 0
     while duel.pending is not None and len(duel.history) < decisions:
         duel.apply(players[duel.pending.player].choose(duel.pending))
         if duel.at_rest:
             most = max(most, len(duel.game.battlefield))
-            if duel.game.turn != turn:
-                turn, blob = duel.game.turn, duel.snapshot()
+            if duel.game.turn != turn or len(duel.history) - at >= SNAPSHOT_ANSWERS:  # as bot.service.Live
+                turn, at, blob = duel.game.turn, len(duel.history), duel.snapshot()
     return duel, blob, most
 
 

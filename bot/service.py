@@ -38,6 +38,10 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
+# A snapshot of a duel (Duel.snapshot) is stored at the first rest point of each turn, and at
+# a rest point this many answers after the last one taken (a long turn): rebuilding a duel
+# replays at most about this many answers (see Live._rested)
+SNAPSHOT_ANSWERS = 40
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
@@ -57,15 +61,18 @@ class Live:
     # led to it (see DuelService._advance); the turn it was taken in
     snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
     snapshot_turn: int = -1
+    snapshot_seq: int = 0
 
     def __post_init__(self) -> None:
-        self.snapshot_turn = self.duel.game.turn  # the stored snapshot, if any, is of this turn or older
+        # the stored snapshot, if any, is of this turn or older
+        self.snapshot_turn, self.snapshot_seq = self.duel.game.turn, len(self.duel.history)
         self.duel.on_rest = self._rested
 
     def _rested(self, duel: Duel) -> None:
-        if duel.game.turn != self.snapshot_turn:
-            self.snapshot_turn = duel.game.turn
-            self.snapshot = (len(duel.history), duel.snapshot())
+        seq = len(duel.history)
+        if duel.game.turn != self.snapshot_turn or seq - self.snapshot_seq >= SNAPSHOT_ANSWERS:
+            self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
+            self.snapshot = (seq, duel.snapshot())
 
     @property
     def seq(self) -> int:

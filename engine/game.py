@@ -162,7 +162,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
     # What pickling a Game (engine.snapshot) leaves out: caches and read memos, rebuilt on
     # demand, and what belongs to the procedure rather than the state (the pending decision, the
     # flags of whoever drives it). A restored game gets the values __init__ gives them
-    # (_UNSAVED_DEFAULTS). Code adding a cache to Game adds its attribute here.
+    # (_UNSAVED_DEFAULTS, at the end of this module). Code adding a cache or memo to Game adds
+    # its attribute's name here and its empty value there (a cache kept across decisions must
+    # not be saved: a loaded game recomputes what it needs).
     UNSAVED: tuple[str, ...] = ("_chars_cache", "_computing", "_guard_hits", "list_later",
                                 "rest_next", "rest_decision")
 
