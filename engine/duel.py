@@ -193,7 +193,8 @@ class Duel:
         if self.at_rest:
             if r is None or r[0] != len(self.history) or not r[2]:
                 # kept until the next rest point (a duel cloned again here pickles nothing)
-                r = self._rest = (len(self.history), _signature(self.pending), snap.dumps(self.game))
+                r = self._rest = (len(self.history), _signature(self.pending),  # type: ignore[arg-type]
+                                  snap.dumps(self.game))
             return r
         return r if r is not None and r[2] else None
 
@@ -208,7 +209,7 @@ class Duel:
         kw: dict[str, Any] = {"seed": self.seed, "decks": self.decks, "options": self.options}
         if self.pending is None:  # over (or conceded): nothing to resume
             game = snap.loads(snap.dumps(self.game))
-            d = Duel(lambda: (game, iter(())), keep_rest=self.keep_rest, **kw)  # type: ignore[arg-type]
+            d = Duel(lambda: (game, iter(())), keep_rest=self.keep_rest, **kw)  # type: ignore[arg-type, return-value]
             d._factory, d.history = self._factory, list(self.history)
             return d
         r = self._saved_rest()

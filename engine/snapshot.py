@@ -134,7 +134,8 @@ _indexed: set[str] = set()  # card names (and "" for the modules) whose parts ar
 
 def _card(name: str) -> CardDef:
     """The registry's definition (carddb.get, without its checks when loaded already)."""
-    return carddb._DEFS.get(name) or carddb.get(name)
+    d = carddb._DEFS.get(name)
+    return d if d is not None else carddb.get(name)
 
 
 def _registry_part(name: str, path: tuple[Any, ...]) -> Any:
@@ -148,7 +149,7 @@ def _module_global(module: str, name: str) -> Any:
     return getattr(sys.modules.get(module) or importlib.import_module(module), name)
 
 
-def _index(obj: Any, ref: tuple[Any, ...], path: tuple[Any, ...], depth: int) -> None:
+def _index(obj: Any, ref: str, path: tuple[Any, ...], depth: int) -> None:
     """Index ``obj`` and what it holds under ``ref`` (a registry card's name) and ``path``."""
     if depth > 4 or isinstance(obj, _SKIP):
         return
@@ -214,11 +215,14 @@ class GamePickler(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         cls = obj.__class__
-        if cls is CardDef and carddb._DEFS.get(obj.name) is obj:
-            # the registry's own definition: by name. (Not a persistent_id: pickle calls that
-            # for every object, ints and strings included, which cost a third of the time;
-            # reducer_override is called only for objects of classes of their own.)
-            return (_card, (obj.name,))
+        if cls is CardDef:
+            name = obj.name
+            if carddb._DEFS.get(name) is obj:
+                # the registry's own definition: by name. (Not a persistent_id: pickle calls that
+                # for every object, ints and strings included, which cost a third of the time;
+                # reducer_override is called only for objects of classes of their own.)
+                return (_card, (name,))
+            return NotImplemented  # made on the fly (a token's, a copy's): by value
         if cls is types.FunctionType:
             if _by_reference(obj):
                 return NotImplemented
