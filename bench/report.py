@@ -85,8 +85,8 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                        f"(kept) | {cw(cl['clone_away_from_rest_point_ms'])} |")
             out.append(f"| stored snapshot | {cl['snapshot_bytes']:,} bytes ({cl['snapshot_bytes_zlib']:,} "
                        f"with zlib) |")
-            out.append(f"| first touch of the {cl['answers']:,}-decision duel | from its snapshot "
-                       f"({cl['answers_since_snapshot']} answers after it) "
+            out.append(f"| first touch of the duel after {cl['first_touch_at_answer']:,} answers | from its "
+                       f"latest snapshot ({cl['answers_since_snapshot']} answers before it) "
                        f"{cw(cl['first_touch_from_snapshot_ms'])}; full replay "
                        f"{cw(cl['first_touch_by_full_replay_ms'])} |")
         out.append("")

@@ -39,6 +39,7 @@ def test_clone_parts() -> None:
     from bench import clone_bench
     fig = clone_bench.clone_bench(quick=True)
     assert fig["same_state_hash"] and fig["snapshot_bytes"] > 0 and fig["answers"] == 1000
+    assert 0 < fig["answers_since_snapshot"] < fig["first_touch_at_answer"]
     assert len(clone_bench.targets(fig)) == 2
 
 
