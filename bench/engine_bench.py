@@ -26,6 +26,7 @@ from engine.ai import RandomPlayer, play_out
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, build_position, run_step
 
+from .clone_bench import clone_bench, targets as clone_targets
 from .common import ROOT, Result, Target, say, summary
 
 NAMES = sorted(PRECONS)
@@ -289,12 +290,13 @@ def run(quick: bool = False, **_: Any) -> Result:
     mem = memory_bench(3 if quick else 20, 300)
     res.figures["memory"] = mem
     res.figures["profile"] = profile([0] if quick else [0, 1, 2])
+    res.figures["clone"] = clone_bench(quick)
     res.targets = [
         Target("random duels per second (one core)", sp["duels_per_second"], 50, ">=", "duels/s"),
         Target("replay of a 1,000-decision duel", rp["median_ms"], 50, "<=", "ms"),
         Target("memory per live duel (engine, after 300 answers)", round(mem["bytes_per_duel_after_answers"] / 2**20, 3),
                1, "<=", "MB"),
-    ]
+    ] + clone_targets(res.figures["clone"])
     if rp["same_state_hash_as_recorded"] is False:
         res.notes.append("The recorded 1,000-decision duel no longer replays to its recorded state hash: "
                          "the engine's behaviour changed since bench/data/duel-1000.json was written.")

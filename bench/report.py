@@ -74,6 +74,21 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         out.append(f"| crowded board: the two views the bot renders after an answer | {fmt(cb['two_views_ms'])} ms |")
         out.append(f"| memory per live duel | {mem['fresh_bytes_per_duel'] / 1024:.0f} KiB fresh, "
                    f"{mem['bytes_per_duel_after_answers'] / 1024:.0f} KiB after {mem['answers']} answers |")
+        cl = f.get("clone")
+        if cl:  # bench/clone_bench.py: medians, CPU time of the process (wall-clock)
+            def cw(x: dict[str, float]) -> str:
+                return f"{fmt(x['cpu'])} ms CPU ({fmt(x['wall'])} ms wall-clock)"
+            out.append(f"| `Duel.clone()` at a rest point ({cl['permanents_at_clone']} permanents, "
+                       f"{cl['answers']:,}-answer duel) | {cw(cl['clone_at_rest_point_ms'])}; the same position "
+                       f"again {cw(cl['clone_again_at_same_rest_point_ms'])} |")
+            out.append(f"| `Duel.clone()` {cl['answers_replayed_by_that_clone']} answers after a rest point "
+                       f"(kept) | {cw(cl['clone_away_from_rest_point_ms'])} |")
+            out.append(f"| stored snapshot | {cl['snapshot_bytes']:,} bytes ({cl['snapshot_bytes_zlib']:,} "
+                       f"with zlib) |")
+            out.append(f"| first touch of the duel after {cl['first_touch_at_answer']:,} answers | from its "
+                       f"latest snapshot ({cl['answers_since_snapshot']} answers before it) "
+                       f"{cw(cl['first_touch_from_snapshot_ms'])}; full replay "
+                       f"{cw(cl['first_touch_by_full_replay_ms'])} |")
         out.append("")
         prof = f.get("profile", {}).get("self_play")
         if prof:

@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
+from engine.snapshot import engine_version
 from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
 from engine.view import view as seat_view
 from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
+from storage import snapshots as snapshot_store
 from storage.db import Database
 from storage.errors import DuelNotFound, StatusConflict
 
@@ -36,6 +38,10 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
+# A snapshot of a duel (Duel.snapshot) is stored at the first rest point of each turn, and at
+# a rest point this many answers after the last one taken (a long turn): rebuilding a duel
+# replays at most about this many answers (see Live._rested)
+SNAPSHOT_ANSWERS = 40
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
@@ -51,6 +57,22 @@ class Live:
     duel: Duel
     events_shown: int = 0
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
+    # the snapshot taken at the first rest point of a turn, stored with the decisions that
+    # led to it (see DuelService._advance); the turn it was taken in
+    snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
+    snapshot_turn: int = -1
+    snapshot_seq: int = 0
+
+    def __post_init__(self) -> None:
+        # the stored snapshot, if any, is of this turn or older
+        self.snapshot_turn, self.snapshot_seq = self.duel.game.turn, len(self.duel.history)
+        self.duel.on_rest = self._rested
+
+    def _rested(self, duel: Duel) -> None:
+        seq = len(duel.history)
+        if duel.game.turn != self.snapshot_turn or seq - self.snapshot_seq >= SNAPSHOT_ANSWERS:
+            self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
+            self.snapshot = (seq, duel.snapshot())
 
     @property
     def seq(self) -> int:
@@ -334,10 +356,12 @@ class DuelService:
         if rec.decks[0] is None or rec.decks[1] is None:
             raise DuelError("This duel has not started yet.")
         opts = DuelOptions(**(rec.options or {}))
+        # the stored snapshot, if this engine made it: only the answers after it are replayed
+        stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
 
         def rebuild() -> Duel:
-            return Duel.new(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts,
-                            names=tuple(rec.player_names)).replay(history)
+            return Duel.from_snapshot(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts, history,
+                                      stored[1] if stored else None, names=tuple(rec.player_names))
         duel = await asyncio.to_thread(rebuild) if len(history) > 200 else rebuild()
         stops = []
         for uid in rec.player_ids:
@@ -454,10 +478,14 @@ class DuelService:
                         result=result if last else None)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
+                if live.snapshot is not None and not finished:  # with the decisions it follows
+                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
+                                                       live.snapshot[0], live.snapshot[1])
         except Exception:
             self.forget(live.record.id)
             raise
         live.record = rec
+        live.snapshot = None
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)

@@ -11,6 +11,21 @@ True
 
 A duel is its seed, two decklists, options and the list of answers
 (:attr:`Duel.history`); :meth:`Duel.replay` rebuilds it exactly.
+
+Copies and snapshots (:meth:`Duel.clone`, :meth:`Duel.snapshot`,
+:meth:`Duel.from_snapshot`) do not replay from the start. The rules
+procedure is a stack of generators that cannot be copied, so it is made
+restartable at *rest points* instead -- the top of a phase's opportunities in
+the duel's own game, where nothing is under way -- and a copy is the game
+saved at the latest rest point (pickled, see :mod:`engine.snapshot`), resumed
+there, with the few answers given since replayed. The answers stay the
+truth: a stored snapshot made by another engine version is ignored and the
+duel replayed from its history.
+
+>>> d.pending.kind.name, d.at_rest
+('OPPORTUNITY', True)
+>>> d.clone().state_hash() == d.state_hash()
+True
 """
 from __future__ import annotations
 
@@ -18,7 +33,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import carddb
+from . import carddb, snapshot as snap
 from .decisions import Decision, IllegalAction, Refusal, norm
 from .game import Game
 from .model import Gen
@@ -69,16 +84,35 @@ def check_deck(names: list[str], minimum: int = 0) -> None:
         raise DeckError(problems)
 
 
+class SnapshotMismatch(AssertionError):
+    """A game restored at a rest point did not ask the decision asked there:
+    a bug in the rest points (see :mod:`engine.snapshot`)."""
+
+
 class Duel:
-    """A duel in progress: :attr:`pending` is the decision it waits for."""
+    """A duel in progress: :attr:`pending` is the decision it waits for.
+
+    ``keep_rest``: keep the game saved at the latest rest point (a pickle at
+    each one, about a millisecond), so that :meth:`clone` and
+    :meth:`snapshot` away from a rest point replay only the answers since it
+    rather than the whole duel. Off by default: plain self-play pays nothing;
+    the AI and the bot turn it on."""
 
     def __init__(self, factory: Callable[[], tuple[Game, Gen]], *, seed: int = 0,
-                 decks: tuple[list[str], list[str]] = ([], []), options: DuelOptions = DuelOptions()) -> None:
+                 decks: tuple[list[str], list[str]] = ([], []), options: DuelOptions = DuelOptions(),
+                 keep_rest: bool = False) -> None:
         self._factory = factory
         self.seed = seed
         self.decks = decks
         self.options = options
+        self.keep_rest = keep_rest
+        # called with the duel whenever an answer brings it to a rest point (the bot stores a
+        # snapshot at the first of each turn); not copied by clone()
+        self.on_rest: Callable[[Duel], None] | None = None
         self.history: list[tuple[int, str]] = []
+        # the latest rest point: (answers before it, its decision's signature, the game saved
+        # there or b"" when not kept); see at_rest
+        self._rest: tuple[int, tuple[int, str, str], bytes] | None = None
         self.game, self._proc = factory()
         self.pending: Decision | None = None
         self._advance(None)
@@ -90,19 +124,113 @@ class Duel:
         for d in decks:
             check_deck(d)
 
-        def factory() -> tuple[Game, Gen]:
-            g = Game(seed, names, options)
-            for p, deck in enumerate(decks):
-                for i, n in enumerate(deck):
-                    card = g.new_card(carddb.get(n), p, "library")
-                    card.origin = (p, i)  # which card of the decklist: see final_owners()
-                    g.players[p].library.append(card)
-            return g, g.run()
-        return cls(factory, seed=seed, decks=(list(decks[0]), list(decks[1])), options=options)
+        return cls(_new_game(seed, decks, options, names), seed=seed, decks=(list(decks[0]), list(decks[1])),
+                   options=options)
+
+    @classmethod
+    def from_snapshot(cls, seed: int, decks: tuple[list[str], list[str]], options: DuelOptions,
+                      history: list[tuple[int, str]], blob: bytes | None,
+                      names: tuple[str, str] = ("alice", "bob"), keep_rest: bool = False) -> "Duel":
+        """The duel :meth:`new` + :meth:`replay` would give, started from
+        ``blob`` (what :meth:`snapshot` gave, at any earlier point of this
+        same history) and replaying only the answers after it. A blob that
+        another engine version made, that belongs to another duel or that
+        fails to load in any way is ignored: the whole history is replayed
+        (a snapshot is only a cache). ``keep_rest``: see :class:`Duel`."""
+        for d in decks:
+            check_deck(d)
+        factory = _new_game(seed, decks, options, names)
+        kw: dict[str, Any] = {"seed": seed, "decks": (list(decks[0]), list(decks[1])), "options": options}
+        if blob:
+            try:
+                index, rest, key, game_bytes = snap.unpack(blob)
+                if index > len(history) or key != _history_key(seed, decks, options, names, history[:index]):
+                    raise snap.StaleSnapshot("the snapshot belongs to another duel")
+                return cls._resumed(factory, kw, history, index, rest, game_bytes, keep_rest)
+            except Exception:  # noqa: BLE001 - any failure: the answers are the truth
+                pass
+        return cls(factory, keep_rest=keep_rest, **kw).replay(history)
+
+    @classmethod
+    def _resumed(cls, factory: Callable[[], tuple[Game, Gen]], kw: dict[str, Any], history: list[tuple[int, str]],
+                 index: int, rest: tuple[int, str, str], game_bytes: bytes, keep_rest: bool = False,
+                 choices: tuple[str, ...] | None = None) -> "Duel":
+        """A duel whose game is ``game_bytes`` (saved at a rest point after
+        ``index`` answers of ``history``), resumed there, with the answers
+        after it replayed. ``choices``: those of the rest point's decision,
+        listed already (by the duel being cloned there), not listed again."""
+        game = snap.loads(game_bytes)
+        game.list_later = choices is not None and index == len(history)
+        d = cls(lambda: (game, game.run(resume=True)), **kw)
+        game.list_later = False
+        d._factory, d.keep_rest = factory, keep_rest
+        d.history = list(history[:index])
+        p = d.pending
+        if p is None or _signature(p) != rest or not d.at_rest:
+            raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
+        if "_list_choices" in p.__dict__:  # the same game asks the same decision: the same choices
+            p.choices = choices  # type: ignore[assignment]
+            del p._list_choices  # type: ignore[attr-defined]
+        d._rest = (index, rest, game_bytes)
+        return d.replay(history[index:])
 
     def fresh(self) -> "Duel":
         """The same duel from its start (no answers)."""
-        return Duel(self._factory, seed=self.seed, decks=self.decks, options=self.options)
+        return Duel(self._factory, seed=self.seed, decks=self.decks, options=self.options, keep_rest=self.keep_rest)
+
+    # ---------------------------------------------------- copies, snapshots
+    @property
+    def at_rest(self) -> bool:
+        """Whether the pending decision is at a rest point: the top of a
+        phase's opportunities in the duel's own game (see :mod:`engine.snapshot`),
+        where the game can be saved and resumed."""
+        return self.pending is not None and self.pending is self.game.rest_decision
+
+    def _saved_rest(self) -> tuple[int, tuple[int, str, str], bytes] | None:
+        """The latest rest point with its game saved: now if the duel is at
+        one, else the one kept (``keep_rest``), else None."""
+        r = self._rest
+        if self.at_rest:
+            if r is None or r[0] != len(self.history) or not r[2]:
+                # kept until the next rest point (a duel cloned again here pickles nothing)
+                r = self._rest = (len(self.history), _signature(self.pending),  # type: ignore[arg-type]
+                                  snap.dumps(self.game))
+            return r
+        return r if r is not None and r[2] else None
+
+    def clone(self) -> "Duel":
+        """A copy that goes on exactly as this duel would (same state, same
+        pending decision, same history), sharing nothing with it.
+
+        Made from the game saved at the latest rest point, resumed there,
+        with the answers given since replayed: at a rest point nothing is
+        replayed; elsewhere that needs ``keep_rest`` (or the whole duel is
+        replayed). Cost: about a pickle and an unpickle of the game."""
+        kw: dict[str, Any] = {"seed": self.seed, "decks": self.decks, "options": self.options}
+        if self.pending is None:  # over (or conceded): nothing to resume
+            game = snap.loads(snap.dumps(self.game))
+            d = Duel(lambda: (game, iter(())), keep_rest=self.keep_rest, **kw)  # type: ignore[arg-type, return-value]
+            d._factory, d.history = self._factory, list(self.history)
+            return d
+        r = self._saved_rest()
+        if r is None:
+            d = Duel(self._factory, keep_rest=self.keep_rest, **kw)
+            return d.replay(self.history)
+        listed = self.pending.__dict__.get("choices") if self.at_rest else None
+        return Duel._resumed(self._factory, kw, self.history, r[0], r[1], r[2], keep_rest=self.keep_rest,
+                             choices=listed)
+
+    def snapshot(self, names: tuple[str, str] | None = None) -> bytes:
+        """The duel as bytes for :meth:`from_snapshot`: the engine version,
+        the game saved at the latest rest point, and how many answers of the
+        history came before it. Made at a rest point, or from the one kept
+        (``keep_rest``); ValueError otherwise."""
+        r = self._saved_rest()
+        if r is None:
+            raise ValueError("the duel is not at a rest point and keeps none (keep_rest)")
+        names = names or (self.game.players[0].name, self.game.players[1].name)
+        key = _history_key(self.seed, self.decks, self.options, names, self.history[:r[0]])
+        return snap.pack(r[0], r[1], key, r[2])
 
     def replay(self, history: list[tuple[int, str]]) -> "Duel":
         """Apply a list of answers (as :attr:`history` records them); returns self."""
@@ -127,6 +255,11 @@ class Duel:
             self.pending = next(self._proc) if answer is None else self._proc.send(answer)
         except StopIteration:
             self.pending = None
+        if self.pending is not None and self.pending is self.game.rest_decision:
+            self._rest = (len(self.history), _signature(self.pending),
+                          snap.dumps(self.game) if self.keep_rest else b"")
+            if self.on_rest is not None:
+                self.on_rest(self)
 
     @property
     def over(self) -> bool:
@@ -205,6 +338,34 @@ class Duel:
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view
         return view(self, player)
+
+
+def _new_game(seed: int, decks: tuple[list[str], list[str]], options: DuelOptions,
+              names: tuple[str, str]) -> Callable[[], tuple[Game, Gen]]:
+    """What makes a new duel's game and procedure (see :meth:`Duel.new`)."""
+    def factory() -> tuple[Game, Gen]:
+        g = Game(seed, names, options)
+        for p, deck in enumerate(decks):
+            for i, n in enumerate(deck):
+                card = g.new_card(carddb.get(n), p, "library")
+                card.origin = (p, i)  # which card of the decklist: see final_owners()
+                g.players[p].library.append(card)
+        return g, g.run()
+    return factory
+
+
+def _signature(d: Decision) -> tuple[int, str, str]:
+    """What identifies a rest point's decision when the game is resumed there."""
+    return (d.player, d.kind.name, d.prompt)
+
+
+def _history_key(seed: int, decks: tuple[list[str], list[str]], options: DuelOptions, names: tuple[str, str],
+                 history: list[tuple[int, str]]) -> str:
+    """A digest of a duel up to some answer: a stored snapshot is used only
+    for the duel and the history it was made from."""
+    # (repr, not pickle: pickle's bytes depend on which equal strings are the same object)
+    return hashlib.sha256(repr((seed, [list(x) for x in decks], options, tuple(names), history)).encode()
+                          ).hexdigest()[:16]
 
 
 def snapshot(g: Game) -> tuple:

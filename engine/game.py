@@ -152,6 +152,32 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         self.lands_only_mana: set[int] = set()
         self.ante_on = options.ante
         self.subgame: Game | None = None  # a subgame under way inside this one (see engine.subgame)
+        # Rest points (see engine.snapshot): phase_opportunities sets rest_next right before
+        # asking the decision at the top of its loop; ask() then keeps that decision in
+        # rest_decision, and every other decision it asks clears it. A Duel is at a rest point
+        # when its pending decision IS its own game's rest_decision (never a subgame's).
+        self.rest_next = False
+        self.rest_decision: Decision | None = None
+
+    # What pickling a Game (engine.snapshot) leaves out: caches and read memos, rebuilt on
+    # demand, and what belongs to the procedure rather than the state (the pending decision, the
+    # flags of whoever drives it). A restored game gets the values __init__ gives them
+    # (_UNSAVED_DEFAULTS, at the end of this module). Code adding a cache or memo to Game adds
+    # its attribute's name here and its empty value there (a cache kept across decisions must
+    # not be saved: a loaded game recomputes what it needs).
+    UNSAVED: tuple[str, ...] = ("_chars_cache", "_computing", "_guard_hits", "list_later",
+                                "rest_next", "rest_decision")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        for name in self.UNSAVED:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(_UNSAVED_DEFAULTS)
+        self.__dict__.update(state)
+        self._computing = set()
 
     # ---------------------------------------------------------------- steps
     @property
@@ -212,6 +238,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about)
             d.cost, d.context = cost, self._context()
             self.decisions_asked += 1
+            self.rest_decision, self.rest_next = (d if self.rest_next else None), False
             answer = yield d
             if "_list_choices" in d.__dict__:  # never listed: too late now, the game moves on
                 d._list_choices = _listed_too_late  # type: ignore[attr-defined]
@@ -220,7 +247,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if not ch and parser is None:
             raise AssertionError(f"decision with no choices: {prompt}")
         self.decisions_asked += 1
-        answer = yield Decision(player, kind, prompt, ch, decline, parser, about, cost, self._context())
+        d = Decision(player, kind, prompt, ch, decline, parser, about, cost, self._context())
+        self.rest_decision, self.rest_next = (d if self.rest_next else None), False
+        answer = yield d
         return answer
 
     def _context(self) -> Context:
@@ -948,3 +977,8 @@ class _ReadScope:
     def __exit__(self, *exc: object) -> None:
         if self.outer:
             self.g._chars_cache = None
+
+
+# what a restored Game's unsaved attributes start as (see Game.UNSAVED; _computing is a new set)
+_UNSAVED_DEFAULTS: dict[str, Any] = {"_chars_cache": None, "_guard_hits": 0, "list_later": False,
+                                     "rest_next": False, "rest_decision": None}

@@ -19,22 +19,33 @@ PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 class TurnRules:
     """Mixin of :class:`engine.game.Game`."""
 
-    def run(self: "Game", start_phase: str | None = None) -> Gen:
-        """The whole duel. ``start_phase`` begins an already set-up position."""
+    def run(self: "Game", start_phase: str | None = None, resume: bool = False) -> Gen:
+        """The whole duel. ``start_phase`` begins an already set-up position.
+
+        ``resume``: go on with a game restored at a rest point (see
+        :mod:`engine.snapshot`): the top of the opportunities of the phase it
+        is in (:attr:`phase`), the rest of the turn as it was; nothing that
+        happens at a turn's or a phase's start happens again."""
         from .game import DuelOver
         try:
-            if start_phase is None:
-                yield from self.begin()
-                start_phase = "untap"
-            for c in self.battlefield:  # a set-up position: what is tapped now did not just become tapped
-                c.was_tapped = c.tapped
-            while True:
+            if resume:
+                # the rest point's decision was asked once already before the game was saved:
+                # it is asked again now and must not count twice (see Game.at_step_start)
+                self.decisions_asked -= 1
+                yield from self.play_turn(self.phase, resume=True)
+            else:
+                if start_phase is None:
+                    yield from self.begin()
+                    start_phase = "untap"
+                for c in self.battlefield:  # a set-up position: what is tapped now did not just become tapped
+                    c.was_tapped = c.tapped
                 yield from self.play_turn(start_phase)
-                start_phase = "untap"
+            while True:
                 # an extra turn (Time Walk, Time Vault) comes before the other
                 # player's next turn; the latest one granted is taken first
                 self.active = self.extra_turns.pop() if self.extra_turns else 1 - self.active
                 self.turn += 1
+                yield from self.play_turn("untap")
         except DuelOver:
             return
 
@@ -102,8 +113,14 @@ class TurnRules:
         self.log(f"{pl.name} takes a mulligan.")
 
     # --------------------------------------------------------------- turn
-    def play_turn(self: "Game", start: str = "untap") -> Gen:
-        if start == "untap":
+    def play_turn(self: "Game", start: str = "untap", resume: bool = False) -> Gen:
+        """The phases of a turn from ``start``; with ``resume``, from the
+        opportunities of phase ``start`` of a turn under way (see :meth:`run`)."""
+        if resume:
+            yield from getattr(self, f"phase_{start}")(resume=True)
+            yield from self._end_phase(start)
+            start = PHASES[PHASES.index(start) + 1]
+        elif start == "untap":
             # a turn its player may skip (Time Vault): hook skip_turn(g, src) -> Gen
             # returning True if the turn is skipped; asked before the untap phase
             for src in list(self.battlefield):
@@ -111,18 +128,22 @@ class TurnRules:
                 if h is not None and src in self.battlefield and (yield from h(self, src)):
                     self.log(f"{self.players[self.active].name} skips turn {self.turn}.")
                     return
-        for pl in self.players:
-            pl.lands_played = 0
-            pl.attacked_this_turn = False
-        self.attack_done = False
+        if not resume:
+            for pl in self.players:
+                pl.lands_played = 0
+                pl.attacked_this_turn = False
+            self.attack_done = False
         for ph in PHASES[PHASES.index(start):]:
             self.phase = ph
             self.step = ph
             self.log(f"-- {self.players[self.active].name}'s {ph} phase (turn {self.turn}) --")
             yield from getattr(self, f"phase_{ph}")()
-            if ph not in ("untap", "cleanup"):
-                yield from self.mana_burn()
-            self.check_losses()
+            yield from self._end_phase(ph)
+
+    def _end_phase(self: "Game", ph: str) -> Gen:
+        if ph not in ("untap", "cleanup"):
+            yield from self.mana_burn()
+        self.check_losses()
 
     def phase_untap(self: "Game") -> Gen:
         """No fast effects. The active player's permanents untap at once;
@@ -158,15 +179,21 @@ class TurnRules:
             c.phase_uses.clear()
             c.flags.pop("upkeep_done", None)
 
-    def phase_upkeep(self: "Game") -> Gen:
-        yield from self.fire(Event.BEGIN_UPKEEP, player=self.active)
-        yield from self.settle()
+    # Each phase with opportunities can be resumed at them (``resume``, see run()): what it
+    # does before them is skipped, and nothing it does after them depends on local state.
+    def phase_upkeep(self: "Game", resume: bool = False) -> Gen:
+        if not resume:
+            yield from self.fire(Event.BEGIN_UPKEEP, player=self.active)
+            yield from self.settle()
         yield from self.phase_opportunities()
         yield from self.end_of_upkeep()
         yield from self.fire(Event.END_UPKEEP, player=self.active)
         yield from self.settle()
 
-    def phase_draw(self: "Game") -> Gen:
+    def phase_draw(self: "Game", resume: bool = False) -> Gen:
+        if resume:
+            yield from self.phase_opportunities()
+            return
         ap = self.active
         skip = self.turn == 1 and ap == self.first_player
         # "during the draw phase" triggers (Nafs Asp) happen as it begins
@@ -188,12 +215,13 @@ class TurnRules:
                     yield from h(self, src, ap)
         yield from self.phase_opportunities()
 
-    def phase_main(self: "Game") -> Gen:
+    def phase_main(self: "Game", resume: bool = False) -> Gen:
         # "at the beginning of your next main phase" (Mana Drain: mana, nothing to settle)
-        yield from self.fire(Event.BEGIN_MAIN, player=self.active)
+        if not resume:
+            yield from self.fire(Event.BEGIN_MAIN, player=self.active)
         yield from self.phase_opportunities()
 
-    def phase_discard(self: "Game") -> Gen:
+    def phase_discard(self: "Game", resume: bool = False) -> Gen:
         yield from self.phase_opportunities()
         pl = self.players[self.active]
         # the most cards the player may keep: hook hand_limit(g, src, player, limit) -> limit,
@@ -241,6 +269,10 @@ class TurnRules:
         """The active player acts until declaring the end of the phase; the
         opponent may respond to that, which cancels the end of the phase."""
         while True:
+            # A rest point (see engine.snapshot): the stack is empty, no attack is under way,
+            # and what called this keeps no state that matters; the game can be saved here and
+            # resumed (run(resume=True)), which asks this same decision again
+            self.rest_next = True
             # Nothing changes the game between the active player passing and the opponent
             # being asked to respond: what was read for the first decision serves the second
             reads: dict[Any, Any] = {}

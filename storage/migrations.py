@@ -344,6 +344,18 @@ _V6_COLLECTION_PAGES = """
 CREATE INDEX copies_by_owner_card_printing ON copies (owner_id, card, printing, id);
 """
 
+# Version 7: one engine snapshot per duel (storage.snapshots): a cache for rebuilding a
+# long duel without replaying all of it; ``seq`` is how many decisions came before it,
+# ``engine_version`` the engine that made it (another engine ignores it).
+_V7_SNAPSHOTS = """
+CREATE TABLE duel_snapshots (
+    duel_id        INTEGER PRIMARY KEY REFERENCES duels(id),
+    engine_version TEXT NOT NULL,
+    seq            INTEGER NOT NULL CHECK (seq >= 0),
+    blob           BLOB NOT NULL
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -351,6 +363,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "how far each duel was published on Discord", _V4_PUBLISHED),
     Migration(5, "clock reminders sent", _V5_REMINDERS),
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
+    Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
 )
 
 
@@ -358,7 +371,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    6
+    7
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

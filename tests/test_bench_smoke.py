@@ -35,6 +35,14 @@ def test_engine_parts() -> None:
     assert len(duel.history) == 1000
 
 
+def test_clone_parts() -> None:
+    from bench import clone_bench
+    fig = clone_bench.clone_bench(quick=True)
+    assert fig["same_state_hash"] and fig["snapshot_bytes"] > 0 and fig["answers"] == 1000
+    assert 0 < fig["answers_since_snapshot"] < fig["first_touch_at_answer"]
+    assert len(clone_bench.targets(fig)) == 2
+
+
 def test_sensible_duel_and_soak_duel() -> None:
     g = roundtrips.play_sensible(1)
     assert g["finished"] and 0 < g["asked"] < g["decisions"]

@@ -48,3 +48,65 @@ async def test_stored_duel_replays_to_the_same_state(tmp_path: Path) -> None:
                               stored.player_names).replay(history)
     assert rebuilt.state_hash() == duel.state_hash()
     assert dataclasses.asdict(engine.DuelOptions(**stored.options)) == dataclasses.asdict(options)
+
+
+async def test_the_bot_resumes_a_duel_from_its_stored_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot stores a snapshot at the first rest point of each turn (and every
+    SNAPSHOT_ANSWERS answers of a long turn), with the decisions that led there; a restarted bot rebuilds the duel from it (replaying only the decisions
+    after it) to the state a full replay gives; a snapshot from another engine is ignored."""
+    from bot.service import DuelService
+    from engine import snapshot as snap
+    from engine.ai import RandomPlayer
+    from storage import snapshots
+
+    path = tmp_path / "bot.db"
+    db = await Database.open(path)
+    svc = DuelService(db)
+    rec = await svc.challenge(guild_id="1", channel_id="2", challenger=("100", "ann"), opponent=("200", "bob"),
+                              deck="Red Burn", ante=False)
+    await svc.accept(rec.id, "200", "Green Stompy")
+    players = (RandomPlayer(1), RandomPlayer(2))
+    seqs = set()
+    while True:
+        live = await svc.live(rec.id)
+        d = live.duel.pending
+        if d is None or live.duel.game.turn >= 8:
+            break
+        await svc.answer(rec.id, live.record.player_ids[d.player], live.seq, players[d.player].choose(d))
+        stored = await snapshots.load_snapshot(db, rec.id, snap.engine_version())
+        if stored is not None:
+            seqs.add(stored[0])
+            assert stored[0] <= live.seq  # never ahead of the decisions on disk
+    assert live.duel.pending is not None, "the duel ended too soon for the test"
+    assert 3 <= len(seqs) < live.seq / 4  # about one per turn, not one per click
+    want, seq = live.duel.state_hash(), live.seq
+    stored = await snapshots.load_snapshot(db, rec.id, snap.engine_version())
+    assert stored is not None and 0 < stored[0] < seq
+    await db.close()
+
+    resumed: list[int] = []
+    real = engine.Duel._resumed.__func__
+
+    def spy(cls: type, *a: object, **kw: object) -> object:
+        resumed.append(1)
+        return real(cls, *a, **kw)
+    monkeypatch.setattr(engine.Duel, "_resumed", classmethod(spy))
+
+    async def reload() -> object:
+        db = await Database.open(path)  # as after a restart
+        try:
+            live = await DuelService(db).live(rec.id)
+            stored_rec, history = await load_duel(db, rec.id)
+        finally:
+            await db.close()
+        full = engine.Duel.new(stored_rec.seed, stored_rec.decks, engine.DuelOptions(**stored_rec.options),
+                               stored_rec.player_names).replay(history)
+        assert live.duel.state_hash() == full.state_hash() == want and live.seq == seq
+        return live
+    await reload()
+    assert resumed == [1]  # from the snapshot
+    # a snapshot another engine made: ignored (a full replay), the same duel
+    monkeypatch.setattr(snap, "engine_version", lambda: "another engine")
+    monkeypatch.setattr("bot.service.engine_version", snap.engine_version)
+    await reload()
+    assert resumed == [1]
