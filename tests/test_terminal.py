@@ -293,7 +293,17 @@ def test_ctrl_c_in_the_real_command() -> None:
             pytest.fail(f"manaburn play exited before its prompt: {proc.communicate(timeout=60)[1][-2000:]!r}")
         seen += chunk
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    # stdin stays open until the process is gone: closing it first races the signal (end of input
+    # is a quiet exit 0 of its own)
+    guard = threading.Timer(60, proc.kill)  # a lost signal fails the test instead of hanging it
+    guard.start()
+    out = b""
+    while chunk := proc.stdout.read1(4096):  # type: ignore[attr-defined]
+        out += chunk
+    proc.wait(timeout=60)
+    guard.cancel()
+    err = proc.stderr.read() if proc.stderr is not None else b""
+    proc.stdin.close()  # type: ignore[union-attr]
     assert b"Traceback" not in err + out
     assert proc.returncode == 130
 
