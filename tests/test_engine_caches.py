@@ -182,7 +182,7 @@ def test_statics_indexed_by_permanent_change_nothing(monkeypatch: pytest.MonkeyP
     """Statics that can apply to one permanent only (their source, the
     enchanted permanent) are tried on that permanent alone: the
     characteristics are those found by trying every static on every permanent."""
-    import engine.game as game_module
+    import engine.characteristics as game_module
     indexed = 0  # decisions at which some static was indexed (seed 4 has some)
     for seed in SEEDS:
         duel, players = seeded(seed)
