@@ -1,12 +1,20 @@
 """Characteristics after continuous effects: a permanent's printed values,
 then every continuous effect and static ability in the order it began, then
 counters (:meth:`CharacteristicsRules.chars`); which permanents' abilities are
-switched off or lost; and the read-only scope (:meth:`CharacteristicsRules.reading`)
-that caches those look-ups while nothing changes.
+switched off or lost; and the cache of those look-ups.
 
 :class:`CharacteristicsRules` is a mixin of :class:`engine.game.Game` (as
 :mod:`engine.casting` and the others are): card code calls ``g.chars(c)``,
 ``g.switched_off(c)`` and the rest on the game.
+
+The cache (``Game._chars_cache``, a :class:`CharsCache`) lives across
+decisions: it holds characteristics by oid and the pure look-ups made with
+them (:meth:`CharacteristicsRules._read_memo`), and is emptied when the
+change counter :data:`engine.tracked.VERSION` has moved since it was filled.
+Every change to the game moves it by itself (cards, players, effects, the
+combat and the game count their own changes, see :mod:`engine.tracked`), so
+no call site has to remember to. ``tests/test_chars_cache.py`` compares the
+cache with a full recomputation after every answer of many random duels.
 """
 from __future__ import annotations
 
@@ -16,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .effects import enchanted, self_only
 from .objects import Card, Chars, Effect, PrintedChars
+from .tracked import VERSION, Tracked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -23,26 +32,54 @@ if TYPE_CHECKING:  # pragma: no cover
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
-class CharacteristicsRules:
-    """Mixin of :class:`engine.game.Game`."""
+class CharsCache(dict):  # type: ignore[type-arg]
+    """Characteristics by oid, and pure look-ups by key (-1: the ability
+    strippers; ("basic", oid): chars_basic; (name, ...): others), all valid
+    while :data:`engine.tracked.VERSION` is ``version``. Cached values are
+    shared: callers must not change them."""
+
+    __slots__ = ("version",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.version = VERSION[0]
+
+    def current(self) -> "CharsCache":
+        """This cache, emptied first if the game changed since it was filled."""
+        if self.version != VERSION[0]:
+            self.clear()
+            self.version = VERSION[0]
+        return self
+
+
+class CharacteristicsRules(Tracked):
+    """Mixin of :class:`engine.game.Game`. Through :class:`engine.tracked.Tracked`
+    every attribute the game sets counts as a change, but for the bookkeeping
+    named here that no characteristic depends on."""
+
+    _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "list_later", "_computing",
+                        "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
+                        "checking_state"})
 
     def chars(self: "Game", card: Card) -> Chars:
         """Characteristics of a permanent now: printed values, then every
         continuous effect in the order it began (5th Ed. "Resolving Existing
         Effects"), layers breaking ties within one effect's changes, then
-        counters."""
+        counters. Kept in the cache (see the module) until the game changes."""
         cache = self._chars_cache
         if cache is None:
             if card.zone != "battlefield":
                 return self._printed_chars(card)
-            # Computing characteristics changes nothing, so the computation is itself a
-            # read-only scope: nested look-ups (Castle asking its own controller for each
-            # creature, the ability strippers, chars_basic) share a cache dropped on return.
-            self._chars_cache = {}
+            # Caching switched off for a look at the game as it would be (see reading()):
+            # the computation still shares a cache of its own, dropped on return.
+            self._chars_cache = CharsCache()
             try:
                 return self.chars(card)
             finally:
                 self._chars_cache = None
+        if cache.version != VERSION[0]:  # the game changed since the cache was filled
+            cache.clear()
+            cache.version = VERSION[0]
         oid = card.oid
         hit = cache.get(oid)
         if hit is not None:
@@ -65,7 +102,7 @@ class CharacteristicsRules:
                 and ((c.power is None and "creature" not in c.types) or (c.power is not None and not card.counters)) \
                 and "base_chars" not in card.cdef.hooks and oid not in self._computing:
             # No static ability and no effect that may apply to this card (both known already in
-            # this scope), no base_chars hook, no p/t counter or creature without p/t, not being
+            # the cache), no base_chars hook, no p/t counter or creature without p/t, not being
             # computed (the guard below): _apply_effects would return the printed values without
             # running any code, and the result is cached as it would be there
             cache[oid] = c
@@ -76,7 +113,7 @@ class CharacteristicsRules:
             # while asking whether Nightmare is a swamp) sees printed values.
             self._guard_hits += 1
             return c
-        hits = self._guard_hits
+        hits, version = self._guard_hits, cache.version
         computing.add(oid)
         try:
             out = self._apply_effects(card, c, cache)
@@ -84,29 +121,32 @@ class CharacteristicsRules:
             computing.discard(oid)
         # Cached if it is what asking afresh would give: asked at the top (nothing being
         # computed), or inside another computation that never met the guard above (so no
-        # printed stand-in went into it)
-        if not computing or self._guard_hits == hits:
+        # printed stand-in went into it); and if nothing changed the game meanwhile
+        if (not computing or self._guard_hits == hits) and VERSION[0] == version:
             cache[oid] = out
         return out
 
     def _read_memo(self: "Game", key: Any, compute: Callable[[], Any]) -> Any:
-        """``compute()`` (a pure look-up), cached under ``key`` in the current
-        read-only scope when it is what asking afresh would give (as chars()
-        caches). Outside a scope, just ``compute()``."""
+        """``compute()`` (a pure look-up: it changes nothing and depends only on
+        the game), kept in the cache under ``key`` when it is what asking afresh
+        would give (as chars() caches). With caching switched off, just ``compute()``."""
         cache = self._chars_cache
         if cache is None:
             return compute()
+        if cache.version != VERSION[0]:
+            cache.clear()
+            cache.version = VERSION[0]
         if key in cache:
             return cache[key]
-        top, hits = not self._computing, self._guard_hits
+        top, hits, version = not self._computing, self._guard_hits, cache.version
         out = compute()
-        if top or self._guard_hits == hits:
+        if (top or self._guard_hits == hits) and VERSION[0] == version:
             cache[key] = out
         return out
 
     def forget_reads(self: "Game") -> None:
-        """Drop what the current read-only scope has cached: for a scope that
-        changes the game after all (rarely), right after each change."""
+        """Drop what the cache holds. Changes to the game drop it by
+        themselves (see the module); kept for code that wants to say so."""
         if self._chars_cache is not None:
             self._chars_cache.clear()
 
@@ -145,17 +185,16 @@ class CharacteristicsRules:
         """A scope in which nothing changes, so characteristics may be cached
         (listing legal actions asks for them hundreds of times).
 
-        What is cached lives in ``_chars_cache`` and is dropped when the
-        outermost scope ends; nothing survives a change of the game, by
-        construction: wrap only computations that change nothing (no yield,
-        no moves, no card fields, no log). Code that must look at the game as
-        it would be after a change (Wards ignoring their own protection) sets
-        ``_chars_cache`` to None for that look and restores it. Cached values
-        are shared: callers must not change them.
+        The cache now lives across scopes and decisions (see the module) and
+        every change to the game empties it, so a scope only matters where
+        caching is switched off: code that must look at the game as it would
+        be after a change (Wards ignoring their own protection) sets
+        ``_chars_cache`` to None for that look and restores it; a scope opened
+        meanwhile caches until it ends. Cached values are shared: callers must
+        not change them.
 
-        ``reads``: the cache of an earlier scope to go on with (used by an
-        outermost scope only), for a caller that knows nothing changed the game
-        since that scope began (see :meth:`ask_fast`); it is filled further."""
+        ``reads``: formerly the cache of an earlier scope to go on with; the
+        cache that lives across scopes serves instead, and it is ignored."""
         return _ReadScope(self, reads)
 
     def _apply_effects(self: "Game", card: Card, c: Chars, cache: dict[Any, Any]) -> Chars:
@@ -280,8 +319,8 @@ class CharacteristicsRules:
         and of continuous effects (called without ``src``). They must not
         compute characteristics (use printed values or :meth:`chars_basic`)."""
         cache = self._chars_cache
-        if cache is not None:  # nothing changes while reading
-            hit = cache.get(-1)
+        if cache is not None:
+            hit = cache.current().get(-1)
             if hit is not None:
                 return hit  # type: ignore[no-any-return]
         out: list[Callable[[Card], bool]] = []
@@ -378,8 +417,8 @@ class _ReadScope:
 
     def __enter__(self) -> None:
         self.outer = self.g._chars_cache is None
-        if self.outer:
-            self.g._chars_cache = {} if self.reads is None else self.reads
+        if self.outer:  # caching was switched off (see CharacteristicsRules.reading)
+            self.g._chars_cache = CharsCache()
 
     def __exit__(self, *exc: object) -> None:
         if self.outer:

@@ -16,7 +16,7 @@ import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
-from .characteristics import CharacteristicsRules
+from .characteristics import CharacteristicsRules, CharsCache
 from .combat import CombatRules
 from .damage import DamageRules
 from .decisions import Context, Decision, DecisionKind, IllegalAction
@@ -110,9 +110,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.list_later = False
         self._computing: set[int] = set()  # oids whose characteristics are being computed
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
-        # read-only scope cache (see reading()): oid -> Chars, -1 -> ability strippers,
-        # ("basic", oid) -> chars_basic, (name, ...) -> other pure look-ups; None outside scopes
-        self._chars_cache: dict[Any, Any] | None = None
+        # characteristics and pure look-ups, kept across decisions until the game changes
+        # (see engine.characteristics); None while caching is switched off for a look
+        self._chars_cache: CharsCache | None = CharsCache()
         self.turn = 0
         self.active = 0
         self.decisions_asked = 0
