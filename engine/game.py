@@ -105,8 +105,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
-        # Set by Duel.replay while it answers from a history: fast decisions list their
-        # choices only when needed (an answer "pass" needs none); see ask()
+        # Set by Duel.replay while it answers from a history: nobody looks at the
+        # decisions (a payment leaves its mana answers unlisted; see CastingRules.pay)
         self.list_later = False
         self._computing: set[int] = set()  # oids whose characteristics are being computed
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
@@ -192,29 +192,39 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             choices: Iterable[str] | Callable[[], Iterable[str]], *,
             decline: str | None = None, parser: Callable[[str], str] | None = None,
             about: str = "", surely: Callable[[str], bool] | None = None,
-            cost: ManaCost | None = None) -> Gen:
+            cost: ManaCost | None = None, actions: Callable[[], Iterable[str]] | None = None) -> Gen:
         """Yield a decision and return the (already validated) answer.
         The decision carries ``cost`` (a payment's) and its :class:`Context`.
         ``choices`` may be a function listing them, and ``surely(answer)`` tell
-        that an answer is among them without listing them all: then while
-        :attr:`list_later` is set they are listed only for another answer or
-        if someone looks at them."""
+        that an answer is among them without listing them all: then they are
+        listed only for another answer or if someone looks at them, while the
+        decision is pending (nothing changes the game meanwhile: the procedure
+        waits here). ``actions``: a function listing the choices but the mana
+        answers, in order, cheaper (see ``Decision.actions``)."""
         if self.resolving == 0:
             # life is looked at only at the end of a phase or of combat (see check_losses)
             self.check_losses(life=False)
         if player in self.decided_by and kind not in _OWN_DECISIONS:
             player = self.decided_by[player]
-        if callable(choices) and self.list_later and surely is not None:
+        if callable(choices) and surely is not None:
             lister = choices
 
             def listed() -> tuple[str, ...]:
                 return tuple(dict.fromkeys(lister()))
-            d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about)
+            acts = None
+            if actions is not None:
+                act_lister = actions
+
+                def acts() -> tuple[str, ...]:
+                    return tuple(dict.fromkeys(act_lister()))
+            d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about, acts)
             d.cost, d.context = cost, self._context()
             self.decisions_asked += 1
             answer = yield d
             if "_list_choices" in d.__dict__:  # never listed: too late now, the game moves on
                 d._list_choices = _listed_too_late  # type: ignore[attr-defined]
+            if "_list_actions" in d.__dict__:
+                d._list_actions = _listed_too_late  # type: ignore[attr-defined]
             return answer
         ch = tuple(dict.fromkeys(choices() if callable(choices) else choices))
         if not ch and parser is None:
