@@ -480,7 +480,12 @@ class CastingRules:
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
-            return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+            # the same cost from the same pool, asked again (copies of a card, abilities costing {1},
+            # the other player's listing) while nothing changed: kept with the characteristics
+            key = ("afford", p, uses, cost.generic, tuple(sorted(cost.colored.items())), cost.x,
+                   tuple(sorted(pool.amounts.items())))
+            return self._read_memo(key, lambda: any(plan_payment(v, pool, sources) is not None  # type: ignore[no-any-return]
+                                                    for v in self.cost_variants(p, cost)))
 
     def mana_units(self: "Game", p: int, spell: Spell | None = None,
                    sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:

@@ -6,7 +6,9 @@ The cache lives across decisions and is emptied when the change counter
 characteristics behind. After every answer, every card in play, in a hand and
 in a graveyard is read through the cache and recomputed with caching switched
 off (``_chars_cache`` None), and the two must agree: characteristics, whether
-its abilities are switched off or lost, its basic types. The cache is filled
+its abilities are switched off or lost, its basic types; the mana sources and
+references kept with them; and the legal choices of a pending fast decision
+(listed with the cache) against a listing with caching off. The cache is filled
 for every permanent at each check, so a change missed anywhere before the
 next check shows.
 """
@@ -20,6 +22,8 @@ import pytest
 
 from engine import Duel, DuelOptions
 from engine.ai import RandomPlayer
+from engine.casting import FAST_KINDS
+from engine.decisions import DecisionKind, is_mana_answer
 from engine.game import Game
 from engine.objects import Card, Chars
 from engine.refs import ref
@@ -85,6 +89,16 @@ def checked_duel(seed: int) -> int:
             if g is not None:
                 stale = stale_reads(g)
                 assert not stale, f"seed {seed} ({a} vs {b}), answer {n}: " + "; ".join(stale[:3])
+        d = duel.pending
+        if d is not None and d.kind in FAST_KINDS and d.decline == "pass" and duel.game.subgame is None:
+            # the listing, which keeps more look-ups with the characteristics (mana sources,
+            # activated abilities, whether a cost can be paid): listed afresh, the same
+            g = duel.game
+            interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT else None
+            fresh = _uncached(g, lambda: tuple(dict.fromkeys(["pass"] + g.fast_choices(d.player, d.kind, interrupting))))
+            acts = d.actions  # listed first, by its own lister
+            assert d.choices == fresh, f"seed {seed} ({a} vs {b}), answer {n}: listed {d.choices} != afresh {fresh}"
+            assert acts == tuple(c for c in fresh if not is_mana_answer(c))
     return n
 
 
