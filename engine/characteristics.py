@@ -60,6 +60,7 @@ class CharacteristicsRules(Tracked):
     _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "list_later", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
                         "checking_state"})
+    _setters = frozenset({"step"})
 
     def chars(self: "Game", card: Card) -> Chars:
         """Characteristics of a permanent now: printed values, then every

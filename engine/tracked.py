@@ -201,28 +201,39 @@ _SCALARS = frozenset({int, bool, str, type(None), frozenset, tuple})
 
 
 class Tracked:
-    """Counts every attribute set in :data:`VERSION` (but ``_quiet`` ones, and
-    a set that leaves the value as it was: the same object, or an equal list,
-    dict or set) and stores plain lists, dicts and sets as tracked ones (see
-    the module)."""
+    """Counts every attribute set in :data:`VERSION` (but ``_quiet`` ones, a
+    set that leaves the value as it was: the same object, or an equal number,
+    text, list, dict or set, and the first set of a dataclass field, which
+    builds a new object that is not part of the game until it is stored in
+    it) and stores plain lists, dicts and sets as tracked ones (see the
+    module). ``_setters``: the attributes set through a property."""
 
     __slots__ = ()
     _quiet: frozenset[str] = frozenset()
+    _setters: frozenset[str] = frozenset()
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._quiet:
             object.__setattr__(self, name, value)
             return
-        old = self.__dict__.get(name, _MISSING)
+        d = self.__dict__
+        old = d.get(name, _MISSING)
         if old is value:
             return
-        wrap = _WRAP.get(value.__class__)
-        if wrap is None:
+        cls = value.__class__
+        wrap = _WRAP.get(cls)
+        if wrap is not None:
+            value = wrap(value)
+        if name in self._setters:
             object.__setattr__(self, name, value)
-            if old.__class__ is value.__class__ and old.__class__ in _SCALARS and old == value:
-                return  # the same number, text or flag again (damage = 0 on an undamaged card)
         else:
-            object.__setattr__(self, name, wrap(value))
-            if old.__class__ is wrap and old == value:
-                return  # an equal container (the delayed triggers kept as they were)
+            d[name] = value
+        if old is _MISSING:
+            if name in getattr(type(self), "__dataclass_fields__", ()):
+                return  # a new object being built
+        elif wrap is None:
+            if old.__class__ is cls and cls in _SCALARS and old == value:
+                return  # the same number, text or flag again (damage = 0 on an undamaged card)
+        elif old.__class__ is wrap and old == value:
+            return  # an equal container (the delayed triggers kept as they were)
         VERSION[0] += 1
