@@ -75,6 +75,15 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         out.append(f"| memory per live duel | {mem['fresh_bytes_per_duel'] / 1024:.0f} KiB fresh, "
                    f"{mem['bytes_per_duel_after_answers'] / 1024:.0f} KiB after {mem['answers']} answers |")
         out.append("")
+        vs = f.get("against_baseline")
+        if vs:
+            out.append(f"Against commit {vs['commit'][:7]} in the same run (`--baseline`; {vs['rounds']} alternating "
+                       f"rounds in subprocesses, seeds {vs['seeds']}, {vs['clock']}): random self-play "
+                       f"{fmt(vs['now_decisions_per_second'])} against {fmt(vs['baseline_decisions_per_second'])} "
+                       f"decisions per second (**{vs['self_play_speedup']}×**); the replay of the recorded duel "
+                       f"{fmt(vs['now_replay_ms'])} ms against {fmt(vs['baseline_replay_ms'])} ms "
+                       f"(**{vs['replay_time_ratio']}×** the time)"
+                       + ("" if vs.get("same_decisions") else "; the two played different duels") + ".\n")
         prof = f.get("profile", {}).get("self_play")
         if prof:
             out.append("Hottest engine functions in random self-play (cProfile, own time):\n")
