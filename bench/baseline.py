@@ -54,7 +54,7 @@ for _ in range(replays):
                  names=tuple(doc["names"])).replay(hist)
     times.append(time.process_time() - t0)
 print(json.dumps({"decisions": n, "self_play_s": self_play, "replay_s": sorted(times)[len(times) // 2],
-                  "replay_hash_same": d.state_hash() == doc["state_hash"]}))
+                  "replay_hash_same": d.state_hash() == doc["state_hash"], "replay_hash": d.state_hash()}))
 """
 
 
@@ -95,6 +95,7 @@ def compare(commit: str, seeds: list[int], rounds: int, replays: int = 5) -> dic
     out = {"commit": full, "seeds": f"{seeds[0]}..{seeds[-1]}", "rounds": rounds, "replays_per_round": replays,
            "clock": "process CPU time",
            "same_decisions": len({m["decisions"] for m in runs["baseline"] + runs["now"]}) == 1,
+           "same_replayed_state": len({m["replay_hash"] for m in runs["baseline"] + runs["now"]}) == 1,
            "baseline_decisions_per_second": round(base_rate, 1), "now_decisions_per_second": round(now_rate, 1),
            "self_play_speedup": round(now_rate / base_rate, 3),
            "baseline_replay_ms": round(med("baseline", "replay_s") * 1000, 2),
