@@ -268,7 +268,7 @@ def profile(seeds: list[int], top: int = 25) -> dict[str, Any]:
 
 
 def _short(file: str) -> str:
-    for marker in ("/work/main/", "/site-packages/", "/lib/python"):
+    for marker in (f"{ROOT}/", "/work/main/", "/site-packages/", "/lib/python"):
         if marker in file:
             return file.split(marker, 1)[1]
     return file
