@@ -3,6 +3,7 @@
     python -m bench                      # everything, full size (see bench/README.md for how long)
     python -m bench --quick              # a fast smoke run of everything (results in bench/results/quick/)
     python -m bench --only engine,latency
+    python -m bench --only engine --baseline 7eeb514   # ratios against an older commit's engine
     python -m bench --skip soak,killsoak
     python -m bench --soak-duels 1000 --levels 100,300 --latency-seconds 30
 
@@ -53,6 +54,10 @@ def parser() -> argparse.ArgumentParser:
                    help="where the JSON goes (default bench/results, or bench/results/quick with --quick)")
     p.add_argument("--no-readme", action="store_true", help="do not rewrite the table in bench/README.md")
     p.add_argument("--tmpdir", default=None, help="directory for databases and bot logs (default: the system's)")
+    g = p.add_argument_group("engine")
+    g.add_argument("--baseline", default=None, metavar="COMMIT",
+                   help="also measure the engine of an older commit in the same run, alternately (bench/baseline.py)")
+    g.add_argument("--baseline-rounds", type=int, default=None, help="alternating rounds against the baseline (5)")
     g = p.add_argument_group("human round trips")
     g.add_argument("--roundtrip-duels", type=int, default=None, help="duels between sensible players (100)")
     g = p.add_argument_group("computer opponent")
@@ -83,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
                   think=args.think, latency_seconds=args.latency_seconds, warmup=args.warmup,
                   saturation_duels=args.saturation_duels, soak_duels=args.soak_duels, jobs=args.jobs,
                   seed0=args.seed0, kill_duels=args.kill_duels, kill_concurrency=args.kill_concurrency,
-                  kill_every=args.kill_every, ai_duels=args.ai_duels)
+                  kill_every=args.kill_every, ai_duels=args.ai_duels, baseline=args.baseline,
+                  baseline_rounds=args.baseline_rounds)
     crashed = []
     t_all = time.perf_counter()
     for name in wanted:

@@ -26,6 +26,7 @@ from engine.ai import RandomPlayer, play_out
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, build_position, run_step
 
+from .baseline import compare
 from .clone_bench import clone_bench, targets as clone_targets
 from .common import ROOT, Result, Target, say, summary
 
@@ -268,14 +269,14 @@ def profile(seeds: list[int], top: int = 25) -> dict[str, Any]:
 
 
 def _short(file: str) -> str:
-    for marker in ("/work/main/", "/site-packages/", "/lib/python"):
+    for marker in (f"{ROOT}/", "/work/main/", "/site-packages/", "/lib/python"):
         if marker in file:
             return file.split(marker, 1)[1]
     return file
 
 
 # -------------------------------------------------------------------- run
-def run(quick: bool = False, **_: Any) -> Result:
+def run(quick: bool = False, baseline: str | None = None, baseline_rounds: int | None = None, **_: Any) -> Result:
     res = Result("engine", "Engine: self-play, replay, crowded board, memory")
     seeds = list(range(2 if quick else 20))
     runs = 2 if quick else 5
@@ -291,12 +292,24 @@ def run(quick: bool = False, **_: Any) -> Result:
     res.figures["memory"] = mem
     res.figures["profile"] = profile([0] if quick else [0, 1, 2])
     res.figures["clone"] = clone_bench(quick)
+    if baseline:
+        say(f"engine: against {baseline}, alternately, in subprocesses")
+        vs = compare(baseline, seeds[:2] if quick else seeds[:8], baseline_rounds or (2 if quick else 5),
+                     replays=2 if quick else 5)
+        res.figures["against_baseline"] = vs
     res.targets = [
         Target("random duels per second (one core)", sp["duels_per_second"], 50, ">=", "duels/s"),
         Target("replay of a 1,000-decision duel", rp["median_ms"], 50, "<=", "ms"),
         Target("memory per live duel (engine, after 300 answers)", round(mem["bytes_per_duel_after_answers"] / 2**20, 3),
                1, "<=", "MB"),
     ] + clone_targets(res.figures["clone"])
+    if baseline:
+        res.targets += [
+            Target("random self-play decisions per second, times the baseline's", vs["self_play_speedup"], 2.5, ">=",
+                   "x", note=f"baseline {vs['commit'][:7]}, same run"),
+            Target("replay of the 1,000-decision duel, time as a fraction of the baseline's", vs["replay_time_ratio"],
+                   0.4, "<=", "x", note=f"baseline {vs['commit'][:7]}, same run"),
+        ]
     if rp["same_state_hash_as_recorded"] is False:
         res.notes.append("The recorded 1,000-decision duel no longer replays to its recorded state hash: "
                          "the engine's behaviour changed since bench/data/duel-1000.json was written.")

@@ -90,6 +90,15 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                        f"{cw(cl['first_touch_from_snapshot_ms'])}; full replay "
                        f"{cw(cl['first_touch_by_full_replay_ms'])} |")
         out.append("")
+        vs = f.get("against_baseline")
+        if vs:
+            out.append(f"Against commit {vs['commit'][:7]} in the same run (`--baseline`; {vs['rounds']} alternating "
+                       f"rounds in subprocesses, seeds {vs['seeds']}, {vs['clock']}): random self-play "
+                       f"{fmt(vs['now_decisions_per_second'])} against {fmt(vs['baseline_decisions_per_second'])} "
+                       f"decisions per second (**{vs['self_play_speedup']}×**); the replay of the recorded duel "
+                       f"{fmt(vs['now_replay_ms'])} ms against {fmt(vs['baseline_replay_ms'])} ms "
+                       f"(**{vs['replay_time_ratio']}×** the time)"
+                       + ("" if vs.get("same_decisions") else "; the two played different duels") + ".\n")
         prof = f.get("profile", {}).get("self_play")
         if prof:
             out.append("Hottest engine functions in random self-play (cProfile, own time):\n")

@@ -19,26 +19,29 @@ class RandomPlayer:
         self.pass_rate = pass_rate
 
     def choose(self, d: Decision) -> str:
-        ch = list(d.choices)
-        useful = [c for c in ch if not c.startswith(("tap ", "add ")) and c != "cancel"]
+        # the choices but the mana answers, which this player never gives: a fast decision
+        # lists them without building the "tap X for R" answers (see Decision.actions)
+        acts = d.actions
+        useful = [c for c in acts if c != "cancel"]
         k = d.kind
         if k is DecisionKind.PAY:
             for pref in ("auto", "pay"):
-                if pref in ch:
+                if pref in acts:
                     return pref
             return "cancel"
         if k is DecisionKind.CAST_X:
-            xs = [c for c in ch if c.startswith("x=")]
+            xs = [c for c in acts if c.startswith("x=")]
             return self.rng.choice(xs[1:] or xs) if xs else "cancel"
         if k is DecisionKind.MULLIGAN:
             return "choose yes"
         if not useful:
+            ch = d.choices
             return d.decline if d.decline in ch else ch[0]
         if k is DecisionKind.OPPORTUNITY:
             lands = [c for c in useful if c.startswith("play ")]
             if lands:
                 return self.rng.choice(lands)
-        if d.decline is not None and d.decline in ch and self.rng.random() < self.pass_rate:
+        if d.decline is not None and d.decline in acts and self.rng.random() < self.pass_rate:
             return d.decline
         return self.rng.choice(useful)
 

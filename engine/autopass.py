@@ -70,7 +70,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .casting import EXTRA_MANA_HOOK, MANA_SOURCE_HOOKS
-from .decisions import Decision, DecisionKind, is_mana_answer
+from .decisions import Decision, DecisionKind
 from .mana import Mana, ManaCost, plan_payment
 from .model import Cost
 from .objects import Card
@@ -103,7 +103,7 @@ def parse_stops(text: str, current: frozenset[str] = DEFAULT_STOPS) -> frozenset
 
 def useful_choices(d: Decision) -> list[str]:
     """Answers other than declining and drawing mana."""
-    return [c for c in d.choices if c != d.decline and not is_mana_answer(c) and c != "cancel"]
+    return [c for c in d.actions if c != d.decline and c != "cancel"]
 
 
 def auto_answer(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> str | None:

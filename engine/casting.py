@@ -480,7 +480,12 @@ class CastingRules:
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
                 return False
-            return any(plan_payment(v, pool, sources) is not None for v in self.cost_variants(p, cost))
+            # the same cost from the same pool, asked again (copies of a card, abilities costing {1},
+            # the other player's listing) while nothing changed: kept with the characteristics
+            key = ("afford", p, uses, cost.generic, tuple(sorted(cost.colored.items())), cost.x,
+                   tuple(sorted(pool.amounts.items())))
+            return self._read_memo(key, lambda: any(plan_payment(v, pool, sources) is not None  # type: ignore[no-any-return]
+                                                    for v in self.cost_variants(p, cost)))
 
     def mana_units(self: "Game", p: int, spell: Spell | None = None,
                    sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
@@ -635,9 +640,14 @@ class CastingRules:
                      reads: dict[Any, Any] | None = None) -> list[str]:
         """The answers to a fast decision but "pass"; ``reads``: see ``Game.reading``."""
         with self.reading(reads):
-            return self._fast_choices(p, kind, interrupting)
+            return list(dict.fromkeys(self._fast_actions(p, kind, interrupting) + self.mana_choices(p)))
 
-    def _fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+    def fast_actions(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+        """:meth:`fast_choices` but the mana answers (``tap``, ``add``), in the same order."""
+        with self.reading():
+            return list(dict.fromkeys(self._fast_actions(p, kind, interrupting)))
+
+    def _fast_actions(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
         out: list[str] = []
         pl = self.players[p]
         if kind is DecisionKind.OPPORTUNITY and self.sorcery_timing(p, kind):
@@ -652,14 +662,18 @@ class CastingRules:
             if t not in castable and self.castable(p, c, kind, interrupting):
                 castable.add(t)
                 out.append(t)
-        for c in self._by_timestamp():
-            for i, ab in enumerate(self.ability_list(c), 1):
-                if self.ability_usable(p, c, ab, kind, interrupting):
-                    out.append(_activation(ref(self, c), i))
+        for c, i, ab in self._read_memo(("activations",), self._activations):
+            if self.ability_usable(p, c, ab, kind, interrupting):
+                out.append(_activation(ref(self, c), i))
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
             out += [f"sacrifice {ref(self, c)}" for _, c in self.sacrifice_demands(p)]
-        out += self.mana_choices(p)
-        return list(dict.fromkeys(out))
+        return out
+
+    def _activations(self: "Game") -> list[tuple[Card, int, Ability]]:
+        """(permanent, number, ability) of every activated ability in play, the
+        permanents in timestamp order (a pure look-up, kept with the
+        characteristics: callers must not change it)."""
+        return [(c, i, ab) for c in self._by_timestamp() for i, ab in enumerate(self.ability_list(c), 1)]
 
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
@@ -806,9 +820,17 @@ class CastingRules:
                     forced = self.attack_required(p, kind)
             decline = "attack" if forced else "pass"
 
-            def choices() -> list[str]:  # listed once, when first needed (see Game.ask)
+            acted: list[list[str]] = []
+
+            def actions() -> list[str]:  # listed once, when first needed (see Game.ask)
+                if not acted:
+                    acted.append(([] if forced else ["pass"]) + self.fast_actions(p, kind, interrupting))
+                return acted[0]
+
+            def choices() -> list[str]:  # the actions and the mana answers
                 if not listed:
-                    listed.append(([] if forced else ["pass"]) + self.fast_choices(p, kind, interrupting, reads))
+                    with self.reading():
+                        listed.append(actions() + self.mana_choices(p))
                 return listed[0]
             parser = self.parser_for(p, choices)
             if forced:
@@ -816,7 +838,8 @@ class CastingRules:
             ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
                                       surely=lambda t: (t == "pass" and not forced)
-                                      or self.surely_fast_choice(p, kind, interrupting, t, reads))
+                                      or self.surely_fast_choice(p, kind, interrupting, t, reads),
+                                      actions=actions)
             if ans.startswith(("tap ", "add ")):
                 reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
@@ -1163,8 +1186,8 @@ class CastingRules:
                 plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")
-                # the mana abilities to draw from by hand: listed later when replaying (see Game.ask)
-                listed = [] if self.list_later else [ch + self.mana_choices(p) + ["cancel"]]
+            # the mana abilities to draw from by hand: listed when someone looks (see Game.ask)
+            listed: list[list[str]] = []
 
             def choices(listed: list[list[str]] = listed, ch: list[str] = ch) -> list[str]:
                 if not listed:
@@ -1173,7 +1196,7 @@ class CastingRules:
             known = ch + ["cancel"]
             ans = yield from self.ask(p, DecisionKind.PAY, f"{spell.name}: pay {cost} (pool {pl.pool.text() or 'empty'})",
                                       choices, parser=self.parser_for(p, choices), about=spell.name,
-                                      surely=known.__contains__, cost=cost)
+                                      surely=known.__contains__, cost=cost, actions=known.copy)
             if ans == "cancel":
                 return False
             if ans.startswith(("tap ", "add ")):

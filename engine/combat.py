@@ -19,6 +19,7 @@ from .mana import COLOR_NAMES
 from .model import Event, Gen
 from .objects import Card, Effect, Player
 from .refs import RefError, lookup, ref
+from .tracked import Tracked, bump
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,7 +36,7 @@ def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
 
 
 @dataclass
-class Combat:
+class Combat(Tracked):
     attacker: int
     defender: int
     bands: list[list[int]] = field(default_factory=list)
@@ -45,6 +46,7 @@ class Combat:
     dealt_first: set[int] = field(default_factory=set)
 
     def remove(self, oid: int) -> None:
+        bump()  # the bands' and blocks' lists are not tracked themselves (engine.tracked)
         for b in self.bands:
             if oid in b:
                 b.remove(oid)

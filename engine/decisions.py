@@ -137,26 +137,44 @@ class Decision:
     about: str = ""  # the spell / attacker / phase this is about, for displays
     cost: ManaCost | None = None  # PAY: the mana cost being paid
     context: Context | None = None  # where it is asked (set by Game.ask)
+    # ``actions`` (not a field, listed when first looked at): the choices but the mana
+    # answers (``tap X for R``, ``add R via Channel``), in the same order. A player who
+    # draws no mana by hand (the random player, auto-pass) reads these: a fast decision
+    # lists them without building the mana answers at all.
 
     @classmethod
     def listed_later(cls, player: int, kind: DecisionKind, prompt: str, list_choices: Callable[[], tuple[str, ...]],
                      surely: Callable[[str], bool], decline: str | None = None,
-                     parser: Callable[[str], str] | None = None, about: str = "") -> "Decision":
+                     parser: Callable[[str], str] | None = None, about: str = "",
+                     list_actions: Callable[[], tuple[str, ...]] | None = None) -> "Decision":
         """A decision whose ``choices`` are listed when first looked at, by
-        ``list_choices()``. An answer for which ``surely(answer)`` is true is
-        among them (so ``list_choices`` must list it): it needs no listing
-        (``Duel.replay`` answering "pass"). The engine allows this only while
+        ``list_choices()``, and its ``actions`` by ``list_actions()`` if given
+        (cheaper: no mana answer to build). An answer for which
+        ``surely(answer)`` is true is among them (so ``list_choices`` must list
+        it): it needs no listing (``Duel.replay`` answering "pass", a player
+        passing). The engine asks so while the decision is pending, when
         nothing can change the game between the asking and the listing (see
-        ``Game.list_later``)."""
+        ``Game.ask``)."""
         d = cls.__new__(cls)
         d.player, d.kind, d.prompt, d.decline, d.parser, d.about = player, kind, prompt, decline, parser, about
         d.cost, d.context = None, None
         d._list_choices = list_choices
         d._surely = surely
+        if list_actions is not None:
+            d._list_actions = list_actions
         return d
 
     def __getattr__(self, name: str) -> object:
-        # only reached while the choices of a decision listed_later are not listed yet
+        # only reached for the choices of a decision listed_later not listed yet, and for the
+        # actions of any decision not listed yet
+        if name == "actions":
+            fn = self.__dict__.get("_list_actions")
+            if fn is not None and "choices" not in self.__dict__:
+                self.actions = fn()
+            else:
+                self.actions = tuple(c for c in self.choices if not is_mana_answer(c))
+            self.__dict__.pop("_list_actions", None)
+            return self.actions
         fn = self.__dict__.get("_list_choices")
         if name != "choices" or fn is None:
             raise AttributeError(name)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from .mana import Mana
+from .tracked import Tracked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model import Ability, CardDef, Mode
@@ -20,7 +21,7 @@ FACE_DOWN = "Face-down creature"  # the name of a face-down permanent (Card.name
 
 
 @dataclass
-class Player:
+class Player(Tracked):
     idx: int
     name: str
     life: int = 20
@@ -47,7 +48,7 @@ class Player:
 
 
 @dataclass(eq=False)
-class Card:
+class Card(Tracked):
     """One card (or token) in one zone. A card that changes zones becomes a
     new object with a new ``oid``: it forgets everything (5th Ed.).
 
@@ -57,6 +58,9 @@ class Card:
     of cards, whose order would depend on memory addresses."""
 
     __hash__ = None  # type: ignore[assignment]
+    # changes counted for the characteristics cache (engine.tracked), but for these:
+    # the kept printed values (derived) and the tapped state note_taps last saw
+    _quiet = frozenset({"printed", "was_tapped"})
 
     oid: int
     cdef: "CardDef"
@@ -251,7 +255,7 @@ class Packet:
 
 
 @dataclass
-class Effect:
+class Effect(Tracked):
     """A continuous effect begun by a resolved spell or effect.
 
     ``target`` is an oid (the effect ends when that object leaves play) or

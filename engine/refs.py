@@ -45,19 +45,17 @@ def _battlefield_refs(g: "Game") -> dict[int, str]:
     """oid -> ref() of every permanent, worked out at once: each name's
     permanents in timestamp order (as ``ordered_same_name`` sorts them: a
     stable sort, so ties keep battlefield order). Cached in the current
-    read-only scope (``Game.reading``), where nothing changes; listing
-    choices names dozens of same-named lands."""
-    cache = g._chars_cache
-    assert cache is not None
-    out = cache.get(("refs",))
-    if out is None:
-        by_name: dict[str, list[Card]] = {}
-        for c in sorted(g.battlefield, key=lambda c: c.timestamp):
-            by_name.setdefault(c.name, []).append(c)
-        out = {c.oid: (name if len(same) == 1 else f"{name}#{k}")
-               for name, same in by_name.items() for k, c in enumerate(same, 1)}
-        cache[("refs",)] = out
-    return out
+    characteristics cache (see :mod:`engine.characteristics`) until the game
+    changes; listing choices names dozens of same-named lands."""
+    return g._read_memo(("refs",), lambda: _refs_now(g))  # type: ignore[no-any-return]
+
+
+def _refs_now(g: "Game") -> dict[int, str]:
+    by_name: dict[str, list[Card]] = {}
+    for c in sorted(g.battlefield, key=lambda c: c.timestamp):
+        by_name.setdefault(c.name, []).append(c)
+    return {c.oid: (name if len(same) == 1 else f"{name}#{k}")
+            for name, same in by_name.items() for k, c in enumerate(same, 1)}
 
 
 def ref(g: "Game", obj: Any) -> str:
@@ -65,7 +63,7 @@ def ref(g: "Game", obj: Any) -> str:
     if isinstance(obj, Player):
         return obj.name
     if isinstance(obj, Card) and obj.zone == "battlefield" and g._chars_cache is not None:
-        # in a read-only scope; a permanent no longer in play goes by its name, as below
+        # caching on (nearly always); a permanent no longer in play goes by its name, as below
         return _battlefield_refs(g).get(obj.oid, obj.name)
     same = ordered_same_name(g, obj)
     if len(same) <= 1 or obj not in same:  # not there any more (a target that left play)
