@@ -168,7 +168,7 @@ class Duel:
         p = d.pending
         if p is None or _signature(p) != rest or not d.at_rest:
             raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
-        if "_list_choices" in p.__dict__:  # the same game asks the same decision: the same choices
+        if choices is not None and "_list_choices" in p.__dict__:  # the same decision: the same choices
             p.choices = choices  # type: ignore[assignment]
             del p._list_choices  # type: ignore[attr-defined]
         d._rest = (index, rest, game_bytes)
