@@ -15,6 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .hooks import Hooks
 from .mana import COLOR_LETTERS, ManaCost
 from .model import CardDef
 
@@ -50,6 +51,8 @@ def card_data() -> dict[str, dict[str, Any]]:
 
 def define(name: str, **behaviour: Any) -> None:
     """Register a card's behaviour (see :class:`engine.model.CardDef` fields)."""
+    if not isinstance(behaviour.get("hooks", Hooks()), Hooks):
+        raise TypeError(f"{name}: hooks must be an engine.hooks.Hooks, not {type(behaviour['hooks']).__name__}")
     if name in _BEHAVIOUR:
         raise ValueError(f"{name} defined twice")
     if name not in card_data():

@@ -38,13 +38,6 @@ _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
-# Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
-# source with one makes something else than one mana of its symbol, or asks its controller
-# while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
-# auto-pass (engine.autopass) then never pays with such a source for the player.
-MANA_SOURCE_HOOKS = ("mana_amount", "mana_choice", "mana_symbols", "mana_ok")
-# A hook of a permanent that adds mana whenever any source is tapped (Mana Flare).
-EXTRA_MANA_HOOK = "extra_mana"
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -156,7 +149,7 @@ class CastingRules:
         extra red). A hook ``extra_mana(g, src, card)`` returns an int or a str."""
         same, other = 0, ""
         for src in self.battlefield:
-            h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
+            h = src.cdef.hooks.extra_mana
             if h:
                 more = h(self, src, card)
                 if isinstance(more, str):
@@ -924,11 +917,12 @@ class CastingRules:
         # what happens as a spell is cast, before anyone may interrupt it
         # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
         # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
-        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
-        if hook is not None:
-            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
+        if spell.card is not None or spell.ability is not None:
+            hooked = [(c, h) for c in self.battlefield
+                      if (h := c.cdef.hooks.on_cast if spell.card is not None else c.cdef.hooks.on_activate)]
+            for src, h in hooked:
                 if src in self.battlefield and not self.switched_off(src) and not spell.countered:
-                    yield from src.cdef.hooks[hook](self, src, spell)
+                    yield from h(self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:

@@ -245,7 +245,7 @@ class CombatRules:
                 raise IllegalAction("a band may have at most one creature without banding"
                                     " (or be all of one quality, one of them banding with other such)")
             bands.append(band)
-        limit = self.combat_limit("attack_limit")
+        limit = self.combat_limit(attack=True)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may attack")
         # "must attack" (Siren's Call): every such creature able to attack is declared
@@ -258,11 +258,12 @@ class CombatRules:
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
 
-    def combat_limit(self: "Game", hook: str) -> int:
-        """How many creatures may attack (``hook`` "attack_limit") or block
-        ("block_limit") now: the least any permanent's hook ``(g, src) ->
+    def combat_limit(self: "Game", attack: bool) -> int:
+        """How many creatures may attack (hook ``attack_limit``) or block
+        (``block_limit``) now: the least any permanent's hook ``(g, src) ->
         int`` allows (Caverns of Despair), else no limit."""
-        limits = [h(self, c) for c in self.battlefield if (h := c.cdef.hooks.get(hook)) is not None]
+        limits = [h(self, c) for c in self.battlefield
+                  if (h := c.cdef.hooks.attack_limit if attack else c.cdef.hooks.block_limit) is not None]
         return min(limits, default=10 ** 6)
 
     def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
@@ -342,7 +343,7 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
-        limit = self.combat_limit("block_limit")
+        limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
         # Lure: every creature able to block a lured attacker must block it

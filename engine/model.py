@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
+from .hooks import NO_HOOKS, Hooks
 from .mana import ManaCost
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -345,9 +346,9 @@ class CardDef:
     upkeep: tuple[PhaseAction, ...] = ()
     on_enter: EffectFn | None = None  # "when X comes into play"
     announce: tuple[Announce, ...] = ()  # choices made when a permanent spell is cast
-    # extra rules hooks for odd cards: name -> function, looked up by the core
-    # at documented points (see Game.hook)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # extra rules hooks for odd cards, called by the core at the points
+    # engine.hooks documents
+    hooks: Hooks = NO_HOOKS
     set_code: str = ""
     rarity: str = ""
     scryfall_id: str = ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from .hooks import NO_EFFECT_HOOKS, EffectHooks
 from .mana import Mana
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -267,6 +268,5 @@ class Effect:
     source_oid: int | None = None
     condition: Callable[[Any], bool] | None = None  # stays only while this holds
     # rules hooks of the effect itself, like CardDef.hooks of a permanent but
-    # called without a source: "reduce_damage"(g, packet) -> bool (Fog),
-    # "removes_abilities"(g, card) -> bool (Titania's Song after it left play)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # called without a source (see engine.hooks.EffectHooks)
+    hooks: EffectHooks = NO_EFFECT_HOOKS

@@ -273,7 +273,7 @@ def _merchant_ship_unblocked(g: Any, ctx: Any) -> Any:
 
 # Merchant Ship: "destroyed immediately" with no islands (not buried: it may regenerate).
 define("Merchant Ship", triggers=(Trigger(Event.BLOCKERS_DECLARED, _merchant_ship_unblocked),), hooks={
-    "can_attack": _needs_islands()["can_attack"],
+    "can_attack": _needs_islands().can_attack,
     "state": lambda g, c: "destroy" if not _lands_of_type(g, c, g.controller(c), "island") else False})
 
 

@@ -1,6 +1,7 @@
 """Black cards."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..carddb import define
@@ -9,6 +10,7 @@ from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, di
                        pump, pump_mod,
                        sacrifice_own_creature, static_for, self_only)
 from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Player
@@ -867,7 +869,7 @@ define("Nettling Imp", abilities=(Ability(
 # ante": the hook ``ante_card`` has them removed from the game as a duel not
 # played for ante begins (TurnRules.begin); should one be in hand anyway (a
 # set-up position), it cannot be cast (``can_cast``).
-_ANTE_CARD = {"ante_card": True, "can_cast": ante_only}
+_ANTE_CARD = Hooks(ante_card=True, can_cast=ante_only)
 
 
 # Contract from Below: discard the hand, then draw eight cards, the first of
@@ -885,7 +887,7 @@ def _contract(g: Any, ctx: Any) -> Any:
     g.log(f"{me.name} draws eight cards, the first of them into the ante.")
 
 
-define("Contract from Below", spell=SpellSpec(_contract), hooks=dict(_ANTE_CARD))
+define("Contract from Below", spell=SpellSpec(_contract), hooks=_ANTE_CARD)
 
 
 # Darkpact: exchange the top card of your library with either card of the
@@ -921,9 +923,9 @@ def _darkpact(g: Any, ctx: Any) -> Any:
           f"now {me.name}'s, on top of their library.")
 
 
-define("Darkpact", spell=SpellSpec(_darkpact), hooks={
-    **_ANTE_CARD, "can_cast": lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
-    and any(pl.ante for pl in g.players)})
+define("Darkpact", spell=SpellSpec(_darkpact), hooks=replace(
+    _ANTE_CARD, can_cast=lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
+    and any(pl.ante for pl in g.players)))
 
 
 # Demonic Attorney: the opponent concedes now, or each player (the caster
@@ -941,7 +943,7 @@ def _attorney(g: Any, ctx: Any) -> Any:
         ante_top_card(g, p)
 
 
-define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=dict(_ANTE_CARD))
+define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=_ANTE_CARD)
 
 
 # ------------------------------------------------------------------ Lich

@@ -17,6 +17,7 @@ from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -556,11 +557,11 @@ define("Prodigal Sorcerer", abilities=(Ability("{T}: 1 damage to target creature
                                                 damage(1), targets=(CREATURE_OR_PLAYER,)),))
 
 
-def _needs_islands(word: str = "island") -> dict[str, Any]:
+def _needs_islands(word: str = "island") -> Hooks:
     """"Cannot attack if defending player controls no islands. If at any time
     you control no islands, bury it." (Sea Serpent, Pirate Ship, Island Fish)."""
-    return {"can_attack": lambda g, c: bool(_lands_of_type(g, c, 1 - g.controller(c), word)),
-            "state": lambda g, c: not _lands_of_type(g, c, g.controller(c), word)}
+    return Hooks(can_attack=lambda g, c: bool(_lands_of_type(g, c, 1 - g.controller(c), word)),
+                 state=lambda g, c: not _lands_of_type(g, c, g.controller(c), word))
 
 
 define("Sea Serpent", hooks=_needs_islands())

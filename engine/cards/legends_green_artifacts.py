@@ -6,6 +6,7 @@ text leaves open are written down where they are made.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..carddb import define
@@ -370,7 +371,7 @@ def _subdue(combat_only: bool) -> Any:
             e = no_combat_damage_from(t.oid)
             e.timestamp = g.stamp()
             if not combat_only:
-                e.hooks["reduce_damage"] = lambda g2, pk, oid=t.oid: pk.source_oid == oid
+                e.hooks = replace(e.hooks, reduce_damage=lambda g2, pk, oid=t.oid: pk.source_oid == oid)
             g.effects.append(e)
             x = t.cdef.cost.converted
             g.effects.append(Effect(g.stamp(), t.oid, pump_mod(0, x), "eot"))
