@@ -79,7 +79,7 @@ class CastingRules:
             # "lands provide X instead of their normal mana" (Deep Water): hook
             # land_mana(g, card, chars) -> symbols or None of continuous effects
             for e in self.effects:
-                h = e.hooks.get("land_mana")
+                h = e.hooks.land_mana
                 if h is not None and out and (syms := h(self, c, ch)):
                     out = [dataclasses.replace(m, produces=syms) for m in out]
         return out
@@ -126,12 +126,12 @@ class CastingRules:
                     continue
                 if p in self.lands_only_mana and "land" not in ch.types:
                     continue  # Word of Command: the commanded card is paid for from the pool and lands
-                if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
+                if c.cdef.hooks.mana_ok and not c.cdef.hooks.mana_ok(self, c):
                     continue
                 if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
                     continue
                 syms = ma.produces
-                if (h := c.cdef.hooks.get("mana_symbols")) is not None:
+                if (h := c.cdef.hooks.mana_symbols) is not None:
                     # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
                     syms = h(self, c, syms)
                     if not syms:
@@ -141,7 +141,7 @@ class CastingRules:
 
     def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
         """How much one use of ``ma`` adds by itself (before a mana_choice)."""
-        return hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        return hook(self, card) if (hook := card.cdef.hooks.mana_amount) else ma.amount
 
     def _extra_mana(self: "Game", card: Card) -> tuple[int, str]:
         """What other permanents make ``card`` add when tapped: how many more of
@@ -186,7 +186,7 @@ class CastingRules:
         source, it cannot be interrupted or responded to."""
         out: list[tuple[str, str, int]] = []
         for e in self.effects:
-            h = e.hooks.get("player_mana")
+            h = e.hooks.player_mana
             if h is not None:
                 out += h(self, p)
         return out
@@ -213,7 +213,7 @@ class CastingRules:
             victim = yield from self.sacrifice_for_cost(p, ma.cost.sacrifice, card)
             if ma.amount_from is not None:
                 amount = ma.amount_from(self, victim)
-        choose = card.cdef.hooks.get("mana_choice")
+        choose = card.cdef.hooks.mana_choice
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
@@ -261,7 +261,7 @@ class CastingRules:
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
-            h = obj.cdef.hooks.get("can_be_targeted")
+            h = obj.cdef.hooks.can_be_targeted
             if spell is not None and h is not None and not h(self, obj, spell):
                 return False
             ch = self.chars(obj)
@@ -404,7 +404,7 @@ class CastingRules:
         if kind is DecisionKind.PREVENT:
             if not card.cdef.spell or not (card.cdef.spell.prevention or any(m.prevention for m in card.cdef.spell.modes)):
                 return False
-        hook = card.cdef.hooks.get("can_cast")
+        hook = card.cdef.hooks.can_cast
         if hook and not hook(self, p, card):
             return False
         if self.play_forbidden(p, card):
@@ -419,14 +419,14 @@ class CastingRules:
         cost = card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe))
         if self.any_mana_effect(probe) is not None:
             cost = ManaCost(cost.total)
-        return self.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color"), spell=probe)
+        return self.can_afford(p, cost, x_color=card.cdef.hooks.x_color, spell=probe)
 
     def play_forbidden(self: "Game", p: int, card: Card) -> bool:
         """Whether a permanent in play forbids ``p`` to cast or play ``card``
         from hand: hook ``forbids_play(g, src, p, card) -> bool`` (City in a
         Bottle). Switched-off permanents (a tapped artifact) forbid nothing."""
-        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
-        return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
+        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if s.cdef.hooks.forbids_play is not None])
+        return any(s.cdef.hooks.forbids_play(self, s, p, card) and not self.switched_off(s) for s in srcs)
 
     def any_mana_effect(self: "Game", spell: Spell) -> Any:
         """The effect letting ``spell`` be paid with mana of any type, its
@@ -435,7 +435,7 @@ class CastingRules:
         by the spell it pays for. None if there is none."""
         if spell.card is None:
             return None
-        return next((e for e in self.effects if (h := e.hooks.get("any_mana")) is not None and h(self, spell)), None)
+        return next((e for e in self.effects if (h := e.hooks.any_mana) is not None and h(self, spell)), None)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -444,7 +444,7 @@ class CastingRules:
         part of the cost below 0."""
         n = 0
         for src in self.battlefield:
-            h = src.cdef.hooks.get("extra_cost")
+            h = src.cdef.hooks.extra_cost
             if h is not None and not self.switched_off(src):
                 n += h(self, src, spell)
         return n
@@ -454,7 +454,7 @@ class CastingRules:
         permanents in play: hook ``adjust_cost(g, src, spell, cost) ->
         ManaCost`` (Power Artifact lowers its artifact's activation cost)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("adjust_cost")
+            h = src.cdef.hooks.adjust_cost
             if h is not None and not self.switched_off(src):
                 cost = h(self, src, spell, cost)
         return cost
@@ -529,7 +529,7 @@ class CastingRules:
         white mana as red). The plain cost comes first."""
         out = [cost]
         for src in self.battlefield:
-            h = src.cdef.hooks.get("spend_as")
+            h = src.cdef.hooks.spend_as
             for need, use in (h(self, src, p) if h is not None else []):
                 for v in list(out):
                     for k in range(1, v.colored.get(need, 0) + 1):
@@ -566,7 +566,7 @@ class CastingRules:
         # Creatures"); hook usable_while_tapped(g, card, ab) names exceptions
         # (an untap cost: Mana Vault).
         if card.tapped and self.switched_off(card):
-            h = card.cdef.hooks.get("usable_while_tapped")
+            h = card.cdef.hooks.usable_while_tapped
             if h is None or not h(self, card, ab):
                 return False
         if kind is DecisionKind.PREVENT and not ab.prevention:
@@ -598,7 +598,7 @@ class CastingRules:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
-        min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
+        min_x = card.cdef.hooks.min_x if ab.x else 0
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
 
@@ -662,7 +662,7 @@ class CastingRules:
         if pl.lands_played < 1 or self.more_lands(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
         # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
-        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.get("extra_land")) is not None]
+        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.extra_land) is not None]
         return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
                                   and not self.play_forbidden(p, c) and any(h(self, src, p, c) for src, h in hooks)))
 
@@ -670,7 +670,7 @@ class CastingRules:
         """Whether ``p`` may play any number of lands this turn: hook
         ``more_lands(g, src, p) -> bool`` of a permanent in play (Fastbond)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("more_lands")
+            h = src.cdef.hooks.more_lands
             if h is not None and h(self, src, p):
                 return True
         return False
@@ -712,7 +712,7 @@ class CastingRules:
         permanent, permanent that would satisfy it)."""
         out = []
         for src in sorted(self.battlefield, key=lambda c: c.timestamp):
-            h = src.cdef.hooks.get("sacrifice_demand")
+            h = src.cdef.hooks.sacrifice_demand
             if h is None:
                 continue
             for c in h(self, src, p):
@@ -988,7 +988,7 @@ class CastingRules:
             # a cost reduction (Mana Matrix) lets X go as much higher
             top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
-            low = (card or spell.source).cdef.hooks.get("min_x", 0)
+            low = (card or spell.source).cdef.hooks.min_x
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
                                       [f"x={i}" for i in range(low, top + 1)] + cancel,
                                       about=spell.name)
@@ -1046,7 +1046,7 @@ class CastingRules:
         if inc:
             total = total.plus(ManaCost(inc))
         total = self.adjust_cost(spell, total)
-        xc = card.cdef.hooks.get("x_color") if card is not None else None
+        xc = card.cdef.hooks.x_color if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color
             col = dict(total.colored)
@@ -1081,7 +1081,7 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 victim = able[ch.index(ans)]
-        paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
+        paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.x_color if card else None))
         if not paid:
             return False
         if any_mana is not None and any_mana in self.effects:

@@ -90,11 +90,11 @@ class CombatRules:
         # Animate Wall: flag "wall can attack"
         if ("wall" in ch.subtypes and "wall can attack" not in ch.flags) or "cannot attack" in ch.flags:
             return False
-        h = c.cdef.hooks.get("can_attack")
+        h = c.cdef.hooks.can_attack
         if h is not None and not h(self, c):
             return False
         for src in self.battlefield:
-            r = src.cdef.hooks.get("attack_restriction")
+            r = src.cdef.hooks.attack_restriction
             if r is not None and not r(self, src, c):
                 return False
         return True
@@ -103,7 +103,7 @@ class CombatRules:
         """Creatures with this landwalk may be blocked as if they did not have
         it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
         says so (Quagmire, Crevasse)."""
-        return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
+        return any((h := c.cdef.hooks.ignores_landwalk) is not None and h(self, c, kw)
                    for c in self.battlefield)
 
     def attack_required(self: "Game", p: int, kind: DecisionKind) -> list[Card]:
@@ -123,11 +123,11 @@ class CombatRules:
         computing any characteristics: most of the time there is none."""
         out: list[Callable[[Card], bool]] = []
         for e in self.effects:
-            h = e.hooks.get("must_attack")
+            h = e.hooks.must_attack
             if h is not None:
                 out.append(lambda c, h=h: h(self, c))
         for src in self.battlefield:
-            h = src.cdef.hooks.get("must_attack")
+            h = src.cdef.hooks.must_attack
             if h is not None and not self.switched_off(src):
                 out.append(lambda c, h=h, src=src: h(self, src, c))
         return out
@@ -203,16 +203,16 @@ class CombatRules:
                 return False
         if "artifact" in b.types and "protection from artifacts" in a.keywords:
             return False
-        h = attacker.cdef.hooks.get("can_be_blocked_by")
+        h = attacker.cdef.hooks.can_be_blocked_by
         if h is not None and not h(self, attacker, blocker):
             return False
         # the blocker's own restriction (Ironclaw Orcs): can_block(g, blocker, attacker)
-        hb = blocker.cdef.hooks.get("can_block")
+        hb = blocker.cdef.hooks.can_block
         if hb is not None and not hb(self, blocker, attacker):
             return False
         # restrictions from other permanents (Seeker): block_restriction(g, src, attacker, blocker)
         for src in self.battlefield:
-            r = src.cdef.hooks.get("block_restriction")
+            r = src.cdef.hooks.block_restriction
             if r is not None and not r(self, src, attacker, blocker):
                 return False
         return True
@@ -273,7 +273,7 @@ class CombatRules:
         from .mana import ManaCost
         total = ManaCost()
         for src in self.battlefield:
-            h = src.cdef.hooks.get("attack_cost")
+            h = src.cdef.hooks.attack_cost
             if h is None:
                 continue
             for band in bands:
@@ -466,7 +466,7 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.get("attack_cost") or src.cdef.hooks.get("attack_limit") for src in self.battlefield):
+        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
@@ -838,7 +838,7 @@ class CombatRules:
         ``takes_unblocked_damage(g, src, player) -> bool`` says it takes it
         now (Veteran Bodyguard); the defending player chooses among several."""
         takers = [c for c in self.battlefield
-                  if (h := c.cdef.hooks.get("takes_unblocked_damage")) is not None and h(self, c, defender.idx)]
+                  if (h := c.cdef.hooks.takes_unblocked_damage) is not None and h(self, c, defender.idx)]
         if len(takers) <= 1:
             return takers[0] if takers else defender
         ch = [f"choose {ref(self, c)}" for c in takers]

@@ -78,7 +78,7 @@ class DamageRules:
         pk) -> receiver | None`` of permanents in play: the damage is dealt to
         that receiver instead (Martyrs of Korlis)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("redirect_damage")
+            h = src.cdef.hooks.redirect_damage
             if h is not None and pk.receiver is not src and (to := h(self, src, pk)) is not None:
                 pk.receiver = to
         r = pk.receiver
@@ -93,17 +93,17 @@ class DamageRules:
             if "artifact" in pk.source_types and "protection from artifacts" in kw:
                 pk.amount, pk.absorbed = 0, True
         for src in self.battlefield:
-            h = src.cdef.hooks.get("reduce_damage")
+            h = src.cdef.hooks.reduce_damage
             if h is not None and h(self, src, pk):
                 pk.amount, pk.absorbed = 0, True
             # "... that damage is reduced to N" (Forethought Amulet): damage_cap(g, src, pk) -> int | None
-            cap = src.cdef.hooks.get("damage_cap")
+            cap = src.cdef.hooks.damage_cap
             if cap is not None and not self.switched_off(src):
                 n = cap(self, src, pk)
                 if n is not None and pk.amount > n:
                     pk.amount = n
         for e in self.effects:
-            h = e.hooks.get("reduce_damage")
+            h = e.hooks.reduce_damage
             if h is not None and h(self, pk):
                 pk.amount, pk.absorbed = 0, True
 
@@ -182,7 +182,7 @@ class DamageRules:
         may offer a player to prevent damage still pending (Guardian Angel's
         "canceled by spending 1 mana per point of damage")."""
         for e in list(self.effects):
-            h = e.hooks.get("prevention_offer")
+            h = e.hooks.prevention_offer
             if h is not None and self.pending_damage:
                 yield from h(self)
 
@@ -227,7 +227,7 @@ class DamageRules:
             # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
             # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
             for src in self.battlefield:
-                h = src.cdef.hooks.get("damage_cap")
+                h = src.cdef.hooks.damage_cap
                 cap = h(self, src, pk) if h is not None else None
                 if cap is not None and cap < pk.amount:
                     self.log(f"{pk.amount - cap} damage to {r.name} is prevented ({src.name}).")
@@ -334,15 +334,15 @@ class DamageRules:
                 self._legend_rule()
                 # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
                 # other permanents it puts into the graveyard as a state check (City in a Bottle)
-                buriers = [s for s in self.battlefield if s.cdef.hooks.get("buries") and not self.switched_off(s)]
+                buriers = [s for s in self.battlefield if s.cdef.hooks.buries and not self.switched_off(s)]
                 for s in buriers:
                     for c in self.battlefield:
-                        if c is not s and c.oid not in self.doomed and s.cdef.hooks["buries"](self, s, c):
+                        if c is not s and c.oid not in self.doomed and s.cdef.hooks.buries(self, s, c):
                             self.doomed[c.oid] = "bury"
                 for c in list(self.battlefield):
                     # hook state(g, card): True buries the permanent ("bury if you control no
                     # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)
-                    h = c.cdef.hooks.get("state")
+                    h = c.cdef.hooks.state
                     if h is not None and c.oid not in self.doomed and (r := h(self, c)):
                         self.doomed[c.oid] = "destroy" if r == "destroy" else "bury"
                     if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
@@ -420,7 +420,7 @@ class DamageRules:
         if not self.targetable(host, probe.colors, probe):
             # "The protection granted by Blue Ward does not destroy Blue Ward":
             # True, or a function (g, aura, host) -> legal ignoring its own grant
-            own = aura.cdef.hooks.get("ignores_own_protection")
+            own = aura.cdef.hooks.ignores_own_protection
             if not own or (callable(own) and not own(self, aura, host)):
                 return False
         return spec.test is None or spec.test(self, Ctx(self, probe), host)
@@ -431,7 +431,7 @@ class DamageRules:
         Holy Nimbus) has the hook ``regenerates_itself(g, card) -> Gen`` returning
         True when it regenerates; it is asked first."""
         from .objects import Spell
-        h = card.cdef.hooks.get("regenerates_itself")
+        h = card.cdef.hooks.regenerates_itself
         if h is not None and (yield from h(self, card)) and card in self.battlefield:
             self.regenerate(card)
             return True

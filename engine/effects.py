@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from .hooks import EffectHooks
 from .mana import COLOR_LETTERS, COLOR_NAMES
 from .model import Gen, Kind, Static, TargetSpec, kinds
 from .objects import Card, Chars, Effect, Player, Spell
@@ -720,7 +721,7 @@ def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], 
     from .model import Delayed, Event
     # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"must_attack": lambda g2, card, a=frozenset(oids): card.oid in a}))
+                            hooks=EffectHooks(must_attack=lambda g2, card, a=frozenset(oids): card.oid in a)))
     mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
     g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
     g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))
@@ -756,7 +757,7 @@ def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
     from .decisions import DecisionKind
     pl = g.players[p]
     for src in list(g.battlefield):
-        h = src.cdef.hooks.get("discard_to_library")
+        h = src.cdef.hooks.discard_to_library
         if h is None or not h(g, src, p):
             continue
         if at_random:

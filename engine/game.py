@@ -283,7 +283,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         if statics is not None and by_card is not None and not statics.get(oid, statics[None]) \
                 and not by_card.get(oid, by_card[None]) \
                 and ((c.power is None and "creature" not in c.types) or (c.power is not None and not card.counters)) \
-                and "base_chars" not in card.cdef.hooks and oid not in self._computing:
+                and card.cdef.hooks.base_chars is None and oid not in self._computing:
             # No static ability and no effect that may apply to this card (both known already in
             # this scope), no base_chars hook, no p/t counter or creature without p/t, not being
             # computed (the guard below): _apply_effects would return the printed values without
@@ -385,7 +385,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         # ``c`` may be the shared printed values (a PrintedChars, see _printed): it is copied
         # (_thaw) right before the first change, so a permanent that no effect changes costs
         # no copy. Until then each test sees the printed values, as it would on a copy.
-        base = card.cdef.hooks.get("base_chars")
+        base = card.cdef.hooks.base_chars
         if base is not None:
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
@@ -506,11 +506,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 return hit  # type: ignore[no-any-return]
         out: list[Callable[[Card], bool]] = []
         for src in self.battlefield:
-            h = src.cdef.hooks.get("removes_abilities")
+            h = src.cdef.hooks.removes_abilities
             if h is not None:
                 out.append(lambda c, h=h, src=src: h(self, src, c))
         for e in self.effects:
-            h = e.hooks.get("removes_abilities")
+            h = e.hooks.removes_abilities
             if h is not None:
                 out.append(lambda c, h=h: h(self, c))
         if cache is not None:
@@ -531,7 +531,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         for src in self.battlefield:
             # a permanent making this one an artifact creature (Animate Artifact):
             # animates(g, src, card) -> bool, without computing characteristics
-            h = src.cdef.hooks.get("animates")
+            h = src.cdef.hooks.animates
             if h is not None and h(self, src, card):
                 types |= {"artifact", "creature"}
         for e in self.effects:
@@ -658,7 +658,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
             self.battlefield.append(new)
             # "... come into play tapped" (Kismet): enters_tapped(g, src, card) -> bool
             for src in list(self.battlefield):
-                h = src.cdef.hooks.get("enters_tapped")
+                h = src.cdef.hooks.enters_tapped
                 if h is not None and src is not new and h(self, src, new):
                     new.tapped = True
         elif zone == "limbo":
@@ -689,17 +689,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
                 yield from repl[1](self, p)
                 continue
             replaced = False
-            for src in [c for c in self.battlefield if c.cdef.hooks.get("before_draw")]:
+            for src in [c for c in self.battlefield if c.cdef.hooks.before_draw]:
                 if src in self.battlefield and not self.switched_off(src):
-                    replaced = yield from src.cdef.hooks["before_draw"](self, src, p, draw_phase and i == 0)
+                    replaced = yield from src.cdef.hooks.before_draw(self, src, p, draw_phase and i == 0)
                     if replaced:
                         break
             if replaced:
                 continue
             self.draw_one(p)
-            for src in [c for c in self.battlefield if c.cdef.hooks.get("each_draw")]:
+            for src in [c for c in self.battlefield if c.cdef.hooks.each_draw]:
                 if src in self.battlefield and not self.switched_off(src):
-                    yield from src.cdef.hooks["each_draw"](self, src, p)
+                    yield from src.cdef.hooks.each_draw(self, src, p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None
@@ -725,7 +725,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         ``instead_of_life_gain(g, src, p, n) -> bool`` does something else
         instead (Lich: draw a card for each life) and says so."""
         for src in list(self.battlefield):
-            h = src.cdef.hooks.get("instead_of_life_gain")
+            h = src.cdef.hooks.instead_of_life_gain
             if h is not None and n > 0 and h(self, src, p, n):
                 return
         if n:
@@ -828,7 +828,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules):
         """Whether a permanent's hook ``zero_life_ok(g, src, p) -> bool`` keeps
         ``p`` in the duel at 0 life or less (Lich)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("zero_life_ok")
+            h = src.cdef.hooks.zero_life_ok
             if h is not None and h(self, src, p):
                 return True
         return False

@@ -46,7 +46,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
         return "(gone)" if t is None else ref(g, t)
 
     # hands played face up while a permanent with the hook hands_revealed(g, src) -> bool says so (Revelation)
-    revealed = any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(g, c) for c in g.battlefield)
+    revealed = any((h := c.cdef.hooks.hands_revealed) is not None and h(g, c) for c in g.battlefield)
     players = []
     for p in g.players:
         entry: dict[str, Any] = {

@@ -34,7 +34,7 @@ define("Terror", spell=SpellSpec(destroy_targets(bury=True),
                                  targets=(creature_where("target non-black, non-artifact creature",
                                                          _not_black_artifact),)))
 define("Unholy Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 1)),))
-define("Fear", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("black")})
+define("Fear", enchant=CREATURE, hooks=Hooks(block_restriction=only_blocked_by("black")))
 define("Deathlace", spell=SpellSpec(change_color("black"), targets=(SPELL_OR_PERMANENT,)))
 define("Evil Presence", enchant=LAND, statics=(Static(
     applies=lambda g, src, card, c: src.attached_to == card.oid,
@@ -58,7 +58,7 @@ def _drain(g: Any, ctx: Any) -> Any:
     g.gain_life(ctx.controller, max(0, min(dealt, cap)))
 
 
-define("Drain Life", spell=SpellSpec(_drain, targets=(CREATURE_OR_PLAYER,)), hooks={"x_color": "B"})
+define("Drain Life", spell=SpellSpec(_drain, targets=(CREATURE_OR_PLAYER,)), hooks=Hooks(x_color="B"))
 
 define("Royal Assassin", abilities=(Ability(
     "{T}: Destroy target tapped creature", Cost(tap=True), destroy_targets(),
@@ -118,7 +118,7 @@ def _uncle(g: Any, src: Card, pk: Any) -> bool:
     return isinstance(pk.receiver, Card) and pk.receiver is src and "creature" in pk.source_types
 
 
-define("Uncle Istvan", hooks={"reduce_damage": _uncle})
+define("Uncle Istvan", hooks=Hooks(reduce_damage=_uncle))
 
 
 # Pestilence
@@ -147,7 +147,7 @@ define("Pestilence",
 
 _cl_ab, _cl_end = during_upkeep("Cursed Land deals 1 damage to the land's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
-define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks={"end_of_upkeep": _cl_end})
+define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks=Hooks(end_of_upkeep=_cl_end))
 
 
 # Paralyze: the creature does not untap; its controller may pay {4} during upkeep to untap it.
@@ -201,7 +201,7 @@ def _lord_end(g: Any, src: Card) -> Any:
     yield from g.settle()
 
 
-define("Lord of the Pit", hooks={"sacrifice_demand": _lord_demand, "end_of_upkeep": _lord_end})
+define("Lord of the Pit", hooks=Hooks(sacrifice_demand=_lord_demand, end_of_upkeep=_lord_end))
 
 
 def _skeleton_ship(g: Any, ctx: Any) -> Any:
@@ -216,7 +216,7 @@ def _no_islands(g: Any, c: Card) -> bool:
     return not lands_of_type(g, c, g.controller(c), "island")
 
 
-define("Skeleton Ship", hooks={"state": _no_islands},
+define("Skeleton Ship", hooks=Hooks(state=_no_islands),
        abilities=(Ability("{T}: Put a -1/-1 counter on target creature", Cost(tap=True), _skeleton_ship,
                           targets=(CREATURE,)),))
 
@@ -541,7 +541,7 @@ define("Rag Man", abilities=(Ability(
 
 # Junun Efreet: during your upkeep, pay {B}{B} or bury it.
 _je_ab, _je_end = upkeep_cost("During your upkeep, pay {B}{B} or bury Junún Efreet", "{B}{B}", destroy_self(bury=True))
-define("Junún Efreet", abilities=(_je_ab,), hooks={"end_of_upkeep": _je_end})
+define("Junún Efreet", abilities=(_je_ab,), hooks=Hooks(end_of_upkeep=_je_end))
 
 
 # Cosmic Horror: during your upkeep, pay {3}{B}{B}{B} or destroy it; destroyed
@@ -559,7 +559,7 @@ def _horror_penalty(g: Any, card: Card) -> Any:
 
 _ch_ab, _ch_end = upkeep_cost("During your upkeep, pay {3}{B}{B}{B} or destroy Cosmic Horror", "{3}{B}{B}{B}",
                               _horror_penalty)
-define("Cosmic Horror", abilities=(_ch_ab,), hooks={"end_of_upkeep": _ch_end})
+define("Cosmic Horror", abilities=(_ch_ab,), hooks=Hooks(end_of_upkeep=_ch_end))
 
 
 # Spirit Shackle: a -0/-2 counter on the creature each time it becomes tapped;
@@ -620,7 +620,7 @@ def _is_upkeep_cost(ab: Any) -> bool:
     return ab.effect is nothing and ab.once_per_phase
 
 
-define("Gloom", hooks={"extra_cost": _gloom_extra})
+define("Gloom", hooks=Hooks(extra_cost=_gloom_extra))
 
 
 # Xenic Poltergeist: {T}: target non-creature artifact becomes an artifact
@@ -811,7 +811,7 @@ def _sacrifice(g: Any, ctx: Any) -> Any:
     g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + sym + '}') * n or 'no mana'} to their mana pool.")
 
 
-define("Sacrifice", spell=SpellSpec(_sacrifice), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})
+define("Sacrifice", spell=SpellSpec(_sacrifice), hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures(p))))
 
 
 # Demonic Hordes: {T}: destroy target land. During its controller's upkeep,
@@ -836,7 +836,7 @@ _dh_ab, _dh_end = upkeep_cost("Pay {B}{B}{B} or Demonic Hordes become tapped and
                               "choice", "{B}{B}{B}", _hordes_unpaid)
 define("Demonic Hordes", abilities=(
     Ability("{T}: Destroy target land", Cost(tap=True), destroy_targets(), targets=(LAND,)), _dh_ab),
-    hooks={"end_of_upkeep": _dh_end})
+    hooks=Hooks(end_of_upkeep=_dh_end))
 
 
 # Nettling Imp: {T}: a non-wall creature of the opponent, not summoned this
@@ -1002,7 +1002,7 @@ def _lich_gone(g: Any, ctx: Any) -> Any:
 
 
 define("Lich", on_enter=_lich_enter,
-       hooks={"zero_life_ok": lambda g, src, p: g.controller(src) == p, "instead_of_life_gain": _lich_gain},
+       hooks=Hooks(zero_life_ok=lambda g, src, p: g.controller(src) == p, instead_of_life_gain=_lich_gain),
        triggers=(Trigger(Event.DAMAGE_DEALT, _lich_damage, condition=lambda g, src, d: (
            isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src))),
                  Trigger(Event.TO_GRAVEYARD, _lich_gone, zones=("graveyard",),

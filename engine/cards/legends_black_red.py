@@ -15,6 +15,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura,
                        creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
                        keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -94,7 +95,7 @@ def _abyss(g: Any, ctx: Any) -> Any:
 
 
 _abyss_ab, _abyss_end = during_upkeep("Bury a non-artifact creature you control", _abyss, whose="each")
-define("The Abyss", abilities=(_abyss_ab,), hooks={"end_of_upkeep": _abyss_end})
+define("The Abyss", abilities=(_abyss_ab,), hooks=Hooks(end_of_upkeep=_abyss_end))
 
 
 # Nether Void (enchant world): every spell cast (not an ability; copies are not
@@ -113,7 +114,7 @@ def _nether_void(g: Any, src: Card, spell: Spell) -> Any:
         g.log(f"Nether Void counters {spell.name}.")
 
 
-define("Nether Void", hooks={"on_cast": _nether_void})
+define("Nether Void", hooks=Hooks(on_cast=_nether_void))
 
 
 # Hellfire: destroy all non-black creatures (regeneration allowed), then
@@ -155,7 +156,7 @@ def _chains(g: Any, src: Card, p: int, first: bool) -> Any:
     return True
 
 
-define("Chains of Mephistopheles", hooks={"before_draw": _chains})
+define("Chains of Mephistopheles", hooks=Hooks(before_draw=_chains))
 
 
 # Underworld Dreams: 1 damage to an opponent of its controller for each card
@@ -166,7 +167,7 @@ def _dreams(g: Any, src: Card, p: int) -> Any:
         yield from g.settle()
 
 
-define("Underworld Dreams", hooks={"each_draw": _dreams})
+define("Underworld Dreams", hooks=Hooks(each_draw=_dreams))
 
 
 # Land's Edge (enchant world): any player may, at any time they could play a
@@ -346,22 +347,22 @@ def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
 # ================================================================= combat cards
 
 # Quagmire, Crevasse: swampwalk (mountainwalk) does not stop blocks.
-define("Quagmire", hooks={"ignores_landwalk": lambda g, src, kw: kw == "swampwalk"})
-define("Crevasse", hooks={"ignores_landwalk": lambda g, src, kw: kw == "mountainwalk"})
+define("Quagmire", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == "swampwalk"))
+define("Crevasse", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == "mountainwalk"))
 
 
 # Demonic Torment: the enchanted creature cannot attack and deals no combat damage.
 define("Demonic Torment", enchant=CREATURE, statics=(aura(flag_mod("cannot attack")),),
-       hooks={"reduce_damage": lambda g, src, pk: pk.combat and src.attached_to is not None
-              and pk.source_oid == src.attached_to})
+       hooks=Hooks(reduce_damage=lambda g, src, pk: pk.combat and src.attached_to is not None
+                   and pk.source_oid == src.attached_to))
 
 
 # Evil Eye of Orms-by-Gore: blocked only by walls; its controller's creatures
 # other than Evil Eyes cannot attack.
 define("Evil Eye of Orms-by-Gore",
-       hooks={"can_be_blocked_by": lambda g, attacker, blocker: "wall" in g.chars(blocker).subtypes,
-              "attack_restriction": lambda g, src, c: g.controller(c) != g.controller(src)
-              or "evil eye" in g.chars(c).subtypes})
+       hooks=Hooks(can_be_blocked_by=lambda g, attacker, blocker: "wall" in g.chars(blocker).subtypes,
+                   attack_restriction=lambda g, src, c: g.controller(c) != g.controller(src)
+                   or "evil eye" in g.chars(c).subtypes))
 
 # Spells and effects that "target only walls" (Glyph of Doom, Glyph of
 # Destruction) cannot target Wall of Shadows (its flag).
@@ -409,8 +410,8 @@ def _glyph_destruction(g: Any, ctx: Any) -> Any:
         return
     oid = wall.oid
     g.effects.append(Effect(g.stamp(), oid, pump_mod(10, 0), "eot",
-                            hooks={"reduce_damage": lambda g2, pk: isinstance(pk.receiver, Card)
-                                   and pk.receiver.oid == oid}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: isinstance(pk.receiver, Card)
+                                              and pk.receiver.oid == oid)))
 
     def destroy(g2: Any, c2: Any) -> Any:
         w = g2.find(oid)
@@ -458,7 +459,7 @@ def _feint(g: Any, ctx: Any) -> Any:
         b.tapped = True
     quiet = {a.oid} | {b.oid for b in blockers}
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": lambda g2, pk: pk.combat and pk.source_oid in quiet}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat and pk.source_oid in quiet)))
     yield from g.note_taps()
 
 
@@ -474,7 +475,7 @@ def _putrid(g: Any, src: Card, pk: Any) -> bool:
         "enchantment" in g.chars(e).types for e in g.attached(s))
 
 
-define("Wall of Putrid Flesh", hooks={"reduce_damage": _putrid})
+define("Wall of Putrid Flesh", hooks=Hooks(reduce_damage=_putrid))
 
 
 # Wall of Shadows: damage dealt to it by creatures it blocks is reduced to 0;
@@ -483,7 +484,7 @@ def _shadows(g: Any, src: Card, pk: Any) -> bool:
     return pk.receiver is src and any(c.oid == pk.source_oid for c in _blocked_by(g, src))
 
 
-define("Wall of Shadows", hooks={"reduce_damage": _shadows}, statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
+define("Wall of Shadows", hooks=Hooks(reduce_damage=_shadows), statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
 
 
 # Wall of Tombstones: its toughness is 1 + X, X set at the end of its
@@ -498,7 +499,7 @@ def _tombstones_end(g: Any, card: Card) -> Any:
     yield
 
 
-define("Wall of Tombstones", hooks={"end_of_upkeep": _tombstones_end}, statics=(static_for(
+define("Wall of Tombstones", hooks=Hooks(end_of_upkeep=_tombstones_end), statics=(static_for(
     self_only, lambda g, card, c: setattr(c, "toughness", 1 + card.chosen.get("tombstones", 0)), layer=-1),))
 
 
@@ -512,7 +513,7 @@ def _storm_world(g: Any, card: Card) -> Any:
     yield
 
 
-define("Storm World", hooks={"end_of_upkeep": _storm_world})
+define("Storm World", hooks=Hooks(end_of_upkeep=_storm_world))
 
 
 # Mold Demon: as it comes into play its controller sacrifices two swamps, or
@@ -562,7 +563,7 @@ def _ooze(g: Any, ctx: Any) -> Any:
 
 
 # "must attack each turn if possible": the forced-attack hook (CombatRules.must_attack)
-define("Primordial Ooze", hooks={"must_attack": lambda g, src, card: card is src}, triggers=(Trigger(
+define("Primordial Ooze", hooks=Hooks(must_attack=lambda g, src, card: card is src), triggers=(Trigger(
     Event.BEGIN_UPKEEP, _ooze, condition=lambda g, src, d: g.active == g.controller(src)),))
 
 
@@ -605,7 +606,7 @@ define("The Wretched", triggers=(Trigger(Event.END_OF_COMBAT, _wretched),))
 
 # Caverns of Despair (enchant world): no more than two creatures attack, and
 # no more than two block, each turn (each attack).
-define("Caverns of Despair", hooks={"attack_limit": lambda g, src: 2, "block_limit": lambda g, src: 2})
+define("Caverns of Despair", hooks=Hooks(attack_limit=lambda g, src: 2, block_limit=lambda g, src: 2))
 
 
 # Firestorm Phoenix: when it is put into the graveyard from play it goes back
@@ -624,7 +625,7 @@ def _phoenix(g: Any, ctx: Any) -> Any:
 
 define("Firestorm Phoenix", triggers=(Trigger(Event.TO_GRAVEYARD, _phoenix, zones=("graveyard",),
                                               condition=lambda g, src, d: d["card"] is src),),
-       hooks={"can_cast": lambda g, p, card: g.turn > card.flags.get("phoenix_turn", -1)})
+       hooks=Hooks(can_cast=lambda g, p, card: g.turn > card.flags.get("phoenix_turn", -1)))
 
 
 # Blazing Effigy: when put into the graveyard from play, it deals 3 damage to
@@ -677,7 +678,7 @@ def _disharmony(g: Any, ctx: Any) -> Any:
 
 define("Disharmony", spell=SpellSpec(_disharmony, targets=(creature_where(
     "target attacking creature", lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None),)),
-    hooks={"can_cast": lambda g, p, card: g.combat is not None and g.step == "attack"})
+    hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack"))
 
 
 # Giant Slug: {5}: at the beginning of its controller's next upkeep, they
@@ -749,7 +750,7 @@ def _stalker(g: Any, ctx: Any) -> Any:
 define("Shimian Night Stalker", abilities=(Ability(
     "{B}, {T}: redirect to it all damage dealt to you by attacking creatures this turn",
     Cost(ManaCost.parse("{B}"), tap=True), _stalker),),
-    hooks={"takes_unblocked_damage": lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn})
+    hooks=Hooks(takes_unblocked_damage=lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn))
 
 
 # Horror of Horrors: sacrifice a swamp (the cost): regenerate target black
@@ -802,7 +803,7 @@ def _imprison_ability(g: Any, src: Card, spell: Spell) -> Any:
         g.log(f"Imprison counters {spell.source.name}'s ability.")
 
 
-define("Imprison", enchant=CREATURE, hooks={"on_activate": _imprison_ability}, triggers=(
+define("Imprison", enchant=CREATURE, hooks=Hooks(on_activate=_imprison_ability), triggers=(
     Trigger(Event.ATTACKS, _imprison_combat, condition=lambda g, src, d: d["card"].oid == src.attached_to),
     Trigger(Event.BLOCKS, _imprison_combat, condition=lambda g, src, d: d["blocker"].oid == src.attached_to)))
 
