@@ -147,6 +147,8 @@ _DEFS: dict[str, CardDef] = {}
 
 
 def _load_cards() -> None:
+    # not at the top: the card modules import this one (define), and loading them all is
+    # the slow part of a first lookup, left to the first lookup
     from . import cards  # noqa: F401  (registers every card module)
 
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from .ctx import Ctx
 from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
@@ -222,7 +223,6 @@ class CastingRules:
         self.players[p].pool.add(sym, amount + same, use=ma.use)
         for s in other:
             self.players[p].pool.add(s)
-        from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
         if self.pending_damage:
@@ -231,7 +231,6 @@ class CastingRules:
     def spend_uses(self: "Game", spell: Spell | None) -> frozenset[str]:
         """The uses of restricted mana (:data:`engine.model.SPEND_USES`) that
         may pay for ``spell`` (none for a cost that is not a spell's)."""
-        from .model import SPEND_USES
         if spell is None or not SPEND_USES:
             return frozenset()
         return frozenset(u for u, allows in SPEND_USES.items() if allows(self, spell))
@@ -298,7 +297,6 @@ class CastingRules:
 
     def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell,
                            interrupting: Spell | None) -> Iterator[Any]:
-        from .game import Ctx
         ctx = Ctx(self, spell)
         if Kind.SPELL in spec.kinds:
             for s in self.spells:
@@ -346,7 +344,6 @@ class CastingRules:
                     yield src
 
     def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
-        from .game import Ctx
         if isinstance(obj, Card):
             if obj.zone == "battlefield" and obj not in self.battlefield:
                 return False
@@ -896,7 +893,6 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             return None
-        from .model import Event
         yield from self.fire(Event.ACTIVATED, spell=spell)
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
@@ -912,7 +908,6 @@ class CastingRules:
             spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
-        from .model import Event
         yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
         # what happens as a spell is cast, before anyone may interrupt it
         # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
@@ -1026,12 +1021,10 @@ class CastingRules:
                     break
         spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
         if spec_obj and spec_obj.x_from_target:
-            from .game import Ctx
             spell.x = spec_obj.x_from_target(self, Ctx(self, spell))
         # announced choices
         announces = (card.cdef.spell.announce if card is not None and card.cdef.spell else ()) + \
             (card.cdef.announce if card is not None else ()) + (ab.announce if ab else ())
-        from .game import Ctx
         for an in announces:
             opts = an.options(self, Ctx(self, spell))
             ans = yield from self.ask(p, DecisionKind.CAST_CHOOSE, f"{spell.name}: {an.prompt}",
@@ -1231,7 +1224,6 @@ class CastingRules:
     def resolve(self: "Game", spell: Spell) -> Gen:
         """Resolve a spell or effect: re-check targets (all illegal: it
         fizzles), do what it says, then settle damage and deaths."""
-        from .game import Ctx
         specs: tuple[TargetSpec, ...] = ()
         if spell.mode is not None:
             specs = spell.mode.targets
@@ -1288,8 +1280,6 @@ class CastingRules:
         """Permanents came into play at the same time: first the enchant
         world rule (:meth:`bury_older_worlds`), then each one's own "comes
         into play" effect and triggers, in the order given."""
-        from .game import Ctx
-        from .model import Event
         yield from self.bury_older_worlds(cards)
         for card in cards:
             if card.cdef.on_enter is not None:

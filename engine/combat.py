@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import DecisionKind, IllegalAction, read_number
 from .effects import pump_mod
-from .mana import COLOR_NAMES
+from .mana import COLOR_NAMES, ManaCost
 from .model import Event, Gen
-from .objects import Card, Effect, Player
+from .objects import Card, Effect, Packet, Player, Spell
 from .refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -270,7 +270,6 @@ class CombatRules:
         """Additional costs to attack (Brainwash): every permanent's hook
         ``attack_cost(g, src, attacker)`` -> ManaCost or None, summed over
         the declared attackers. Paid as the attack is declared."""
-        from .mana import ManaCost
         total = ManaCost()
         for src in self.battlefield:
             h = src.cdef.hooks.attack_cost
@@ -476,7 +475,6 @@ class CombatRules:
             if not cost.total:
                 break
             # an additional cost to attack is paid now; cancelling it declares again
-            from .objects import Spell
             paid = yield from self.pay(ap, cost, Spell(self.new_sid(), ap, None, None, "Additional cost to attack"))
             if paid:
                 self.log(f"{self.players[ap].name} pays {cost} to attack.")
@@ -849,7 +847,6 @@ class CombatRules:
     def _absorbs_all(self: "Game", attacker: Card, blocker: Card) -> bool:
         """A blocker whose damage from this attacker is reduced to 0 lets no
         trample damage past it."""
-        from .objects import Packet
         ch = self.chars(attacker)
         pk = Packet(attacker.name, attacker.oid, frozenset(ch.colors), frozenset(ch.types), ch.controller,
                     blocker, 1, True, 1)

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .ctx import Ctx
 from .decisions import DecisionKind
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Packet, Player
+from .objects import Card, Packet, Player, Spell
 from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,7 +41,6 @@ class DamageRules:
         a dict snapshot of the source's characteristics."""
         if amount <= 0:
             return
-        from .objects import Spell
         aimed = isinstance(source, Spell) and any(t is receiver for t in source.targets)
         if isinstance(source, Spell) and source.chosen.get("damage_to_caster"):
             # Reverberation: all the damage of this spell is dealt to its caster instead
@@ -411,8 +411,6 @@ class DamageRules:
             seen.add(name)
 
     def aura_legal(self: "Game", aura: Card, host: Card) -> bool:
-        from .game import Ctx
-        from .objects import Spell
         spec = aura.cdef.enchant
         probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
         if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
@@ -430,7 +428,6 @@ class DamageRules:
         A card that regenerates by itself unless something is done (Clergy of the
         Holy Nimbus) has the hook ``regenerates_itself(g, card) -> Gen`` returning
         True when it regenerates; it is asked first."""
-        from .objects import Spell
         h = card.cdef.hooks.regenerates_itself
         if h is not None and (yield from h(self, card)) and card in self.battlefield:
             self.regenerate(card)
@@ -492,8 +489,6 @@ class DamageRules:
         that regenerate a target (Elephant Graveyard, Ragnar) which ``card``
         may be. A {T} cost needs an untapped source, and a creature source
         that is not summoning sick (Ragnar)."""
-        from .game import Ctx
-        from .objects import Spell
         out = []
         near = [card] + self.attached(card)
         for src in near + [s for s in self.battlefield if s not in near]:
@@ -519,8 +514,6 @@ class DamageRules:
     def regen_spells(self: "Game", p: int, card: Card) -> list[str]:
         """Regeneration spells (Death Ward) in ``p``'s hand that could be cast
         on ``card`` now: the only time they can be cast."""
-        from .game import Ctx
-        from .objects import Spell
         out: list[str] = []
         for c in self.players[p].hand:
             sp = c.cdef.spell
@@ -539,7 +532,6 @@ class DamageRules:
         """Cast a regeneration spell on ``card`` (about to be destroyed): its
         target is that creature; it may be interrupted like any spell.
         Returns True if the creature regenerated."""
-        from .objects import Spell
         hand_card = next(c for c in self.players[p].hand if c.name == name)
         limbo = self.move(hand_card, "limbo", controller=p)
         spell = Spell(self.new_sid(), p, limbo, None, name, colors=frozenset(limbo.cdef.colors),

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from .ctx import Ctx
+from .decisions import DecisionKind
 from .hooks import EffectHooks
-from .mana import COLOR_LETTERS, COLOR_NAMES
-from .model import Gen, Kind, Static, TargetSpec, kinds
+from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
+from .model import Ability, CardDef, Cost, Delayed, Event, Gen, Kind, Static, TargetSpec, kinds
 from .objects import Card, Chars, Effect, Player, Spell
+from .refs import ref
 
 # ------------------------------------------------------------------ targets
 
@@ -360,15 +363,12 @@ def during_upkeep(text: str, effect: Callable[[Any, Any], Gen], *, whose: str = 
     player carries out with ``activate CARD`` at any of their opportunities
     that upkeep; if it is mandatory and not done by the end of upkeep, it
     happens then by itself. Returns ``(ability, end_of_upkeep_hook)``."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     ab = Ability(text, Cost(ManaCost.parse(mana)), effect, who=whose if whose != "each" else "active",
                  condition=upkeep_of(whose), once_per_phase=not repeat)
 
     def end(g: Any, card: Card) -> Gen:
         if card.phase_uses.get(g.phase_key()) or whose_player(g, card, whose) != g.active:
             return
-        from .game import Ctx
         card.phase_uses[g.phase_key()] = 1
         g.log(f"{card.name}: {text}")
         g.resolving += 1
@@ -385,10 +385,6 @@ def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, wh
     """"During your upkeep, pay COST or PENALTY": paid with ``activate
     CARD`` during upkeep; if unpaid when upkeep ends, the player must choose
     now (a choice that cannot be declined) or, unable to pay, suffers it."""
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .model import Ability, Cost
-    from .refs import ref
     cost = ManaCost.parse(mana)
     ab = Ability(text, Cost(cost, life=life), nothing, who=whose if whose != "each" else "active",
                  condition=upkeep_of(whose), once_per_phase=True)
@@ -434,10 +430,6 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
     upkeep: nothing is asked, and a count going through such an upkeep starts
     over ("the upkeep cost is reset").
     """
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .model import Ability, Cost
-    from .refs import ref
     parts = ([mana] if mana else []) + ([f"{life} life"] if life else [])
     text = "Cumulative upkeep: pay " + " and ".join(parts) + " for each age counter"
 
@@ -486,7 +478,6 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
             g.log(f"{card.name}'s cumulative upkeep is not paid.")
             g.destroy(card, bury=True)
         else:
-            from .game import Ctx
             yield from pay(g, Ctx(g, controller=p, source=card))
         yield from g.settle()
     return ab, end
@@ -503,9 +494,6 @@ def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
 def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
     """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
     paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .objects import Spell
     cost = ManaCost.parse(mana)
     if not g.can_afford(p, cost):
         return False
@@ -539,8 +527,6 @@ def on_enchanted(fn: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
 
 def regeneration(mana: str, text: str = "Regenerate") -> Any:
     """"{G}: Regenerate" -- used only when the creature would be destroyed."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)
 
 
@@ -569,8 +555,6 @@ def once_per_event(text: str, mana: str, benefit: Callable[[Any, Any], Gen]) -> 
     ``(ability, credit)``. ``credit`` is the effect of the card's trigger on
     the event: each event while the permanent is on gives it one use this
     turn; a use is an ordinary ``{N}`` effect (Ivory Cup, Urza's Chalice)."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
 
     def credits(g: Any, card: Card) -> int:
         turn, n = card.flags.get("credits", (-1, 0))
@@ -630,8 +614,6 @@ def untap_source(g: Any, ctx: Any) -> Gen:
 def untap_during_upkeep(mana: str, name: str) -> Any:
     """"{N}: Untap X. Use this ability only during your upkeep": an untap cost,
     which may be paid again if the permanent is tapped again that upkeep."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     return Ability(f"{mana}: Untap {name}. Use this ability only during your upkeep", Cost(ManaCost.parse(mana)),
                    untap_source, condition=lambda g, c: upkeep_of()(g, c) and c.tapped)
 
@@ -640,8 +622,6 @@ def token_def(name: str, types: Iterable[str], power: int | None = None, toughne
               subtypes: Iterable[str] = (), colors: Iterable[str] = (), keywords: Iterable[str] = (),
               text: str = "", **behaviour: Any) -> Any:
     """The definition of a token (not a card: it is not in the card data)."""
-    from .mana import ManaCost
-    from .model import CardDef
     tl = " ".join(t.capitalize() for t in types)
     return CardDef(name=name, cost=ManaCost(), type_line=tl + (f" - {' '.join(subtypes)}" if subtypes else ""),
                    types=frozenset(types), subtypes=frozenset(s.lower() for s in subtypes), supertypes=frozenset(),
@@ -680,8 +660,6 @@ def become_copy(g: Any, card: Card, cdef: Any) -> None:
 def choose_to_copy(g: Any, ctx: Any, candidates: list[Card], what: str) -> Gen:
     """Ask the controller of ``ctx.source`` which of ``candidates`` to copy
     ("choose NAME"); returns the permanent, or None if there is none."""
-    from .decisions import DecisionKind
-    from .refs import ref
     if not candidates:
         g.log(f"{ctx.source.name}: there is no {what} to copy.")
         return None
@@ -718,7 +696,6 @@ def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], 
     ``player``'s control and is not a wall is destroyed (Siren's Call, Nettling
     Imp). ``controller`` controls the delayed effects; ``name`` is their
     source's name."""
-    from .model import Delayed, Event
     # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                             hooks=EffectHooks(must_attack=lambda g2, card, a=frozenset(oids): card.oid in a)))
@@ -754,7 +731,6 @@ def discard_card(g: Any, p: int, card: Card, *, at_random: bool = False) -> Gen:
     player put it on top of their library instead; a random discard is
     shown to the player first (secretly). The card stays hidden if it goes
     to the library."""
-    from .decisions import DecisionKind
     pl = g.players[p]
     for src in list(g.battlefield):
         h = src.cdef.hooks.discard_to_library
@@ -791,8 +767,6 @@ def sacrifice_own_creature(g: Any, ctx: Any, about: str) -> Gen:
     sacrifices it (Sacrifice, Metamorphosis: no target, so a countered spell
     costs no creature); returns the creature and its converted casting cost
     (a token's is 0), or ``(None, 0)`` when they control none."""
-    from .decisions import DecisionKind
-    from .refs import ref
     mine = g.creatures(ctx.controller)
     if not mine:
         return None, 0

@@ -16,13 +16,14 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
 from .combat import CombatRules
+from .ctx import Ctx
 from .damage import DamageRules
 from .decisions import Context, Decision, DecisionKind, IllegalAction
 from .mana import ManaCost
 from .effects import enchanted, self_only
 from .model import Event, Gen
 from .objects import Card, Chars, Effect, Player, PrintedChars, Spell
-from .turn import TurnRules
+from .turn import DuelOver, TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
@@ -32,56 +33,6 @@ _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"
 # decisions a player makes even while another makes their decisions (see Game.decided_by)
 _OWN_DECISIONS = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT,
                             DecisionKind.PREVENT, DecisionKind.REGENERATE})
-
-
-class DuelOver(Exception):
-    """Raised inside the rules procedure when the duel has ended."""
-
-
-class Ctx:
-    """What an effect function sees: the spell/effect resolving, its
-    controller, source, targets, X and announced choices."""
-
-    def __init__(self, g: "Game", spell: Spell | None = None, *, controller: int = 0,
-                 source: Card | None = None, data: dict[str, Any] | None = None) -> None:
-        self.g = g
-        self.spell = spell
-        self.controller = spell.controller if spell else controller
-        self.source = spell.source if spell and spell.source else (spell.card if spell else source)
-        self.data = data or {}
-
-    @property
-    def targets(self) -> list[Any]:
-        return self.spell.targets if self.spell else []
-
-    @property
-    def target(self) -> Any:
-        return self.targets[0] if self.targets else None
-
-    @property
-    def x(self) -> int:
-        return self.spell.x if self.spell else 0
-
-    def chosen(self, key: str, default: Any = None) -> Any:
-        if self.spell and key in self.spell.chosen:
-            return self.spell.chosen[key]
-        if self.source is not None:
-            return self.source.chosen.get(key, default)
-        return default
-
-    @property
-    def me(self) -> Player:
-        return self.g.players[self.controller]
-
-    @property
-    def opponent(self) -> Player:
-        return self.g.players[1 - self.controller]
-
-    @property
-    def source_name(self) -> str:
-        if self.spell:
-            return self.spell.name
-        return self.source.name if self.source else "?"
 
 
 class Game(TurnRules, CastingRules, CombatRules, DamageRules):

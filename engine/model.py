@@ -27,8 +27,10 @@ from .hooks import NO_HOOKS, Hooks
 from .mana import ManaCost
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Card, Ctx, Game, Player, Spell
+    from .ctx import Ctx
     from .decisions import Decision
+    from .game import Game
+    from .objects import Card, Spell
 
 Gen = Generator["Decision", str, Any]
 """A rules procedure: yields decisions, receives the chosen answer text."""

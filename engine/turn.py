@@ -13,6 +13,12 @@ from .refs import ref
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
+
+class DuelOver(Exception):
+    """Raised inside the rules procedure when the duel has ended (by
+    ``Game.check_losses``); :meth:`TurnRules.run` ends there."""
+
+
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 
 
@@ -21,7 +27,6 @@ class TurnRules:
 
     def run(self: "Game", start_phase: str | None = None) -> Gen:
         """The whole duel. ``start_phase`` begins an already set-up position."""
-        from .game import DuelOver
         try:
             if start_phase is None:
                 yield from self.begin()

@@ -14,7 +14,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_count
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        token_def, until_eot, upkeep_cost, upkeep_of)
 from ..decisions import DecisionKind
-from ..game import Ctx
+from ..ctx import Ctx
 from ..hooks import EffectHooks, Hooks
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
                      Static, TargetSpec, Trigger, kinds)
