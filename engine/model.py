@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Union
 
 from .hooks import NO_HOOKS, Hooks
 from .mana import ManaCost
@@ -30,12 +30,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from .ctx import Ctx
     from .decisions import Decision
     from .game import Game
-    from .objects import Card, Spell
+    from .objects import Card, Chars, Player, Source, Spell
 
 Gen = Generator["Decision", str, Any]
 """A rules procedure: yields decisions, receives the chosen answer text."""
 
 EffectFn = Callable[["Game", "Ctx"], Gen]
+"""A card's effect: ``effect(g, ctx)``, a rules procedure (see :mod:`engine.ctx`)."""
+
+Target = Union["Card", "Player", "Spell", "Source"]
+"""What a target slot may hold: a permanent or graveyard card, a player, a
+spell or effect being cast, a source of pending damage (see :class:`Kind`)."""
 
 
 SICK_ATTACK_OK = "can attack the turn it comes into play"
@@ -76,7 +81,7 @@ class TargetSpec:
 
     what: str
     kinds: frozenset[Kind]
-    test: Callable[["Game", "Ctx", Any], bool] | None = None
+    test: Callable[["Game", "Ctx", Target], bool] | None = None
     # Targets for damage prevention name the receiver of damage; the spell is
     # legal only during a damage prevention step and only while that receiver
     # has damage pending.
@@ -227,8 +232,8 @@ class Static:
     switch off while tapped).
     """
 
-    applies: Callable[["Game", "Card", "Card", Any], bool]
-    modify: Callable[["Game", "Card", "Card", Any], None]
+    applies: Callable[["Game", "Card", "Card", "Chars"], bool]
+    modify: Callable[["Game", "Card", "Card", "Chars"], None]
     active: Callable[["Game", "Card"], bool] | None = None
     # lower numbers apply first among the same timestamp: type-changing
     # effects before P/T changes of the same card
@@ -274,7 +279,7 @@ class Trigger:
 
     event: Event
     effect: EffectFn
-    condition: Callable[["Game", "Card", dict], bool] | None = None
+    condition: Callable[["Game", "Card", dict[str, Any]], bool] | None = None
     # Works from the graveyard or elsewhere too (rare); default: while in play.
     zones: tuple[str, ...] = ("battlefield",)
 
@@ -291,7 +296,7 @@ class Delayed:
     effect: EffectFn
     controller: int
     name: str
-    condition: Callable[["Game", "Delayed", dict], bool] | None = None
+    condition: Callable[["Game", "Delayed", dict[str, Any]], bool] | None = None
     once: bool = True
     turn: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
