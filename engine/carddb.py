@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from .hooks import Hooks
-from .mana import COLOR_LETTERS, ManaCost
+from .mana import ManaCost
 from .model import CardDef
 
 BASIC_TYPES = {"Plains": "plains", "Island": "island", "Swamp": "swamp", "Mountain": "mountain", "Forest": "forest"}
@@ -179,7 +179,3 @@ def implemented() -> list[str]:
 def is_implemented(name: str) -> bool:
     _load_cards()
     return name in _BEHAVIOUR
-
-
-def color_letter(word: str) -> str:
-    return COLOR_LETTERS[word]

@@ -24,7 +24,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .ctx import Ctx
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
+from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
@@ -127,8 +127,6 @@ class CastingRules:
                     continue
                 if p in self.lands_only_mana and "land" not in ch.types:
                     continue  # Word of Command: the commanded card is paid for from the pool and lands
-                if c.cdef.hooks.mana_ok and not c.cdef.hooks.mana_ok(self, c):
-                    continue
                 if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
                     continue
                 syms = ma.produces
@@ -905,7 +903,6 @@ class CastingRules:
     def announced(self: "Game", spell: Spell, interrupting: Spell | None) -> Gen:
         """A spell or effect is announced: it may now be interrupted."""
         if interrupting is not None:
-            spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
         yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
@@ -1019,7 +1016,6 @@ class CastingRules:
                         return False
                 if not multi and not exact_x:
                     break
-        spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
         if spec_obj and spec_obj.x_from_target:
             spell.x = spec_obj.x_from_target(self, Ctx(self, spell))
         # announced choices
@@ -1048,7 +1044,6 @@ class CastingRules:
         any_mana = self.any_mana_effect(spell)
         if any_mana is not None:
             total = ManaCost(total.total)
-        spell.cost_text = str(total)
         discarded: Card | None = None
         victim: Card | None = None
         if ab is not None:
@@ -1313,10 +1308,6 @@ def _no_effect(g: "Game", ctx: Any) -> Gen:
     if False:  # pragma: no cover
         yield
     return None
-
-
-def is_casting_decision(kind: DecisionKind) -> bool:
-    return kind in CASTING_KINDS
 
 
 __all__ = ["CastingRules", "FAST_KINDS", "IllegalAction", "ManaError", "Player"]

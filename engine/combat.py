@@ -42,7 +42,6 @@ class Combat:
     blocks: dict[int, list[int]] = field(default_factory=dict)  # band index -> blocker oids
     blocked: set[int] = field(default_factory=set)  # band indices that were blocked
     damage_done: bool = False
-    dealt_first: set[int] = field(default_factory=set)
 
     def remove(self, oid: int) -> None:
         for b in self.bands:

@@ -542,7 +542,7 @@ class DamageRules:
                                   parser=self.parser_for(p, ch), about=name)
         paid = False
         if ans != "cancel":
-            spell.targets, spell.target_oids = [card], [card.oid]
+            spell.targets = [card]
             paid = yield from self.pay(p, limbo.cdef.cost.with_x(0), spell)
         if not paid:
             self.move(limbo, "hand")

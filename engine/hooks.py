@@ -28,7 +28,7 @@ Conventions, for every hook below:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,9 +49,6 @@ class Hooks:
     """The rules hooks of a card (``CardDef.hooks``); None means "no hook"."""
 
     # ----------------------------------------------------------- mana (casting.py)
-    mana_ok: Callable[[Game, Card], bool] | None = None
-    """Whether the card's mana abilities may be used now. Called by
-    ``CastingRules.mana_sources``."""
     mana_symbols: Callable[[Game, Card, str], str] | None = None
     """Which of the symbols its mana ability produces it can make now
     (Fellwar Stone); "" means none. Called by ``CastingRules.mana_sources``."""
@@ -282,7 +279,3 @@ NO_HOOKS = Hooks()
 """A card without hooks (most cards): shared, since hooks never change."""
 NO_EFFECT_HOOKS = EffectHooks()
 
-
-def hook_names(cls: type[Hooks] | type[EffectHooks]) -> list[str]:
-    """The names of the hooks ``cls`` declares, in order."""
-    return [f.name for f in fields(cls)]

@@ -9,8 +9,8 @@ behaviour assembled from small typed pieces:
 * :class:`ManaAbility` -- a mana source that cannot be interrupted;
 * :class:`Static` -- a continuous effect of a permanent in play;
 * :class:`Trigger` -- something that happens when an event happens;
-* :class:`PhaseAction` -- an upkeep cost, an untap cost, an "at end of turn"
-  effect: what a card does at a point of the turn.
+* :class:`engine.hooks.Hooks` -- the fixed points where the core asks an odd
+  card (upkeep demands, draw replacements, combat restrictions, ...).
 
 Effects are plain generator functions ``effect(g, ctx)``: they change the
 game through :class:`engine.game.Game` helpers and may ``yield from``
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Union
 
 from .hooks import NO_HOOKS, Hooks
 from .mana import ManaCost
@@ -58,7 +58,6 @@ class Speed(Enum):
     SORCERY = "sorcery"  # main phase, own turn, nothing pending (sorceries, permanents)
     INSTANT = "instant"
     INTERRUPT = "interrupt"
-    MANA = "mana"  # a mana source: cannot be interrupted or responded to
 
 
 class Kind(Enum):
@@ -155,8 +154,6 @@ class Mode:
     # and its "give life" mode only outside one.
     only_in_prevention: bool = False
     not_in_prevention: bool = False
-    # For an interrupt: this mode counters or changes a spell and so is cast as an interrupt.
-    interrupts: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,7 +241,6 @@ class Event(Enum):
     """Events triggered effects listen for."""
 
     ENTERS = "enters"  # a permanent came into play
-    LEAVES = "leaves"
     TO_GRAVEYARD = "to graveyard"  # a permanent was put into a graveyard from play
     DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
     TAPPED_FOR_MANA = "tapped for mana"
@@ -302,33 +298,6 @@ class Delayed:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class PhaseAction:
-    """What a permanent demands during its controller's (or each) upkeep.
-
-    ``kind``:
-    * ``"cost"`` -- pay ``mana`` (or ``life``) or ``penalty`` happens
-      (Conversion: destroy). Asked as a choice that cannot be declined when
-      upkeep ends unpaid.
-    * ``"forced"`` -- ``effect`` happens by itself by the end of upkeep
-      (Wanderlust, Cursed Land); the player may carry it out earlier with
-      ``activate CARD``.
-    * ``"sacrifice"`` -- sacrifice a permanent matching ``choose`` or
-      ``penalty`` happens (Lord of the Pit).
-    * ``"cumulative"`` -- cumulative upkeep: pay ``life`` / ``mana`` once per
-      age counter, or bury.
-    """
-
-    kind: str
-    whose: str = "controller"  # "controller" | "enchanted controller" | "each"
-    mana: ManaCost = field(default_factory=ManaCost)
-    life: int = 0
-    effect: EffectFn | None = None
-    penalty: EffectFn | None = None
-    choose: Callable[["Game", "Card", "Card"], bool] | None = None
-    text: str = ""
-
-
 @dataclass
 class CardDef:
     """Everything Manaburn knows about one card name."""
@@ -350,7 +319,6 @@ class CardDef:
     mana_abilities: tuple[ManaAbility, ...] = ()
     statics: tuple[Static, ...] = ()
     triggers: tuple[Trigger, ...] = ()
-    upkeep: tuple[PhaseAction, ...] = ()
     on_enter: EffectFn | None = None  # "when X comes into play"
     announce: tuple[Announce, ...] = ()  # choices made when a permanent spell is cast
     # extra rules hooks for odd cards, called by the core at the points
@@ -365,14 +333,7 @@ class CardDef:
     def is_permanent(self) -> bool:
         return bool(self.types & {"land", "creature", "artifact", "enchantment"})
 
-    def image_url(self) -> str:
-        i = self.scryfall_id
-        return f"https://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
-
 
 def kinds(*ks: Kind) -> frozenset[Kind]:
     return frozenset(ks)
 
-
-def once(items: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(items)

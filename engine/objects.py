@@ -198,19 +198,16 @@ class Spell:
     ability: "Ability | None" = None
     mode: "Mode | None" = None
     targets: list[Any] = field(default_factory=list)  # Card / Player / Spell / ("packet", Card|Player)
-    target_oids: list[Any] = field(default_factory=list)  # identity at casting, to re-check
     x: int = 0
     chosen: dict[str, Any] = field(default_factory=dict)
     colors: frozenset[str] = frozenset()
     countered: bool = False
     successfully_cast: bool = False
-    as_interrupt: bool = False  # cast as an interruption of another spell
     interrupting: "Spell | None" = None
     types: frozenset[str] = frozenset()
     source_snapshot: dict[str, Any] = field(default_factory=dict)
     packet_from: str | None = None  # from=CARD for prevention
     paid: Mana = field(default_factory=Mana)
-    cost_text: str = ""
 
     def __repr__(self) -> str:
         return f"<spell {self.name}#{self.sid}>"

@@ -220,7 +220,6 @@ define("Skeleton Ship", hooks=Hooks(state=_no_islands),
        abilities=(Ability("{T}: Put a -1/-1 counter on target creature", Cost(tap=True), _skeleton_ship,
                           targets=(CREATURE,)),))
 
-_ = (Event, Trigger)
 
 
 # =====================================================================

@@ -72,7 +72,7 @@ def _spell_blast_x(g: Any, ctx: Any) -> int:
 
 define("Spell Blast", spell=SpellSpec(counter_target(), targets=(SPELL,), x_from_target=_spell_blast_x))
 define("Blue Elemental Blast", spell=SpellSpec(modes=(
-    Mode("Counter target red spell", (colored_spell("red"),), counter_target(), interrupts=True),
+    Mode("Counter target red spell", (colored_spell("red"),), counter_target()),
     Mode("Destroy target red permanent", (colored_permanent("red"),), destroy_targets()),
 )))
 define("Thoughtlace", spell=SpellSpec(change_color("blue"), targets=(SPELL_OR_PERMANENT,)))

@@ -7,7 +7,7 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
-                       flag_mod, graveyard_to_hand, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod,
+                       flag_mod, graveyard_to_hand, on_enchanted, on_source, pay_to_use, pump, pump_mod,
                        regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
@@ -562,7 +562,6 @@ def _wilds(g: Any, ctx: Any) -> Any:
 
 define("Untamed Wilds", spell=SpellSpec(_wilds))
 
-_ = (keyword_mod, SPELL_OR_PERMANENT)
 
 
 # ================================================================= Alpha to Revised, not in Fourth Edition

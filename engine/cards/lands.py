@@ -17,7 +17,7 @@ from ..effects import (DAMAGED_CREATURE, LAND, creature_where, cumulative_upkeep
                        prevent_to_target, pump_mod)
 from ..hooks import Hooks
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Cost, ManaAbility, PhaseAction  # noqa: E402
+from ..model import Ability, Cost, ManaAbility  # noqa: E402
 from ..objects import Card, Chars, Effect, Player  # noqa: E402
 
 
@@ -121,4 +121,3 @@ def _dual_land_types(g: Any, card: Card, c: Chars) -> None:
 for _name, _types in DUALS.items():
     define(_name, subtypes=_types, hooks=Hooks(base_chars=_dual_land_types))
 
-_ = PhaseAction

@@ -9,7 +9,7 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
-                       static_for, until_eot)
+                       until_eot)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, Mode, Speed, SpellSpec, Static, TargetSpec,
@@ -1001,4 +1001,3 @@ define("Enchantment Alteration", spell=SpellSpec(_alteration, targets=(permanent
     and _alteration_ok(g, ctx, c)),)))
 
 __all__: list[str] = []
-_ = (static_for,)

@@ -25,7 +25,7 @@ define("Lightning Bolt", spell=SpellSpec(damage(3), targets=(CREATURE_OR_PLAYER,
 define("Stone Rain", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
 define("Shatter", spell=SpellSpec(destroy_targets(), targets=(ARTIFACT,)))
 define("Red Elemental Blast", spell=SpellSpec(modes=(
-    Mode("Counter target blue spell", (colored_spell("blue"),), counter_target(), interrupts=True),
+    Mode("Counter target blue spell", (colored_spell("blue"),), counter_target()),
     Mode("Destroy target blue permanent", (colored_permanent("blue"),), destroy_targets()),
 )))
 define("Giant Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 2)),))
@@ -757,7 +757,6 @@ def _fork(g: Any, ctx: Any) -> Any:
     if specs and not copy.targets:
         g.log(f"Fork copies {orig.name}, but the copy has no legal target.")
         return
-    copy.target_oids = [getattr(t, "oid", None) for t in copy.targets]
     tgt = (" targeting " + ", ".join(ref(g, t) for t in copy.targets)) if copy.targets else ""
     g.log(f"Fork becomes a copy of {orig.name}{tgt}.")
     yield from g.resolve(copy)

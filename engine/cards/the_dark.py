@@ -1524,7 +1524,6 @@ def _mirror(g: Any, ctx: Any) -> Any:
         g.log("Reflecting Mirror: X was not paid; nothing happens.")
         return
     s.targets = [new if getattr(t, "idx", None) == p else t for t in s.targets]
-    s.target_oids = [getattr(t, "oid", None) for t in s.targets]
     g.log(f"{s.name} now targets {new.name}.")
 
 

@@ -8,12 +8,12 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
-                       pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
+                       pump, pump_mod, until_eot, upkeep_cost, upkeep_of)
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
-from ..objects import Card, Chars, Effect, Player
+from ..objects import Card, Chars, Effect
 from ..refs import ref
 
 # ------------------------------------------------------------------ creatures
@@ -619,7 +619,6 @@ def _sanctuary_attack(g: Any, src: Card, attacker: Card) -> bool:
 define("Island Sanctuary", hooks=Hooks(draw_count=_sanctuary_draw, attack_restriction=_sanctuary_attack))
 
 __all__: list[str] = []
-_ = (Player, keyword_mod, static_for)
 
 
 # ================================================================== Alpha to Revised, not in Fourth Edition
