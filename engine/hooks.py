@@ -1,7 +1,7 @@
 """The rules hooks: the points where the core asks an odd card what it does.
 
 A card whose text the typed pieces of :mod:`engine.model` (abilities,
-statics, triggers, phase actions) cannot say plugs a small function into the
+statics, triggers) cannot say plugs a small function into the
 core at one of a fixed set of points. :class:`Hooks` lists every point a
 permanent (or a card in hand or library) may use, :class:`EffectHooks` every
 point a continuous :class:`~engine.objects.Effect` may use. Both are frozen
@@ -15,15 +15,15 @@ Conventions, for every hook below:
 * ``g`` is the :class:`~engine.game.Game`; ``src`` the permanent whose hook
   it is (in play unless said otherwise); ``card`` the card itself when the
   hook is about the card carrying it; ``p`` a player index.
-* A hook returning ``bool`` answers a question and must change nothing.
-  Unless said otherwise it must not compute characteristics of the card it
-  is asked about when the comment says "without characteristics" (it is
-  called while they are computed).
+* A hook returning a plain value answers a question and must change nothing,
+  unless its comment says it acts (``instead_of_life_gain``). One marked "without characteristics" is called while
+  characteristics are being computed: it must not compute any (use printed
+  values or ``Game.chars_basic``).
 * A hook returning a ``Generator`` is a rules procedure: it may change the
   game and ``yield from`` decisions (``g.ask``), like a card effect; what it
   returns is said in its comment.
-* "Called by" names the method of the core that calls it; the module is in
-  parentheses. ``tests/test_hooks.py`` checks that every hook here is read
+* "Called by" names the method of the core that calls it; the comment
+  heading each group names its module. ``tests/test_hooks.py`` checks that every hook here is read
   somewhere in the core and that no hook is looked up by a string.
 """
 from __future__ import annotations
