@@ -2,7 +2,7 @@
 
     python -m bench.terminal_inputs [--duels 20] [--first-seed 1]
 
-A :class:`bench.players.SensiblePlayer` plays the terminal game
+A :class:`engine.sensible.SensiblePlayer` plays the terminal game
 (:class:`bot.terminal.TerminalDuel`, default stops, against the terminal's
 built-in computer opponent) through its input: each line it types is read by
 the terminal exactly as a person's would be. Counted: every answer typed to
@@ -21,8 +21,7 @@ from bot.terminal import TerminalDuel
 from engine import Duel, DuelOptions
 from engine.ai import RandomPlayer
 from engine.decks import PRECONS, decklist
-
-from .players import SensiblePlayer
+from engine.sensible import SensiblePlayer
 
 
 class SensibleKeyboard(io.TextIOBase):

@@ -69,7 +69,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .casting import EXTRA_MANA_HOOK, MANA_SOURCE_HOOKS
 from .decisions import Decision, DecisionKind
 from .mana import Mana, ManaCost, plan_payment
 from .model import Cost
@@ -202,7 +201,7 @@ def payment_is_forced(g: "Game", d: Decision) -> bool:
         return False
     if any(c.startswith("add ") for c in d.choices):
         return False
-    if any(src.cdef.hooks.get(EXTRA_MANA_HOOK) for src in g.battlefield):
+    if any(src.cdef.hooks.extra_mana for src in g.battlefield):
         return False
     if _mana_ability_with_mana_cost(g, p):
         return False
@@ -234,7 +233,11 @@ def _one_plain_mana(g: "Game", c: Card) -> bool:
     abilities = g.mana_abilities(c)
     if len(abilities) != 1 or abilities[0].amount != 1 or abilities[0].cost != Cost(tap=True):
         return False
-    return not any(c.cdef.hooks.get(h) for h in MANA_SOURCE_HOOKS)
+    # every card hook read while mana is drawn from a source (CastingRules.tap_for_mana,
+    # mana_sources): a source with one makes something else than one mana of its symbol,
+    # or asks its controller while drawing it (Mana Batteries, Fellwar Stone)
+    hooks = c.cdef.hooks
+    return not (hooks.mana_amount or hooks.mana_choice or hooks.mana_symbols)
 
 
 def _interchangeable(g: "Game", c: Card, symbols: str) -> bool:

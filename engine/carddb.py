@@ -15,7 +15,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .mana import COLOR_LETTERS, ManaCost
+from .hooks import Hooks
+from .mana import ManaCost
 from .model import CardDef
 
 BASIC_TYPES = {"Plains": "plains", "Island": "island", "Swamp": "swamp", "Mountain": "mountain", "Forest": "forest"}
@@ -50,6 +51,8 @@ def card_data() -> dict[str, dict[str, Any]]:
 
 def define(name: str, **behaviour: Any) -> None:
     """Register a card's behaviour (see :class:`engine.model.CardDef` fields)."""
+    if not isinstance(behaviour.get("hooks", Hooks()), Hooks):
+        raise TypeError(f"{name}: hooks must be an engine.hooks.Hooks, not {type(behaviour['hooks']).__name__}")
     if name in _BEHAVIOUR:
         raise ValueError(f"{name} defined twice")
     if name not in card_data():
@@ -144,6 +147,8 @@ _DEFS: dict[str, CardDef] = {}
 
 
 def _load_cards() -> None:
+    # not at the top: the card modules import this one (define), and loading them all is
+    # the slow part of a first lookup, left to the first lookup
     from . import cards  # noqa: F401  (registers every card module)
 
 
@@ -174,7 +179,3 @@ def implemented() -> list[str]:
 def is_implemented(name: str) -> bool:
     _load_cards()
     return name in _BEHAVIOUR
-
-
-def color_letter(word: str) -> str:
-    return COLOR_LETTERS[word]

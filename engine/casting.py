@@ -23,9 +23,10 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .decisions import CASTING_KINDS, DecisionKind, IllegalAction, Refusal, norm, read_number
+from .ctx import Ctx
+from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import SICK_TAP_OK, Ability, Gen, Kind, ManaAbility, Mode, Speed, TargetSpec
+from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, TargetSpec
 from .objects import Card, Chars, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
@@ -38,13 +39,6 @@ _NONE = object()  # no candidate at all (has_target)
 # "{T}: add one mana of that type" of each basic land type: immutable, so one
 # object each serves every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
-# Every card hook read while mana is drawn from a source (tap_for_mana, mana_sources): a
-# source with one makes something else than one mana of its symbol, or asks its controller
-# while drawing it (Mana Batteries, Fellwar Stone). A new hook of this sort goes here:
-# auto-pass (engine.autopass) then never pays with such a source for the player.
-MANA_SOURCE_HOOKS = ("mana_amount", "mana_choice", "mana_symbols", "mana_ok")
-# A hook of a permanent that adds mana whenever any source is tapped (Mana Flare).
-EXTRA_MANA_HOOK = "extra_mana"
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -86,7 +80,7 @@ class CastingRules:
             # "lands provide X instead of their normal mana" (Deep Water): hook
             # land_mana(g, card, chars) -> symbols or None of continuous effects
             for e in self.effects:
-                h = e.hooks.get("land_mana")
+                h = e.hooks.land_mana
                 if h is not None and out and (syms := h(self, c, ch)):
                     out = [dataclasses.replace(m, produces=syms) for m in out]
         return out
@@ -133,12 +127,10 @@ class CastingRules:
                     continue
                 if p in self.lands_only_mana and "land" not in ch.types:
                     continue  # Word of Command: the commanded card is paid for from the pool and lands
-                if c.cdef.hooks.get("mana_ok") and not c.cdef.hooks["mana_ok"](self, c):
-                    continue
                 if ma.cost.sacrifice and not self.permanents(p, type_=ma.cost.sacrifice):
                     continue
                 syms = ma.produces
-                if (h := c.cdef.hooks.get("mana_symbols")) is not None:
+                if (h := c.cdef.hooks.mana_symbols) is not None:
                     # which of its symbols it can make now (Fellwar Stone): mana_symbols(g, card, produces)
                     syms = h(self, c, syms)
                     if not syms:
@@ -148,7 +140,7 @@ class CastingRules:
 
     def _mana_amount(self: "Game", card: Card, ma: ManaAbility) -> int:
         """How much one use of ``ma`` adds by itself (before a mana_choice)."""
-        return hook(self, card) if (hook := card.cdef.hooks.get("mana_amount")) else ma.amount
+        return hook(self, card) if (hook := card.cdef.hooks.mana_amount) else ma.amount
 
     def _extra_mana(self: "Game", card: Card) -> tuple[int, str]:
         """What other permanents make ``card`` add when tapped: how many more of
@@ -156,7 +148,7 @@ class CastingRules:
         extra red). A hook ``extra_mana(g, src, card)`` returns an int or a str."""
         same, other = 0, ""
         for src in self.battlefield:
-            h = src.cdef.hooks.get(EXTRA_MANA_HOOK)
+            h = src.cdef.hooks.extra_mana
             if h:
                 more = h(self, src, card)
                 if isinstance(more, str):
@@ -193,7 +185,7 @@ class CastingRules:
         source, it cannot be interrupted or responded to."""
         out: list[tuple[str, str, int]] = []
         for e in self.effects:
-            h = e.hooks.get("player_mana")
+            h = e.hooks.player_mana
             if h is not None:
                 out += h(self, p)
         return out
@@ -220,7 +212,7 @@ class CastingRules:
             victim = yield from self.sacrifice_for_cost(p, ma.cost.sacrifice, card)
             if ma.amount_from is not None:
                 amount = ma.amount_from(self, victim)
-        choose = card.cdef.hooks.get("mana_choice")
+        choose = card.cdef.hooks.mana_choice
         if choose is not None:
             # a choice made as the mana is drawn: mana_choice(g, card, p, amount) -> Gen
             # returning the amount (Mana Batteries: remove charge counters for more)
@@ -229,7 +221,6 @@ class CastingRules:
         self.players[p].pool.add(sym, amount + same, use=ma.use)
         for s in other:
             self.players[p].pool.add(s)
-        from .model import Event
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
         yield from self.note_taps()
         if self.pending_damage:
@@ -238,7 +229,6 @@ class CastingRules:
     def spend_uses(self: "Game", spell: Spell | None) -> frozenset[str]:
         """The uses of restricted mana (:data:`engine.model.SPEND_USES`) that
         may pay for ``spell`` (none for a cost that is not a spell's)."""
-        from .model import SPEND_USES
         if spell is None or not SPEND_USES:
             return frozenset()
         return frozenset(u for u, allows in SPEND_USES.items() if allows(self, spell))
@@ -268,7 +258,7 @@ class CastingRules:
         if isinstance(obj, Card):
             if obj.zone != "battlefield":
                 return obj.zone == "graveyard"
-            h = obj.cdef.hooks.get("can_be_targeted")
+            h = obj.cdef.hooks.can_be_targeted
             if spell is not None and h is not None and not h(self, obj, spell):
                 return False
             ch = self.chars(obj)
@@ -305,7 +295,6 @@ class CastingRules:
 
     def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell,
                            interrupting: Spell | None) -> Iterator[Any]:
-        from .game import Ctx
         ctx = Ctx(self, spell)
         if Kind.SPELL in spec.kinds:
             for s in self.spells:
@@ -353,7 +342,6 @@ class CastingRules:
                     yield src
 
     def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
-        from .game import Ctx
         if isinstance(obj, Card):
             if obj.zone == "battlefield" and obj not in self.battlefield:
                 return False
@@ -411,7 +399,7 @@ class CastingRules:
         if kind is DecisionKind.PREVENT:
             if not card.cdef.spell or not (card.cdef.spell.prevention or any(m.prevention for m in card.cdef.spell.modes)):
                 return False
-        hook = card.cdef.hooks.get("can_cast")
+        hook = card.cdef.hooks.can_cast
         if hook and not hook(self, p, card):
             return False
         if self.play_forbidden(p, card):
@@ -426,14 +414,14 @@ class CastingRules:
         cost = card.cdef.cost.with_x(0, extra_generic=self.extra_cost(probe))
         if self.any_mana_effect(probe) is not None:
             cost = ManaCost(cost.total)
-        return self.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color"), spell=probe)
+        return self.can_afford(p, cost, x_color=card.cdef.hooks.x_color, spell=probe)
 
     def play_forbidden(self: "Game", p: int, card: Card) -> bool:
         """Whether a permanent in play forbids ``p`` to cast or play ``card``
         from hand: hook ``forbids_play(g, src, p, card) -> bool`` (City in a
         Bottle). Switched-off permanents (a tapped artifact) forbid nothing."""
-        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if "forbids_play" in s.cdef.hooks])
-        return any(s.cdef.hooks["forbids_play"](self, s, p, card) and not self.switched_off(s) for s in srcs)
+        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if s.cdef.hooks.forbids_play is not None])
+        return any(s.cdef.hooks.forbids_play(self, s, p, card) and not self.switched_off(s) for s in srcs)
 
     def any_mana_effect(self: "Game", spell: Spell) -> Any:
         """The effect letting ``spell`` be paid with mana of any type, its
@@ -442,7 +430,7 @@ class CastingRules:
         by the spell it pays for. None if there is none."""
         if spell.card is None:
             return None
-        return next((e for e in self.effects if (h := e.hooks.get("any_mana")) is not None and h(self, spell)), None)
+        return next((e for e in self.effects if (h := e.hooks.any_mana) is not None and h(self, spell)), None)
 
     def extra_cost(self: "Game", spell: Spell) -> int:
         """Generic mana added to the cost of a spell or activation by
@@ -451,7 +439,7 @@ class CastingRules:
         part of the cost below 0."""
         n = 0
         for src in self.battlefield:
-            h = src.cdef.hooks.get("extra_cost")
+            h = src.cdef.hooks.extra_cost
             if h is not None and not self.switched_off(src):
                 n += h(self, src, spell)
         return n
@@ -461,7 +449,7 @@ class CastingRules:
         permanents in play: hook ``adjust_cost(g, src, spell, cost) ->
         ManaCost`` (Power Artifact lowers its artifact's activation cost)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("adjust_cost")
+            h = src.cdef.hooks.adjust_cost
             if h is not None and not self.switched_off(src):
                 cost = h(self, src, spell, cost)
         return cost
@@ -541,7 +529,7 @@ class CastingRules:
         white mana as red). The plain cost comes first."""
         out = [cost]
         for src in self.battlefield:
-            h = src.cdef.hooks.get("spend_as")
+            h = src.cdef.hooks.spend_as
             for need, use in (h(self, src, p) if h is not None else []):
                 for v in list(out):
                     for k in range(1, v.colored.get(need, 0) + 1):
@@ -578,7 +566,7 @@ class CastingRules:
         # Creatures"); hook usable_while_tapped(g, card, ab) names exceptions
         # (an untap cost: Mana Vault).
         if card.tapped and self.switched_off(card):
-            h = card.cdef.hooks.get("usable_while_tapped")
+            h = card.cdef.hooks.usable_while_tapped
             if h is None or not h(self, card, ab):
                 return False
         if kind is DecisionKind.PREVENT and not ab.prevention:
@@ -610,7 +598,7 @@ class CastingRules:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
-        min_x = card.cdef.hooks.get("min_x", 0) if ab.x else 0
+        min_x = card.cdef.hooks.min_x if ab.x else 0
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
 
@@ -683,7 +671,7 @@ class CastingRules:
         if pl.lands_played < 1 or self.more_lands(p):
             return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
         # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
-        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.get("extra_land")) is not None]
+        hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.extra_land) is not None]
         return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
                                   and not self.play_forbidden(p, c) and any(h(self, src, p, c) for src, h in hooks)))
 
@@ -691,7 +679,7 @@ class CastingRules:
         """Whether ``p`` may play any number of lands this turn: hook
         ``more_lands(g, src, p) -> bool`` of a permanent in play (Fastbond)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("more_lands")
+            h = src.cdef.hooks.more_lands
             if h is not None and h(self, src, p):
                 return True
         return False
@@ -733,7 +721,7 @@ class CastingRules:
         permanent, permanent that would satisfy it)."""
         out = []
         for src in sorted(self.battlefield, key=lambda c: c.timestamp):
-            h = src.cdef.hooks.get("sacrifice_demand")
+            h = src.cdef.hooks.sacrifice_demand
             if h is None:
                 continue
             for c in h(self, src, p):
@@ -926,7 +914,6 @@ class CastingRules:
         ok = yield from self.build_spell(spell, kind, interrupting)
         if not ok:
             return None
-        from .model import Event
         yield from self.fire(Event.ACTIVATED, spell=spell)
         if ab.once_per_phase:
             card.phase_uses[self.phase_key()] = card.phase_uses.get(self.phase_key(), 0) + 1
@@ -939,19 +926,18 @@ class CastingRules:
     def announced(self: "Game", spell: Spell, interrupting: Spell | None) -> Gen:
         """A spell or effect is announced: it may now be interrupted."""
         if interrupting is not None:
-            spell.as_interrupt = True
             spell.interrupting = interrupting
         self.spells.append(spell)
-        from .model import Event
         yield from self.fire(Event.SPELL_ANNOUNCED, spell=spell)
         # what happens as a spell is cast, before anyone may interrupt it
         # (Nether Void): every permanent's hook ``on_cast(g, src, spell) -> Gen``
         # and, for an activated ability, ``on_activate(g, src, spell) -> Gen`` (Imprison)
-        hook = "on_cast" if spell.card is not None else "on_activate" if spell.ability is not None else None
-        if hook is not None:
-            for src in [c for c in self.battlefield if c.cdef.hooks.get(hook)]:
+        if spell.card is not None or spell.ability is not None:
+            hooked = [(c, h) for c in self.battlefield
+                      if (h := c.cdef.hooks.on_cast if spell.card is not None else c.cdef.hooks.on_activate)]
+            for src, h in hooked:
                 if src in self.battlefield and not self.switched_off(src) and not spell.countered:
-                    yield from src.cdef.hooks[hook](self, src, spell)
+                    yield from h(self, src, spell)
         yield from self.interrupt_window(spell)
         self.spells.remove(spell)
         if spell.countered:
@@ -1017,7 +1003,7 @@ class CastingRules:
             # a cost reduction (Mana Matrix) lets X go as much higher
             top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
-            low = (card or spell.source).cdef.hooks.get("min_x", 0)
+            low = (card or spell.source).cdef.hooks.min_x
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
                                       [f"x={i}" for i in range(low, top + 1)] + cancel,
                                       about=spell.name)
@@ -1053,14 +1039,11 @@ class CastingRules:
                         return False
                 if not multi and not exact_x:
                     break
-        spell.target_oids = [getattr(t, "oid", None) for t in spell.targets]
         if spec_obj and spec_obj.x_from_target:
-            from .game import Ctx
             spell.x = spec_obj.x_from_target(self, Ctx(self, spell))
         # announced choices
         announces = (card.cdef.spell.announce if card is not None and card.cdef.spell else ()) + \
             (card.cdef.announce if card is not None else ()) + (ab.announce if ab else ())
-        from .game import Ctx
         for an in announces:
             opts = an.options(self, Ctx(self, spell))
             ans = yield from self.ask(p, DecisionKind.CAST_CHOOSE, f"{spell.name}: {an.prompt}",
@@ -1075,7 +1058,7 @@ class CastingRules:
         if inc:
             total = total.plus(ManaCost(inc))
         total = self.adjust_cost(spell, total)
-        xc = card.cdef.hooks.get("x_color") if card is not None else None
+        xc = card.cdef.hooks.x_color if card is not None else None
         if xc and spell.x:
             # Drain Life: X must be paid with mana of one color
             col = dict(total.colored)
@@ -1084,7 +1067,6 @@ class CastingRules:
         any_mana = self.any_mana_effect(spell)
         if any_mana is not None:
             total = ManaCost(total.total)
-        spell.cost_text = str(total)
         discarded: Card | None = None
         victim: Card | None = None
         if ab is not None:
@@ -1111,7 +1093,7 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 victim = able[ch.index(ans)]
-        paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.get("x_color") if card else None))
+        paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.x_color if card else None))
         if not paid:
             return False
         if any_mana is not None and any_mana in self.effects:
@@ -1263,7 +1245,6 @@ class CastingRules:
     def resolve(self: "Game", spell: Spell) -> Gen:
         """Resolve a spell or effect: re-check targets (all illegal: it
         fizzles), do what it says, then settle damage and deaths."""
-        from .game import Ctx
         specs: tuple[TargetSpec, ...] = ()
         if spell.mode is not None:
             specs = spell.mode.targets
@@ -1320,8 +1301,6 @@ class CastingRules:
         """Permanents came into play at the same time: first the enchant
         world rule (:meth:`bury_older_worlds`), then each one's own "comes
         into play" effect and triggers, in the order given."""
-        from .game import Ctx
-        from .model import Event
         yield from self.bury_older_worlds(cards)
         for card in cards:
             if card.cdef.on_enter is not None:
@@ -1355,10 +1334,6 @@ def _no_effect(g: "Game", ctx: Any) -> Gen:
     if False:  # pragma: no cover
         yield
     return None
-
-
-def is_casting_decision(kind: DecisionKind) -> bool:
-    return kind in CASTING_KINDS
 
 
 __all__ = ["CastingRules", "FAST_KINDS", "IllegalAction", "ManaError", "Player"]

@@ -101,7 +101,7 @@ class CharacteristicsRules(Tracked):
         if statics is not None and by_card is not None and not statics.get(oid, statics[None]) \
                 and not by_card.get(oid, by_card[None]) \
                 and ((c.power is None and "creature" not in c.types) or (c.power is not None and not card.counters)) \
-                and "base_chars" not in card.cdef.hooks and oid not in self._computing:
+                and card.cdef.hooks.base_chars is None and oid not in self._computing:
             # No static ability and no effect that may apply to this card (both known already in
             # the cache), no base_chars hook, no p/t counter or creature without p/t, not being
             # computed (the guard below): _apply_effects would return the printed values without
@@ -205,7 +205,7 @@ class CharacteristicsRules(Tracked):
         # ``c`` may be the shared printed values (a PrintedChars, see _printed): it is copied
         # (_thaw) right before the first change, so a permanent that no effect changes costs
         # no copy. Until then each test sees the printed values, as it would on a copy.
-        base = card.cdef.hooks.get("base_chars")
+        base = card.cdef.hooks.base_chars
         if base is not None:
             # characteristics the card sets for itself as it comes into play
             # (Primal Clay, Shapeshifter) stand in for printed ones, before any effect
@@ -326,11 +326,11 @@ class CharacteristicsRules(Tracked):
                 return hit  # type: ignore[no-any-return]
         out: list[Callable[[Card], bool]] = []
         for src in self.battlefield:
-            h = src.cdef.hooks.get("removes_abilities")
+            h = src.cdef.hooks.removes_abilities
             if h is not None:
                 out.append(lambda c, h=h, src=src: h(self, src, c))
         for e in self.effects:
-            h = e.hooks.get("removes_abilities")
+            h = e.hooks.removes_abilities
             if h is not None:
                 out.append(lambda c, h=h: h(self, c))
         if cache is not None:
@@ -351,7 +351,7 @@ class CharacteristicsRules(Tracked):
         for src in self.battlefield:
             # a permanent making this one an artifact creature (Animate Artifact):
             # animates(g, src, card) -> bool, without computing characteristics
-            h = src.cdef.hooks.get("animates")
+            h = src.cdef.hooks.animates
             if h is not None and h(self, src, card):
                 types |= {"artifact", "creature"}
         for e in self.effects:

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .decisions import DecisionKind, IllegalAction, read_number
 from .effects import pump_mod
-from .mana import COLOR_NAMES
+from .mana import COLOR_NAMES, ManaCost
 from .model import Event, Gen
-from .objects import Card, Effect, Player
+from .objects import Card, Effect, Packet, Player, Spell
 from .refs import RefError, lookup, ref
 from .tracked import Tracked, bump
 
@@ -43,7 +43,6 @@ class Combat(Tracked):
     blocks: dict[int, list[int]] = field(default_factory=dict)  # band index -> blocker oids
     blocked: set[int] = field(default_factory=set)  # band indices that were blocked
     damage_done: bool = False
-    dealt_first: set[int] = field(default_factory=set)
 
     def remove(self, oid: int) -> None:
         bump()  # the bands' and blocks' lists are not tracked themselves (engine.tracked)
@@ -92,11 +91,11 @@ class CombatRules:
         # Animate Wall: flag "wall can attack"
         if ("wall" in ch.subtypes and "wall can attack" not in ch.flags) or "cannot attack" in ch.flags:
             return False
-        h = c.cdef.hooks.get("can_attack")
+        h = c.cdef.hooks.can_attack
         if h is not None and not h(self, c):
             return False
         for src in self.battlefield:
-            r = src.cdef.hooks.get("attack_restriction")
+            r = src.cdef.hooks.attack_restriction
             if r is not None and not r(self, src, c):
                 return False
         return True
@@ -105,7 +104,7 @@ class CombatRules:
         """Creatures with this landwalk may be blocked as if they did not have
         it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
         says so (Quagmire, Crevasse)."""
-        return any((h := c.cdef.hooks.get("ignores_landwalk")) is not None and h(self, c, kw)
+        return any((h := c.cdef.hooks.ignores_landwalk) is not None and h(self, c, kw)
                    for c in self.battlefield)
 
     def attack_required(self: "Game", p: int, kind: DecisionKind) -> list[Card]:
@@ -125,11 +124,11 @@ class CombatRules:
         computing any characteristics: most of the time there is none."""
         out: list[Callable[[Card], bool]] = []
         for e in self.effects:
-            h = e.hooks.get("must_attack")
+            h = e.hooks.must_attack
             if h is not None:
                 out.append(lambda c, h=h: h(self, c))
         for src in self.battlefield:
-            h = src.cdef.hooks.get("must_attack")
+            h = src.cdef.hooks.must_attack
             if h is not None and not self.switched_off(src):
                 out.append(lambda c, h=h, src=src: h(self, src, c))
         return out
@@ -205,16 +204,16 @@ class CombatRules:
                 return False
         if "artifact" in b.types and "protection from artifacts" in a.keywords:
             return False
-        h = attacker.cdef.hooks.get("can_be_blocked_by")
+        h = attacker.cdef.hooks.can_be_blocked_by
         if h is not None and not h(self, attacker, blocker):
             return False
         # the blocker's own restriction (Ironclaw Orcs): can_block(g, blocker, attacker)
-        hb = blocker.cdef.hooks.get("can_block")
+        hb = blocker.cdef.hooks.can_block
         if hb is not None and not hb(self, blocker, attacker):
             return False
         # restrictions from other permanents (Seeker): block_restriction(g, src, attacker, blocker)
         for src in self.battlefield:
-            r = src.cdef.hooks.get("block_restriction")
+            r = src.cdef.hooks.block_restriction
             if r is not None and not r(self, src, attacker, blocker):
                 return False
         return True
@@ -247,7 +246,7 @@ class CombatRules:
                 raise IllegalAction("a band may have at most one creature without banding"
                                     " (or be all of one quality, one of them banding with other such)")
             bands.append(band)
-        limit = self.combat_limit("attack_limit")
+        limit = self.combat_limit(attack=True)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may attack")
         # "must attack" (Siren's Call): every such creature able to attack is declared
@@ -260,21 +259,21 @@ class CombatRules:
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
         return bands
 
-    def combat_limit(self: "Game", hook: str) -> int:
-        """How many creatures may attack (``hook`` "attack_limit") or block
-        ("block_limit") now: the least any permanent's hook ``(g, src) ->
+    def combat_limit(self: "Game", attack: bool) -> int:
+        """How many creatures may attack (hook ``attack_limit``) or block
+        (``block_limit``) now: the least any permanent's hook ``(g, src) ->
         int`` allows (Caverns of Despair), else no limit."""
-        limits = [h(self, c) for c in self.battlefield if (h := c.cdef.hooks.get(hook)) is not None]
+        limits = [h(self, c) for c in self.battlefield
+                  if (h := c.cdef.hooks.attack_limit if attack else c.cdef.hooks.block_limit) is not None]
         return min(limits, default=10 ** 6)
 
     def attack_cost(self: "Game", bands: list[list[Card]]) -> "ManaCost":
         """Additional costs to attack (Brainwash): every permanent's hook
         ``attack_cost(g, src, attacker)`` -> ManaCost or None, summed over
         the declared attackers. Paid as the attack is declared."""
-        from .mana import ManaCost
         total = ManaCost()
         for src in self.battlefield:
-            h = src.cdef.hooks.get("attack_cost")
+            h = src.cdef.hooks.attack_cost
             if h is None:
                 continue
             for band in bands:
@@ -344,7 +343,7 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
-        limit = self.combat_limit("block_limit")
+        limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
         # Lure: every creature able to block a lured attacker must block it
@@ -467,7 +466,7 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.get("attack_cost") or src.cdef.hooks.get("attack_limit") for src in self.battlefield):
+        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
@@ -477,7 +476,6 @@ class CombatRules:
             if not cost.total:
                 break
             # an additional cost to attack is paid now; cancelling it declares again
-            from .objects import Spell
             paid = yield from self.pay(ap, cost, Spell(self.new_sid(), ap, None, None, "Additional cost to attack"))
             if paid:
                 self.log(f"{self.players[ap].name} pays {cost} to attack.")
@@ -839,7 +837,7 @@ class CombatRules:
         ``takes_unblocked_damage(g, src, player) -> bool`` says it takes it
         now (Veteran Bodyguard); the defending player chooses among several."""
         takers = [c for c in self.battlefield
-                  if (h := c.cdef.hooks.get("takes_unblocked_damage")) is not None and h(self, c, defender.idx)]
+                  if (h := c.cdef.hooks.takes_unblocked_damage) is not None and h(self, c, defender.idx)]
         if len(takers) <= 1:
             return takers[0] if takers else defender
         ch = [f"choose {ref(self, c)}" for c in takers]
@@ -850,7 +848,6 @@ class CombatRules:
     def _absorbs_all(self: "Game", attacker: Card, blocker: Card) -> bool:
         """A blocker whose damage from this attacker is reduced to 0 lets no
         trample damage past it."""
-        from .objects import Packet
         ch = self.chars(attacker)
         pk = Packet(attacker.name, attacker.oid, frozenset(ch.colors), frozenset(ch.types), ch.controller,
                     blocker, 1, True, 1)

@@ -32,7 +32,9 @@ from functools import lru_cache
 from typing import Any
 
 from . import carddb
+from .ai import RandomPlayer
 from .decisions import Decision, DecisionKind, IllegalAction
+from .view import view
 
 K = DecisionKind
 LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
@@ -242,7 +244,6 @@ class ComputerPlayer:
             return self._safe(d, ch)
 
     def _random(self, d: Decision, ch: list[str]) -> str:
-        from .ai import RandomPlayer
         rp = RandomPlayer(self.rng.randrange(1 << 30))
         return rp.choose(d)
 
@@ -869,6 +870,5 @@ def _land_colors(name: str) -> frozenset[str]:
 
 def answer(duel: Any, player: ComputerPlayer) -> str:
     """The computer's answer to the duel's pending decision, from its seat's view only."""
-    from .view import view
     d = duel.pending
     return player.choose(view(duel, d.player), d)

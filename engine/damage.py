@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .ctx import Ctx
 from .decisions import DecisionKind
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Packet, Player
+from .objects import Card, Packet, Player, Spell
 from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,7 +41,6 @@ class DamageRules:
         a dict snapshot of the source's characteristics."""
         if amount <= 0:
             return
-        from .objects import Spell
         aimed = isinstance(source, Spell) and any(t is receiver for t in source.targets)
         if isinstance(source, Spell) and source.chosen.get("damage_to_caster"):
             # Reverberation: all the damage of this spell is dealt to its caster instead
@@ -78,7 +78,7 @@ class DamageRules:
         pk) -> receiver | None`` of permanents in play: the damage is dealt to
         that receiver instead (Martyrs of Korlis)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("redirect_damage")
+            h = src.cdef.hooks.redirect_damage
             if h is not None and pk.receiver is not src and (to := h(self, src, pk)) is not None:
                 pk.receiver = to
         r = pk.receiver
@@ -93,17 +93,17 @@ class DamageRules:
             if "artifact" in pk.source_types and "protection from artifacts" in kw:
                 pk.amount, pk.absorbed = 0, True
         for src in self.battlefield:
-            h = src.cdef.hooks.get("reduce_damage")
+            h = src.cdef.hooks.reduce_damage
             if h is not None and h(self, src, pk):
                 pk.amount, pk.absorbed = 0, True
             # "... that damage is reduced to N" (Forethought Amulet): damage_cap(g, src, pk) -> int | None
-            cap = src.cdef.hooks.get("damage_cap")
+            cap = src.cdef.hooks.damage_cap
             if cap is not None and not self.switched_off(src):
                 n = cap(self, src, pk)
                 if n is not None and pk.amount > n:
                     pk.amount = n
         for e in self.effects:
-            h = e.hooks.get("reduce_damage")
+            h = e.hooks.reduce_damage
             if h is not None and h(self, pk):
                 pk.amount, pk.absorbed = 0, True
 
@@ -182,7 +182,7 @@ class DamageRules:
         may offer a player to prevent damage still pending (Guardian Angel's
         "canceled by spending 1 mana per point of damage")."""
         for e in list(self.effects):
-            h = e.hooks.get("prevention_offer")
+            h = e.hooks.prevention_offer
             if h is not None and self.pending_damage:
                 yield from h(self)
 
@@ -227,7 +227,7 @@ class DamageRules:
             # hook damage_cap(g, src, packet) -> int | None: the most damage the packet may
             # still deal as it is dealt, after prevention (Ali from Cairo: no lower than 1 life)
             for src in self.battlefield:
-                h = src.cdef.hooks.get("damage_cap")
+                h = src.cdef.hooks.damage_cap
                 cap = h(self, src, pk) if h is not None else None
                 if cap is not None and cap < pk.amount:
                     self.log(f"{pk.amount - cap} damage to {r.name} is prevented ({src.name}).")
@@ -334,15 +334,15 @@ class DamageRules:
                 self._legend_rule()
                 # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
                 # other permanents it puts into the graveyard as a state check (City in a Bottle)
-                buriers = [s for s in self.battlefield if s.cdef.hooks.get("buries") and not self.switched_off(s)]
+                buriers = [s for s in self.battlefield if s.cdef.hooks.buries and not self.switched_off(s)]
                 for s in buriers:
                     for c in self.battlefield:
-                        if c is not s and c.oid not in self.doomed and s.cdef.hooks["buries"](self, s, c):
+                        if c is not s and c.oid not in self.doomed and s.cdef.hooks.buries(self, s, c):
                             self.doomed[c.oid] = "bury"
                 for c in list(self.battlefield):
                     # hook state(g, card): True buries the permanent ("bury if you control no
                     # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)
-                    h = c.cdef.hooks.get("state")
+                    h = c.cdef.hooks.state
                     if h is not None and c.oid not in self.doomed and (r := h(self, c)):
                         self.doomed[c.oid] = "destroy" if r == "destroy" else "bury"
                     if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
@@ -411,8 +411,6 @@ class DamageRules:
             seen.add(name)
 
     def aura_legal(self: "Game", aura: Card, host: Card) -> bool:
-        from .game import Ctx
-        from .objects import Spell
         spec = aura.cdef.enchant
         probe = Spell(0, self.controller(aura), aura, None, aura.name, colors=frozenset(self.chars(aura).colors))
         if host.zone != "battlefield" or "cannot be enchanted" in self.chars(host).keywords:
@@ -420,7 +418,7 @@ class DamageRules:
         if not self.targetable(host, probe.colors, probe):
             # "The protection granted by Blue Ward does not destroy Blue Ward":
             # True, or a function (g, aura, host) -> legal ignoring its own grant
-            own = aura.cdef.hooks.get("ignores_own_protection")
+            own = aura.cdef.hooks.ignores_own_protection
             if not own or (callable(own) and not own(self, aura, host)):
                 return False
         return spec.test is None or spec.test(self, Ctx(self, probe), host)
@@ -430,8 +428,7 @@ class DamageRules:
         A card that regenerates by itself unless something is done (Clergy of the
         Holy Nimbus) has the hook ``regenerates_itself(g, card) -> Gen`` returning
         True when it regenerates; it is asked first."""
-        from .objects import Spell
-        h = card.cdef.hooks.get("regenerates_itself")
+        h = card.cdef.hooks.regenerates_itself
         if h is not None and (yield from h(self, card)) and card in self.battlefield:
             self.regenerate(card)
             return True
@@ -493,8 +490,6 @@ class DamageRules:
         that regenerate a target (Elephant Graveyard, Ragnar) which ``card``
         may be. A {T} cost needs an untapped source, and a creature source
         that is not summoning sick (Ragnar)."""
-        from .game import Ctx
-        from .objects import Spell
         out = []
         near = [card] + self.attached(card)
         for src in near + [s for s in self.battlefield if s not in near]:
@@ -520,8 +515,6 @@ class DamageRules:
     def regen_spells(self: "Game", p: int, card: Card) -> list[str]:
         """Regeneration spells (Death Ward) in ``p``'s hand that could be cast
         on ``card`` now: the only time they can be cast."""
-        from .game import Ctx
-        from .objects import Spell
         out: list[str] = []
         for c in self.players[p].hand:
             sp = c.cdef.spell
@@ -540,7 +533,6 @@ class DamageRules:
         """Cast a regeneration spell on ``card`` (about to be destroyed): its
         target is that creature; it may be interrupted like any spell.
         Returns True if the creature regenerated."""
-        from .objects import Spell
         hand_card = next(c for c in self.players[p].hand if c.name == name)
         limbo = self.move(hand_card, "limbo", controller=p)
         spell = Spell(self.new_sid(), p, limbo, None, name, colors=frozenset(limbo.cdef.colors),
@@ -551,7 +543,7 @@ class DamageRules:
                                   parser=self.parser_for(p, ch), about=name)
         paid = False
         if ans != "cancel":
-            spell.targets, spell.target_oids = [card], [card.oid]
+            spell.targets = [card]
             paid = yield from self.pay(p, limbo.cdef.cost.with_x(0), spell)
         if not paid:
             self.move(limbo, "hand")

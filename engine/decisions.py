@@ -197,7 +197,3 @@ class Decision:
                 return canon
         raise IllegalAction(f"{clip_text(t)!r} is not legal now; legal: {', '.join(self.choices[:12])}"
                             + (" ..." if len(self.choices) > 12 else ""))
-
-    @property
-    def optional(self) -> bool:
-        return self.decline is not None

@@ -39,6 +39,7 @@ from .game import Game
 from .model import Gen
 from .objects import Card, Spell
 from .refusals import explain
+from .view import view
 
 
 @dataclass(frozen=True)
@@ -336,7 +337,6 @@ class Duel:
         return hashlib.sha256(repr(snapshot(self.game)).encode()).hexdigest()[:16]
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from .view import view
         return view(self, player)
 
 

@@ -7,23 +7,30 @@ skipped.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .mana import COLOR_LETTERS, COLOR_NAMES
-from .model import Gen, Kind, Static, TargetSpec, kinds
+from .ctx import Ctx
+from .decisions import DecisionKind
+from .hooks import EffectHooks
+from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
+from .model import Ability, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, kinds
 from .objects import Card, Chars, Effect, Player, Spell
+from .refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
 
 # ------------------------------------------------------------------ targets
 
-def _perm(test: Callable[[Any, Any, Card], bool]) -> Callable[[Any, Any, Any], bool]:
+def _perm(test: Callable[[Game, Ctx, Card], bool]) -> Callable[[Game, Ctx, Target], bool]:
     return lambda g, ctx, o: isinstance(o, Card) and o.zone == "battlefield" and test(g, ctx, o)
 
 
-def permanent_target(what: str, test: Callable[[Any, Any, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
+def permanent_target(what: str, test: Callable[[Game, Ctx, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
     return TargetSpec(what, kinds(Kind.PERMANENT), _perm(test))
 
 
-def typed(t: str) -> Callable[[Any, Any, Card], bool]:
+def typed(t: str) -> Callable[[Game, Ctx, Card], bool]:
     return lambda g, ctx, c: t in g.chars(c).types
 
 
@@ -50,20 +57,20 @@ DAMAGED_CREATURE = TargetSpec("creature being damaged", kinds(Kind.PERMANENT),
                               lambda g, ctx, o: "creature" in g.chars(o).types, damaged=True)
 
 
-def creature_where(what: str, test: Callable[[Any, Any, Card], bool]) -> TargetSpec:
+def creature_where(what: str, test: Callable[[Game, Ctx, Card], bool]) -> TargetSpec:
     return permanent_target(what, lambda g, ctx, c: "creature" in g.chars(c).types and test(g, ctx, c))
 
 
 def colored_spell(word: str) -> TargetSpec:
     """``target red spell``: the color word may be changed by Sleight of Mind."""
-    def test(g: Any, ctx: Any, s: Any) -> bool:
+    def test(g: Game, ctx: Ctx, s: Target) -> bool:
         col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]
         return isinstance(s, Spell) and s.card is not None and col in s.colors
     return TargetSpec(f"target {word} spell", kinds(Kind.SPELL), test)
 
 
 def colored_permanent(word: str) -> TargetSpec:
-    def test(g: Any, ctx: Any, c: Any) -> bool:
+    def test(g: Game, ctx: Ctx, c: Target) -> bool:
         col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]
         return isinstance(c, Card) and col in g.chars(c).colors
     return TargetSpec(f"target {word} permanent", kinds(Kind.PERMANENT), test)
@@ -71,13 +78,13 @@ def colored_permanent(word: str) -> TargetSpec:
 
 # ------------------------------------------------------------------ effects
 
-def each_target(ctx: Any) -> Iterable[Any]:
+def each_target(ctx: Ctx) -> list[Any]:
     return [t for t in ctx.targets if t is not None]
 
 
-def damage(amount: int | Callable[[Any, Any], int]) -> Callable[[Any, Any], Gen]:
+def damage(amount: int | Callable[[Game, Ctx], int]) -> EffectFn:
     """Deal damage to each target."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         n = amount(g, ctx) if callable(amount) else amount
         for t in each_target(ctx):
             g.deal_damage(ctx.spell, t, n)
@@ -86,8 +93,8 @@ def damage(amount: int | Callable[[Any, Any], int]) -> Callable[[Any, Any], Gen]
     return fn
 
 
-def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def destroy_targets(bury: bool = False) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             g.destroy(t, bury=bury)
         return
@@ -95,10 +102,10 @@ def destroy_targets(bury: bool = False) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def destroy_lands(word: str) -> Callable[[Any, Any], Gen]:
+def destroy_lands(word: str) -> EffectFn:
     """Destroy all lands of the land type ``word`` names in the spell's text
     (Tsunami's "islands", Flashfires' "plains", after Magical Hack)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for c in lands_of_type(g, ctx.source, None, word):
             g.destroy(c)
         return
@@ -106,8 +113,8 @@ def destroy_lands(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def destroy_all(test: Callable[[Game, Card], bool], bury: bool = False) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for c in list(g.battlefield):
             if test(g, c):
                 g.destroy(c, bury=bury)
@@ -116,9 +123,9 @@ def destroy_all(test: Callable[[Any, Card], bool], bury: bool = False) -> Callab
     return fn
 
 
-def until_eot(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any], Gen]:
+def until_eot(modify: Callable[[Game, Card, Chars], None]) -> EffectFn:
     """A change to each target creature until end of turn."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             if isinstance(t, Card):
                 g.effects.append(Effect(g.stamp(), t.oid, modify, "eot"))
@@ -127,60 +134,60 @@ def until_eot(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any]
     return fn
 
 
-def pump_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def pump_mod(p: int, t: int) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         if c.power is not None:
             c.power += p
             c.toughness = (c.toughness or 0) + t
     return m
 
 
-def set_pt_mod(p: int, t: int) -> Callable[[Any, Card, Chars], None]:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def set_pt_mod(p: int, t: int) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.set_pt(p, t)
     return m
 
 
-def keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def keyword_mod(*kws: str) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.keywords.update(kws)
     return m
 
 
-def lose_keyword_mod(*kws: str) -> Callable[[Any, Card, Chars], None]:
+def lose_keyword_mod(*kws: str) -> Callable[[Game, Card, Chars], None]:
     """The permanent loses each keyword, whatever it is followed by: losing
     "bands with other" takes away "bands with other legends" and "bands with
     other wolves of the hunt" alike (Shelkin Brownie), losing "rampage" any
     "rampage N". Applied in timestamp order like any change: an effect that
     grants the keyword later (a Cathedral of Serra coming into play
     afterwards) gives it back."""
-    def m(g: Any, card: Card, c: Chars) -> None:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.keywords -= {k for k in c.keywords if any(k == w or k.startswith(w + " ") for w in kws)}
     return m
 
 
-def flag_mod(*flags: str) -> Callable[[Any, Card, Chars], None]:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def flag_mod(*flags: str) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.flags.update(flags)
     return m
 
 
-def pump(p: int, t: int) -> Callable[[Any, Any], Gen]:
+def pump(p: int, t: int) -> EffectFn:
     return until_eot(pump_mod(p, t))
 
 
-def grant(*kws: str) -> Callable[[Any, Any], Gen]:
+def grant(*kws: str) -> EffectFn:
     """Each target creature gains the keywords until end of turn, as the text of
     the spell or ability's card now reads them (Magical Hack may have made Cave
     People's "mountainwalk" a "forestwalk")."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
     return fn
 
 
-def gain_life(n: int) -> Callable[[Any, Any], Gen]:
+def gain_life(n: int) -> EffectFn:
     """The targeted player (or the controller) gains life."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         who = [t for t in each_target(ctx) if isinstance(t, Player)] or [ctx.me]
         for p in who:
             g.gain_life(p.idx, n)
@@ -189,9 +196,9 @@ def gain_life(n: int) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def prevent_to_target(n: int | None) -> Callable[[Any, Any], Gen]:
+def prevent_to_target(n: int | None) -> EffectFn:
     """Prevent up to n damage to the target creature or player (None: all)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             g.prevent(t, n, source_name=ctx.spell.packet_from if ctx.spell else None)
         return
@@ -199,8 +206,8 @@ def prevent_to_target(n: int | None) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def counter_target() -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def counter_target() -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             if isinstance(t, Spell):
                 t.countered = True
@@ -210,8 +217,8 @@ def counter_target() -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def tap_targets() -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def tap_targets() -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             t.tapped = True
         return
@@ -219,8 +226,8 @@ def tap_targets() -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def bounce_targets() -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def bounce_targets() -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             if isinstance(t, Card) and t.zone == "battlefield":
                 g.move(t, "hand")
@@ -230,9 +237,9 @@ def bounce_targets() -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def change_color(word: str) -> Callable[[Any, Any], Gen]:
+def change_color(word: str) -> EffectFn:
     """Thoughtlace and friends: a spell's color, or a permanent's for good."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         col = frozenset({COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, word)]})
         for t in each_target(ctx):
             if isinstance(t, Spell):
@@ -240,7 +247,7 @@ def change_color(word: str) -> Callable[[Any, Any], Gen]:
                 if t.card is not None:
                     t.card.color_override = col
             elif isinstance(t, Card):
-                def m(g2: Any, card: Card, c: Chars, col: frozenset = col) -> None:
+                def m(g2: Game, card: Card, c: Chars, col: frozenset[str] = col) -> None:
                     c.colors = set(col)
                 g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=2))
             g.log(f"{t.name} becomes {COLOR_NAMES[next(iter(col))]}.")
@@ -249,11 +256,11 @@ def change_color(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def color_until_eot(word: str) -> Callable[[Any, Any], Gen]:
+def color_until_eot(word: str) -> EffectFn:
     """Each target creature becomes the color ``word`` names in the spell's
     text until end of turn (Touch of Darkness's "black", Sylvan Paradise's
     "green", after Sleight of Mind); a color change (layer 2)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         col = COLOR_LETTERS[g.word(ctx.source, word)]
         for t in each_target(ctx):
             if isinstance(t, Card):
@@ -265,10 +272,10 @@ def color_until_eot(word: str) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def graveyard_to_hand() -> Callable[[Any, Any], Gen]:
+def graveyard_to_hand() -> EffectFn:
     """Each target card still in a graveyard returns to its owner's hand
     (Regrowth; Raise Dead)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for c in each_target(ctx):
             if c.zone == "graveyard":
                 g.move(c, "hand")
@@ -278,20 +285,20 @@ def graveyard_to_hand() -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def draw_cards(n: int) -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def draw_cards(n: int) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         yield from g.draw(ctx.controller, n)
     return fn
 
 
-def sequence(*fns: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
-    def fn(g: Any, ctx: Any) -> Gen:
+def sequence(*fns: EffectFn) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for f in fns:
             yield from f(g, ctx)
     return fn
 
 
-def nothing(g: Any, ctx: Any) -> Gen:
+def nothing(g: Game, ctx: Ctx) -> Gen:
     return
     yield
 
@@ -304,28 +311,28 @@ def nothing(g: Any, ctx: Any) -> Gen:
 # do it for the common cases; a card reading such a word any other way would not
 # see its text change.
 
-def lands_of_type(g: Any, card: Card | None, p: int | None, word: str) -> list[Card]:
+def lands_of_type(g: Game, card: Card | None, p: int | None, word: str) -> list[Card]:
     """The lands (of player ``p``, or everyone's for None) with the land type
     ``word`` names in ``card``'s text. Lands only: Island Fish Jasconius's
     creature type "Island Fish" is read as the subtypes island and fish."""
     return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
 
 
-def land_type_static(word: str) -> Callable[[Any, Card, Card, Chars], bool]:
+def land_type_static(word: str) -> Callable[[Game, Card, Card, Chars], bool]:
     """``Static.applies`` of a static that changes every land of the land type
     ``word`` names in its source's text (Kormus Bell's "swamps", Living
     Lands' "forests", Conversion's "mountains")."""
-    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+    def applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
         # g.word inlined: this runs for every permanent in every computation of characteristics
         return "land" in c.types and (src.text_changes.get(word, word) if src.text_changes else word) in c.subtypes
     return applies
 
 
-def only_blocked_by(word: str) -> Callable[[Any, Card, Card, Card], bool]:
+def only_blocked_by(word: str) -> Callable[[Game, Card, Card, Card], bool]:
     """Hook ``block_restriction`` of an aura: the enchanted creature can be
     blocked only by creatures of the color ``word`` names in the aura's text,
     and artifact creatures (Fear: black; Seeker: white)."""
-    def test(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+    def test(g: Game, src: Card, attacker: Card, blocker: Card) -> bool:
         if src.attached_to != attacker.oid:
             return True
         b = g.chars(blocker)
@@ -353,28 +360,28 @@ def aura_keywords(*kws: str) -> Static:
 
 # ------------------------------------------------------------------ statics
 
-def enchanted(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def enchanted(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return src.attached_to == card.oid
 
 
-def aura(modify: Callable[[Any, Card, Chars], None], layer: int = 5) -> Static:
+def aura(modify: Callable[[Game, Card, Chars], None], layer: int = 5) -> Static:
     """The enchanted permanent is changed while the aura is on it."""
     return Static(applies=enchanted, modify=lambda g, src, card, c: modify(g, card, c),
                   active=lambda g, src: True, layer=layer)
 
 
-def static_for(test: Callable[[Any, Card, Card, Chars], bool], modify: Callable[[Any, Card, Chars], None],
+def static_for(test: Callable[[Game, Card, Card, Chars], bool], modify: Callable[[Game, Card, Chars], None],
                layer: int = 5) -> Static:
     return Static(applies=test, modify=lambda g, src, card, c: modify(g, card, c), layer=layer)
 
 
-def self_only(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def self_only(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return src is card
 
 
 # ------------------------------------------------------------------ upkeep
 
-def whose_player(g: Any, card: Card, whose: str) -> int | None:
+def whose_player(g: Game, card: Card, whose: str) -> int | None:
     """The player an upkeep demand belongs to."""
     if whose == "enchanted controller":
         host = g.enchanted(card)
@@ -384,28 +391,25 @@ def whose_player(g: Any, card: Card, whose: str) -> int | None:
     return g.controller(card)
 
 
-def upkeep_of(whose: str = "controller") -> Callable[[Any, Card], bool]:
+def upkeep_of(whose: str = "controller") -> Callable[[Game, Card], bool]:
     """Condition: during the upkeep of the player the demand belongs to."""
-    def cond(g: Any, card: Card) -> bool:
+    def cond(g: Game, card: Card) -> bool:
         return g.phase == "upkeep" and g.step == "upkeep" and whose_player(g, card, whose) == g.active
     return cond
 
 
-def during_upkeep(text: str, effect: Callable[[Any, Any], Gen], *, whose: str = "controller",
-                  mana: str = "", repeat: bool = False) -> tuple[Any, Callable[[Any, Card], Gen]]:
+def during_upkeep(text: str, effect: EffectFn, *, whose: str = "controller",
+                  mana: str = "", repeat: bool = False) -> tuple[Ability, Callable[[Game, Card], Gen]]:
     """Something a card makes happen "during upkeep": a fast effect the
     player carries out with ``activate CARD`` at any of their opportunities
     that upkeep; if it is mandatory and not done by the end of upkeep, it
     happens then by itself. Returns ``(ability, end_of_upkeep_hook)``."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     ab = Ability(text, Cost(ManaCost.parse(mana)), effect, who=whose if whose != "each" else "active",
                  condition=upkeep_of(whose), once_per_phase=not repeat)
 
-    def end(g: Any, card: Card) -> Gen:
+    def end(g: Game, card: Card) -> Gen:
         if card.phase_uses.get(g.phase_key()) or whose_player(g, card, whose) != g.active:
             return
-        from .game import Ctx
         card.phase_uses[g.phase_key()] = 1
         g.log(f"{card.name}: {text}")
         g.resolving += 1
@@ -417,20 +421,16 @@ def during_upkeep(text: str, effect: Callable[[Any, Any], Gen], *, whose: str = 
     return ab, end
 
 
-def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, whose: str = "controller",
-                life: int = 0) -> tuple[Any, Callable[[Any, Card], Gen]]:
+def upkeep_cost(text: str, mana: str, penalty: Callable[[Game, Card], Gen], *, whose: str = "controller",
+                life: int = 0) -> tuple[Ability, Callable[[Game, Card], Gen]]:
     """"During your upkeep, pay COST or PENALTY": paid with ``activate
     CARD`` during upkeep; if unpaid when upkeep ends, the player must choose
     now (a choice that cannot be declined) or, unable to pay, suffers it."""
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .model import Ability, Cost
-    from .refs import ref
     cost = ManaCost.parse(mana)
     ab = Ability(text, Cost(cost, life=life), nothing, who=whose if whose != "each" else "active",
                  condition=upkeep_of(whose), once_per_phase=True)
 
-    def end(g: Any, card: Card) -> Gen:
+    def end(g: Game, card: Card) -> Gen:
         p = whose_player(g, card, whose)
         if card.phase_uses.get(g.phase_key()) or p != g.active or card.zone != "battlefield":
             return
@@ -452,7 +452,7 @@ def upkeep_cost(text: str, mana: str, penalty: Callable[[Any, Card], Gen], *, wh
     return ab, end
 
 
-def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[Any, Card], Gen]]:
+def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callable[[Game, Card], Gen]]:
     """"Cumulative upkeep (cost)" (002 "Cumulative Upkeep"): during its
     controller's upkeep the permanent costs ``life`` and/or ``mana`` once for
     each time it has been paid before, plus once (Glacial Chasm: 2, 4, 6 life
@@ -471,10 +471,6 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
     upkeep: nothing is asked, and a count going through such an upkeep starts
     over ("the upkeep cost is reset").
     """
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .model import Ability, Cost
-    from .refs import ref
     parts = ([mana] if mana else []) + ([f"{life} life"] if life else [])
     text = "Cumulative upkeep: pay " + " and ".join(parts) + " for each age counter"
 
@@ -483,11 +479,11 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
         due_parts = ([str(ManaCost.parse(mana * n))] if mana else []) + ([f"{life * n} life"] if life else [])
         return " and ".join(due_parts)
 
-    def can_pay(g: Any, p: int, card: Card) -> bool:
+    def can_pay(g: Game, p: int, card: Card) -> bool:
         n = card.upkeep_paid + 1
         return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n)))
 
-    def pay(g: Any, ctx: Any) -> Gen:
+    def pay(g: Game, ctx: Ctx) -> Gen:
         card, p = ctx.source, ctx.controller
         n = card.upkeep_paid + 1
         if mana:
@@ -500,12 +496,12 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
             g.lose_life(p, life * n, f" for {card.name}'s cumulative upkeep")
         card.upkeep_paid = n
 
-    def usable(g: Any, card: Card) -> bool:
+    def usable(g: Game, card: Card) -> bool:
         return upkeep_of()(g, card) and not g.land_type_changed(card)
 
     ab = Ability(text, Cost(), pay, condition=usable, once_per_phase=True)
 
-    def end(g: Any, card: Card) -> Gen:
+    def end(g: Game, card: Card) -> Gen:
         p = g.controller(card)
         if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
             return
@@ -523,26 +519,22 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Any, Callable[[
             g.log(f"{card.name}'s cumulative upkeep is not paid.")
             g.destroy(card, bury=True)
         else:
-            from .game import Ctx
             yield from pay(g, Ctx(g, controller=p, source=card))
         yield from g.settle()
     return ab, end
 
 
-def destroy_self(bury: bool = False) -> Callable[[Any, Card], Gen]:
-    def pen(g: Any, card: Card) -> Gen:
+def destroy_self(bury: bool = False) -> Callable[[Game, Card], Gen]:
+    def pen(g: Game, card: Card) -> Gen:
         g.destroy(card, bury=bury)
         return
         yield
     return pen
 
 
-def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
+def pay_to_use(g: Game, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
     """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
     paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
-    from .decisions import DecisionKind
-    from .mana import ManaCost
-    from .objects import Spell
     cost = ManaCost.parse(mana)
     if not g.can_afford(p, cost):
         return False
@@ -556,40 +548,38 @@ def pay_to_use(g: Any, p: int, mana: str, prompt: str, name: str, *, ask: bool =
     return bool(paid)
 
 
-def on_source(fn: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
+def on_source(fn: EffectFn) -> EffectFn:
     """Apply a targeted effect to the ability's own source instead
     (Frozen Shade: "{B}: +1/+1 until end of turn")."""
-    def wrapped(g: Any, ctx: Any) -> Gen:
+    def wrapped(g: Game, ctx: Ctx) -> Gen:
         ctx.spell.targets = [ctx.source]
         yield from fn(g, ctx)
     return wrapped
 
 
-def on_enchanted(fn: Callable[[Any, Any], Gen]) -> Callable[[Any, Any], Gen]:
+def on_enchanted(fn: EffectFn) -> EffectFn:
     """Apply a targeted effect to the permanent the source enchants (Firebreathing)."""
-    def wrapped(g: Any, ctx: Any) -> Gen:
+    def wrapped(g: Game, ctx: Ctx) -> Gen:
         host = g.enchanted(ctx.source)
         ctx.spell.targets = [host] if host is not None else []
         yield from fn(g, ctx)
     return wrapped
 
 
-def regeneration(mana: str, text: str = "Regenerate") -> Any:
+def regeneration(mana: str, text: str = "Regenerate") -> Ability:
     """"{G}: Regenerate" -- used only when the creature would be destroyed."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     return Ability(f"{mana}: {text}", Cost(ManaCost.parse(mana)), nothing, regenerate=True)
 
 
-def while_source_tapped(modify: Callable[[Any, Card, Chars], None]) -> Callable[[Any, Any], Gen]:
+def while_source_tapped(modify: Callable[[Game, Card, Chars], None]) -> EffectFn:
     """Each target is changed by ``modify`` as long as the ability's source
     remains tapped (and in play); once it untaps, the change is over for good
     (Tawnos's Weaponry, Phyrexian Gremlins)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         src_oid = ctx.source.oid
         over = [False]
 
-        def still(g2: Any) -> bool:
+        def still(g2: Game) -> bool:
             if not over[0]:
                 s = g2.find(src_oid)
                 over[0] = s is None or not s.tapped
@@ -601,28 +591,26 @@ def while_source_tapped(modify: Callable[[Any, Card, Chars], None]) -> Callable[
     return fn
 
 
-def once_per_event(text: str, mana: str, benefit: Callable[[Any, Any], Gen]) -> tuple[Any, Callable[[Any, Any], Gen]]:
+def once_per_event(text: str, mana: str, benefit: EffectFn) -> tuple[Ability, EffectFn]:
     """"{N}: <benefit> for each <event>; only once for each": returns
     ``(ability, credit)``. ``credit`` is the effect of the card's trigger on
     the event: each event while the permanent is on gives it one use this
     turn; a use is an ordinary ``{N}`` effect (Ivory Cup, Urza's Chalice)."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
 
-    def credits(g: Any, card: Card) -> int:
+    def credits(g: Game, card: Card) -> int:
         turn, n = card.flags.get("credits", (-1, 0))
         return n if turn == g.turn else 0
 
-    def credit(g: Any, ctx: Any) -> Gen:
+    def credit(g: Game, ctx: Ctx) -> Gen:
         ctx.source.flags["credits"] = (g.turn, credits(g, ctx.source) + 1)
         return
         yield
 
-    def usable(g: Any, card: Card) -> bool:
+    def usable(g: Game, card: Card) -> bool:
         pending = sum(1 for s in g.spells + g.batch if s.source is card and s.ability is ab)
         return credits(g, card) - pending > 0
 
-    def use(g: Any, ctx: Any) -> Gen:
+    def use(g: Game, ctx: Ctx) -> Gen:
         n = credits(g, ctx.source)
         if n > 0:
             ctx.source.flags["credits"] = (g.turn, n - 1)
@@ -634,7 +622,7 @@ def once_per_event(text: str, mana: str, benefit: Callable[[Any, Any], Gen]) -> 
 
 # ------------------------------------------------------------------ counters, untap costs, tokens
 
-def add_counters(g: Any, card: Card, kind: str, n: int) -> None:
+def add_counters(g: Game, card: Card, kind: str, n: int) -> None:
     """Put ``n`` counters of ``kind`` ("+1/+1", "+1/+0", "doom") on a permanent
     (a negative ``n`` removes them, never below zero)."""
     have = card.counters.get(kind, 0)
@@ -646,16 +634,16 @@ def add_counters(g: Any, card: Card, kind: str, n: int) -> None:
     g.log(f"{k} {kind} counter{'s' if k > 1 else ''} {'put on' if new > have else 'removed from'} {card.name}.")
 
 
-def enters_with_counters(kind: str, n: int) -> Callable[[Any, Any], Gen]:
+def enters_with_counters(kind: str, n: int) -> EffectFn:
     """``on_enter``: "When X comes into play, put N counters on it"."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         add_counters(g, ctx.source, kind, n)
         return
         yield
     return fn
 
 
-def untap_source(g: Any, ctx: Any) -> Gen:
+def untap_source(g: Game, ctx: Ctx) -> Gen:
     """The ability's source untaps (Brass Man, Colossus of Sardia)."""
     if ctx.source is not None and ctx.source.zone == "battlefield":
         ctx.source.tapped = False
@@ -664,21 +652,17 @@ def untap_source(g: Any, ctx: Any) -> Gen:
     yield
 
 
-def untap_during_upkeep(mana: str, name: str) -> Any:
+def untap_during_upkeep(mana: str, name: str) -> Ability:
     """"{N}: Untap X. Use this ability only during your upkeep": an untap cost,
     which may be paid again if the permanent is tapped again that upkeep."""
-    from .mana import ManaCost
-    from .model import Ability, Cost
     return Ability(f"{mana}: Untap {name}. Use this ability only during your upkeep", Cost(ManaCost.parse(mana)),
                    untap_source, condition=lambda g, c: upkeep_of()(g, c) and c.tapped)
 
 
 def token_def(name: str, types: Iterable[str], power: int | None = None, toughness: int | None = None, *,
               subtypes: Iterable[str] = (), colors: Iterable[str] = (), keywords: Iterable[str] = (),
-              text: str = "", **behaviour: Any) -> Any:
+              text: str = "", **behaviour: Any) -> CardDef:
     """The definition of a token (not a card: it is not in the card data)."""
-    from .mana import ManaCost
-    from .model import CardDef
     tl = " ".join(t.capitalize() for t in types)
     return CardDef(name=name, cost=ManaCost(), type_line=tl + (f" - {' '.join(subtypes)}" if subtypes else ""),
                    types=frozenset(types), subtypes=frozenset(s.lower() for s in subtypes), supertypes=frozenset(),
@@ -686,7 +670,7 @@ def token_def(name: str, types: Iterable[str], power: int | None = None, toughne
                    keywords=frozenset(keywords), **behaviour)
 
 
-def create_token(g: Any, cdef: Any, controller: int, source: Card | None = None) -> Card:
+def create_token(g: Game, cdef: CardDef, controller: int, source: Card | None = None) -> Card:
     """Put a token into play under ``controller``'s control (owned by that
     player). It comes into play like any permanent: summoning sick, with its
     "comes into play" triggers. Returns the token; callers run
@@ -709,7 +693,7 @@ def create_token(g: Any, cdef: Any, controller: int, source: Card | None = None)
 
 # ------------------------------------------------------------------ copies
 
-def become_copy(g: Any, card: Card, cdef: Any) -> None:
+def become_copy(g: Game, card: Card, cdef: CardDef) -> None:
     """The permanent ``card`` takes ``cdef`` as its definition while it stays
     in play: the copied card's printed characteristics and all its abilities
     (Clone, Vesuvan Doppelganger, Copy Artifact). It is still referred to by
@@ -722,11 +706,9 @@ def become_copy(g: Any, card: Card, cdef: Any) -> None:
     g.log(f"{card.name} becomes a copy of {cdef.name}.")
 
 
-def choose_to_copy(g: Any, ctx: Any, candidates: list[Card], what: str) -> Gen:
+def choose_to_copy(g: Game, ctx: Ctx, candidates: list[Card], what: str) -> Gen:
     """Ask the controller of ``ctx.source`` which of ``candidates`` to copy
     ("choose NAME"); returns the permanent, or None if there is none."""
-    from .decisions import DecisionKind
-    from .refs import ref
     if not candidates:
         g.log(f"{ctx.source.name}: there is no {what} to copy.")
         return None
@@ -738,7 +720,7 @@ def choose_to_copy(g: Any, ctx: Any, candidates: list[Card], what: str) -> Gen:
 
 # ------------------------------------------------------------------ ante
 
-def ante_top_card(g: Any, p: int) -> Card | None:
+def ante_top_card(g: Game, p: int) -> Card | None:
     """Player ``p`` antes the top card of their library (face down unless the
     duel's ante is face up); returns it, or None with an empty library."""
     pl = g.players[p]
@@ -750,35 +732,34 @@ def ante_top_card(g: Any, p: int) -> Card | None:
     return c
 
 
-def ante_only(g: Any, p: int, card: Card) -> bool:
+def ante_only(g: Game, p: int, card: Card) -> bool:
     """``can_cast`` of the ante cards: only in a duel played for ante."""
     return bool(g.ante_on)
 
 
 # ------------------------------------------------------------------ forced attacks
 
-def must_attack_this_turn(g: Any, controller: int, player: int, oids: set[int], name: str) -> None:
+def must_attack_this_turn(g: Game, controller: int, player: int, oids: set[int], name: str) -> None:
     """The creatures ``oids`` of ``player`` must attack this turn if able; at
     end of turn each of them that did not attack, is still a creature under
     ``player``'s control and is not a wall is destroyed (Siren's Call, Nettling
     Imp). ``controller`` controls the delayed effects; ``name`` is their
     source's name."""
-    from .model import Delayed, Event
     # a hook must_attack (CombatRules.attack_required), not a characteristic: nothing to compute
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"must_attack": lambda g2, card, a=frozenset(oids): card.oid in a}))
+                            hooks=EffectHooks(must_attack=lambda g2, card, a=frozenset(oids): card.oid in a)))
     mem = {"affected": set(oids), "attacked": set(), "player": player, "name": name}
     g.delayed.append(Delayed(Event.ATTACKS, _forced_attacked, controller, name, once=False, turn=g.turn, data=mem))
     g.delayed.append(Delayed(Event.END_OF_TURN, _forced_end, controller, name, turn=g.turn, data=mem))
 
 
-def _forced_attacked(g: Any, ctx: Any) -> Gen:
+def _forced_attacked(g: Game, ctx: Ctx) -> Gen:
     ctx.data["delayed"].data["attacked"].add(ctx.data["card"].oid)
     return
     yield
 
 
-def _forced_end(g: Any, ctx: Any) -> Gen:
+def _forced_end(g: Game, ctx: Ctx) -> Gen:
     mem = ctx.data["delayed"].data
     for oid in sorted(mem["affected"] - mem["attacked"]):
         c = g.find(oid)
@@ -792,7 +773,7 @@ def _forced_end(g: Any, ctx: Any) -> Gen:
 
 # ------------------------------------------------------------------ discarding
 
-def discard_card(g: Any, p: int, card: Card, *, by: int | None, at_random: bool = False, why: str = "") -> Gen:
+def discard_card(g: Game, p: int, card: Card, *, by: int | None, at_random: bool = False, why: str = "") -> Gen:
     """Player ``p`` discards ``card`` from hand because a spell or effect
     makes them (not the discard phase, not a cost). ``by`` is who caused it:
     the player who controls that spell or effect, or the permanent it comes
@@ -803,10 +784,9 @@ def discard_card(g: Any, p: int, card: Card, *, by: int | None, at_random: bool 
     is shown to the player first (secretly). The card stays hidden if it goes
     to the library. Either way it was discarded: :attr:`Event.DISCARDED`
     fires. ``why`` names the cause in the log."""
-    from .decisions import DecisionKind
     pl = g.players[p]
     for src in list(g.battlefield):
-        h = src.cdef.hooks.get("discard_to_library")
+        h = src.cdef.hooks.discard_to_library
         if h is None or not h(g, src, p):
             continue
         if at_random:
@@ -825,10 +805,10 @@ def discard_card(g: Any, p: int, card: Card, *, by: int | None, at_random: bool 
     yield from g.discarded(p, new, by)
 
 
-def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
+def damage_enchanted_controller(n: int) -> EffectFn:
     """The source deals n damage to the controller of the permanent it
     enchants (Cursed Land, Wanderlust, Warp Artifact)."""
-    def fn(g: Any, ctx: Any) -> Gen:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         host = g.enchanted(ctx.source)
         if host is not None:
             g.deal_damage(ctx.source, g.players[g.controller(host)], n)
@@ -837,13 +817,11 @@ def damage_enchanted_controller(n: int) -> Callable[[Any, Any], Gen]:
     return fn
 
 
-def sacrifice_own_creature(g: Any, ctx: Any, about: str) -> Gen:
+def sacrifice_own_creature(g: Game, ctx: Ctx, about: str) -> Gen:
     """As a spell resolves, its caster chooses one of their creatures and
     sacrifices it (Sacrifice, Metamorphosis: no target, so a countered spell
     costs no creature); returns the creature and its converted casting cost
     (a token's is 0), or ``(None, 0)`` when they control none."""
-    from .decisions import DecisionKind
-    from .refs import ref
     mine = g.creatures(ctx.controller)
     if not mine:
         return None, 0

@@ -18,12 +18,13 @@ from typing import Any, Callable, Iterable, Sequence
 from .casting import CastingRules
 from .characteristics import CharacteristicsRules, CharsCache
 from .combat import CombatRules
+from .ctx import Ctx
 from .damage import DamageRules
 from .decisions import Context, Decision, DecisionKind, IllegalAction
 from .mana import ManaCost
 from .model import Event, Gen
 from .objects import Card, Chars, Effect, Player, Spell
-from .turn import TurnRules
+from .turn import DuelOver, TurnRules
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
@@ -32,56 +33,6 @@ _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"
 # decisions a player makes even while another makes their decisions (see Game.decided_by)
 _OWN_DECISIONS = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT,
                             DecisionKind.PREVENT, DecisionKind.REGENERATE})
-
-
-class DuelOver(Exception):
-    """Raised inside the rules procedure when the duel has ended."""
-
-
-class Ctx:
-    """What an effect function sees: the spell/effect resolving, its
-    controller, source, targets, X and announced choices."""
-
-    def __init__(self, g: "Game", spell: Spell | None = None, *, controller: int = 0,
-                 source: Card | None = None, data: dict[str, Any] | None = None) -> None:
-        self.g = g
-        self.spell = spell
-        self.controller = spell.controller if spell else controller
-        self.source = spell.source if spell and spell.source else (spell.card if spell else source)
-        self.data = data or {}
-
-    @property
-    def targets(self) -> list[Any]:
-        return self.spell.targets if self.spell else []
-
-    @property
-    def target(self) -> Any:
-        return self.targets[0] if self.targets else None
-
-    @property
-    def x(self) -> int:
-        return self.spell.x if self.spell else 0
-
-    def chosen(self, key: str, default: Any = None) -> Any:
-        if self.spell and key in self.spell.chosen:
-            return self.spell.chosen[key]
-        if self.source is not None:
-            return self.source.chosen.get(key, default)
-        return default
-
-    @property
-    def me(self) -> Player:
-        return self.g.players[self.controller]
-
-    @property
-    def opponent(self) -> Player:
-        return self.g.players[1 - self.controller]
-
-    @property
-    def source_name(self) -> str:
-        if self.spell:
-            return self.spell.name
-        return self.source.name if self.source else "?"
 
 
 class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRules):
@@ -402,7 +353,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             self.battlefield.append(new)
             # "... come into play tapped" (Kismet): enters_tapped(g, src, card) -> bool
             for src in list(self.battlefield):
-                h = src.cdef.hooks.get("enters_tapped")
+                h = src.cdef.hooks.enters_tapped
                 if h is not None and src is not new and h(self, src, new):
                     new.tapped = True
         elif zone == "limbo":
@@ -433,17 +384,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                 yield from repl[1](self, p)
                 continue
             replaced = False
-            for src in [c for c in self.battlefield if c.cdef.hooks.get("before_draw")]:
+            for src in [c for c in self.battlefield if c.cdef.hooks.before_draw]:
                 if src in self.battlefield and not self.switched_off(src):
-                    replaced = yield from src.cdef.hooks["before_draw"](self, src, p, draw_phase and i == 0)
+                    replaced = yield from src.cdef.hooks.before_draw(self, src, p, draw_phase and i == 0)
                     if replaced:
                         break
             if replaced:
                 continue
             self.draw_one(p)
-            for src in [c for c in self.battlefield if c.cdef.hooks.get("each_draw")]:
+            for src in [c for c in self.battlefield if c.cdef.hooks.each_draw]:
                 if src in self.battlefield and not self.switched_off(src):
-                    yield from src.cdef.hooks["each_draw"](self, src, p)
+                    yield from src.cdef.hooks.each_draw(self, src, p)
         if False:  # pragma: no cover - keeps this a generator for callers
             yield
         return None
@@ -476,14 +427,14 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     def hands_revealed(self) -> bool:
         """Whether the players play with their hands face up: a permanent's
         hook ``hands_revealed(g, src) -> bool`` says so (Revelation)."""
-        return any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(self, c) and not self.switched_off(c)
+        return any((h := c.cdef.hooks.hands_revealed) is not None and h(self, c) and not self.switched_off(c)
                    for c in self.battlefield)
 
     def library_top_revealed(self, p: int) -> bool:
         """Whether ``p`` plays with the top card of their library face up, for
         both players to see (views show it): a permanent's hook
         ``library_top_revealed(g, src, p) -> bool`` says so (Field of Dreams)."""
-        return any((h := c.cdef.hooks.get("library_top_revealed")) is not None and h(self, c, p)
+        return any((h := c.cdef.hooks.library_top_revealed) is not None and h(self, c, p)
                    and not self.switched_off(c) for c in self.battlefield)
 
     def gain_life(self, p: int, n: int) -> None:
@@ -491,7 +442,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         ``instead_of_life_gain(g, src, p, n) -> bool`` does something else
         instead (Lich: draw a card for each life) and says so."""
         for src in list(self.battlefield):
-            h = src.cdef.hooks.get("instead_of_life_gain")
+            h = src.cdef.hooks.instead_of_life_gain
             if h is not None and n > 0 and h(self, src, p, n):
                 return
         if n:
@@ -594,7 +545,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         """Whether a permanent's hook ``zero_life_ok(g, src, p) -> bool`` keeps
         ``p`` in the duel at 0 life or less (Lich)."""
         for src in self.battlefield:
-            h = src.cdef.hooks.get("zero_life_ok")
+            h = src.cdef.hooks.zero_life_ok
             if h is not None and h(self, src, p):
                 return True
         return False

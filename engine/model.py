@@ -9,8 +9,8 @@ behaviour assembled from small typed pieces:
 * :class:`ManaAbility` -- a mana source that cannot be interrupted;
 * :class:`Static` -- a continuous effect of a permanent in play;
 * :class:`Trigger` -- something that happens when an event happens;
-* :class:`PhaseAction` -- an upkeep cost, an untap cost, an "at end of turn"
-  effect: what a card does at a point of the turn.
+* :class:`engine.hooks.Hooks` -- the fixed points where the core asks an odd
+  card (upkeep demands, draw replacements, combat restrictions, ...).
 
 Effects are plain generator functions ``effect(g, ctx)``: they change the
 game through :class:`engine.game.Game` helpers and may ``yield from``
@@ -21,18 +21,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Generator, Union
 
+from .hooks import NO_HOOKS, Hooks
 from .mana import ManaCost
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Card, Ctx, Game, Player, Spell
+    from .ctx import Ctx
     from .decisions import Decision
+    from .game import Game
+    from .objects import Card, Chars, Player, Source, Spell
 
 Gen = Generator["Decision", str, Any]
 """A rules procedure: yields decisions, receives the chosen answer text."""
 
 EffectFn = Callable[["Game", "Ctx"], Gen]
+"""A card's effect: ``effect(g, ctx)``, a rules procedure (see :mod:`engine.ctx`)."""
+
+Target = Union["Card", "Player", "Spell", "Source"]
+"""What a target slot may hold: a permanent or graveyard card, a player, a
+spell or effect being cast, a source of pending damage (see :class:`Kind`)."""
 
 
 SICK_ATTACK_OK = "can attack the turn it comes into play"
@@ -50,7 +58,6 @@ class Speed(Enum):
     SORCERY = "sorcery"  # main phase, own turn, nothing pending (sorceries, permanents)
     INSTANT = "instant"
     INTERRUPT = "interrupt"
-    MANA = "mana"  # a mana source: cannot be interrupted or responded to
 
 
 class Kind(Enum):
@@ -73,7 +80,7 @@ class TargetSpec:
 
     what: str
     kinds: frozenset[Kind]
-    test: Callable[["Game", "Ctx", Any], bool] | None = None
+    test: Callable[["Game", "Ctx", Target], bool] | None = None
     # Targets for damage prevention name the receiver of damage; the spell is
     # legal only during a damage prevention step and only while that receiver
     # has damage pending.
@@ -148,8 +155,6 @@ class Mode:
     # and its "give life" mode only outside one.
     only_in_prevention: bool = False
     not_in_prevention: bool = False
-    # For an interrupt: this mode counters or changes a spell and so is cast as an interrupt.
-    interrupts: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,8 +230,8 @@ class Static:
     switch off while tapped).
     """
 
-    applies: Callable[["Game", "Card", "Card", Any], bool]
-    modify: Callable[["Game", "Card", "Card", Any], None]
+    applies: Callable[["Game", "Card", "Card", "Chars"], bool]
+    modify: Callable[["Game", "Card", "Card", "Chars"], None]
     active: Callable[["Game", "Card"], bool] | None = None
     # lower numbers apply first among the same timestamp: type-changing
     # effects before P/T changes of the same card
@@ -237,7 +242,6 @@ class Event(Enum):
     """Events triggered effects listen for."""
 
     ENTERS = "enters"  # a permanent came into play
-    LEAVES = "leaves"
     TO_GRAVEYARD = "to graveyard"  # a permanent was put into a graveyard from play
     DAMAGE_DEALT = "damage dealt"  # after a damage prevention step, per packet
     TAPPED_FOR_MANA = "tapped for mana"
@@ -276,7 +280,7 @@ class Trigger:
 
     event: Event
     effect: EffectFn
-    condition: Callable[["Game", "Card", dict], bool] | None = None
+    condition: Callable[["Game", "Card", dict[str, Any]], bool] | None = None
     # Works from the graveyard or elsewhere too (rare); default: while in play.
     zones: tuple[str, ...] = ("battlefield",)
 
@@ -293,37 +297,10 @@ class Delayed:
     effect: EffectFn
     controller: int
     name: str
-    condition: Callable[["Game", "Delayed", dict], bool] | None = None
+    condition: Callable[["Game", "Delayed", dict[str, Any]], bool] | None = None
     once: bool = True
     turn: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class PhaseAction:
-    """What a permanent demands during its controller's (or each) upkeep.
-
-    ``kind``:
-    * ``"cost"`` -- pay ``mana`` (or ``life``) or ``penalty`` happens
-      (Conversion: destroy). Asked as a choice that cannot be declined when
-      upkeep ends unpaid.
-    * ``"forced"`` -- ``effect`` happens by itself by the end of upkeep
-      (Wanderlust, Cursed Land); the player may carry it out earlier with
-      ``activate CARD``.
-    * ``"sacrifice"`` -- sacrifice a permanent matching ``choose`` or
-      ``penalty`` happens (Lord of the Pit).
-    * ``"cumulative"`` -- cumulative upkeep: pay ``life`` / ``mana`` once per
-      age counter, or bury.
-    """
-
-    kind: str
-    whose: str = "controller"  # "controller" | "enchanted controller" | "each"
-    mana: ManaCost = field(default_factory=ManaCost)
-    life: int = 0
-    effect: EffectFn | None = None
-    penalty: EffectFn | None = None
-    choose: Callable[["Game", "Card", "Card"], bool] | None = None
-    text: str = ""
 
 
 @dataclass
@@ -347,12 +324,11 @@ class CardDef:
     mana_abilities: tuple[ManaAbility, ...] = ()
     statics: tuple[Static, ...] = ()
     triggers: tuple[Trigger, ...] = ()
-    upkeep: tuple[PhaseAction, ...] = ()
     on_enter: EffectFn | None = None  # "when X comes into play"
     announce: tuple[Announce, ...] = ()  # choices made when a permanent spell is cast
-    # extra rules hooks for odd cards: name -> function, looked up by the core
-    # at documented points (see Game.hook)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # extra rules hooks for odd cards, called by the core at the points
+    # engine.hooks documents
+    hooks: Hooks = NO_HOOKS
     set_code: str = ""
     rarity: str = ""
     scryfall_id: str = ""
@@ -362,14 +338,7 @@ class CardDef:
     def is_permanent(self) -> bool:
         return bool(self.types & {"land", "creature", "artifact", "enchantment"})
 
-    def image_url(self) -> str:
-        i = self.scryfall_id
-        return f"https://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""
-
 
 def kinds(*ks: Kind) -> frozenset[Kind]:
     return frozenset(ks)
 
-
-def once(items: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(items)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from .hooks import NO_EFFECT_HOOKS, EffectHooks
 from .mana import Mana
 from .tracked import Tracked
 
@@ -201,19 +202,16 @@ class Spell:
     ability: "Ability | None" = None
     mode: "Mode | None" = None
     targets: list[Any] = field(default_factory=list)  # Card / Player / Spell / ("packet", Card|Player)
-    target_oids: list[Any] = field(default_factory=list)  # identity at casting, to re-check
     x: int = 0
     chosen: dict[str, Any] = field(default_factory=dict)
     colors: frozenset[str] = frozenset()
     countered: bool = False
     successfully_cast: bool = False
-    as_interrupt: bool = False  # cast as an interruption of another spell
     interrupting: "Spell | None" = None
     types: frozenset[str] = frozenset()
     source_snapshot: dict[str, Any] = field(default_factory=dict)
     packet_from: str | None = None  # from=CARD for prevention
     paid: Mana = field(default_factory=Mana)
-    cost_text: str = ""
 
     def __repr__(self) -> str:
         return f"<spell {self.name}#{self.sid}>"
@@ -271,6 +269,5 @@ class Effect(Tracked):
     source_oid: int | None = None
     condition: Callable[[Any], bool] | None = None  # stays only while this holds
     # rules hooks of the effect itself, like CardDef.hooks of a permanent but
-    # called without a source: "reduce_damage"(g, packet) -> bool (Fog),
-    # "removes_abilities"(g, card) -> bool (Titania's Song after it left play)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    # called without a source (see engine.hooks.EffectHooks)
+    hooks: EffectHooks = NO_EFFECT_HOOKS

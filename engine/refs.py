@@ -11,7 +11,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .decisions import IllegalAction, read_number
-from .objects import Card, Player, Spell
+from .objects import Card, Player, Source, Spell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -27,7 +27,6 @@ class RefError(IllegalAction):
 def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
     if isinstance(obj, Spell):
         return [s for s in g.spells + g.batch if s.name == obj.name]
-    from .objects import Source
     if isinstance(obj, Source):
         return list(dict.fromkeys(Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
                                   for pk in g.pending_damage if pk.source_name == obj.name))
@@ -113,7 +112,6 @@ def lookup(g: "Game", text: str, where: tuple[str, ...]) -> list[Any]:
             if who_idx is not None:
                 cands = [c for c in cands if c.owner == who_idx]
         elif w == "sources":
-            from .objects import Source
             cands = list(dict.fromkeys(Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
                                        for pk in g.pending_damage if pk.source_name == name and pk.amount > 0))
         elif ":" in w:

@@ -125,7 +125,7 @@ def _explain_card(g: "Game", d: Decision, verb: str, name: str, fast: bool) -> I
     elif card.cdef.enchant is not None and not g.has_target(card.cdef.enchant, probe, None):
         return refuse(Refusal.NO_LEGAL_TARGET, f"for {card.name}: nothing it could enchant", sep=" ")
     cost = card.cdef.cost.with_x(0, extra_generic=g.extra_cost(probe))
-    if not g.can_afford(p, cost, x_color=card.cdef.hooks.get("x_color")):
+    if not g.can_afford(p, cost, x_color=card.cdef.hooks.x_color):
         return refuse(Refusal.NOT_ENOUGH_MANA, f"{card.name} needs {card.cdef.cost}"
                       + (f" (+{cost.total - card.cdef.cost.with_x(0).total} more)"
                          if cost.total > card.cdef.cost.with_x(0).total else "")

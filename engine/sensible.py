@@ -18,7 +18,7 @@ from typing import Any
 
 from . import carddb
 from .decisions import Decision, DecisionKind, IllegalAction
-from .refs import RefError, lookup
+from .refs import RefError, lookup, ref
 
 K = DecisionKind
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|-\d+/-\d+|return target|counter target|tap target|"
@@ -271,7 +271,6 @@ class SensiblePlayer:
         nothing = d.decline or "attack nothing"
         if not safe:
             return nothing
-        from .refs import ref
         names = [ref(g, c) for c in safe]
         text = "attack " + ", ".join(names)
         try:

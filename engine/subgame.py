@@ -15,20 +15,15 @@ afterwards, which are then shuffled.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .duel import DuelOptions
+from .game import Game
 from .model import Gen
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 
 def play_subgame(g: "Game", name: str) -> Gen:
     """Play a subgame with the players' libraries as decks (no ante, 20 life,
     who chooses to play first decided at random, as in a new duel). Returns
     the winner's index, or None if both lost. ``name`` prefixes its log lines."""
-    from .duel import DuelOptions
-    from .game import Game
     sub = Game(g.rng.getrandbits(62), (g.players[0].name, g.players[1].name),
                DuelOptions(ante=False, starting_life=g.options.starting_life))
     for p in (0, 1):

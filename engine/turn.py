@@ -13,6 +13,12 @@ from .refs import ref
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
+
+class DuelOver(Exception):
+    """Raised inside the rules procedure when the duel has ended (by
+    ``Game.check_losses``); :meth:`TurnRules.run` ends there."""
+
+
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 
 
@@ -26,7 +32,6 @@ class TurnRules:
         :mod:`engine.snapshot`): the top of the opportunities of the phase it
         is in (:attr:`phase`), the rest of the turn as it was; nothing that
         happens at a turn's or a phase's start happens again."""
-        from .game import DuelOver
         try:
             if resume:
                 # the rest point's decision was asked once already before the game was saved:
@@ -59,7 +64,7 @@ class TurnRules:
             # the game before the first shuffle; in setups without this (duel scripts), their
             # can_cast hook keeps them from being cast.
             for pl in self.players:
-                for c in [c for c in pl.library if c.cdef.hooks.get("ante_card")]:
+                for c in [c for c in pl.library if c.cdef.hooks.ante_card]:
                     self.move(c, "removed")
                     self.log(f"{pl.name} removes {c.name} from their deck: the duel is not played for ante.")
         for p in (0, 1):
@@ -124,7 +129,7 @@ class TurnRules:
             # a turn its player may skip (Time Vault): hook skip_turn(g, src) -> Gen
             # returning True if the turn is skipped; asked before the untap phase
             for src in list(self.battlefield):
-                h = src.cdef.hooks.get("skip_turn")
+                h = src.cdef.hooks.skip_turn
                 if h is not None and src in self.battlefield and (yield from h(self, src)):
                     self.log(f"{self.players[self.active].name} skips turn {self.turn}.")
                     return
@@ -161,7 +166,7 @@ class TurnRules:
             if "doesn't untap" in ch.flags or c.flags.get("frozen_until_turn", -1) >= self.turn:
                 keep_tapped.add(c.oid)
                 continue
-            h = c.cdef.hooks.get("may_stay_tapped")
+            h = c.cdef.hooks.may_stay_tapped
             if h is not None and h(self, c):
                 ans = yield from self.ask(ap, DecisionKind.CHOOSE, f"Untap {ref(self, c)}?",
                                           ["choose yes", "choose no"], decline="choose yes")
@@ -170,7 +175,7 @@ class TurnRules:
         untapping = [c for c, _ in mine if c.tapped and c.oid not in keep_tapped]
         # limits on how many untap (Smoke): untap_limit(g, src, player, cards) -> Gen returning the cards that untap
         for src in list(self.battlefield):
-            h = src.cdef.hooks.get("untap_limit")
+            h = src.cdef.hooks.untap_limit
             if h is not None and untapping:
                 untapping = yield from h(self, src, ap, untapping)
         for c in untapping:
@@ -202,7 +207,7 @@ class TurnRules:
         if not skip:
             n = 1
             for src in self.battlefield:
-                h = src.cdef.hooks.get("draw_count")
+                h = src.cdef.hooks.draw_count
                 if h is not None:
                     n = yield from h(self, src, ap, n)
             yield from self.draw(ap, n, draw_phase=True)
@@ -210,7 +215,7 @@ class TurnRules:
             self.check_losses(life=False)
             # what a card makes happen once the draw is done (Sylvan Library)
             for src in list(self.battlefield):
-                h = src.cdef.hooks.get("after_draw")
+                h = src.cdef.hooks.after_draw
                 if h is not None and src in self.battlefield:
                     yield from h(self, src, ap)
         yield from self.phase_opportunities()
@@ -232,7 +237,7 @@ class TurnRules:
         # down to seven are the rule's, caused by nobody (Game.discarded: by None).
         lowered_by: int | None = None
         for src in list(self.battlefield):
-            h = src.cdef.hooks.get("hand_limit")
+            h = src.cdef.hooks.hand_limit
             if h is not None:
                 was, limit = limit, h(self, src, self.active, limit)
                 if limit is not None and (was is None or limit < was):
@@ -295,7 +300,7 @@ class TurnRules:
         """Upkeep demands not yet carried out: mandatory ones without a
         choice happen by themselves; ones needing a choice are asked."""
         for c in list(self.battlefield):
-            h = c.cdef.hooks.get("end_of_upkeep")
+            h = c.cdef.hooks.end_of_upkeep
             if h is not None and c in self.battlefield:
                 yield from h(self, c)
         yield from self.settle()

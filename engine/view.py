@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .objects import Card, Player, Spell
+from .objects import Card
 from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover

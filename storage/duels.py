@@ -12,9 +12,9 @@ one ``BEGIN IMMEDIATE`` transaction), so of two racing clicks, or of a click
 and a timeout, exactly one wins and the other gets :class:`StaleDecision`.
 
 A challenge is a duel header in status ``challenged`` whose ``deadline`` is
-the challenge's expiry; the header then goes through ``accepted``,
-``choosing_decks``, ``mulligans``, ``playing`` and ends ``finished`` (with a
-result) or ``cancelled``.  Storage only guards that the two end states are
+the challenge's expiry; once accepted (decks chosen) it goes through
+``mulligans``, ``playing`` and ends ``finished`` (with a result) or
+``cancelled``.  Storage only guards that the two end states are
 final; the order of the others is the bot's business.
 
 Discord ids (guild, channel, thread, message, user) are stored as TEXT; the
@@ -46,8 +46,9 @@ __all__ = [
 ]
 
 #: Every status, in the order a duel normally goes through them.
-STATUSES: Final = ("challenged", "accepted", "choosing_decks", "mulligans", "playing",
-                   "finished", "cancelled")
+#: (The first migration's CHECK also allows "accepted" and "choosing_decks": no
+#: version of the bot ever wrote them, and no code accepts them now.)
+STATUSES: Final = ("challenged", "mulligans", "playing", "finished", "cancelled")
 #: Final statuses: nothing about the duel changes any more.
 TERMINAL_STATUSES: Final = frozenset({"finished", "cancelled"})
 #: Statuses of duels (and challenges) still going on.

@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator
 
 import pytest
 
+from bench.harness import pick as bench_pick
 from bot.app import ManaburnBot
 from bot.panels import board_message
 from storage import duels as store
@@ -26,33 +27,10 @@ panel = SimUser.last_dm_with_controls
 
 
 def pick(msg: Any, rng: random.Random) -> tuple[str, str, list[str] | None]:
-    """A sensible random answer from what the panel shows: (kind, target, values)."""
-    labels = [b["label"] for b in msg.buttons if b.get("custom_id", "").startswith("mb:c:")]
-    options = [o["label"] for s in msg.selects for o in s.get("options", [])]
-    choices = labels + options
-    for pref in ("auto", "pay", "choose no", "choose play"):
-        if pref in choices:
-            return _act(msg, pref)
-    useful = [c for c in choices if not c.startswith("tap ") and c not in ("cancel", "pass")]
-    if "x=" in " ".join(useful):
-        xs = [c for c in useful if c.startswith("x=")]
-        return _act(msg, xs[-1])
-    if useful and (rng.random() < 0.7 or "pass" not in choices):
-        return _act(msg, rng.choice(useful))
-    if "pass" in choices:
-        return _act(msg, "pass")
-    return _act(msg, choices[0])
-
-
-def _act(msg: Any, label: str) -> tuple[str, str, list[str] | None]:
-    for b in msg.buttons:
-        if b.get("label") == label:
-            return "click", b["custom_id"], None
-    for s in msg.selects:
-        for o in s.get("options", []):
-            if o["label"] == label:
-                return "select", s["custom_id"], [o["value"]]
-    raise AssertionError(label)
+    """A sensible random answer from what the panel shows: (kind, target,
+    values), by the benchmarks' simulated player (bench.harness.pick)."""
+    kind, target, values, _label = bench_pick(msg, rng)
+    return kind, target, values
 
 
 async def do(user: SimUser, msg: Any, action: tuple[str, str, list[str] | None], *, wait: bool = True) -> Any:

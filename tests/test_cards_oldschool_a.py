@@ -156,9 +156,9 @@ def test_guardian_angel_offers_to_pay_for_more_only_this_turn() -> None:
     r.duel.apply("auto", player=0)
     g = r.g
     assert g.players[0].life == 20
-    assert any("prevention_offer" in e.hooks for e in g.effects)
+    assert any(e.hooks.prevention_offer is not None for e in g.effects)
     run_step(r, {"until": "alice upkeep"})
-    assert not any("prevention_offer" in e.hooks for e in g.effects)
+    assert not any(e.hooks.prevention_offer is not None for e in g.effects)
     asked: list[str] = []
     run_step(r, {"bob": "cast Lightning Bolt -> alice"})
     while r.duel.pending is not None and g.players[0].life == 20:

@@ -124,8 +124,13 @@ def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_one_sensible_player_for_bench_and_engine() -> None:
-    import bench.players
-    assert bench.players.SensiblePlayer is SensiblePlayer
+    """The benchmarks play engine.sensible's player, the one selfplay and the
+    tests use; no copy or re-export of it is left in bench/."""
+    import importlib.util
+
+    from bench import roundtrips, terminal_inputs
+    assert roundtrips.SensiblePlayer is SensiblePlayer and terminal_inputs.SensiblePlayer is SensiblePlayer
+    assert importlib.util.find_spec("bench.players") is None
 
 
 def test_manaburn_play_meets_the_computer_by_default() -> None:

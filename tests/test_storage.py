@@ -328,12 +328,15 @@ async def test_challenge_accept_expire_and_cancel(db: Database) -> None:
     ch = await new_duel(db, deadline=T0 + 300)
     assert [d.id for d in await list_overdue(db, now=T0 + 299)] == []
     assert [d.id for d in await list_overdue(db, now=T0 + 300)] == [ch.id]
-    acc = await set_status(db, ch.id, "accepted", expected="challenged", deadline=None)
-    assert acc.status == "accepted" and acc.deadline is None
+    acc = await set_status(db, ch.id, "mulligans", expected="challenged", deadline=None)
+    assert acc.status == "mulligans" and acc.deadline is None
     with pytest.raises(StatusConflict):  # the expiry sweeper lost the race
         await set_status(db, ch.id, "cancelled", expected="challenged")
-    rec = await set_status(db, ch.id, "choosing_decks", expected=("accepted", "choosing_decks"))
-    assert rec.status == "choosing_decks"
+    rec = await set_status(db, ch.id, "playing", expected=("mulligans", "playing"))
+    assert rec.status == "playing"
+    for gone in ("accepted", "choosing_decks"):  # statuses no version of the bot ever wrote
+        with pytest.raises(ValueError):
+            await set_status(db, ch.id, gone)
     with pytest.raises(ValueError):
         await set_status(db, ch.id, "finished")
     with pytest.raises(ValueError):
@@ -343,14 +346,14 @@ async def test_challenge_accept_expire_and_cancel(db: Database) -> None:
     gone = await set_status(db, ch2.id, "cancelled", expected="challenged")
     assert gone.status == "cancelled" and gone.deadline is None and gone.result is None
     with pytest.raises(StatusConflict):
-        await set_status(db, ch2.id, "accepted")
+        await set_status(db, ch2.id, "mulligans")
     with pytest.raises(StatusConflict):
         await finish_duel(db, ch2.id, DuelResult(0, "won"))
     assert await get_duel(db, ch2.id) == gone
 
 
 async def test_decks_of_a_duel_are_fixed_once_it_started(db: Database) -> None:
-    rec = await new_duel(db, status="choosing_decks")
+    rec = await new_duel(db)  # a challenge: its decks are chosen as it is accepted
     rec = await set_deck(db, rec.id, 0, ["Forest", "Llanowar Elves"])
     rec = await set_deck(db, rec.id, 1, ("Mountain",))
     assert rec.decks == (("Forest", "Llanowar Elves"), ("Mountain",))

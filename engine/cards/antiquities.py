@@ -24,6 +24,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_
                        discard_card, draw_cards, each_target, flag_mod, keyword_mod, on_source, once_per_event,
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of,
                        while_source_tapped)
+from ..hooks import Hooks
 from ..mana import ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec, TargetSpec, Trigger, kinds,
                      spend_use)
@@ -66,7 +67,7 @@ def _tron_amount(more: int) -> Any:
 
 
 for _name, _more in zip(_TRON, (2, 2, 3)):
-    define(_name, mana_abilities=(ManaAbility("C"),), hooks={"mana_amount": _tron_amount(_more)})
+    define(_name, mana_abilities=(ManaAbility("C"),), hooks=Hooks(mana_amount=_tron_amount(_more)))
 
 
 # ------------------------------------------------------------------ artifacts and artifact creatures
@@ -178,7 +179,7 @@ def _power_artifact(g: Any, src: Card, spell: Any, cost: ManaCost) -> ManaCost:
     return ManaCost(cost.generic - cut, dict(cost.colored), 0)
 
 
-define("Power Artifact", enchant=ARTIFACT, hooks={"adjust_cost": _power_artifact})
+define("Power Artifact", enchant=ARTIFACT, hooks=Hooks(adjust_cost=_power_artifact))
 
 
 # ------------------------------------------------------------------ pieces shared below
@@ -248,7 +249,7 @@ def _damping(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
     return [c for c in cards if c not in arts or c is keep]
 
 
-define("Damping Field", hooks={"untap_limit": _damping})
+define("Damping Field", hooks=Hooks(untap_limit=_damping))
 
 
 # Martyrs of Korlis: while untapped, damage an artifact source would deal to
@@ -270,7 +271,7 @@ def _martyrs(g: Any, src: Card, pk: Any) -> Any:
     return src
 
 
-define("Martyrs of Korlis", hooks={"redirect_damage": _martyrs})
+define("Martyrs of Korlis", hooks=Hooks(redirect_damage=_martyrs))
 
 
 # Reverse Polarity: the damage artifacts dealt to the caster this turn (the
@@ -338,7 +339,7 @@ def _gremlins(g: Any, ctx: Any) -> Any:
     yield from while_source_tapped(flag_mod("doesn't untap"))(g, ctx)
 
 
-define("Phyrexian Gremlins", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+define("Phyrexian Gremlins", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
     "{T}: Tap target artifact; it does not untap as long as Phyrexian Gremlins remain tapped", Cost(tap=True),
     _gremlins, targets=(ARTIFACT,)),))
 
@@ -389,7 +390,7 @@ def _demon_end(g: Any, src: Card) -> Any:
     yield from g.settle()
 
 
-define("Yawgmoth Demon", hooks={"sacrifice_demand": _demon_demand, "end_of_upkeep": _demon_end})
+define("Yawgmoth Demon", hooks=Hooks(sacrifice_demand=_demon_demand, end_of_upkeep=_demon_end))
 
 
 # ------------------------------------------------------------------ red
@@ -425,10 +426,10 @@ def _pixies_block(g: Any, attacker: Card, blocker: Card) -> bool:
     return "artifact" not in g.chars(blocker).types
 
 
-define("Argothian Pixies", hooks={
-    "can_be_blocked_by": _pixies_block,
-    "reduce_damage": lambda g, src, pk: pk.receiver is src and _from_artifact(pk) and "creature" in pk.source_types})
-define("Argothian Treefolk", hooks={"reduce_damage": lambda g, src, pk: pk.receiver is src and _from_artifact(pk)})
+define("Argothian Pixies", hooks=Hooks(
+    can_be_blocked_by=_pixies_block,
+    reduce_damage=lambda g, src, pk: pk.receiver is src and _from_artifact(pk) and "creature" in pk.source_types))
+define("Argothian Treefolk", hooks=Hooks(reduce_damage=lambda g, src, pk: pk.receiver is src and _from_artifact(pk)))
 
 
 # Citanul Druid: a +1/+1 counter for each artifact spell an opponent casts successfully.
@@ -723,7 +724,7 @@ def _coffin_open(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Tawnos's Coffin", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+define("Tawnos's Coffin", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
     "{3}, {T}: Target creature is out of play as long as Tawnos's Coffin remains tapped", _cost("{3}", tap=True),
     _coffin, targets=(CREATURE,)),))
 

@@ -28,6 +28,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, create_token, creature_wher
                        discard_card, during_upkeep, each_target, enchanted, keyword_mod, nothing, pay_to_use,
                        permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for, token_def,
                        until_eot)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger, spend_use
 from ..objects import Card, Chars, Effect, Player
@@ -72,13 +73,13 @@ def _damage_to_controller(n: int) -> Any:
 
 
 _se_ab, _se_end = during_upkeep("Serendib Efreet deals 1 damage to you", _damage_to_controller(1))
-define("Serendib Efreet", abilities=(_se_ab,), hooks={"end_of_upkeep": _se_end})
+define("Serendib Efreet", abilities=(_se_ab,), hooks=Hooks(end_of_upkeep=_se_end))
 
 
 # ------------------------------------------------------------------ black
 
 _jd_ab, _jd_end = during_upkeep("Juzám Djinn deals 1 damage to you", _damage_to_controller(1))
-define("Juzám Djinn", abilities=(_jd_ab,), hooks={"end_of_upkeep": _jd_end})
+define("Juzám Djinn", abilities=(_jd_ab,), hooks=Hooks(end_of_upkeep=_jd_end))
 
 
 # ------------------------------------------------------------------ red
@@ -134,7 +135,7 @@ def _erhnam_end(g: Any, card: Card) -> Any:
             return
 
 
-define("Erhnam Djinn", abilities=(_erhnam_ab,), hooks={"end_of_upkeep": _erhnam_end})
+define("Erhnam Djinn", abilities=(_erhnam_ab,), hooks=Hooks(end_of_upkeep=_erhnam_end))
 
 define("Wyluli Wolf", abilities=(Ability("{T}: Target creature gets +1/+1 until end of turn", Cost(tap=True),
                                          pump(1, 1), targets=(CREATURE,)),))
@@ -245,7 +246,7 @@ def _camel_shield(g: Any, src: Card, pk: Any) -> bool:
     return band is not None and pk.receiver.oid in cb.bands[band]
 
 
-define("Camel", keywords=("banding",), hooks={"reduce_damage": _camel_shield})
+define("Camel", keywords=("banding",), hooks=Hooks(reduce_damage=_camel_shield))
 
 
 def _desertwalk(g: Any, attacker: Card, blocker: Card) -> bool:
@@ -253,9 +254,9 @@ def _desertwalk(g: Any, attacker: Card, blocker: Card) -> bool:
     return not any(c.name == "Desert" for c in g.permanents(g.controller(blocker)))
 
 
-define("Desert Nomads", keywords=("desertwalk",), hooks={
-    "can_be_blocked_by": _desertwalk,
-    "reduce_damage": lambda g, src, pk: pk.receiver is src and _from_desert(pk)})
+define("Desert Nomads", keywords=("desertwalk",), hooks=Hooks(
+    can_be_blocked_by=_desertwalk,
+    reduce_damage=lambda g, src, pk: pk.receiver is src and _from_desert(pk)))
 
 
 # Dandân: islandhome, as the Fifth Edition text explains it.
@@ -272,9 +273,9 @@ def _merchant_ship_unblocked(g: Any, ctx: Any) -> Any:
 
 
 # Merchant Ship: "destroyed immediately" with no islands (not buried: it may regenerate).
-define("Merchant Ship", triggers=(Trigger(Event.BLOCKERS_DECLARED, _merchant_ship_unblocked),), hooks={
-    "can_attack": _needs_islands()["can_attack"],
-    "state": lambda g, c: "destroy" if not _lands_of_type(g, c, g.controller(c), "island") else False})
+define("Merchant Ship", triggers=(Trigger(Event.BLOCKERS_DECLARED, _merchant_ship_unblocked),), hooks=Hooks(
+    can_attack=_needs_islands().can_attack,
+    state=lambda g, c: "destroy" if not _lands_of_type(g, c, g.controller(c), "island") else False))
 
 
 def _hasran(g: Any, ctx: Any) -> Any:
@@ -395,7 +396,7 @@ def _ghazban(g: Any, ctx: Any) -> Any:
 
 _gz_ab, _gz_end = during_upkeep("If a player has more life than any other, that player gains control of Ghazbán Ogre",
                                 _ghazban)
-define("Ghazbán Ogre", abilities=(_gz_ab,), hooks={"end_of_upkeep": _gz_end})
+define("Ghazbán Ogre", abilities=(_gz_ab,), hooks=Hooks(end_of_upkeep=_gz_end))
 
 
 def _ali_cap(g: Any, src: Card, pk: Any) -> int | None:
@@ -406,7 +407,7 @@ def _ali_cap(g: Any, src: Card, pk: Any) -> int | None:
     return None
 
 
-define("Ali from Cairo", hooks={"damage_cap": _ali_cap})
+define("Ali from Cairo", hooks=Hooks(damage_cap=_ali_cap))
 
 
 def _serendib_djinn(g: Any, ctx: Any) -> Any:
@@ -426,9 +427,9 @@ def _serendib_djinn(g: Any, ctx: Any) -> Any:
 
 
 _sd_ab, _sd_end = during_upkeep("Choose one of your lands and destroy it (an island: 3 damage to you)", _serendib_djinn)
-define("Serendib Djinn", abilities=(_sd_ab,), hooks={
-    "end_of_upkeep": _sd_end,
-    "state": lambda g, c: "destroy" if not g.permanents(g.controller(c), type_="land") else False})
+define("Serendib Djinn", abilities=(_sd_ab,), hooks=Hooks(
+    end_of_upkeep=_sd_end,
+    state=lambda g, c: "destroy" if not g.permanents(g.controller(c), type_="land") else False))
 
 
 # ------------------------------------------------------------------ artifacts
@@ -517,8 +518,8 @@ _doh_ab, _doh_end = during_upkeep("The creature with the lowest power is destroy
                                   _drop_of_honey)
 # "must be discarded if there are no creatures in play": put into the graveyard
 # by the state check, without regeneration (buried).
-define("Drop of Honey", abilities=(_doh_ab,), hooks={"end_of_upkeep": _doh_end,
-                                                     "state": lambda g, c: not g.creatures()})
+define("Drop of Honey", abilities=(_doh_ab,), hooks=Hooks(end_of_upkeep=_doh_end,
+                                                          state=lambda g, c: not g.creatures()))
 
 
 def _cyclone_counter(g: Any, ctx: Any) -> Any:
@@ -551,7 +552,7 @@ def _cyclone_end(g: Any, card: Card) -> Any:
 
 define("Cyclone", triggers=(Trigger(Event.BEGIN_UPKEEP, _cyclone_counter,
                                     condition=lambda g, src, d: d.get("player") == g.controller(src)),),
-       hooks={"end_of_upkeep": _cyclone_end})
+       hooks=Hooks(end_of_upkeep=_cyclone_end))
 
 
 # ------------------------------------------------------------------ lands
@@ -620,7 +621,7 @@ def _old_man(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Old Man of the Sea", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+define("Old Man of the Sea", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
     "{T}: Gain control of target creature with power no greater than Old Man of the Sea's for as long as "
     "Old Man remains tapped", Cost(tap=True), _old_man,
     targets=(creature_where("target creature with power no greater than Old Man's",
@@ -701,9 +702,9 @@ def _from_arabian_nights(card: Card) -> bool:
 # check (no regeneration: "discarded from play"), another City in a Bottle
 # included (the Oracle wording: "other ... permanents"), and no card from
 # Arabian Nights can be cast or played from hand.
-define("City in a Bottle", hooks={
-    "buries": lambda g, src, c: _from_arabian_nights(c),
-    "forbids_play": lambda g, src, p, c: _from_arabian_nights(c)})
+define("City in a Bottle", hooks=Hooks(
+    buries=lambda g, src, c: _from_arabian_nights(c),
+    forbids_play=lambda g, src, p, c: _from_arabian_nights(c)))
 
 
 # ------------------------------------------------------------------ outside the game
@@ -768,7 +769,7 @@ def _jeweled_bird(g: Any, ctx: Any) -> Any:
 
 # "Remove Jeweled Bird from your deck before playing if not playing for ante":
 # the hook ante_card (see TurnRules.begin); its ability only works for ante.
-define("Jeweled Bird", hooks={"ante_card": True}, abilities=(Ability(
+define("Jeweled Bird", hooks=Hooks(ante_card=True), abilities=(Ability(
     "{T}: Draw a card; your contribution to the ante goes to your graveyard and Jeweled Bird replaces it",
     Cost(tap=True), _jeweled_bird, condition=lambda g, c: bool(g.ante_on)),))
 
@@ -815,7 +816,7 @@ define("Jihad", announce=(Announce("choice", "choose a color", lambda g, ctx: li
        statics=(Static(applies=lambda g, src, card, c: "creature" in c.types
                        and COLOR_LETTERS[g.word(src, "white")] in c.colors and _jihad_on(g, src),
                        modify=lambda g, src, card, c: pump_mod(2, 1)(g, card, c)),),
-       hooks={"state": lambda g, c: not _jihad_on(g, c)})
+       hooks=Hooks(state=lambda g, c: not _jihad_on(g, c)))
 
 
 # ------------------------------------------------------------------ Oubliette
@@ -938,4 +939,4 @@ def _metamorphosis(g: Any, ctx: Any) -> Any:
     g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + letter + '}') * n} for summon spells only.")
 
 
-define("Metamorphosis", spell=SpellSpec(_metamorphosis), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})
+define("Metamorphosis", spell=SpellSpec(_metamorphosis), hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures(p))))

@@ -8,6 +8,7 @@ from ..decisions import DecisionKind
 from ..effects import (CREATURE_OR_PLAYER, add_counters, create_token, creature_where, damage, during_upkeep,
                        enters_with_counters, flag_mod, keyword_mod, on_source, pump, pump_mod, regeneration,
                        self_only, static_for, token_def, untap_during_upkeep, upkeep_of)
+from ..hooks import Hooks
 from ..mana import ManaCost
 from ..model import Ability, Announce, Cost, Event, Trigger
 from ..objects import Card, Chars, Effect
@@ -158,7 +159,7 @@ def _ask_choice(options: list[str], prompt: str) -> Any:
     return fn
 
 
-define("Primal Clay", hooks={"base_chars": _clay_chars},
+define("Primal Clay", hooks=Hooks(base_chars=_clay_chars),
        announce=(Announce("choice", "a 3/3, a 2/2 with flying or a 1/6 wall?", lambda g, ctx: list(_CLAY)),),
        on_enter=_ask_choice(list(_CLAY), "a 3/3, a 2/2 with flying or a 1/6 wall?"))
 
@@ -185,7 +186,7 @@ def _reshape(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Shapeshifter", hooks={"base_chars": _shape_chars},
+define("Shapeshifter", hooks=Hooks(base_chars=_shape_chars),
        announce=(Announce("choice", "choose its power/toughness", lambda g, ctx: list(_SPLITS)),),
        on_enter=_ask_choice(_SPLITS, "choose its power/toughness"),
        abilities=(Ability("Change Shapeshifter's power and toughness. Use this ability only during your upkeep",
@@ -279,7 +280,7 @@ def _war_machine(g: Any, ctx: Any) -> Any:
 
 
 _wm_ab, _wm_end = during_upkeep("Discard a card, or Mishra's War Machine deals 3 damage to you", _war_machine)
-define("Mishra's War Machine", abilities=(_wm_ab,), hooks={"end_of_upkeep": _wm_end})
+define("Mishra's War Machine", abilities=(_wm_ab,), hooks=Hooks(end_of_upkeep=_wm_end))
 
 
 # ================================================================= Alpha to Revised, not in Fourth Edition
@@ -287,8 +288,8 @@ define("Mishra's War Machine", abilities=(_wm_ab,), hooks={"end_of_upkeep": _wm_
 # Juggernaut: must attack each turn if possible (the core declares it when the
 # attack is declined); walls cannot block it.
 define("Juggernaut",
-       hooks={"must_attack": lambda g, src, card: card is src,
-              "can_be_blocked_by": lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes})
+       hooks=Hooks(must_attack=lambda g, src, card: card is src,
+                   can_be_blocked_by=lambda g, attacker, blocker: "wall" not in g.chars(blocker).subtypes))
 
 # Living Wall: "counts as a wall"; {1}: regenerates.
 define("Living Wall", subtypes=("wall",), abilities=(regeneration("{1}"),))

@@ -24,6 +24,7 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def,
                        until_eot, untap_during_upkeep, untap_source, upkeep_of, while_source_tapped)
 from ..effects import land_type_static  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player
@@ -284,7 +285,7 @@ def _mine_draw(g: Any, src: Card, p: int, n: int) -> Any:
     yield
 
 
-define("Howling Mine", hooks={"draw_count": _mine_draw})
+define("Howling Mine", hooks=Hooks(draw_count=_mine_draw))
 
 
 # Aladdin's Lamp: the next draw of its controller is replaced: look at the top
@@ -326,7 +327,7 @@ def _lamp(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Aladdin's Lamp", hooks={"min_x": 1}, abilities=(Ability(
+define("Aladdin's Lamp", hooks=Hooks(min_x=1), abilities=(Ability(
     "{X}, {T}: Instead of drawing a card, draw X cards and choose one; the rest go to the bottom of your library",
     _tap_cost("{X}"), _lamp, x=True),))
 
@@ -338,9 +339,9 @@ def _leng_on(g: Any, src: Card, p: int) -> bool:
     return g.controller(src) == p and not g.switched_off(src)
 
 
-define("Library of Leng", hooks={
-    "hand_limit": lambda g, src, p, limit: None if _leng_on(g, src, p) else limit,
-    "discard_to_library": _leng_on})
+define("Library of Leng", hooks=Hooks(
+    hand_limit=lambda g, src, p, limit: None if _leng_on(g, src, p) else limit,
+    discard_to_library=_leng_on))
 
 
 # ----------------------------------------------------------------- opponent's hand (chosen on casting)
@@ -389,7 +390,7 @@ def _cursed_rack(g: Any, src: Card, p: int, limit: int | None) -> int | None:
     return min(limit, 4)
 
 
-define("Cursed Rack", announce=(_CHOOSE_OPPONENT,), hooks={"hand_limit": _cursed_rack})
+define("Cursed Rack", announce=(_CHOOSE_OPPONENT,), hooks=Hooks(hand_limit=_cursed_rack))
 
 
 # Ivory Tower: at the beginning of your upkeep, 1 life per card in hand beyond four.
@@ -441,7 +442,7 @@ define("Armageddon Clock",
        abilities=(_ac_ab, Ability("{4}: Remove a doom counter (any player, during any upkeep)",
                                   _cost("{4}"), _clock_remove, who="any",
                                   condition=lambda g, c: g.phase == "upkeep" and c.counters.get("doom", 0) > 0)),
-       hooks={"end_of_upkeep": _ac_end_if_on},
+       hooks=Hooks(end_of_upkeep=_ac_end_if_on),
        triggers=(Trigger(Event.END_UPKEEP, _clock_damage,
                          condition=lambda g, src, d: g.active == g.controller(src)),))
 
@@ -465,14 +466,14 @@ define("Mana Vault",
        statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
                        active=lambda g, src: True),),
        abilities=(_vault_untap,), mana_abilities=(ManaAbility("C", amount=3),),
-       hooks={"end_of_upkeep": _vault_end, "usable_while_tapped": lambda g, c, ab: ab is _vault_untap})
+       hooks=Hooks(end_of_upkeep=_vault_end, usable_while_tapped=lambda g, c, ab: ab is _vault_untap))
 
 
 # Warp Artifact: 1 damage to the enchanted artifact's controller during their upkeep.
 
 _wa_ab, _wa_end = during_upkeep("Warp Artifact deals 1 damage to the artifact's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
-define("Warp Artifact", enchant=ARTIFACT, abilities=(_wa_ab,), hooks={"end_of_upkeep": _wa_end})
+define("Warp Artifact", enchant=ARTIFACT, abilities=(_wa_ab,), hooks=Hooks(end_of_upkeep=_wa_end))
 
 
 # Living Artifact: vitality counters for damage dealt to its controller; one
@@ -515,7 +516,7 @@ def _winter_orb(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
     return [c for c in cards if c not in lands or c is keep]
 
 
-define("Winter Orb", hooks={"untap_limit": _winter_orb})
+define("Winter Orb", hooks=Hooks(untap_limit=_winter_orb))
 
 
 def _meekstone(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
@@ -525,7 +526,7 @@ def _meekstone(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
     yield
 
 
-define("Meekstone", hooks={"untap_limit": _meekstone})
+define("Meekstone", hooks=Hooks(untap_limit=_meekstone))
 
 
 # Tawnos's Weaponry / Ashnod's Battle Gear: +N/+M to the target as long as the
@@ -535,10 +536,10 @@ def _while_tapped(p: int, t: int) -> Any:
     return while_source_tapped(pump_mod(p, t))
 
 
-define("Tawnos's Weaponry", hooks={"may_stay_tapped": lambda g, c: True},
+define("Tawnos's Weaponry", hooks=Hooks(may_stay_tapped=lambda g, c: True),
        abilities=(Ability("{2}, {T}: Target creature gets +1/+1 as long as Tawnos's Weaponry remains tapped",
                           _tap_cost("{2}"), _while_tapped(1, 1), targets=(CREATURE,)),))
-define("Ashnod's Battle Gear", hooks={"may_stay_tapped": lambda g, c: True},
+define("Ashnod's Battle Gear", hooks=Hooks(may_stay_tapped=lambda g, c: True),
        abilities=(Ability("{2}, {T}: Target creature you control gets +2/-2 as long as Ashnod's Battle Gear "
                           "remains tapped", _tap_cost("{2}"), _while_tapped(2, -2),
                           targets=(creature_where("target creature you control",
@@ -634,7 +635,7 @@ def _animate(g: Any, src: Card, card: Card, c: Chars) -> None:
 define("Animate Artifact", enchant=ARTIFACT,
        statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_animate,
                        active=lambda g, src: True, layer=1),),
-       hooks={"animates": lambda g, src, card: src.attached_to == card.oid})
+       hooks=Hooks(animates=lambda g, src, card: src.attached_to == card.oid))
 
 define("Steal Artifact", enchant=ARTIFACT,
        statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid,
@@ -691,7 +692,7 @@ def _battery_mana(g: Any, card: Card, p: int, amount: int) -> Any:
 
 for _name, _sym in (("White Mana Battery", "W"), ("Blue Mana Battery", "U"), ("Black Mana Battery", "B"),
                     ("Red Mana Battery", "R"), ("Green Mana Battery", "G")):
-    define(_name, mana_abilities=(ManaAbility(_sym),), hooks={"mana_choice": _battery_mana},
+    define(_name, mana_abilities=(ManaAbility(_sym),), hooks=Hooks(mana_choice=_battery_mana),
            abilities=(Ability(f"{{2}}, {{T}}: Put one charge counter on {_name}", _tap_cost("{2}"), _charge),))
 
 # Celestial Prism: {2},{T}: one mana of any color (a mana source paid from the pool).
@@ -708,13 +709,13 @@ def _fellwar(g: Any, card: Card, produces: str) -> str:
     return "".join(s for s in produces if s in can)
 
 
-define("Fellwar Stone", mana_abilities=(ManaAbility("WUBRGC"),), hooks={"mana_symbols": _fellwar})
+define("Fellwar Stone", mana_abilities=(ManaAbility("WUBRGC"),), hooks=Hooks(mana_symbols=_fellwar))
 
 # Sunglasses of Urza: its controller may spend white mana as red (the colors as
 # its text reads them: Sleight of Mind).
-define("Sunglasses of Urza", hooks={
-    "spend_as": lambda g, src, p: [(COLOR_LETTERS[g.word(src, "red")], COLOR_LETTERS[g.word(src, "white")])]
-    if g.controller(src) == p and not g.switched_off(src) else []})
+define("Sunglasses of Urza", hooks=Hooks(
+    spend_as=lambda g, src, p: [(COLOR_LETTERS[g.word(src, "red")], COLOR_LETTERS[g.word(src, "white")])]
+    if g.controller(src) == p and not g.switched_off(src) else []))
 
 
 # ----------------------------------------------------------------- ante
@@ -753,7 +754,7 @@ def _tablet(g: Any, ctx: Any) -> Any:
           f"{new_t.name} and {opp.name} owns Bronze Tablet.")
 
 
-define("Bronze Tablet", on_enter=_comes_into_play_tapped, hooks={"can_cast": lambda g, p, card: g.ante_on},
+define("Bronze Tablet", on_enter=_comes_into_play_tapped, hooks=Hooks(can_cast=lambda g, p, card: g.ante_on),
        abilities=(Ability("{4}, {T}: Exchange Bronze Tablet and target card the opponent owns", _tap_cost("{4}"),
                           _tablet, speed=Speed.INTERRUPT,
                           targets=(permanent_target("target card opponent owns",
@@ -788,7 +789,7 @@ define("Basalt Monolith",
        statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
                        active=lambda g, src: True),),
        abilities=(_monolith_untap,), mana_abilities=(ManaAbility("C", amount=3),),
-       hooks={"usable_while_tapped": lambda g, c, ab: ab is _monolith_untap})
+       hooks=Hooks(usable_while_tapped=lambda g, c, ab: ab is _monolith_untap))
 
 define("Icy Manipulator", abilities=(Ability(
     "{1}, {T}: Tap target artifact, creature, or land", _tap_cost("{1}"), tap_targets(),
@@ -814,7 +815,7 @@ def _ct_end_if_on(g: Any, card: Card) -> Any:
         yield from _ct_end(g, card)
 
 
-define("Copper Tablet", abilities=(_ct_ab,), hooks={"end_of_upkeep": _ct_end_if_on})
+define("Copper Tablet", abilities=(_ct_ab,), hooks=Hooks(end_of_upkeep=_ct_end_if_on))
 
 
 # Gauntlet of Might: red creatures +1/+1; a mountain tapped for mana adds an
@@ -830,7 +831,7 @@ def _gauntlet_mana(g: Any, src: Card, land: Card) -> str:
 define("Gauntlet of Might",
        statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "red")] in c.colors,
                        modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
-       hooks={"extra_mana": _gauntlet_mana})
+       hooks=Hooks(extra_mana=_gauntlet_mana))
 
 
 # Time Vault: comes into play tapped and does not untap in the untap phase.
@@ -864,7 +865,7 @@ define("Time Vault", on_enter=_comes_into_play_tapped,
        statics=(Static(applies=self_only, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
                        active=lambda g, src: True),),
        abilities=(Ability("{T}: Take an additional turn after this one", _tap_cost(), _vault_turn),),
-       hooks={"skip_turn": _vault_skip})
+       hooks=Hooks(skip_turn=_vault_skip))
 
 
 # Forcefield: {1}: an unblocked attacking creature damaging its controller

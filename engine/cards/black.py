@@ -1,6 +1,7 @@
 """Black cards."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..carddb import define
@@ -9,6 +10,7 @@ from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, di
                        pump, pump_mod,
                        sacrifice_own_creature, static_for, self_only)
 from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Player
@@ -32,7 +34,7 @@ define("Terror", spell=SpellSpec(destroy_targets(bury=True),
                                  targets=(creature_where("target non-black, non-artifact creature",
                                                          _not_black_artifact),)))
 define("Unholy Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 1)),))
-define("Fear", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("black")})
+define("Fear", enchant=CREATURE, hooks=Hooks(block_restriction=only_blocked_by("black")))
 define("Deathlace", spell=SpellSpec(change_color("black"), targets=(SPELL_OR_PERMANENT,)))
 define("Evil Presence", enchant=LAND, statics=(Static(
     applies=lambda g, src, card, c: src.attached_to == card.oid,
@@ -56,7 +58,7 @@ def _drain(g: Any, ctx: Any) -> Any:
     g.gain_life(ctx.controller, max(0, min(dealt, cap)))
 
 
-define("Drain Life", spell=SpellSpec(_drain, targets=(CREATURE_OR_PLAYER,)), hooks={"x_color": "B"})
+define("Drain Life", spell=SpellSpec(_drain, targets=(CREATURE_OR_PLAYER,)), hooks=Hooks(x_color="B"))
 
 define("Royal Assassin", abilities=(Ability(
     "{T}: Destroy target tapped creature", Cost(tap=True), destroy_targets(),
@@ -113,7 +115,7 @@ def _uncle(g: Any, src: Card, pk: Any) -> bool:
     return isinstance(pk.receiver, Card) and pk.receiver is src and "creature" in pk.source_types
 
 
-define("Uncle Istvan", hooks={"reduce_damage": _uncle})
+define("Uncle Istvan", hooks=Hooks(reduce_damage=_uncle))
 
 
 # Pestilence
@@ -142,7 +144,7 @@ define("Pestilence",
 
 _cl_ab, _cl_end = during_upkeep("Cursed Land deals 1 damage to the land's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
-define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks={"end_of_upkeep": _cl_end})
+define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks=Hooks(end_of_upkeep=_cl_end))
 
 
 # Paralyze: the creature does not untap; its controller may pay {4} during upkeep to untap it.
@@ -196,7 +198,7 @@ def _lord_end(g: Any, src: Card) -> Any:
     yield from g.settle()
 
 
-define("Lord of the Pit", hooks={"sacrifice_demand": _lord_demand, "end_of_upkeep": _lord_end})
+define("Lord of the Pit", hooks=Hooks(sacrifice_demand=_lord_demand, end_of_upkeep=_lord_end))
 
 
 def _skeleton_ship(g: Any, ctx: Any) -> Any:
@@ -211,11 +213,10 @@ def _no_islands(g: Any, c: Card) -> bool:
     return not lands_of_type(g, c, g.controller(c), "island")
 
 
-define("Skeleton Ship", hooks={"state": _no_islands},
+define("Skeleton Ship", hooks=Hooks(state=_no_islands),
        abilities=(Ability("{T}: Put a -1/-1 counter on target creature", Cost(tap=True), _skeleton_ship,
                           targets=(CREATURE,)),))
 
-_ = (Event, Trigger)
 
 
 # =====================================================================
@@ -530,7 +531,7 @@ define("Rag Man", abilities=(Ability(
 
 # Junun Efreet: during your upkeep, pay {B}{B} or bury it.
 _je_ab, _je_end = upkeep_cost("During your upkeep, pay {B}{B} or bury Junún Efreet", "{B}{B}", destroy_self(bury=True))
-define("Junún Efreet", abilities=(_je_ab,), hooks={"end_of_upkeep": _je_end})
+define("Junún Efreet", abilities=(_je_ab,), hooks=Hooks(end_of_upkeep=_je_end))
 
 
 # Cosmic Horror: during your upkeep, pay {3}{B}{B}{B} or destroy it; destroyed
@@ -548,7 +549,7 @@ def _horror_penalty(g: Any, card: Card) -> Any:
 
 _ch_ab, _ch_end = upkeep_cost("During your upkeep, pay {3}{B}{B}{B} or destroy Cosmic Horror", "{3}{B}{B}{B}",
                               _horror_penalty)
-define("Cosmic Horror", abilities=(_ch_ab,), hooks={"end_of_upkeep": _ch_end})
+define("Cosmic Horror", abilities=(_ch_ab,), hooks=Hooks(end_of_upkeep=_ch_end))
 
 
 # Spirit Shackle: a -0/-2 counter on the creature each time it becomes tapped;
@@ -609,7 +610,7 @@ def _is_upkeep_cost(ab: Any) -> bool:
     return ab.effect is nothing and ab.once_per_phase
 
 
-define("Gloom", hooks={"extra_cost": _gloom_extra})
+define("Gloom", hooks=Hooks(extra_cost=_gloom_extra))
 
 
 # Xenic Poltergeist: {T}: target non-creature artifact becomes an artifact
@@ -800,7 +801,7 @@ def _sacrifice(g: Any, ctx: Any) -> Any:
     g.log(f"{ctx.me.name} sacrifices {victim.name} and adds {('{' + sym + '}') * n or 'no mana'} to their mana pool.")
 
 
-define("Sacrifice", spell=SpellSpec(_sacrifice), hooks={"can_cast": lambda g, p, card: bool(g.creatures(p))})
+define("Sacrifice", spell=SpellSpec(_sacrifice), hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures(p))))
 
 
 # Demonic Hordes: {T}: destroy target land. During its controller's upkeep,
@@ -825,7 +826,7 @@ _dh_ab, _dh_end = upkeep_cost("Pay {B}{B}{B} or Demonic Hordes become tapped and
                               "choice", "{B}{B}{B}", _hordes_unpaid)
 define("Demonic Hordes", abilities=(
     Ability("{T}: Destroy target land", Cost(tap=True), destroy_targets(), targets=(LAND,)), _dh_ab),
-    hooks={"end_of_upkeep": _dh_end})
+    hooks=Hooks(end_of_upkeep=_dh_end))
 
 
 # Nettling Imp: {T}: a non-wall creature of the opponent, not summoned this
@@ -858,7 +859,7 @@ define("Nettling Imp", abilities=(Ability(
 # ante": the hook ``ante_card`` has them removed from the game as a duel not
 # played for ante begins (TurnRules.begin); should one be in hand anyway (a
 # set-up position), it cannot be cast (``can_cast``).
-_ANTE_CARD = {"ante_card": True, "can_cast": ante_only}
+_ANTE_CARD = Hooks(ante_card=True, can_cast=ante_only)
 
 
 # Contract from Below: discard the hand, then draw eight cards, the first of
@@ -876,7 +877,7 @@ def _contract(g: Any, ctx: Any) -> Any:
     g.log(f"{me.name} draws eight cards, the first of them into the ante.")
 
 
-define("Contract from Below", spell=SpellSpec(_contract), hooks=dict(_ANTE_CARD))
+define("Contract from Below", spell=SpellSpec(_contract), hooks=_ANTE_CARD)
 
 
 # Darkpact: exchange the top card of your library with either card of the
@@ -912,9 +913,9 @@ def _darkpact(g: Any, ctx: Any) -> Any:
           f"now {me.name}'s, on top of their library.")
 
 
-define("Darkpact", spell=SpellSpec(_darkpact), hooks={
-    **_ANTE_CARD, "can_cast": lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
-    and any(pl.ante for pl in g.players)})
+define("Darkpact", spell=SpellSpec(_darkpact), hooks=replace(
+    _ANTE_CARD, can_cast=lambda g, p, card: ante_only(g, p, card) and bool(g.players[p].library)
+    and any(pl.ante for pl in g.players)))
 
 
 # Demonic Attorney: the opponent concedes now, or each player (the caster
@@ -932,7 +933,7 @@ def _attorney(g: Any, ctx: Any) -> Any:
         ante_top_card(g, p)
 
 
-define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=dict(_ANTE_CARD))
+define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=_ANTE_CARD)
 
 
 # ------------------------------------------------------------------ Lich
@@ -991,7 +992,7 @@ def _lich_gone(g: Any, ctx: Any) -> Any:
 
 
 define("Lich", on_enter=_lich_enter,
-       hooks={"zero_life_ok": lambda g, src, p: g.controller(src) == p, "instead_of_life_gain": _lich_gain},
+       hooks=Hooks(zero_life_ok=lambda g, src, p: g.controller(src) == p, instead_of_life_gain=_lich_gain),
        triggers=(Trigger(Event.DAMAGE_DEALT, _lich_damage, condition=lambda g, src, d: (
            isinstance(d["packet"].receiver, Player) and d["packet"].receiver.idx == g.controller(src))),
                  Trigger(Event.TO_GRAVEYARD, _lich_gone, zones=("graveyard",),

@@ -17,6 +17,7 @@ from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -71,7 +72,7 @@ def _spell_blast_x(g: Any, ctx: Any) -> int:
 
 define("Spell Blast", spell=SpellSpec(counter_target(), targets=(SPELL,), x_from_target=_spell_blast_x))
 define("Blue Elemental Blast", spell=SpellSpec(modes=(
-    Mode("Counter target red spell", (colored_spell("red"),), counter_target(), interrupts=True),
+    Mode("Counter target red spell", (colored_spell("red"),), counter_target()),
     Mode("Destroy target red permanent", (colored_permanent("red"),), destroy_targets()),
 )))
 define("Thoughtlace", spell=SpellSpec(change_color("blue"), targets=(SPELL_OR_PERMANENT,)))
@@ -296,7 +297,7 @@ def _sirens_call_ok(g: Any, p: int, card: Card) -> bool:
     return p != g.active and g.phase in ("upkeep", "draw", "main") and not g.attack_done and g.combat is None
 
 
-define("Siren's Call", spell=SpellSpec(_sirens_call, targets=(OPPONENT,)), hooks={"can_cast": _sirens_call_ok})
+define("Siren's Call", spell=SpellSpec(_sirens_call, targets=(OPPONENT,)), hooks=Hooks(can_cast=_sirens_call_ok))
 
 # ------------------------------------------------------------------ enchantments on creatures
 
@@ -351,7 +352,7 @@ def _mutation_counter(g: Any, ctx: Any) -> Any:
 _um_ab, _um_end = during_upkeep("Put a -1/-1 counter on the enchanted creature", _mutation_counter,
                                 whose="enchanted controller")
 define("Unstable Mutation", enchant=CREATURE, statics=(aura(pump_mod(3, 3)),), abilities=(_um_ab,),
-       hooks={"end_of_upkeep": _um_end})
+       hooks=Hooks(end_of_upkeep=_um_end))
 
 
 # Gaseous Form: the creature neither deals nor receives combat damage.
@@ -362,7 +363,7 @@ def _gaseous(g: Any, src: Card, pk: Any) -> bool:
     return pk.source_oid == host or (isinstance(pk.receiver, Card) and pk.receiver.oid == host)
 
 
-define("Gaseous Form", enchant=CREATURE, hooks={"reduce_damage": _gaseous})
+define("Gaseous Form", enchant=CREATURE, hooks=Hooks(reduce_damage=_gaseous))
 
 # ------------------------------------------------------------------ enchantments on lands and enchantments
 
@@ -429,7 +430,7 @@ def _erosion_end(g: Any, card: Card) -> Any:
         yield from g.settle()
 
 
-define("Erosion", enchant=LAND, abilities=(_ero_mana, _ero_life), hooks={"end_of_upkeep": _erosion_end})
+define("Erosion", enchant=LAND, abilities=(_ero_mana, _ero_life), hooks=Hooks(end_of_upkeep=_erosion_end))
 
 
 def _feedback(g: Any, ctx: Any) -> Any:
@@ -442,7 +443,7 @@ def _feedback(g: Any, ctx: Any) -> Any:
 
 _fb_ab, _fb_end = during_upkeep("Feedback deals 1 damage to the enchanted enchantment's controller", _feedback,
                                 whose="enchanted controller")
-define("Feedback", enchant=ENCHANTMENT, abilities=(_fb_ab,), hooks={"end_of_upkeep": _fb_end})
+define("Feedback", enchant=ENCHANTMENT, abilities=(_fb_ab,), hooks=Hooks(end_of_upkeep=_fb_end))
 
 
 # Power Leak: during the upkeep of the enchanted enchantment's controller, 2
@@ -491,7 +492,7 @@ def _leak_end(g: Any, card: Card) -> Any:
     yield from g.settle()
 
 
-define("Power Leak", enchant=ENCHANTMENT, abilities=(_leak_ab,), hooks={"end_of_upkeep": _leak_end})
+define("Power Leak", enchant=ENCHANTMENT, abilities=(_leak_ab,), hooks=Hooks(end_of_upkeep=_leak_end))
 
 # ------------------------------------------------------------------ global enchantments
 
@@ -510,7 +511,7 @@ def _flux_end(g: Any, src: Card) -> Any:
     yield from g.settle()
 
 
-define("Energy Flux", hooks={"end_of_upkeep": _flux_end})
+define("Energy Flux", hooks=Hooks(end_of_upkeep=_flux_end))
 
 define("Flood", abilities=(Ability(
     "{U}{U}: Tap target creature without flying", Cost(ManaCost.parse("{U}{U}")), tap_targets(),
@@ -540,7 +541,7 @@ def _stasis_untap(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
 
 
 _st_ab, _st_end = upkeep_cost("During your upkeep, pay {U} or destroy Stasis.", "{U}", destroy_self())
-define("Stasis", abilities=(_st_ab,), hooks={"untap_limit": _stasis_untap, "end_of_upkeep": _st_end})
+define("Stasis", abilities=(_st_ab,), hooks=Hooks(untap_limit=_stasis_untap, end_of_upkeep=_st_end))
 
 
 def _sunken_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
@@ -549,7 +550,7 @@ def _sunken_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
 
 _sc_ab, _sc_end = upkeep_cost("During your upkeep, pay {U}{U} or destroy Sunken City.", "{U}{U}", destroy_self())
 define("Sunken City", statics=(Static(applies=_sunken_applies, modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
-       abilities=(_sc_ab,), hooks={"end_of_upkeep": _sc_end})
+       abilities=(_sc_ab,), hooks=Hooks(end_of_upkeep=_sc_end))
 
 # ------------------------------------------------------------------ creatures with abilities
 
@@ -557,11 +558,11 @@ define("Prodigal Sorcerer", abilities=(Ability("{T}: 1 damage to target creature
                                                 damage(1), targets=(CREATURE_OR_PLAYER,)),))
 
 
-def _needs_islands(word: str = "island") -> dict[str, Any]:
+def _needs_islands(word: str = "island") -> Hooks:
     """"Cannot attack if defending player controls no islands. If at any time
     you control no islands, bury it." (Sea Serpent, Pirate Ship, Island Fish)."""
-    return {"can_attack": lambda g, c: bool(_lands_of_type(g, c, 1 - g.controller(c), word)),
-            "state": lambda g, c: not _lands_of_type(g, c, g.controller(c), word)}
+    return Hooks(can_attack=lambda g, c: bool(_lands_of_type(g, c, 1 - g.controller(c), word)),
+                 state=lambda g, c: not _lands_of_type(g, c, g.controller(c), word))
 
 
 define("Sea Serpent", hooks=_needs_islands())
@@ -631,7 +632,7 @@ define("Leviathan", on_enter=_enter_tapped, statics=(_DOESNT_UNTAP,),
        abilities=(Ability("During your upkeep, sacrifice two islands: untap Leviathan", Cost(), _leviathan_untap,
                           condition=lambda g, c: upkeep_of()(g, c) and c.tapped
                           and len(_lands_of_type(g, c, g.controller(c), "island")) >= 2),),
-       hooks={"can_attack": lambda g, c: len(_lands_of_type(g, c, g.controller(c), "island")) >= 2},
+       hooks=Hooks(can_attack=lambda g, c: len(_lands_of_type(g, c, g.controller(c), "island")) >= 2),
        triggers=(Trigger(Event.ATTACKS, _leviathan_attacks, condition=lambda g, src, d: d["card"] is src),))
 
 
@@ -701,7 +702,7 @@ def _unenchanted(g: Any, ctx: Any, c: Card) -> bool:
 
 
 _pf_ab, _pf_end = upkeep_cost("During your upkeep, pay {U} or destroy Phantasmal Forces.", "{U}", destroy_self())
-define("Phantasmal Forces", abilities=(_pf_ab,), hooks={"end_of_upkeep": _pf_end})
+define("Phantasmal Forces", abilities=(_pf_ab,), hooks=Hooks(end_of_upkeep=_pf_end))
 
 define("Time Elemental",
        abilities=(Ability("{2}{U}{U}, {T}: Return target permanent to its owner's hand", Cost(ManaCost.parse("{2}{U}{U}"),
@@ -779,7 +780,7 @@ def _invisibility(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
     return src.attached_to != attacker.oid or "wall" in g.chars(blocker).subtypes
 
 
-define("Invisibility", enchant=CREATURE, hooks={"block_restriction": _invisibility})
+define("Invisibility", enchant=CREATURE, hooks=Hooks(block_restriction=_invisibility))
 
 
 # ------------------------------------------------------------------ copies
@@ -806,7 +807,7 @@ def _clone_enter(g: Any, ctx: Any) -> Any:
 # Clone: a copy of a creature, its color too. "Clone cannot be summoned if
 # there are no creatures in play" (if the creature is gone by the time Clone
 # comes into play, Clone copies nothing and, a 0/0, dies).
-define("Clone", on_enter=_clone_enter, hooks={"can_cast": lambda g, p, card: bool(g.creatures())})
+define("Clone", on_enter=_clone_enter, hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures())))
 
 
 # Vesuvan Doppelganger: a copy of a creature but for its color (it stays
@@ -858,4 +859,4 @@ def _copy_artifact_enter(g: Any, ctx: Any) -> Any:
 
 
 define("Copy Artifact", on_enter=_copy_artifact_enter,
-       hooks={"can_cast": lambda g, p, card: bool(g.permanents(type_="artifact"))})
+       hooks=Hooks(can_cast=lambda g, p, card: bool(g.permanents(type_="artifact"))))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..carddb import define
+from ..hooks import Hooks
 from ..objects import Card
 
 
@@ -16,4 +17,4 @@ def _winters_extra(g: Any, src: Card, land: Card) -> int:
     return 0
 
 
-define("Winter's Night", hooks={"extra_mana": _winters_extra})
+define("Winter's Night", hooks=Hooks(extra_mana=_winters_extra))

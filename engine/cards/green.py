@@ -7,9 +7,10 @@ from ..carddb import define
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
-                       flag_mod, graveyard_to_hand, keyword_mod, on_enchanted, on_source, pay_to_use, pump, pump_mod,
+                       flag_mod, graveyard_to_hand, on_enchanted, on_source, pay_to_use, pump, pump_mod,
                        regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
                      Trigger, kinds)
@@ -124,7 +125,7 @@ define("Winter Blast", spell=SpellSpec(_winter_blast, targets=(CREATURE,), multi
 def _fog(g: Any, ctx: Any) -> Any:
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                             applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": lambda g2, pk: pk.combat}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
     g.log("No creatures deal damage in combat this turn.")
     return
     yield
@@ -141,7 +142,7 @@ def _channel(g: Any, ctx: Any) -> Any:
     me = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                             applies=lambda g2, card, c: False,
-                            hooks={"player_mana": lambda g2, p: [("Channel", "C", 1)] if p == me else []}))
+                            hooks=EffectHooks(player_mana=lambda g2, p: [("Channel", "C", 1)] if p == me else [])))
     g.log(f"Until end of turn {ctx.me.name} may add colorless mana for 1 life each.")
     return
     yield
@@ -242,7 +243,7 @@ def _song_strips(g: Any, card: Card) -> bool:
 def _song_leaves(g: Any, ctx: Any) -> Any:
     old = ctx.data["old"]
     g.effects.append(Effect(old.timestamp, None, _song_mod, "eot", applies=_song_applies, layer=1,
-                            hooks={"removes_abilities": _song_strips}))
+                            hooks=EffectHooks(removes_abilities=_song_strips)))
     return
     yield
 
@@ -250,7 +251,7 @@ def _song_leaves(g: Any, ctx: Any) -> Any:
 define("Titania's Song",
        statics=(Static(applies=lambda g, src, card, c: _song_applies(g, card, c),
                        modify=lambda g, src, card, c: _song_mod(g, card, c), layer=1),),
-       hooks={"removes_abilities": lambda g, src, card: _song_strips(g, card)},
+       hooks=Hooks(removes_abilities=lambda g, src, card: _song_strips(g, card)),
        triggers=(Trigger(Event.TO_GRAVEYARD, _song_leaves, condition=lambda g, src, d: d["card"] is src,
                          zones=("graveyard",)),))
 
@@ -295,7 +296,7 @@ def _sylvan_after(g: Any, src: Card, p: int) -> Any:
         g.log(f"{pl.name} puts a card back on top of their library (Sylvan Library).")
 
 
-define("Sylvan Library", hooks={"draw_count": _sylvan_draw, "after_draw": _sylvan_after})
+define("Sylvan Library", hooks=Hooks(draw_count=_sylvan_draw, after_draw=_sylvan_after))
 
 
 # Verduran Enchantress: {0}: draw a card when its controller successfully
@@ -318,7 +319,7 @@ define("Verduran Enchantress", triggers=(Trigger(
 
 _wl_ab, _wl_end = during_upkeep("Wanderlust deals 1 damage to the creature's controller", damage_enchanted_controller(1),
                                 whose="enchanted controller")
-define("Wanderlust", enchant=CREATURE, abilities=(_wl_ab,), hooks={"end_of_upkeep": _wl_end})
+define("Wanderlust", enchant=CREATURE, abilities=(_wl_ab,), hooks=Hooks(end_of_upkeep=_wl_end))
 
 
 # ------------------------------------------------------------------ combat killers
@@ -375,7 +376,7 @@ def _riders_blockable(g: Any, attacker: Card, blocker: Card) -> bool:
     return "wall" in ch.subtypes or "flying" in ch.keywords
 
 
-define("Elven Riders", hooks={"can_be_blocked_by": _riders_blockable})
+define("Elven Riders", hooks=Hooks(can_be_blocked_by=_riders_blockable))
 
 
 # ------------------------------------------------------------------ damage triggers
@@ -480,7 +481,7 @@ def _force_penalty(g: Any, card: Card) -> Any:
 
 
 _fon_ab, _fon_end = upkeep_cost(_upkeep_text, "{G}{G}{G}{G}", _force_penalty)
-define("Force of Nature", abilities=(_fon_ab,), hooks={"end_of_upkeep": _fon_end})
+define("Force of Nature", abilities=(_fon_ab,), hooks=Hooks(end_of_upkeep=_fon_end))
 
 
 # Gaea's Liege: */* = forests its controller controls, or while attacking the
@@ -537,7 +538,7 @@ def _rebirth(g: Any, ctx: Any) -> Any:
             g.log(f"{pl.name} antes " + ("the top card of their library." if c.face_down else f"{c.name}."))
 
 
-define("Rebirth", spell=SpellSpec(_rebirth), hooks={"can_cast": lambda g, p, card: g.ante_on})
+define("Rebirth", spell=SpellSpec(_rebirth), hooks=Hooks(can_cast=lambda g, p, card: g.ante_on))
 
 
 # Untamed Wilds: any basic land from the library into play (not the land of
@@ -561,7 +562,6 @@ def _wilds(g: Any, ctx: Any) -> Any:
 
 define("Untamed Wilds", spell=SpellSpec(_wilds))
 
-_ = (keyword_mod, SPELL_OR_PERMANENT)
 
 
 # ================================================================= Alpha to Revised, not in Fourth Edition
@@ -616,7 +616,7 @@ def _berserk(g: Any, ctx: Any) -> Any:
 
 
 define("Berserk", spell=SpellSpec(_berserk, targets=(CREATURE,)),
-       hooks={"can_cast": lambda g, p, card: not g.attack_done or g.combat is not None})
+       hooks=Hooks(can_cast=lambda g, p, card: not g.attack_done or g.combat is not None))
 
 
 # Fastbond: its controller may play any number of lands each turn; each land
@@ -627,7 +627,7 @@ def _fastbond_damage(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Fastbond", hooks={"more_lands": lambda g, src, p: g.controller(src) == p},
+define("Fastbond", hooks=Hooks(more_lands=lambda g, src, p: g.controller(src) == p),
        triggers=(Trigger(Event.ENTERS, _fastbond_damage, condition=lambda g, src, d: (
            d["card"].flags.get("played", 0) > 1 and g.controller(d["card"]) == g.controller(src))),))
 
@@ -761,4 +761,4 @@ def _camouflage(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Camouflage", spell=SpellSpec(_camouflage), hooks={"can_cast": _camouflage_ok})
+define("Camouflage", spell=SpellSpec(_camouflage), hooks=Hooks(can_cast=_camouflage_ok))

@@ -15,8 +15,9 @@ from typing import Any  # noqa: E402
 
 from ..effects import (DAMAGED_CREATURE, LAND, creature_where, cumulative_upkeep, destroy_targets,  # noqa: E402
                        prevent_to_target, pump_mod)
+from ..hooks import Hooks
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Cost, ManaAbility, PhaseAction  # noqa: E402
+from ..model import Ability, Cost, ManaAbility  # noqa: E402
 from ..objects import Card, Chars, Effect, Player  # noqa: E402
 
 
@@ -90,7 +91,7 @@ _chasm_upkeep, _chasm_end = cumulative_upkeep(life=2)
 
 
 define("Glacial Chasm", on_enter=_chasm_enter, abilities=(_chasm_upkeep,),
-       hooks={"reduce_damage": _chasm_reduce, "attack_restriction": _chasm_attack, "end_of_upkeep": _chasm_end})
+       hooks=Hooks(reduce_damage=_chasm_reduce, attack_restriction=_chasm_attack, end_of_upkeep=_chasm_end))
 
 
 
@@ -118,6 +119,5 @@ def _dual_land_types(g: Any, card: Card, c: Chars) -> None:
 
 
 for _name, _types in DUALS.items():
-    define(_name, subtypes=_types, hooks={"base_chars": _dual_land_types})
+    define(_name, subtypes=_types, hooks=Hooks(base_chars=_dual_land_types))
 
-_ = PhaseAction

@@ -16,6 +16,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura,
                        keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
 from ..effects import color_until_eot, colors_in_text, lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player, Spell
@@ -95,7 +96,7 @@ def _abyss(g: Any, ctx: Any) -> Any:
 
 
 _abyss_ab, _abyss_end = during_upkeep("Bury a non-artifact creature you control", _abyss, whose="each")
-define("The Abyss", abilities=(_abyss_ab,), hooks={"end_of_upkeep": _abyss_end})
+define("The Abyss", abilities=(_abyss_ab,), hooks=Hooks(end_of_upkeep=_abyss_end))
 
 
 # Nether Void (enchant world): every spell cast (not an ability; copies are not
@@ -114,7 +115,7 @@ def _nether_void(g: Any, src: Card, spell: Spell) -> Any:
         g.log(f"Nether Void counters {spell.name}.")
 
 
-define("Nether Void", hooks={"on_cast": _nether_void})
+define("Nether Void", hooks=Hooks(on_cast=_nether_void))
 
 
 # Hellfire: destroy all non-black creatures (regeneration allowed), then
@@ -158,7 +159,7 @@ def _chains(g: Any, src: Card, p: int, first: bool) -> Any:
     return True
 
 
-define("Chains of Mephistopheles", hooks={"before_draw": _chains})
+define("Chains of Mephistopheles", hooks=Hooks(before_draw=_chains))
 
 
 # Underworld Dreams: 1 damage to an opponent of its controller for each card
@@ -169,7 +170,7 @@ def _dreams(g: Any, src: Card, p: int) -> Any:
         yield from g.settle()
 
 
-define("Underworld Dreams", hooks={"each_draw": _dreams})
+define("Underworld Dreams", hooks=Hooks(each_draw=_dreams))
 
 
 # Land's Edge (enchant world): any player may, at any time they could play a
@@ -200,7 +201,7 @@ for _name in ("Headless Horseman", "Raging Bull", "Wall of Earth", "Wall of Heat
 # the Kobolds cost {0} and are red (the card data gives them the color red): "a red
 # spell ... a red creature" is a word of their text, which Sleight of Mind may change
 for _name in ("Crimson Kobolds", "Crookshank Kobolds", "Kobolds of Kher Keep"):
-    define(_name, hooks={"base_chars": colors_in_text})
+    define(_name, hooks=Hooks(base_chars=colors_in_text))
 
 define("Wall of Opposition", abilities=(Ability("{1}: +1/+0 until end of turn", Cost(ManaCost.parse("{1}")),
                                                 on_source(pump(1, 0))),))
@@ -339,22 +340,22 @@ def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
 
 # Quagmire, Crevasse: swampwalk (mountainwalk) does not stop blocks (the
 # landwalk as the card's text reads it: Magical Hack).
-define("Quagmire", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("swampwalk", src)})
-define("Crevasse", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("mountainwalk", src)})
+define("Quagmire", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == g.swap_words("swampwalk", src)))
+define("Crevasse", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == g.swap_words("mountainwalk", src)))
 
 
 # Demonic Torment: the enchanted creature cannot attack and deals no combat damage.
 define("Demonic Torment", enchant=CREATURE, statics=(aura(flag_mod("cannot attack")),),
-       hooks={"reduce_damage": lambda g, src, pk: pk.combat and src.attached_to is not None
-              and pk.source_oid == src.attached_to})
+       hooks=Hooks(reduce_damage=lambda g, src, pk: pk.combat and src.attached_to is not None
+                   and pk.source_oid == src.attached_to))
 
 
 # Evil Eye of Orms-by-Gore: blocked only by walls; its controller's creatures
 # other than Evil Eyes cannot attack.
 define("Evil Eye of Orms-by-Gore",
-       hooks={"can_be_blocked_by": lambda g, attacker, blocker: "wall" in g.chars(blocker).subtypes,
-              "attack_restriction": lambda g, src, c: g.controller(c) != g.controller(src)
-              or "evil eye" in g.chars(c).subtypes})
+       hooks=Hooks(can_be_blocked_by=lambda g, attacker, blocker: "wall" in g.chars(blocker).subtypes,
+                   attack_restriction=lambda g, src, c: g.controller(c) != g.controller(src)
+                   or "evil eye" in g.chars(c).subtypes))
 
 # Spells and effects that "target only walls" (Glyph of Doom, Glyph of
 # Destruction) cannot target Wall of Shadows (its flag).
@@ -402,8 +403,8 @@ def _glyph_destruction(g: Any, ctx: Any) -> Any:
         return
     oid = wall.oid
     g.effects.append(Effect(g.stamp(), oid, pump_mod(10, 0), "eot",
-                            hooks={"reduce_damage": lambda g2, pk: isinstance(pk.receiver, Card)
-                                   and pk.receiver.oid == oid}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: isinstance(pk.receiver, Card)
+                                              and pk.receiver.oid == oid)))
 
     def destroy(g2: Any, c2: Any) -> Any:
         w = g2.find(oid)
@@ -451,7 +452,7 @@ def _feint(g: Any, ctx: Any) -> Any:
         b.tapped = True
     quiet = {a.oid} | {b.oid for b in blockers}
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": lambda g2, pk: pk.combat and pk.source_oid in quiet}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat and pk.source_oid in quiet)))
     yield from g.note_taps()
 
 
@@ -467,7 +468,7 @@ def _putrid(g: Any, src: Card, pk: Any) -> bool:
         "enchantment" in g.chars(e).types for e in g.attached(s))
 
 
-define("Wall of Putrid Flesh", hooks={"reduce_damage": _putrid})
+define("Wall of Putrid Flesh", hooks=Hooks(reduce_damage=_putrid))
 
 
 # Wall of Shadows: damage dealt to it by creatures it blocks is reduced to 0;
@@ -476,7 +477,7 @@ def _shadows(g: Any, src: Card, pk: Any) -> bool:
     return pk.receiver is src and any(c.oid == pk.source_oid for c in _blocked_by(g, src))
 
 
-define("Wall of Shadows", hooks={"reduce_damage": _shadows}, statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
+define("Wall of Shadows", hooks=Hooks(reduce_damage=_shadows), statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
 
 
 # Wall of Tombstones: its toughness is 1 + X, X set at the end of its
@@ -491,7 +492,7 @@ def _tombstones_end(g: Any, card: Card) -> Any:
     yield
 
 
-define("Wall of Tombstones", hooks={"end_of_upkeep": _tombstones_end}, statics=(static_for(
+define("Wall of Tombstones", hooks=Hooks(end_of_upkeep=_tombstones_end), statics=(static_for(
     self_only, lambda g, card, c: setattr(c, "toughness", 1 + card.chosen.get("tombstones", 0)), layer=-1),))
 
 
@@ -505,7 +506,7 @@ def _storm_world(g: Any, card: Card) -> Any:
     yield
 
 
-define("Storm World", hooks={"end_of_upkeep": _storm_world})
+define("Storm World", hooks=Hooks(end_of_upkeep=_storm_world))
 
 
 # Mold Demon: as it comes into play its controller sacrifices two swamps, or
@@ -556,7 +557,7 @@ def _ooze(g: Any, ctx: Any) -> Any:
 
 
 # "must attack each turn if possible": the forced-attack hook (CombatRules.must_attack)
-define("Primordial Ooze", hooks={"must_attack": lambda g, src, card: card is src}, triggers=(Trigger(
+define("Primordial Ooze", hooks=Hooks(must_attack=lambda g, src, card: card is src), triggers=(Trigger(
     Event.BEGIN_UPKEEP, _ooze, condition=lambda g, src, d: g.active == g.controller(src)),))
 
 
@@ -603,7 +604,7 @@ define("The Wretched", triggers=(Trigger(Event.END_OF_COMBAT, _wretched),))
 
 # Caverns of Despair (enchant world): no more than two creatures attack, and
 # no more than two block, each turn (each attack).
-define("Caverns of Despair", hooks={"attack_limit": lambda g, src: 2, "block_limit": lambda g, src: 2})
+define("Caverns of Despair", hooks=Hooks(attack_limit=lambda g, src: 2, block_limit=lambda g, src: 2))
 
 
 # Firestorm Phoenix: when it is put into the graveyard from play it goes back
@@ -622,7 +623,7 @@ def _phoenix(g: Any, ctx: Any) -> Any:
 
 define("Firestorm Phoenix", triggers=(Trigger(Event.TO_GRAVEYARD, _phoenix, zones=("graveyard",),
                                               condition=lambda g, src, d: d["card"] is src),),
-       hooks={"can_cast": lambda g, p, card: g.turn > card.flags.get("phoenix_turn", -1)})
+       hooks=Hooks(can_cast=lambda g, p, card: g.turn > card.flags.get("phoenix_turn", -1)))
 
 
 # Blazing Effigy: when put into the graveyard from play, it deals 3 damage to
@@ -675,7 +676,7 @@ def _disharmony(g: Any, ctx: Any) -> Any:
 
 define("Disharmony", spell=SpellSpec(_disharmony, targets=(creature_where(
     "target attacking creature", lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None),)),
-    hooks={"can_cast": lambda g, p, card: g.combat is not None and g.step == "attack"})
+    hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack"))
 
 
 # Giant Slug: {5}: at the beginning of its controller's next upkeep, they
@@ -747,7 +748,7 @@ def _stalker(g: Any, ctx: Any) -> Any:
 define("Shimian Night Stalker", abilities=(Ability(
     "{B}, {T}: redirect to it all damage dealt to you by attacking creatures this turn",
     Cost(ManaCost.parse("{B}"), tap=True), _stalker),),
-    hooks={"takes_unblocked_damage": lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn})
+    hooks=Hooks(takes_unblocked_damage=lambda g, c, p: g.controller(c) == p and c.flags.get("stalker_turn") == g.turn))
 
 
 # Horror of Horrors: sacrifice a swamp (the cost): regenerate target black
@@ -800,7 +801,7 @@ def _imprison_ability(g: Any, src: Card, spell: Spell) -> Any:
         g.log(f"Imprison counters {spell.source.name}'s ability.")
 
 
-define("Imprison", enchant=CREATURE, hooks={"on_activate": _imprison_ability}, triggers=(
+define("Imprison", enchant=CREATURE, hooks=Hooks(on_activate=_imprison_ability), triggers=(
     Trigger(Event.ATTACKS, _imprison_combat, condition=lambda g, src, d: d["card"].oid == src.attached_to),
     Trigger(Event.BLOCKS, _imprison_combat, condition=lambda g, src, d: d["blocker"].oid == src.attached_to)))
 

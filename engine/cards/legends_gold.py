@@ -16,6 +16,7 @@ from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counter
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
                        enters_with_counters, keyword_mod, on_source, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, Trigger,
                      kinds)
@@ -118,7 +119,7 @@ def _tab_end(g: Any, tab: Card) -> Any:
 
 define("The Tabernacle at Pendrell Vale",
        statics=(static_for(lambda g, src, card, c: "creature" in c.types, _tab_grant),),
-       hooks={"end_of_upkeep": _tab_end})
+       hooks=Hooks(end_of_upkeep=_tab_end))
 
 
 # ---------------------------------------------------------------- the Elder Dragons
@@ -141,15 +142,15 @@ def _plus_0_2(g: Any, card: Card, c: Chars) -> None:
 _arc_ab, _arc_end = _elder("Arcades Sabboth", "{W}{U}{G}")
 define("Arcades Sabboth", statics=(static_for(_not_attacking_untapped, _plus_0_2),), abilities=(
     _arc_ab, Ability("{W}: +0/+1 until end of turn", Cost(ManaCost.parse("{W}")), on_source(pump(0, 1)))),
-    hooks={"end_of_upkeep": _arc_end})
+    hooks=Hooks(end_of_upkeep=_arc_end))
 
 _pm_ab, _pm_end = _elder("Palladia-Mors", "{W}{R}{G}")
-define("Palladia-Mors", abilities=(_pm_ab,), hooks={"end_of_upkeep": _pm_end})
+define("Palladia-Mors", abilities=(_pm_ab,), hooks=Hooks(end_of_upkeep=_pm_end))
 
 _va_ab, _va_end = _elder("Vaevictis Asmadi", "{B}{R}{G}")
 define("Vaevictis Asmadi", abilities=(_va_ab,) + tuple(
     Ability(f"{{{m}}}: +1/+0 until end of turn", Cost(ManaCost.parse(f"{{{m}}}")), on_source(pump(1, 0)))
-    for m in "BRG"), hooks={"end_of_upkeep": _va_end})
+    for m in "BRG"), hooks=Hooks(end_of_upkeep=_va_end))
 
 
 # Nicol Bolas: whenever it damages an opponent, that player discards their
@@ -162,7 +163,7 @@ def _bolas(g: Any, ctx: Any) -> Any:
 
 
 _nb_ab, _nb_end = _elder("Nicol Bolas", "{U}{B}{R}")
-define("Nicol Bolas", abilities=(_nb_ab,), hooks={"end_of_upkeep": _nb_end}, triggers=(Trigger(
+define("Nicol Bolas", abilities=(_nb_ab,), hooks=Hooks(end_of_upkeep=_nb_end), triggers=(Trigger(
     Event.DAMAGE_DEALT, _bolas,
     condition=lambda g, src, d: (d["packet"].source_oid == src.oid and isinstance(d["packet"].receiver, Player)
                                  and d["packet"].receiver.idx != g.controller(src) and d["packet"].amount > 0
@@ -275,10 +276,10 @@ define("Jacques le Vert", statics=(static_for(
 # Gosta Dirk, Lord Magnus, Ur-Drago: creatures with those landwalks (both
 # players') may be blocked as if they did not have them (Game.landwalk_ignored);
 # the landwalks as their text reads them (Magical Hack).
-define("Gosta Dirk", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("islandwalk", src)})
-define("Lord Magnus", hooks={"ignores_landwalk": lambda g, src, kw: kw in (g.swap_words("plainswalk", src),
-                                                                          g.swap_words("forestwalk", src))})
-define("Ur-Drago", hooks={"ignores_landwalk": lambda g, src, kw: kw == g.swap_words("swampwalk", src)})
+define("Gosta Dirk", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == g.swap_words("islandwalk", src)))
+define("Lord Magnus", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw in (g.swap_words("plainswalk", src),
+                                                                          g.swap_words("forestwalk", src))))
+define("Ur-Drago", hooks=Hooks(ignores_landwalk=lambda g, src, kw: kw == g.swap_words("swampwalk", src)))
 define("Livonya Silone", keywords=("first strike", "legendary landwalk"))
 
 
@@ -289,8 +290,8 @@ def _evangela(g: Any, ctx: Any) -> Any:
             oid = t.oid
             g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                                     applies=lambda g2, card, c: False,
-                                    hooks={"reduce_damage": lambda g2, pk, oid=oid: pk.combat
-                                           and pk.source_oid == oid}))
+                                    hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=oid: pk.combat
+                                                      and pk.source_oid == oid)))
             g.log(f"{t.name} deals no combat damage this turn.")
     return
     yield
@@ -305,7 +306,7 @@ define("Lady Evangela", abilities=(
 # this turn (not in a damage prevention step: it is not a prevention effect).
 def _angus(g: Any, ctx: Any) -> Any:
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": lambda g2, pk: pk.combat}))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
     g.log("No creatures deal damage in combat this turn.")
     return
     yield
@@ -400,8 +401,8 @@ def _twin_state(g: Any, card: Card) -> bool:
 
 
 _STANGG_TWIN = replace(token_def("Stangg Twin", ("creature",), 3, 4, subtypes=("Legend",), colors=("G", "R"),
-                                 hooks={"state": _twin_state}), supertypes=frozenset({"legend"}))
-define("Stangg", on_enter=_stangg_enter, hooks={"state": _stangg_state})
+                                 hooks=Hooks(state=_twin_state)), supertypes=frozenset({"legend"}))
+define("Stangg", on_enter=_stangg_enter, hooks=Hooks(state=_stangg_state))
 
 
 # Hazezon Tamar: at the beginning of its controller's next upkeep after it came
@@ -420,7 +421,7 @@ def _warrior_state(g: Any, card: Card) -> bool:
 
 
 _SAND_WARRIOR = token_def("Sand Warrior", ("creature",), 1, 1, subtypes=("Sand Warrior",), colors=("W", "G", "R"),
-                          hooks={"state": _warrior_state})
+                          hooks=Hooks(state=_warrior_state))
 
 
 def _hazezon_tokens(g: Any, ctx: Any) -> Any:
@@ -521,7 +522,7 @@ def _halfdane_end(g: Any, card: Card) -> Any:
     yield from g.settle()
 
 
-define("Halfdane", abilities=(_HALFDANE_AB,), hooks={"end_of_upkeep": _halfdane_end})
+define("Halfdane", abilities=(_HALFDANE_AB,), hooks=Hooks(end_of_upkeep=_halfdane_end))
 
 
 # Rohgahh of Kher Keep: Kobolds of Kher Keep its controller controls get +2/+2.
@@ -549,7 +550,7 @@ def _rohgahh_unpaid(g: Any, card: Card) -> Any:
 _roh_ab, _roh_end = upkeep_cost("Pay {R}{R}{R} during your upkeep, or Rohgahh and all Kobolds of Kher Keep become "
                                 "tapped and come under opponent's control", "{R}{R}{R}", _rohgahh_unpaid)
 define("Rohgahh of Kher Keep", statics=(static_for(_kobold, pump_mod(2, 2)),), abilities=(_roh_ab,),
-       hooks={"end_of_upkeep": _roh_end})
+       hooks=Hooks(end_of_upkeep=_roh_end))
 
 
 # Rubinia Soulsinger: control of the target creature for as long as Rubinia
@@ -575,7 +576,7 @@ def _rubinia(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Rubinia Soulsinger", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(
+define("Rubinia Soulsinger", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(
     Ability("{T}: Gain control of target creature as long as Rubinia stays tapped and in play under your control",
             Cost(tap=True), _rubinia, targets=(CREATURE,)),))
 
@@ -703,7 +704,7 @@ define("Tolaria", mana_abilities=(ManaAbility("U"),), abilities=(
 define("Hunding Gjornersen")
 define("Marhault Elsdragon")
 _chr_ab, _chr_end = _elder("Chromium", "{W}{U}{B}")
-define("Chromium", abilities=(_chr_ab,), hooks={"end_of_upkeep": _chr_end})
+define("Chromium", abilities=(_chr_ab,), hooks=Hooks(end_of_upkeep=_chr_end))
 
 
 # Gabriel Angelfire: at the beginning of its controller's upkeep, the player

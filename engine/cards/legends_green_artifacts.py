@@ -6,6 +6,7 @@ text leaves open are written down where they are made.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..carddb import define
@@ -14,7 +15,8 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_count
                        lose_keyword_mod, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
 from ..decisions import DecisionKind
-from ..game import Ctx
+from ..ctx import Ctx
+from ..hooks import EffectHooks, Hooks
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
                      Static, TargetSpec, Trigger, kinds)
 from ..mana import COLOR_LETTERS, ManaCost
@@ -75,7 +77,7 @@ def _arboria_attack(g: Any, src: Card, attacker: Card) -> bool:
     return f"arboria_turn_{d}" not in src.flags or bool(src.flags.get(f"arboria_acted_{d}"))
 
 
-define("Arboria", hooks={"attack_restriction": _arboria_attack}, triggers=(
+define("Arboria", hooks=Hooks(attack_restriction=_arboria_attack), triggers=(
     Trigger(Event.BEGIN_UPKEEP, _arboria_turn),
     Trigger(Event.SPELL_ANNOUNCED, _arboria_acted,
             condition=lambda g, src, d: d["spell"].card is not None and d["spell"].controller == g.active),
@@ -329,7 +331,7 @@ def _turtle_new_turn(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Giant Turtle", hooks={"can_attack": lambda g, card: not card.flags.get("turtle_attacked_last")},
+define("Giant Turtle", hooks=Hooks(can_attack=lambda g, card: not card.flags.get("turtle_attacked_last")),
        triggers=(Trigger(Event.ATTACKS, _turtle_attacks, condition=lambda g, src, d: d.get("card") is src),
                  Trigger(Event.BEGIN_UPKEEP, _turtle_new_turn, condition=lambda g, src, d: g.active == g.controller(src))))
 
@@ -360,7 +362,7 @@ def no_combat_damage_from(oid: int) -> Effect:
     """Until end of turn the permanent ``oid`` deals no combat damage (its
     damage is reduced to 0, as Fog's)."""
     return Effect(0, None, lambda g, card, c: None, "eot", applies=lambda g, card, c: False,
-                  hooks={"reduce_damage": lambda g, pk: pk.combat and pk.source_oid == oid})
+                  hooks=EffectHooks(reduce_damage=lambda g, pk: pk.combat and pk.source_oid == oid))
 
 
 # Subdue / Kry Shield: "deals no damage (in combat) this turn but gains +0/+X
@@ -371,7 +373,7 @@ def _subdue(combat_only: bool) -> Any:
             e = no_combat_damage_from(t.oid)
             e.timestamp = g.stamp()
             if not combat_only:
-                e.hooks["reduce_damage"] = lambda g2, pk, oid=t.oid: pk.source_oid == oid
+                e.hooks = replace(e.hooks, reduce_damage=lambda g2, pk, oid=t.oid: pk.source_oid == oid)
             g.effects.append(e)
             x = t.cdef.cost.converted
             g.effects.append(Effect(g.stamp(), t.oid, pump_mod(0, x), "eot"))
@@ -445,7 +447,7 @@ define("Rust", spell=SpellSpec(counter_target(), targets=(
 # ------------------------------------------------------------------ more green
 
 # Revelation: every player's hand is shown to both players (and onlookers).
-define("Revelation", hooks={"hands_revealed": lambda g, src: True})
+define("Revelation", hooks=Hooks(hands_revealed=lambda g, src: True))
 
 
 # Deadfall: forestwalk is ignored by blockers; done by removing the keyword
@@ -519,8 +521,8 @@ def _cheaper(types: tuple[str, ...]) -> Any:
     return hook
 
 
-define("Mana Matrix", hooks={"extra_cost": _cheaper(("instant", "interrupt", "enchantment"))})
-define("Planar Gate", hooks={"extra_cost": _cheaper(("creature",))})
+define("Mana Matrix", hooks=Hooks(extra_cost=_cheaper(("instant", "interrupt", "enchantment"))))
+define("Planar Gate", hooks=Hooks(extra_cost=_cheaper(("creature",))))
 
 # A Poison Snake's bite is Pit Scorpion's: one poison counter.
 _snake_bite = _scorpion
@@ -583,7 +585,7 @@ def _horse(g: Any, src: Card, pk: Any) -> bool:
             and any(c is not src for c in g.creatures(g.controller(src))))
 
 
-define("Bronze Horse", keywords=("trample",), hooks={"reduce_damage": _horse})
+define("Bronze Horse", keywords=("trample",), hooks=Hooks(reduce_damage=_horse))
 
 
 # Forethought Amulet: damage to its controller from an instant or sorcery
@@ -598,7 +600,7 @@ def _amulet_cap(g: Any, src: Card, pk: Any) -> int | None:
 
 _amulet_ab, _amulet_end = upkeep_cost("Pay {3} during your upkeep or Forethought Amulet is destroyed", "{3}",
                                       destroy_self())
-define("Forethought Amulet", abilities=(_amulet_ab,), hooks={"damage_cap": _amulet_cap, "end_of_upkeep": _amulet_end})
+define("Forethought Amulet", abilities=(_amulet_ab,), hooks=Hooks(damage_cap=_amulet_cap, end_of_upkeep=_amulet_end))
 
 
 # Al-abara's Carpet: until end of turn, damage to its controller from
@@ -615,7 +617,7 @@ def _carpet(g: Any, ctx: Any) -> Any:
                 and "flying" not in g2.chars(c).keywords)
 
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": stops}))
+                            hooks=EffectHooks(reduce_damage=stops)))
     g.log(f"Attacking creatures without flying deal no damage to {ctx.me.name} this turn.")
     return
     yield
@@ -690,7 +692,7 @@ def _satyr(g: Any, ctx: Any) -> Any:
 
 
 _LEGEND = permanent_target("target legend", lambda g, ctx, c: "legend" in g.chars(c).supertypes and g.is_creature(c))
-define("Willow Satyr", hooks={"may_stay_tapped": lambda g, c: True}, abilities=(Ability(
+define("Willow Satyr", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
     "{T}: Gain control of target legend", Cost(tap=True), _satyr, targets=(_LEGEND,)),))
 
 
@@ -847,7 +849,7 @@ def _glyph(g: Any, ctx: Any) -> Any:
 
 _WALL = permanent_target("target wall", lambda g, ctx, c: g.is_creature(c) and "wall" in g.chars(c).subtypes)
 define("Glyph of Reincarnation", spell=SpellSpec(_glyph, targets=(_WALL,)),
-       hooks={"can_cast": lambda g, p, card: g.attack_done and g.combat is None})
+       hooks=Hooks(can_cast=lambda g, p, card: g.attack_done and g.combat is None))
 
 
 # Cocoon: cast on a creature its caster controls, which it taps as it comes
@@ -1051,8 +1053,8 @@ def _voodoo_bolt(g: Any, ctx: Any) -> Any:
 
 
 define("Voodoo Doll",
-       hooks={"extra_cost": lambda g, src, sp: 2 * src.counters.get("pin", 0) if sp.source is src and sp.card is None
-              else 0},
+       hooks=Hooks(extra_cost=lambda g, src, sp: 2 * src.counters.get("pin", 0) if sp.source is src and sp.card is None
+                   else 0),
        abilities=(Ability("{X}{X}, {T}: Voodoo Doll deals X damage to target creature or player, where X is equal "
                           "to the number of pin counters on Voodoo Doll", Cost(tap=True), _voodoo_bolt,
                           targets=(CREATURE_OR_PLAYER,)),),
@@ -1075,7 +1077,7 @@ def _priest_reduce(g: Any, src: Card, pk: Any) -> bool:
 
 
 define("Marble Priest", statics=(static_for(self_only, flag_mod("must be blocked by all walls")),),
-       hooks={"reduce_damage": _priest_reduce})
+       hooks=Hooks(reduce_damage=_priest_reduce))
 
 
 # North Star: until end of turn, the next spell its controller casts may be
@@ -1085,7 +1087,7 @@ define("Marble Priest", statics=(static_for(self_only, flag_mod("must be blocked
 def _north_star(g: Any, ctx: Any) -> Any:
     me = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"any_mana": lambda g2, sp: sp.controller == me}))
+                            hooks=EffectHooks(any_mana=lambda g2, sp: sp.controller == me)))
     g.log(f"{ctx.me.name} may pay for one spell this turn with any type of mana (North Star).")
     return
     yield

@@ -10,8 +10,9 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
-                       static_for, until_eot)
+                       until_eot)
 from ..effects import color_until_eot  # words of the card's text (Sleight of Mind)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
@@ -107,7 +108,7 @@ def _presence(g: Any, src: Card, s: Spell) -> Any:
     yield
 
 
-define("Presence of the Master", hooks={"on_cast": _presence})
+define("Presence of the Master", hooks=Hooks(on_cast=_presence))
 
 
 # Invoke Prejudice: a summon spell cast by an opponent of its controller that
@@ -127,13 +128,13 @@ def _prejudice(g: Any, src: Card, s: Spell) -> Any:
     yield from _unless_pays(g, s, _spell_cost(s), "Invoke Prejudice")
 
 
-define("Invoke Prejudice", hooks={"on_cast": _prejudice})
+define("Invoke Prejudice", hooks=Hooks(on_cast=_prejudice))
 
 
 # ------------------------------------------------------------------ global enchantments
 
 # Moat: a creature without flying cannot attack.
-define("Moat", hooks={"attack_restriction": lambda g, src, c: "flying" in g.chars(c).keywords})
+define("Moat", hooks=Hooks(attack_restriction=lambda g, src, c: "flying" in g.chars(c).keywords))
 
 
 # ------------------------------------------------------------------ sorceries and instants
@@ -238,7 +239,7 @@ def _teleport_ok(g: Any, p: int, card: Card) -> bool:
 
 
 define("Teleport", spell=SpellSpec(until_eot(flag_mod("unblockable")), targets=(CREATURE,)),
-       hooks={"can_cast": _teleport_ok})
+       hooks=Hooks(can_cast=_teleport_ok))
 
 
 # ------------------------------------------------------------------ enchantments
@@ -316,7 +317,7 @@ def _akron(g: Any, src: Card, c: Card) -> bool:
     return ch.controller != g.controller(src) or "legionnaire" in ch.subtypes or "artifact" in ch.types
 
 
-define("Akron Legionnaire", hooks={"attack_restriction": _akron})
+define("Akron Legionnaire", hooks=Hooks(attack_restriction=_akron))
 
 
 def _in_combat(g: Any, ctx: Any, c: Card) -> bool:
@@ -371,8 +372,8 @@ def _spawn_end(g: Any, src: Card) -> Any:
     yield from g.settle()
 
 
-define("Elder Spawn", hooks={"sacrifice_demand": _spawn_demand, "end_of_upkeep": _spawn_end,
-                             "can_be_blocked_by": lambda g, a, b: COLOR_LETTERS[g.word(a, "red")] not in g.chars(b).colors})
+define("Elder Spawn", hooks=Hooks(sacrifice_demand=_spawn_demand, end_of_upkeep=_spawn_end,
+                                  can_be_blocked_by=lambda g, a, b: COLOR_LETTERS[g.word(a, "red")] not in g.chars(b).colors))
 
 
 
@@ -390,8 +391,8 @@ def _to_self(src: Card, pk: Any) -> bool:
 
 
 # Wall of Vapor: combat damage to it from the creatures it blocks is reduced to 0.
-define("Wall of Vapor", hooks={"reduce_damage": lambda g, src, pk: pk.combat and _to_self(src, pk)
-                               and _blocked_by(g, src, pk.source_oid)})
+define("Wall of Vapor", hooks=Hooks(reduce_damage=lambda g, src, pk: pk.combat and _to_self(src, pk)
+                                    and _blocked_by(g, src, pk.source_oid)))
 
 
 # Enchanted Being: combat damage to it from a creature with an enchantment on it is reduced to 0.
@@ -400,15 +401,15 @@ def _enchanted_being(g: Any, src: Card, pk: Any) -> bool:
         c.attached_to == pk.source_oid and "enchantment" in g.chars(c).types for c in g.battlefield)
 
 
-define("Enchanted Being", hooks={"reduce_damage": _enchanted_being})
+define("Enchanted Being", hooks=Hooks(reduce_damage=_enchanted_being))
 
 
 # Indestructible Aura: all damage to the target creature this turn is reduced to 0.
 def _indestructible(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: isinstance(pk.receiver, Card)
-                                       and pk.receiver.oid == oid}))
+                                hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=t.oid: isinstance(pk.receiver, Card)
+                                                  and pk.receiver.oid == oid)))
     return
     yield
 
@@ -439,7 +440,7 @@ def _eye_of_chaos(g: Any, src: Card, s: Spell) -> Any:
         yield from _unless_pays(g, s, _spell_cost(s), "In the Eye of Chaos")
 
 
-define("In the Eye of Chaos", hooks={"on_cast": _eye_of_chaos})
+define("In the Eye of Chaos", hooks=Hooks(on_cast=_eye_of_chaos))
 
 
 # Reset: only during an opponent's turn, after their upkeep.
@@ -451,8 +452,8 @@ def _reset(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Reset", spell=SpellSpec(_reset), hooks={"can_cast": lambda g, p, card: (
-    g.active != p and g.phase not in ("untap", "upkeep"))})
+define("Reset", spell=SpellSpec(_reset), hooks=Hooks(can_cast=lambda g, p, card: (
+    g.active != p and g.phase not in ("untap", "upkeep"))))
 
 
 # ------------------------------------------------------------------ tapping and not untapping
@@ -464,7 +465,7 @@ def _telekinesis(g: Any, ctx: Any) -> Any:
         t.tapped = True
         t.flags["frozen_until_turn"] = g.turn + (4 if g.controller(t) == g.active else 3)
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: pk.combat and pk.source_oid == oid}))
+                                hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=t.oid: pk.combat and pk.source_oid == oid)))
         g.log(f"{t.name} is tapped, deals no combat damage this turn and stays tapped for two untap phases.")
     return
     yield
@@ -614,7 +615,7 @@ define("Anti-Magic Aura", enchant=CREATURE, statics=(Static(
     modify=lambda g, src, card, c: c.flags.update({"cannot be the target of enchantment",
                                                    "cannot be the target of instant",
                                                    "cannot be the target of sorcery"})),),
-    hooks={"ignores_own_protection": True})
+    hooks=Hooks(ignores_own_protection=True))
 
 
 # Spectral Cloak: while untapped the creature cannot be the target of
@@ -629,7 +630,7 @@ def _cloak(g: Any, src: Card, card: Card, c: Chars) -> None:
 
 define("Spectral Cloak", enchant=CREATURE, statics=(Static(
     applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_cloak),),
-    hooks={"ignores_own_protection": True})
+    hooks=Hooks(ignores_own_protection=True))
 
 
 # ------------------------------------------------------------------ control
@@ -805,8 +806,8 @@ define("Glyph of Delusion", spell=SpellSpec(_glyph_of_delusion, targets=(
 def _silhouette(g: Any, ctx: Any) -> Any:
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                                hooks={"reduce_damage": lambda g2, pk, oid=t.oid: pk.aimed and not pk.combat
-                                       and isinstance(pk.receiver, Card) and pk.receiver.oid == oid}))
+                                hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=t.oid: pk.aimed and not pk.combat
+                                                  and isinstance(pk.receiver, Card) and pk.receiver.oid == oid)))
     return
     yield
 
@@ -936,7 +937,7 @@ def _clergy(g: Any, card: Card) -> Any:
     return not paid
 
 
-define("Clergy of the Holy Nimbus", hooks={"regenerates_itself": _clergy})
+define("Clergy of the Holy Nimbus", hooks=Hooks(regenerates_itself=_clergy))
 
 
 # Equinox: tap the enchanted land to counter a spell that destroys one or more
@@ -1012,7 +1013,7 @@ define("Enchantment Alteration", spell=SpellSpec(_alteration, targets=(permanent
 # top card face up: the views show it to both players (Game.library_top_revealed)
 # and the bot and the terminal print it with the board. Only the top card:
 # the rest of the library, and its order, stay hidden.
-define("Field of Dreams", hooks={"library_top_revealed": lambda g, src, p: True})
+define("Field of Dreams", hooks=Hooks(library_top_revealed=lambda g, src, p: True))
 
 
 # Rapid Fire: "Play before defense is chosen": cast, by either player, only
@@ -1032,7 +1033,6 @@ def _rapid_fire(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Rapid Fire", spell=SpellSpec(_rapid_fire, targets=(CREATURE,)), hooks={"can_cast": _teleport_ok})
+define("Rapid Fire", spell=SpellSpec(_rapid_fire, targets=(CREATURE,)), hooks=Hooks(can_cast=_teleport_ok))
 
 __all__: list[str] = []
-_ = (static_for,)

@@ -11,6 +11,7 @@ from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAN
                        on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, tap_targets, until_eot, upkeep_of)
 from ..effects import aura_keywords, destroy_lands, lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
                      Trigger, kinds)
@@ -24,7 +25,7 @@ define("Lightning Bolt", spell=SpellSpec(damage(3), targets=(CREATURE_OR_PLAYER,
 define("Stone Rain", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
 define("Shatter", spell=SpellSpec(destroy_targets(), targets=(ARTIFACT,)))
 define("Red Elemental Blast", spell=SpellSpec(modes=(
-    Mode("Counter target blue spell", (colored_spell("blue"),), counter_target(), interrupts=True),
+    Mode("Counter target blue spell", (colored_spell("blue"),), counter_target()),
     Mode("Destroy target blue permanent", (colored_permanent("blue"),), destroy_targets()),
 )))
 define("Giant Strength", enchant=CREATURE, statics=(aura(pump_mod(2, 2)),))
@@ -135,7 +136,7 @@ def _sled_attacked(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Goblin Rock Sled", hooks={"can_attack": _sled_can_attack},
+define("Goblin Rock Sled", hooks=Hooks(can_attack=_sled_can_attack),
        statics=(static_for(lambda g, src, card, c: src is card, lambda g, card, c: _sled_untap(g, card, card, c)),),
        triggers=(Trigger(Event.ATTACKS, _sled_attacked, condition=lambda g, src, d: d["card"] is src),))
 
@@ -171,8 +172,8 @@ define("Wall of Fire", abilities=(Ability("{R}: +1/+0 until end of turn", Cost(M
                                           on_source(pump(1, 0))),))
 define("Goblin Balloon Brigade", abilities=(Ability("{R}: Flying until end of turn", Cost(ManaCost.parse("{R}")),
                                                     on_source(grant("flying"))),))
-define("Mana Flare", hooks={"extra_mana": lambda g, src, land: 1 if "land" in g.chars(land).types else 0})
-define("Ironclaw Orcs", hooks={"can_block": lambda g, blocker, attacker: (g.chars(attacker).power or 0) <= 1})
+define("Mana Flare", hooks=Hooks(extra_mana=lambda g, src, land: 1 if "land" in g.chars(land).types else 0))
+define("Ironclaw Orcs", hooks=Hooks(can_block=lambda g, blocker, attacker: (g.chars(attacker).power or 0) <= 1))
 
 
 # Damage to everyone ---------------------------------------------------------
@@ -466,7 +467,7 @@ def _smoke(g: Any, src: Card, p: int, untapping: list[Card]) -> Any:
     return [c for c in untapping if c is keep or not g.is_creature(c)]
 
 
-define("Smoke", hooks={"untap_limit": _smoke})
+define("Smoke", hooks=Hooks(untap_limit=_smoke))
 
 
 # Magnetic Mountain: blue creatures do not untap in the untap phase; during
@@ -531,7 +532,7 @@ def _surge(g: Any, ctx: Any) -> Any:
 
 _ps_ab, _ps_end = during_upkeep("Power Surge deals 1 damage to you for each land that was untapped as the turn began",
                                 _surge, whose="each")
-define("Power Surge", abilities=(_ps_ab,), hooks={"end_of_upkeep": _ps_end},
+define("Power Surge", abilities=(_ps_ab,), hooks=Hooks(end_of_upkeep=_ps_end),
        triggers=(Trigger(Event.END_OF_TURN, _surge_note),))
 
 
@@ -578,7 +579,7 @@ def _efreet(g: Any, ctx: Any) -> Any:
     g.log(f"Tempest Efreet now belongs to {opp.name}.")
 
 
-define("Tempest Efreet", hooks={"can_cast": lambda g, p, card: g.ante_on},
+define("Tempest Efreet", hooks=Hooks(can_cast=lambda g, p, card: g.ante_on),
        abilities=(Ability("{T}: Take a card at random from target opponent's hand; Tempest Efreet goes to that "
                           "player's graveyard", Cost(tap=True), _efreet, targets=(OPPONENT,),
                           speed=Speed.INTERRUPT),))
@@ -719,7 +720,7 @@ def _false_orders(g: Any, ctx: Any) -> Any:
         g.log(f"{t.name} blocks {a.name} (False Orders).")
 
 
-define("False Orders", hooks={"can_cast": _false_orders_ok}, spell=SpellSpec(_false_orders, targets=(
+define("False Orders", hooks=Hooks(can_cast=_false_orders_ok), spell=SpellSpec(_false_orders, targets=(
     creature_where("target defending creature", lambda g, ctx, c: g.combat is not None
                    and g.controller(c) == g.combat.defender),)))
 
@@ -756,7 +757,6 @@ def _fork(g: Any, ctx: Any) -> Any:
     if specs and not copy.targets:
         g.log(f"Fork copies {orig.name}, but the copy has no legal target.")
         return
-    copy.target_oids = [getattr(t, "oid", None) for t in copy.targets]
     tgt = (" targeting " + ", ".join(ref(g, t) for t in copy.targets)) if copy.targets else ""
     g.log(f"Fork becomes a copy of {orig.name}{tgt}.")
     yield from g.resolve(copy)
@@ -810,6 +810,6 @@ def _river_blocks(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
     return side is not None and side == mem["sides"].get(attacker.oid)
 
 
-define("Raging River", hooks={"block_restriction": _river_blocks},
+define("Raging River", hooks=Hooks(block_restriction=_river_blocks),
        triggers=(Trigger(Event.ATTACKS, _river, condition=lambda g, src, d: (
            g.controller(src) == g.active and src.flags.get("river", {}).get("turn") != g.turn)),))

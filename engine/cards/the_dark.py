@@ -11,6 +11,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_ta
                        keyword_mod, on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
                        until_eot, upkeep_cost)
 from ..effects import colors_in_text, grant, lands_of_type  # words of the card's text (Magical Hack)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
                      kinds)
@@ -33,7 +34,7 @@ for _name in ("Goblin Hero", "Squire", "Knights of Thorn"):
     define(_name)
 # "Counts as both a green card and a red card": colors named by the text (Sleight of Mind)
 for _name in ("Scarwood Goblins", "Marsh Goblins"):
-    define(_name, hooks={"base_chars": colors_in_text})
+    define(_name, hooks=Hooks(base_chars=colors_in_text))
 
 define("Drowned", abilities=(regeneration("{B}"),))
 
@@ -55,9 +56,9 @@ def _maze(g: Any, ctx: Any) -> Any:
         oid = t.oid
         g.effects.append(Effect(g.stamp(), oid, lambda g2, card, c: None, "eot",
                                 applies=lambda g2, card, c: False,
-                                hooks={"reduce_damage": lambda g2, pk, oid=oid: pk.combat and (
+                                hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=oid: pk.combat and (
                                     pk.source_oid == oid or (isinstance(pk.receiver, Card)
-                                                             and pk.receiver.oid == oid))}))
+                                                             and pk.receiver.oid == oid)))))
         g.log(f"{t.name} untaps; it neither deals nor receives combat damage this turn.")
     return
     yield
@@ -431,7 +432,7 @@ def _festival(g: Any, ctx: Any) -> Any:
 
 
 define("Festival", spell=SpellSpec(_festival),
-       hooks={"can_cast": lambda g, p, card: g.phase == "upkeep" and g.active != p})
+       hooks=Hooks(can_cast=lambda g, p, card: g.phase == "upkeep" and g.active != p))
 
 
 # Fire and Brimstone: only during a turn in which the target player declared an
@@ -606,7 +607,7 @@ def _stones_life(g: Any, card: Card, p: int, amount: int) -> Any:
 
 
 define("Standing Stones", mana_abilities=(ManaAbility("WUBRG", Cost(_mana("{1}"), tap=True)),),
-       hooks={"mana_choice": _stones_life})
+       hooks=Hooks(mana_choice=_stones_life))
 
 
 # ------------------------------------------------------------------ Goblins
@@ -695,7 +696,7 @@ def _dark_heart(g: Any, ctx: Any) -> Any:
 
 define("Dark Heart of the Wood", abilities=(Ability(
     "Sacrifice a Forest: Gain 3 life", Cost(), _dark_heart,
-    condition=lambda g, c: bool(lands_of_type(g, c, g.controller(c), "forest"))),), hooks={"base_chars": colors_in_text})
+    condition=lambda g, c: bool(lands_of_type(g, c, g.controller(c), "forest"))),), hooks=Hooks(base_chars=colors_in_text))
 
 
 # Goblins of the Flarg: buried as soon as its controller controls a Dwarf (hook "state").
@@ -704,7 +705,7 @@ def _controls_dwarf(g: Any, card: Card) -> bool:
     return any(s in ("dwarf", "dwarves") for c in g.creatures(p) for s in g.chars(c).subtypes)
 
 
-define("Goblins of the Flarg", hooks={"state": _controls_dwarf})
+define("Goblins of the Flarg", hooks=Hooks(state=_controls_dwarf))
 
 
 # ------------------------------------------------------------------ batch 3: creatures
@@ -800,7 +801,7 @@ def _scarecrow(g: Any, ctx: Any) -> Any:
         src = g2.find(pk.source_oid) if pk.source_oid is not None else None
         return src is not None and "flying" in g2.chars(src).keywords
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"reduce_damage": reduce}))
+                            hooks=EffectHooks(reduce_damage=reduce)))
     g.log("Damage dealt to " + g.players[me].name + " by flying creatures is reduced to 0 this turn.")
     return
     yield
@@ -889,7 +890,7 @@ def _curse_artifact(g: Any, ctx: Any) -> Any:
 
 _ca_ab, _ca_end = during_upkeep("Bury the enchanted artifact or take 2 damage", _curse_artifact,
                                 whose="enchanted controller")
-define("Curse Artifact", enchant=ARTIFACT, abilities=(_ca_ab,), hooks={"end_of_upkeep": _ca_end})
+define("Curse Artifact", enchant=ARTIFACT, abilities=(_ca_ab,), hooks=Hooks(end_of_upkeep=_ca_end))
 
 
 # The Fallen: during its controller's upkeep, 1 damage to each opponent it has
@@ -914,7 +915,7 @@ def _fallen_upkeep(g: Any, ctx: Any) -> Any:
 
 _fl_ab, _fl_end = during_upkeep("The Fallen deals 1 damage to each opponent it has previously damaged",
                                 _fallen_upkeep)
-define("The Fallen", abilities=(_fl_ab,), hooks={"end_of_upkeep": _fl_end},
+define("The Fallen", abilities=(_fl_ab,), hooks=Hooks(end_of_upkeep=_fl_end),
        triggers=(Trigger(Event.DAMAGE_DEALT, _fallen_damaged),))
 
 
@@ -961,7 +962,7 @@ def _allergy(g: Any, ctx: Any) -> Any:
 _pa_ab, _pa_end = during_upkeep("Psychic Allergy: in your upkeep sacrifice two Islands or it is destroyed; in the "
                                 "opponent's, 1 damage to them for each permanent of the chosen color they control",
                                 _allergy, whose="each")
-define("Psychic Allergy", abilities=(_pa_ab,), hooks={"end_of_upkeep": _pa_end},
+define("Psychic Allergy", abilities=(_pa_ab,), hooks=Hooks(end_of_upkeep=_pa_end),
        announce=(Announce("choice", "choose a color", lambda g, ctx: ["white", "blue", "black", "red", "green"]),))
 
 
@@ -987,8 +988,8 @@ def _vortex_enter(g: Any, ctx: Any) -> Any:
         yield from g.put_in_graveyard([ctx.source], how="sacrifice")
 
 
-define("Mana Vortex", on_enter=_vortex_enter, abilities=(_mv_ab,), hooks={
-    "end_of_upkeep": _mv_end, "state": lambda g, c: not g.permanents(None, type_="land")})
+define("Mana Vortex", on_enter=_vortex_enter, abilities=(_mv_ab,), hooks=Hooks(
+    end_of_upkeep=_mv_end, state=lambda g, c: not g.permanents(None, type_="land")))
 
 
 # Season of the Witch: during its controller's upkeep pay 2 life or it is
@@ -1014,7 +1015,7 @@ def _season_attacks(g: Any, ctx: Any) -> Any:
 
 
 _sw_ab, _sw_end = upkeep_cost("Pay 2 life", "", destroy_self(), life=2)
-define("Season of the Witch", abilities=(_sw_ab,), hooks={"end_of_upkeep": _sw_end},
+define("Season of the Witch", abilities=(_sw_ab,), hooks=Hooks(end_of_upkeep=_sw_end),
        triggers=(Trigger(Event.ATTACKS, _season_attacks), Trigger(Event.END_OF_TURN, _season_end)))
 
 
@@ -1040,7 +1041,7 @@ def _worms(g: Any, ctx: Any) -> Any:
 
 define("Worms of the Earth", abilities=(Ability(
     "Sacrifice two lands or take 5 damage: destroy Worms of the Earth (any player, during any upkeep)", Cost(),
-    _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks={"forbids_play": lambda g, src, p, card: "land" in card.cdef.types})
+    _worms, who="any", condition=lambda g, c: g.phase == "upkeep"),), hooks=Hooks(forbids_play=lambda g, src, p, card: "land" in card.cdef.types))
 
 
 # ------------------------------------------------------------------ batch 5
@@ -1052,7 +1053,7 @@ def _gaeas_extra(g: Any, src: Card, p: int, card: Card) -> bool:
             and g.word(src, "forest") in card.cdef.subtypes)  # "basic forest" as its text reads it
 
 
-define("Gaea's Touch", hooks={"extra_land": _gaeas_extra},
+define("Gaea's Touch", hooks=Hooks(extra_land=_gaeas_extra),
        mana_abilities=(ManaAbility("G", Cost(sacrifice_self=True), amount=2),))
 
 
@@ -1092,8 +1093,8 @@ def _shark_blocks(g: Any, ctx: Any) -> Any:
 
 
 define("Giant Shark", triggers=(Trigger(Event.BLOCKS, _shark_blocks),),
-       hooks={"can_attack": lambda g, c: bool(lands_of_type(g, c, 1 - g.controller(c), "island")),
-              "state": lambda g, c: not lands_of_type(g, c, g.controller(c), "island")})
+       hooks=Hooks(can_attack=lambda g, c: bool(lands_of_type(g, c, 1 - g.controller(c), "island")),
+                   state=lambda g, c: not lands_of_type(g, c, g.controller(c), "island")))
 
 
 # Spitting Slug: {1}{G}: it gains first strike until end of turn; unless that
@@ -1133,7 +1134,7 @@ def _calendar(g: Any, src: Card, spell: Any) -> int:
     return -1 if generic > earlier else 0
 
 
-define("Stone Calendar", hooks={"extra_cost": _calendar})
+define("Stone Calendar", hooks=Hooks(extra_cost=_calendar))
 
 
 # Lurker: not a legal target of spells unless it attacked or blocked this turn.
@@ -1149,7 +1150,7 @@ def _lurker_fights(g: Any, ctx: Any) -> Any:
     yield
 
 
-define("Lurker", hooks={"can_be_targeted": _lurker_target},
+define("Lurker", hooks=Hooks(can_be_targeted=_lurker_target),
        triggers=(Trigger(Event.ATTACKS, _lurker_fights), Trigger(Event.BLOCKS, _lurker_fights)))
 
 
@@ -1191,8 +1192,8 @@ def _fasting_state(g: Any, card: Card) -> bool:
 
 
 _fa_ab, _fa_end = during_upkeep("Put a hunger counter on Fasting", _fasting_upkeep)
-define("Fasting", abilities=(_fa_ab,), hooks={"end_of_upkeep": _fa_end, "draw_count": _fasting_draw,
-                                              "after_draw": _fasting_after_draw, "state": _fasting_state})
+define("Fasting", abilities=(_fa_ab,), hooks=Hooks(end_of_upkeep=_fa_end, draw_count=_fasting_draw,
+                                                   after_draw=_fasting_after_draw, state=_fasting_state))
 
 
 # Nameless Race: * is the life paid as it comes into play, chosen then, at most the
@@ -1247,7 +1248,7 @@ def _preacher(g: Any, ctx: Any) -> Any:
 
 define("Preacher", abilities=(Ability("{T}: Gain control of a creature of the opponent's choice while Preacher stays "
                                       "tapped", Cost(tap=True), _preacher),),
-       hooks={"may_stay_tapped": lambda g, c: True})
+       hooks=Hooks(may_stay_tapped=lambda g, c: True))
 
 
 # City of Shadows: {T}: sacrifice a creature of yours, removed from the game
@@ -1272,7 +1273,7 @@ def _city_sacrifice(g: Any, ctx: Any) -> Any:
 define("City of Shadows", abilities=(Ability("{T}: Sacrifice a creature, removing it from the game; put a counter on "
                                              "City of Shadows", Cost(tap=True), _city_sacrifice,
                                              condition=lambda g, c: bool(g.creatures(g.controller(c)))),),
-       mana_abilities=(ManaAbility("C"),), hooks={"mana_amount": lambda g, c: c.counters.get("shadow", 0)})
+       mana_abilities=(ManaAbility("C"),), hooks=Hooks(mana_amount=lambda g, c: c.counters.get("shadow", 0)))
 
 
 # Safe Haven: {2}, {T} (as an interrupt): remove target creature you control from
@@ -1374,7 +1375,7 @@ def _dance_leaves(g: Any, ctx: Any) -> Any:
 
 
 _dm_ab, _dm_end = upkeep_cost("Pay {U}{U} or bury Dance of Many", "{U}{U}", destroy_self(bury=True))
-define("Dance of Many", on_enter=_dance_enter, abilities=(_dm_ab,), hooks={"end_of_upkeep": _dm_end},
+define("Dance of Many", on_enter=_dance_enter, abilities=(_dm_ab,), hooks=Hooks(end_of_upkeep=_dm_end),
        triggers=(Trigger(Event.TO_GRAVEYARD, _dance_gone),
                  Trigger(Event.TO_GRAVEYARD, _dance_leaves, condition=lambda g, src, d: d["card"] is src,
                          zones=("graveyard",))))
@@ -1493,7 +1494,7 @@ def _blood_of_the_martyr(g: Any, ctx: Any) -> Any:
                             "types": pk.source_types, "controller": pk.source_controller}, me, n, combat=pk.combat)
             g2.log(f"{n} damage to {r.name} is redirected to {me.name}.")
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"prevention_offer": offer}))
+                            hooks=EffectHooks(prevention_offer=offer)))
     g.log(f"Until end of turn {g.players[p].name} may take damage dealt to creatures.")
     return
     yield
@@ -1508,7 +1509,7 @@ define("Blood of the Martyr", spell=SpellSpec(_blood_of_the_martyr))
 def _deep_water(g: Any, ctx: Any) -> Any:
     p = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"land_mana": lambda g2, card, ch: "U" if ch.controller == p else None}))
+                            hooks=EffectHooks(land_mana=lambda g2, card, ch: "U" if ch.controller == p else None)))
     g.log(f"{g.players[p].name}'s lands provide {{U}} instead of their normal mana this turn.")
     return
     yield
@@ -1543,7 +1544,6 @@ def _mirror(g: Any, ctx: Any) -> Any:
         g.log("Reflecting Mirror: X was not paid; nothing happens.")
         return
     s.targets = [new if getattr(t, "idx", None) == p else t for t in s.targets]
-    s.target_oids = [getattr(t, "oid", None) for t in s.targets]
     g.log(f"{s.name} now targets {new.name}.")
 
 

@@ -8,11 +8,12 @@ from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, discard_card, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
-                       pump, pump_mod, static_for, until_eot, upkeep_cost, upkeep_of)
+                       pump, pump_mod, until_eot, upkeep_cost, upkeep_of)
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
-from ..objects import Card, Chars, Effect, Player
+from ..objects import Card, Chars, Effect
 from ..refs import ref
 
 # ------------------------------------------------------------------ creatures
@@ -24,7 +25,7 @@ for _name in ("Savannah Lions", "Pearled Unicorn", "Tundra Wolves", "Benalish He
 define("Serra Angel", keywords=("does not tap to attack",))
 
 # Amrou Kithkin: no creature with power greater than 2 may be assigned to block it.
-define("Amrou Kithkin", hooks={"can_be_blocked_by": lambda g, a, b: (g.chars(b).power or 0) <= 2})
+define("Amrou Kithkin", hooks=Hooks(can_be_blocked_by=lambda g, a, b: (g.chars(b).power or 0) <= 2))
 
 
 # Angry Mob: */* defined by the card itself (layer -1: before every effect
@@ -371,7 +372,7 @@ def _reverse(g: Any, ctx: Any) -> Any:
 define("Reverse Damage", spell=SpellSpec(_reverse, announce=(
     Announce("choice", "choose a source that damaged you this turn",
              lambda g, ctx: [s for s, _ in _damage_sources(g, ctx.controller)]),)),
-    hooks={"can_cast": lambda g, p, card: bool(_damage_sources(g, p))})
+    hooks=Hooks(can_cast=lambda g, p, card: bool(_damage_sources(g, p))))
 
 
 # Swords to Plowshares: removed from the game; its controller gains life equal
@@ -403,12 +404,12 @@ define("Animate Wall", enchant=creature_where("target wall", lambda g, ctx, c: "
 
 # Brainwash: attacking with the creature costs its controller {3} more.
 define("Brainwash", enchant=CREATURE,
-       hooks={"attack_cost": lambda g, src, attacker: ManaCost.parse("{3}") if src.attached_to == attacker.oid
-              else None})
+       hooks=Hooks(attack_cost=lambda g, src, attacker: ManaCost.parse("{3}") if src.attached_to == attacker.oid
+                   else None))
 
 
 # Seeker: only white creatures and artifact creatures may block it.
-define("Seeker", enchant=CREATURE, hooks={"block_restriction": only_blocked_by("white")})
+define("Seeker", enchant=CREATURE, hooks=Hooks(block_restriction=only_blocked_by("white")))
 
 
 def _spirit_link(g: Any, ctx: Any) -> Any:
@@ -444,7 +445,7 @@ def _ward(color: str) -> None:
     define(f"{color.capitalize()} Ward", enchant=CREATURE,
            statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid
                            and not src.flags.get("ward_silenced"), modify=grant, active=lambda g, src: True),),
-           hooks={"ignores_own_protection": legal_without_own})
+           hooks=Hooks(ignores_own_protection=legal_without_own))
 
 
 for _c in ("white", "blue", "black", "red", "green"):
@@ -459,7 +460,7 @@ def _prismatic_reduce(g: Any, src: Card, pk: Any) -> bool:
 
 define("Prismatic Ward", enchant=CREATURE,
        announce=(Announce("choice", "choose a color", lambda g, ctx: list(COLOR_LETTERS)),),
-       hooks={"reduce_damage": _prismatic_reduce})
+       hooks=Hooks(reduce_damage=_prismatic_reduce))
 
 # ------------------------------------------------------------------ enchantments
 
@@ -500,7 +501,7 @@ _conv_ab, _conv_end = upkeep_cost("During your upkeep, pay {W}{W} or destroy Con
                                   destroy_self())
 define("Conversion",
        statics=(Static(applies=land_type_static("mountain"), modify=_conversion, layer=1),),
-       abilities=(_conv_ab,), hooks={"end_of_upkeep": _conv_end})
+       abilities=(_conv_ab,), hooks=Hooks(end_of_upkeep=_conv_end))
 
 
 def _white_creature(g: Any, src: Card, card: Card, c: Chars) -> bool:
@@ -540,7 +541,7 @@ def _karma(g: Any, ctx: Any) -> Any:
 
 _karma_ab, _karma_end = during_upkeep("Karma deals 1 damage to you for each swamp you control", _karma,
                                       whose="each")
-define("Karma", abilities=(_karma_ab,), hooks={"end_of_upkeep": _karma_end})
+define("Karma", abilities=(_karma_ab,), hooks=Hooks(end_of_upkeep=_karma_end))
 
 
 # Kismet: the target player (chosen on casting) has creatures, lands and
@@ -552,7 +553,7 @@ def _kismet_tapped(g: Any, src: Card, card: Card) -> bool:
 
 
 define("Kismet", announce=(Announce("choice", "choose target player", lambda g, ctx: [p.name for p in g.players]),),
-       hooks={"enters_tapped": _kismet_tapped})
+       hooks=Hooks(enters_tapped=_kismet_tapped))
 
 
 # Land Tax: during your upkeep, if an opponent controls more lands than you,
@@ -614,10 +615,9 @@ def _sanctuary_attack(g: Any, src: Card, attacker: Card) -> bool:
     return "flying" in kw or g.swap_words("islandwalk", src) in kw
 
 
-define("Island Sanctuary", hooks={"draw_count": _sanctuary_draw, "attack_restriction": _sanctuary_attack})
+define("Island Sanctuary", hooks=Hooks(draw_count=_sanctuary_draw, attack_restriction=_sanctuary_attack))
 
 __all__: list[str] = []
-_ = (Player, keyword_mod, static_for)
 
 
 # ================================================================== Alpha to Revised, not in Fourth Edition
@@ -691,7 +691,7 @@ define("Farmstead", enchant=LAND,
 def _guards(g: Any, card: Card, p: int) -> bool:
     if g.controller(card) != p or card.tapped or not g.is_creature(card):
         return False
-    mine = [c for c in g.battlefield if c.cdef.hooks.get("takes_unblocked_damage") is _guards
+    mine = [c for c in g.battlefield if c.cdef.hooks.takes_unblocked_damage is _guards
             and g.controller(c) == p]
     busy = [c for c in mine if c.flags.get("guarded_turn") == g.turn
             or any(pk.receiver is c and pk.combat for pk in g.pending_damage)]
@@ -713,7 +713,7 @@ def _unblocked_hit(g: Any, src: Card, d: dict) -> bool:
     return band is not None and band not in cb.blocked
 
 
-define("Veteran Bodyguard", hooks={"takes_unblocked_damage": _guards},
+define("Veteran Bodyguard", hooks=Hooks(takes_unblocked_damage=_guards),
        triggers=(Trigger(Event.DAMAGE_DEALT, _guarded, condition=_unblocked_hit),))
 
 
@@ -742,7 +742,7 @@ def _guardian_angel(g: Any, ctx: Any) -> Any:
         if n and (yield from pay_to_use(g2, p, f"{{{n}}}", "", "Guardian Angel", ask=False)):
             g2.prevent(t, n)
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks={"prevention_offer": offer}))
+                            hooks=EffectHooks(prevention_offer=offer)))
     return
     yield
 
@@ -763,4 +763,4 @@ def _before_blocks(g: Any, p: int, card: Card) -> bool:
 
 define("Blaze of Glory", spell=SpellSpec(until_eot(flag_mod("blocks each attacker")), targets=(creature_where(
     "target defending creature", lambda g, ctx, c: g.combat is not None and g.controller(c) == g.combat.defender),)),
-    hooks={"can_cast": _before_blocks})
+    hooks=Hooks(can_cast=_before_blocks))
