@@ -11,7 +11,7 @@ import logging
 import os
 import time
 import weakref
-from typing import Any
+from typing import Any, Awaitable, TypeVar
 
 import discord
 from discord import app_commands
@@ -42,6 +42,7 @@ from .service import DuelError, DuelService, Live, Outcome, seed_hash
 from .thread_log import due_lines
 
 log = logging.getLogger("manaburn.bot")
+T = TypeVar("T")
 
 MAX_ATTACHMENT = 256 * 1024
 THREAD_EXISTS = 160004  # Discord's error code: "A thread has already been created for this message"
@@ -50,6 +51,13 @@ UNKNOWN_MESSAGE = 10008  # Discord's error code: "Unknown Message"
 LONGEST_ARCHIVE = 10080  # minutes (a week): a duel's thread outlives a decision's longest clock
 PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
 CATCH_UP_AT_ONCE = 16  # duels published again at the same time after a start (see catch_up)
+# seconds: a click is acknowledged by the edit of its panel (one REST call, not a deferral
+# and then an edit); an answer still being worked out this long after the click (a long
+# duel rebuilt by replay, a busy machine) is deferred first, well within Discord's 3 s
+ACK_WITHIN = 1.5
+# seconds: a player who answered in a duel this recently is at their panel, so when the
+# move comes back to them their panel is edited in place instead of notified by a new DM
+NOTIFY_AFTER = 60.0
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
 DM_HOWTO = ("In Discord, open this server's menu → Privacy Settings and turn on **Direct Messages** (or User "
@@ -97,6 +105,9 @@ class ManaburnBot(discord.Client):
         # close_panel). Dropped when the duel ends.
         self._panels_known: set[tuple[int, int]] = set()
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
+        self.notify_after = NOTIFY_AFTER
+        # (duel, player) -> when they last answered (monotonic seconds); dropped when the duel ends
+        self._answered_at: dict[tuple[int, int], float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
@@ -333,6 +344,15 @@ class ManaburnBot(discord.Client):
         leaves out (``False``) what was shown before the stop."""
         live = out.live
         rec = live.record
+        # first the panel answered from: its edit is the click's acknowledgement (see on_choice)
+        placed: int | None = None  # the player whose panel that was, edited in place
+        if via is not None:
+            if out.finished:
+                await self.mark_answered(via, out, answered)
+            elif panels and via.message is not None:
+                clicker = self.svc.player_index(live, str(via.user.id))
+                if clicker is not None and await self.edit_in_place(via, live, clicker, answered):
+                    placed = clicker
         thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
         if thread is not None:
             if board:
@@ -343,14 +363,17 @@ class ManaburnBot(discord.Client):
             for chunk in _chunks(lines, 1900):
                 await thread.send(chunk)
         if out.finished:
-            if via is not None:
-                await self.mark_answered(via, out, answered)
             if end:
                 await self.announce_end(out)
             else:  # announced before the stop: what may be left of it
                 await announce_ante(self, rec.id)
         elif panels:
-            await self.send_panels(out, via, answered)
+            await self.send_panels(out, placed)
+        if via is not None and not via.response.is_done():  # its panel could not be edited: still answered
+            try:
+                await via.response.defer()
+            except discord.HTTPException:  # the panel is gone: said privately instead
+                await via.response.send_message(f"→ you chose: {clip(answered, 200)}", ephemeral=True)
         # only now: a stop before the mark is written publishes the outcome again at the next start
         self.mark_published(rec.id, out.seq)
 
@@ -437,6 +460,7 @@ class ManaburnBot(discord.Client):
         for p in (0, 1):
             await self.close_panel(rec, p, "The duel is over. " + who + ".")
             self._panels_known.discard((rec.id, p))
+            self._answered_at.pop((rec.id, p), None)
             waiting = self.waiting_panels.pop((rec.id, p), None)
             if waiting is not None:
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
@@ -508,35 +532,65 @@ class ManaburnBot(discord.Client):
             pass
         return out
 
-    async def send_panels(self, out: Outcome, via: discord.Interaction | None = None, answered: str = "") -> None:
-        """One panel per player and duel. The panel a player answered from (*via*)
-        is edited in place: into their next decision while the move stays theirs
-        (no new message, no notification), else into what they answered while
-        they wait. A player to whom the move passes gets a new panel message (the
-        notification, once per decision) and their previous one is deleted."""
+    async def send_panels(self, out: Outcome, placed: int | None = None) -> None:
+        """One panel per player and duel. *placed*: the player whose panel the
+        answer came from, already edited in place (:meth:`edit_in_place`): into
+        their next decision while the move stays theirs, else into what they
+        answered while they wait. A player to whom the move passes gets their
+        panel with the decision: their waiting panel edited in place if they
+        answered in this duel within :attr:`notify_after` seconds (they are at
+        it: no notification needed), else a new panel message (the notification,
+        once per decision) and the previous one deleted."""
         live = out.live
         d = live.duel.pending
         if d is None:
             return
         rec = live.record
-        clicker = None
-        if via is not None and via.message is not None:
-            clicker = self.svc.player_index(live, str(via.user.id))
-        if clicker is not None and await self.edit_in_place(via, live, clicker, answered) and clicker == d.player:
-            await self.close_panel(rec, 1 - clicker, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+        waiting = f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}."
+        if placed is not None and placed == d.player:
+            await self.close_panel(rec, 1 - placed, waiting)
             return
         for p in (0, 1):
             if p != d.player:
-                await self.close_panel(rec, p, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+                await self.close_panel(rec, p, waiting)
         await self.close_panel(rec, d.player, f"Duel #{rec.id}: answered.")
+        if await self.panel_in_place(live, d.player):
+            return
         if not await self.send_panel(live, d.player) and rec.thread_id:
             thread = await self.fetch_channel_cached(int(rec.thread_id))
             await thread.send(f"<@{rec.player_ids[d.player]}>, your move in duel #{rec.id}, but I cannot send you "
                               f"direct messages. {DM_HELP_IN_DUEL}")
 
+    def answered_now(self, duel_id: int, player: int) -> None:
+        """Note that *player* answered in the duel just now (see :meth:`send_panels`)."""
+        self._answered_at[(duel_id, player)] = time.monotonic()
+
+    async def panel_in_place(self, live: Live, player: int) -> bool:
+        """The decision shown in *player*'s waiting panel, edited in place (one REST
+        call instead of a new DM and the deletion of the old panel), if they answered
+        in this duel within :attr:`notify_after` seconds; False otherwise, or if the
+        panel is gone."""
+        rec = live.record
+        key = (rec.id, player)
+        at = self._answered_at.get(key)
+        where = self.waiting_panels.get(key)
+        if where is None or at is None or time.monotonic() - at > self.notify_after:
+            return False
+        content, view = panel_message(live, player, secrets=self.secrets_shown.take_new(rec.id, live.duel, player))
+        try:
+            ch = await self.fetch_channel_cached(where[0])
+            await ch.get_partial_message(where[1]).edit(content=content, view=view)
+        except discord.HTTPException:
+            return False
+        del self.waiting_panels[key]
+        self.panels[key] = where
+        return True
+
     async def edit_in_place(self, via: discord.Interaction, live: Live, player: int, answered: str) -> bool:
         """The panel *via* came from, showing what *player* answered and their panel
-        now (see :meth:`send_panels`); False if it could not be edited."""
+        now (see :meth:`send_panels`); False if it could not be edited. The edit is
+        the interaction's response when it is not answered yet (the click's
+        acknowledgement and the edit in one REST call)."""
         rec = live.record
         msg = via.message
         assert msg is not None
@@ -544,9 +598,7 @@ class ManaburnBot(discord.Client):
         key = (rec.id, player)
         content, view = panel_message(live, player, note=f"→ you chose: {clip(answered, 200)}",
                                       secrets=self.secrets_shown.take_new(rec.id, live.duel, player))
-        try:
-            await via.edit_original_response(content=content, view=view)
-        except discord.HTTPException:
+        if not await self.update_message(via, content, view):
             return False
         here = (msg.channel.id, msg.id)
         for other in (self.panels.pop(key, None), self.waiting_panels.pop(key, None)):
@@ -556,6 +608,20 @@ class ManaburnBot(discord.Client):
             self.panels[key] = here
         else:
             self.waiting_panels[key] = here
+        return True
+
+    @staticmethod
+    async def update_message(interaction: discord.Interaction, content: str, view: discord.ui.View | None) -> bool:
+        """Edit the message *interaction* came from: as its response (UPDATE_MESSAGE)
+        when it is not answered yet, else through the deferred response; False if
+        Discord refused."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.response.edit_message(content=content, view=view)
+        except discord.HTTPException:
+            return False
         return True
 
     async def send_panel(self, live: Live, player: int) -> bool:
@@ -581,39 +647,66 @@ class ManaburnBot(discord.Client):
         return True
 
     # -------------------------------------------------------- interactions
+    async def acknowledged(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
+        """*work* (an answer being applied and stored), with the interaction deferred
+        meanwhile only if it takes longer than ACK_WITHIN seconds: otherwise the
+        edit of its panel that follows is its acknowledgement."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait((task,), timeout=ACK_WITHIN)
+        if not done and not interaction.response.is_done():
+            try:
+                await interaction.response.defer()
+            except discord.HTTPException:
+                pass
+        return await task
+
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        """A click or form refused (*text* says why, privately): acknowledged as an
+        update of its panel (left as it is), the reason as a follow-up."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await self.reply_error(interaction, text)
+
     async def on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
         async with self.busy(interaction):
             await self._on_choice(interaction, duel_id, seq, idx)
 
     async def _on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
-        await interaction.response.defer()
         try:
-            live = await self.svc.live(duel_id)
-            d = live.duel.pending
-            if d is None or live.record.status in ("finished", "cancelled"):
-                # a panel left open (sent before a restart): say so and close it
-                await self.reply_error(interaction, "This duel is over.")
-                if interaction.message is not None and interaction.message.components:
-                    try:
-                        await interaction.edit_original_response(
-                            content=clip(f"{interaction.message.content}\n(The duel is over.)", 2000), view=None)
-                    except discord.HTTPException:
-                        pass
-                return
-            if seq != live.seq or idx >= len(d.choices):
-                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
-            choice = d.choices[idx]
-            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, choice)
+            out, choice = await self.acknowledged(interaction, self._answer_choice(interaction, duel_id, seq, idx))
         except DuelError as e:
-            await self.reply_error(interaction, str(e))
+            await self.refuse(interaction, str(e))
+            return
+        if out is None:  # a panel left open (sent before a restart) of a duel that is over
+            msg = interaction.message
+            if msg is None or not msg.components or not await self.update_message(
+                    interaction, clip(f"{msg.content}\n(The duel is over.)", 2000), None):
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+            await self.reply_error(interaction, "This duel is over.")
             return
         await self.publish(out, via=interaction, answered=choice)
+
+    async def _answer_choice(self, interaction: discord.Interaction, duel_id: int, seq: int,
+                             idx: int) -> tuple[Outcome | None, str]:
+        """(outcome, choice) of a click on the choice *idx* of decision *seq*: applied
+        and stored; (None, "") if the duel is over."""
+        live = await self.svc.live(duel_id)
+        d = live.duel.pending
+        if d is None or live.record.status in ("finished", "cancelled"):
+            return None, ""
+        if seq != live.seq or idx >= len(d.choices):
+            raise DuelError(OUT_OF_DATE)
+        choice = d.choices[idx]
+        out = await self.svc.answer(duel_id, str(interaction.user.id), seq, choice)
+        self.answered_now(duel_id, live.record.player_ids.index(str(interaction.user.id)))
+        return out, choice
 
     async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None:
         """The panel the answer that ended the duel came from (clicked, or its "Type an
         answer…" form submitted): what was answered, and no controls any more. Works
         for panels sent before a restart too: the interaction carries the message.
-        The interaction must have been deferred as an update of that message."""
+        The edit is the interaction's response if it has none yet."""
         msg = interaction.message
         if msg is None:
             return
@@ -624,10 +717,7 @@ class ManaburnBot(discord.Client):
             if known.get(key, (0, 0))[1] == msg.id:
                 known.pop(key)
         content, _ = panel_message(live, p, note=f"→ you chose: {clip(answer, 200)}")
-        try:
-            await interaction.edit_original_response(content=content, view=None)
-        except discord.HTTPException:
-            pass
+        await self.update_message(interaction, content, None)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here first; a submitted "Type an answer…"
@@ -635,23 +725,33 @@ class ManaburnBot(discord.Client):
         typed = typed_answer(interaction)
         if typed is not None:
             await self.on_text(interaction, *typed)
+        elif gone_from_message(interaction):
+            async with self.busy(interaction):
+                await self.refuse(interaction, OUT_OF_DATE)
 
     async def on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
         async with self.busy(interaction):
             await self._on_text(interaction, duel_id, seq, text)
 
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
-        await interaction.response.defer()  # a form opened from a panel: an update of that panel
+        # a form opened from a panel: answered as an update of that panel (see on_choice)
         try:
-            live = await self.svc.live(duel_id)
-            if live.seq == seq and live.duel.pending is not None:
-                text = typed_choice(live.duel.pending, text)  # a button's label, or the legend's numbers
-            out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
+            out, text = await self.acknowledged(interaction, self._answer_text(interaction, duel_id, seq, text))
         except DuelError as e:
-            await self.reply_error(interaction, str(e))
+            await self.refuse(interaction, str(e))
             return
-        await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
         await self.publish(out, via=interaction, answered=text)
+        await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
+
+    async def _answer_text(self, interaction: discord.Interaction, duel_id: int, seq: int,
+                           text: str) -> tuple[Outcome, str]:
+        """(outcome, answer as the engine read it) of a typed answer to decision *seq*."""
+        live = await self.svc.live(duel_id)
+        if live.seq == seq and live.duel.pending is not None:
+            text = typed_choice(live.duel.pending, text)  # a button's label, or the legend's numbers
+        out = await self.svc.answer(duel_id, str(interaction.user.id), seq, text)
+        self.answered_now(duel_id, live.record.player_ids.index(str(interaction.user.id)))
+        return out, text
 
     async def on_page(self, interaction: discord.Interaction, duel_id: int, seq: int, page: int) -> None:
         async with self.busy(interaction):
@@ -664,7 +764,7 @@ class ManaburnBot(discord.Client):
             if p is None:
                 raise DuelError("You are not playing in this duel.")
             if seq != live.seq:
-                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
+                raise DuelError(OUT_OF_DATE)
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
@@ -917,6 +1017,24 @@ class _Busy:
     async def __aexit__(self, *exc: Any) -> bool:
         self.bot._inflight -= 1
         return await self.answering.__aexit__(*exc)
+
+
+DECISION_CONTROLS = ("mb:c:", "mb:s:", "mb:p:", "mb:t:")  # a panel's controls for one decision (bot.panels)
+OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
+
+
+def gone_from_message(interaction: discord.Interaction) -> bool:
+    """A click on one of the bot's controls that its message no longer has: the panel
+    was edited (the next decision) between the click and its arrival. discord.py
+    drops such a click without a word (it dispatches only the message's own
+    components), so it is answered here."""
+    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        return False
+    cid = str((interaction.data or {}).get("custom_id", ""))
+    if not cid.startswith(DECISION_CONTROLS):
+        return False
+    return not any(getattr(c, "custom_id", None) == cid for row in interaction.message.components
+                   for c in getattr(row, "children", [row]))
 
 
 def log_lines(out: Outcome) -> list[str]:

@@ -355,7 +355,9 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             user = alice if alice.last_dm_with_controls() else bob
             panel = user.last_dm_with_controls()
             r = await user.click(panel, panel.buttons[0]["custom_id"])
-            await fake.wait_for(lambda: any("cannot save" in f.text for f in r.followups))
+            # told privately: as the click's answer (it is answered once the answer is stored)
+            await fake.wait_for(lambda: "cannot save" in r.text and r.ephemeral
+                                or any("cannot save" in f.text for f in r.followups))
             text = await text_of(await alice.slash("deck import", name="Burn", decklist="40 Mountain"))
             assert "cannot save" in text
         finally:
