@@ -446,12 +446,9 @@ class DuelService:
         try:
             async with self.db.transaction():
                 rec = live.record
-                for i, (p, text) in enumerate(new):
-                    last = i == len(new) - 1
-                    rec = await store.append_decision(
-                        self.db, rec.id, start + i, p, text, deadline=deadline,
-                        status=status if not (last and result) else None,
-                        result=result if last else None)
+                if new:  # the answers and the passes after them: one write
+                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
+                                                       status=None if result else status, result=result)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
         except Exception:
