@@ -374,13 +374,14 @@ async def test_a_concession_after_a_restart_closes_the_panels_sent_before_it(fak
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
     path = str(tmp_path / "m.db")
     rng = random.Random(4)
-    running = await fake.start_bot(ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0))
+    b1 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    running = await fake.start_bot(b1)
     await start_duel(fake, alice, bob)
     for _ in range(5):
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    await fake.wait_for(lambda: (panel(alice) or panel(bob)) and b1._inflight == 0)
     await running.stop()
     waiting, other = (alice, bob) if panel(alice) else (bob, alice)
     old = panel(waiting)

@@ -374,3 +374,56 @@ async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, 
             passes += whose(alice, bob) is not u
             await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
     assert bot.db is None  # stopped cleanly
+
+
+def test_persistent_custom_ids_are_unchanged() -> None:
+    """Buttons and menus already sent live in Discord for days: the custom id of every
+    persistent component must keep its format, or old panels stop working."""
+    from bot.collection_commands import COLLECTION_ITEMS
+    from bot.panels import DYNAMIC_ITEMS
+    templates = {c.__name__: c.__discord_ui_compiled_template__.pattern for c in (*DYNAMIC_ITEMS, *COLLECTION_ITEMS)}
+    assert templates == {
+        "ChoiceButton": r"mb:c:(?P<duel>\d+):(?P<seq>\d+):(?P<idx>\d+)",
+        "ChoiceSelect": r"mb:s:(?P<duel>\d+):(?P<seq>\d+):(?P<page>\d+)",
+        "PageButton": r"mb:p:(?P<duel>\d+):(?P<seq>\d+):(?P<page>\d+)",
+        "TypeButton": r"mb:t:(?P<duel>\d+):(?P<seq>\d+)",
+        "CardInfoButton": r"mb:i:(?P<duel>\d+):(?P<seq>\d+)",
+        "ChallengeButton": r"mb:ch:(?P<duel>\d+):(?P<what>[ad])",
+        "DeckSelect": r"mb:dk:(?P<duel>\d+)",
+        "CardSelect": r"mb:cs:(?P<duel>\d+):(?P<page>\d+)",
+        "CardPageButton": r"mb:cp:(?P<duel>\d+):(?P<page>\d+)",
+        "SeenButton": r"mb:w:(?P<duel>\d+):(?P<seq>\d+)",
+        "ShowControlsButton": r"mb:sc:(?P<duel>\d+)",
+        "TradeButton": r"mb:tr:(?P<trade>\d+):(?P<what>[adw])",
+        "CollectionPageButton": r"mb:cl:(?P<owner>\d+):(?P<page>\d+):(?P<f>.*)",
+        "ExpiredDraft": r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)",
+    }
+
+
+async def test_a_panel_sent_by_an_older_bot_still_answers(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A panel whose controls were written by hand in the stored format (as an older
+    version of the bot sent them, not by this process's classes) is answered: its
+    choice is applied, and "Show my controls" from such a board works too."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = new_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        thread = await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        await fake.wait_for(lambda: bot._inflight == 0)
+        u = whose(alice, bob)
+        live = bot.svc._live[1]
+        seq = live.seq
+        old = fake._new_message(fake.dm_channel(u), fake.bot_user, {"content": "an old panel", "components": [
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": live.duel.pending.choices[0],
+                                        "custom_id": f"mb:c:1:{seq}:0"}]}]})
+        r = await u.click(old, f"mb:c:1:{seq}:0")
+        assert r.type == 7 and "→ you chose: " in old.text
+        await fake.wait_for(lambda: bot._inflight == 0)
+        assert bot.svc._live[1].seq > seq
+        board = fake._new_message(thread, fake.bot_user, {"content": "an old board", "components": [
+            {"type": 1, "components": [{"type": 2, "style": 2, "label": "Show my controls",
+                                        "custom_id": "mb:sc:1"}]}]})
+        r = await alice.click(board, "mb:sc:1")
+        await fake.wait_for(lambda: "Your controls for duel #1 are in your direct messages" in r.text
+                            or any("Your controls for duel #1" in f.text for f in r.followups), timeout=10)

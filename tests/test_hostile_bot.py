@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 import bot.app as app
+import bot.commands as commands
 import bot.failures as failures
 from bot.app import ManaburnBot
 from bot.decklists import parse_decklist
@@ -92,7 +93,7 @@ async def test_a_hostile_decklist_file_is_parsed_off_the_event_loop(fake_discord
         threads.append(threading.current_thread())
         return parse_decklist(text)
 
-    monkeypatch.setattr(app, "parse_decklist", spy)
+    monkeypatch.setattr(commands, "parse_decklist", spy)
     async with fake.run_bot(b):
         att = await alice.attach("evil.txt", ("a" + " " * 1000 + "b\n") * 250)
         text = await text_of(await alice.slash("deck import", name="Evil", file=att))
