@@ -98,10 +98,11 @@ class Publisher:
 
     async def publish(self, out: Outcome, *, extra: str = "", via: discord.Interaction | None = None,
                       answered: str = "") -> None:
-        """After any change: board edited in place, a batch of log lines,
-        the decision-maker's panel, the end of the duel announced. *via*: the
-        interaction of the panel answered with *answered* (deferred as an update
-        of that panel), which is edited in place (see :meth:`send_panels`)."""
+        """After any change: the panel answered from, the board edited in place, the
+        turns that ended, the next panel or the end of the duel. *via*: the
+        interaction of the panel answered with *answered*; that panel is edited in
+        place, as the interaction's response if it has none yet (see
+        :meth:`edit_in_place`)."""
         async with self.busy(), self.publishing(out.live.record.id):
             await self._publish(out, extra=extra, via=via, answered=answered)
 
@@ -119,8 +120,8 @@ class Publisher:
     async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, log: bool = True,
                        panels: bool = True, end: bool = True, via: discord.Interaction | None = None,
                        answered: str = "") -> None:
-        """Board, log lines, then the end of the duel or the next panel; then the
-        outcome is recorded as published. After a restart, :meth:`republish`
+        """The answered panel, the board, log lines, then the end of the duel or the
+        next panel; then the outcome is recorded as published. After a restart, :meth:`republish`
         leaves out (``False``) what was shown before the stop."""
         live = out.live
         rec = live.record
@@ -133,6 +134,11 @@ class Publisher:
                 clicker = self.svc.player_index(live, str(via.user.id))
                 if clicker is not None and await self.edit_in_place(via, live, clicker, answered):
                     placed = clicker
+            if not via.response.is_done():  # its panel could not be edited: answered all the same
+                try:
+                    await via.response.defer()
+                except discord.HTTPException:  # the panel is gone: said privately instead
+                    await via.response.send_message(f"→ you chose: {clip(answered, 200)}", ephemeral=True)
         thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
         if thread is not None:
             if board:
@@ -149,11 +155,6 @@ class Publisher:
                 await announce_ante(self, rec.id)
         elif panels:
             await self.send_panels(out, placed)
-        if via is not None and not via.response.is_done():  # its panel could not be edited: still answered
-            try:
-                await via.response.defer()
-            except discord.HTTPException:  # the panel is gone: said privately instead
-                await via.response.send_message(f"→ you chose: {clip(answered, 200)}", ephemeral=True)
         # only now: a stop before the mark is written publishes the outcome again at the next start
         self.mark_published(rec.id, out.seq)
 
