@@ -193,7 +193,7 @@ async def test_a_thread_archived_mid_duel(fake_discord: FakeDiscord, tmp_path: P
         thread = await start_duel(fake, alice, bob)
         assert thread.auto_archive_duration == 10080
         for _ in range(3):
-            await fake.wait_for(lambda: panel(alice) or panel(bob))
+            await fake.wait_for(lambda: (panel(alice) or panel(bob)) and bot._inflight == 0)
             fake.archive_thread(thread)
             await fake.wait_for(lambda: bot.get_channel(thread.id) is None)  # the bot saw it archived
             u = whose(alice, bob)
@@ -206,7 +206,7 @@ async def test_a_thread_archived_mid_duel(fake_discord: FakeDiscord, tmp_path: P
             assert boards == [board] and board.text == board.text.strip()
         # a board whose thread was archived behind the bot's back (no event seen): the edit
         # is refused, the thread unarchived, the edit made again
-        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        await fake.wait_for(lambda: (panel(alice) or panel(bob)) and bot._inflight == 0)
         thread.archived = True
         u = whose(alice, bob)
         n = len(board.history)
@@ -427,3 +427,36 @@ async def test_a_panel_sent_by_an_older_bot_still_answers(fake_discord: FakeDisc
         r = await alice.click(board, "mb:sc:1")
         await fake.wait_for(lambda: "Your controls for duel #1 are in your direct messages" in r.text
                             or any("Your controls for duel #1" in f.text for f in r.followups), timeout=10)
+
+
+async def test_a_slow_answer_is_deferred_in_time_then_shown(fake_discord: FakeDiscord, tmp_path: Path,
+                                                            monkeypatch: Any) -> None:
+    """An answer not worked out within ACK_WITHIN (a long duel rebuilt, a busy machine)
+    has its click deferred first, so Discord's 3 seconds pass; its panel is edited
+    through the deferred response once the answer is stored."""
+    import asyncio
+
+    import bot.interactions as interactions
+    monkeypatch.setattr(interactions, "ACK_WITHIN", 0.05)
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = new_bot(fake, tmp_path)
+    async with fake.run_bot(bot):
+        await start_duel(fake, alice, bob)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        await fake.wait_for(lambda: bot._inflight == 0)
+        real_answer = bot.svc.answer
+
+        async def slow_answer(*args: Any, **kwargs: Any) -> Any:
+            await asyncio.sleep(0.5)
+            return await real_answer(*args, **kwargs)
+
+        bot.svc.answer = slow_answer  # type: ignore[method-assign]
+        u = whose(alice, bob)
+        msg = panel(u)
+        seq = bot.svc._live[1].seq
+        r = await do(u, msg, pick(msg, random.Random(1)))
+        assert r.type == 6  # deferred before the answer was stored
+        assert bot.svc._live[1].seq > seq and "→ you chose: " in msg.text
+        calls = [f"{c.method} {c.route}" for c in fake.calls]
+        assert "PATCH /webhooks/{app_id}/{token}/messages/{message_id}" in calls  # the edit, through the deferral
