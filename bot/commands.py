@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -30,7 +30,7 @@ from .decklists import DecklistError, parse_decklist
 from .duel_log import duel_script, log_refusal
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
-from .service import DuelError, Outcome
+from .service import DuelError, DuelService, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import ManaburnBot
@@ -200,15 +200,22 @@ async def duels(interaction: discord.Interaction) -> None:
 @app_commands.command(name="concede", description="Concede a duel")
 @app_commands.autocomplete(duel=duel_autocomplete)
 async def concede(interaction: discord.Interaction, duel: int | None = None) -> None:
+    await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.concede(duel_id, uid), "You conceded duel #{}.")
+
+
+async def end_duel(interaction: discord.Interaction, duel: int | None,
+                   how: Callable[[DuelService, int, str], Awaitable[Outcome]], said: str) -> None:
+    """/concede and /duel claim: the duel ended *how*, *said* (with its number) to the
+    one who asked, the end published."""
     bot = _bot(interaction)
     await interaction.response.defer(ephemeral=True)
     try:
         duel_id = await duel_here(interaction, duel)
-        out = await bot.svc.concede(duel_id, str(interaction.user.id))
+        out = await how(bot.svc, duel_id, str(interaction.user.id))
     except DuelError as e:
         await bot.reply_error(interaction, str(e))
         return
-    await interaction.followup.send(f"You conceded duel #{duel_id}.", ephemeral=True)
+    await interaction.followup.send(said.format(duel_id), ephemeral=True)
     await bot.publish(out)
 
 
@@ -265,16 +272,7 @@ class DuelGroup(app_commands.Group):
     @app_commands.command(name="claim", description="Claim the win when your opponent's clock has run out")
     @app_commands.autocomplete(duel=duel_autocomplete)
     async def duel_claim(self, interaction: discord.Interaction, duel: int | None = None) -> None:
-        bot = _bot(interaction)
-        await interaction.response.defer(ephemeral=True)
-        try:
-            duel_id = await duel_here(interaction, duel)
-            out = await bot.svc.claim(duel_id, str(interaction.user.id))
-        except DuelError as e:
-            await bot.reply_error(interaction, str(e))
-            return
-        await interaction.followup.send(f"You win duel #{duel_id} on time.", ephemeral=True)
-        await bot.publish(out)
+        await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.claim(duel_id, uid), "You win duel #{} on time.")
 
 
 class DeckGroup(app_commands.Group):

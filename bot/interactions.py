@@ -13,7 +13,7 @@ control its panel no longer shows).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Awaitable, TypeVar
+from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
 import discord
 
@@ -24,6 +24,9 @@ from .knowledge import seen_text
 from .panels import card_menu, clip, deck_view, panel_message, typed_choice
 from .publishing import DM_HOWTO, Publisher
 from .service import OUT_OF_DATE, DuelError, Live, Outcome
+
+if TYPE_CHECKING:  # pragma: no cover
+    from storage.duels import DuelRecord  # the type only: records come from the service
 
 T = TypeVar("T")
 
@@ -117,22 +120,32 @@ class Interactions(Publisher):
             await self._on_choice(interaction, duel_id, seq, idx)
 
     async def _on_choice(self, interaction: discord.Interaction, duel_id: int, seq: int, idx: int) -> None:
+        await self.answer_and_publish(interaction, duel_id, lambda: self._answer_choice(interaction, duel_id, seq, idx))
+
+    async def answer_and_publish(self, interaction: discord.Interaction, duel_id: int,
+                                 work: Callable[[], Awaitable[tuple[Outcome, str]]]) -> str | None:
+        """The answer *work* applies and stores, then published with the edit of the
+        interaction's panel as its acknowledgement. The duel's publishing lock is held
+        from before the answer to the end of its publish (the duel's previous click is
+        shown first); a click that waits long is deferred meanwhile (:class:`Deferral`).
+        Returns the answer, or None if it was refused (the reason said privately)."""
         ack = Deferral(interaction)
         try:
-            async with self.publishing(duel_id):  # the duel's previous click is shown first
+            async with self.publishing(duel_id):
                 try:
-                    out, choice = await ack.settled_after(self._answer_choice(interaction, duel_id, seq, idx))
+                    out, answer = await ack.settled_after(work())
                 except DuelOver as e:  # a panel left open (sent before a restart): say so and close it
                     msg = interaction.message
                     if msg is not None and msg.components:
                         await self.update_message(interaction, clip(f"{msg.content}\n(The duel is over.)", 2000),
                                                   None)
                     await self.refuse(interaction, str(e))
-                    return
+                    return None
                 except DuelError as e:
                     await self.refuse(interaction, str(e))
-                    return
-                await self.publish(out, via=interaction, answered=choice)
+                    return None
+                await self.publish(out, via=interaction, answered=answer)
+                return answer
         finally:
             await ack.settle()
 
@@ -172,18 +185,10 @@ class Interactions(Publisher):
 
     async def _on_text(self, interaction: discord.Interaction, duel_id: int, seq: int, text: str) -> None:
         # a form opened from a panel: answered as an update of that panel (see on_choice)
-        ack = Deferral(interaction)
-        try:
-            async with self.publishing(duel_id):
-                try:
-                    out, text = await ack.settled_after(self._answer_text(interaction, duel_id, seq, text))
-                except DuelError as e:
-                    await self.refuse(interaction, str(e))
-                    return
-                await self.publish(out, via=interaction, answered=text)
-        finally:
-            await ack.settle()
-        await interaction.followup.send(f"Done: {clip(text, 200)}", ephemeral=True)
+        answer = await self.answer_and_publish(interaction, duel_id,
+                                               lambda: self._answer_text(interaction, duel_id, seq, text))
+        if answer is not None:
+            await interaction.followup.send(f"Done: {clip(answer, 200)}", ephemeral=True)
 
     async def _answer_text(self, interaction: discord.Interaction, duel_id: int, seq: int,
                            text: str) -> tuple[Outcome, str]:
@@ -287,6 +292,15 @@ class Interactions(Publisher):
             await interaction.followup.send(f"Your controls for duel #{duel_id} are in your direct messages "
                                             f"({whose}).", ephemeral=True)
 
+    async def open_challenge(self, duel_id: int, user_id: str) -> DuelRecord:
+        """The challenge *user_id* answers; DuelError if it is not for them or no longer open."""
+        rec = await self.svc.record(duel_id)
+        if rec.player_ids[1] != user_id:
+            raise DuelError("This challenge is not for you.")
+        if rec.status != "challenged":
+            raise DuelError("This challenge is no longer open.")
+        return rec
+
     async def on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
         async with self.busy(interaction):
             await self._on_challenge_button(interaction, duel_id, what)
@@ -294,11 +308,7 @@ class Interactions(Publisher):
     async def _on_challenge_button(self, interaction: discord.Interaction, duel_id: int, what: str) -> None:
         uid = str(interaction.user.id)
         try:
-            rec = await self.svc.record(duel_id)
-            if rec.player_ids[1] != uid:
-                raise DuelError("This challenge is not for you.")
-            if rec.status != "challenged":
-                raise DuelError("This challenge is no longer open.")
+            rec = await self.open_challenge(duel_id, uid)
             if what == "d":
                 await self.svc.decline(duel_id, uid)
                 await interaction.response.edit_message(
@@ -319,11 +329,7 @@ class Interactions(Publisher):
         uid = str(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            rec = await self.svc.record(duel_id)
-            if rec.player_ids[1] != uid:
-                raise DuelError("This challenge is not for you.")
-            if rec.status != "challenged":
-                raise DuelError("This challenge is no longer open.")
+            rec = await self.open_challenge(duel_id, uid)
             await self.svc.precheck_accept(duel_id, uid, deck)  # for ante: the deck must be owned
             # both players must be reachable by DM before the duel starts
             for pid, name in zip(rec.player_ids, rec.player_names):
