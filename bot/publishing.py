@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable
 
 import discord
 
@@ -132,22 +132,39 @@ class Publisher:
         rec = live.record
         thread = await self.fetch_channel_cached(int(rec.thread_id)) if rec.thread_id else None
 
+        async def acknowledge(clicker: int | None) -> bool:
+            """The panel the answer came from, edited (the click's acknowledgement);
+            False if it could not be (the click is answered all the same)."""
+            assert via is not None
+            placed = False
+            if out.finished:
+                await self.mark_answered(via, out, answered)
+            elif panels and clicker is not None and via.message is not None:
+                placed = await self.edit_in_place(via, live, clicker, answered)
+            if not via.response.is_done():  # its panel could not be edited: answered all the same
+                try:
+                    await via.response.defer()
+                except discord.HTTPException:  # the panel is gone: said privately instead
+                    await via.response.send_message(f"→ you chose: {clip(answered, 200)}", ephemeral=True)
+            return placed
+
         async def show_panels() -> None:
-            placed: int | None = None  # the player whose panel the answer came from, edited in place
-            if via is not None:
-                if out.finished:
-                    await self.mark_answered(via, out, answered)
-                elif panels and via.message is not None:
-                    clicker = self.svc.player_index(live, str(via.user.id))
-                    if clicker is not None and await self.edit_in_place(via, live, clicker, answered):
-                        placed = clicker
-                if not via.response.is_done():  # its panel could not be edited: answered all the same
-                    try:
-                        await via.response.defer()
-                    except discord.HTTPException:  # the panel is gone: said privately instead
-                        await via.response.send_message(f"→ you chose: {clip(answered, 200)}", ephemeral=True)
+            d = live.duel.pending
+            if via is None:
+                if panels and not out.finished:
+                    await self.send_panels(out)
+                return
+            clicker = self.svc.player_index(live, str(via.user.id))
+            if panels and not out.finished and d is not None and clicker is not None and d.player != clicker:
+                # the move passes: the clicker's panel and the other player's at the same time
+                async def clicker_waits() -> None:
+                    await acknowledge(clicker)
+                    await self.close_panel(rec, clicker, f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}.")
+                await all_of(clicker_waits(), self.give_move(live, d.player))
+                return
+            placed = await acknowledge(clicker)
             if panels and not out.finished:
-                await self.send_panels(out, placed)
+                await self.send_panels(out, clicker if placed else None)
 
         async def show_thread() -> None:
             if thread is None:
@@ -164,9 +181,7 @@ class Publisher:
             await show_thread()
             await show_panels()
         else:
-            for result in await asyncio.gather(show_panels(), show_thread(), return_exceptions=True):
-                if isinstance(result, BaseException):  # both are over: nothing is left running
-                    raise result
+            await all_of(show_panels(), show_thread())
         if out.finished:
             if end:
                 await self.announce_end(out)
@@ -351,12 +366,19 @@ class Publisher:
         for p in (0, 1):
             if p != d.player:
                 await self.close_panel(rec, p, waiting)
-        await self.close_panel(rec, d.player, f"Duel #{rec.id}: answered.")
-        if await self.panel_in_place(live, d.player):
+        await self.give_move(live, d.player)
+
+    async def give_move(self, live: Live, player: int) -> None:
+        """*player*'s panel with the decision now theirs (see :meth:`send_panels`):
+        their waiting panel edited, or a new panel message; the thread says so if
+        their DMs are closed."""
+        rec = live.record
+        await self.close_panel(rec, player, f"Duel #{rec.id}: answered.")
+        if await self.panel_in_place(live, player):
             return
-        if not await self.send_panel(live, d.player) and rec.thread_id:
+        if not await self.send_panel(live, player) and rec.thread_id:
             thread = await self.fetch_channel_cached(int(rec.thread_id))
-            await thread.send(f"<@{rec.player_ids[d.player]}>, your move in duel #{rec.id}, but I cannot send you "
+            await thread.send(f"<@{rec.player_ids[player]}>, your move in duel #{rec.id}, but I cannot send you "
                               f"direct messages. {DM_HELP_IN_DUEL}")
 
     def answered_now(self, duel_id: int, player: int) -> None:
@@ -495,6 +517,14 @@ class Publisher:
             return await self.fetch_channel_cached(int(rec.challenge_message_id)), True
         except discord.HTTPException:
             return None, False
+
+
+async def all_of(*work: Awaitable[None]) -> None:
+    """*work* at the same time; the first failure raised once all are over (nothing
+    is left running behind the caller)."""
+    for result in await asyncio.gather(*work, return_exceptions=True):
+        if isinstance(result, BaseException):
+            raise result
 
 
 def log_lines(out: Outcome) -> list[str]:

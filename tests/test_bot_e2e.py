@@ -310,33 +310,32 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
 
     # the bot dies after sending the next panel, before recording it as published:
     # after the restart that panel is the live one, no second panel is sent
-    real_send_panels = b2.send_panels
+    shown: list[int] = []
 
-    async def send_then_die(out: Any, placed: Any = None) -> None:
-        await real_send_panels(out, placed)
-        lost.append(out)
+    def die_before_marking(duel: int, seq: int) -> None:
+        shown.append(seq)
         running2.kill()
         raise asyncio.CancelledError
 
-    b2.send_panels = send_then_die  # type: ignore[method-assign]
+    b2.mark_published = die_before_marking  # type: ignore[method-assign]
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng))
-    await fake.wait_for(lambda: lost)
-    out = lost.pop()
+    await fake.wait_for(lambda: shown)
+    seq, finished = shown.pop(), b2.svc._live[duel_id].duel.over
     live_panels = [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects]
-    assert len(live_panels) == 1 or out.finished
+    assert len(live_panels) == 1 or finished
     b3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running3 = await fake.start_bot(b3)
-    if not out.finished:
+    if not finished:
         await fake.wait_for(lambda: b3.panels, timeout=10)
         assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == live_panels
         assert list(b3.panels.values()) == [(live_panels[0].channel.id, live_panels[0].id)]
         await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
         await b3.flush_published()
-        assert (await store.get_duel(b3.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
+        assert (await store.get_duel(b3.db, duel_id)).published_seq == seq  # type: ignore[arg-type, union-attr]
         u = alice if panel(alice) else bob  # the kept panel works
         await do(u, panel(u), pick(panel(u), rng))
-        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > out.seq)
+        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > seq)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
 
     # a concession stored, then the bot dies before announcing the end
@@ -433,21 +432,19 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     await fake.wait_for(lambda: panel(alice) or panel(bob))
     await fake.wait_for(lambda: b1._inflight == 0)  # the last click's publish is done
     # b1 dies right after sending a panel, before recording it as published
-    lost: list[Any] = []
-    real_send_panels = b1.send_panels
+    lost: list[int] = []
 
-    async def send_then_die(out: Any, placed: Any = None) -> None:
-        await real_send_panels(out, placed)
-        lost.append(out)
+    def die_before_marking(duel: int, seq: int) -> None:
+        lost.append(seq)
         running1.kill()
         raise asyncio.CancelledError
 
-    b1.send_panels = send_then_die  # type: ignore[method-assign]
+    b1.mark_published = die_before_marking  # type: ignore[method-assign]
     await fake.wait_for(lambda: panel(alice) or panel(bob))
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng))
     await fake.wait_for(lambda: lost)
-    stored = lost.pop().seq
+    stored = lost.pop()
     assert panel_seqs([alice, bob], duel_id) == {stored}
 
     # b2 starts; its catch-up waits until the click below is being stored
