@@ -34,7 +34,8 @@ def clip(text: str, n: int) -> str:
 
 def board_message(live: "Live") -> str:
     """The thread's board: public information only (the view of nobody)."""
-    v = live.duel.view(None)
+    with live.duel.playing.reading():  # rendering changes nothing: characteristics computed once
+        v = live.duel.view(None)
     rec = live.record
     d = live.duel.pending
     head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
@@ -68,7 +69,8 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     "What I've seen"."""
     duel = live.duel
     rec = live.record
-    v = duel.view(player)
+    with duel.playing.reading():  # rendering changes nothing: characteristics computed once
+        v = duel.view(player)
     me = v["players"][player]
     d = duel.pending
     lines = [note] if note else []

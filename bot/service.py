@@ -49,6 +49,9 @@ class DuelError(Exception):
     """Something a user asked that cannot be done; the message says why."""
 
 
+OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
+
+
 @dataclass
 class Live:
     """A duel in memory: its stored header and the engine duel rebuilt from its log."""
@@ -406,7 +409,7 @@ class DuelService:
             if d is None:
                 raise DuelError("This duel is over.")
             if seq != live.seq:
-                raise DuelError("That control is out of date: the duel has moved on. Use the newest panel.")
+                raise DuelError(OUT_OF_DATE)
             if d.player != p:
                 raise DuelError("It is not your decision right now.")
             try:
@@ -470,12 +473,9 @@ class DuelService:
         try:
             async with self.db.transaction():
                 rec = live.record
-                for i, (p, text) in enumerate(new):
-                    last = i == len(new) - 1
-                    rec = await store.append_decision(
-                        self.db, rec.id, start + i, p, text, deadline=deadline,
-                        status=status if not (last and result) else None,
-                        result=result if last else None)
+                if new:  # the answers and the passes after them: one write
+                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
+                                                       status=None if result else status, result=result)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
                 if live.snapshot is not None and not finished:  # with the decisions it follows
@@ -557,3 +557,37 @@ class DuelService:
             live = await self._load(duel_id)
             await self.collections.settle(live.record, live.duel)
         return [r.id for r in await store.list_unfinished(self.db)]
+
+    # ------------------------------------------ what the commands look up and save
+    async def record(self, duel_id: int) -> store.DuelRecord:
+        """A duel's (or a challenge's) stored header; DuelError if there is none."""
+        return await self._get(duel_id)
+
+    async def duels_of(self, user_id: str, *, active_only: bool) -> list[store.DuelRecord]:
+        """The user's duels and challenges, oldest first."""
+        return await store.list_duels_for_user(self.db, user_id, active_only=active_only)
+
+    async def duel_in_thread(self, thread_id: str) -> store.DuelRecord | None:
+        """The duel played in a thread, if any."""
+        return await store.duel_in_thread(self.db, thread_id)
+
+    async def set_challenge_message(self, duel_id: int, message_id: int) -> None:
+        """Where the challenge was posted (its thread is started from that message)."""
+        await store.set_message_ids(self.db, duel_id, challenge_message_id=message_id)
+
+    async def stops_of(self, user_id: str) -> frozenset[str]:
+        """The user's stops (see :mod:`engine.autopass`)."""
+        s = await player_store.get_phase_stops(self.db, user_id)
+        return DEFAULT_STOPS if s is None else frozenset(s)
+
+    async def save_deck(self, user_id: str, name: str, cards: list[str]) -> deck_store.SavedDeck:
+        """Save (or replace) one of the user's decks (ValueError for a name no deck can have)."""
+        return await deck_store.save_deck(self.db, user_id, name, cards, overwrite=True)
+
+    async def saved_decks(self, user_id: str) -> list[deck_store.SavedDeck]:
+        return await deck_store.list_decks(self.db, user_id)
+
+    async def delete_deck(self, user_id: str, name: str) -> bool:
+        """Delete one of the user's decks; False if they have none of that name
+        (ValueError for a name no deck can have)."""
+        return await deck_store.delete_deck(self.db, user_id, name)

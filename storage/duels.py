@@ -375,13 +375,29 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
 
     Once this returns the decision is durable (``synchronous=FULL``).
     """
+    return await append_decisions(db, duel_id, expected_seq, [(player, text)], deadline=deadline, status=status,
+                                  result=result, now=now)
+
+
+async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisions: Sequence[tuple[int, str]],
+                           *, deadline: int | None, status: str | None = None,
+                           result: DuelResult | None = None,
+                           now: int | None = None) -> DuelRecord:
+    """Record *decisions* ((player, text) each) as decisions number *expected_seq*,
+    *expected_seq* + 1, ... of the duel, as :func:`append_decision` records one: in
+    one transaction, checked against the duel's ``seq`` once (an answer and the
+    passes after it are one write, not one transaction and its checks per
+    decision). *result* finishes the duel with the last one."""
     duel_id = _id(duel_id)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise ValueError(f"expected_seq must be an int >= 0, not {expected_seq!r}")
-    if not _is_player(player):
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
-    if not isinstance(text, str) or not text:
-        raise ValueError(f"a decision's text must be a non-empty str, not {text!r}")
+    if not decisions:
+        raise ValueError("no decisions to record")
+    for player, text in decisions:
+        if not _is_player(player):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        if not isinstance(text, str) or not text:
+            raise ValueError(f"a decision's text must be a non-empty str, not {text!r}")
     if result is not None:
         if not isinstance(result, DuelResult):
             raise TypeError(f"result must be a DuelResult, not {type(result).__name__}")
@@ -401,8 +417,15 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
             raise DuelNotActive(duel_id, expected_seq, row["seq"], row["status"])
         if row["seq"] != expected_seq:
             raise StaleDecision(duel_id, expected_seq, row["seq"])
+        # one at a time, as the schema's triggers want (a decision at the duel's seq, the
+        # seq moved past it); the checks above are not repeated for each
+        for i, (p, t) in enumerate(decisions[:-1]):
+            await conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
+                               " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + i, p, t, now))
+            await conn.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
+        p, t = decisions[-1]
         await conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                           " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq, player, text, now))
+                           " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + len(decisions) - 1, p, t, now))
         if result is None:
             await conn.execute(
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"

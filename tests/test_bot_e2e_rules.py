@@ -310,11 +310,12 @@ class Table:
         return said
 
     async def settled(self) -> None:
-        """Wait until the bot has shown the outcome of an answer: the board and log
-        come first, then the next panel (or the end of the duel)."""
+        """Wait until the bot has shown the outcome of an answer: the answered panel
+        first (its edit acknowledges the click), then the board and log, then the
+        other player's panel (or the end of the duel)."""
         def done() -> bool:
-            return bool(panel(self.alice) or panel(self.bob)) or any(
-                "seed was" in m.text for m in self.alice.visible_messages(self.thread))
+            return self.bot._inflight == 0 and (bool(panel(self.alice) or panel(self.bob)) or any(
+                "seed was" in m.text for m in self.alice.visible_messages(self.thread)))
         await self.fake.wait_for(done, timeout=10)
 
     async def play(self, script: list[tuple[SimUser, str]]) -> None:

@@ -96,7 +96,7 @@ async def test_the_bot_as_the_challenged_opponent_never_for_ante_and_after_a_res
     for _ in range(12):
         await fake.wait_for(lambda: panel(alice) is not None, timeout=60)
         await do(alice, panel(alice), pick(panel(alice), rng))
-    await fake.wait_for(lambda: panel(alice) is not None, timeout=60)
+    await fake.wait_for(lambda: panel(alice) is not None and bot._inflight == 0, timeout=60)
     h, seq = bot.svc._live[live.record.id].duel.state_hash(), bot.svc._live[live.record.id].seq
     await running.stop()
     bot2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)

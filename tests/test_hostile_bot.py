@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 import bot.app as app
+import bot.commands as commands
 import bot.failures as failures
 from bot.app import ManaburnBot
 from bot.decklists import parse_decklist
@@ -92,7 +93,7 @@ async def test_a_hostile_decklist_file_is_parsed_off_the_event_loop(fake_discord
         threads.append(threading.current_thread())
         return parse_decklist(text)
 
-    monkeypatch.setattr(app, "parse_decklist", spy)
+    monkeypatch.setattr(commands, "parse_decklist", spy)
     async with fake.run_bot(b):
         att = await alice.attach("evil.txt", ("a" + " " * 1000 + "b\n") * 250)
         text = await text_of(await alice.slash("deck import", name="Evil", file=att))
@@ -355,7 +356,9 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             user = alice if alice.last_dm_with_controls() else bob
             panel = user.last_dm_with_controls()
             r = await user.click(panel, panel.buttons[0]["custom_id"])
-            await fake.wait_for(lambda: any("cannot save" in f.text for f in r.followups))
+            # told privately: as the click's answer (it is answered once the answer is stored)
+            await fake.wait_for(lambda: "cannot save" in r.text and r.ephemeral
+                                or any("cannot save" in f.text for f in r.followups))
             text = await text_of(await alice.slash("deck import", name="Burn", decklist="40 Mountain"))
             assert "cannot save" in text
         finally:

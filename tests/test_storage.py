@@ -189,6 +189,25 @@ async def test_append_and_load(db: Database) -> None:
         await append_decision(db, 12345, 0, 0, "pass", deadline=None)
 
 
+async def test_append_several_decisions_in_one_write(db: Database) -> None:
+    """An answer and the passes after it: one transaction, checked once, each decision at
+    its own seq (the schema's triggers still see them one at a time)."""
+    from storage.duels import append_decisions
+    rec = await playing_duel(db)
+    rec = await append_decisions(db, rec.id, 0, [(0, "choose play"), (1, "keep"), (0, "keep")],
+                                 deadline=T0 + 90, status="mulligans", now=T0 + 1)
+    assert (rec.seq, rec.status, rec.deadline) == (3, "mulligans", T0 + 90)
+    with pytest.raises(StaleDecision):  # nothing written: the whole batch or none
+        await append_decisions(db, rec.id, 2, [(1, "pass"), (0, "pass")], deadline=None)
+    with pytest.raises(ValueError):
+        await append_decisions(db, rec.id, 3, [(1, "pass"), (0, "")], deadline=None)
+    rec = await append_decisions(db, rec.id, 3, [(1, "pass"), (0, "concede")], deadline=None,
+                                 result=DuelResult(1, "conceded"))
+    assert (rec.seq, rec.status, rec.result) == (5, "finished", DuelResult(1, "conceded"))
+    assert await load_history(db, rec.id) == [(0, "choose play"), (1, "keep"), (0, "keep"), (1, "pass"),
+                                              (0, "concede")]
+
+
 async def test_stale_seq_rejected_and_nothing_written(db: Database) -> None:
     rec = await playing_duel(db)
     rec = await append_decision(db, rec.id, 0, 0, "pass", deadline=T0 + 60, now=T0 + 5)
