@@ -37,6 +37,7 @@ def soak_one(seed: int) -> dict[str, Any]:
     h = _helpers()
     from engine import Duel, DuelOptions
     from engine.ai import RandomPlayer
+    from engine.view import hands_revealed  # Revelation shows the hands: nothing hidden there to swap
     decklist = h.decklist
     names = h.NAMES  # the property tests' decks: the precons and decks of every other Old School card
     r = random.Random(seed)
@@ -54,7 +55,7 @@ def soak_one(seed: int) -> dict[str, Any]:
             if h.count_cards(duel) != total:
                 problems.append(f"card count changed at step {steps}")
                 break
-            if steps % 97 == 0 and not h.hidden_swapped_view_equal(duel, r):
+            if steps % 97 == 0 and not hands_revealed(duel.playing) and not h.hidden_swapped_view_equal(duel, r):
                 problems.append(f"a view depends on hidden cards at step {steps}")
                 break
         if duel.pending is not None and not problems:

@@ -14,6 +14,13 @@ from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .duel import Duel
+    from .game import Game
+
+
+def hands_revealed(g: "Game") -> bool:
+    """Whether the hands are played face up: a permanent with the hook
+    hands_revealed(g, src) -> bool says so (Revelation)."""
+    return any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(g, c) for c in g.battlefield)
 
 
 def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
@@ -45,8 +52,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
     def target(t: Any) -> str:
         return "(gone)" if t is None else ref(g, t)
 
-    # hands played face up while a permanent with the hook hands_revealed(g, src) -> bool says so (Revelation)
-    revealed = any((h := c.cdef.hooks.get("hands_revealed")) is not None and h(g, c) for c in g.battlefield)
+    revealed = hands_revealed(g)
     players = []
     for p in g.players:
         entry: dict[str, Any] = {
