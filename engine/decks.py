@@ -231,7 +231,7 @@ OLD_SCHOOL: dict[str, dict[str, int]] = {
         "Mountain": 11, "Swamp": 9, "Maze of Ith": 2, "City of Shadows": 1,
         "Ball Lightning": 4, "Marsh Goblins": 3, "Goblin Rock Sled": 2, "Brothers of Fire": 2,
         "Sisters of the Flame": 1, "Fire Drake": 1, "Goblin Wizard": 1, "Bog Imp": 2, "Eater of the Dead": 2,
-        "The Fallen": 1, "Uncle Istvan": 1, "Frankenstein's Monster": 1, "Nameless Race": 1,
+        "Grave Robbers": 1, "Uncle Istvan": 1, "Frankenstein's Monster": 1, "Nameless Race": 1,
         "Ashes to Ashes": 3, "Blood Moon": 2, "Fissure": 1, "Eternal Flame": 1, "Inferno": 1,
         "Word of Binding": 1, "Marsh Gas": 1, "Inquisition": 1,
         "Runesword": 1, "Tormod's Crypt": 1, "Skull of Orm": 1, "Dark Sphere": 1,

@@ -12,7 +12,7 @@ cards of Legends and The Dark play more duels among themselves, and every
 one of those cards must have been played.
 
 ``MANABURN_RANDOM_DUELS`` sets how many duels (200 by default),
-``MANABURN_RANDOM_DUELS_PART2`` how many more for Legends and The Dark (80).
+``MANABURN_RANDOM_DUELS_PART2`` how many more for Legends and The Dark (150).
 """
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ PART2_SETS = ("LEG", "DRK")
 PART2_CARDS = {n for n, c in carddb.card_data().items() if set(PART2_SETS) & set(c.get("sets", []))
                and "4ED" not in c.get("sets", []) and n in set(carddb.implemented())}
 PART2_NAMES = sorted(n for n in NAMES if set(DECKS[n]) & PART2_CARDS)
-PART2_DUELS = int(os.environ.get("MANABURN_RANDOM_DUELS_PART2", "80"))
+PART2_DUELS = int(os.environ.get("MANABURN_RANDOM_DUELS_PART2", "150"))
 PART2_SEED0 = 100_000
 
 # Across the run: the cards cast or put into play, and the seeds played.
@@ -294,7 +294,7 @@ def test_every_legends_and_the_dark_card_was_played(capsys: pytest.CaptureFixtur
     """After all the duels above: every card of Legends and The Dark (but the
     Fourth Edition ones, judged above) was cast or put into play. Only
     judged on full runs of the default sizes or more."""
-    if SEEDS_RUN != set(range(DUELS)) or PART2_RUN != set(range(PART2_DUELS)) or DUELS < 200 or PART2_DUELS < 80:
+    if SEEDS_RUN != set(range(DUELS)) or PART2_RUN != set(range(PART2_DUELS)) or DUELS < 200 or PART2_DUELS < 150:
         pytest.skip("needs the full runs of random duels first")
     never = sorted(PART2_CARDS - PLAYED)
     with capsys.disabled():
