@@ -190,6 +190,52 @@ OLD_SCHOOL: dict[str, dict[str, int]] = {
         "Ancestral Recall": 1, "Time Walk": 1, "Timetwister": 1, "Braingeyser": 1, "Black Lotus": 1, "Sol Ring": 1,
         "Mox Sapphire": 1, "Mox Ruby": 1,
     },
+    "The Deck": {  # Brian Weissman's control: Mana Drain, Moat, Mirror Universe, the Tomes and the Power
+        "Tundra": 4, "Volcanic Island": 4, "Plateau": 2, "City of Brass": 2, "Island": 6, "Plains": 2,
+        "Mishra's Factory": 2, "Library of Alexandria": 1, "Strip Mine": 1,
+        "Serra Angel": 2,
+        "Mana Drain": 1, "Counterspell": 4, "Red Elemental Blast": 2, "Swords to Plowshares": 4,
+        "Disenchant": 2, "Lightning Bolt": 2, "Balance": 1, "Moat": 1, "Mirror Universe": 1,
+        "Jayemdae Tome": 2, "Icy Manipulator": 1, "Fireball": 1, "Braingeyser": 1, "Recall": 1,
+        "Ancestral Recall": 1, "Time Walk": 1, "Timetwister": 1, "Black Lotus": 1, "Sol Ring": 1,
+        "Mox Sapphire": 1, "Mox Pearl": 1, "Mox Ruby": 1, "Mox Jet": 1, "Mox Emerald": 1,
+    },
+    "Troll Disco": {  # black-red: Sedge Troll, Sinkhole, Nevinyrral's Disk; Hypnotic Specter and The Rack
+        # take the place of Fallen Empires' Hymn to Tourach
+        "Badlands": 4, "Swamp": 9, "Mountain": 6, "Mishra's Factory": 2, "Strip Mine": 1,
+        "Sedge Troll": 4, "Hypnotic Specter": 4, "Juzám Djinn": 2,
+        "Dark Ritual": 2, "Sinkhole": 4, "Lightning Bolt": 4, "Chain Lightning": 4, "Terror": 2, "Fireball": 1,
+        "Mind Twist": 1, "Demonic Tutor": 1, "Nevinyrral's Disk": 2, "The Rack": 2, "Black Vise": 1,
+        "Black Lotus": 1, "Sol Ring": 1, "Mox Jet": 1, "Mox Ruby": 1,
+    },
+    "Erhnamgeddon": {  # green-white beats, then Armageddon: Erhnam Djinn, Serendib Efreet, Land Tax
+        "Savannah": 4, "Tropical Island": 4, "Tundra": 3, "Plains": 5, "Forest": 4, "City of Brass": 1,
+        "Mishra's Factory": 2, "Strip Mine": 1,
+        "Savannah Lions": 4, "Birds of Paradise": 2, "Whirling Dervish": 2, "Erhnam Djinn": 4,
+        "Serendib Efreet": 4,
+        "Armageddon": 4, "Land Tax": 2, "Swords to Plowshares": 4, "Disenchant": 2, "Balance": 1,
+        "Sylvan Library": 1, "Ancestral Recall": 1, "Time Walk": 1, "Black Lotus": 1,
+        "Mox Emerald": 1, "Mox Pearl": 1, "Mox Sapphire": 1,
+    },
+    "Legends of Dominia": {  # red-green-white legends of Legends around Palladia-Mors, with the legendary lands
+        "Taiga": 3, "Savannah": 3, "Plateau": 2, "Forest": 5, "Mountain": 3, "Plains": 3, "City of Brass": 1,
+        "Pendelhaven": 1, "Karakas": 1, "Hammerheim": 1,
+        "Birds of Paradise": 3, "Llanowar Elves": 3,
+        "Kei Takahashi": 2, "Jacques le Vert": 2, "Tuknir Deathlock": 1, "Jasmine Boreal": 2,
+        "Sunastian Falconer": 2, "Marhault Elsdragon": 2, "Stangg": 1, "Johan": 1, "Hazezon Tamar": 1,
+        "The Lady of the Mountain": 1, "Sir Shandlar of Eberyn": 1, "Lord Magnus": 1, "Gabriel Angelfire": 1,
+        "Torsten Von Ursus": 1, "Jerrard of the Closed Fist": 1, "Lady Caleria": 1, "Palladia-Mors": 1,
+        "Lightning Bolt": 4, "Swords to Plowshares": 3, "Disenchant": 1, "Concordant Crossroads": 1,
+    },
+    "The Dark": {  # black-red of The Dark: Ball Lightning, Blood Moon, Ashes to Ashes, Maze of Ith
+        "Mountain": 11, "Swamp": 9, "Maze of Ith": 2, "City of Shadows": 1,
+        "Ball Lightning": 4, "Marsh Goblins": 3, "Goblin Rock Sled": 2, "Brothers of Fire": 2,
+        "Sisters of the Flame": 1, "Fire Drake": 1, "Goblin Wizard": 1, "Bog Imp": 2, "Eater of the Dead": 2,
+        "Grave Robbers": 1, "Uncle Istvan": 1, "Frankenstein's Monster": 1, "Nameless Race": 1,
+        "Ashes to Ashes": 3, "Blood Moon": 2, "Fissure": 1, "Eternal Flame": 1, "Inferno": 1,
+        "Word of Binding": 1, "Marsh Gas": 1, "Inquisition": 1,
+        "Runesword": 1, "Tormod's Crypt": 1, "Skull of Orm": 1, "Dark Sphere": 1,
+    },
 }
 PRECONS.update(OLD_SCHOOL)
 

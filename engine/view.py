@@ -15,6 +15,8 @@ from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .duel import Duel
+    from .game import Game
+
 
 
 def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:

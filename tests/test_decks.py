@@ -46,6 +46,11 @@ def test_each_old_school_precon_is_legal_in_old_school(name: str) -> None:
     assert formats.get("oldschool-swedish").problems(cards) == []
 
 
+def is_land(type_line: str) -> bool:
+    """A land or a legendary land (Pendelhaven, Karakas: "Legendary Land")."""
+    return type_line.removeprefix("Legendary ").startswith("Land")
+
+
 @pytest.mark.parametrize("name", sorted(PRECONS))
 def test_each_precon_has_lands_of_its_colors(name: str) -> None:
     """Playable: about 40% lands, and every color a spell needs has at least
@@ -53,13 +58,13 @@ def test_each_precon_has_lands_of_its_colors(name: str) -> None:
     (dual lands, City of Brass, the Moxen)."""
     data = carddb.card_data()
     cards = decklist(name)
-    lands = [c for c in cards if data[c]["type"].startswith("Land")]
+    lands = [c for c in cards if is_land(data[c]["type"])]
     assert 0.35 <= len(lands) / len(cards) <= 0.45, f"{name}: {len(lands)} lands"
     needed = {col for c in cards for col in data[c].get("colors", [])}
     basic_for = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
     for col in needed:
         sources = [c for c in cards if c == basic_for[col] or (
-            (data[c]["type"].startswith("Land") or "Artifact" in data[c]["type"])
+            (is_land(data[c]["type"]) or "Artifact" in data[c]["type"])
             and (f"{{{col}}}" in data[c]["text"] or "any color" in data[c]["text"]))]
         assert len(sources) >= 8, f"{name} has {col} spells and too few sources of {col}"
 
