@@ -15,7 +15,6 @@ from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .duel import Duel
-    from .game import Game
 
 
 
