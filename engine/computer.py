@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import carddb
+from .computer_combat import Combat
 from .decisions import Decision, DecisionKind, IllegalAction
 
 K = DecisionKind
@@ -54,7 +55,8 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
          "Chaoslace", "Purelace", "Reverse Damage", "Dark Heart of the Wood", "Drain Power", "Celestial Prism"}
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
-NUM = re.compile(r"deals? (\d+|X) damage", re.I)
+NUM = re.compile(r"(?:deals?|does|do) (\d+|X) damage", re.I)
+SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -87,14 +89,32 @@ def types_of(name: str) -> frozenset[str]:
     return frozenset(c.types) if c is not None else frozenset()
 
 
+# what a spell does to its target, read from the sentence that names the target
+STRONG = re.compile(r"damage|destroy|bury|remove|from the game|counter (target|a target)|gain control|-\d+/-\d+|"
+                    r"return target|discards?|\btap (X )?target|does not untap|doesn't untap|cannot attack|"
+                    r"can't attack|sacrifice|loses", re.I)
+KIND = re.compile(r"draws?\b|gains? (protection|flying|banding|trample|first strike|\w+walk)|cannot be blocked|"
+                  r"can now attack|becomes an artifact creature|activation cost|power doubles|does not cause|"
+                  r"adds \{|increase target|\+\d+/\+\d+|regenerate|untap target|prevent|gain \d+ life|"
+                  r"gets \+|into your hand|under your control", re.I)
+
+
 @lru_cache(maxsize=None)
 def harmful(name: str) -> bool:
-    """Does the card hurt what it targets? (read from its text)"""
+    """Does the card hurt what it targets? (read from its text: the sentence naming the target)"""
     t = card_text(name)
     if name in COUNTERS:
         return True
     if re.search(r"prevent", t, re.I) and not re.search(r"deals? (\d+|X) damage|destroy|bury", t, re.I):
         return False  # Samite Healer, Healing Salve, the Circles: they protect what they target
+    if name == "Ancestral Recall":
+        return False  # "Draw 3 cards or force opponent to draw 3 cards": a target player who draws
+    sentence = next((x for x in re.split(r"(?<=[.])\s+", t) if re.search(r"target|any one", x, re.I)), t)
+    if KIND.search(sentence) and not re.search(r"damage to|destroy|bury|remove target|removes|gain control|"
+                                                r"-\d+/-\d+|discard", sentence, re.I):
+        return False
+    if STRONG.search(sentence):
+        return True
     if HARMFUL.search(t):
         strong = r"damage to|destroy|bury|remove target|from the game|counter target|gain control"
         return not (HELPFUL.search(t) and not re.search(strong, t, re.I))
@@ -108,6 +128,13 @@ def damage_of(name: str) -> int | None:
     if not m:
         return None
     return -1 if m[1].upper() == "X" else int(m[1])
+
+
+@lru_cache(maxsize=None)
+def self_damage(name: str) -> int:
+    """The damage the card deals its own controller (Psionic Blast, Orcish Artillery)."""
+    m = SELF_DAMAGE.search(card_text(name))
+    return int(m[1]) if m else 0
 
 
 def _num(v: Any, default: int) -> int:
@@ -224,6 +251,8 @@ class ComputerPlayer:
         self.attacked_turn = -1
         self.acts: dict[tuple[int, str, str], int] = {}
         self.protect: str | None = None
+        self.x = 0
+        self.n_targets = 0
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -288,6 +317,12 @@ class ComputerPlayer:
             xs = [c for c in ch if c.startswith("x=")]
             if not xs:
                 return "cancel"
+            top = int(xs[-1][2:])
+            name = d.about or self._name(self.casting)
+            if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
+                self.failed.add((turn, phase, self.casting))
+                return "cancel"
+            self.x = top
             return xs[-1]  # the most it can pay for
         if k is K.CAST_MODE:
             opts = [c for c in ch if c != "cancel"]
@@ -308,7 +343,16 @@ class ComputerPlayer:
     # ---------------------------------------------------------- small helpers
     def _cast(self, c: str) -> str:
         self.casting = c
+        self.n_targets = 0
         return c
+
+    def _x_worth(self, b: Board, x: int) -> bool:
+        """Is X damage worth a spell: lethal, a creature worth killing, or a big hit."""
+        if x >= b.life[b.opp]:
+            return True
+        if any(b.toughness(p) <= x and b.value(p) >= 3 for p in b.creatures(b.opp)):
+            return True
+        return x >= 5
 
     def _ok(self, c: str) -> bool:
         return (self.turn, self.phase, c) not in self.failed
@@ -375,6 +419,8 @@ class ComputerPlayer:
                 continue
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
+            if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
+                continue
             score = self._cast_score(b, name, t)
             if score > 0:
                 opts.append((score, c))
@@ -393,7 +439,8 @@ class ComputerPlayer:
             if harmful(name):
                 if re.search(r"target (creature|player|opponent|land|artifact|enchantment|permanent)", text, re.I) \
                         or "target" in text:
-                    return 8 + mv if self._has_target_worth(b, name) else 0
+                    # instant burn waits for the end of their turn unless it kills something now
+                    return 8 + mv if self._has_target_worth(b, name, face="instant" not in t) else 0
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
                 return 0  # tricks are kept for combat and for answers
@@ -406,11 +453,20 @@ class ComputerPlayer:
             return 6 + mv
         return 1
 
-    def _has_target_worth(self, b: Board, name: str) -> bool:
+    def _has_target_worth(self, b: Board, name: str, face: bool = True) -> bool:
+        """Is there a target worth the card? Damage that could go to a player is worth
+        it when lethal, on a creature worth killing, or (``face``) to the face when
+        the race is on: their life is low, or my hand is full."""
         text = card_text(name).lower()
         dmg = damage_of(name)
-        if dmg is not None and ("player" in text or "opponent" in text):
-            return True
+        if dmg is not None and ("player" in text or "any target" in text or "opponent" in text):
+            if dmg == -1:
+                return True  # X: judged when X is chosen
+            if dmg >= b.life[b.opp]:
+                return True
+            if any(b.toughness(p) <= dmg and b.value(p) >= 3.5 for p in b.creatures(b.opp)):
+                return True
+            return face and (b.life[b.opp] <= 10 or len(b.hand) >= 6)
         if "creature" in text:
             for p in b.creatures(b.opp):
                 if dmg is not None and dmg > 0 and b.toughness(p) > dmg:
@@ -438,17 +494,28 @@ class ComputerPlayer:
             return mine > theirs + 6 and len(b.lands(b.me)) <= len(b.lands(b.opp)) + 1
         return False
 
+    def _damage_activation(self, b: Board, c: str, face: bool) -> bool:
+        """Is ``activate X`` a damage or destroy ability worth using now?"""
+        if not c.startswith("activate ") or not self._ok(c):
+            return False
+        name = self._name(c)
+        text = card_text(name)
+        if not re.search(r"\}: [^\n]*(damage|destroy)", text) or re.search(r"\}: Remove", text) or not harmful(name):
+            return False
+        if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
+            return False
+        key = (self.turn, self.phase, "act " + c)
+        limit = 1 if "{T}" in text else 4
+        if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face):
+            return False
+        self.acts[key] = self.acts.get(key, 0) + 1
+        return True
+
     def _best_activation(self, b: Board, ch: list[str]) -> str | None:
+        """Pingers and killers on my turn: only to kill a creature (the face waits for their end of turn)."""
         for c in ch:
-            if not c.startswith("activate ") or not self._ok(c):
-                continue
-            name = self._name(c)
-            text = card_text(name)
-            # pingers and killers: use them on the opponent's creatures or face
-            if re.search(r"\{T\}: .*(damage|destroy)", text) and harmful(name):
-                if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
-                    self.acts[(self.turn, self.phase, "act " + c)] = 1
-                    return c
+            if self._damage_activation(b, c, face=False):
+                return c
         return None
 
     def _instant_window(self, b: Board, d: Decision, ch: list[str]) -> str | None:
@@ -460,15 +527,18 @@ class ComputerPlayer:
             return d.decline
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             for c in ch:
-                if c.startswith(("cast ", "activate ")) and self._ok(c):
+                if c.startswith("activate "):
+                    if self._damage_activation(b, c, face=True):
+                        return self._cast(c)
+                    continue
+                if c.startswith("cast ") and self._ok(c):
                     name = self._name(c)
                     if name in NEVER or name in SYMMETRIC or name in PUMPS or name in COUNTERS:
                         continue
-                    t = types_of(name)
-                    if c.startswith("activate ") and not re.search(r"\{T\}: .*(damage|destroy)", card_text(name)):
+                    if self_damage(name) and b.life[me] <= self_damage(name) + 2:
                         continue
-                    if (c.startswith("activate ") or t & {"instant", "interrupt"}) and harmful(name) \
-                            and self._has_target_worth(b, name):
+                    t = types_of(name)
+                    if t & {"instant", "interrupt"} and harmful(name) and self._has_target_worth(b, name):
                         if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
@@ -481,7 +551,9 @@ class ComputerPlayer:
         bad = harmful(name) if name else True
         dmg = damage_of(name)
         if dmg == -1:
-            dmg = 99  # the X was chosen already, as large as could be paid
+            dmg = self.x  # the X was chosen already, as large as could be paid
+        if bad and dmg is not None and self.n_targets >= 1 and "done" in ch:
+            return "done"  # divided damage (Fireball, Pyrotechnics): all of it on the one best target
         scored = []
         for t in ch:
             if not t.startswith("target "):
@@ -511,6 +583,7 @@ class ComputerPlayer:
         scored.sort(key=lambda x: -x[0])
         if scored and scored[0][0] > 0:
             self.protect = None
+            self.n_targets += 1
             return scored[0][1]
         if "done" in ch:
             return "done"
@@ -537,47 +610,9 @@ class ComputerPlayer:
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
             ready = [p for p in ready if p["ref"] in allowed] or \
                 [b.perms[r] for r in allowed if r in b.perms and b.power(b.perms[r]) > 0]
-        blockers = [p for p in b.creatures(opp) if not p["tapped"]]
         if not ready:
             return [], False
-        # all-in: what gets through if they block the biggest with their blockers
-        total = sorted((b.power(p) for p in ready), reverse=True)
-        through = sum(total[len(blockers):]) if len(blockers) < len(total) else 0
-        unblockable = [p for p in ready if not any(b.can_block(x, p) for x in blockers)]
-        evasive = sum(b.power(p) for p in unblockable)
-        if max(through, evasive) >= b.life[opp]:
-            return ready, True
-        # their evasive attack (what my creatures cannot block) kills me next turn: hold nothing back
-        mine_untapped = b.creatures(me)
-        their_evasive = sum(b.power(p) for p in b.creatures(opp)
-                            if not any(b.can_block(x, p) for x in mine_untapped))
-        if their_evasive >= b.life[me]:
-            return ready, True
-        safe = []
-        for a in ready:
-            risky = False
-            for x in blockers:
-                if not b.can_block(x, a):
-                    continue
-                adies, xdies = b.fight(a, x)
-                if adies and (not xdies or b.value(x) < b.value(a) * 0.8):
-                    risky = True
-                    break
-            if not risky:
-                safe.append(a)
-        # keep enough home to survive their swing back
-        their = sorted((b.power(p) for p in b.creatures(opp)), reverse=True)
-        my_life = b.life[me]
-        if sum(their) >= my_life:
-            keep = sorted([p for p in b.creatures(me) if not p["tapped"]], key=b.value)
-            home = [p for p in keep if p not in safe]
-            while safe and len(home) < len(their) and sum(their[len(home):]) >= my_life:
-                moved = min(safe, key=lambda p: b.toughness(p) * 2 + b.power(p))
-                if b.power(moved) >= 3 and not unblockable:
-                    pass
-                safe.remove(moved)
-                home.append(moved)
-        return safe, False
+        return Combat(b).plan_attack(ready), False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         chosen, _ = self._attackers(b, d, ch)
@@ -610,69 +645,7 @@ class ComputerPlayer:
         if not pairs:
             return d.decline or "block nothing"
         attackers = sorted((b.perms[a] for a in pairs), key=lambda p: -b.power(p))
-        incoming = sum(b.power(a) for a in attackers)
-        used: set[str] = set()
-        chosen: list[tuple[str, str]] = []
-        blocked: set[str] = set()
-        # 1. blocks that kill and survive, or survive (walls), or trade up
-        options = []
-        for a in attackers:
-            for x in pairs[a["ref"]]:
-                bl = b.perms[x]
-                adies, xdies = b.fight(a, bl)
-                va, vx = b.value(a), b.value(bl)
-                if xdies and b.kw(a, "trample"):
-                    pass
-                if adies and not xdies:
-                    s = 100 + va
-                elif not xdies:
-                    s = 50 + b.power(a)
-                elif adies and va >= vx:
-                    s = 20 + va - vx
-                else:
-                    s = -vx  # a chump block
-                options.append((s, a["ref"], x, xdies, adies))
-        options.sort(key=lambda o: -o[0])
-        for s, a, x, xdies, adies in options:
-            if s <= 0 or a in blocked or x in used:
-                continue
-            chosen.append((a, x))
-            used.add(x)
-            blocked.add(a)
-        # 2. double blocks that kill a big attacker without losing more than it is worth
-        for a in attackers:
-            if a["ref"] in blocked:
-                continue
-            free = [b.perms[x] for x in pairs[a["ref"]] if x not in used]
-            if len(free) >= 2 and not b.kw(a, "first strike"):
-                free.sort(key=lambda p: -b.power(p))
-                two = free[:2]
-                if sum(b.power(p) for p in two) >= b.toughness(a):
-                    # the attacker kills at most one of them
-                    lost = max((b.value(p) for p in two if b.power(a) >= b.toughness(p)), default=0)
-                    if b.value(a) > lost + 1:
-                        for p in two:
-                            chosen.append((a["ref"], p["ref"]))
-                            used.add(p["ref"])
-                        blocked.add(a["ref"])
-        # 3. chump blocks while the rest would kill us
-        def unblocked_damage() -> int:
-            return sum(b.power(a) for a in attackers if a["ref"] not in blocked)
-        while unblocked_damage() >= life:
-            best = None
-            for a in attackers:
-                if a["ref"] in blocked or b.kw(a, "trample"):
-                    continue
-                free = [x for x in pairs[a["ref"]] if x not in used]
-                if free:
-                    x = min(free, key=lambda r: b.value(b.perms[r]))
-                    best = (a["ref"], x)
-                    break
-            if best is None:
-                break
-            chosen.append(best)
-            used.add(best[1])
-            blocked.add(best[0])
+        chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:
             return d.decline or "block nothing"
         text = "block " + "; ".join(f"{a} with {x}" for a, x in chosen)
