@@ -56,6 +56,7 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
 NUM = re.compile(r"(?:deals?|does|do) (\d+|X) damage", re.I)
+MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
@@ -415,7 +416,8 @@ class ComputerPlayer:
                 continue
             name = self._name(c)
             t = types_of(name)
-            if name in NEVER or name in PUMPS or name in COUNTERS:
+            if name in NEVER or name in PUMPS or name in COUNTERS or MANA_SPELL.search(card_text(name)) \
+                    and not t & {"artifact", "creature", "enchantment", "land"}:
                 continue
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
@@ -443,7 +445,8 @@ class ComputerPlayer:
                     return 8 + mv if self._has_target_worth(b, name, face="instant" not in t) else 0
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
-                return 0  # tricks are kept for combat and for answers
+                # card draw is cast (on my turn: simple); tricks are kept for combat and for answers
+                return 4 + mv if re.search(r"\bdraws? (\d|x|three|two|a card|one)", text, re.I) else 0
             if re.search(r"target creature|enchant creature", text, re.I) and not b.creatures(b.me):
                 return 0
             if re.search(r"draw|search|gain \d+ life", text, re.I) or "sorcery" in t or "enchant" in t:
@@ -453,7 +456,7 @@ class ComputerPlayer:
             return 6 + mv
         return 1
 
-    def _has_target_worth(self, b: Board, name: str, face: bool = True) -> bool:
+    def _has_target_worth(self, b: Board, name: str, face: bool = True, always: bool = False) -> bool:
         """Is there a target worth the card? Damage that could go to a player is worth
         it when lethal, on a creature worth killing, or (``face``) to the face when
         the race is on: their life is low, or my hand is full."""
@@ -466,9 +469,11 @@ class ComputerPlayer:
                 return True
             if any(b.toughness(p) <= dmg and b.value(p) >= 3.5 for p in b.creatures(b.opp)):
                 return True
-            return face and (b.life[b.opp] <= 10 or len(b.hand) >= 6)
+            return face and (always or b.life[b.opp] <= 10 or len(b.hand) >= 6)
         if "creature" in text:
             for p in b.creatures(b.opp):
+                if "tapped creature" in text and not p["tapped"]:
+                    continue
                 if dmg is not None and dmg > 0 and b.toughness(p) > dmg:
                     continue
                 if b.value(p) >= 4:
@@ -500,13 +505,24 @@ class ComputerPlayer:
             return False
         name = self._name(c)
         text = card_text(name)
-        if not re.search(r"\}: [^\n]*(damage|destroy)", text) or re.search(r"\}: Remove", text) or not harmful(name):
+        if not re.search(r"\}: [^\n]*(damage|destroy|bury)", text, re.I) or re.search(r"\}: Remove", text) \
+                or not harmful(name):
             return False
         if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
             return False
+        dmg = damage_of(name) or 0
+        if "opponent's choice" in text and any(b.toughness(p) <= dmg for p in b.creatures(b.me)):
+            return False  # Cuombajj Witches: they would aim the other damage at my own
         key = (self.turn, self.phase, "act " + c)
         limit = 1 if "{T}" in text else 4
-        if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face):
+        if re.search(r"is destroyed at end of turn", text):
+            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out
+            if not face:
+                return False
+            limit = 10
+        # a tapping pinger is used every turn: to the face at the end of theirs when nothing better
+        face = face and ("{T}" in text or b.life[b.opp] <= 10 or len(b.hand) >= 6)
+        if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face, always=face):
             return False
         self.acts[key] = self.acts.get(key, 0) + 1
         return True
@@ -525,7 +541,20 @@ class ComputerPlayer:
         me = d.player
         if ctx is None:
             return d.decline
+        if any(x["controller"] == me for x in b.v["batch"] + b.v["spells"]):
+            return d.decline  # let what I did resolve first
+        combat = b.v.get("combat")
+        if ctx.active != me and combat and ctx.step in ("attack", "blocks"):
+            got = self._kill_attacker(b, ch, combat)
+            if got:
+                return got
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
+            for c in ch:
+                if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
+                    key = (self.turn, self.phase, "act " + c)
+                    if not self.acts.get(key):
+                        self.acts[key] = 1
+                        return self._cast(c)
             for c in ch:
                 if c.startswith("activate "):
                     if self._damage_activation(b, c, face=True):
@@ -543,6 +572,39 @@ class ComputerPlayer:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
         return d.decline
+
+    def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
+        """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""
+        attacking = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms]
+        attacking = [p for p in attacking if not b.mine(p) and b.value(p) >= 3.5]
+        if not attacking:
+            return None
+        for c in ch:
+            if not c.startswith(("cast ", "activate ")) or not self._ok(c):
+                continue
+            name = self._name(c)
+            text = card_text(name)
+            if name in NEVER or name in SYMMETRIC or name in PUMPS or name in COUNTERS or not harmful(name):
+                continue
+            if c.startswith("cast ") and not types_of(name) & {"instant", "interrupt"}:
+                continue
+            if c.startswith("activate ") and not re.search(r"\}: [^\n]*(damage|destroy|bury)", text, re.I):
+                continue
+            if not re.search(r"target (tapped |non-black, non-artifact |attacking )?creature|any target|"
+                             r"target creature or player", text, re.I):
+                continue
+            if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
+                continue
+            dmg = damage_of(name)
+            if dmg is not None and dmg >= 0 and not any(b.toughness(p) <= dmg for p in attacking):
+                continue
+            key = (self.turn, self.phase, "kill " + c)
+            if self.acts.get(key):
+                continue
+            self.acts[key] = 1
+            self.protect = None
+            return self._cast(c)
+        return None
 
     # ------------------------------------------------------------- targeting
     def _target(self, b: Board, d: Decision, ch: list[str]) -> str:
@@ -576,6 +638,9 @@ class ComputerPlayer:
                 val = b.value(p)
                 if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > dmg:
                     val = 0.3  # it would not die
+                elif bad and not mine and b.v.get("combat") and \
+                        any(what in band for band in b.v["combat"]["bands"]):
+                    val += 3  # an attacker: its damage is stopped too
                 if not bad and self.protect is not None and what == self.protect:
                     val += 20
             good = (not mine) if bad else mine
