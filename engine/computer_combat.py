@@ -54,6 +54,15 @@ def regen_cost(name: str) -> int | None:
     return sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\{([0-9WUBRG])\}", m[1]))
 
 
+@lru_cache(maxsize=None)
+def pump_cost(name: str) -> int | None:
+    """The mana a creature's own "+N/+0 until end of turn" costs, None if it has none."""
+    m = re.search(r"((?:\{[0-9WUBRG]\})+): \+[1-9]/\+\d+ until end of turn", _text(name))
+    if not m:
+        return None
+    return max(1, sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\{([0-9WUBRG])\}", m[1])))
+
+
 def untapped_mana(b: "Board", side: int) -> int:
     return sum(1 for p in b.v["battlefield"] if p["controller"] == side and not p["tapped"]
                and ("land" in p["types"] or re.search(r"\{T\}: Add", _text(p["name"]))))
@@ -230,6 +239,10 @@ class Combat:
         theirs = [p for p in b.creatures(opp) if p["ref"] not in dead and b.power(p) > 0
                   and "Wall" not in p["name"]]
         back = self.swing_back(theirs, home, my_life)
+        # a pump they can pay for ("{2}: +1/+0", Firebreathing) with all their lands next turn
+        if any(pump_cost(p["name"]) for p in theirs):
+            cost = min(pump_cost(p["name"]) or 99 for p in theirs)
+            back += len(b.lands(opp)) // cost
         if back >= my_life:
             s -= 500.0
         else:
@@ -321,8 +334,35 @@ class Combat:
                     best = (a, min(free, key=lambda r: b.value(b.perms[r])))
                     break
             if best is None:
-                break
+                if not self._move_blocker(attackers, pairs, blocked):
+                    break
+                continue
             chosen.append((best[0]["ref"], best[1]))
             used.add(best[1])
             blocked[best[0]["ref"]] = [b.perms[best[1]]]
-        return chosen
+        return [(a, x["ref"]) for a, xs in blocked.items() for x in xs]
+
+    def _move_blocker(self, attackers: list[Perm], pairs: dict[str, list[str]],
+                      blocked: dict[str, list[Perm]]) -> bool:
+        """Staying alive comes first: move a blocker from a gang block, or from a smaller
+        attacker, onto the biggest unblocked attacker it can block. False if none helps."""
+        b = self.b
+        for a in sorted((a for a in attackers if a["ref"] not in blocked), key=lambda p: -b.power(p)):
+            can = set(pairs.get(a["ref"], ()))
+            best = None
+            for other, xs in blocked.items():
+                o = b.perms[other]
+                for x in xs:
+                    if x["ref"] not in can:
+                        continue
+                    gain = b.power(a) - (0 if len(xs) > 1 else b.power(o))
+                    if gain > 0 and (best is None or gain > best[0]):
+                        best = (gain, other, x)
+            if best is not None:
+                _, other, x = best
+                blocked[other] = [y for y in blocked[other] if y is not x]
+                if not blocked[other]:
+                    del blocked[other]
+                blocked[a["ref"]] = [x]
+                return True
+        return False
