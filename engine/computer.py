@@ -108,6 +108,8 @@ def harmful(name: str) -> bool:
         return True
     if re.search(r"prevent", t, re.I) and not re.search(r"deals? (\d+|X) damage|destroy|bury", t, re.I):
         return False  # Samite Healer, Healing Salve, the Circles: they protect what they target
+    if MANA_SPELL.search(t):
+        return False  # Dark Ritual
     if name == "Ancestral Recall":
         return False  # "Draw 3 cards or force opponent to draw 3 cards": a target player who draws
     sentence = next((x for x in re.split(r"(?<=[.])\s+", t) if re.search(r"target|any one", x, re.I)), t)
@@ -506,7 +508,7 @@ class ComputerPlayer:
         name = self._name(c)
         text = card_text(name)
         if not re.search(r"\}: [^\n]*(damage|destroy|bury)", text, re.I) or re.search(r"\}: Remove", text) \
-                or not harmful(name):
+                or not harmful(name) or name in SYMMETRIC or re.search(r"each (creature and )?player", text, re.I):
             return False
         if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
             return False
@@ -530,9 +532,26 @@ class ComputerPlayer:
     def _best_activation(self, b: Board, ch: list[str]) -> str | None:
         """Pingers and killers on my turn: only to kill a creature (the face waits for their end of turn)."""
         for c in ch:
-            if self._damage_activation(b, c, face=False):
+            if self._damage_activation(b, c, face=False) or self._sweep_activation(b, c):
                 return c
         return None
+
+    def _sweep_activation(self, b: Board, c: str) -> bool:
+        """1 damage to each creature and player (Pestilence): when it kills more of theirs
+        than of mine, or finishes them, and never when it would finish me."""
+        if not c.startswith("activate ") or not self._ok(c):
+            return False
+        text = card_text(self._name(c))
+        if not re.search(r"\}: [^\n]*1 damage to each creature and player", text):
+            return False
+        me, opp = b.life[b.me], b.life[b.opp]
+        if me <= 2:
+            return False
+        if opp <= 1:
+            return True
+        gain = sum(b.value(p) for p in b.creatures(b.opp) if b.toughness(p) <= 1) - \
+            sum(b.value(p) for p in b.creatures(b.me) if b.toughness(p) <= 1)
+        return gain > 1.5 and me > opp - 3
 
     def _instant_window(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         """The opponent's turn or another step: burn the opponent's face at
@@ -567,7 +586,8 @@ class ComputerPlayer:
                     if self_damage(name) and b.life[me] <= self_damage(name) + 2:
                         continue
                     t = types_of(name)
-                    if t & {"instant", "interrupt"} and harmful(name) and self._has_target_worth(b, name):
+                    if t & {"instant", "interrupt"} and harmful(name) and re.search(r"target", card_text(name), re.I) \
+                            and self._has_target_worth(b, name):
                         if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
