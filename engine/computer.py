@@ -421,6 +421,9 @@ class ComputerPlayer:
             if name in NEVER or name in PUMPS or name in COUNTERS or MANA_SPELL.search(card_text(name)) \
                     and not t & {"artifact", "creature", "enchantment", "land"}:
                 continue
+            if re.search(r"does not untap during your untap phase", card_text(name)) and \
+                    re.search(r"damage to you", card_text(name)):
+                continue  # Mana Vault: once used it hurts every turn
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
@@ -444,7 +447,13 @@ class ComputerPlayer:
                 if re.search(r"target (creature|player|opponent|land|artifact|enchantment|permanent)", text, re.I) \
                         or "target" in text:
                     # instant burn waits for the end of their turn unless it kills something now
-                    return 8 + mv if self._has_target_worth(b, name, face="instant" not in t) else 0
+                    if not self._has_target_worth(b, name, face="instant" not in t):
+                        return 0
+                    # a threat bigger than what I would cast: answer it first
+                    dmg = damage_of(name)
+                    threat = max((b.value(p) for p in b.creatures(b.opp)
+                                  if dmg is None or dmg < 0 or b.toughness(p) <= dmg), default=0)
+                    return (20 if threat >= 9 and "creature" in text.lower() else 8) + mv
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
                 # card draw is cast (on my turn: simple); tricks are kept for combat and for answers
@@ -458,6 +467,18 @@ class ComputerPlayer:
             return 6 + mv
         return 1
 
+    @staticmethod
+    def _burn_in_hand(b: Board) -> int:
+        """The damage my burn in hand could deal to a player (X spells not counted)."""
+        n = 0
+        for name in b.hand:
+            d = damage_of(name)
+            text = card_text(name).lower()
+            if d and d > 0 and types_of(name) & {"instant", "sorcery", "interrupt"} and \
+                    ("player" in text or "any target" in text):
+                n += d
+        return n
+
     def _has_target_worth(self, b: Board, name: str, face: bool = True, always: bool = False) -> bool:
         """Is there a target worth the card? Damage that could go to a player is worth
         it when lethal, on a creature worth killing, or (``face``) to the face when
@@ -467,7 +488,7 @@ class ComputerPlayer:
         if dmg is not None and ("player" in text or "any target" in text or "opponent" in text):
             if dmg == -1:
                 return True  # X: judged when X is chosen
-            if dmg >= b.life[b.opp]:
+            if dmg >= b.life[b.opp] or self._burn_in_hand(b) >= b.life[b.opp]:
                 return True
             if any(b.toughness(p) <= dmg and b.value(p) >= 3.5 for p in b.creatures(b.opp)):
                 return True
@@ -562,6 +583,15 @@ class ComputerPlayer:
             return d.decline
         if any(x["controller"] == me for x in b.v["batch"] + b.v["spells"]):
             return d.decline  # let what I did resolve first
+        if ctx.active != me and ctx.phase in ("upkeep", "draw"):
+            for c in ch:
+                if c.startswith("activate ") and self._ok(c) and \
+                        re.search(r"\{T\}: Tap target[^.\n]*creature", card_text(self._name(c))):
+                    if any(not p["tapped"] and b.power(p) >= 2 for p in b.creatures(b.opp)):
+                        key = (self.turn, self.phase, "tap " + c)
+                        if not self.acts.get(key):
+                            self.acts[key] = 1
+                            return self._cast(c)
         combat = b.v.get("combat")
         if ctx.active != me and combat and ctx.step in ("attack", "blocks"):
             got = self._kill_attacker(b, ch, combat)
@@ -656,6 +686,8 @@ class ComputerPlayer:
                     continue
                 mine = b.mine(p)
                 val = b.value(p)
+                if bad and p["tapped"] and re.search(r"\bTap target", card_text(name)):
+                    val = 0.1  # tapping what is tapped already
                 if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > dmg:
                     val = 0.3  # it would not die
                 elif bad and not mine and b.v.get("combat") and \
