@@ -55,6 +55,12 @@ def regen_cost(name: str) -> int | None:
 
 
 @lru_cache(maxsize=None)
+def tap_ability(name: str) -> bool:
+    """Has the creature a {T} ability other than making mana?"""
+    return any(not re.match(r"\s*Add", m) for m in re.findall(r"\{T\}: ([^\n]*)", _text(name)))
+
+
+@lru_cache(maxsize=None)
 def pump_cost(name: str) -> int | None:
     """The mana a creature's own "+N/+0 until end of turn" costs, None if it has none."""
     m = re.search(r"((?:\{[0-9WUBRG]\})+): \+[1-9]/\+\d+ until end of turn", _text(name))
@@ -230,6 +236,8 @@ class Combat:
         if dmg >= their_life:
             return 10000.0 + dmg
         s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a)
+        # a creature with a tap ability (Royal Assassin, Prodigal Sorcerer) is worth more untapped
+        s -= sum(2.5 for a in chosen if tap_ability(a["name"]))
         left = their_life - dmg
         s += dmg * (0.6 + 6.0 / max(left, 1))
         # the swing back: their creatures that survive, against my creatures that stay untapped
@@ -244,7 +252,7 @@ class Combat:
             cost = min(pump_cost(p["name"]) or 99 for p in theirs)
             back += len(b.lands(opp)) // cost
         if back >= my_life:
-            s -= 500.0
+            s -= 500.0 + 20.0 * (back - my_life)  # lost anyway? then keep as much home as helps
         else:
             s -= back * 3.0 / max(my_life - back, 1)
         return s
