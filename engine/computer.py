@@ -47,7 +47,8 @@ COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elementa
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
-             "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux"}
+             "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux",
+             "Titania's Song", "Karma"}
 NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", "Kormus Bell",
          "Armageddon Clock", "Immolation", "Cursed Land", "Evil Presence", "Phantasmal Terrain", "Thoughtlace",
          "Deathlace", "Lifelace", "Sleight of Mind", "Wanderlust", "Creature Bond", "Twiddle", "Mana Short",
@@ -214,6 +215,8 @@ class Board:
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
         if self.kw(attacker, "flying") and not (self.kw(blocker, "flying") or self.kw(blocker, "can block flying")):
             return False
+        if "Wall" in blocker["name"] and re.search(r"cannot be blocked by walls", card_text(attacker["name"]), re.I):
+            return False  # Juggernaut
         for k in attacker.get("keywords", ()):
             if k.endswith("walk"):
                 land = k[:-len("walk")]
@@ -518,6 +521,15 @@ class ComputerPlayer:
             if name == "Hurricane" and any(b.kw(p, "flying") for p in b.creatures(b.me)):
                 return False
             return theirs > mine + 6
+        if name == "Titania's Song":  # every non-creature artifact becomes a creature: theirs too
+            def arts(side: int) -> float:
+                return sum(1 + mana_value(p["name"]) for p in b.v["battlefield"] if p["controller"] == side
+                           and "artifact" in p["types"] and "creature" not in p["types"])
+            return arts(b.me) > arts(b.opp) + 3
+        if name == "Karma":  # damage to each player for each swamp they control
+            def swamps(side: int) -> int:
+                return sum(1 for p in b.lands(side) if "B" in _land_colors(p["name"]))
+            return swamps(b.opp) > swamps(b.me) + 1
         if name in ("Armageddon", "Jokulhaups"):
             return mine > theirs + 6 and len(b.lands(b.me)) <= len(b.lands(b.opp)) + 1
         return False
