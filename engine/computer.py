@@ -33,6 +33,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
+from .computer_combat import Combat
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -48,7 +49,8 @@ COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elementa
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
-             "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux"}
+             "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux",
+             "Titania's Song", "Karma"}
 NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", "Kormus Bell",
          "Armageddon Clock", "Immolation", "Cursed Land", "Evil Presence", "Phantasmal Terrain", "Thoughtlace",
          "Deathlace", "Lifelace", "Sleight of Mind", "Wanderlust", "Creature Bond", "Twiddle", "Mana Short",
@@ -56,7 +58,9 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
          "Chaoslace", "Purelace", "Reverse Damage", "Dark Heart of the Wood", "Drain Power", "Celestial Prism"}
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
-NUM = re.compile(r"deals? (\d+|X) damage", re.I)
+NUM = re.compile(r"(?:deals?|does|do) (\d+|X) damage", re.I)
+MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
+SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -89,14 +93,34 @@ def types_of(name: str) -> frozenset[str]:
     return frozenset(c.types) if c is not None else frozenset()
 
 
+# what a spell does to its target, read from the sentence that names the target
+STRONG = re.compile(r"damage|destroy|bury|remove|from the game|counter (target|a target)|gain control|-\d+/-\d+|"
+                    r"return target|discards?|\btap (X )?target|does not untap|doesn't untap|cannot attack|"
+                    r"can't attack|sacrifice|loses", re.I)
+KIND = re.compile(r"draws?\b|gains? (protection|flying|banding|trample|first strike|\w+walk)|cannot be blocked|"
+                  r"can now attack|becomes an artifact creature|activation cost|power doubles|does not cause|"
+                  r"adds \{|increase target|\+\d+/\+\d+|regenerate|untap target|prevent|gain \d+ life|"
+                  r"gets \+|into your hand|under your control", re.I)
+
+
 @lru_cache(maxsize=None)
 def harmful(name: str) -> bool:
-    """Does the card hurt what it targets? (read from its text)"""
+    """Does the card hurt what it targets? (read from its text: the sentence naming the target)"""
     t = card_text(name)
     if name in COUNTERS:
         return True
     if re.search(r"prevent", t, re.I) and not re.search(r"deals? (\d+|X) damage|destroy|bury", t, re.I):
         return False  # Samite Healer, Healing Salve, the Circles: they protect what they target
+    if MANA_SPELL.search(t):
+        return False  # Dark Ritual
+    if name == "Ancestral Recall":
+        return False  # "Draw 3 cards or force opponent to draw 3 cards": a target player who draws
+    sentence = next((x for x in re.split(r"(?<=[.])\s+", t) if re.search(r"target|any one", x, re.I)), t)
+    if KIND.search(sentence) and not re.search(r"damage to|destroy|bury|remove target|removes|gain control|"
+                                                r"-\d+/-\d+|discard", sentence, re.I):
+        return False
+    if STRONG.search(sentence):
+        return True
     if HARMFUL.search(t):
         strong = r"damage to|destroy|bury|remove target|from the game|counter target|gain control"
         return not (HELPFUL.search(t) and not re.search(strong, t, re.I))
@@ -110,6 +134,13 @@ def damage_of(name: str) -> int | None:
     if not m:
         return None
     return -1 if m[1].upper() == "X" else int(m[1])
+
+
+@lru_cache(maxsize=None)
+def self_damage(name: str) -> int:
+    """The damage the card deals its own controller (Psionic Blast, Orcish Artillery)."""
+    m = SELF_DAMAGE.search(card_text(name))
+    return int(m[1]) if m else 0
 
 
 def _num(v: Any, default: int) -> int:
@@ -186,6 +217,8 @@ class Board:
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
         if self.kw(attacker, "flying") and not (self.kw(blocker, "flying") or self.kw(blocker, "can block flying")):
             return False
+        if "Wall" in blocker["name"] and re.search(r"cannot be blocked by walls", card_text(attacker["name"]), re.I):
+            return False  # Juggernaut
         for k in attacker.get("keywords", ()):
             if k.endswith("walk"):
                 land = k[:-len("walk")]
@@ -226,6 +259,8 @@ class ComputerPlayer:
         self.attacked_turn = -1
         self.acts: dict[tuple[int, str, str], int] = {}
         self.protect: str | None = None
+        self.x = 0
+        self.n_targets = 0
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -289,6 +324,12 @@ class ComputerPlayer:
             xs = [c for c in ch if c.startswith("x=")]
             if not xs:
                 return "cancel"
+            top = int(xs[-1][2:])
+            name = d.about or self._name(self.casting)
+            if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
+                self.failed.add((turn, phase, self.casting))
+                return "cancel"
+            self.x = top
             return xs[-1]  # the most it can pay for
         if k is K.CAST_MODE:
             opts = [c for c in ch if c != "cancel"]
@@ -309,7 +350,16 @@ class ComputerPlayer:
     # ---------------------------------------------------------- small helpers
     def _cast(self, c: str) -> str:
         self.casting = c
+        self.n_targets = 0
         return c
+
+    def _x_worth(self, b: Board, x: int) -> bool:
+        """Is X damage worth a spell: lethal, a creature worth killing, or a big hit."""
+        if x >= b.life[b.opp]:
+            return True
+        if any(b.toughness(p) <= x and b.value(p) >= 3 for p in b.creatures(b.opp)):
+            return True
+        return x >= 5
 
     def _ok(self, c: str) -> bool:
         return (self.turn, self.phase, c) not in self.failed
@@ -372,9 +422,15 @@ class ComputerPlayer:
                 continue
             name = self._name(c)
             t = types_of(name)
-            if name in NEVER or name in PUMPS or name in COUNTERS:
+            if name in NEVER or name in PUMPS or name in COUNTERS or MANA_SPELL.search(card_text(name)) \
+                    and not t & {"artifact", "creature", "enchantment", "land"}:
                 continue
+            if re.search(r"does not untap during your untap phase", card_text(name)) and \
+                    re.search(r"damage to you", card_text(name)):
+                continue  # Mana Vault: once used it hurts every turn
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
+                continue
+            if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
             score = self._cast_score(b, name, t)
             if score > 0:
@@ -394,10 +450,18 @@ class ComputerPlayer:
             if harmful(name):
                 if re.search(r"target (creature|player|opponent|land|artifact|enchantment|permanent)", text, re.I) \
                         or "target" in text:
-                    return 8 + mv if self._has_target_worth(b, name) else 0
+                    # instant burn waits for the end of their turn unless it kills something now
+                    if not self._has_target_worth(b, name, face="instant" not in t):
+                        return 0
+                    # a threat bigger than what I would cast: answer it first
+                    dmg = damage_of(name)
+                    threat = max((b.value(p) for p in b.creatures(b.opp)
+                                  if dmg is None or dmg < 0 or b.toughness(p) <= dmg), default=0)
+                    return (20 if threat >= 9 and "creature" in text.lower() else 8) + mv
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
-                return 0  # tricks are kept for combat and for answers
+                # card draw is cast (on my turn: simple); tricks are kept for combat and for answers
+                return 4 + mv if re.search(r"\bdraws? (\d|x|three|two|a card|one)", text, re.I) else 0
             if re.search(r"target creature|enchant creature", text, re.I) and not b.creatures(b.me):
                 return 0
             if re.search(r"draw|search|gain \d+ life", text, re.I) or "sorcery" in t or "enchant" in t:
@@ -407,13 +471,36 @@ class ComputerPlayer:
             return 6 + mv
         return 1
 
-    def _has_target_worth(self, b: Board, name: str) -> bool:
+    @staticmethod
+    def _burn_in_hand(b: Board) -> int:
+        """The damage my burn in hand could deal to a player (X spells not counted)."""
+        n = 0
+        for name in b.hand:
+            d = damage_of(name)
+            text = card_text(name).lower()
+            if d and d > 0 and types_of(name) & {"instant", "sorcery", "interrupt"} and \
+                    ("player" in text or "any target" in text):
+                n += d
+        return n
+
+    def _has_target_worth(self, b: Board, name: str, face: bool = True, always: bool = False) -> bool:
+        """Is there a target worth the card? Damage that could go to a player is worth
+        it when lethal, on a creature worth killing, or (``face``) to the face when
+        the race is on: their life is low, or my hand is full."""
         text = card_text(name).lower()
         dmg = damage_of(name)
-        if dmg is not None and ("player" in text or "opponent" in text):
-            return True
+        if dmg is not None and ("player" in text or "any target" in text or "opponent" in text):
+            if dmg == -1:
+                return True  # X: judged when X is chosen
+            if dmg >= b.life[b.opp] or self._burn_in_hand(b) >= b.life[b.opp]:
+                return True
+            if any(b.toughness(p) <= dmg and b.value(p) >= 3.5 for p in b.creatures(b.opp)):
+                return True
+            return face and (always or b.life[b.opp] <= 10 or len(b.hand) >= 6)
         if "creature" in text:
             for p in b.creatures(b.opp):
+                if "tapped creature" in text and not p["tapped"]:
+                    continue
                 if dmg is not None and dmg > 0 and b.toughness(p) > dmg:
                     continue
                 if b.value(p) >= 4:
@@ -435,22 +522,70 @@ class ComputerPlayer:
             if name == "Hurricane" and any(b.kw(p, "flying") for p in b.creatures(b.me)):
                 return False
             return theirs > mine + 6
+        if name == "Titania's Song":  # every non-creature artifact becomes a creature: theirs too
+            def arts(side: int) -> float:
+                return sum(1 + mana_value(p["name"]) for p in b.v["battlefield"] if p["controller"] == side
+                           and "artifact" in p["types"] and "creature" not in p["types"])
+            return arts(b.me) > arts(b.opp) + 3
+        if name == "Karma":  # damage to each player for each swamp they control
+            def swamps(side: int) -> int:
+                return sum(1 for p in b.lands(side) if "B" in _land_colors(p["name"]))
+            return swamps(b.opp) > swamps(b.me) + 1
         if name in ("Armageddon", "Jokulhaups"):
             return mine > theirs + 6 and len(b.lands(b.me)) <= len(b.lands(b.opp)) + 1
         return False
 
+    def _damage_activation(self, b: Board, c: str, face: bool) -> bool:
+        """Is ``activate X`` a damage or destroy ability worth using now?"""
+        if not c.startswith("activate ") or not self._ok(c):
+            return False
+        name = self._name(c)
+        text = card_text(name)
+        if not re.search(r"\}: [^\n]*(damage|destroy|bury)", text, re.I) or re.search(r"\}: Remove", text) \
+                or not harmful(name) or name in SYMMETRIC or re.search(r"each (creature and )?player", text, re.I):
+            return False
+        if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
+            return False
+        dmg = damage_of(name) or 0
+        if "opponent's choice" in text and any(b.toughness(p) <= dmg for p in b.creatures(b.me)):
+            return False  # Cuombajj Witches: they would aim the other damage at my own
+        key = (self.turn, self.phase, "act " + c)
+        limit = 1 if "{T}" in text else 4
+        if re.search(r"is destroyed at end of turn", text):
+            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out
+            if not face:
+                return False
+            limit = 10
+        # a tapping pinger is used every turn: to the face at the end of theirs when nothing better
+        face = face and ("{T}" in text or b.life[b.opp] <= 10 or len(b.hand) >= 6)
+        if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face, always=face):
+            return False
+        self.acts[key] = self.acts.get(key, 0) + 1
+        return True
+
     def _best_activation(self, b: Board, ch: list[str]) -> str | None:
+        """Pingers and killers on my turn: only to kill a creature (the face waits for their end of turn)."""
         for c in ch:
-            if not c.startswith("activate ") or not self._ok(c):
-                continue
-            name = self._name(c)
-            text = card_text(name)
-            # pingers and killers: use them on the opponent's creatures or face
-            if re.search(r"\{T\}: .*(damage|destroy)", text) and harmful(name):
-                if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
-                    self.acts[(self.turn, self.phase, "act " + c)] = 1
-                    return c
+            if self._damage_activation(b, c, face=False) or self._sweep_activation(b, c):
+                return c
         return None
+
+    def _sweep_activation(self, b: Board, c: str) -> bool:
+        """1 damage to each creature and player (Pestilence): when it kills more of theirs
+        than of mine, or finishes them, and never when it would finish me."""
+        if not c.startswith("activate ") or not self._ok(c):
+            return False
+        text = card_text(self._name(c))
+        if not re.search(r"\}: [^\n]*1 damage to each creature and player", text):
+            return False
+        me, opp = b.life[b.me], b.life[b.opp]
+        if me <= 2:
+            return False
+        if opp <= 1:
+            return True
+        gain = sum(b.value(p) for p in b.creatures(b.opp) if b.toughness(p) <= 1) - \
+            sum(b.value(p) for p in b.creatures(b.me) if b.toughness(p) <= 1)
+        return gain > 1.5 and me > opp - 3
 
     def _instant_window(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         """The opponent's turn or another step: burn the opponent's face at
@@ -459,21 +594,80 @@ class ComputerPlayer:
         me = d.player
         if ctx is None:
             return d.decline
+        if any(x["controller"] == me for x in b.v["batch"] + b.v["spells"]):
+            return d.decline  # let what I did resolve first
+        if ctx.active != me and ctx.phase in ("upkeep", "draw"):
+            for c in ch:
+                if c.startswith("activate ") and self._ok(c) and \
+                        re.search(r"\{T\}: Tap target[^.\n]*creature", card_text(self._name(c))):
+                    if any(not p["tapped"] and b.power(p) >= 2 for p in b.creatures(b.opp)):
+                        key = (self.turn, self.phase, "tap " + c)
+                        if not self.acts.get(key):
+                            self.acts[key] = 1
+                            return self._cast(c)
+        combat = b.v.get("combat")
+        if ctx.active != me and combat and ctx.step in ("attack", "blocks"):
+            got = self._kill_attacker(b, ch, combat)
+            if got:
+                return got
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             for c in ch:
-                if c.startswith(("cast ", "activate ")) and self._ok(c):
+                if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
+                    key = (self.turn, self.phase, "act " + c)
+                    if not self.acts.get(key):
+                        self.acts[key] = 1
+                        return self._cast(c)
+            for c in ch:
+                if c.startswith("activate "):
+                    if self._damage_activation(b, c, face=True):
+                        return self._cast(c)
+                    continue
+                if c.startswith("cast ") and self._ok(c):
                     name = self._name(c)
                     if name in NEVER or name in SYMMETRIC or name in PUMPS or name in COUNTERS:
                         continue
-                    t = types_of(name)
-                    if c.startswith("activate ") and not re.search(r"\{T\}: .*(damage|destroy)", card_text(name)):
+                    if self_damage(name) and b.life[me] <= self_damage(name) + 2:
                         continue
-                    if (c.startswith("activate ") or t & {"instant", "interrupt"}) and harmful(name) \
+                    t = types_of(name)
+                    if t & {"instant", "interrupt"} and harmful(name) and re.search(r"target", card_text(name), re.I) \
                             and self._has_target_worth(b, name):
                         if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
         return d.decline
+
+    def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
+        """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""
+        attacking = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms]
+        attacking = [p for p in attacking if not b.mine(p) and b.value(p) >= 3.5]
+        if not attacking:
+            return None
+        for c in ch:
+            if not c.startswith(("cast ", "activate ")) or not self._ok(c):
+                continue
+            name = self._name(c)
+            text = card_text(name)
+            if name in NEVER or name in SYMMETRIC or name in PUMPS or name in COUNTERS or not harmful(name):
+                continue
+            if c.startswith("cast ") and not types_of(name) & {"instant", "interrupt"}:
+                continue
+            if c.startswith("activate ") and not re.search(r"\}: [^\n]*(damage|destroy|bury)", text, re.I):
+                continue
+            if not re.search(r"target (tapped |non-black, non-artifact |attacking )?creature|any target|"
+                             r"target creature or player", text, re.I):
+                continue
+            if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
+                continue
+            dmg = damage_of(name)
+            if dmg is not None and dmg >= 0 and not any(b.toughness(p) <= dmg for p in attacking):
+                continue
+            key = (self.turn, self.phase, "kill " + c)
+            if self.acts.get(key):
+                continue
+            self.acts[key] = 1
+            self.protect = None
+            return self._cast(c)
+        return None
 
     # ------------------------------------------------------------- targeting
     def _target(self, b: Board, d: Decision, ch: list[str]) -> str:
@@ -482,7 +676,9 @@ class ComputerPlayer:
         bad = harmful(name) if name else True
         dmg = damage_of(name)
         if dmg == -1:
-            dmg = 99  # the X was chosen already, as large as could be paid
+            dmg = self.x  # the X was chosen already, as large as could be paid
+        if bad and dmg is not None and self.n_targets >= 1 and "done" in ch:
+            return "done"  # divided damage (Fireball, Pyrotechnics): all of it on the one best target
         scored = []
         for t in ch:
             if not t.startswith("target "):
@@ -503,8 +699,13 @@ class ComputerPlayer:
                     continue
                 mine = b.mine(p)
                 val = b.value(p)
+                if bad and p["tapped"] and re.search(r"\bTap target", card_text(name)):
+                    val = 0.1  # tapping what is tapped already
                 if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > dmg:
                     val = 0.3  # it would not die
+                elif bad and not mine and b.v.get("combat") and \
+                        any(what in band for band in b.v["combat"]["bands"]):
+                    val += 3  # an attacker: its damage is stopped too
                 if not bad and self.protect is not None and what == self.protect:
                     val += 20
             good = (not mine) if bad else mine
@@ -512,6 +713,7 @@ class ComputerPlayer:
         scored.sort(key=lambda x: -x[0])
         if scored and scored[0][0] > 0:
             self.protect = None
+            self.n_targets += 1
             return scored[0][1]
         if "done" in ch:
             return "done"
@@ -538,47 +740,9 @@ class ComputerPlayer:
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
             ready = [p for p in ready if p["ref"] in allowed] or \
                 [b.perms[r] for r in allowed if r in b.perms and b.power(b.perms[r]) > 0]
-        blockers = [p for p in b.creatures(opp) if not p["tapped"]]
         if not ready:
             return [], False
-        # all-in: what gets through if they block the biggest with their blockers
-        total = sorted((b.power(p) for p in ready), reverse=True)
-        through = sum(total[len(blockers):]) if len(blockers) < len(total) else 0
-        unblockable = [p for p in ready if not any(b.can_block(x, p) for x in blockers)]
-        evasive = sum(b.power(p) for p in unblockable)
-        if max(through, evasive) >= b.life[opp]:
-            return ready, True
-        # their evasive attack (what my creatures cannot block) kills me next turn: hold nothing back
-        mine_untapped = b.creatures(me)
-        their_evasive = sum(b.power(p) for p in b.creatures(opp)
-                            if not any(b.can_block(x, p) for x in mine_untapped))
-        if their_evasive >= b.life[me]:
-            return ready, True
-        safe = []
-        for a in ready:
-            risky = False
-            for x in blockers:
-                if not b.can_block(x, a):
-                    continue
-                adies, xdies = b.fight(a, x)
-                if adies and (not xdies or b.value(x) < b.value(a) * 0.8):
-                    risky = True
-                    break
-            if not risky:
-                safe.append(a)
-        # keep enough home to survive their swing back
-        their = sorted((b.power(p) for p in b.creatures(opp)), reverse=True)
-        my_life = b.life[me]
-        if sum(their) >= my_life:
-            keep = sorted([p for p in b.creatures(me) if not p["tapped"]], key=b.value)
-            home = [p for p in keep if p not in safe]
-            while safe and len(home) < len(their) and sum(their[len(home):]) >= my_life:
-                moved = min(safe, key=lambda p: b.toughness(p) * 2 + b.power(p))
-                if b.power(moved) >= 3 and not unblockable:
-                    pass
-                safe.remove(moved)
-                home.append(moved)
-        return safe, False
+        return Combat(b).plan_attack(ready), False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         chosen, _ = self._attackers(b, d, ch)
@@ -611,69 +775,7 @@ class ComputerPlayer:
         if not pairs:
             return d.decline or "block nothing"
         attackers = sorted((b.perms[a] for a in pairs), key=lambda p: -b.power(p))
-        incoming = sum(b.power(a) for a in attackers)
-        used: set[str] = set()
-        chosen: list[tuple[str, str]] = []
-        blocked: set[str] = set()
-        # 1. blocks that kill and survive, or survive (walls), or trade up
-        options = []
-        for a in attackers:
-            for x in pairs[a["ref"]]:
-                bl = b.perms[x]
-                adies, xdies = b.fight(a, bl)
-                va, vx = b.value(a), b.value(bl)
-                if xdies and b.kw(a, "trample"):
-                    pass
-                if adies and not xdies:
-                    s = 100 + va
-                elif not xdies:
-                    s = 50 + b.power(a)
-                elif adies and va >= vx:
-                    s = 20 + va - vx
-                else:
-                    s = -vx  # a chump block
-                options.append((s, a["ref"], x, xdies, adies))
-        options.sort(key=lambda o: -o[0])
-        for s, a, x, xdies, adies in options:
-            if s <= 0 or a in blocked or x in used:
-                continue
-            chosen.append((a, x))
-            used.add(x)
-            blocked.add(a)
-        # 2. double blocks that kill a big attacker without losing more than it is worth
-        for a in attackers:
-            if a["ref"] in blocked:
-                continue
-            free = [b.perms[x] for x in pairs[a["ref"]] if x not in used]
-            if len(free) >= 2 and not b.kw(a, "first strike"):
-                free.sort(key=lambda p: -b.power(p))
-                two = free[:2]
-                if sum(b.power(p) for p in two) >= b.toughness(a):
-                    # the attacker kills at most one of them
-                    lost = max((b.value(p) for p in two if b.power(a) >= b.toughness(p)), default=0)
-                    if b.value(a) > lost + 1:
-                        for p in two:
-                            chosen.append((a["ref"], p["ref"]))
-                            used.add(p["ref"])
-                        blocked.add(a["ref"])
-        # 3. chump blocks while the rest would kill us
-        def unblocked_damage() -> int:
-            return sum(b.power(a) for a in attackers if a["ref"] not in blocked)
-        while unblocked_damage() >= life:
-            best = None
-            for a in attackers:
-                if a["ref"] in blocked or b.kw(a, "trample"):
-                    continue
-                free = [x for x in pairs[a["ref"]] if x not in used]
-                if free:
-                    x = min(free, key=lambda r: b.value(b.perms[r]))
-                    best = (a["ref"], x)
-                    break
-            if best is None:
-                break
-            chosen.append(best)
-            used.add(best[1])
-            blocked.add(best[0])
+        chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:
             return d.decline or "block nothing"
         text = "block " + "; ".join(f"{a} with {x}" for a, x in chosen)

@@ -159,3 +159,58 @@ def test_what_the_computer_aims_at_whom() -> None:
     for name in ("Samite Healer", "Healing Salve", "Giant Growth", "Holy Strength", "Regeneration",
                  "Circle of Protection: Red"):
         assert not harmful(name), name
+
+
+def _creature(ref: str, side: int, power: int, toughness: int, *, name: str | None = None,
+              keywords: tuple[str, ...] = (), tapped: bool = False) -> dict:
+    return {"ref": ref, "name": name or ref, "controller": side, "owner": side, "tapped": tapped, "damage": 0,
+            "counters": {}, "sick": False, "types": ["creature"], "power": power, "toughness": toughness,
+            "keywords": list(keywords), "colors": ["G"], "attached_to": None, "token": False}
+
+
+def _board(perms: list[dict], life: tuple[int, int] = (20, 20)):
+    from engine.computer import Board
+    players = [{"name": n, "life": l, "hand_count": 0, "hand": []} for n, l in zip(("alice", "bob"), life)]
+    return Board({"battlefield": perms, "players": players, "spells": [], "batch": [], "combat": None}, 0)
+
+
+def test_the_computer_blocks_to_survive_before_gang_blocking() -> None:
+    """At 5 life against a 7/4 and a 5/5, its two 2/2s block one attacker each
+    instead of gang-blocking the 7/4 (which kills it) and taking 5 from the 5/5."""
+    from engine.computer_combat import Combat
+    mine = [_creature("Lions", 0, 2, 2), _creature("Bears", 0, 2, 2)]
+    theirs = [_creature("Beast", 1, 7, 4), _creature("Golem", 1, 5, 5)]
+    b = _board(mine + theirs, life=(5, 20))
+    pairs = {a["ref"]: ["Lions", "Bears"] for a in theirs}
+    blocks = Combat(b).plan_blocks(theirs, pairs)
+    assert {a for a, _ in blocks} == {"Beast", "Golem"}, blocks
+
+
+def test_the_computer_does_not_attack_into_a_bigger_blocker() -> None:
+    """A 2/2 stays home against an untapped 3/3; with the 3/3 tapped it attacks."""
+    from engine.computer_combat import Combat
+    bears = _creature("Bears", 0, 2, 2)
+    b = _board([bears, _creature("Giant", 1, 3, 3)])
+    assert Combat(b).plan_attack([bears]) == []
+    b = _board([bears, _creature("Giant", 1, 3, 3, tapped=True)])
+    assert [p["ref"] for p in Combat(b).plan_attack([bears])] == ["Bears"]
+
+
+def test_the_computer_knows_what_kills_in_combat() -> None:
+    """Cockatrice destroys what blocks it whatever the damage; a regenerator with
+    its mana open survives."""
+    from engine.computer_combat import Combat
+    cock = _creature("Cockatrice", 1, 2, 4, keywords=("flying",))
+    angel = _creature("Serra Angel", 0, 4, 4, keywords=("flying", "vigilance"))
+    b = _board([cock, angel])
+    assert Combat(b).fight(cock, angel) == (True, True)
+
+
+def test_what_the_computer_reads_as_helpful() -> None:
+    """Card draw, wards and evasion go to its own side; Dark Ritual is no attack."""
+    from engine.computer import harmful
+    for name in ("Ancestral Recall", "Braingeyser", "Black Ward", "Fear", "Power Artifact", "Berserk",
+                 "Dark Ritual"):
+        assert not harmful(name), name
+    for name in ("Psionic Blast", "Word of Binding", "Icy Manipulator", "Ashes to Ashes"):
+        assert harmful(name), name
