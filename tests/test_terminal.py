@@ -283,8 +283,11 @@ def _manaburn(*args: str) -> list[str]:
 
 
 def test_ctrl_c_in_the_real_command() -> None:
+    # SIGINT back to its default in the child: a test run started in the background of a
+    # non-interactive shell (CI) inherits it ignored, and Python then never raises KeyboardInterrupt
     proc = subprocess.Popen(_manaburn("play", "--seed", "5"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     seen = b""
     while b"> " not in seen:
