@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -28,6 +28,7 @@ from engine.game import Game
 from engine.objects import Card, Chars
 from engine.refs import ref
 from tests.test_random_duels import NAMES, ante_for, decklist, decks_for
+from tests.test_engine_caches import uncached
 
 DUELS = int(os.environ.get("MANABURN_CHARS_CACHE_DUELS", "24"))
 MAX_ANSWERS = 1500
@@ -46,31 +47,22 @@ def _reads(g: Game, c: Card) -> tuple[Any, ...]:
     return row + (g.switched_off(c), g.abilities_lost(c), sorted(g.chars_basic(c)), g.controller(c))
 
 
-def _uncached(g: Game, read: Callable[[], Any]) -> Any:
-    saved = g._chars_cache
-    g._chars_cache = None
-    try:
-        return read()
-    finally:
-        g._chars_cache = saved
-
-
 def stale_reads(g: Game) -> list[str]:
     """Every card whose cached reads differ from a full recomputation."""
     cards = list(g.battlefield) + [c for p in g.players for c in p.hand + p.graveyard]
     out = []
     for c in cards:
         cached = _reads(g, c)
-        fresh = _uncached(g, lambda: _reads(g, c))
+        fresh = uncached(g, lambda: _reads(g, c))
         if cached != fresh:
             out.append(f"{c!r} in {c.zone}: cached {cached} != recomputed {fresh}")
     for p in (0, 1):  # the look-ups kept with them: mana sources (listing), references
         cached = [(c.oid, i, syms) for c, i, syms in g.mana_sources(p)]
-        fresh = _uncached(g, lambda: [(c.oid, i, syms) for c, i, syms in g.mana_sources(p)])
+        fresh = uncached(g, lambda: [(c.oid, i, syms) for c, i, syms in g.mana_sources(p)])
         if cached != fresh:
             out.append(f"mana sources of player {p}: cached {cached} != recomputed {fresh}")
     cached = [ref(g, c) for c in g.battlefield]
-    fresh = _uncached(g, lambda: [ref(g, c) for c in g.battlefield])
+    fresh = uncached(g, lambda: [ref(g, c) for c in g.battlefield])
     if cached != fresh:
         out.append(f"references: cached {cached} != recomputed {fresh}")
     return out
@@ -95,7 +87,7 @@ def checked_duel(seed: int) -> int:
             # activated abilities, whether a cost can be paid): listed afresh, the same
             g = duel.game
             interrupting = g.spells[-1] if d.kind is DecisionKind.INTERRUPT else None
-            fresh = _uncached(g, lambda: tuple(dict.fromkeys(["pass"] + g.fast_choices(d.player, d.kind, interrupting))))
+            fresh = uncached(g, lambda: tuple(dict.fromkeys(["pass"] + g.fast_choices(d.player, d.kind, interrupting))))
             acts = d.actions  # listed first, by its own lister
             assert d.choices == fresh, f"seed {seed} ({a} vs {b}), answer {n}: listed {d.choices} != afresh {fresh}"
             assert acts == tuple(c for c in fresh if not is_mana_answer(c))
