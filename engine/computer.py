@@ -59,6 +59,8 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
 NUM = re.compile(r"(?:deals?|does|do) (\d+|X) damage", re.I)
+_EXTRA_MANA = re.compile(r"(each time|whenever) (target|enchanted) land is tapped for mana", re.I)
+_POOL = re.compile(r"\(pool ([^)]*)\)$")
 MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
@@ -314,10 +316,9 @@ class ComputerPlayer:
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
         if k is K.PAY:
-            if "auto" in ch:
-                return "auto"
-            if "pay" in ch:
-                return "pay"
+            ans = self._pay(b, d, ch)
+            if ans is not None:
+                return ans
             self.failed.add((turn, phase, self.casting))
             return "cancel" if "cancel" in ch else None
         if k is K.CAST_X:
@@ -348,6 +349,65 @@ class ComputerPlayer:
         return None
 
     # ---------------------------------------------------------- small helpers
+    def _pay(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+        """Pay a mana cost without burning: from the pool when it can, else
+        by hand when the automatic payment would waste mana (it counts each
+        source's own mana only: a land enchanted by Wild Growth adds one
+        more; it does not know which mana the AI keeps), else ``auto``; when
+        neither is offered (the pool holds part of the cost), the sources the
+        rest needs are tapped by hand before giving up."""
+        if "pay" in ch:
+            return "pay"
+        cost = d.cost
+        m = _POOL.search(d.prompt)
+        if cost is None or m is None:
+            return "auto" if "auto" in ch else None
+        pool = "" if m[1] == "empty" else m[1]
+        need = dict(cost.colored)
+        generic = cost.generic
+        for sym in pool:
+            if need.get(sym, 0) > 0:
+                need[sym] -= 1
+            elif generic > 0:
+                generic -= 1
+        left = generic + sum(need.values())
+        extra: dict[str, int] = {}
+        for p in b.v["battlefield"]:
+            host = p.get("attached_to")
+            if host and _EXTRA_MANA.search(card_text(p["name"])):
+                extra[host] = extra.get(host, 0) + 1
+        taps = [c for c in ch if c.startswith("tap ") and " for " in c]
+        if "auto" in ch and not any(c[4:].rsplit(" for ", 1)[0] in extra for c in taps):
+            return "auto"
+
+        def score(c: str) -> tuple[int, int, int, int] | None:
+            ref, sym = c[4:].rsplit(" for ", 1)
+            perm = b.perms.get(ref)
+            if perm is None or len(sym) != 1:
+                return None
+            gives = [sym] * _mana_amount(perm["name"]) + ["G"] * extra.get(ref, 0)
+            n_need, n_gen, used = dict(need), generic, 0
+            for s_ in gives:
+                if n_need.get(s_, 0) > 0:
+                    n_need[s_] -= 1
+                    used += 1
+                elif n_gen > 0:
+                    n_gen -= 1
+                    used += 1
+            if used == 0:
+                return None
+            colored = sum(need.values()) - sum(n_need.values())
+            creature = "creature" in perm.get("types", ())
+            # no waste first, then colored needs, lands before creatures, more mana at once
+            return (len(gives) - used, -colored, int(creature), -used)
+
+        scored = [(sc, c) for c in taps if (sc := score(c)) is not None]
+        if left > 0 and scored:
+            sc, best = min(scored)
+            if sc[0] == 0 or "auto" not in ch:
+                return best
+        return "auto" if "auto" in ch else None
+
     def _cast(self, c: str) -> str:
         self.casting = c
         self.n_targets = 0
@@ -956,6 +1016,15 @@ class ComputerPlayer:
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
+def _mana_amount(name: str) -> int:
+    """How much mana one use of a source adds (Sol Ring 2, Basalt Monolith 3), from its text."""
+    m = re.search(r"add (\d+|two|three|four) (colorless )?mana", card_text(name), re.I)
+    if m is None:
+        return 1
+    return {"two": 2, "three": 3, "four": 4}.get(m[1].lower(), None) or int(m[1])
+
+
 def _land_colors(name: str) -> frozenset[str]:
     c = _cdef(name)
     if c is None:
