@@ -327,6 +327,15 @@ class ComputerPlayer:
                 return "cancel"
             top = int(xs[-1][2:])
             name = d.about or self._name(self.casting)
+            if re.search(r"take X creatures from your graveyard", card_text(name), re.I):
+                # Frankenstein's Monster: X no more than the creatures there, or it is countered
+                dead = sum(1 for c in b.v["players"][b.me].get("graveyard", [])
+                           if "creature" in types_of(c if isinstance(c, str) else c.get("name", "")))
+                xs = [c for c in xs if int(c[2:]) <= dead]
+                if not xs:
+                    self.failed.add((turn, phase, self.casting))
+                    return "cancel"
+                top = int(xs[-1][2:])
             if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
                 self.failed.add((turn, phase, self.casting))
                 return "cancel"
