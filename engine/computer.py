@@ -44,6 +44,8 @@ DEFAULT_LEVEL = "hard"
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
 HELPFUL = re.compile(r"\+\d+/\+\d+|gains|prevent|regenerate|gain \d+ life|untap target|gets \+", re.I)
+# counterspells the AI keeps mana open for on its own turn (ComputerPlayer._reserve)
+RESERVE = {"Counterspell", "Mana Drain", "Remove Soul", "Spell Blast", "Power Sink"}
 COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elemental Blast", "Mana Short",
             "Power Sink", "Force Spike", "Remove Soul", "Mana Drain"}
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
@@ -263,6 +265,7 @@ class ComputerPlayer:
         self.protect: str | None = None
         self.x = 0
         self.n_targets = 0
+        self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -315,6 +318,8 @@ class ComputerPlayer:
             return "choose yes" if d.prompt.startswith("Your hand") else "choose no"
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
+        if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
+            self.keep = {}  # kept only while paying for the spell chosen with it
         if k is K.PAY:
             ans = self._pay(b, d, ch)
             if ans is not None:
@@ -386,10 +391,12 @@ class ComputerPlayer:
             if host and _EXTRA_MANA.search(card_text(p["name"])):
                 extra[host] = extra.get(host, 0) + 1
         taps = [c for c in ch if c.startswith("tap ") and " for " in c]
-        if "auto" in ch and not any(c[4:].rsplit(" for ", 1)[0] in extra for c in taps):
+        keep = self.keep
+        if "auto" in ch and not any(c[4:].rsplit(" for ", 1)[0] in extra or
+                                    keep and c.rsplit(" for ", 1)[1] in keep for c in taps):
             return "auto"
 
-        def score(c: str) -> tuple[int, int, int, int] | None:
+        def score(c: str) -> tuple[int, int, int, int, int] | None:
             ref, sym = c[4:].rsplit(" for ", 1)
             perm = b.perms.get(ref)
             if perm is None or len(sym) != 1:
@@ -408,7 +415,8 @@ class ComputerPlayer:
             colored = sum(need.values()) - sum(n_need.values())
             creature = "creature" in perm.get("types", ())
             # no waste first, then colored needs, lands before creatures, more mana at once
-            return (len(gives) - used, -colored, int(creature), -used)
+            kept = int(colored == 0 and any(k in keep for k in _land_colors(perm["name"]) | {sym}))
+            return (len(gives) - used, -colored, kept, int(creature), -used)
 
         scored = [(sc, c) for c in taps if (sc := score(c)) is not None]
         if left > 0 and scored:
@@ -453,8 +461,9 @@ class ComputerPlayer:
         lands = [c for c in ch if c.startswith("play ")]
         if lands:
             return self._pick_land(b, lands)
-        # spells, best first
-        cast = self._best_cast(b, d, ch)
+        # spells, best first, keeping mana open for a counterspell when that is worth more
+        self.keep = {}
+        cast = self._best_cast(b, d, ch, self._reserve(b))
         if cast is not None:
             return self._cast(cast)
         if "attack" in ch and self.attacked_turn != ctx.turn:
@@ -484,7 +493,37 @@ class ComputerPlayer:
             return sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
         return max(lands, key=score)
 
-    def _best_cast(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+    def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
+        """What to keep untapped on my turn for the counterspell in hand, when
+        the opponent has cards to cast: (its mana, its colours, the mana I
+        have untapped, per colour), or None."""
+        opp = b.v["players"][b.opp]
+        if not opp.get("hand_count"):
+            return None
+        held = [n for n in b.hand if n in RESERVE]
+        if not held:
+            return None
+        c = min((_cdef(n) for n in held), key=lambda c: (c.cost.generic + sum(c.cost.colored.values())) if c and
+                c.cost else 99)
+        if c is None or c.cost is None:
+            return None
+        total = max(2, c.cost.generic + sum(c.cost.colored.values()))
+        avail, per = 0, {}
+        for p in b.v["battlefield"]:
+            if p["controller"] != b.me or p.get("tapped"):
+                continue
+            if "land" in p["types"]:
+                avail += 1
+                for col in _land_colors(p["name"]):
+                    per[col] = per.get(col, 0) + 1
+            elif "artifact" in p["types"] and MANA_SPELL.search(card_text(p["name"])):
+                avail += _mana_amount(p["name"])
+        if avail < total or any(per.get(col, 0) < n for col, n in c.cost.colored.items()):
+            return None  # cannot cast it this turn cycle anyway
+        return total, dict(c.cost.colored), avail, per
+
+    def _best_cast(self, b: Board, d: Decision, ch: list[str],
+                   reserve: tuple[int, dict[str, int], int, dict[str, int]] | None = None) -> str | None:
         opts = []
         for c in ch:
             if not c.startswith("cast ") or not self._ok(c):
@@ -502,11 +541,24 @@ class ComputerPlayer:
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
             score = self._cast_score(b, name, t)
+            if score > 0 and reserve is not None and score < 20:
+                # a sorcery-speed play that leaves too little for the counterspell: only a
+                # big creature (a threat worth more than holding the answer) is cast anyway
+                total, colored, avail, per = reserve
+                cd = _cdef(name)
+                cost = cd.cost if cd is not None else None
+                mv = (cost.generic + sum(cost.colored.values())) if cost is not None else 0
+                breaks = avail - mv < total or cost is not None and any(
+                    per.get(col, 0) - cost.colored.get(col, 0) < n for col, n in colored.items())
+                if breaks and not ("creature" in t and mv >= 4):
+                    continue
             if score > 0:
                 opts.append((score, c))
         if not opts:
             return None
         opts.sort(key=lambda x: -x[0])
+        if reserve is not None:
+            self.keep = dict(reserve[1])
         return opts[0][1]
 
     def _cast_score(self, b: Board, name: str, t: frozenset[str]) -> float:
