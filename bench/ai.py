@@ -1,7 +1,9 @@
 """How strong the computer opponent is, and how fast it thinks (issue 19).
 
-On one core (this process), over every ordered pairing of two different
-preconstructed decks, each from both seats (:func:`engine.selfplay.play_match`):
+On one core (this process), over pairings of two different preconstructed
+decks (:func:`engine.selfplay.schedule`: blocks of four duels per pairing, the
+computer on each deck from each seat, each deal played with the players
+swapped; the same duels for both opponents):
 the computer at its default level against the random player, and against
 the sensible player (:mod:`engine.sensible`). Targets: at least 95% of the
 duels won against random, 70% against sensible; its time per decision p95
@@ -35,8 +37,9 @@ def run(quick: bool = False, ai_duels: int | None = None, **_: Any) -> Result:
 
 def _run(n: int) -> Result:
     res = Result("ai", "The computer opponent: strength and time per decision")
-    res.params = {"duels_per_opponent": n, "level": DEFAULT_LEVEL, "decks": "engine.decks.PRECONS, every "
-                  "ordered pairing of two different decks, each from both seats", "cores": 1}
+    res.params = {"duels_per_opponent": n, "level": DEFAULT_LEVEL, "decks": "engine.decks.PRECONS: blocks "
+                  "of 4 duels per pairing of two decks (engine.selfplay.schedule), the AI on each deck from each "
+                  "seat, each deal played with the players swapped", "cores": 1}
     times: list[float] = []
     for opp, want in (("random", 0.95), ("sensible", 0.70)):
         say(f"ai: {n} duels, the computer against {opp}")

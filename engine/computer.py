@@ -44,6 +44,8 @@ DEFAULT_LEVEL = "hard"
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
 HELPFUL = re.compile(r"\+\d+/\+\d+|gains|prevent|regenerate|gain \d+ life|untap target|gets \+", re.I)
+# counterspells the AI keeps mana open for on its own turn (ComputerPlayer._reserve)
+RESERVE = {"Counterspell", "Mana Drain", "Remove Soul", "Spell Blast", "Power Sink"}
 COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elemental Blast", "Mana Short",
             "Power Sink", "Force Spike", "Remove Soul", "Mana Drain"}
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
@@ -59,6 +61,8 @@ NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", 
 KEYWORD_VALUE = {"flying": 1.5, "first strike": 1.0, "trample": 0.5, "banding": 0.5, "can block flying": 0.5,
                  "vigilance": 0.5}
 NUM = re.compile(r"(?:deals?|does|do) (\d+|X) damage", re.I)
+_EXTRA_MANA = re.compile(r"(each time|whenever) (target|enchanted) land is tapped for mana", re.I)
+_POOL = re.compile(r"\(pool ([^)]*)\)$")
 MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
@@ -261,6 +265,7 @@ class ComputerPlayer:
         self.protect: str | None = None
         self.x = 0
         self.n_targets = 0
+        self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -313,11 +318,12 @@ class ComputerPlayer:
             return "choose yes" if d.prompt.startswith("Your hand") else "choose no"
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
+        if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
+            self.keep = {}  # kept only while paying for the spell chosen with it
         if k is K.PAY:
-            if "auto" in ch:
-                return "auto"
-            if "pay" in ch:
-                return "pay"
+            ans = self._pay(b, d, ch)
+            if ans is not None:
+                return ans
             self.failed.add((turn, phase, self.casting))
             return "cancel" if "cancel" in ch else None
         if k is K.CAST_X:
@@ -326,6 +332,15 @@ class ComputerPlayer:
                 return "cancel"
             top = int(xs[-1][2:])
             name = d.about or self._name(self.casting)
+            if re.search(r"take X creatures from your graveyard", card_text(name), re.I):
+                # Frankenstein's Monster: X no more than the creatures there, or it is countered
+                dead = sum(1 for c in b.v["players"][b.me].get("graveyard", [])
+                           if "creature" in types_of(c if isinstance(c, str) else c.get("name", "")))
+                xs = [c for c in xs if int(c[2:]) <= dead]
+                if not xs:
+                    self.failed.add((turn, phase, self.casting))
+                    return "cancel"
+                top = int(xs[-1][2:])
             if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
                 self.failed.add((turn, phase, self.casting))
                 return "cancel"
@@ -348,6 +363,68 @@ class ComputerPlayer:
         return None
 
     # ---------------------------------------------------------- small helpers
+    def _pay(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+        """Pay a mana cost without burning: from the pool when it can, else
+        by hand when the automatic payment would waste mana (it counts each
+        source's own mana only: a land enchanted by Wild Growth adds one
+        more; it does not know which mana the AI keeps), else ``auto``; when
+        neither is offered (the pool holds part of the cost), the sources the
+        rest needs are tapped by hand before giving up."""
+        if "pay" in ch:
+            return "pay"
+        cost = d.cost
+        m = _POOL.search(d.prompt)
+        if cost is None or m is None:
+            return "auto" if "auto" in ch else None
+        pool = "" if m[1] == "empty" else m[1]
+        need = dict(cost.colored)
+        generic = cost.generic
+        for sym in pool:
+            if need.get(sym, 0) > 0:
+                need[sym] -= 1
+            elif generic > 0:
+                generic -= 1
+        left = generic + sum(need.values())
+        extra: dict[str, int] = {}
+        for p in b.v["battlefield"]:
+            host = p.get("attached_to")
+            if host and _EXTRA_MANA.search(card_text(p["name"])):
+                extra[host] = extra.get(host, 0) + 1
+        taps = [c for c in ch if c.startswith("tap ") and " for " in c]
+        keep = self.keep
+        if "auto" in ch and not any(c[4:].rsplit(" for ", 1)[0] in extra or
+                                    keep and c.rsplit(" for ", 1)[1] in keep for c in taps):
+            return "auto"
+
+        def score(c: str) -> tuple[int, int, int, int, int] | None:
+            ref, sym = c[4:].rsplit(" for ", 1)
+            perm = b.perms.get(ref)
+            if perm is None or len(sym) != 1:
+                return None
+            gives = [sym] * _mana_amount(perm["name"]) + ["G"] * extra.get(ref, 0)
+            n_need, n_gen, used = dict(need), generic, 0
+            for s_ in gives:
+                if n_need.get(s_, 0) > 0:
+                    n_need[s_] -= 1
+                    used += 1
+                elif n_gen > 0:
+                    n_gen -= 1
+                    used += 1
+            if used == 0:
+                return None
+            colored = sum(need.values()) - sum(n_need.values())
+            creature = "creature" in perm.get("types", ())
+            # no waste first, then colored needs, lands before creatures, more mana at once
+            kept = int(colored == 0 and any(k in keep for k in _land_colors(perm["name"]) | {sym}))
+            return (len(gives) - used, -colored, kept, int(creature), -used)
+
+        scored = [(sc, c) for c in taps if (sc := score(c)) is not None]
+        if left > 0 and scored:
+            sc, best = min(scored)
+            if sc[0] == 0 or "auto" not in ch:
+                return best
+        return "auto" if "auto" in ch else None
+
     def _cast(self, c: str) -> str:
         self.casting = c
         self.n_targets = 0
@@ -384,8 +461,9 @@ class ComputerPlayer:
         lands = [c for c in ch if c.startswith("play ")]
         if lands:
             return self._pick_land(b, lands)
-        # spells, best first
-        cast = self._best_cast(b, d, ch)
+        # spells, best first, keeping mana open for a counterspell when that is worth more
+        self.keep = {}
+        cast = self._best_cast(b, d, ch, self._reserve(b))
         if cast is not None:
             return self._cast(cast)
         if "attack" in ch and self.attacked_turn != ctx.turn:
@@ -415,7 +493,37 @@ class ComputerPlayer:
             return sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
         return max(lands, key=score)
 
-    def _best_cast(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+    def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
+        """What to keep untapped on my turn for the counterspell in hand, when
+        the opponent has cards to cast: (its mana, its colours, the mana I
+        have untapped, per colour), or None."""
+        opp = b.v["players"][b.opp]
+        if not opp.get("hand_count"):
+            return None
+        held = [n for n in b.hand if n in RESERVE]
+        if not held:
+            return None
+        c = min((_cdef(n) for n in held), key=lambda c: (c.cost.generic + sum(c.cost.colored.values())) if c and
+                c.cost else 99)
+        if c is None or c.cost is None:
+            return None
+        total = max(2, c.cost.generic + sum(c.cost.colored.values()))
+        avail, per = 0, {}
+        for p in b.v["battlefield"]:
+            if p["controller"] != b.me or p.get("tapped"):
+                continue
+            if "land" in p["types"]:
+                avail += 1
+                for col in _land_colors(p["name"]):
+                    per[col] = per.get(col, 0) + 1
+            elif "artifact" in p["types"] and MANA_SPELL.search(card_text(p["name"])):
+                avail += _mana_amount(p["name"])
+        if avail < total or any(per.get(col, 0) < n for col, n in c.cost.colored.items()):
+            return None  # cannot cast it this turn cycle anyway
+        return total, dict(c.cost.colored), avail, per
+
+    def _best_cast(self, b: Board, d: Decision, ch: list[str],
+                   reserve: tuple[int, dict[str, int], int, dict[str, int]] | None = None) -> str | None:
         opts = []
         for c in ch:
             if not c.startswith("cast ") or not self._ok(c):
@@ -433,11 +541,24 @@ class ComputerPlayer:
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
             score = self._cast_score(b, name, t)
+            if score > 0 and reserve is not None and score < 20:
+                # a sorcery-speed play that leaves too little for the counterspell: only a
+                # big creature (a threat worth more than holding the answer) is cast anyway
+                total, colored, avail, per = reserve
+                cd = _cdef(name)
+                cost = cd.cost if cd is not None else None
+                mv = (cost.generic + sum(cost.colored.values())) if cost is not None else 0
+                breaks = avail - mv < total or cost is not None and any(
+                    per.get(col, 0) - cost.colored.get(col, 0) < n for col, n in colored.items())
+                if breaks and not ("creature" in t and mv >= 4):
+                    continue
             if score > 0:
                 opts.append((score, c))
         if not opts:
             return None
         opts.sort(key=lambda x: -x[0])
+        if reserve is not None:
+            self.keep = dict(reserve[1])
         return opts[0][1]
 
     def _cast_score(self, b: Board, name: str, t: frozenset[str]) -> float:
@@ -956,6 +1077,15 @@ class ComputerPlayer:
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
+def _mana_amount(name: str) -> int:
+    """How much mana one use of a source adds (Sol Ring 2, Basalt Monolith 3), from its text."""
+    m = re.search(r"add (\d+|two|three|four) (colorless )?mana", card_text(name), re.I)
+    if m is None:
+        return 1
+    return {"two": 2, "three": 3, "four": 4}.get(m[1].lower(), None) or int(m[1])
+
+
 def _land_colors(name: str) -> frozenset[str]:
     c = _cdef(name)
     if c is None:

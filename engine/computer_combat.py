@@ -23,6 +23,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import carddb
+
 if TYPE_CHECKING:
     from .computer import Board
 
@@ -32,8 +34,11 @@ MAX_EXACT = 7  # attackers tried in every subset; above, a greedy search
 
 @lru_cache(maxsize=None)
 def _text(name: str) -> str:
-    from .computer import card_text
-    return card_text(name)
+    """The rules text of a card (``Name#n`` names a copy), "" for an unknown one."""
+    try:
+        return carddb.get(name.split("#")[0]).text or ""
+    except KeyError:  # carddb.UnknownCard
+        return ""
 
 
 @lru_cache(maxsize=None)

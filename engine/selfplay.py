@@ -3,9 +3,9 @@
 Players are named ``random`` (:class:`engine.ai.RandomPlayer`), ``ai`` (the
 computer at its default level), ``ai:LEVEL`` (:data:`engine.computer.LEVELS`)
 and ``sensible`` (:class:`engine.sensible.SensiblePlayer`). Over the chosen
-preconstructed decks, every ordered pairing of two different decks is played
-in turn, and each duel swaps the seats of the two players, so both play every
-deck from both seats.
+preconstructed decks, each pairing of two different decks is played in a
+block of four duels (:func:`schedule`): each player on each of the two
+decks, from each seat, every deal played twice with the players swapped.
 """
 from __future__ import annotations
 
@@ -63,41 +63,63 @@ class Match:
                 "max": t[-1]}
 
 
-def _stride(n: int) -> int:
-    from math import gcd
-    k = max(1, int(n * 0.618))
-    while gcd(k, n) != 1:
-        k += 1
-    return k
-
-
 def pairings(decks: list[str]) -> list[tuple[str, str]]:
-    return [(x, y) for x in decks for y in decks if x != y]
+    """Every unordered pairing of two different decks, in the rounds of a
+    round-robin tournament (the circle method): each round pairs every deck
+    once (or leaves one out, with an odd number), so a schedule cut short
+    still spreads over all the decks evenly."""
+    if len(decks) < 2:
+        return [(decks[0], decks[0])] if decks else []
+    ring: list[str | None] = list(decks) + ([None] if len(decks) % 2 else [])
+    n = len(ring)
+    out: list[tuple[str, str]] = []
+    for _ in range(n - 1):
+        for j in range(n // 2):
+            x, y = ring[j], ring[n - 1 - j]
+            if x is not None and y is not None:
+                out.append((x, y))
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return out
+
+
+def schedule(duels: int, seed: int = 0, decks: list[str] | None = None) -> list[tuple[int, str, str, int]]:
+    """The duels of a match, ``(duel seed, deck of seat 0, deck of seat 1,
+    seat of player A)``: blocks of four duels per pairing of decks X, Y (in
+    :func:`pairings` order, again from the first when all are played): X in
+    seat 0 against Y with duel seed s, A in seat 0 then in seat 1; Y in seat
+    0 against X with seed s + 1, A in seat 0 then in seat 1. So each player
+    plays both decks of every pairing it meets, from both seats, and each
+    deal (seed and decks in their seats) is played twice with the players
+    swapped, so the deal's luck and the decks' strength cancel out. The
+    same for every pair of players: deterministic from ``seed``."""
+    decks = decks or sorted(PRECONS)
+    pairs = pairings(decks)
+    out = []
+    for i in range(duels):
+        k, r = divmod(i, 4)
+        x, y = pairs[k % len(pairs)]
+        s = seed + 2 * k + r // 2
+        seats = (x, y) if r < 2 else (y, x)
+        out.append((s, seats[0], seats[1], r % 2))
+    return out
 
 
 def play_match(a: str, b: str, duels: int, seed: int = 0, decks: list[str] | None = None,
                max_decisions: int = 6000, progress: Callable[[int, Match], Any] | None = None) -> Match:
-    """Play ``duels`` duels of ``a`` against ``b``; duels 2k and 2k+1 play the
-    same ordered pairing of decks (``a`` plays the first), ``a`` in seat i mod
-    2, so each pairing is played from both seats."""
+    """Play ``duels`` duels of ``a`` against ``b`` on :func:`schedule`: both
+    decks of each pairing of two different decks, each from both seats, each
+    deal with the players swapped (a multiple of 4 duels keeps it exact)."""
     decks = decks or sorted(PRECONS)
     for d in decks:
         if d not in PRECONS:
             raise ValueError(f"unknown deck {d!r}; decks: {', '.join(sorted(PRECONS))}")
-    pairs = pairings(decks) if len(decks) > 1 else [(decks[0], decks[0])]
-    # duels 2k and 2k+1 play pairing k*step mod P: every pairing once before any twice,
-    # and spread over all the decks when there are fewer duels than pairings
-    step = _stride(len(pairs))
     m = Match(a, b)
     start = time.perf_counter()
-    for i in range(duels):
-        s = seed + i
-        da, db = pairs[(i // 2) * step % len(pairs)]
-        a_seat = i % 2
-        deck_of = {a_seat: da, 1 - a_seat: db}
-        duel = Duel.new(s, ([c for c, n in PRECONS[deck_of[0]].items() for _ in range(n)],
-                            [c for c, n in PRECONS[deck_of[1]].items() for _ in range(n)]))
-        players = {a_seat: make_player(a, s * 2 + 1), 1 - a_seat: make_player(b, s * 2 + 2)}
+    for i, (s, d0, d1, a_seat) in enumerate(schedule(duels, seed, decks)):
+        duel = Duel.new(s, ([c for c, n in PRECONS[d0].items() for _ in range(n)],
+                            [c for c, n in PRECONS[d1].items() for _ in range(n)]))
+        ps = (seed + i) * 2
+        players = {a_seat: make_player(a, ps + 1), 1 - a_seat: make_player(b, ps + 2)}
         n = 0
         while duel.pending is not None and n < max_decisions:
             p = duel.pending.player

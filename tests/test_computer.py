@@ -214,3 +214,73 @@ def test_what_the_computer_reads_as_helpful() -> None:
         assert not harmful(name), name
     for name in ("Psionic Blast", "Word of Binding", "Icy Manipulator", "Ashes to Ashes"):
         assert harmful(name), name
+
+
+def test_the_benchmark_schedule_is_fair() -> None:
+    """Blocks of four duels per pairing of two decks: player A on each deck
+    from each seat, each deal (seed, decks in their seats) played twice with
+    the players swapped; spread over every deck; the same for every match."""
+    from collections import Counter
+
+    from engine.selfplay import pairings, schedule
+    sched = schedule(200, seed=0)
+    assert sched == schedule(200, seed=0) and len(sched) == 200
+    assert len(pairings(NAMES)) == len(NAMES) * (len(NAMES) - 1) // 2
+    blocks = [sched[i:i + 4] for i in range(0, 200, 4)]
+    assert len({frozenset(b[0][1:3]) for b in blocks}) == 50  # 50 different pairings
+    on_deck: Counter[str] = Counter()
+    for blk in blocks:
+        (s0, x, y, a0), (s1, x1, y1, a1), (s2, y2, x2, a2), (s3, y3, x3, a3) = blk
+        assert (s0, x, y) == (s1, x1, y1) and (s2, y2, x2) == (s3, y3, x3) and (x, y) == (x2, y2) and x != y
+        assert (a0, a1, a2, a3) == (0, 1, 0, 1)
+        a_decks = [(x, y)[a0], (x, y)[a1], (y, x)[a2], (y, x)[a3]]
+        assert sorted(a_decks) == sorted([x, x, y, y])
+        on_deck.update(a_decks)
+    assert set(on_deck) == set(NAMES) and max(on_deck.values()) - min(on_deck.values()) <= 2
+    m = play_match("sensible", "sensible", 4, seed=3, decks=["Red Burn", "Green Stompy"])
+    assert m.duels == 4
+
+
+def _position(battlefield: list, hand: list[str], bob: dict | None = None) -> Duel:
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"battlefield": battlefield, "hand": hand}, "bob": bob or {}}}
+    return Duel(lambda: build_position(setup))
+
+
+def _play_main(duel: Duel, ai: ComputerPlayer, steps: int = 12) -> list[str]:
+    answers = []
+    for _ in range(steps):
+        d = duel.pending
+        if d is None or d.player != 0 or d.kind.name == "OPPORTUNITY" and answers:
+            break
+        a = answer(duel, ai)
+        answers.append(a)
+        duel.apply(a, 0)
+    return answers
+
+
+@pytest.mark.parametrize("spell,tapped", [("Shanodin Dryads", "Forest#2"), ("Grizzly Bears", "Forest#1")])
+def test_the_computer_pays_without_mana_burn(spell: str, tapped: str) -> None:
+    """A land with Wild Growth adds {G} more: the computer taps it when the
+    cost can spend both mana (Grizzly Bears) and another land when it cannot
+    (Shanodin Dryads, {G}): nothing is left in its pool to burn."""
+    duel = _position(["Forest", "Forest", {"name": "Wild Growth", "attached_to": "Forest"}], [spell])
+    answers = _play_main(duel, ComputerPlayer(0))
+    assert answers[0] == f"cast {spell}" and f"tap {tapped} for G" in answers
+    assert duel.game.players[0].pool.total() == 0
+
+
+def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
+    """Holding Counterspell with two Islands and a Mountain, against an
+    opponent with cards in hand, it does not cast a two-mana sorcery-speed
+    creature that would leave it unable to counter; with one more land it
+    casts it and pays with the lands that keep {U}{U} open."""
+    bob = {"hand": ["Craw Wurm"]}
+    duel = _position(["Island", "Island", "Mountain"], ["Counterspell", "Grizzly Bears"], bob)
+    assert "cast Grizzly Bears" not in _play_main(duel, ComputerPlayer(0))
+    duel = _position(["Island", "Island", "Mountain", "Forest"], ["Counterspell", "Grizzly Bears"], bob)
+    answers = _play_main(duel, ComputerPlayer(0))
+    assert answers[0] == "cast Grizzly Bears"
+    assert not any(a.startswith("tap Island") for a in answers)
+    assert [c.name for c in duel.game.battlefield if not c.tapped and c.name == "Island"] == ["Island", "Island"]
