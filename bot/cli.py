@@ -184,10 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "
                                     f"ai:LEVEL with LEVEL one of {', '.join(LEVELS)}) over every pairing of the "
-                                    "decks, each from both seats.")
+                                    "decks, in blocks of four: each player with each deck, from both seats.")
     sp.add_argument("player_a")
     sp.add_argument("player_b")
-    sp.add_argument("--duels", type=int, default=26)
+    sp.add_argument("--duels", type=int, default=28)  # whole blocks of four (engine.selfplay.schedule)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--decks", help=f"comma-separated preconstructed decks (default: all): {decks}")
     sp.set_defaults(fn=cmd_selfplay)
