@@ -87,7 +87,7 @@ class CharacteristicsRules(Tracked):
 
     _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "list_later", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
-                        "checking_state", "rest_next", "rest_decision"})
+                        "checking_state", "rest_next", "rest_decision", "_clean_at"})
     # Minor changes (engine.tracked.MINOR): where the turn is and the spells being cast or
     # waiting, which no characteristic of a permanent depends on (no static, effect,
     # base_chars, animates or removes_abilities hook reads them): they keep the
@@ -341,7 +341,7 @@ class CharacteristicsRules(Tracked):
     def _by_timestamp(self: "Game") -> list[Card]:
         """The permanents in timestamp order (stable: ties in battlefield
         order); cached in a read-only scope: callers must not change it."""
-        return self._read_memo(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
+        return self._read_board(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
 
     def _effects_by_card(self: "Game") -> dict[int | None, list[tuple[tuple[Any, ...], None, Effect]]]:
         """(order, None, Effect) of the continuous effects that may apply to a
