@@ -98,12 +98,17 @@ class CastingRules:
 
         Cached in a read-only scope (see ``Game.reading``), for both values
         of ``auto``; returns a new list."""
+        return [(c, i, syms) for c, i, syms, _ in self._usable_sources(p, auto, sacrifice)]
+
+    def _usable_sources(self: "Game", p: int, auto: bool = False,
+                        sacrifice: bool | None = None) -> list[tuple[Card, int, str, ManaAbility]]:
+        """:meth:`mana_sources` with each mana ability."""
         with self.reading():
             usable = self._read_board(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
         sacrifice = not auto if sacrifice is None else sacrifice
-        return [(c, i, syms) for c, i, syms, ma in usable
-                if (not ma.cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
+        return [u for u in usable
+                if (not (ma := u[3]).cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
                 and not ((ma.cost.sacrifice_self or ma.cost.sacrifice) and not sacrifice)]
 
     def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaAbility]]:
@@ -487,8 +492,7 @@ class CastingRules:
         sacrifices it.)"""
         uses = self.spend_uses(spell)
         out = []
-        for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
-            ma = self.mana_abilities(c)[i]
+        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=sacrifice):
             if ma.use and ma.use not in uses:
                 continue
             unit = (c.oid * 10 + i, frozenset(syms))
