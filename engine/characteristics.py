@@ -8,12 +8,17 @@ switched off or lost; and the cache of those look-ups.
 ``g.switched_off(c)`` and the rest on the game.
 
 The cache (``Game._chars_cache``, a :class:`CharsCache`) lives across
-decisions: it holds characteristics by oid and the pure look-ups made with
-them (:meth:`CharacteristicsRules._read_memo`), and is emptied when the
-change counter :data:`engine.tracked.VERSION` has moved since it was filled.
-Every change to the game moves it by itself (cards, players, effects, the
-combat and the game count their own changes, see :mod:`engine.tracked`), so
-no call site has to remember to. ``tests/test_chars_cache.py`` compares the
+decisions: it holds characteristics by oid and the pure look-ups made from
+the permanents alone (:meth:`CharacteristicsRules._read_board`), emptied when
+the change counter :data:`engine.tracked.VERSION` has moved since it was
+filled; and, in its ``memo`` tier, other pure look-ups
+(:meth:`CharacteristicsRules._read_memo`), emptied also when the counter of
+minor changes :data:`engine.tracked.MINOR` has moved (the step, the spells
+being cast: nothing characteristics depend on -- but while a continuous
+effect with a condition is in the game, a minor change empties both tiers).
+Every change to the game moves a counter by itself (cards, players, effects,
+the combat and the game count their own changes, see :mod:`engine.tracked`),
+so no call site has to remember to. ``tests/test_chars_cache.py`` compares the
 cache with a full recomputation after every answer of many random duels.
 """
 from __future__ import annotations
