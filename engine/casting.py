@@ -98,12 +98,17 @@ class CastingRules:
 
         Cached in a read-only scope (see ``Game.reading``), for both values
         of ``auto``; returns a new list."""
+        return [(c, i, syms) for c, i, syms, _ in self._usable_sources(p, auto, sacrifice)]
+
+    def _usable_sources(self: "Game", p: int, auto: bool = False,
+                        sacrifice: bool | None = None) -> list[tuple[Card, int, str, ManaAbility]]:
+        """:meth:`mana_sources` with each mana ability."""
         with self.reading():
-            usable = self._read_memo(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
+            usable = self._read_board(("mana_sources", p), lambda: tuple(self._mana_sources(p)))
         pool = self.players[p].pool
         sacrifice = not auto if sacrifice is None else sacrifice
-        return [(c, i, syms) for c, i, syms, ma in usable
-                if (not ma.cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
+        return [u for u in usable
+                if (not (ma := u[3]).cost.mana.total or (not auto and pool.can_pay(ma.cost.mana)))
                 and not ((ma.cost.sacrifice_self or ma.cost.sacrifice) and not sacrifice)]
 
     def _mana_sources(self: "Game", p: int) -> list[tuple[Card, int, str, ManaAbility]]:
@@ -420,7 +425,7 @@ class CastingRules:
         """Whether a permanent in play forbids ``p`` to cast or play ``card``
         from hand: hook ``forbids_play(g, src, p, card) -> bool`` (City in a
         Bottle). Switched-off permanents (a tapped artifact) forbid nothing."""
-        srcs = self._read_memo(("forbids_play",), lambda: [s for s in self.battlefield if s.cdef.hooks.forbids_play is not None])
+        srcs = self._read_board(("forbids_play",), lambda: [s for s in self.battlefield if s.cdef.hooks.forbids_play is not None])
         return any(s.cdef.hooks.forbids_play(self, s, p, card) and not self.switched_off(s) for s in srcs)
 
     def any_mana_effect(self: "Game", spell: Spell) -> Any:
@@ -463,7 +468,7 @@ class CastingRules:
         uses = self.spend_uses(spell)
         pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_memo(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
+            sources = self._read_board(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
             # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
@@ -472,7 +477,7 @@ class CastingRules:
             # the other player's listing) while nothing changed: kept with the characteristics
             key = ("afford", p, uses, cost.generic, tuple(sorted(cost.colored.items())), cost.x,
                    tuple(sorted(pool.amounts.items())))
-            return self._read_memo(key, lambda: any(plan_payment(v, pool, sources) is not None  # type: ignore[no-any-return]
+            return self._read_board(key, lambda: any(plan_payment(v, pool, sources) is not None  # type: ignore[no-any-return]
                                                     for v in self.cost_variants(p, cost)))
 
     def mana_units(self: "Game", p: int, spell: Spell | None = None,
@@ -487,8 +492,7 @@ class CastingRules:
         sacrifices it.)"""
         uses = self.spend_uses(spell)
         out = []
-        for c, i, syms in self.mana_sources(p, auto=True, sacrifice=sacrifice):
-            ma = self.mana_abilities(c)[i]
+        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=sacrifice):
             if ma.use and ma.use not in uses:
                 continue
             unit = (c.oid * 10 + i, frozenset(syms))
@@ -650,7 +654,7 @@ class CastingRules:
             if t not in castable and self.castable(p, c, kind, interrupting):
                 castable.add(t)
                 out.append(t)
-        for c, i, ab in self._read_memo(("activations",), self._activations):
+        for c, i, ab in self._read_board(("activations",), self._activations):
             if self.ability_usable(p, c, ab, kind, interrupting):
                 out.append(_activation(ref(self, c), i))
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):

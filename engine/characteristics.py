@@ -8,12 +8,17 @@ switched off or lost; and the cache of those look-ups.
 ``g.switched_off(c)`` and the rest on the game.
 
 The cache (``Game._chars_cache``, a :class:`CharsCache`) lives across
-decisions: it holds characteristics by oid and the pure look-ups made with
-them (:meth:`CharacteristicsRules._read_memo`), and is emptied when the
-change counter :data:`engine.tracked.VERSION` has moved since it was filled.
-Every change to the game moves it by itself (cards, players, effects, the
-combat and the game count their own changes, see :mod:`engine.tracked`), so
-no call site has to remember to. ``tests/test_chars_cache.py`` compares the
+decisions: it holds characteristics by oid and the pure look-ups made from
+the permanents alone (:meth:`CharacteristicsRules._read_board`), emptied when
+the change counter :data:`engine.tracked.VERSION` has moved since it was
+filled; and, in its ``memo`` tier, other pure look-ups
+(:meth:`CharacteristicsRules._read_memo`), emptied also when the counter of
+minor changes :data:`engine.tracked.MINOR` has moved (the step, the spells
+being cast: nothing characteristics depend on -- but while a continuous
+effect with a condition is in the game, a minor change empties both tiers).
+Every change to the game moves a counter by itself (cards, players, effects,
+the combat and the game count their own changes, see :mod:`engine.tracked`),
+so no call site has to remember to. ``tests/test_chars_cache.py`` compares the
 cache with a full recomputation after every answer of many random duels.
 """
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .effects import enchanted, self_only
 from .objects import Card, Chars, Effect, PrintedChars
-from .tracked import VERSION, Tracked
+from .tracked import MINOR, VERSION, Tracked
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -33,23 +38,51 @@ _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
 class CharsCache(dict):  # type: ignore[type-arg]
-    """Characteristics by oid, and pure look-ups by key (-1: the ability
-    strippers; ("basic", oid): chars_basic; (name, ...): others), all valid
-    while :data:`engine.tracked.VERSION` is ``version``. Cached values are
-    shared: callers must not change them."""
+    """Two tiers. Itself: characteristics by oid and the look-ups they are
+    computed with (-1: the ability strippers; ("basic", oid): chars_basic;
+    the statics and effects by card), valid while :data:`engine.tracked.VERSION`
+    is ``version``. ``memo``: the other pure look-ups by key (mana sources,
+    whether a cost can be paid, the activated abilities...), valid while
+    VERSION is ``version`` and :data:`engine.tracked.MINOR` is ``minor`` (a
+    minor change -- a step, a spell cast -- leaves characteristics as they
+    were but may change those). Cached values are shared: callers must not
+    change them."""
 
-    __slots__ = ("version",)
+    __slots__ = ("version", "minor", "memo", "board_minor")
 
     def __init__(self) -> None:
         super().__init__()
         self.version = VERSION[0]
+        self.minor = MINOR[0]
+        self.memo: dict[Any, Any] = {}
+        # None, or the MINOR the characteristics tier was filled at when a continuous
+        # effect in the game has a condition (which may read where the turn is: Xenic
+        # Poltergeist's "until its controller's next upkeep"): a minor change empties
+        # the characteristics too then (see stale())
+        self.board_minor: int | None = None
 
-    def current(self) -> "CharsCache":
+    def stale(self) -> bool:
+        """Whether the characteristics tier is out of date."""
+        return self.version != VERSION[0] or (self.board_minor is not None and self.board_minor != MINOR[0])
+
+    def refill(self, g: "Game") -> None:
+        """Empty both tiers for the game as it is now."""
+        self.clear()
+        self.memo.clear()
+        self.version = VERSION[0]
+        self.minor = MINOR[0]
+        self.board_minor = MINOR[0] if any(e.condition is not None for e in g.effects) else None
+
+    def current(self, g: "Game") -> "CharsCache":
         """This cache, emptied first if the game changed since it was filled."""
-        if self.version != VERSION[0]:
-            self.clear()
-            self.version = VERSION[0]
+        if self.stale():
+            self.refill(g)
         return self
+
+    def drop(self) -> None:
+        """Empty both tiers."""
+        self.clear()
+        self.memo.clear()
 
 
 class CharacteristicsRules(Tracked):
@@ -59,7 +92,12 @@ class CharacteristicsRules(Tracked):
 
     _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "list_later", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
-                        "checking_state"})
+                        "checking_state", "rest_next", "rest_decision", "_clean_at"})
+    # Minor changes (engine.tracked.MINOR): where the turn is and the spells being cast or
+    # waiting, which no characteristic of a permanent depends on (no static, effect,
+    # base_chars, animates or removes_abilities hook reads them): they keep the
+    # characteristics cached and empty only the other look-ups
+    _minor = frozenset({"step", "_step", "phase", "spells", "batch"})
     _setters = frozenset({"step"})
 
     def chars(self: "Game", card: Card) -> Chars:
@@ -78,9 +116,8 @@ class CharacteristicsRules(Tracked):
                 return self.chars(card)
             finally:
                 self._chars_cache = None
-        if cache.version != VERSION[0]:  # the game changed since the cache was filled
-            cache.clear()
-            cache.version = VERSION[0]
+        if cache.version != VERSION[0] or (cache.board_minor is not None and cache.board_minor != MINOR[0]):
+            cache.refill(self)  # the game changed since the cache was filled
         oid = card.oid
         hit = cache.get(oid)
         if hit is not None:
@@ -114,7 +151,7 @@ class CharacteristicsRules(Tracked):
             # while asking whether Nightmare is a swamp) sees printed values.
             self._guard_hits += 1
             return c
-        hits, version = self._guard_hits, cache.version
+        hits, version, minor = self._guard_hits, cache.version, MINOR[0]
         computing.add(oid)
         try:
             out = self._apply_effects(card, c, cache)
@@ -123,25 +160,48 @@ class CharacteristicsRules(Tracked):
         # Cached if it is what asking afresh would give: asked at the top (nothing being
         # computed), or inside another computation that never met the guard above (so no
         # printed stand-in went into it); and if nothing changed the game meanwhile
-        if (not computing or self._guard_hits == hits) and VERSION[0] == version:
+        if (not computing or self._guard_hits == hits) and VERSION[0] == version \
+                and (cache.board_minor is None or MINOR[0] == minor):
             cache[oid] = out
         return out
 
     def _read_memo(self: "Game", key: Any, compute: Callable[[], Any]) -> Any:
         """``compute()`` (a pure look-up: it changes nothing and depends only on
-        the game), kept in the cache under ``key`` when it is what asking afresh
-        would give (as chars() caches). With caching switched off, just ``compute()``."""
+        the game), kept in the cache's ``memo`` tier under ``key`` when it is
+        what asking afresh would give (as chars() caches). With caching
+        switched off, just ``compute()``."""
         cache = self._chars_cache
         if cache is None:
             return compute()
-        if cache.version != VERSION[0]:
-            cache.clear()
-            cache.version = VERSION[0]
+        if cache.stale():
+            cache.refill(self)
+        elif cache.minor != MINOR[0]:
+            cache.memo.clear()
+            cache.minor = MINOR[0]
+        memo = cache.memo
+        if key in memo:
+            return memo[key]
+        top, hits, version, minor = not self._computing, self._guard_hits, cache.version, cache.minor
+        out = compute()
+        if (top or self._guard_hits == hits) and VERSION[0] == version and MINOR[0] == minor:
+            memo[key] = out
+        return out
+
+    def _read_board(self: "Game", key: Any, compute: Callable[[], Any]) -> Any:
+        """:meth:`_read_memo` for a look-up characteristics are computed with
+        (it depends on nothing a minor change changes: see
+        :data:`engine.tracked.MINOR`), kept with the characteristics."""
+        cache = self._chars_cache
+        if cache is None:
+            return compute()
+        if cache.stale():
+            cache.refill(self)
         if key in cache:
             return cache[key]
-        top, hits, version = not self._computing, self._guard_hits, cache.version
+        top, hits, version, minor = not self._computing, self._guard_hits, cache.version, MINOR[0]
         out = compute()
-        if (top or self._guard_hits == hits) and VERSION[0] == version:
+        if (top or self._guard_hits == hits) and VERSION[0] == version \
+                and (cache.board_minor is None or MINOR[0] == minor):
             cache[key] = out
         return out
 
@@ -149,7 +209,7 @@ class CharacteristicsRules(Tracked):
         """Drop what the cache holds. Changes to the game drop it by
         themselves (see the module); kept for code that wants to say so."""
         if self._chars_cache is not None:
-            self._chars_cache.clear()
+            self._chars_cache.drop()
 
     def _printed_chars(self: "Game", card: Card) -> Chars:
         """A card's printed characteristics, as a new object the caller may change."""
@@ -217,11 +277,11 @@ class CharacteristicsRules(Tracked):
         # by a stable sort (ties: statics in battlefield order, then effects in order)
         statics = cache.get(_STATICS_KEY)
         if statics is None:
-            statics = self._read_memo(_STATICS_KEY, self._active_statics)
+            statics = self._read_board(_STATICS_KEY, self._active_statics)
         mods: list[tuple[tuple[Any, ...], Card | None, Any]] = statics.get(card.oid, statics[None])
         by_card = cache.get(_EFFECTS_KEY)
         if by_card is None:
-            by_card = self._read_memo(_EFFECTS_KEY, self._effects_by_card)
+            by_card = self._read_board(_EFFECTS_KEY, self._effects_by_card)
         effs = by_card.get(card.oid, by_card[None])
         if effs:
             mods = sorted(mods + effs, key=_first)
@@ -286,7 +346,7 @@ class CharacteristicsRules(Tracked):
     def _by_timestamp(self: "Game") -> list[Card]:
         """The permanents in timestamp order (stable: ties in battlefield
         order); cached in a read-only scope: callers must not change it."""
-        return self._read_memo(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
+        return self._read_board(("by_timestamp",), lambda: sorted(self.battlefield, key=_timestamp))  # type: ignore[no-any-return]
 
     def _effects_by_card(self: "Game") -> dict[int | None, list[tuple[tuple[Any, ...], None, Effect]]]:
         """(order, None, Effect) of the continuous effects that may apply to a
@@ -321,7 +381,7 @@ class CharacteristicsRules(Tracked):
         compute characteristics (use printed values or :meth:`chars_basic`)."""
         cache = self._chars_cache
         if cache is not None:
-            hit = cache.current().get(-1)
+            hit = cache.current(self).get(-1)
             if hit is not None:
                 return hit  # type: ignore[no-any-return]
         out: list[Callable[[Card], bool]] = []
@@ -342,7 +402,7 @@ class CharacteristicsRules(Tracked):
         switched off (avoids recursion): printed types plus type effects.
         Cached in a read-only scope (see :meth:`reading`): callers must not
         change the set."""
-        return self._read_memo(("basic", card.oid), lambda: self._chars_basic(card))  # type: ignore[no-any-return]
+        return self._read_board(("basic", card.oid), lambda: self._chars_basic(card))  # type: ignore[no-any-return]
 
     def _chars_basic(self: "Game", card: Card) -> set[str]:
         types = set(card.cdef.types)

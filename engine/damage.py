@@ -24,6 +24,7 @@ from .mana import COLOR_NAMES
 from .model import Event, Gen
 from .objects import Card, Packet, Player, Spell
 from .refs import ref
+from .tracked import MINOR, VERSION
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -305,6 +306,10 @@ class DamageRules:
             self.checking_state = False
 
     def _state_checks(self: "Game") -> Gen:
+        # Nothing changed (engine.tracked: neither counter moved) since a check found
+        # nothing to do: every check is a pure look at the game, and finds nothing again
+        if self._clean_at == (VERSION[0], MINOR[0]) and not self.doomed:
+            return
         for _ in range(50):
             changed = False
             # One read-only scope for all the checks: the few changes they make drop what
@@ -348,6 +353,7 @@ class DamageRules:
                     if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
                         self.doomed[c.oid] = "destroy"
             if not self.doomed:
+                self._clean_at = (VERSION[0], MINOR[0])
                 return
             # This pass's marks are taken out: anything marked while regeneration is
             # offered (a spell or ability resolving meanwhile) waits for the next pass.

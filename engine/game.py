@@ -109,6 +109,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         # when its pending decision IS its own game's rest_decision (never a subgame's).
         self.rest_next = False
         self.rest_decision: Decision | None = None
+        # the change counters (engine.tracked) when state checks last found nothing to do
+        self._clean_at: tuple[int, int] | None = None
 
     # What pickling a Game (engine.snapshot) leaves out: caches and read memos, rebuilt on
     # demand, and what belongs to the procedure rather than the state (the pending decision, the
@@ -117,7 +119,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     # its attribute's name here and its empty value there (a cache kept across decisions must
     # not be saved: a loaded game recomputes what it needs).
     UNSAVED: tuple[str, ...] = ("_chars_cache", "_computing", "_guard_hits", "list_later",
-                                "rest_next", "rest_decision")
+                                "rest_next", "rest_decision", "_clean_at")
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
@@ -584,5 +586,5 @@ def _listed_too_late() -> tuple[str, ...]:
 # what a restored Game's unsaved attributes start as (see Game.UNSAVED; _computing and the
 # characteristics cache are new objects, made in __setstate__)
 _UNSAVED_DEFAULTS: dict[str, Any] = {"_chars_cache": None, "_guard_hits": 0, "list_later": False,
-                                     "rest_next": False, "rest_decision": None}
+                                     "rest_next": False, "rest_decision": None, "_clean_at": None}
 

@@ -46,7 +46,7 @@ def _battlefield_refs(g: "Game") -> dict[int, str]:
     stable sort, so ties keep battlefield order). Cached in the current
     characteristics cache (see :mod:`engine.characteristics`) until the game
     changes; listing choices names dozens of same-named lands."""
-    return g._read_memo(("refs",), lambda: _refs_now(g))  # type: ignore[no-any-return]
+    return g._read_board(("refs",), lambda: _refs_now(g))  # type: ignore[no-any-return]
 
 
 def _refs_now(g: "Game") -> dict[int, str]:

@@ -24,8 +24,15 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The change counter: VERSION[0] grows with every change to a tracked object.
+#: The change counter: VERSION[0] grows with every change to a tracked object
+#: but the minor ones (below).
 VERSION = [0]
+#: The counter of minor changes: MINOR[0] grows instead of VERSION[0] when an
+#: attribute a class names in ``_minor`` is set, or a container stored in one
+#: changes (where the turn is, the spells being cast and waiting): changes no
+#: characteristic of a permanent depends on, which empty only the look-ups kept
+#: with the characteristics (see :class:`engine.characteristics.CharsCache`).
+MINOR = [0]
 
 
 def bump() -> None:
@@ -195,13 +202,70 @@ class TrackedSet(set):  # type: ignore[type-arg]
         return self
 
 
+class MinorList(list):  # type: ignore[type-arg]
+    """A list that counts its changes in :data:`MINOR` (see there)."""
+
+    __slots__ = ()
+
+    def append(self, x: Any) -> None:
+        list.append(self, x)
+        MINOR[0] += 1
+
+    def extend(self, xs: Any) -> None:
+        list.extend(self, xs)
+        MINOR[0] += 1
+
+    def insert(self, i: Any, x: Any) -> None:
+        list.insert(self, i, x)
+        MINOR[0] += 1
+
+    def remove(self, x: Any) -> None:
+        list.remove(self, x)
+        MINOR[0] += 1
+
+    def pop(self, *a: Any) -> Any:
+        MINOR[0] += 1
+        return list.pop(self, *a)
+
+    def clear(self) -> None:
+        if self:
+            list.clear(self)
+            MINOR[0] += 1
+
+    def sort(self, *a: Any, **k: Any) -> None:
+        list.sort(self, *a, **k)
+        MINOR[0] += 1
+
+    def reverse(self) -> None:
+        list.reverse(self)
+        MINOR[0] += 1
+
+    def __setitem__(self, i: Any, x: Any) -> None:
+        list.__setitem__(self, i, x)
+        MINOR[0] += 1
+
+    def __delitem__(self, i: Any) -> None:
+        list.__delitem__(self, i)
+        MINOR[0] += 1
+
+    def __iadd__(self, xs: Any) -> "MinorList":
+        list.extend(self, xs)
+        MINOR[0] += 1
+        return self
+
+    def __imul__(self, n: Any) -> "MinorList":
+        MINOR[0] += 1
+        return list.__imul__(self, n)  # type: ignore[return-value]
+
+
 _WRAP: dict[type, type] = {list: TrackedList, dict: TrackedDict, set: TrackedSet}
 _MISSING = object()
 _SCALARS = frozenset({int, bool, str, type(None), frozenset, tuple})
 
 
 class Tracked:
-    """Counts every attribute set in :data:`VERSION` (but ``_quiet`` ones, a
+    """Counts every attribute set in :data:`VERSION` (but ``_quiet`` ones,
+    ``_minor`` ones, counted in :data:`MINOR` instead, a
     set that leaves the value as it was: the same object, or an equal number,
     text, list, dict or set, and the first set of a dataclass field, which
     builds a new object that is not part of the game until it is stored in
@@ -210,11 +274,21 @@ class Tracked:
 
     __slots__ = ()
     _quiet: frozenset[str] = frozenset()
+    _minor: frozenset[str] = frozenset()
     _setters: frozenset[str] = frozenset()
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._quiet:
             object.__setattr__(self, name, value)
+            return
+        if name in self._minor:
+            # a minor change (see MINOR); a list stored is a MinorList (only lists are named)
+            if value.__class__ is list or value.__class__ is TrackedList:
+                value = MinorList(value)
+            old = self.__dict__.get(name, _MISSING)
+            object.__setattr__(self, name, value)
+            if old is not value and not (old.__class__ is value.__class__ and old == value):
+                MINOR[0] += 1
             return
         d = self.__dict__
         old = d.get(name, _MISSING)

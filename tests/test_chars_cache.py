@@ -131,3 +131,35 @@ def test_random_player_sees_the_same_duels() -> None:
         duel.apply(players[d.player].choose(d))
     again = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions()).replay(duel.history)
     assert again.state_hash() == duel.state_hash()
+
+
+def test_minor_changes_keep_characteristics_but_not_other_look_ups() -> None:
+    """A step or a spell cast moves MINOR, not VERSION: the characteristics stay
+    cached, the other look-ups (the memo tier) are dropped; and while an effect
+    with a condition is in the game (Xenic Poltergeist's "until its
+    controller's next upkeep" reads the phase), a minor change empties the
+    characteristics too."""
+    from engine.objects import Effect
+    from engine.scripts import build_position
+    from engine.tracked import MINOR, VERSION
+    duel = Duel(lambda: build_position({"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Forest"], "library": ["Forest"] * 5},
+        "bob": {"battlefield": ["Plains"], "library": ["Plains"] * 5}}}))
+    g = duel.game
+    bears = next(c for c in g.battlefield if c.name == "Grizzly Bears")
+    ch = g.chars(bears)
+    g._read_memo(("probe",), lambda: 1)
+    v, m = VERSION[0], MINOR[0]
+    g.phase = "combat" if g.phase != "combat" else "main"
+    g.spells.append(object())
+    g.spells.pop()
+    assert VERSION[0] == v and MINOR[0] > m
+    assert g.chars(bears) is ch  # kept
+    assert g._read_memo(("probe",), lambda: 2) == 2  # dropped (when next read)
+    g.phase = "main"
+    g.effects.append(Effect(g.stamp(), bears.oid, lambda g2, card, c: c.set_pt(5, 5), "forever",
+                            condition=lambda g2: g2.phase == "main"))
+    assert g.chars(bears).power == 5
+    g.phase = "end"  # a minor change the effect's condition reads
+    assert g.chars(bears).power == 2
+    assert not stale_reads(g)
