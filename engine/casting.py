@@ -140,7 +140,7 @@ class CastingRules:
                     syms = h(self, c, syms)
                     if not syms:
                         continue
-                if self._mana_amount(c, ma) <= 0:
+                if (h := c.cdef.hooks.mana_amount) is not None and h(self, c) <= 0:
                     continue  # "add X" with X zero (City of Shadows without counters): not a source now
                 out.append((c, i, syms, ma))
         return out
