@@ -103,6 +103,22 @@ class Combat:
             return b.power(killer) > 0 and not self.regenerates(victim)
         return False
 
+    def block_score(self, a: Perm, va: float, x: Perm, trade: float) -> float | None:
+        """How good blocking attacker ``a`` (worth ``va``) with ``x`` is: best a
+        kill that survives, then a block that survives (less what tramples
+        over), then a trade when ``a`` is worth at least ``trade`` times ``x``;
+        None for a block not worth making."""
+        b = self.b
+        adies, xdies = self.fight(a, x)
+        vx = b.value(x)
+        if adies and not xdies:
+            return 100 + va
+        if not xdies:
+            return 50 + b.power(a) - (b.power(a) if b.kw(a, "trample") else 0)
+        if adies and va >= vx * trade:
+            return 20 + va - vx
+        return None
+
     def fight(self, a: Perm, x: Perm) -> tuple[bool, bool]:
         """Attacker ``a`` blocked by ``x`` alone: (attacker dies, blocker dies)."""
         b = self.b
@@ -126,17 +142,9 @@ class Combat:
             for x in blockers:
                 if not b.can_block(x, a):
                     continue
-                adies, xdies = self.fight(a, x)
-                vx = b.value(x)
-                if adies and not xdies:
-                    s = 100 + va
-                elif not xdies:
-                    s = 50 + b.power(a) - (b.power(a) if b.kw(a, "trample") else 0)
-                elif adies and va >= vx * 0.9:
-                    s = 20 + va - vx
-                else:
-                    continue
-                opts.append((s, a["ref"], x))
+                s = self.block_score(a, va, x, 0.9)
+                if s is not None:
+                    opts.append((s, a["ref"], x))
         opts.sort(key=lambda o: -o[0])
         for s, ar, x in opts:
             if ar in out or x["ref"] in used:
@@ -301,18 +309,9 @@ class Combat:
         for a in attackers:
             va = b.value(a)
             for r in pairs.get(a["ref"], ()):
-                x = b.perms[r]
-                adies, xdies = self.fight(a, x)
-                vx = b.value(x)
-                if adies and not xdies:
-                    s = 100 + va
-                elif not xdies:
-                    s = 50 + b.power(a) - (b.power(a) if b.kw(a, "trample") else 0)
-                elif adies and va >= vx:
-                    s = 20 + va - vx
-                else:
-                    continue
-                opts.append((s, a["ref"], r))
+                s = self.block_score(a, va, b.perms[r], 1.0)
+                if s is not None:
+                    opts.append((s, a["ref"], r))
         opts.sort(key=lambda o: -o[0])
         for s, ar, r in opts:
             if ar in blocked or r in used:
