@@ -16,6 +16,7 @@ from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec
                      Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from ..tracked import bump
 
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
@@ -735,6 +736,7 @@ def _camouflage_reveal(g: Any, ctx: Any) -> Any:
             b = g.find(oid)
             if b is not None and band and not any(g.can_block(b, m) for m in band):
                 cb.blocks[i].remove(oid)
+                bump()  # a band's list of blockers is not tracked itself (engine.tracked)
                 g.log(f"{b.name} cannot block {', '.join(m.name for m in band)} (Camouflage): it does not block.")
         if not cb.blocks[i]:
             del cb.blocks[i]

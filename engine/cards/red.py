@@ -17,6 +17,7 @@ from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility,
                      Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from ..tracked import bump
 
 for _name in ("Gray Ogre", "Hill Giant", "Hurloon Minotaur", "Mons's Goblin Raiders", "Wall of Stone"):
     define(_name)
@@ -707,6 +708,7 @@ def _false_orders(g: Any, ctx: Any) -> Any:
                                about="False Orders")
         for old in [i for i, bl in cb.blocks.items() if t.oid in bl]:  # (two, for a Two-Headed Giant)
             cb.blocks[old].remove(t.oid)
+            bump()  # a band's list of blockers is not tracked itself (engine.tracked)
             if not cb.blocks[old]:
                 del cb.blocks[old]
                 cb.blocked.discard(old)
@@ -716,6 +718,7 @@ def _false_orders(g: Any, ctx: Any) -> Any:
         a = attackers[ch.index(ans)]
         i = cb.band_of(a.oid)
         cb.blocks.setdefault(i, []).append(t.oid)
+        bump()
         cb.blocked.add(i)
         g.log(f"{t.name} blocks {a.name} (False Orders).")
 
