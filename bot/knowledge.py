@@ -32,16 +32,12 @@ def dated_secrets(duel: Duel, player: int) -> list[tuple[int, str]]:
         seen = len(g.secrets)
 
     collect()  # what the start of the duel showed (nothing, today)
-    g.list_later = True  # as Duel.replay: no decision lists its choices in between
-    try:
-        for p, text in duel.history:
-            if text == "concede":
-                replay.concede(p)
-            else:
-                replay.apply(text, player=p)
-            collect()
-    finally:
-        g.list_later = False
+    for p, text in duel.history:
+        if text == "concede":
+            replay.concede(p)
+        else:
+            replay.apply(text, player=p)
+        collect()
     return out
 
 

@@ -630,10 +630,9 @@ class CastingRules:
     def phase_key(self: "Game") -> str:
         return f"{self.turn}:{self.phase}"
 
-    def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None,
-                     reads: dict[Any, Any] | None = None) -> list[str]:
-        """The answers to a fast decision but "pass"; ``reads``: see ``Game.reading``."""
-        with self.reading(reads):
+    def fast_choices(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+        """The answers to a fast decision but "pass"."""
+        with self.reading():
             return list(dict.fromkeys(self._fast_actions(p, kind, interrupting) + self.mana_choices(p)))
 
     def fast_actions(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
@@ -694,15 +693,13 @@ class CastingRules:
         """``attack`` is an answer, at sorcery timing."""
         return not self.attack_done and any(self.can_attack(c) for c in self.battlefield)
 
-    def surely_fast_choice(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None, t: str,
-                           reads: dict[Any, Any] | None = None) -> bool:
+    def surely_fast_choice(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None, t: str) -> bool:
         """True if ``fast_choices(p, kind, interrupting)`` lists ``t``, found
         without listing everything, by the same tests, for the answers that
         are common in a history: playing a land, attacking, casting a card,
-        activating an ability. False: another answer, or not listed.
-        ``reads``: see ``Game.reading``."""
+        activating an ability. False: another answer, or not listed."""
         verb, _, rest = t.partition(" ")
-        with self.reading(reads):
+        with self.reading():
             if verb == "play" or t == "attack":
                 if kind is not DecisionKind.OPPORTUNITY or not self.sorcery_timing(p, kind):
                     return False
@@ -794,23 +791,16 @@ class CastingRules:
 
     # ------------------------------------------------------ fast decisions
     def ask_fast(self: "Game", p: int, kind: DecisionKind, prompt: str,
-                 interrupting: Spell | None = None, reads: dict[Any, Any] | None = None) -> Gen:
+                 interrupting: Spell | None = None) -> Gen:
         """Ask ``p`` for a fast effect (or pass). Mana abilities used here
-        do not end the decision. Returns the answer (not ``tap``).
-
-        The choices are looked for in one read-only scope whose cache is
-        ``reads`` (see ``Game.reading``): a caller that asks again with nothing
-        done in between (the response to a player ending a phase) passes the
-        same dict, and the characteristics found for the first decision serve
-        the second. It is emptied here when a mana ability changes the game."""
-        reads = {} if reads is None else reads
+        do not end the decision. Returns the answer (not ``tap``)."""
         while True:
             listed: list[list[str]] = []
             # A creature that must attack (Siren's Call): the main phase cannot end before an
             # attack, so "pass" is no answer and declining announces the attack (003 "The Attack")
             forced: list[Card] = []
             if kind is DecisionKind.OPPORTUNITY and not self.attack_done and self.sorcery_timing(p, kind):
-                with self.reading(reads):
+                with self.reading():
                     forced = self.attack_required(p, kind)
             decline = "attack" if forced else "pass"
 
@@ -832,10 +822,9 @@ class CastingRules:
             ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
                                       surely=lambda t: (t == "pass" and not forced)
-                                      or self.surely_fast_choice(p, kind, interrupting, t, reads),
+                                      or self.surely_fast_choice(p, kind, interrupting, t),
                                       actions=actions)
             if ans.startswith(("tap ", "add ")):
-                reads.clear()  # what was read no longer holds
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
@@ -956,17 +945,13 @@ class CastingRules:
 
     def interrupt_window(self: "Game", spell: Spell) -> Gen:
         """The caster's one chance to interrupt, then the opponent's."""
-        # Nothing changes the game between the caster passing and the opponent being asked:
-        # what was read for the first decision serves the second (see ask_fast)
-        reads: dict[Any, Any] = {}
         for p in (spell.controller, 1 - spell.controller):
             if spell.countered:
                 return
             ans = yield from self.ask_fast(p, DecisionKind.INTERRUPT,
-                                          f"Interrupt {ref(self, spell)}?", interrupting=spell, reads=reads)
+                                          f"Interrupt {ref(self, spell)}?", interrupting=spell)
             if ans == "pass":
                 continue
-            reads = {}  # the answer changes the game
             inter = yield from self.perform(p, ans, DecisionKind.INTERRUPT, spell)
             if inter is not None:
                 yield from self.resolve(inter)
@@ -1218,12 +1203,9 @@ class CastingRules:
         local = [first]
         self.batch.append(first)
         p = self.active
-        # Nothing changes the game between the active player passing and the opponent being
-        # asked: what was read for the first decision serves the second (see ask_fast)
-        reads: dict[Any, Any] = {}
         while True:
             ans = yield from self.ask_fast(p, kind if kind is DecisionKind.PREVENT else DecisionKind.RESPOND,
-                                          f"Respond to {ref(self, local[-1])}?", reads=reads)
+                                          f"Respond to {ref(self, local[-1])}?")
             if ans == "pass":
                 if p == self.nonactive:
                     break
@@ -1234,7 +1216,6 @@ class CastingRules:
                 local.append(s)
                 self.batch.append(s)
             p = self.active
-            reads = {}  # the answer changed the game
         while local:
             s = local.pop()
             yield from self.resolve(s)

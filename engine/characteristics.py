@@ -90,7 +90,7 @@ class CharacteristicsRules(Tracked):
     every attribute the game sets counts as a change, but for the bookkeeping
     named here that no characteristic depends on."""
 
-    _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "list_later", "_computing",
+    _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
                         "checking_state", "rest_next", "rest_decision", "_clean_at"})
     # Minor changes (engine.tracked.MINOR): where the turn is and the spells being cast or
@@ -242,7 +242,7 @@ class CharacteristicsRules(Tracked):
             card.printed = (d, override, c)
         return c
 
-    def reading(self: "Game", reads: dict[Any, Any] | None = None) -> "_ReadScope":
+    def reading(self: "Game") -> "_ReadScope":
         """A scope in which nothing changes, so characteristics may be cached
         (listing legal actions asks for them hundreds of times).
 
@@ -252,11 +252,8 @@ class CharacteristicsRules(Tracked):
         be after a change (Wards ignoring their own protection) sets
         ``_chars_cache`` to None for that look and restores it; a scope opened
         meanwhile caches until it ends. Cached values are shared: callers must
-        not change them.
-
-        ``reads``: formerly the cache of an earlier scope to go on with; the
-        cache that lives across scopes serves instead, and it is ignored."""
-        return _ReadScope(self, reads)
+        not change them."""
+        return _ReadScope(self)
 
     def _apply_effects(self: "Game", card: Card, c: Chars, cache: dict[Any, Any]) -> Chars:
         """``c`` (printed values) changed by every continuous effect on ``card``,
@@ -471,9 +468,8 @@ def _first(m: tuple[Any, ...]) -> Any:
 
 
 class _ReadScope:
-    def __init__(self, g: "Game", reads: dict[Any, Any] | None = None) -> None:
+    def __init__(self, g: "Game") -> None:
         self.g = g
-        self.reads = reads
         self.outer = False
 
     def __enter__(self) -> None:

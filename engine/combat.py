@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from .decisions import DecisionKind, IllegalAction, read_number
 from .effects import pump_mod
@@ -524,14 +524,10 @@ class CombatRules:
         """A point in the attack where fast effects may be played: the
         active player first; when both pass, the attack goes on."""
         while True:
-            # nothing changes the game between the active player's pass and the opponent's
-            # decision: what was read for the first serves the second (see ask_fast)
-            reads: dict[Any, Any] = {}
-            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY, f"Combat ({self.step}): fast effects?",
-                                           reads=reads)
+            ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY, f"Combat ({self.step}): fast effects?")
             if ans == "pass":
                 ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
-                                               f"Combat ({self.step}): fast effects?", reads=reads)
+                                               f"Combat ({self.step}): fast effects?")
                 if ans == "pass":
                     return
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)

@@ -151,12 +151,9 @@ class DamageRules:
                 self.pending_damage = [pk for pk in self.pending_damage if pk.amount > 0]
                 if not self.pending_damage:
                     break
-                # nothing changes the game between the active player's pass and the opponent's
-                # decision: what was read for the first serves the second (see ask_fast)
-                reads: dict[Any, Any] = {}
-                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
+                ans = yield from self.ask_fast(self.active, DecisionKind.PREVENT, self._dp_prompt())
                 if ans == "pass":
-                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt(), reads=reads)
+                    ans = yield from self.ask_fast(self.nonactive, DecisionKind.PREVENT, self._dp_prompt())
                     if ans == "pass":
                         yield from self.prevention_offers()
                         break

@@ -161,9 +161,7 @@ class Duel:
         after it replayed. ``choices``: those of the rest point's decision,
         listed already (by the duel being cloned there), not listed again."""
         game = snap.loads(game_bytes)
-        game.list_later = choices is not None and index == len(history)
         d = cls(lambda: (game, game.run(resume=True)), **kw)
-        game.list_later = False
         d._factory, d.keep_rest = factory, keep_rest
         d.history = list(history[:index])
         p = d.pending
@@ -237,7 +235,6 @@ class Duel:
         """Apply a list of answers (as :attr:`history` records them); returns self."""
         # Nothing looks at the decisions in between: they list their choices only when
         # an answer needs them (most are "pass"); the one left pending is listed at the end.
-        self.game.list_later = True
         try:
             for p, text in history:
                 if text == "concede":
@@ -245,7 +242,6 @@ class Duel:
                 else:
                     self.apply(text, player=p)
         finally:
-            self.game.list_later = False
             if self.pending is not None:
                 self.pending.choices  # noqa: B018 - listed now, while the game is as it was asked
         return self

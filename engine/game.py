@@ -20,7 +20,7 @@ from .characteristics import CharacteristicsRules, CharsCache
 from .combat import CombatRules
 from .ctx import Ctx
 from .damage import DamageRules
-from .decisions import Context, Decision, DecisionKind, IllegalAction
+from .decisions import Context, Decision, DecisionKind
 from .mana import ManaCost
 from .model import Event, Gen
 from .objects import Card, Chars, Effect, Player, Spell
@@ -56,9 +56,6 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
-        # Set by Duel.replay while it answers from a history: nobody looks at the
-        # decisions (a payment leaves its mana answers unlisted; see CastingRules.pay)
-        self.list_later = False
         self._computing: set[int] = set()  # oids whose characteristics are being computed
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
         # characteristics and pure look-ups, kept across decisions until the game changes
@@ -118,7 +115,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     # (_UNSAVED_DEFAULTS, at the end of this module). Code adding a cache or memo to Game adds
     # its attribute's name here and its empty value there (a cache kept across decisions must
     # not be saved: a loaded game recomputes what it needs).
-    UNSAVED: tuple[str, ...] = ("_chars_cache", "_computing", "_guard_hits", "list_later",
+    UNSAVED: tuple[str, ...] = ("_chars_cache", "_computing", "_guard_hits",
                                 "rest_next", "rest_decision", "_clean_at")
 
     def __getstate__(self) -> dict[str, Any]:
@@ -189,15 +186,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         if callable(choices) and surely is not None:
             lister = choices
 
+            act_lister = actions
+
             def listed() -> tuple[str, ...]:
                 return tuple(dict.fromkeys(lister()))
-            acts = None
-            if actions is not None:
-                act_lister = actions
 
-                def acts() -> tuple[str, ...]:
-                    return tuple(dict.fromkeys(act_lister()))
-            d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about, acts)
+            def listed_actions() -> tuple[str, ...]:
+                return tuple(dict.fromkeys(act_lister()))  # type: ignore[misc]
+            d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about,
+                                      listed_actions if actions is not None else None)
             d.cost, d.context = cost, self._context()
             self.decisions_asked += 1
             self.rest_decision, self.rest_next = (d if self.rest_next else None), False
@@ -585,6 +582,6 @@ def _listed_too_late() -> tuple[str, ...]:
 
 # what a restored Game's unsaved attributes start as (see Game.UNSAVED; _computing and the
 # characteristics cache are new objects, made in __setstate__)
-_UNSAVED_DEFAULTS: dict[str, Any] = {"_chars_cache": None, "_guard_hits": 0, "list_later": False,
+_UNSAVED_DEFAULTS: dict[str, Any] = {"_chars_cache": None, "_guard_hits": 0,
                                      "rest_next": False, "rest_decision": None, "_clean_at": None}
 

@@ -4,7 +4,7 @@ Sequence"; MicroProse manual "The Phases of a Turn", "Mulligan").
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .decisions import DecisionKind
 from .model import Event, Gen
@@ -278,15 +278,11 @@ class TurnRules:
             # and what called this keeps no state that matters; the game can be saved here and
             # resumed (run(resume=True)), which asks this same decision again
             self.rest_next = True
-            # Nothing changes the game between the active player passing and the opponent
-            # being asked to respond: what was read for the first decision serves the second
-            reads: dict[Any, Any] = {}
             ans = yield from self.ask_fast(self.active, DecisionKind.OPPORTUNITY,
-                                           f"{self.phase.capitalize()} phase: your move", reads=reads)
+                                           f"{self.phase.capitalize()} phase: your move")
             if ans == "pass":
                 ans = yield from self.ask_fast(self.nonactive, DecisionKind.RESPOND,
-                                               f"{self.players[self.active].name} ends the {self.phase} phase. Respond?",
-                                               reads=reads)
+                                               f"{self.players[self.active].name} ends the {self.phase} phase. Respond?")
                 if ans == "pass":
                     return
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)

@@ -113,18 +113,13 @@ def test_replay_still_refuses_a_wrong_answer() -> None:
 
 def test_a_decision_listed_later_cannot_be_listed_after_its_answer() -> None:
     duel, _ = seeded(SEEDS[0])
-    g = duel.game
-    g.list_later = True
-    try:
-        duel.apply("choose play" if "choose play" in duel.pending.choices else duel.pending.choices[0])
+    duel.apply("choose play" if "choose play" in duel.pending.choices else duel.pending.choices[0])
+    d = duel.pending
+    while d is not None and "_list_choices" not in d.__dict__:
+        duel.apply(d.decline or d.choices[0])
         d = duel.pending
-        while d is not None and "_list_choices" not in d.__dict__:
-            duel.apply(d.decline or d.choices[0])
-            d = duel.pending
-        assert d is not None and d.decline == "pass"
-        duel.apply("pass")
-    finally:
-        g.list_later = False
+    assert d is not None and d.decline == "pass"
+    duel.apply("pass")
     with pytest.raises(RuntimeError, match="never listed"):
         d.choices  # noqa: B018
 
