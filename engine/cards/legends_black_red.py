@@ -43,7 +43,7 @@ def deal_and_settle(g: Game, source: Spell | Card, receiver: Card | Player, n: i
     return sum(pk.amount for pk in packets)
 
 
-def choose_one(g: Game, p: int, prompt: str, options: Sequence[Card | Player], about: str) -> Gen:
+def choose_one(g: Game, p: int, prompt: str, options: Sequence[Target], about: str) -> Gen:
     """Player ``p`` chooses one of ``options`` (permanents, players, cards)."""
     ch = [f"choose {ref(g, o)}" for o in options]
     ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ch, parser=g.parser_for(p, ch), about=about)
