@@ -657,7 +657,8 @@ def _natural_selection(g: Game, ctx: Ctx) -> Gen:
             g.shuffle(t.idx)
             g.log(f"{t.name}'s library is shuffled.")
             continue
-        rest, order = list(top), []
+        rest = list(top)
+        order: list[Card] = []
         while len(rest) > 1:
             names = sorted({c.name for c in rest})
             pick = names[0]

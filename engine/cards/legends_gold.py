@@ -15,7 +15,7 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets, counter_target,
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
-                       enters_with_counters, keyword_mod, on_source, pay_to_use, permanent_target, prevent_to_target,
+                       enters_with_counters, keyword_mod, nothing, on_source, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
@@ -590,7 +590,7 @@ define("Rubinia Soulsinger", hooks=Hooks(may_stay_tapped=lambda g, c: True), abi
 # creature Ragnar's controller chooses to save, the opponent's included.
 define("Ragnar", abilities=(
     Ability("{W}{U}{G}{T}: Regenerate target creature", Cost(ManaCost.parse("{W}{U}{G}"), tap=True),
-            lambda g, ctx: iter(()), targets=(CREATURE,), regenerate=True),))
+            nothing, targets=(CREATURE,), regenerate=True),))
 
 
 # Rasputin Dreamweaver: seven dream counters as it comes into play; removing
