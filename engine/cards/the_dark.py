@@ -8,10 +8,9 @@ from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, bounce_targets, choose_to_copy,
-                       create_token, creature_where, damage,
-                       destroy_all, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
-                       keyword_mod, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
-                       until_eot, upkeep_cost)
+                       create_token, creature_where, damage, destroy_all, destroy_self, discard_card, destroy_targets,
+                       during_upkeep, each_target, flag_mod, gain_life, keyword_mod, on_source, pay_to_use,
+                       permanent_target, pump, pump_mod, regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..effects import colors_in_text, grant, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
