@@ -21,13 +21,13 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, TargetSpec
-from .objects import Card, Chars, Player, Source, Spell
+from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec
+from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
 
@@ -253,7 +253,7 @@ class CastingRules:
         return victim
 
     # ------------------------------------------------------------ targets
-    def targetable(self: "Game", obj: Any, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
+    def targetable(self: "Game", obj: Target, by_colors: frozenset[str], spell: Spell | None = None) -> bool:
         """Protection and "cannot be the target of spells or effects"; with
         ``spell`` (the spell or effect aiming), also protection from its
         source's card types (protection from artifacts keeps an artifact's
@@ -291,7 +291,7 @@ class CastingRules:
             return frozenset(types if types is not None else self.chars(spell.source).types)
         return spell.types
 
-    def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Any]:
+    def target_candidates(self: "Game", spec: TargetSpec, spell: Spell, interrupting: Spell | None) -> list[Target]:
         with self.reading():  # a pure listing: the candidates' characteristics share one cache
             return list(self._target_candidates(spec, spell, interrupting))
 
@@ -301,7 +301,7 @@ class CastingRules:
             return next(self._target_candidates(spec, spell, interrupting), _NONE) is not _NONE
 
     def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell,
-                           interrupting: Spell | None) -> Iterator[Any]:
+                           interrupting: Spell | None) -> Iterator[Target]:
         ctx = Ctx(self, spell)
         if Kind.SPELL in spec.kinds:
             for s in self.spells:
@@ -348,7 +348,7 @@ class CastingRules:
                     seen.add(src)
                     yield src
 
-    def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Any) -> bool:
+    def target_still_legal(self: "Game", spec: TargetSpec, spell: Spell, obj: Target) -> bool:
         if isinstance(obj, Card):
             if obj.zone == "battlefield" and obj not in self.battlefield:
                 return False
@@ -430,7 +430,7 @@ class CastingRules:
         srcs = self._read_board(("forbids_play",), lambda: [s for s in self.battlefield if s.cdef.hooks.forbids_play is not None])
         return any(s.cdef.hooks.forbids_play(self, s, p, card) and not self.switched_off(s) for s in srcs)
 
-    def any_mana_effect(self: "Game", spell: Spell) -> Any:
+    def any_mana_effect(self: "Game", spell: Spell) -> Effect | None:
         """The effect letting ``spell`` be paid with mana of any type, its
         colored symbols counting as generic (North Star: hook
         ``any_mana(g, spell) -> bool`` of an :class:`Effect`); it is used up
@@ -1120,7 +1120,7 @@ class CastingRules:
                     yield from self.discarded(p, gone, None)
         return True
 
-    def choose_packet_source(self: "Game", spell: Spell, receiver: Any) -> Gen:
+    def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:
         """A prevention effect aimed at a creature or player hurt by several
         sources names which packet it acts on (``from=CARD`` in scripts);
         with one source there is nothing to ask. False if cancelled."""
@@ -1317,7 +1317,7 @@ def _activation(name: str, i: int) -> str:
     return f"activate {name}" + (f" ability={i}" if i > 1 else "")
 
 
-def _no_effect(g: "Game", ctx: Any) -> Gen:
+def _no_effect(g: "Game", ctx: Ctx) -> Gen:
     if False:  # pragma: no cover
         yield
     return None

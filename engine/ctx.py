@@ -24,6 +24,10 @@ class Ctx:
         self.source = spell.source if spell and spell.source else (spell.card if spell else source)
         self.data = data or {}
 
+    # ``targets`` and ``target`` are ``Any`` on purpose: a slot holds what its
+    # TargetSpec let in (a permanent for CREATURE, a player for PLAYER, None once
+    # no longer legal), which effects rely on and a type cannot follow; the
+    # stored list is typed (``Spell.targets``).
     @property
     def targets(self) -> list[Any]:
         return self.spell.targets if self.spell else []
@@ -37,6 +41,8 @@ class Ctx:
         return self.spell.x if self.spell else 0
 
     def chosen(self, key: str, default: Any = None) -> Any:
+        """A choice announced on casting (a color word, a number, a list of
+        names...: its type is the announcing card's business)."""
         if self.spell and key in self.spell.chosen:
             return self.spell.chosen[key]
         if self.source is not None:

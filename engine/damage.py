@@ -34,7 +34,7 @@ class DamageRules:
     """Mixin of :class:`engine.game.Game`."""
 
     # ----------------------------------------------------------- dealing
-    def deal_damage(self: "Game", source: Any, receiver: Card | Player, amount: int, *,
+    def deal_damage(self: "Game", source: Spell | Card | dict[str, Any], receiver: Card | Player, amount: int, *,
                     combat: bool = False, source_name: str | None = None,
                     controller: int | None = None) -> None:
         """Create (or add to) a damage packet; it is dealt when the current
@@ -109,7 +109,7 @@ class DamageRules:
                 pk.amount, pk.absorbed = 0, True
 
     # --------------------------------------------------------- prevention
-    def prevent(self: "Game", receiver: Any, amount: int | None, source_oid: int | None = None,
+    def prevent(self: "Game", receiver: Card | Player, amount: int | None, source_oid: int | None = None,
                 source_name: str | None = None) -> int:
         """Prevent up to ``amount`` (None: all) pending damage to ``receiver``
         (optionally only from one source). Returns how much was prevented.

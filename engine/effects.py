@@ -78,7 +78,7 @@ def colored_permanent(word: str) -> TargetSpec:
 
 # ------------------------------------------------------------------ effects
 
-def each_target(ctx: Ctx) -> list[Any]:
+def each_target(ctx: Ctx) -> list[Any]:  # Any: see Ctx.targets
     return [t for t in ctx.targets if t is not None]
 
 
@@ -340,7 +340,7 @@ def only_blocked_by(word: str) -> Callable[[Game, Card, Card, Card], bool]:
     return test
 
 
-def colors_in_text(g: Any, card: Card, c: Chars) -> None:
+def colors_in_text(g: Game, card: Card, c: Chars) -> None:
     """Hook ``base_chars`` of a card whose text box names its own colors
     (Crimson Kobolds' "Kobolds are a red creature", Marsh Goblins' "counts as
     both a black card and a red card"): the colors are words of its text, so a

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
 from .characteristics import CharacteristicsRules, CharsCache
@@ -22,9 +22,12 @@ from .ctx import Ctx
 from .damage import DamageRules
 from .decisions import Context, Decision, DecisionKind
 from .mana import ManaCost
-from .model import Event, Gen
-from .objects import Card, Chars, Effect, Player, Spell
+from .model import Ability, CardDef, Delayed, Event, Gen, Target, Trigger
+from .objects import Card, Chars, Effect, Packet, Player, Spell
 from .turn import DuelOver, TurnRules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .duel import DuelOptions
 
 PHASES = ("untap", "upkeep", "draw", "main", "discard", "cleanup")
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
@@ -38,7 +41,7 @@ _OWN_DECISIONS = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, Deci
 class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRules):
     """A duel's whole state plus the procedure that plays it."""
 
-    def __init__(self, seed: int, names: tuple[str, str], options: Any) -> None:
+    def __init__(self, seed: int, names: tuple[str, str], options: DuelOptions) -> None:
         self.rng = random.Random(seed)
         self.seed = seed
         self.options = options
@@ -49,10 +52,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.spells: list[Spell] = []  # being cast (interrupt chains) or waiting in the batch
         self.batch: list[Spell] = []
         self.effects: list[Effect] = []
-        self.delayed: list[Any] = []  # model.Delayed: triggers set up by spells (Siren's Call)
+        self.delayed: list[Delayed] = []  # triggers set up by spells (Siren's Call)
         # "instead of drawing a card" (Aladdin's Lamp): (player, fn(g, p) -> Gen), each
         # replacing that player's next draw once; see draw()
-        self.draw_replacements: list[tuple[int, Callable[..., Gen]]] = []
+        self.draw_replacements: list[tuple[int, Callable[[Game, int], Gen]]] = []
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
         self._last_choices: list[str] = []
@@ -78,17 +81,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self._oid = 0
         self._sid = 0
         self._ts = 0
-        self.pending_damage: list[Any] = []  # packets of the current prevention step
+        self.pending_damage: list[Packet] = []  # packets of the current prevention step
         # what happened this turn, by turn number: creatures put into a graveyard from play
         # (Scavenging Ghoul); damage dealt to each player, by (turn, player) (Simulacrum)
         self.creature_deaths: dict[int, int] = {}
         self.player_damage: dict[tuple[int, int], int] = {}
         # damage dealt by each sorcery spell this turn: sid -> (turn, caster, name, amount) (Backdraft)
         self.sorcery_damage: dict[int, tuple[int, int, str, int]] = {}
-        self.damage_log: list[tuple[int, Any]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
+        self.damage_log: list[tuple[int, Packet]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
-        self.trample_links: list[tuple[int, list[int], Any]] = []  # see DamageRules
+        self.trample_links: list[tuple[int, list[int], Card | Player]] = []  # see DamageRules
         self.first_player = 0
         # players who take an extra turn after this one (Time Walk, Time Vault): a stack,
         # the latest granted is taken first
@@ -235,12 +238,12 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                 return p
         return None
 
-    def abilities_of(self, card: Card) -> list[Any]:
+    def abilities_of(self, card: Card) -> list[Ability]:
         """A permanent's activated abilities: printed ones (numbered first, as
         ``ability=N`` counts them), then those granted by effects."""
         return list(self.ability_list(card))
 
-    def ability_list(self, card: Card) -> Sequence[Any]:
+    def ability_list(self, card: Card) -> Sequence[Ability]:
         """What :meth:`abilities_of` lists, without a copy when nothing is
         granted (the printed tuple): for callers that only read it."""
         if card.zone != "battlefield":
@@ -268,7 +271,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     def has(self, card: Card, keyword: str) -> bool:
         return keyword in self.chars(card).keywords
 
-    def colors_of(self, obj: Any) -> frozenset[str]:
+    def colors_of(self, obj: Target) -> frozenset[str]:
         if isinstance(obj, Spell):
             return obj.colors
         if isinstance(obj, Card):
@@ -320,7 +323,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         return card.text_changes.get(word, word)
 
     # ----------------------------------------------------------------- zones
-    def new_card(self, cdef: Any, owner: int, zone: str) -> Card:
+    def new_card(self, cdef: CardDef, owner: int, zone: str) -> Card:
         return Card(self.new_oid(), cdef, owner, zone, owner, timestamp=self.stamp())
 
     def remove_from_zone(self, card: Card) -> None:
@@ -457,7 +460,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     def fire(self, event: Event, **data: Any) -> Gen:
         """Run every triggered effect listening for ``event`` now, active
         player's permanents first, each in the order it came into play."""
-        listeners: list[tuple[Card, Any]] = []
+        listeners: list[tuple[Card, Trigger]] = []
         # only permanents with a trigger for this event can listen; sorting them alone (a
         # stable sort) orders them as sorting every permanent would
         hearing = [c for c in self.battlefield if c.cdef.triggers and any(t.event is event for t in c.cdef.triggers)]

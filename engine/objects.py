@@ -15,7 +15,8 @@ from .mana import Mana
 from .tracked import Tracked
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model import Ability, CardDef, Mode
+    from .game import Game
+    from .model import Ability, CardDef, Mode, Target
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "removed", "ante", "limbo")
 FACE_DOWN = "Face-down creature"  # the name of a face-down permanent (Card.name)
@@ -131,7 +132,7 @@ class Chars:
     flags: set[str] = field(default_factory=set)  # "cannot attack", "unblockable", "doesn't untap", ...
     # activated abilities granted by continuous effects, after the printed ones
     # (Zombie Master's "{B}: Regenerate"); see Game.abilities_of
-    abilities: list[Any] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
     # the power and toughness "as if printed" pluses and minuses add to: the printed
     # (or self-defined) values, then the last ones an effect set (see set_pt)
     pt_base: tuple[int | None, int | None] | None = None
@@ -201,7 +202,7 @@ class Spell:
     name: str
     ability: "Ability | None" = None
     mode: "Mode | None" = None
-    targets: list[Any] = field(default_factory=list)  # Card / Player / Spell / ("packet", Card|Player)
+    targets: list[Target | None] = field(default_factory=list)  # None: a target no longer legal at resolution
     x: int = 0
     chosen: dict[str, Any] = field(default_factory=dict)
     colors: frozenset[str] = frozenset()
@@ -236,7 +237,7 @@ class Packet:
     source_colors: frozenset[str]
     source_types: frozenset[str]
     source_controller: int
-    receiver: Any  # Card or Player
+    receiver: Card | Player
     amount: int
     combat: bool = False
     original: int = 0
@@ -262,12 +263,12 @@ class Effect(Tracked):
 
     timestamp: int
     target: int | None
-    modify: Callable[[Any, Card, Chars], None]
+    modify: Callable[[Game, Card, Chars], None]
     until: str = "eot"  # "eot" | "forever" | "while:<oid>"
-    applies: Callable[[Any, Card, Chars], bool] | None = None
+    applies: Callable[[Game, Card, Chars], bool] | None = None
     layer: int = 5
     source_oid: int | None = None
-    condition: Callable[[Any], bool] | None = None  # stays only while this holds
+    condition: Callable[[Game], bool] | None = None  # stays only while this holds
     # rules hooks of the effect itself, like CardDef.hooks of a permanent but
     # called without a source (see engine.hooks.EffectHooks)
     hooks: EffectHooks = NO_EFFECT_HOOKS

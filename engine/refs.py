@@ -15,6 +15,7 @@ from .objects import Card, Player, Source, Spell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .model import Target
 
 # ``#n`` is ASCII digits only (``\d`` would take ``٣``); read_number bounds it
 REF = re.compile(r"^(?P<name>.+?)(?:#(?P<n>[0-9]+))?(?:@(?P<who>[^@#]+))?$")
@@ -24,7 +25,7 @@ class RefError(IllegalAction):
     """A reference that names nothing, or cannot be read: an illegal answer."""
 
 
-def ordered_same_name(g: "Game", obj: Any) -> list[Any]:
+def ordered_same_name(g: "Game", obj: Target) -> list[Target]:
     if isinstance(obj, Spell):
         return [s for s in g.spells + g.batch if s.name == obj.name]
     if isinstance(obj, Source):
@@ -57,7 +58,7 @@ def _refs_now(g: "Game") -> dict[int, str]:
             for name, same in by_name.items() for k, c in enumerate(same, 1)}
 
 
-def ref(g: "Game", obj: Any) -> str:
+def ref(g: "Game", obj: Target) -> str:
     """Canonical text for a permanent, player, spell or card."""
     if isinstance(obj, Player):
         return obj.name

@@ -14,11 +14,16 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import carddb
 from .decisions import Decision, DecisionKind, IllegalAction
 from .refs import RefError, lookup, ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .duel import Duel
+    from .game import Game
+    from .objects import Card, Spell
 
 K = DecisionKind
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|-\d+/-\d+|return target|counter target|tap target|"
@@ -65,17 +70,17 @@ class SensiblePlayer:
         self.casting: str = ""  # the spell or ability being put together
         self.attacked_turn = -1
         self.acts: dict[tuple[int, str], int] = {}
-        self._protect: Any = None
+        self._protect: Spell | None = None
 
     # --------------------------------------------------------------- reading
-    def _card(self, g: Any, text: str) -> Any:
+    def _card(self, g: Game, text: str) -> Card | None:
         try:
             found = lookup(g, text, ("permanents",))
         except RefError:
             return None
         return found[0] if len(found) == 1 else (found[0] if found else None)
 
-    def _pt(self, g: Any, c: Any) -> tuple[int, int]:
+    def _pt(self, g: Game, c: Card) -> tuple[int, int]:
         try:
             ch = g.chars(c)
             p, t = ch.power, ch.toughness
@@ -85,13 +90,13 @@ class SensiblePlayer:
         except Exception:  # a characteristic the heuristics do not understand
             return 0, 1
 
-    def _flying(self, g: Any, c: Any) -> bool:
+    def _flying(self, g: Game, c: Card) -> bool:
         try:
             return g.has(c, "flying")
         except Exception:
             return False
 
-    def _blockers(self, g: Any, p: int) -> list[Any]:
+    def _blockers(self, g: Game, p: int) -> list[Card]:
         out = []
         for c in g.battlefield:
             try:
@@ -102,7 +107,7 @@ class SensiblePlayer:
         return out
 
     # -------------------------------------------------------------- deciding
-    def choose(self, duel: Any, d: Decision) -> str:
+    def choose(self, duel: Duel, d: Decision) -> str:
         ans = self._choose(duel, d)
         try:
             return duel.parse(ans, d.player)
@@ -114,7 +119,7 @@ class SensiblePlayer:
                     continue
             return ans
 
-    def _choose(self, duel: Any, d: Decision) -> str:
+    def _choose(self, duel: Duel, d: Decision) -> str:
         g = duel.game
         ch = list(d.choices)
         k = d.kind
@@ -196,14 +201,14 @@ class SensiblePlayer:
         except Exception:
             return set()
 
-    def _cast(self, g: Any, c: str) -> str:
+    def _cast(self, g: Game, c: str) -> str:
         self.casting = c
         return c
 
-    def _ok(self, g: Any, c: str) -> bool:
+    def _ok(self, g: Game, c: str) -> bool:
         return (g.turn, g.phase, c) not in self.failed
 
-    def _opportunity(self, g: Any, d: Decision, ch: list[str]) -> str:
+    def _opportunity(self, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         decline = d.decline if d.decline is not None else ch[0]
         if g.active != me or g.phase != "main":
@@ -239,7 +244,7 @@ class SensiblePlayer:
                 return self._cast(g, c)
         return decline
 
-    def _safe_attackers(self, g: Any, me: int) -> list[Any]:
+    def _safe_attackers(self, g: Game, me: int) -> list[Card]:
         opp = 1 - me
         blockers = self._blockers(g, opp)
         out = []
@@ -265,7 +270,7 @@ class SensiblePlayer:
                 out.append(c)
         return out
 
-    def _attack(self, duel: Any, g: Any, d: Decision, ch: list[str]) -> str:
+    def _attack(self, duel: Duel, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         safe = self._safe_attackers(g, me)
         nothing = d.decline or "attack nothing"
@@ -282,7 +287,7 @@ class SensiblePlayer:
                 return f"attack {n}"
         return nothing
 
-    def _block(self, duel: Any, g: Any, d: Decision, ch: list[str]) -> str:
+    def _block(self, duel: Duel, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         life = g.players[me].life
         options = []
@@ -322,7 +327,7 @@ class SensiblePlayer:
             first = f"block {chosen[0][0]} with {chosen[0][1]}"
             return first if first in ch else (d.decline or ch[0])
 
-    def _interrupt(self, g: Any, d: Decision, ch: list[str]) -> str:
+    def _interrupt(self, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         top = g.spells[-1] if g.spells else None
         if top is not None and top.controller != me:
@@ -332,7 +337,7 @@ class SensiblePlayer:
                         return self._cast(g, c)
         return d.decline if d.decline is not None else ch[0]
 
-    def _respond(self, g: Any, d: Decision, ch: list[str]) -> str:
+    def _respond(self, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         self._protect = None
         top = g.batch[-1] if g.batch else None
@@ -344,7 +349,7 @@ class SensiblePlayer:
                     return self._cast(g, c)
         return d.decline if d.decline is not None else ch[0]
 
-    def _target(self, g: Any, d: Decision, ch: list[str]) -> str:
+    def _target(self, g: Game, d: Decision, ch: list[str]) -> str:
         me = d.player
         name = self.casting.split(" ", 1)[1].split(" ability=")[0].split("#")[0] if " " in self.casting else ""
         bad = harmful(name) if name else True

@@ -15,6 +15,7 @@ from .refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from .duel import Duel
+    from .model import Target
 
 
 
@@ -44,7 +45,7 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
                 "colors": sorted(ch.colors), "attached_to": ref(g, host) if host else None,
                 "token": c.token}
 
-    def target(t: Any) -> str:
+    def target(t: Target | None) -> str:
         return "(gone)" if t is None else ref(g, t)
 
     revealed = g.hands_revealed()  # hands played face up (Revelation)

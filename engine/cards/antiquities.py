@@ -15,28 +15,32 @@ text leaves a point open the choice is written next to the card; general ones:
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..carddb import define, printings
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters,
                        aura, bounce_targets, counter_target, creature_where, damage, destroy_all, destroy_targets,
                        discard_card, draw_cards, each_target, flag_mod, keyword_mod, on_source, once_per_event,
-                       permanent_target, prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of,
+                       pay_to_use, permanent_target, prevent_to_target, pump, pump_mod, self_only, static_for, upkeep_of,
                        while_source_tapped)
 from ..hooks import Hooks
 from ..mana import ManaCost
-from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec, TargetSpec, Trigger, kinds,
-                     spend_use)
-from ..objects import Card, Effect, Player, Spell
+from ..model import (Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Target, TargetSpec,
+                     Trigger, kinds, spend_use)
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
-def _cost(mana: str = "", **kw: Any) -> Cost:
+
+def _cost(mana: str = "", **kw: Any) -> Cost:  # kw: Cost's own fields, passed on as they are
     return Cost(ManaCost.parse(mana), **kw)
 
 
-def _is_artifact(g: Any, c: Card) -> bool:
+def _is_artifact(g: Game, c: Card) -> bool:
     return "artifact" in g.chars(c).types
 
 
@@ -58,8 +62,8 @@ define("Mishra's Workshop", mana_abilities=(ManaAbility("C", amount=3, use=ARTIF
 _TRON = ("Urza's Mine", "Urza's Power Plant", "Urza's Tower")
 
 
-def _tron_amount(more: int) -> Any:
-    def amount(g: Any, card: Card) -> int:
+def _tron_amount(more: int) -> Callable[[Game, Card], int]:
+    def amount(g: Game, card: Card) -> int:
         p = g.controller(card)
         names = {c.name for c in g.permanents(p, type_="land")}
         return more if all(n in names for n in _TRON) else 1
@@ -75,7 +79,7 @@ for _name, _more in zip(_TRON, (2, 2, 3)):
 # Su-Chi: "If Su-Chi goes to the graveyard, its controller gains 4 colorless
 # mana": into the pool of whoever controlled it as it left play (it empties,
 # and burns, at the end of the phase like any mana).
-def _su_chi(g: Any, ctx: Any) -> Any:
+def _su_chi(g: Game, ctx: Ctx) -> Gen:
     p = ctx.data["controller"]
     g.players[p].pool.add("C", 4)
     g.log(f"{g.players[p].name} adds {{C}}{{C}}{{C}}{{C}} to their mana pool (Su-Chi).")
@@ -97,17 +101,17 @@ define("Ashnod's Altar", mana_abilities=(ManaAbility("C", cost=Cost(sacrifice="c
 # side": not while it is new to its controller (the mark every permanent has
 # until its controller's untap phase); once used in a turn, it is destroyed at
 # the end of that turn (one destruction, however often it was used).
-def _once_at_end_of_turn(what: Any) -> Trigger:
+def _once_at_end_of_turn(what: Callable[[Game, Card], Gen]) -> Trigger:
     """A permanent used this turn (its ability's cost paid, whether or not the
     ability then resolves): ``what(g, card)`` happens to it at the end of the
     turn, once however often it was used (Rocket Launcher, Rakalite), if it is
     still in play then."""
-    def at_end(g: Any, ctx: Any) -> Any:
+    def at_end(g: Game, ctx: Ctx) -> Gen:
         card = g.find(ctx.data["delayed"].data["used"])
         if card is not None:
             yield from what(g, card)
 
-    def used(g: Any, ctx: Any) -> Any:
+    def used(g: Game, ctx: Ctx) -> Gen:
         src = ctx.source
         if not any(d.data.get("used") == src.oid for d in g.delayed):
             g.delayed.append(Delayed(Event.END_OF_TURN, at_end, ctx.controller, src.name, turn=g.turn,
@@ -117,7 +121,7 @@ def _once_at_end_of_turn(what: Any) -> Trigger:
     return Trigger(Event.ACTIVATED, used, condition=lambda g, src, d: d["spell"].source is src)
 
 
-def _destroy_it(g: Any, card: Card) -> Any:
+def _destroy_it(g: Game, card: Card) -> Gen:
     g.log(f"{card.name} is destroyed: it was used this turn.")
     g.destroy(card)
     return
@@ -132,7 +136,7 @@ define("Rocket Launcher", triggers=(_once_at_end_of_turn(_destroy_it),), abiliti
 # Candelabra of Tawnos: {X},{T} (a Mono Artifact): untap X different lands,
 # chosen one by one as the effect resolves (the text does not target them);
 # any lands, either player's, tapped ones offered.
-def _candelabra(g: Any, ctx: Any) -> Any:
+def _candelabra(g: Game, ctx: Ctx) -> Gen:
     chosen: list[Card] = []
     for _ in range(ctx.x):
         cands = [c for c in g.permanents(None, type_="land") if c.tapped and c not in chosen]
@@ -170,7 +174,7 @@ define("Atog", abilities=(Ability("Sacrifice an artifact: +2/+2 until end of tur
 # abilities (not its mana sources, whose costs are not activation costs in
 # the sense of this card): their mana cost, X chosen, loses {2} of its
 # generic part, never going below {1} in all; a cost of {0} stays {0}.
-def _power_artifact(g: Any, src: Card, spell: Any, cost: ManaCost) -> ManaCost:
+def _power_artifact(g: Game, src: Card, spell: Spell, cost: ManaCost) -> ManaCost:
     if spell.ability is None or spell.source is None or spell.source.oid != src.attached_to:
         return cost
     if cost.total == 0 or cost.x:
@@ -184,11 +188,11 @@ define("Power Artifact", enchant=ARTIFACT, hooks=Hooks(adjust_cost=_power_artifa
 
 # ------------------------------------------------------------------ pieces shared below
 
-def _artifacts_in_graveyard(g: Any, p: int) -> list[Card]:
+def _artifacts_in_graveyard(g: Game, p: int) -> list[Card]:
     return [c for c in g.players[p].graveyard if "artifact" in c.cdef.types]
 
 
-def _artifact_to_hand(g: Any, ctx: Any) -> Any:
+def _artifact_to_hand(g: Game, ctx: Ctx) -> Gen:
     """"Bring one artifact from your graveyard to your hand": chosen as the
     effect resolves (the text does not target it)."""
     p = ctx.controller
@@ -207,14 +211,14 @@ def _artifact_to_hand(g: Any, ctx: Any) -> Any:
     g.log(f"{g.players[p].name} returns {card.name} from their graveyard to their hand.")
 
 
-def _attacking(g: Any, src: Card, card: Card, c: Any) -> bool:
+def _attacking(g: Game, src: Card, card: Card, c: Chars) -> bool:
     """A static for attacking creatures, whoever controls them (Mightstone)."""
     cb = g.combat
     return "creature" in c.types and cb is not None and cb.band_of(card.oid) is not None \
         and c.controller == cb.attacker
 
 
-def _from_artifact(pk: Any) -> bool:
+def _from_artifact(pk: Packet) -> bool:
     return "artifact" in pk.source_types
 
 
@@ -238,7 +242,7 @@ define("Artifact Ward", enchant=CREATURE, statics=(aura(keyword_mod("protection 
 
 # Damping Field: each player untaps at most one artifact in their untap phase,
 # the one they choose (as Winter Orb's lands).
-def _damping(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+def _damping(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
     arts = [c for c in cards if "artifact" in g.chars(c).types]
     if len(arts) <= 1:
         return cards
@@ -257,7 +261,7 @@ define("Damping Field", hooks=Hooks(untap_limit=_damping))
 # is dealt; it may still be prevented on the Martyrs). "One Bodyguard of your
 # choice" each turn: choice -- the first Bodyguard to take such damage in a turn
 # is the only one that may that turn; before that, the earliest in play.
-def _martyrs(g: Any, src: Card, pk: Any) -> Any:
+def _martyrs(g: Game, src: Card, pk: Packet) -> Card | None:
     p = g.controller(src)
     if src.tapped or not _from_artifact(pk) or not isinstance(pk.receiver, Player) or pk.receiver.idx != p:
         return None
@@ -276,7 +280,7 @@ define("Martyrs of Korlis", hooks=Hooks(redirect_damage=_martyrs))
 
 # Reverse Polarity: the damage artifacts dealt to the caster this turn (the
 # turn's damage log) is given back twice: once undone, once as life.
-def _reverse_polarity(g: Any, ctx: Any) -> Any:
+def _reverse_polarity(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     n = sum(pk.amount for turn, pk in g.damage_log if turn == g.turn and pk.receiver is me and _from_artifact(pk))
     if n:
@@ -294,7 +298,7 @@ define("Reverse Polarity", spell=SpellSpec(_reverse_polarity))
 
 # Drafna's Restoration: the artifacts are chosen one by one, each put on top
 # of the last one chosen (so the last chosen is the top card).
-def _drafna(g: Any, ctx: Any) -> Any:
+def _drafna(g: Game, ctx: Ctx) -> Gen:
     for target in each_target(ctx):
         while True:
             cards = _artifacts_in_graveyard(g, target.idx)
@@ -332,7 +336,7 @@ define("Gate to Phyrexia", abilities=(Ability(
 # untap phases as long as the Gremlins that tapped it remain tapped and in
 # play (once they untap or leave, it is free for good); the Gremlins may
 # stay tapped.
-def _gremlins(g: Any, ctx: Any) -> Any:
+def _gremlins(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = True
         g.log(f"{t.name} is tapped and held by Phyrexian Gremlins.")
@@ -356,13 +360,13 @@ define("Priest of Yawgmoth", mana_abilities=(ManaAbility(
 # (``sacrifice ARTIFACT``, at any of their opportunities) or, when upkeep ends
 # without one, its controller chooses: an artifact now, or 2 damage and the
 # Demon taps.
-def _demon_demand(g: Any, src: Card, p: int) -> list[Card]:
+def _demon_demand(g: Game, src: Card, p: int) -> list[Card]:
     if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
         return []
     return g.permanents(p, type_="artifact")
 
 
-def _demon_end(g: Any, src: Card) -> Any:
+def _demon_end(g: Game, src: Card) -> Gen:
     p = g.controller(src)
     if p != g.active or src.phase_uses.get(g.phase_key()):
         return
@@ -400,7 +404,7 @@ define("Artifact Blast", spell=SpellSpec(counter_target(), targets=(
                lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and "artifact" in s.types),)))
 
 
-def _counter_on_targets(g: Any, ctx: Any) -> Any:
+def _counter_on_targets(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         add_counters(g, t, "+1/+1", 1)
     return
@@ -422,7 +426,7 @@ define("Orcish Mechanics", abilities=(Ability(
 
 # ------------------------------------------------------------------ green
 
-def _pixies_block(g: Any, attacker: Card, blocker: Card) -> bool:
+def _pixies_block(g: Game, attacker: Card, blocker: Card) -> bool:
     return "artifact" not in g.chars(blocker).types
 
 
@@ -433,7 +437,7 @@ define("Argothian Treefolk", hooks=Hooks(reduce_damage=lambda g, src, pk: pk.rec
 
 
 # Citanul Druid: a +1/+1 counter for each artifact spell an opponent casts successfully.
-def _druid(g: Any, ctx: Any) -> Any:
+def _druid(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "+1/+1", 1)
     return
     yield
@@ -444,7 +448,7 @@ define("Citanul Druid", triggers=(Trigger(Event.SPELL_CAST, _druid, condition=la
     and d["spell"].controller != g.controller(src))),))
 
 
-def _avenger(g: Any, card: Card, c: Any) -> None:
+def _avenger(g: Game, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.battlefield if x.controller != c.controller and "artifact" in g.chars(x).types)
     c.power, c.toughness = 1 + n, 1 + n
 
@@ -454,11 +458,11 @@ define("Gaea's Avenger", statics=(static_for(self_only, _avenger, layer=3),))
 
 # ------------------------------------------------------------------ artifacts
 
-def _transmogrant(g: Any, ctx: Any) -> Any:
+def _transmogrant(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         add_counters(g, t, "+1/+1", 1)
 
-        def m(g2: Any, card: Card, c: Any) -> None:
+        def m(g2: Game, card: Card, c: Chars) -> None:
             c.types.add("artifact")
         g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1))
         g.log(f"{t.name} becomes an artifact creature.")
@@ -473,7 +477,7 @@ define("Ashnod's Transmogrant", abilities=(Ability(
 
 
 # Jalum Tome: draw, then discard a card of the player's choice.
-def _jalum(g: Any, ctx: Any) -> Any:
+def _jalum(g: Game, ctx: Ctx) -> Gen:
     yield from g.draw(ctx.controller, 1)
     hand = ctx.me.hand
     if not hand:
@@ -497,7 +501,7 @@ define("Obelisk of Undoing", abilities=(Ability(
 
 # Rakalite: used in a turn, it returns to its owner's hand at the end of that
 # turn (once, however often it was used).
-def _to_hand(g: Any, card: Card) -> Any:
+def _to_hand(g: Game, card: Card) -> Gen:
     g.move(card, "hand")
     g.log(f"{card.name} returns to its owner's hand.")
     return
@@ -514,18 +518,19 @@ define("Staff of Zegon", abilities=(Ability("{3}, {T}: Target creature gets -2/-
 # Tablet of Epityr, Urza's Chalice, Urza's Miter: "{N}: <benefit> every time
 # <event>. Can only give it once each time": each event while the artifact is
 # on gives it one use this turn; a use is an ordinary {N} effect (as Ivory Cup).
-def _credited(name: str, text: str, mana: str, event: Event, when: Any, benefit: Any) -> None:
+def _credited(name: str, text: str, mana: str, event: Event, when: Callable[[Game, Card, dict[str, Any]], bool],
+              benefit: EffectFn) -> None:
     ab, credit = once_per_event(text, mana, benefit)
     define(name, abilities=(ab,), triggers=(Trigger(event, credit, condition=when),))
 
 
-def _gain_one(g: Any, ctx: Any) -> Any:
+def _gain_one(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
 
 
-def _own_artifact_died(g: Any, src: Card, d: dict) -> bool:
+def _own_artifact_died(g: Game, src: Card, d: dict) -> bool:
     return "artifact" in d["card"].cdef.types and d["controller"] == g.controller(src)
 
 
@@ -543,14 +548,14 @@ _credited("Urza's Miter", "{3}: Draw a card for an artifact of yours put into th
 
 # ------------------------------------------------------------------ "tapped or its activation cost is paid"
 
-def _continuous(g: Any, card: Card) -> bool:
+def _continuous(g: Game, card: Card) -> bool:
     """A continuous artifact: a non-creature artifact with no activated
     ability and no mana source (Mightstone, Howling Mine)."""
     ch = g.chars(card)
     return "creature" not in ch.types and not card.cdef.abilities and not card.cdef.mana_abilities
 
 
-def _artifact_used(event: Event, test: Any, fn: Any) -> Trigger:
+def _artifact_used(event: Event, test: Callable[[Game, Card, Card], bool], fn: Callable[[Game, Ctx, Card], Gen]) -> Trigger:
     """A trigger on an artifact (not a continuous one) being used:
     ``test(g, src, artifact)`` picks which, ``fn(g, ctx, artifact)`` is what
     happens. It becomes tapped (for any reason,
@@ -566,29 +571,30 @@ def _artifact_used(event: Event, test: Any, fn: Any) -> Trigger:
         c = d["card"]  # TAPPED_FOR_MANA
         return c if not any(ma.cost.tap for ma in c.cdef.mana_abilities) else None
 
-    def cond(g: Any, src: Card, d: dict) -> bool:
+    def cond(g: Game, src: Card, d: dict) -> bool:
         c = card_of(d)
         return c is not None and c.zone == "battlefield" and "artifact" in g.chars(c).types \
             and not _continuous(g, c) and test(g, src, c)
 
-    def effect(g: Any, ctx: Any) -> Any:
+    def effect(g: Game, ctx: Ctx) -> Gen:
         yield from fn(g, ctx, card_of(ctx.data))
     return Trigger(event, effect, condition=cond)
 
 
-def _on_artifact_use(test: Any, fn: Any) -> tuple[Trigger, ...]:
+def _on_artifact_use(test: Callable[[Game, Card, Card], bool],
+                     fn: Callable[[Game, Ctx, Card], Gen]) -> tuple[Trigger, ...]:
     return tuple(_artifact_used(e, test, fn) for e in (Event.BECOMES_TAPPED, Event.ACTIVATED, Event.TAPPED_FOR_MANA))
 
 
-def _damage_user(n: int) -> Any:
-    def fn(g: Any, ctx: Any, art: Card) -> Any:
+def _damage_user(n: int) -> Callable[[Game, Ctx, Card], Gen]:
+    def fn(g: Game, ctx: Ctx, art: Card) -> Gen:
         g.deal_damage(ctx.source, g.players[g.controller(art)], n)
         return
         yield
     return fn
 
 
-def _leech(g: Any, ctx: Any, art: Card) -> Any:
+def _leech(g: Game, ctx: Ctx, art: Card) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
@@ -610,7 +616,7 @@ define("Powerleech", triggers=_on_artifact_use(lambda g, src, art: g.controller(
 # second Goblin Artisans ability may aim at the same spell (the target test
 # says so, though the interrupt timing -- the caster's one chance -- already
 # leaves no room for a second).
-def _artisans_target(g: Any, ctx: Any, s: Any) -> bool:
+def _artisans_target(g: Game, ctx: Ctx, s: Target) -> bool:
     if not (isinstance(s, Spell) and s.card is not None and "artifact" in s.types
             and s.controller == ctx.controller):
         return False
@@ -618,7 +624,7 @@ def _artisans_target(g: Any, ctx: Any, s: Any) -> bool:
                    and s in o.targets for o in g.spells + g.batch)
 
 
-def _artisans(g: Any, ctx: Any) -> Any:
+def _artisans(g: Game, ctx: Ctx) -> Gen:
     target = ctx.target
     if target is None:
         return
@@ -646,7 +652,7 @@ define("Goblin Artisans", abilities=(Ability(
 _BEFORE_ATQ = frozenset({"LEA", "LEB", "2ED", "ARN"})
 
 
-def _from_antiquities(g: Any, card: Card) -> bool:
+def _from_antiquities(g: Game, card: Card) -> bool:
     """A card from Antiquities: its name was first printed in that set, by the
     card data's printings, whatever printing the player owns (Su-Chi and
     Mishra's Factory are; a Revised reprint of an Alpha card is not). Tokens
@@ -675,7 +681,7 @@ define("Golgothian Sylex", abilities=(Ability(
 # and it is not new to its controller; it comes back under its owner's
 # control (auras such as Control Magic, back on it, take it again); a token
 # leaving play ceases to exist, as always.
-def _coffin(g: Any, ctx: Any) -> Any:
+def _coffin(g: Game, ctx: Ctx) -> Gen:
     target = ctx.target
     if target is None:
         return
@@ -695,16 +701,16 @@ def _coffin(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _coffin_done(g: Any, d: Delayed, data: dict) -> bool:
+def _coffin_done(g: Game, d: Delayed, data: dict) -> bool:
     coffin = g.find(d.data["coffin"])
     return coffin is None or not coffin.tapped
 
 
-def _removed_card(g: Any, oid: int) -> Card | None:
+def _removed_card(g: Game, oid: int) -> Card | None:
     return next((c for p in g.players for c in p.removed if c.oid == oid), None)
 
 
-def _coffin_open(g: Any, ctx: Any) -> Any:
+def _coffin_open(g: Game, ctx: Ctx) -> Gen:
     data = ctx.data["delayed"].data
     held = _removed_card(g, data["held"])
     if held is None:
@@ -737,8 +743,7 @@ define("Tawnos's Coffin", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilit
 # into play if its casting cost is not greater; if it is, they may pay the
 # difference ({N} generic), else it goes to the graveyard too. Then the
 # library is shuffled.
-def _transmute(g: Any, ctx: Any) -> Any:
-    from ..effects import pay_to_use
+def _transmute(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     if not g.permanents(p, type_="artifact"):
         g.log("Transmute Artifact: no artifact to discard; nothing happens.")

@@ -20,21 +20,26 @@ ones:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..carddb import define
+from ..carddb import define, printings
+from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, create_token, creature_where, damage, destroy_targets,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, add_counters, create_token, creature_where, damage, destroy_targets,
                        discard_card, during_upkeep, each_target, enchanted, keyword_mod, nothing, pay_to_use,
                        permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for, token_def,
                        until_eot)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, SpellSpec, Static, Trigger, spend_use
-from ..objects import Card, Chars, Effect, Player
+from ..model import Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, SpellSpec, Static, Trigger, spend_use
+from ..objects import Card, Chars, Effect, Packet, Player
 from ..refs import ref
+from ..subgame import play_subgame
 from .blue import _lands_of_type, _needs_islands
 from .white import _combat_pump
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # ------------------------------------------------------------------ keyword creatures
 
@@ -63,9 +68,9 @@ define("Fishliver Oil", enchant=CREATURE, statics=(Static(
     active=lambda g, src: True),))
 
 
-def _damage_to_controller(n: int) -> Any:
+def _damage_to_controller(n: int) -> EffectFn:
     """The source deals ``n`` damage to its controller (Serendib Efreet, Juzám Djinn)."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         g.deal_damage(ctx.source, ctx.me, n)
         return
         yield
@@ -84,7 +89,7 @@ define("Juzám Djinn", abilities=(_jd_ab,), hooks=Hooks(end_of_upkeep=_jd_end))
 
 # ------------------------------------------------------------------ red
 
-def _kird_ape(g: Any, card: Card, c: Chars) -> None:
+def _kird_ape(g: Game, card: Card, c: Chars) -> None:
     # "if you have any forests in play": any permanent with the land type
     # forest that its controller controls (a land made a Forest counts); the
     # word as the card's text now reads it (Magical Hack)
@@ -98,7 +103,7 @@ define("Kird Ape", statics=(static_for(self_only, _kird_ape),))
 
 # ------------------------------------------------------------------ green
 
-def _erhnam(g: Any, ctx: Any) -> Any:
+def _erhnam(g: Game, ctx: Ctx) -> Gen:
     """The target gains forestwalk until the Djinn's controller's next turn
     begins: the effect lasts while it is not yet that player's turn again."""
     me, start = ctx.controller, g.turn
@@ -120,7 +125,7 @@ _erhnam_ab = Ability("During your upkeep, target non-wall creature an opponent c
                      once_per_phase=True)
 
 
-def _erhnam_end(g: Any, card: Card) -> Any:
+def _erhnam_end(g: Game, card: Card) -> Gen:
     """Mandatory: if not done during upkeep, the controller must choose the
     target when upkeep ends; with no legal target it is ignored (the text)."""
     p = g.controller(card)
@@ -141,7 +146,7 @@ define("Wyluli Wolf", abilities=(Ability("{T}: Target creature gets +1/+1 until 
                                          pump(1, 1), targets=(CREATURE,)),))
 
 
-def _power_zero(g: Any, card: Card, c: Chars) -> None:
+def _power_zero(g: Game, card: Card, c: Chars) -> None:
     c.power = 0
 
 
@@ -152,7 +157,7 @@ define("Singing Tree", abilities=(Ability("{T}: Reduce target attacking creature
                                           Cost(tap=True), until_eot(_power_zero), targets=(_ATTACKING,)),))
 
 
-def _ifh_biff(g: Any, ctx: Any) -> Any:
+def _ifh_biff(g: Game, ctx: Ctx) -> Gen:
     for pl in (g.players[g.active], g.players[g.nonactive]):
         g.deal_damage(ctx.spell, pl, 1)
     for c in g.creatures():
@@ -171,7 +176,7 @@ define("Ifh-Bíff Efreet", abilities=(Ability(
 
 # ------------------------------------------------------------------ lands
 
-def _city_of_brass(g: Any, ctx: Any) -> Any:
+def _city_of_brass(g: Game, ctx: Ctx) -> Gen:
     g.deal_damage(ctx.source, ctx.me, 1)
     return
     yield
@@ -181,7 +186,7 @@ define("City of Brass", mana_abilities=(ManaAbility("WUBRG"),), triggers=(
     Trigger(Event.BECOMES_TAPPED, _city_of_brass, condition=lambda g, src, d: d.get("card") is src),))
 
 
-def _draw_one(g: Any, ctx: Any) -> Any:
+def _draw_one(g: Game, ctx: Ctx) -> Gen:
     yield from g.draw(ctx.controller, 1)
     g.log(f"{ctx.me.name} draws a card ({ctx.source_name}).")
 
@@ -192,7 +197,7 @@ define("Library of Alexandria", mana_abilities=(ManaAbility("C"),), abilities=(A
     condition=lambda g, c: len(g.players[g.controller(c)].hand) == 7),))
 
 
-def _bazaar(g: Any, ctx: Any) -> Any:
+def _bazaar(g: Game, ctx: Ctx) -> Gen:
     """Draw two, then discard three (the whole hand if fewer): one effect, so
     nothing can be cast between the drawing and the discarding."""
     p = ctx.controller
@@ -227,16 +232,16 @@ define("Island of Wak-Wak", abilities=(Ability(
 
 # ------------------------------------------------------------------ combat oddities
 
-def _attacks(g: Any, src: Card, d: dict) -> bool:
+def _attacks(g: Game, src: Card, d: dict) -> bool:
     return d.get("card") is src
 
 
-def _from_desert(pk: Any) -> bool:
+def _from_desert(pk: Packet) -> bool:
     """Damage "done by Deserts": the source is a card named Desert (its ability)."""
     return pk.source_name == "Desert" and "land" in pk.source_types
 
 
-def _camel_shield(g: Any, src: Card, pk: Any) -> bool:
+def _camel_shield(g: Game, src: Card, pk: Packet) -> bool:
     """Camel: every creature attacking in a band with Camel (Camel included)
     takes no damage from Deserts."""
     cb = g.combat
@@ -249,7 +254,7 @@ def _camel_shield(g: Any, src: Card, pk: Any) -> bool:
 define("Camel", keywords=("banding",), hooks=Hooks(reduce_damage=_camel_shield))
 
 
-def _desertwalk(g: Any, attacker: Card, blocker: Card) -> bool:
+def _desertwalk(g: Game, attacker: Card, blocker: Card) -> bool:
     """Desertwalk: unblockable while the defending player controls a Desert."""
     return not any(c.name == "Desert" for c in g.permanents(g.controller(blocker)))
 
@@ -263,7 +268,7 @@ define("Desert Nomads", keywords=("desertwalk",), hooks=Hooks(
 define("Dandân", hooks=_needs_islands())
 
 
-def _merchant_ship_unblocked(g: Any, ctx: Any) -> Any:
+def _merchant_ship_unblocked(g: Game, ctx: Ctx) -> Gen:
     cb = ctx.data["combat"]
     band = cb.band_of(ctx.source.oid)
     if band is not None and band not in cb.blocked:
@@ -278,7 +283,7 @@ define("Merchant Ship", triggers=(Trigger(Event.BLOCKERS_DECLARED, _merchant_shi
     state=lambda g, c: "destroy" if not _lands_of_type(g, c, g.controller(c), "island") else False))
 
 
-def _hasran(g: Any, ctx: Any) -> Any:
+def _hasran(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     paid = yield from pay_to_use(g, p, "{2}", "Hasran Ogress: pay {2}, or it deals 3 damage to you?",
                                  "Hasran Ogress")
@@ -290,7 +295,7 @@ def _hasran(g: Any, ctx: Any) -> Any:
 define("Hasran Ogress", triggers=(Trigger(Event.ATTACKS, _hasran, condition=_attacks),))
 
 
-def _flip_lost(g: Any, name: str) -> bool:
+def _flip_lost(g: Game, name: str) -> bool:
     """A coin flip the opponent calls: the duel's seeded random source decides
     (the call itself changes nothing of the odds, so it is not asked: the
     MicroProse game flips for the computer the same way)."""
@@ -299,7 +304,7 @@ def _flip_lost(g: Any, name: str) -> bool:
     return lost
 
 
-def _mijae(g: Any, ctx: Any) -> Any:
+def _mijae(g: Game, ctx: Ctx) -> Gen:
     if _flip_lost(g, "Mijae Djinn") and g.combat is not None:
         g.combat.remove(ctx.source.oid)
         g.log("Mijae Djinn is tapped but does not attack.")
@@ -310,7 +315,7 @@ def _mijae(g: Any, ctx: Any) -> Any:
 define("Mijae Djinn", triggers=(Trigger(Event.ATTACKS, _mijae, condition=_attacks),))
 
 
-def _ydwen(g: Any, ctx: Any) -> Any:
+def _ydwen(g: Game, ctx: Ctx) -> Gen:
     """Lost flip: the Efreet's block is undone; an attacker it alone blocked is
     then unblocked (the block never happened)."""
     cb = g.combat
@@ -338,7 +343,7 @@ define("Cuombajj Witches", abilities=(Ability(
                                          chooser="opponent"))),))
 
 
-def _khabal(g: Any, ctx: Any) -> Any:
+def _khabal(g: Game, ctx: Ctx) -> Gen:
     # "each other creature that died during the turn": creatures put into a
     # graveyard from play this turn (the Ghoul is in play, so not among them);
     # counted once per turn although end-of-turn effects may run again.
@@ -348,7 +353,6 @@ def _khabal(g: Any, ctx: Any) -> Any:
     src.flags["khabal_turn"] = g.turn
     n = g.creature_deaths.get(g.turn, 0)
     if n:
-        from ..effects import add_counters
         add_counters(g, src, "+1/+1", n)
     return
     yield
@@ -360,12 +364,12 @@ RUKH = token_def("Rukh", ["creature"], 4, 4, subtypes=["Rukh"], colors=["R"], ke
                  text="Flying")
 
 
-def _rukh_hatches(g: Any, ctx: Any) -> Any:
+def _rukh_hatches(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, RUKH, ctx.controller)
     yield from g.entered(tok)
 
 
-def _rukh_egg(g: Any, ctx: Any) -> Any:
+def _rukh_egg(g: Game, ctx: Ctx) -> Gen:
     # "goes to the graveyard": from play (how every trigger of the kind works
     # here); the Rukh comes at the end of that turn for the Egg's controller.
     g.delayed.append(Delayed(Event.END_OF_TURN, _rukh_hatches, ctx.data.get("controller", ctx.controller),
@@ -379,7 +383,7 @@ define("Rukh Egg", triggers=(Trigger(Event.TO_GRAVEYARD, _rukh_egg, condition=la
                                      zones=("graveyard",)),))
 
 
-def _ghazban(g: Any, ctx: Any) -> Any:
+def _ghazban(g: Game, ctx: Ctx) -> Gen:
     a, b = g.players
     if a.life == b.life:
         return
@@ -399,7 +403,7 @@ _gz_ab, _gz_end = during_upkeep("If a player has more life than any other, that 
 define("Ghazbán Ogre", abilities=(_gz_ab,), hooks=Hooks(end_of_upkeep=_gz_end))
 
 
-def _ali_cap(g: Any, src: Card, pk: Any) -> int | None:
+def _ali_cap(g: Game, src: Card, pk: Packet) -> int | None:
     """Ali from Cairo: damage to its controller goes no lower than 1 life."""
     r = pk.receiver
     if isinstance(r, Player) and r.idx == g.controller(src):
@@ -410,7 +414,7 @@ def _ali_cap(g: Any, src: Card, pk: Any) -> int | None:
 define("Ali from Cairo", hooks=Hooks(damage_cap=_ali_cap))
 
 
-def _serendib_djinn(g: Any, ctx: Any) -> Any:
+def _serendib_djinn(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     lands = g.permanents(p, type_="land")
     if not lands:
@@ -440,7 +444,7 @@ def _mono(mana: str) -> Cost:
     return Cost(ManaCost.parse(mana), tap=True)
 
 
-def _sandals(g: Any, ctx: Any) -> Any:
+def _sandals(g: Game, ctx: Ctx) -> Gen:
     """Islandwalk until end of turn; if the creature is put into a graveyard
     from play this turn, Sandals of Abdallah are destroyed too."""
     sandals_oid = ctx.source.oid
@@ -450,11 +454,11 @@ def _sandals(g: Any, ctx: Any) -> Any:
         g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(g.swap_words("islandwalk", ctx.source)), "eot"))
         g.log(f"{t.name} gains islandwalk until end of turn.")
 
-        def dies(g2: Any, d: Any, data: dict, oid: int = t.oid) -> bool:
+        def dies(g2: Game, d: Delayed, data: dict[str, Any], oid: int = t.oid) -> bool:
             old = data.get("old")
             return old is not None and old.oid == oid
 
-        def destroy_sandals(g2: Any, ctx2: Any) -> Any:
+        def destroy_sandals(g2: Game, ctx2: Ctx) -> Gen:
             s = g2.find(sandals_oid)
             if s is not None:
                 g2.destroy(s)
@@ -471,13 +475,13 @@ define("Sandals of Abdallah", abilities=(Ability(
     _mono("{2}"), _sandals, targets=(CREATURE,)),))
 
 
-def _last_drawn(g: Any, p: int) -> Card | None:
+def _last_drawn(g: Game, p: int) -> Card | None:
     """The card ``p`` drew last this turn, if it is still in their hand."""
     pl = g.players[p]
     return next((c for c in pl.hand if c.oid == pl.last_drawn and c.flags.get("drawn_turn") == g.turn), None)
 
 
-def _jandor(g: Any, ctx: Any) -> Any:
+def _jandor(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     card = _last_drawn(g, p)
     if card is None:
@@ -494,7 +498,7 @@ define("Jandor's Ring", abilities=(Ability(
 
 # ------------------------------------------------------------------ upkeep enchantments
 
-def _drop_of_honey(g: Any, ctx: Any) -> Any:
+def _drop_of_honey(g: Game, ctx: Ctx) -> Gen:
     """The creature with the lowest power is destroyed and cannot be
     regenerated; its controller (Drop of Honey's) chooses among a tie."""
     creatures = g.creatures()
@@ -522,14 +526,13 @@ define("Drop of Honey", abilities=(_doh_ab,), hooks=Hooks(end_of_upkeep=_doh_end
                                                           state=lambda g, c: not g.creatures()))
 
 
-def _cyclone_counter(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _cyclone_counter(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "wind", 1)
     return
     yield
 
 
-def _cyclone_end(g: Any, card: Card) -> Any:
+def _cyclone_end(g: Game, card: Card) -> Gen:
     """As upkeep ends (after the wind counter of its beginning): pay {G} for
     each wind counter, and Cyclone deals that much damage to each player and
     each creature; or Cyclone is buried."""
@@ -557,7 +560,7 @@ define("Cyclone", triggers=(Trigger(Event.BEGIN_UPKEEP, _cyclone_counter,
 
 # ------------------------------------------------------------------ lands
 
-def _diamond_valley(g: Any, ctx: Any) -> Any:
+def _diamond_valley(g: Game, ctx: Ctx) -> Gen:
     """The sacrifice is what the ability does ("tap to sacrifice one of your
     creatures in exchange for ... life"): chosen and made as it resolves; the
     life is the creature's toughness then."""
@@ -588,7 +591,7 @@ define("Elephant Graveyard", mana_abilities=(ManaAbility("C"),), abilities=(Abil
 
 # ------------------------------------------------------------------ control
 
-def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
+def _control_while(g: Game, ctx: Ctx, target: Card, holds: Callable[[Game], bool]) -> None:
     """``ctx.controller`` controls ``target`` for as long as ``holds(g)``;
     once it fails the effect is over for good."""
     p = ctx.controller
@@ -597,7 +600,7 @@ def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
         return
     over = [False]
 
-    def still(g2: Any) -> bool:
+    def still(g2: Game) -> bool:
         if not over[0]:
             over[0] = not holds(g2)
         return not over[0]
@@ -606,7 +609,7 @@ def _control_while(g: Any, ctx: Any, target: Card, holds: Any) -> None:
     g.log(f"{ctx.me.name} gains control of {target.name}.")
 
 
-def _old_man(g: Any, ctx: Any) -> Any:
+def _old_man(g: Game, ctx: Ctx) -> Gen:
     """Control lasts while Old Man of the Sea stays in play, tapped, under the
     same control, and the creature's power is no greater than Old Man's."""
     man = ctx.source
@@ -628,7 +631,7 @@ define("Old Man of the Sea", hooks=Hooks(may_stay_tapped=lambda g, c: True), abi
                             lambda g, ctx, c: (g.chars(c).power or 0) <= (g.chars(ctx.source).power or 0)),)),))
 
 
-def _aladdin(g: Any, ctx: Any) -> Any:
+def _aladdin(g: Game, ctx: Ctx) -> Gen:
     al = ctx.source
     me = ctx.controller
     for t in each_target(ctx):
@@ -645,7 +648,7 @@ define("Aladdin", abilities=(Ability(
 
 # ------------------------------------------------------------------ Abu Ja'far
 
-def _abu_note(g: Any, ctx: Any) -> Any:
+def _abu_note(g: Game, ctx: Ctx) -> Gen:
     """Remember the creatures blocking or blocked by Abu Ja'far this combat."""
     cb = ctx.data["combat"]
     abu = ctx.source
@@ -661,7 +664,7 @@ def _abu_note(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _abu_dies(g: Any, ctx: Any) -> Any:
+def _abu_dies(g: Game, ctx: Ctx) -> Gen:
     old = ctx.data.get("old")
     turn, foes = old.flags.get("abu_foes", (None, [])) if old is not None else (None, [])
     if g.combat is None or turn != g.turn:
@@ -692,7 +695,6 @@ def _from_arabian_nights(card: Card) -> bool:
     the card data, whatever printing the player owns: Kird Ape, reprinted in
     Revised, is one; the Mountain, printed in Alpha before, is not. Tokens are
     not cards."""
-    from ..carddb import printings
     sets = printings(card.name)
     return not card.token and "ARN" in sets and not sets & _BEFORE_ARN
 
@@ -709,7 +711,7 @@ define("City in a Bottle", hooks=Hooks(
 
 # ------------------------------------------------------------------ outside the game
 
-def _ring_card(g: Any, p: int) -> Any:
+def _ring_card(g: Game, p: int) -> Gen:
     """What replaces the draw: a card ``p`` owns from outside the game."""
     pl = g.players[p]
     outside = _outside_the_game(g, p)
@@ -725,7 +727,7 @@ def _ring_card(g: Any, p: int) -> Any:
     g.log(f"{pl.name} takes {card.name} from outside the game instead of drawing (Ring of Ma'rûf).")
 
 
-def _outside_the_game(g: Any, p: int) -> list[Card]:
+def _outside_the_game(g: Game, p: int) -> list[Card]:
     """"A card from outside the game" in Manaburn: "any card you have that
     you're not using in your deck or that for some reason has left the game"
     (the Ring's own words). A Manaburn duel has no sideboard and never looks
@@ -737,7 +739,7 @@ def _outside_the_game(g: Any, p: int) -> list[Card]:
     return [c for c in g.players[p].removed if c.owner == p and c.name != "Ring of Ma'rûf"]
 
 
-def _ring_of_maruf(g: Any, ctx: Any) -> Any:
+def _ring_of_maruf(g: Game, ctx: Ctx) -> Gen:
     # the next draw of the controller is replaced (whenever it comes, as the
     # ARN text has no "this turn")
     g.draw_replacements.append((ctx.controller, _ring_card))
@@ -751,7 +753,7 @@ define("Ring of Ma'rûf", abilities=(Ability(
     "outside the game", Cost(ManaCost.parse("{5}"), tap=True, remove_self=True), _ring_of_maruf),))
 
 
-def _jeweled_bird(g: Any, ctx: Any) -> Any:
+def _jeweled_bird(g: Game, ctx: Ctx) -> Gen:
     """The Bird replaces its controller's whole contribution to the ante
     (those cards go to their owner's graveyard), then a card is drawn."""
     p = ctx.controller
@@ -776,7 +778,7 @@ define("Jeweled Bird", hooks=Hooks(ante_card=True), abilities=(Ability(
 
 # ------------------------------------------------------------------ Shahrazad
 
-def _shahrazad(g: Any, ctx: Any) -> Any:
+def _shahrazad(g: Game, ctx: Ctx) -> Gen:
     """A real subgame (engine.subgame), played to its end with the cards left
     in the libraries; then each player who did not win it -- both, if it was
     a draw -- loses half their life, rounded up ("halving ... remaining life
@@ -784,7 +786,6 @@ def _shahrazad(g: Any, ctx: Any) -> Any:
     A player with too few cards for an opening hand loses the subgame at
     once, as the Oracle rulings say. Conceding during the subgame concedes
     the duel (the only concession Manaburn knows)."""
-    from ..subgame import play_subgame
     winner = yield from play_subgame(g, "Shahrazad")
     for pl in (g.players[g.active], g.players[g.nonactive]):
         if pl.idx != winner and pl.life > 0:
@@ -796,7 +797,7 @@ define("Shahrazad", spell=SpellSpec(_shahrazad))
 
 # ------------------------------------------------------------------ Jihad
 
-def _jihad_on(g: Any, src: Card) -> bool:
+def _jihad_on(g: Game, src: Card) -> bool:
     """Whether the opponent of Jihad's controller controls a permanent of the
     chosen color (characteristics now: a permanent whose color was changed
     counts by its new color)."""
@@ -821,7 +822,7 @@ define("Jihad", announce=(Announce("choice", "choose a color", lambda g, ctx: li
 
 # ------------------------------------------------------------------ Oubliette
 
-def _oubliette_enter(g: Any, ctx: Any) -> Any:
+def _oubliette_enter(g: Game, ctx: Ctx) -> Gen:
     """"Select a creature in play" (not a target): chosen by Oubliette's
     controller as it comes into play. The creature and the enchantments on it
     leave play for limbo (out of play, belonging to no zone a player can
@@ -844,7 +845,7 @@ def _oubliette_enter(g: Any, ctx: Any) -> Any:
         " with " + ", ".join(a.name for a in auras) if auras else "") + ".")
 
 
-def _oubliette_leaves(g: Any, ctx: Any) -> Any:
+def _oubliette_leaves(g: Game, ctx: Ctx) -> Gen:
     """Oubliette put into a graveyard: the creature returns to play tapped
     under its owner's control, with its counters and enchantments. It
     returns rather than comes into play (no "comes into play" effects), and
@@ -899,7 +900,7 @@ define("Pyramids", abilities=(
 ))
 
 
-def _beast_guards(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _beast_guards(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "artifact" in c.types and "creature" not in c.types and c.controller == g.controller(src)
 
 
@@ -926,7 +927,7 @@ SUMMON_SPELLS = spend_use("summon spells", lambda g, spell: spell.card is not No
                           and "artifact" not in spell.types)
 
 
-def _metamorphosis(g: Any, ctx: Any) -> Any:
+def _metamorphosis(g: Game, ctx: Ctx) -> Gen:
     victim, cost = yield from sacrifice_own_creature(g, ctx, "Metamorphosis")
     if victim is None:
         return

@@ -1,18 +1,22 @@
 """Artifact creatures."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE_OR_PLAYER, add_counters, create_token, creature_where, damage, during_upkeep,
                        enters_with_counters, flag_mod, keyword_mod, on_source, pump, pump_mod, regeneration,
                        self_only, static_for, token_def, untap_during_upkeep, upkeep_of)
 from ..hooks import Hooks
 from ..mana import ManaCost
-from ..model import Ability, Announce, Cost, Event, Trigger
+from ..model import Ability, Announce, Cost, EffectFn, Event, Gen, Trigger
 from ..objects import Card, Chars, Effect
 from ..refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 for _name in ("Dancing Scimitar", "Obsianus Golem", "Ornithopter"):
     define(_name)
@@ -37,7 +41,7 @@ define("Colossus of Sardia", statics=(_doesnt_untap,), abilities=(untap_during_u
 
 
 # Battering Ram: banding when attacking; at end of combat, destroy all walls blocking it.
-def _ram(g: Any, ctx: Any) -> Any:
+def _ram(g: Game, ctx: Ctx) -> Gen:
     cb = ctx.data["combat"]
     band = cb.band_of(ctx.source.oid)
     if band is None:
@@ -55,7 +59,7 @@ define("Battering Ram", keywords=("banding when attacking",), triggers=(Trigger(
 
 # Onulet: "If Onulet is put into the graveyard from play, you gain 2 life" --
 # "you" is whoever controlled it as it left play.
-def _onulet(g: Any, ctx: Any) -> Any:
+def _onulet(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.data["controller"], 2)
     return
     yield
@@ -70,18 +74,18 @@ define("Onulet", triggers=(Trigger(Event.TO_GRAVEYARD, _onulet, condition=lambda
 # {X},{T} during upkeep puts X back, never beyond the maximum. Choice: X may be
 # chosen larger than the room left; the extra is wasted (the cap is the card's).
 def _clockwork(name: str, most: int) -> None:
-    def fought(g: Any, ctx: Any) -> Any:
+    def fought(g: Game, ctx: Ctx) -> Gen:
         ctx.source.flags["fought"] = g.turn
         return
         yield
 
-    def wind_down(g: Any, ctx: Any) -> Any:
+    def wind_down(g: Game, ctx: Ctx) -> Gen:
         if ctx.source.flags.pop("fought", None) == g.turn:
             add_counters(g, ctx.source, "+1/+0", -1)
         return
         yield
 
-    def wind_up(g: Any, ctx: Any) -> Any:
+    def wind_up(g: Game, ctx: Ctx) -> Gen:
         src = ctx.source
         if src.zone == "battlefield":
             add_counters(g, src, "+1/+0", min(ctx.x, most - src.counters.get("+1/+0", 0)))
@@ -112,14 +116,14 @@ define("Triskelion", on_enter=enters_with_counters("+1/+1", 3), abilities=(Abili
 _AVENGER = {"flying": "flying", "banding": "banding", "first strike": "first strike", "trample": "trample"}
 
 
-def _avenger(g: Any, ctx: Any) -> Any:
+def _avenger(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.zone != "battlefield":
         return
     kw = _AVENGER[ctx.chosen("ability")]
     pt, grant = pump_mod(-1, -1), keyword_mod(kw)
 
-    def m(g2: Any, card: Card, c: Chars) -> None:
+    def m(g2: Game, card: Card, c: Chars) -> None:
         pt(g2, card, c)
         grant(g2, card, c)
     g.effects.append(Effect(g.stamp(), src.oid, m, "eot"))
@@ -139,7 +143,7 @@ define("Urza's Avenger", abilities=(Ability(
 _CLAY = {"3/3": (3, 3, (), ()), "2/2": (2, 2, ("flying",), ()), "1/6": (1, 6, (), ("wall",))}
 
 
-def _clay_chars(g: Any, card: Card, c: Chars) -> None:
+def _clay_chars(g: Game, card: Card, c: Chars) -> None:
     p, t, kws, subs = _CLAY.get(card.chosen.get("choice", ""), (None, None, (), ()))
     if p is not None:
         c.power, c.toughness = p, t
@@ -147,8 +151,8 @@ def _clay_chars(g: Any, card: Card, c: Chars) -> None:
         c.subtypes.update(subs)
 
 
-def _ask_choice(options: list[str], prompt: str) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
+def _ask_choice(options: list[str], prompt: str) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         src = ctx.source
         if src.chosen.get("choice") in options:
             return
@@ -170,14 +174,14 @@ define("Primal Clay", hooks=Hooks(base_chars=_clay_chars),
 _SPLITS = [f"{p}/{7 - p}" for p in range(8)]
 
 
-def _shape_chars(g: Any, card: Card, c: Chars) -> None:
+def _shape_chars(g: Game, card: Card, c: Chars) -> None:
     ch = card.chosen.get("choice", "")
     if ch in _SPLITS:
         p, t = ch.split("/")
         c.power, c.toughness = int(p), int(t)
 
 
-def _reshape(g: Any, ctx: Any) -> Any:
+def _reshape(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.zone == "battlefield":
         src.chosen["choice"] = ctx.spell.chosen["choice"]
@@ -205,18 +209,18 @@ TETRAVITE = token_def("Tetravite", ("artifact", "creature"), 1, 1, subtypes=("Te
                       text="Flying\nTetravites cannot have enchantments played on them.")
 
 
-def _tetravites(g: Any, src: Card) -> list[Card]:
+def _tetravites(g: Game, src: Card) -> list[Card]:
     return sorted((c for c in g.battlefield if c.token and c.flags.get("tetravus") == src.oid),
                   key=lambda c: c.timestamp)
 
 
-def _tetravus_options(g: Any, ctx: Any) -> list[str]:
+def _tetravus_options(g: Game, ctx: Ctx) -> list[str]:
     src = ctx.source
     return ([f"-{i}" for i in range(1, src.counters.get("+1/+1", 0) + 1)]
             + [f"+{i}" for i in range(1, len(_tetravites(g, src)) + 1)])
 
 
-def _tetravus(g: Any, ctx: Any) -> Any:
+def _tetravus(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.zone != "battlefield":
         return
@@ -257,7 +261,7 @@ define("Tetravus", on_enter=enters_with_counters("+1/+1", 3), abilities=(Ability
 # The discard is a payment that spares the damage, a cost: caused by no effect
 # (Game.discarded, by None; Library of Leng does not apply).
 # Done with `activate` during upkeep, or asked (no declining) as upkeep ends.
-def _war_machine(g: Any, ctx: Any) -> Any:
+def _war_machine(g: Game, ctx: Ctx) -> Gen:
     src, p = ctx.source, ctx.controller
     pl = g.players[p]
     if pl.hand:

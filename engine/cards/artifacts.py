@@ -14,24 +14,29 @@ Rules every card here lives by (MicroProse manual, "Artifacts"):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
-                       draw_cards, during_upkeep, each_target, flag_mod, grant, once_per_event, pay_to_use,
+                       discard_card, draw_cards, during_upkeep, each_target, flag_mod, grant, once_per_event, pay_to_use,
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def,
                        until_eot, untap_during_upkeep, untap_source, upkeep_of, while_source_tapped)
 from ..effects import land_type_static  # words of the card's text (Magical Hack)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, Static, TargetSpec, Trigger, kinds
+from ..model import (Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Speed, Static, Target,
+                     TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player
 from ..refs import ref
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
-def _cost(mana: str = "", **kw: Any) -> Cost:
+
+def _cost(mana: str = "", **kw: Any) -> Cost:  # kw: Cost's own fields, passed on as they are
     return Cost(ManaCost.parse(mana), **kw)
 
 
@@ -39,7 +44,7 @@ def _tap_cost(mana: str = "") -> Cost:
     return _cost(mana, tap=True)
 
 
-def _comes_into_play_tapped(g: Any, ctx: Any) -> Any:
+def _comes_into_play_tapped(g: Game, ctx: Ctx) -> Gen:
     """"Comes into play tapped": it never became tapped (no "becomes tapped" trigger)."""
     ctx.source.tapped = True
     ctx.source.was_tapped = True
@@ -66,7 +71,7 @@ define("Tawnos's Wand", abilities=(Ability(
                             lambda g, ctx, c: (g.chars(c).power or 0) <= 2),)),))
 
 
-def _untap_targets(g: Any, ctx: Any) -> Any:
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = False
         g.log(f"{t.name} untaps.")
@@ -78,7 +83,7 @@ define("Jandor's Saddlebags", abilities=(Ability("{3}, {T}: Untap target creatur
                                                  _untap_targets, targets=(CREATURE,)),))
 
 
-def _glasses(g: Any, ctx: Any) -> Any:
+def _glasses(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         g.secrets.append((ctx.controller, f"{p.name}'s hand: " + (", ".join(sorted(c.name for c in p.hand)) or "empty")))
         g.log(f"{ctx.me.name} looks at {p.name}'s hand.")
@@ -90,7 +95,7 @@ define("Glasses of Urza", abilities=(Ability("{T}: Look at target player's hand"
                                              targets=(PLAYER,)),))
 
 
-def _cane(g: Any, ctx: Any) -> Any:
+def _cane(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     for c in list(me.graveyard):
         g.move(c, "library")
@@ -104,7 +109,7 @@ define("Feldon's Cane", abilities=(Ability("{T}, remove Feldon's Cane from the g
                                            "into your library", Cost(tap=True, remove_self=True), _cane),))
 
 
-def _mill(g: Any, ctx: Any) -> Any:
+def _mill(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         for _ in range(2):
             if not p.library:
@@ -119,7 +124,7 @@ define("Millstone", abilities=(Ability("{2}, {T}: Put the top two cards of targe
                                        "player's graveyard", _tap_cost("{2}"), _mill, targets=(PLAYER,)),))
 
 
-def _disk_test(g: Any, c: Card) -> bool:
+def _disk_test(g: Game, c: Card) -> bool:
     return bool(g.chars(c).types & {"creature", "enchantment", "artifact"})
 
 
@@ -130,13 +135,13 @@ define("Nevinyrral's Disk", on_enter=_comes_into_play_tapped, abilities=(Ability
 
 # Conservator: "prevent up to 2 damage to you" -- usable in a damage
 # prevention step while damage to its controller is pending.
-def _conservator(g: Any, ctx: Any) -> Any:
+def _conservator(g: Game, ctx: Ctx) -> Gen:
     g.prevent(ctx.me, 2)
     return
     yield
 
 
-def _damage_to_controller(g: Any, card: Card) -> bool:
+def _damage_to_controller(g: Game, card: Card) -> bool:
     me = g.players[g.controller(card)]
     return any(pk.amount > 0 and pk.receiver is me for pk in g.pending_damage)
 
@@ -148,7 +153,7 @@ define("Conservator", abilities=(Ability("{3}, {T}: Prevent up to 2 damage to yo
 # Jade Monolith: all damage pending to the target creature is dealt to the
 # Monolith's controller instead, from the same source. Redirection is legal in
 # the damage prevention step; the new receiver's own reductions apply.
-def _monolith(g: Any, ctx: Any) -> Any:
+def _monolith(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         moved = 0
         for pk in g.pending_damage:
@@ -171,7 +176,7 @@ define("Jade Monolith", abilities=(Ability("{1}: Redirect to yourself all damage
 # receives combat damage this combat (the core's mark for a creature that
 # takes no part in combat damage, as after regenerating; it clears when the
 # attack ends).
-def _horse(g: Any, ctx: Any) -> Any:
+def _horse(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = False
         t.regenerated_in_combat = True
@@ -191,7 +196,7 @@ define("Ebony Horse", abilities=(Ability(
 # Flying Carpet: if the creature goes to the graveyard before end of turn,
 # destroy Flying Carpet (a delayed trigger: it works while the Carpet is
 # tapped, its continuous effects being irrelevant here).
-def _carpet_destroy(g: Any, ctx: Any) -> Any:
+def _carpet_destroy(g: Game, ctx: Ctx) -> Gen:
     carpet = g.find(ctx.data["delayed"].data["carpet"])
     if carpet is not None:
         g.log("Flying Carpet is destroyed: the creature it carried went to the graveyard.")
@@ -200,7 +205,7 @@ def _carpet_destroy(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _carpet(g: Any, ctx: Any) -> Any:
+def _carpet(g: Game, ctx: Ctx) -> Gen:
     yield from grant("flying")(g, ctx)
     for t in each_target(ctx):
         g.delayed.append(Delayed(
@@ -215,8 +220,7 @@ define("Flying Carpet", abilities=(Ability(
 
 
 # Disrupting Scepter: the target player chooses the card to discard.
-def _scepter(g: Any, ctx: Any) -> Any:
-    from ..effects import discard_card
+def _scepter(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         if not p.hand:
             g.log(f"{p.name} has no card to discard.")
@@ -247,7 +251,7 @@ _WASP = token_def("Wasp", ("artifact", "creature"), 1, 1, subtypes=("Insect",), 
                   text="Flying")
 
 
-def _hive(g: Any, ctx: Any) -> Any:
+def _hive(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, _WASP, ctx.controller)
     yield from g.entered(tok)
 
@@ -256,7 +260,7 @@ define("The Hive", abilities=(Ability("{5}, {T}: Put a Wasp token into play", _t
 
 
 # Bottle of Suleiman: the opponent calls the flip; the flip is g.rng.
-def _bottle(g: Any, ctx: Any) -> Any:
+def _bottle(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.target if ctx.target is not None else ctx.opponent
     ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Bottle of Suleiman: call the coin flip",
                            ["choose heads", "choose tails"], about="Bottle of Suleiman")
@@ -278,7 +282,7 @@ define("Bottle of Suleiman", abilities=(Ability(
 # ----------------------------------------------------------------- draw and discard
 
 # Howling Mine: each player draws one extra card in the draw phase (while untapped).
-def _mine_draw(g: Any, src: Card, p: int, n: int) -> Any:
+def _mine_draw(g: Game, src: Card, p: int, n: int) -> Gen:
     if g.switched_off(src):
         return n
     return n + 1
@@ -292,8 +296,8 @@ define("Howling Mine", hooks=Hooks(draw_count=_mine_draw))
 # X cards, put one into the hand, the rest on the bottom in a random order.
 # (The core's draw phase has no opportunity before the draw, so the Lamp is
 # used earlier -- in upkeep, say; the replacement waits for the next draw.)
-def _lamp_draw(x: int) -> Any:
-    def replacement(g: Any, p: int) -> Any:
+def _lamp_draw(x: int) -> Callable[[Game, int], Gen]:
+    def replacement(g: Game, p: int) -> Gen:
         pl = g.players[p]
         look = pl.library[:x]
         if not look:
@@ -320,7 +324,7 @@ def _lamp_draw(x: int) -> Any:
     return replacement
 
 
-def _lamp(g: Any, ctx: Any) -> Any:
+def _lamp(g: Game, ctx: Ctx) -> Gen:
     g.draw_replacements.append((ctx.controller, _lamp_draw(ctx.x)))
     g.log(f"{ctx.me.name}'s next draw will be made with Aladdin's Lamp (X={ctx.x}).")
     return
@@ -335,7 +339,7 @@ define("Aladdin's Lamp", hooks=Hooks(min_x=1), abilities=(Ability(
 # Library of Leng: no discarding down in the discard phase (choice: the phase
 # still happens, for fast effects, but its controller never discards then);
 # a discard forced by a spell or effect may go on top of the library.
-def _leng_on(g: Any, src: Card, p: int) -> bool:
+def _leng_on(g: Game, src: Card, p: int) -> bool:
     return g.controller(src) == p and not g.switched_off(src)
 
 
@@ -349,14 +353,14 @@ define("Library of Leng", hooks=Hooks(
 _CHOOSE_OPPONENT = Announce("choice", "choose target opponent", lambda g, ctx: [g.players[1 - ctx.controller].name])
 
 
-def _chosen_opponent(g: Any, src: Card) -> int:
+def _chosen_opponent(g: Game, src: Card) -> int:
     choice = src.chosen.get("choice")
     p = g.player_by_name(choice) if choice else None
     return p.idx if p is not None else 1 - g.controller(src)
 
 
 # Black Vise: at the end of the chosen opponent's upkeep, 1 damage per card in hand beyond four.
-def _vise(g: Any, ctx: Any) -> Any:
+def _vise(g: Game, ctx: Ctx) -> Gen:
     p = g.players[g.active]
     n = len(p.hand) - 4
     if n > 0:
@@ -370,7 +374,7 @@ define("Black Vise", announce=(_CHOOSE_OPPONENT,),
 
 
 # The Rack: at the end of the chosen opponent's upkeep, 1 damage per card in hand fewer than three.
-def _rack(g: Any, ctx: Any) -> Any:
+def _rack(g: Game, ctx: Ctx) -> Gen:
     p = g.players[g.active]
     n = 3 - len(p.hand)
     if n > 0:
@@ -384,7 +388,7 @@ define("The Rack", announce=(_CHOOSE_OPPONENT,),
 
 
 # Cursed Rack: the chosen opponent discards down to four in the discard phase.
-def _cursed_rack(g: Any, src: Card, p: int, limit: int | None) -> int | None:
+def _cursed_rack(g: Game, src: Card, p: int, limit: int | None) -> int | None:
     if limit is None or p != _chosen_opponent(g, src) or g.switched_off(src):
         return limit
     return min(limit, 4)
@@ -394,7 +398,7 @@ define("Cursed Rack", announce=(_CHOOSE_OPPONENT,), hooks=Hooks(hand_limit=_curs
 
 
 # Ivory Tower: at the beginning of your upkeep, 1 life per card in hand beyond four.
-def _tower(g: Any, ctx: Any) -> Any:
+def _tower(g: Game, ctx: Ctx) -> Gen:
     n = len(ctx.me.hand) - 4
     if n > 0:
         g.gain_life(ctx.controller, n)
@@ -409,13 +413,13 @@ define("Ivory Tower", triggers=(Trigger(Event.BEGIN_UPKEEP, _tower,
 # ----------------------------------------------------------------- upkeep
 
 # Armageddon Clock
-def _clock_counter(g: Any, ctx: Any) -> Any:
+def _clock_counter(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "doom", 1)
     return
     yield
 
 
-def _clock_damage(g: Any, ctx: Any) -> Any:
+def _clock_damage(g: Game, ctx: Ctx) -> Gen:
     n = ctx.source.counters.get("doom", 0)
     for p in (g.active, 1 - g.active):
         g.deal_damage(ctx.source, g.players[p], n)
@@ -423,7 +427,7 @@ def _clock_damage(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _clock_remove(g: Any, ctx: Any) -> Any:
+def _clock_remove(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "doom", -1)
     return
     yield
@@ -432,7 +436,7 @@ def _clock_remove(g: Any, ctx: Any) -> Any:
 _ac_ab, _ac_end = during_upkeep("Put a doom counter on Armageddon Clock", _clock_counter)
 
 
-def _ac_end_if_on(g: Any, card: Card) -> Any:
+def _ac_end_if_on(g: Game, card: Card) -> Gen:
     # the doom counter is the Clock's own doing: a tapped Clock does nothing
     if not g.switched_off(card):
         yield from _ac_end(g, card)
@@ -453,7 +457,7 @@ define("Armageddon Clock",
 _vault_untap = untap_during_upkeep("{4}", "Mana Vault")
 
 
-def _vault_end(g: Any, card: Card) -> Any:
+def _vault_end(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     if p != g.active or not card.tapped:
         return
@@ -478,13 +482,13 @@ define("Warp Artifact", enchant=ARTIFACT, abilities=(_wa_ab,), hooks=Hooks(end_o
 
 # Living Artifact: vitality counters for damage dealt to its controller; one
 # may be removed during each of the controller's upkeeps for 1 life.
-def _vitality(g: Any, ctx: Any) -> Any:
+def _vitality(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "vitality", ctx.data["packet"].amount)
     return
     yield
 
 
-def _vitality_life(g: Any, ctx: Any) -> Any:
+def _vitality_life(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
@@ -501,7 +505,7 @@ define("Living Artifact", enchant=ARTIFACT,
 
 # ----------------------------------------------------------------- untapping
 
-def _winter_orb(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+def _winter_orb(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
     """No player untaps more than one land: the active player chooses which
     (as the untap phase begins, before anything untaps)."""
     if g.switched_off(src):
@@ -519,7 +523,7 @@ def _winter_orb(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
 define("Winter Orb", hooks=Hooks(untap_limit=_winter_orb))
 
 
-def _meekstone(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+def _meekstone(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
     if g.switched_off(src):
         return cards
     return [c for c in cards if not (g.is_creature(c) and (g.chars(c).power or 0) > 2)]
@@ -532,7 +536,7 @@ define("Meekstone", hooks=Hooks(untap_limit=_meekstone))
 # Tawnos's Weaponry / Ashnod's Battle Gear: +N/+M to the target as long as the
 # artifact remains tapped (once it untaps, the bonus is over for good); it may
 # stay tapped in its controller's untap phase.
-def _while_tapped(p: int, t: int) -> Any:
+def _while_tapped(p: int, t: int) -> EffectFn:
     return while_source_tapped(pump_mod(p, t))
 
 
@@ -550,7 +554,7 @@ define("Ashnod's Battle Gear", hooks=Hooks(may_stay_tapped=lambda g, c: True),
 
 # Kormus Bell: all swamps become 1/1 black creatures (still lands); "swamps" and
 # "black" as its text reads them (Magical Hack, Sleight of Mind).
-def _bell(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _bell(g: Game, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
     c.colors = {COLOR_LETTERS[g.word(src, "black")]}
     c.set_pt(1, 1)
@@ -560,7 +564,7 @@ define("Kormus Bell", statics=(Static(applies=land_type_static("swamp"), modify=
 
 
 # Ankh of Mishra: 2 damage to a player who puts a land into play.
-def _ankh(g: Any, ctx: Any) -> Any:
+def _ankh(g: Game, ctx: Ctx) -> Gen:
     land = ctx.data["card"]
     g.deal_damage(ctx.source, g.players[g.controller(land)], 2)
     return
@@ -572,7 +576,7 @@ define("Ankh of Mishra", triggers=(Trigger(Event.ENTERS, _ankh,
 
 
 # Dingus Egg: 2 damage to the controller of a land put into the graveyard from play.
-def _egg(g: Any, ctx: Any) -> Any:
+def _egg(g: Game, ctx: Ctx) -> Gen:
     g.deal_damage(ctx.source, g.players[ctx.data["controller"]], 2)
     return
     yield
@@ -584,7 +588,7 @@ define("Dingus Egg", triggers=(Trigger(Event.TO_GRAVEYARD, _egg,
 
 # Soul Net: {1}: 1 life when a creature is put into the graveyard from play
 # (offered then, once for each creature).
-def _soul_net(g: Any, ctx: Any) -> Any:
+def _soul_net(g: Game, ctx: Ctx) -> Gen:
     paid = yield from pay_to_use(g, ctx.controller, "{1}", f"Soul Net: pay {{1}} to gain 1 life "
                                  f"({ctx.data['card'].name} died)?", ctx.source.name)
     if paid:
@@ -601,12 +605,12 @@ define("Soul Net", triggers=(Trigger(Event.TO_GRAVEYARD, _soul_net, condition=la
 # it one use this turn; a use is an ordinary {1} effect. The color word can be
 # changed by Sleight of Mind.
 def _life_for_color(name: str, word: str) -> None:
-    def gain(g: Any, ctx: Any) -> Any:
+    def gain(g: Game, ctx: Ctx) -> Gen:
         g.gain_life(ctx.controller, 1)
         return
         yield
 
-    def cast(g: Any, src: Card, d: dict) -> bool:
+    def cast(g: Game, src: Card, d: dict) -> bool:
         s = d["spell"]
         return s.card is not None and COLOR_LETTERS[g.word(src, word)] in s.colors
 
@@ -624,7 +628,7 @@ for _name, _word in (("Ivory Cup", "white"), ("Crystal Rod", "blue"), ("Throne o
 # Animate Artifact: a non-creature artifact becomes an artifact creature with
 # power and toughness equal to its converted casting cost; it keeps its
 # abilities (and, being a creature, tapping no longer switches them off).
-def _animate(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _animate(g: Game, src: Card, card: Card, c: Chars) -> None:
     if "creature" in c.types:
         return  # "does not affect artifact creatures"
     c.types.add("creature")
@@ -645,7 +649,7 @@ define("Steal Artifact", enchant=ARTIFACT,
 
 # Relic Bind: whenever the enchanted artifact becomes tapped, its controller
 # may have target player gain 1 life or take 1 damage from Relic Bind.
-def _relic(g: Any, ctx: Any) -> Any:
+def _relic(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     ch = [f"choose damage {pl.name}" for pl in g.players] + [f"choose life {pl.name}" for pl in g.players]
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Relic Bind: 1 damage to target player, or target player "
@@ -672,13 +676,13 @@ define("Relic Bind",
 
 # Mana batteries: {2},{T}: a charge counter; {T}: one mana of the color plus
 # one more for each charge counter removed (how many: asked as it is tapped).
-def _charge(g: Any, ctx: Any) -> Any:
+def _charge(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "charge", 1)
     return
     yield
 
 
-def _battery_mana(g: Any, card: Card, p: int, amount: int) -> Any:
+def _battery_mana(g: Game, card: Card, p: int, amount: int) -> Gen:
     n = card.counters.get("charge", 0)
     if n <= 0:
         return amount
@@ -700,7 +704,7 @@ define("Celestial Prism", mana_abilities=(ManaAbility("WUBRG", cost=_tap_cost("{
 
 
 # Fellwar Stone: one mana of any type a land the opponent controls can produce.
-def _fellwar(g: Any, card: Card, produces: str) -> str:
+def _fellwar(g: Game, card: Card, produces: str) -> str:
     opp = 1 - g.controller(card)
     can: set[str] = set()
     for land in g.permanents(opp, type_="land"):
@@ -725,13 +729,13 @@ define("Sunglasses of Urza", hooks=Hooks(
 # Choices: the owner may pay only with at least 10 life (as for life costs);
 # if the Tablet has left play by then, nothing is exchanged; it cannot be
 # cast in a duel not played for ante ("remove it from your deck").
-def _to_owner(g: Any, card: Card, owner: int) -> None:
+def _to_owner(g: Game, card: Card, owner: int) -> None:
     g.players[card.owner].removed.remove(card)
     card.owner = card.controller = owner
     g.players[owner].removed.insert(0, card)
 
 
-def _tablet(g: Any, ctx: Any) -> Any:
+def _tablet(g: Game, ctx: Ctx) -> Gen:
     t, tablet, me = ctx.target, ctx.source, ctx.controller
     if t is None:
         return
@@ -801,7 +805,7 @@ define("Icy Manipulator", abilities=(Ability(
 # "during upkeep" effect of the active player's (who may carry it out with
 # `activate Copper Tablet`, else it happens as upkeep ends); a tapped Tablet
 # (a continuous artifact switched off) does nothing.
-def _tablet_damage(g: Any, ctx: Any) -> Any:
+def _tablet_damage(g: Game, ctx: Ctx) -> Gen:
     g.deal_damage(ctx.source, g.players[g.active], 1)
     return
     yield
@@ -810,7 +814,7 @@ def _tablet_damage(g: Any, ctx: Any) -> Any:
 _ct_ab, _ct_end = during_upkeep("Copper Tablet deals 1 damage to you", _tablet_damage, whose="each")
 
 
-def _ct_end_if_on(g: Any, card: Card) -> Any:
+def _ct_end_if_on(g: Game, card: Card) -> Gen:
     if not g.switched_off(card):
         yield from _ct_end(g, card)
 
@@ -821,7 +825,7 @@ define("Copper Tablet", abilities=(_ct_ab,), hooks=Hooks(end_of_upkeep=_ct_end_i
 # Gauntlet of Might: red creatures +1/+1; a mountain tapped for mana adds an
 # extra {R} (whatever mana it was tapped for). "red" and "mountains" as its text
 # reads them (Sleight of Mind, Magical Hack).
-def _gauntlet_mana(g: Any, src: Card, land: Card) -> str:
+def _gauntlet_mana(g: Game, src: Card, land: Card) -> str:
     if g.switched_off(src) or land.zone != "battlefield":
         return ""
     ch = g.chars(land)
@@ -841,14 +845,14 @@ define("Gauntlet of Might",
 # the same rule; the MicroProse way of offering a choice before the untap
 # phase). The Vault must be tapped to gain the turn, so one skipped turn buys
 # one extra turn.
-def _vault_turn(g: Any, ctx: Any) -> Any:
+def _vault_turn(g: Game, ctx: Ctx) -> Gen:
     g.extra_turns.append(ctx.controller)
     g.log(f"{ctx.me.name} will take an additional turn after this one.")
     return
     yield
 
 
-def _vault_skip(g: Any, src: Card) -> Any:
+def _vault_skip(g: Game, src: Card) -> Gen:
     p = g.controller(src)
     if p != g.active or not src.tapped:
         return False
@@ -872,7 +876,7 @@ define("Time Vault", on_enter=_comes_into_play_tapped,
 # deals only 1 of its combat damage (used in the damage prevention step, the
 # source of the damage as target, like the Circles of Protection; damage
 # trampling over from a blocked creature is not from an unblocked one).
-def _unblocked_attacker(g: Any, ctx: Any, src: Any) -> bool:
+def _unblocked_attacker(g: Game, ctx: Ctx, src: Target) -> bool:
     cb = g.combat
     if cb is None or src.oid is None:
         return False
@@ -880,7 +884,7 @@ def _unblocked_attacker(g: Any, ctx: Any, src: Any) -> bool:
     return band is not None and band not in cb.blocked
 
 
-def _forcefield(g: Any, ctx: Any) -> Any:
+def _forcefield(g: Game, ctx: Ctx) -> Gen:
     for src in each_target(ctx):
         pending = sum(pk.amount for pk in g.pending_damage
                       if pk.receiver is ctx.me and pk.source_oid == src.oid and pk.combat)
@@ -901,10 +905,10 @@ define("Forcefield", abilities=(Ability(
 # the attacking player has no opportunity between announcing an attack and
 # declaring attackers, so the Statue animates to block, or during its own
 # attack once attackers are declared -- too late to attack with it.)
-def _jade(g: Any, ctx: Any) -> Any:
+def _jade(g: Game, ctx: Ctx) -> Gen:
     cb = g.combat
 
-    def animated(g2: Any, card: Card, c: Chars) -> None:
+    def animated(g2: Game, card: Card, c: Chars) -> None:
         c.types.add("creature")
         c.power, c.toughness = 3, 6
     g.effects.append(Effect(g.stamp(), ctx.source.oid, animated, "eot", layer=1,
@@ -925,8 +929,8 @@ define("Jade Statue", abilities=(Ability(
 # into a graveyard, at the beginning of each of its former controller's
 # upkeeps that player removes one mire counter of their choice from a land the
 # Tomb marked, until none is left.
-def _mire_land(word: str) -> Any:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def _mire_land(word: str) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         if card.counters.get("mire", 0) > 0:
             c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
             c.subtypes.add(word)
@@ -937,7 +941,7 @@ def _mire_land(word: str) -> Any:
 _MIRE = {w: _mire_land(w) for w in ("plains", "island", "swamp", "mountain", "forest")}
 
 
-def _tomb_mark(g: Any, ctx: Any) -> Any:
+def _tomb_mark(g: Game, ctx: Ctx) -> Gen:
     word = g.word(ctx.source, "swamp")
     for t in each_target(ctx):
         add_counters(g, t, "mire", 1)
@@ -949,7 +953,7 @@ def _tomb_mark(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _tomb_unmark(g: Any, ctx: Any) -> Any:
+def _tomb_unmark(g: Game, ctx: Ctx) -> Gen:
     mem = ctx.data["delayed"].data
     if g.active != mem["player"]:
         return
@@ -966,7 +970,7 @@ def _tomb_unmark(g: Any, ctx: Any) -> Any:
         g.log(f"{land.name} returns to its original nature.")
 
 
-def _tomb_gone(g: Any, ctx: Any) -> Any:
+def _tomb_gone(g: Game, ctx: Ctx) -> Gen:
     marked = ctx.data["old"].flags.get("marked", [])
     if marked:
         g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _tomb_unmark, ctx.data["controller"], "Cyclopean Tomb",
@@ -997,7 +1001,7 @@ define("Cyclopean Tomb",
 CHAOS_ORB_FAIL, CHAOS_ORB_HIT, CHAOS_ORB_NEIGHBOUR = 0.1, 0.75, 0.25
 
 
-def _chaos_orb(g: Any, ctx: Any) -> Any:
+def _chaos_orb(g: Game, ctx: Ctx) -> Gen:
     aimed = ctx.target
     flipped = g.rng.random() >= CHAOS_ORB_FAIL
     if not flipped:
@@ -1035,12 +1039,12 @@ define("Chaos Orb", abilities=(Ability(
 # characteristics are its own, but the opponent sees only "Face-down
 # creature" (Card.name, the views) until it is turned face up -- as soon as it
 # is dealt damage, deals damage or becomes tapped (then everyone sees it).
-def _mask_options(g: Any, ctx: Any) -> list[str]:
+def _mask_options(g: Game, ctx: Ctx) -> list[str]:
     names = sorted({c.name for c in ctx.me.hand if "creature" in c.cdef.types and c.cdef.cost.converted <= ctx.x})
     return names or ["nothing"]
 
 
-def _face_up(g: Any, ctx: Any) -> Any:
+def _face_up(g: Game, ctx: Ctx) -> Gen:
     mem = ctx.data["delayed"].data
     c = g.find(mem["oid"])
     if c is None or not c.face_down:
@@ -1056,7 +1060,7 @@ def _face_up(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _mask(g: Any, ctx: Any) -> Any:
+def _mask(g: Game, ctx: Ctx) -> Gen:
     pick = ctx.chosen("creature")
     card = next((c for c in ctx.me.hand if c.name == pick and "creature" in c.cdef.types), None)
     if card is None:

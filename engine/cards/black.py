@@ -2,18 +2,22 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..effects import (ante_only, ante_top_card, damage_enchanted_controller, discard_card, CREATURE, CREATURE_OR_PLAYER, LAND, SPELL_OR_PERMANENT, aura, change_color, creature_where,
                        destroy_targets, during_upkeep, on_source, regeneration, each_target, flag_mod, must_attack_this_turn,
                        pump, pump_mod,
-                       sacrifice_own_creature, static_for, self_only)
+                       sacrifice_own_creature, set_pt_mod, static_for, self_only)
 from ..effects import lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Event, SpellSpec, Static, Trigger
-from ..objects import Card, Chars, Player
+from ..model import Ability, Cost, Event, Gen, SpellSpec, Static, Target, Trigger
+from ..objects import Card, Chars, Packet, Player, Spell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 for _name in ("Scathe Zombies", "Black Knight", "Bog Wraith"):
     define(_name)
@@ -24,7 +28,7 @@ define("Frozen Shade", abilities=(Ability("{B}: +1/+1 until end of turn", Cost(M
                                           on_source(pump(1, 1))),))
 
 
-def _not_black_artifact(g: Any, ctx: Any, c: Card) -> bool:
+def _not_black_artifact(g: Game, ctx: Ctx, c: Card) -> bool:
     ch = g.chars(c)
     black = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, "black")]
     return black not in ch.colors and "artifact" not in ch.types
@@ -46,7 +50,7 @@ define("Evil Presence", enchant=LAND, statics=(Static(
 # Drain Life: 1 damage per {B} paid beyond the cost; gain what was dealt (at most
 # the creature's toughness or the player's life). The damage goes through its
 # prevention step first, so the gain counts only what was really dealt.
-def _drain(g: Any, ctx: Any) -> Any:
+def _drain(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -65,8 +69,7 @@ define("Royal Assassin", abilities=(Ability(
     targets=(creature_where("target tapped creature", lambda g, ctx, c: c.tapped),)),))
 
 
-def _queen(g: Any, ctx: Any) -> Any:
-    from ..effects import set_pt_mod, until_eot
+def _queen(g: Game, ctx: Ctx) -> Gen:
     yield from until_eot(set_pt_mod(0, 2))(g, ctx)
 
 
@@ -75,7 +78,7 @@ define("Sorceress Queen", abilities=(Ability(
     targets=(creature_where("target creature other than Sorceress Queen", lambda g, ctx, c: c is not ctx.source),)),))
 
 
-def _specter(g: Any, ctx: Any) -> Any:
+def _specter(g: Game, ctx: Ctx) -> Gen:
     pk = ctx.data["packet"]
     victim = pk.receiver
     if victim.hand:
@@ -90,7 +93,7 @@ define("Hypnotic Specter", triggers=(Trigger(
 
 
 # Sengir Vampire: +1/+1 counter when a creature it damaged this turn goes to the graveyard.
-def _sengir(g: Any, ctx: Any) -> Any:
+def _sengir(g: Game, ctx: Ctx) -> Gen:
     ctx.source.counters["+1/+1"] = ctx.source.counters.get("+1/+1", 0) + 1
     g.log("Sengir Vampire gets a +1/+1 counter.")
     return
@@ -102,7 +105,7 @@ define("Sengir Vampire", triggers=(Trigger(
     condition=lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"]),))
 
 
-def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _nightmare(g: Game, src: Card, card: Card, c: Chars) -> None:
     n = len(lands_of_type(g, card, g.controller(card), "swamp"))
     c.set_pt(n, n)
 
@@ -111,7 +114,7 @@ def _nightmare(g: Any, src: Card, card: Card, c: Chars) -> None:
 define("Nightmare", statics=(static_for(self_only, lambda g, card, c: _nightmare(g, card, card, c), layer=-1),))
 
 
-def _uncle(g: Any, src: Card, pk: Any) -> bool:
+def _uncle(g: Game, src: Card, pk: Packet) -> bool:
     return isinstance(pk.receiver, Card) and pk.receiver is src and "creature" in pk.source_types
 
 
@@ -119,7 +122,7 @@ define("Uncle Istvan", hooks=Hooks(reduce_damage=_uncle))
 
 
 # Pestilence
-def _pestilence(g: Any, ctx: Any) -> Any:
+def _pestilence(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         g.deal_damage(ctx.spell, g.players[p], 1)
     for c in g.creatures():
@@ -128,7 +131,7 @@ def _pestilence(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _pestilence_eot(g: Any, ctx: Any) -> Any:
+def _pestilence_eot(g: Game, ctx: Ctx) -> Gen:
     if not g.creatures():
         g.destroy(ctx.source, bury=True)
     return
@@ -148,7 +151,7 @@ define("Cursed Land", enchant=LAND, abilities=(_cl_ab,), hooks=Hooks(end_of_upke
 
 
 # Paralyze: the creature does not untap; its controller may pay {4} during upkeep to untap it.
-def _untap_host(g: Any, ctx: Any) -> Any:
+def _untap_host(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         host.tapped = False
@@ -157,7 +160,7 @@ def _untap_host(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _paralyze_enter(g: Any, ctx: Any) -> Any:
+def _paralyze_enter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         host.tapped = True
@@ -174,15 +177,13 @@ define("Paralyze", enchant=CREATURE, on_enter=_paralyze_enter,
 
 
 # Lord of the Pit: during your upkeep, sacrifice a creature other than it, or it deals 7 damage to you.
-def _lord_demand(g: Any, src: Card, p: int) -> list[Card]:
+def _lord_demand(g: Game, src: Card, p: int) -> list[Card]:
     if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
         return []
     return [c for c in g.creatures(p) if c is not src]
 
 
-def _lord_end(g: Any, src: Card) -> Any:
-    from ..decisions import DecisionKind
-    from ..refs import ref
+def _lord_end(g: Game, src: Card) -> Gen:
     p = g.controller(src)
     if p != g.active or src.phase_uses.get(g.phase_key()):
         return
@@ -201,7 +202,7 @@ def _lord_end(g: Any, src: Card) -> Any:
 define("Lord of the Pit", hooks=Hooks(sacrifice_demand=_lord_demand, end_of_upkeep=_lord_end))
 
 
-def _skeleton_ship(g: Any, ctx: Any) -> Any:
+def _skeleton_ship(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + 1
         g.log(f"{t.name} gets a -1/-1 counter.")
@@ -209,7 +210,7 @@ def _skeleton_ship(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _no_islands(g: Any, c: Card) -> bool:
+def _no_islands(g: Game, c: Card) -> bool:
     return not lands_of_type(g, c, g.controller(c), "island")
 
 
@@ -239,12 +240,12 @@ define("Carrion Ants", abilities=(Ability("{1}: +1/+1 until end of turn", Cost(M
                                           on_source(pump(1, 1))),))
 
 
-def _put_counter(g: Any, card: Card, kind: str) -> None:
+def _put_counter(g: Game, card: Card, kind: str) -> None:
     card.counters[kind] = card.counters.get(kind, 0) + 1
     g.log(f"A {kind} counter is put on {card.name}.")
 
 
-def _remove_from_game(g: Any, card: Card) -> None:
+def _remove_from_game(g: Game, card: Card) -> None:
     if card.zone == "battlefield" and card in g.battlefield:
         g.move(card, "removed")
         g.log(f"{card.name} is removed from the game.")
@@ -253,11 +254,11 @@ def _remove_from_game(g: Any, card: Card) -> None:
 # Vampire Bats: "{B}: +1/+0 until end of turn. You cannot spend more than {B}{B}
 # in this way each turn." An activation counts once it is successfully cast
 # (an activation countered as it is cast does not use up the limit).
-def _bats_uses(g: Any, card: Card) -> int:
+def _bats_uses(g: Game, card: Card) -> int:
     return card.flags.get("bats_uses", {}).get(g.turn, 0)
 
 
-def _bats_count(g: Any, ctx: Any) -> Any:
+def _bats_count(g: Game, ctx: Ctx) -> Gen:
     uses = ctx.source.flags.setdefault("bats_uses", {})
     uses[g.turn] = uses.get(g.turn, 0) + 1
     return
@@ -272,7 +273,7 @@ define("Vampire Bats", abilities=(_BATS,), triggers=(Trigger(
 
 
 # Bad Moon: all black creatures get +1/+1 (the color word may be changed by Sleight of Mind).
-def _bad_moon_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _bad_moon_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and COLOR_LETTERS[g.word(src, "black")] in c.colors
 
 
@@ -281,7 +282,7 @@ define("Bad Moon", statics=(Static(applies=_bad_moon_applies,
 
 
 # Plague Rats: power and toughness equal the number of Plague Rats in play, whoever controls them.
-def _plague_rats(g: Any, card: Card, c: Chars) -> None:
+def _plague_rats(g: Game, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.battlefield if x.name == "Plague Rats")
     c.set_pt(n, n)
 
@@ -294,7 +295,7 @@ define("Plague Rats", statics=(static_for(self_only, _plague_rats, layer=-1),))
 # an instant (MicroProse manual, "Interrupts": "If an interrupt doesn't have a
 # specific target, it is considered an instant"): it can be countered as it is
 # cast, and the mana stays in the pool until the end of the phase.
-def _dark_ritual(g: Any, ctx: Any) -> Any:
+def _dark_ritual(g: Game, ctx: Ctx) -> Gen:
     ctx.me.pool.add("B", 3)
     g.log(f"{ctx.me.name} adds {{B}}{{B}}{{B}} to their mana pool.")
     return
@@ -305,8 +306,7 @@ define("Dark Ritual", spell=SpellSpec(_dark_ritual))
 
 
 # Deathgrip: {B}{B}: counter target green spell, played as an interrupt.
-def _green_spell(g: Any, ctx: Any, s: Any) -> bool:
-    from ..objects import Spell
+def _green_spell(g: Game, ctx: Ctx, s: Target) -> bool:
     word = g.word(ctx.source if ctx.source is not None else None, "green")
     return isinstance(s, Spell) and s.card is not None and COLOR_LETTERS[word] in s.colors
 
@@ -323,7 +323,7 @@ define("Greed", abilities=(Ability("{B}: Pay 2 life to draw a card", Cost(ManaCo
 
 
 # Howl from Beyond: target creature gets +X/+0 until end of turn.
-def _howl(g: Any, ctx: Any) -> Any:
+def _howl(g: Game, ctx: Ctx) -> Gen:
     yield from until_eot(pump_mod(ctx.x, 0))(g, ctx)
 
 
@@ -332,7 +332,7 @@ define("Howl from Beyond", spell=SpellSpec(_howl, targets=(CREATURE,)))
 
 # Marsh Gas: all creatures get -2/-0 until end of turn -- the creatures in play
 # as it resolves (a creature coming into play later that turn is not affected).
-def _marsh_gas(g: Any, ctx: Any) -> Any:
+def _marsh_gas(g: Game, ctx: Ctx) -> Gen:
     for c in g.creatures():
         g.effects.append(Effect(g.stamp(), c.oid, pump_mod(-2, 0), "eot"))
     g.log("All creatures get -2/-0 until end of turn.")
@@ -344,7 +344,7 @@ define("Marsh Gas", spell=SpellSpec(_marsh_gas))
 
 
 # Mind Twist: target player discards X cards at random (the whole hand if fewer).
-def _mind_twist(g: Any, ctx: Any) -> Any:
+def _mind_twist(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         n = min(ctx.x, len(p.hand))
         for card in g.rng.sample(list(p.hand), n):
@@ -359,7 +359,7 @@ _YOUR_DEAD = TargetSpec("target creature in your graveyard", kinds(Kind.GRAVEYAR
                         lambda g, ctx, c: c.owner == ctx.controller and "creature" in c.cdef.types)
 
 
-def _raise_dead(g: Any, ctx: Any) -> Any:
+def _raise_dead(g: Game, ctx: Ctx) -> Gen:
     for c in each_target(ctx):
         if c.zone == "graveyard":
             g.move(c, "hand")
@@ -372,7 +372,7 @@ define("Raise Dead", spell=SpellSpec(_raise_dead, targets=(_YOUR_DEAD,)))
 
 
 # Ashes to Ashes: remove two target non-artifact creatures from the game; 5 damage to the caster.
-def _ashes(g: Any, ctx: Any) -> Any:
+def _ashes(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         _remove_from_game(g, t)
     g.deal_damage(ctx.spell, ctx.me, 5)
@@ -385,7 +385,7 @@ define("Ashes to Ashes", spell=SpellSpec(_ashes, targets=(_NONARTIFACT, _NONARTI
 
 
 # Word of Binding: tap X target creatures (exactly X, chosen after X).
-def _tap_all(g: Any, ctx: Any) -> Any:
+def _tap_all(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = True
         g.log(f"{t.name} is tapped.")
@@ -399,7 +399,7 @@ define("Word of Binding", spell=SpellSpec(_tap_all, targets=(CREATURE,), targets
 # Cyclopean Mummy: if put into the graveyard from play, it is removed from the
 # game (it is in the graveyard for a moment, so "put into the graveyard"
 # triggers still see it, as for tokens).
-def _mummy(g: Any, ctx: Any) -> Any:
+def _mummy(g: Game, ctx: Ctx) -> Gen:
     card = ctx.source
     if card in g.players[card.owner].graveyard:
         g.move(card, "removed")
@@ -413,7 +413,7 @@ define("Cyclopean Mummy", triggers=(Trigger(Event.TO_GRAVEYARD, _mummy, zones=("
 
 
 # Pit Scorpion: a player it damages gets a poison counter.
-def _scorpion(g: Any, ctx: Any) -> Any:
+def _scorpion(g: Game, ctx: Ctx) -> Gen:
     p = ctx.data["packet"].receiver
     p.poison += 1
     g.log(f"{p.name} gets a poison counter ({p.poison}).")
@@ -429,7 +429,7 @@ define("Pit Scorpion", triggers=(Trigger(
 
 # El-Hajjaj: its controller gains 1 life per damage it deals, at most the
 # toughness of the creature or the life total the player had.
-def _hajjaj(g: Any, ctx: Any) -> Any:
+def _hajjaj(g: Game, ctx: Ctx) -> Gen:
     pk = ctx.data["packet"]
     r = pk.receiver
     if isinstance(r, Player):
@@ -449,13 +449,13 @@ define("El-Hajjâj", triggers=(Trigger(
 # Erg Raiders: at the end of its controller's turn, 2 damage to that player if
 # it did not attack that turn -- unless it came under their control this turn
 # (still summoning sick).
-def _erg_attacked(g: Any, ctx: Any) -> Any:
+def _erg_attacked(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["attacked_turn"] = g.turn
     return
     yield
 
 
-def _erg_eot(g: Any, ctx: Any) -> Any:
+def _erg_eot(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     src.flags["erg_checked"] = g.turn
     g.deal_damage(src, g.players[ctx.controller], 2)
@@ -474,7 +474,7 @@ define("Erg Raiders", triggers=(
 
 # Murk Dwellers: attacking and not blocked, +2/+0 until end of turn (once the
 # blockers are declared).
-def _murk(g: Any, ctx: Any) -> Any:
+def _murk(g: Game, ctx: Ctx) -> Gen:
     cb = ctx.data["combat"]
     band = cb.band_of(ctx.source.oid)
     if band is not None and band not in cb.blocked:
@@ -488,7 +488,7 @@ define("Murk Dwellers", triggers=(Trigger(Event.BLOCKERS_DECLARED, _murk),))
 
 
 # Abomination: at end of combat, destroy all green and white creatures blocking or blocked by it.
-def _abomination(g: Any, ctx: Any) -> Any:
+def _abomination(g: Game, ctx: Ctx) -> Gen:
     cb = ctx.data["combat"]
     me = ctx.source.oid
     others: list[int] = []
@@ -512,7 +512,7 @@ define("Abomination", triggers=(Trigger(Event.END_OF_COMBAT, _abomination),))
 
 # Rag Man: {B}{B}{B},{T}: look at target opponent's hand; a creature card in it
 # is discarded at random. Only during your turn.
-def _rag_man(g: Any, ctx: Any) -> Any:
+def _rag_man(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         g.secrets.append((ctx.controller, f"{p.name}'s hand: " + (", ".join(sorted(c.name for c in p.hand))
                                                                      or "empty")))
@@ -536,7 +536,7 @@ define("Junún Efreet", abilities=(_je_ab,), hooks=Hooks(end_of_upkeep=_je_end))
 
 # Cosmic Horror: during your upkeep, pay {3}{B}{B}{B} or destroy it; destroyed
 # this way (not regenerated), it deals 7 damage to its controller.
-def _horror_penalty(g: Any, card: Card) -> Any:
+def _horror_penalty(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     ch = g.chars(card)
     snap = {"name": card.name, "oid": card.oid, "colors": frozenset(ch.colors), "types": frozenset(ch.types),
@@ -554,7 +554,7 @@ define("Cosmic Horror", abilities=(_ch_ab,), hooks=Hooks(end_of_upkeep=_ch_end))
 
 # Spirit Shackle: a -0/-2 counter on the creature each time it becomes tapped;
 # the counters stay if the enchantment goes.
-def _shackle(g: Any, ctx: Any) -> Any:
+def _shackle(g: Game, ctx: Ctx) -> Gen:
     _put_counter(g, ctx.data["card"], "-0/-2")
     return
     yield
@@ -567,14 +567,14 @@ define("Spirit Shackle", enchant=CREATURE, triggers=(Trigger(
 # Blight: if the land becomes tapped, it is destroyed at end of turn. (Choice:
 # the destruction is Blight's own end-of-turn effect, so it happens only if
 # Blight is still in play at end of turn.)
-def _blight_tapped(g: Any, ctx: Any) -> Any:
+def _blight_tapped(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["blight_turn"] = g.turn
     g.log(f"{ctx.data['card'].name} became tapped: Blight will destroy it at end of turn.")
     return
     yield
 
 
-def _blight_eot(g: Any, ctx: Any) -> Any:
+def _blight_eot(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     ctx.source.flags.pop("blight_turn", None)
     if host is not None:
@@ -591,7 +591,7 @@ define("Blight", enchant=LAND, triggers=(
 
 # Gloom: white spells cost {3} more; so do the activation costs of white
 # enchantments (not upkeep costs, which are not activation costs).
-def _gloom_extra(g: Any, src: Card, spell: Any) -> int:
+def _gloom_extra(g: Game, src: Card, spell: Spell) -> int:
     white = COLOR_LETTERS[g.word(src, "white")]
     if spell.ability is None:
         return 3 if spell.card is not None and white in spell.colors else 0
@@ -604,7 +604,7 @@ def _gloom_extra(g: Any, src: Card, spell: Any) -> int:
     return 0
 
 
-def _is_upkeep_cost(ab: Any) -> bool:
+def _is_upkeep_cost(ab: Ability) -> bool:
     """An upkeep payment made with ``activate`` (see effects.upkeep_cost): no
     effect of its own, usable once in its controller's upkeep."""
     return ab.effect is nothing and ab.once_per_phase
@@ -616,17 +616,17 @@ define("Gloom", hooks=Hooks(extra_cost=_gloom_extra))
 # Xenic Poltergeist: {T}: target non-creature artifact becomes an artifact
 # creature with power and toughness equal to its casting cost, until its
 # controller's next upkeep.
-def _poltergeist(g: Any, ctx: Any) -> Any:
+def _poltergeist(g: Game, ctx: Ctx) -> Gen:
     ctrl = ctx.controller
     ends = g.turn + (2 if g.active == ctrl else 1)  # the Poltergeist controller's next turn
 
-    def lasts(g2: Any, ends: int = ends) -> bool:
+    def lasts(g2: Game, ends: int = ends) -> bool:
         return g2.turn < ends or (g2.turn == ends and g2.phase == "untap")
 
     for t in each_target(ctx):
         n = t.cdef.cost.converted
 
-        def m(g2: Any, card: Card, c: Chars, n: int = n) -> None:
+        def m(g2: Game, card: Card, c: Chars, n: int = n) -> None:
             c.types |= {"artifact", "creature"}
             c.set_pt(n, n)
         g.effects.append(Effect(g.stamp(), t.oid, m, "forever", layer=1, condition=lasts))
@@ -646,11 +646,11 @@ define("Xenic Poltergeist", abilities=(Ability(
 _ZOMBIE_REGEN = regeneration("{B}")
 
 
-def _zombie(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _zombie(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and bool(c.subtypes & {"zombie", "zombies"})
 
 
-def _zombie_mod(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _zombie_mod(g: Game, src: Card, card: Card, c: Chars) -> None:
     c.keywords.add(g.swap_words("swampwalk", src))
     c.abilities.append(_ZOMBIE_REGEN)
 
@@ -664,7 +664,7 @@ define("Zombie Master", statics=(Static(applies=_zombie, modify=_zombie_mod),))
 # buried. (Once in play it is an ordinary aura on that creature: if the
 # creature gains protection from black, Animate Dead is buried and so is the
 # creature.)
-def _dead_or_animated(g: Any, ctx: Any, c: Any) -> bool:
+def _dead_or_animated(g: Game, ctx: Ctx, c: Target) -> bool:
     if not isinstance(c, Card):
         return False
     if c.zone == "graveyard":
@@ -672,7 +672,7 @@ def _dead_or_animated(g: Any, ctx: Any, c: Any) -> bool:
     return c.zone == "battlefield" and "creature" in g.chars(c).types
 
 
-def _animate_enter(g: Any, ctx: Any) -> Any:
+def _animate_enter(g: Game, ctx: Ctx) -> Gen:
     aura_card = ctx.source
     dead = next((c for pl in g.players for c in pl.graveyard if c.oid == aura_card.attached_to), None)
     if dead is None:
@@ -684,7 +684,7 @@ def _animate_enter(g: Any, ctx: Any) -> Any:
     yield from g.entered(new)
 
 
-def _animate_leaves(g: Any, ctx: Any) -> Any:
+def _animate_leaves(g: Game, ctx: Ctx) -> Gen:
     host = g.find(ctx.data["old"].attached_to) if ctx.data["old"].attached_to is not None else None
     if host is not None:
         g.destroy(host, bury=True)
@@ -702,14 +702,14 @@ define("Animate Dead",
 # Nether Shadow: at the end of its owner's upkeep, if it is in their graveyard
 # with at least three creature cards above it, they may return it to play. It
 # can attack the turn it comes into play.
-def _shadow_ready(g: Any, src: Card, d: dict) -> bool:
+def _shadow_ready(g: Game, src: Card, d: dict) -> bool:
     pile = g.players[src.owner].graveyard
     if src.zone != "graveyard" or src not in pile or g.active != src.owner:
         return False
     return sum(1 for c in pile[:pile.index(src)] if "creature" in c.cdef.types) >= 3
 
 
-def _shadow_return(g: Any, ctx: Any) -> Any:
+def _shadow_return(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     ans = yield from g.ask(src.owner, DecisionKind.CHOOSE, "Nether Shadow: return it to play from your graveyard?",
                            ["choose yes", "choose no"], decline="choose no", about=src.name)
@@ -726,7 +726,7 @@ define("Nether Shadow", keywords=("can attack the turn it comes into play",),
 
 # Scavenging Ghoul: at the end of each turn, a corpse counter for each creature
 # put into the graveyard that turn; remove a corpse counter: regenerate.
-def _ghoul_eot(g: Any, ctx: Any) -> Any:
+def _ghoul_eot(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     src.flags["ghoul_turn"] = g.turn
     n = g.creature_deaths.get(g.turn, 0)
@@ -747,7 +747,7 @@ define("Scavenging Ghoul",
 # Simulacrum: the damage dealt to you so far this turn is undone (you gain
 # that much life) and dealt instead to target creature you control, by
 # Simulacrum. Damage dealt to you afterwards this turn counts anew.
-def _simulacrum(g: Any, ctx: Any) -> Any:
+def _simulacrum(g: Game, ctx: Ctx) -> Gen:
     key = (g.turn, ctx.controller)
     n = g.player_damage.get(key, 0)
     g.player_damage[key] = 0
@@ -771,7 +771,7 @@ define("Sinkhole", spell=SpellSpec(destroy_targets(), targets=(LAND,)))
 # revealed: the text does not say so), then shuffle. With a card in the
 # library one must be taken: "search for one card" names no quality that could
 # fail to be found.
-def _tutor(g: Any, ctx: Any) -> Any:
+def _tutor(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     if me.library:
         names = sorted({c.name for c in me.library})
@@ -791,7 +791,7 @@ define("Demonic Tutor", spell=SpellSpec(_tutor))
 # (the printed text names no target), so a countered Sacrifice costs no
 # creature; it adds {B} for each point of the creature's converted casting
 # cost (a token's is 0). Cast only while its caster controls a creature.
-def _sacrifice(g: Any, ctx: Any) -> Any:
+def _sacrifice(g: Game, ctx: Ctx) -> Gen:
     victim, n = yield from sacrifice_own_creature(g, ctx, "Sacrifice")
     if victim is None:
         return
@@ -807,7 +807,7 @@ define("Sacrifice", spell=SpellSpec(_sacrifice), hooks=Hooks(can_cast=lambda g, 
 # Demonic Hordes: {T}: destroy target land. During its controller's upkeep,
 # pay {B}{B}{B}, or the Hordes become tapped and the controller sacrifices a
 # land the opponent chooses ("you lose a land of opponent's choice").
-def _hordes_unpaid(g: Any, card: Card) -> Any:
+def _hordes_unpaid(g: Game, card: Card) -> Gen:
     card.tapped = True
     p = g.controller(card)
     g.log(f"{card.name}'s upkeep is not paid: it becomes tapped.")
@@ -833,7 +833,7 @@ define("Demonic Hordes", abilities=(
 # turn, must attack this turn if able, and is destroyed at end of turn if it
 # did not attack. Only during the opponent's turn, before the attack (the
 # Siren's Call rule, effects.must_attack_this_turn).
-def _nettle(g: Any, ctx: Any) -> Any:
+def _nettle(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         must_attack_this_turn(g, ctx.controller, g.controller(t), {t.oid}, "Nettling Imp")
         g.log(f"{t.name} must attack this turn.")
@@ -841,7 +841,7 @@ def _nettle(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _before_opponents_attack(g: Any, card: Card) -> bool:
+def _before_opponents_attack(g: Game, card: Card) -> bool:
     return (g.active != g.controller(card) and g.phase in ("upkeep", "draw", "main") and not g.attack_done
             and g.combat is None)
 
@@ -867,7 +867,7 @@ _ANTE_CARD = Hooks(ante_card=True, can_cast=ante_only)
 # cards in hand. (Choice: the first card goes straight from the library to the
 # ante, so it is never seen in hand; an empty library makes its player lose,
 # as drawing from it does.)
-def _contract(g: Any, ctx: Any) -> Any:
+def _contract(g: Game, ctx: Ctx) -> Gen:
     p, me = ctx.controller, ctx.me
     for c in list(me.hand):
         yield from discard_card(g, p, c, by=ctx.controller)
@@ -885,7 +885,7 @@ define("Contract from Below", spell=SpellSpec(_contract), hooks=_ANTE_CARD)
 # library; the library card goes to its owner's ante (each player's ante is
 # what that player has at stake). Chosen as it resolves ("either card": no
 # target). Cast only with a card in the library and a card in the ante.
-def _to_new_owner(g: Any, card: Card, owner: int) -> None:
+def _to_new_owner(g: Game, card: Card, owner: int) -> None:
     """A card not in play (here: on top of a library) becomes ``owner``'s,
     in the same zone of that player."""
     g.players[card.owner].zone(card.zone).remove(card)
@@ -893,7 +893,7 @@ def _to_new_owner(g: Any, card: Card, owner: int) -> None:
     g.players[owner].zone(card.zone).insert(0, card)
 
 
-def _darkpact(g: Any, ctx: Any) -> Any:
+def _darkpact(g: Game, ctx: Ctx) -> Gen:
     p, me = ctx.controller, ctx.me
     antes = [c for i in (p, 1 - p) for c in g.players[i].ante]
     if not antes or not me.library:
@@ -920,7 +920,7 @@ define("Darkpact", spell=SpellSpec(_darkpact), hooks=replace(
 
 # Demonic Attorney: the opponent concedes now, or each player (the caster
 # first) antes the top card of their library.
-def _attorney(g: Any, ctx: Any) -> Any:
+def _attorney(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.opponent
     ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Demonic Attorney: concede the duel, or each player antes "
                            "another card?", ["choose concede", "choose ante"], decline="choose ante",
@@ -947,7 +947,7 @@ define("Demonic Attorney", spell=SpellSpec(_attorney), hooks=_ANTE_CARD)
 # without regeneration; with none left that can be destroyed, they lose. Lich
 # put into the graveyard from play makes them lose ("if this enchantment is
 # destroyed"); leaving play another way, they lose at 0 life anyway.
-def _lich_enter(g: Any, ctx: Any) -> Any:
+def _lich_enter(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     if me.life > 0:
         g.lose_life(ctx.controller, me.life, " (Lich)")
@@ -955,7 +955,7 @@ def _lich_enter(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _lich_gain(g: Any, src: Card, p: int, n: int) -> bool:
+def _lich_gain(g: Game, src: Card, p: int, n: int) -> bool:
     if g.controller(src) != p:
         return False
     g.log(f"{g.players[p].name} draws {n} card(s) instead of gaining {n} life (Lich).")
@@ -964,7 +964,7 @@ def _lich_gain(g: Any, src: Card, p: int, n: int) -> bool:
     return True
 
 
-def _lich_damage(g: Any, ctx: Any) -> Any:
+def _lich_damage(g: Game, ctx: Ctx) -> Gen:
     p, me = ctx.controller, ctx.me
     chosen: list[int] = []
     for _ in range(ctx.data["packet"].amount):
@@ -983,7 +983,7 @@ def _lich_damage(g: Any, ctx: Any) -> Any:
         g.destroy(victim)
 
 
-def _lich_gone(g: Any, ctx: Any) -> Any:
+def _lich_gone(g: Game, ctx: Ctx) -> Gen:
     pl = g.players[ctx.data["controller"]]
     pl.lost_by = "Lich left play"
     g.log(f"{pl.name} loses: Lich has left play.")
@@ -1014,8 +1014,8 @@ define("Lich", on_enter=_lich_enter,
 # it resolves, when nothing can counter it any more. With no playable card,
 # nothing is played; a caster who cancels the commanded spell while putting it
 # together (as any caster may) leaves it in its owner's hand.
-def _commandable(g: Any, p: int) -> list[Card]:
-    out = []
+def _commandable(g: Game, p: int) -> list[Card]:
+    out: list[Card] = []
     g.lands_only_mana.add(p)
     try:
         for c in g.players[p].hand:
@@ -1030,7 +1030,7 @@ def _commandable(g: Any, p: int) -> list[Card]:
     return out
 
 
-def _word_of_command(g: Any, ctx: Any) -> Any:
+def _word_of_command(g: Game, ctx: Ctx) -> Gen:
     me, opp = ctx.me, ctx.opponent
     g.secrets.append((me.idx, f"{opp.name}'s hand: " + (", ".join(sorted(c.name for c in opp.hand)) or "empty")))
     g.log(f"{me.name} looks at {opp.name}'s hand (Word of Command).")

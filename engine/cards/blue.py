@@ -7,26 +7,32 @@ City's "blue" ...).
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
                        creature_where, damage, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod,
-                       grant, keyword_mod, must_attack_this_turn, nothing, on_source, permanent_target, pump, pump_mod, regeneration,
+                       grant, keyword_mod, must_attack_this_turn, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration,
                        self_only, static_for, tap_targets, upkeep_cost, upkeep_of, whose_player)
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
-from ..model import Ability, Announce, Cost, Delayed, Event, ManaAbility, Mode, SpellSpec, Static, Trigger
-from ..objects import Card, Chars, Effect, Player, Spell
+from ..model import (Ability, Announce, CardDef, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, Mode, SpellSpec, Static,
+                     Trigger)
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 _LAND_TYPES = ["plains", "island", "swamp", "mountain", "forest"]
 
 
-def _chosen_player(g: Any, src: Card) -> int:
+def _chosen_player(g: Game, src: Card) -> int:
     """The opponent a permanent was aimed at when cast (Lifetap)."""
     choice = src.chosen.get("choice")
     p = g.player_by_name(choice) if choice else None
@@ -62,7 +68,7 @@ define("Counterspell", spell=SpellSpec(counter_target(), targets=(SPELL,)))
 # Spell Blast: X is the casting cost of the target spell; for a spell with X in
 # its cost that includes the X it was cast with (Spell Blast on a Fireball
 # with X=5 costs X=6, as the 4th Edition rulings had it).
-def _spell_blast_x(g: Any, ctx: Any) -> int:
+def _spell_blast_x(g: Game, ctx: Ctx) -> int:
     t = ctx.target
     if t is None or t.card is None:
         return 0
@@ -78,12 +84,12 @@ define("Blue Elemental Blast", spell=SpellSpec(modes=(
 define("Thoughtlace", spell=SpellSpec(change_color("blue"), targets=(SPELL_OR_PERMANENT,)))
 
 
-def _text_change(kind: str, words: list[str]) -> Any:
+def _text_change(kind: str, words: list[str]) -> EffectFn:
     """Sleight of Mind / Magical Hack: replace one word with another in the
     target's text, for good (the card keeps it while it stays in play; a
     spell's change carries over to the permanent it becomes). Changes
     compose: every printed word that now reads ``old`` reads ``new``."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         old, new = ctx.chosen("choice").split("->")
         for t in each_target(ctx):
             card = t.card if isinstance(t, Spell) else t
@@ -115,8 +121,7 @@ define("Magical Hack", spell=SpellSpec(
 # does not (or cannot) pay has drawn all the mana of their lands and pool in
 # the attempt: their lands with mana abilities become tapped and their pool is
 # emptied (that mana was spent, so it causes no mana burn).
-def _power_sink(g: Any, ctx: Any) -> Any:
-    from ..effects import pay_to_use
+def _power_sink(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if not isinstance(t, Spell):
         return
@@ -145,7 +150,7 @@ define("Jump", spell=SpellSpec(grant("flying"), targets=(CREATURE,)))
 define("Unsummon", spell=SpellSpec(bounce_targets(), targets=(CREATURE,)))
 
 
-def _twiddle(g: Any, ctx: Any) -> Any:
+def _twiddle(g: Game, ctx: Ctx) -> Gen:
     tap = ctx.chosen("choice", "tap") == "tap"
     for t in each_target(ctx):
         t.tapped = tap
@@ -160,7 +165,7 @@ define("Twiddle", spell=SpellSpec(
     announce=(Announce("choice", "tap or untap", lambda g, ctx: ["tap", "untap"]),)))
 
 
-def _mana_short(g: Any, ctx: Any) -> Any:
+def _mana_short(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         p.pool.clear()
         for c in g.permanents(p.idx, type_="land"):
@@ -173,7 +178,7 @@ def _mana_short(g: Any, ctx: Any) -> Any:
 define("Mana Short", spell=SpellSpec(_mana_short, targets=(PLAYER,)))
 
 
-def _hurkyls_recall(g: Any, ctx: Any) -> Any:
+def _hurkyls_recall(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         for c in sorted(g.battlefield, key=lambda c: c.timestamp):
             if c.owner == p.idx and "artifact" in g.chars(c).types:
@@ -188,7 +193,7 @@ define("Hurkyl's Recall", spell=SpellSpec(_hurkyls_recall, targets=(PLAYER,)))
 
 # Energy Tap: the creature must be untapped (tapping it is what makes the mana);
 # a creature tapped before Energy Tap resolves is no longer a legal target.
-def _energy_tap(g: Any, ctx: Any) -> Any:
+def _energy_tap(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = True
         n = t.cdef.cost.converted
@@ -205,7 +210,7 @@ define("Energy Tap", spell=SpellSpec(_energy_tap, targets=(creature_where(
 # Drain Power: the target player draws all the mana of their untapped lands
 # (choosing the color where a land offers several), which triggers what
 # tapping for mana triggers; then their whole pool drains into the caster's.
-def _drain_power(g: Any, ctx: Any) -> Any:
+def _drain_power(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         q = t.idx
         for land in sorted(g.permanents(q, type_="land"), key=lambda c: c.timestamp):
@@ -238,7 +243,7 @@ define("Drain Power", spell=SpellSpec(_drain_power, targets=(PLAYER,)))
 # cards; each prevents 1 of the 3 damage Mind Bomb deals that player. (Choice:
 # those discards are part of Mind Bomb's effect, not a cost: Mind Bomb causes
 # them, for Library of Leng and Psychic Purge.)
-def _mind_bomb(g: Any, ctx: Any) -> Any:
+def _mind_bomb(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         pl = g.players[p]
         n = 0
@@ -261,7 +266,7 @@ define("Mind Bomb", spell=SpellSpec(_mind_bomb))
 
 # Volcanic Eruption: destroy X target mountains; then 1 damage to each creature
 # and each player for each of them that actually went to the graveyard.
-def _eruption(g: Any, ctx: Any) -> Any:
+def _eruption(g: Game, ctx: Ctx) -> Gen:
     ts = [t for t in each_target(ctx) if isinstance(t, Card)]
     for t in ts:
         g.destroy(t)
@@ -284,7 +289,7 @@ define("Volcanic Eruption", spell=SpellSpec(_eruption, targets=(permanent_target
 # did not attack are destroyed. Choice: the creatures "brought under the
 # opponent's control this turn" are those that are summoning sick when Siren's
 # Call resolves; they are neither forced to attack nor destroyed.
-def _sirens_call(g: Any, ctx: Any) -> Any:
+def _sirens_call(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         must_attack_this_turn(g, ctx.controller, t.idx, {c.oid for c in g.creatures(t.idx) if not c.sick},
                               "Siren's Call")
@@ -293,7 +298,7 @@ def _sirens_call(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _sirens_call_ok(g: Any, p: int, card: Card) -> bool:
+def _sirens_call_ok(g: Game, p: int, card: Card) -> bool:
     return p != g.active and g.phase in ("upkeep", "draw", "main") and not g.attack_done and g.combat is None
 
 
@@ -310,7 +315,7 @@ define("Control Magic", enchant=CREATURE,
 
 # Backfire: 1 damage to the creature's controller for each 1 damage it deals to
 # Backfire's controller.
-def _backfire(g: Any, ctx: Any) -> Any:
+def _backfire(g: Game, ctx: Ctx) -> Gen:
     pk = ctx.data["packet"]
     host = g.enchanted(ctx.source)
     victim = g.controller(host) if host is not None else pk.source_controller
@@ -326,7 +331,7 @@ define("Backfire", enchant=CREATURE, triggers=(Trigger(
 
 
 # Creature Bond: when the creature goes to the graveyard, its toughness in damage to its controller.
-def _bond(g: Any, ctx: Any) -> Any:
+def _bond(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data
     g.deal_damage(ctx.source, g.players[d["controller"]], d["toughness"] or 0)
     return
@@ -338,7 +343,7 @@ define("Creature Bond", enchant=CREATURE, triggers=(Trigger(
     condition=lambda g, src, d: d["old"].oid == src.attached_to and d["was_creature"]),))
 
 
-def _mutation_counter(g: Any, ctx: Any) -> Any:
+def _mutation_counter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         host.counters["-1/-1"] = host.counters.get("-1/-1", 0) + 1
@@ -356,7 +361,7 @@ define("Unstable Mutation", enchant=CREATURE, statics=(aura(pump_mod(3, 3)),), a
 
 
 # Gaseous Form: the creature neither deals nor receives combat damage.
-def _gaseous(g: Any, src: Card, pk: Any) -> bool:
+def _gaseous(g: Game, src: Card, pk: Packet) -> bool:
     host = src.attached_to
     if not pk.combat or host is None:
         return False
@@ -368,7 +373,7 @@ define("Gaseous Form", enchant=CREATURE, hooks=Hooks(reduce_damage=_gaseous))
 # ------------------------------------------------------------------ enchantments on lands and enchantments
 
 
-def _terrain(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _terrain(g: Game, src: Card, card: Card, c: Chars) -> None:
     choice = src.chosen.get("choice")
     if choice:
         c.subtypes.difference_update(_LAND_TYPES)
@@ -381,7 +386,7 @@ define("Phantasmal Terrain", enchant=LAND,
                        active=lambda g, src: True, layer=1),))
 
 
-def _venom(g: Any, ctx: Any) -> Any:
+def _venom(g: Game, ctx: Ctx) -> Gen:
     land = ctx.data["card"]
     g.deal_damage(ctx.source, g.players[g.controller(land)], 2)
     return
@@ -402,7 +407,7 @@ _ero_life = Ability("Pay 1 life to keep the land", Cost(life=1), nothing, who=_E
                     condition=upkeep_of(_ERO_WHOSE), once_per_phase=True)
 
 
-def _erosion_end(g: Any, card: Card) -> Any:
+def _erosion_end(g: Game, card: Card) -> Gen:
     p = whose_player(g, card, _ERO_WHOSE)
     key = g.phase_key()
     while p == g.active and card in g.battlefield and not card.phase_uses.get(key):
@@ -433,7 +438,7 @@ def _erosion_end(g: Any, card: Card) -> Any:
 define("Erosion", enchant=LAND, abilities=(_ero_mana, _ero_life), hooks=Hooks(end_of_upkeep=_erosion_end))
 
 
-def _feedback(g: Any, ctx: Any) -> Any:
+def _feedback(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         g.deal_damage(ctx.source, g.players[g.controller(host)], 1)
@@ -451,7 +456,7 @@ define("Feedback", enchant=ENCHANTMENT, abilities=(_fb_ab,), hooks=Hooks(end_of_
 # ``activate Power Leak x=N`` during upkeep; if not done when upkeep ends, the
 # player chooses how much to pay then ("choose N", a choice that cannot be
 # declined when at least {1} can be paid).
-def _leak(g: Any, card: Card, paid: int) -> None:
+def _leak(g: Game, card: Card, paid: int) -> None:
     host = g.enchanted(card)
     if host is None:
         return
@@ -461,7 +466,7 @@ def _leak(g: Any, card: Card, paid: int) -> None:
     g.deal_damage(card, g.players[p], max(0, 2 - paid))
 
 
-def _leak_effect(g: Any, ctx: Any) -> Any:
+def _leak_effect(g: Game, ctx: Ctx) -> Gen:
     _leak(g, ctx.source, ctx.x)
     return
     yield
@@ -472,8 +477,7 @@ _leak_ab = Ability("Pay {X}: Power Leak deals 2 damage to you, minus X", Cost(Ma
                    who=_LEAK_WHOSE, condition=upkeep_of(_LEAK_WHOSE), once_per_phase=True, x=True)
 
 
-def _leak_end(g: Any, card: Card) -> Any:
-    from ..objects import Spell as _Spell
+def _leak_end(g: Game, card: Card) -> Gen:
     p = whose_player(g, card, _LEAK_WHOSE)
     key = g.phase_key()
     if p != g.active or card not in g.battlefield or card.phase_uses.get(key):
@@ -485,7 +489,7 @@ def _leak_end(g: Any, card: Card) -> Any:
         ans = yield from g.ask(p, DecisionKind.UPKEEP, "Power Leak: pay how much to prevent its 2 damage?",
                                [f"choose {n}" for n in opts], about=card.name)
         n = int(ans.split()[-1])
-        if n and (yield from g.pay(p, ManaCost(n), _Spell(g.new_sid(), p, None, card, card.name))):
+        if n and (yield from g.pay(p, ManaCost(n), Spell(g.new_sid(), p, None, card, card.name))):
             paid = n
     g.log(f"{card.name}: upkeep.")
     _leak(g, card, paid)
@@ -497,10 +501,9 @@ define("Power Leak", enchant=ENCHANTMENT, abilities=(_leak_ab,), hooks=Hooks(end
 # ------------------------------------------------------------------ global enchantments
 
 
-def _flux_end(g: Any, src: Card) -> Any:
+def _flux_end(g: Game, src: Card) -> Gen:
     """Energy Flux: as the active player's upkeep ends, each of their
     artifacts is destroyed unless they pay {2} for it (asked one by one)."""
-    from ..effects import pay_to_use
     p = g.active
     for c in g.permanents(p, type_="artifact"):
         if c not in g.battlefield:
@@ -518,13 +521,13 @@ define("Flood", abilities=(Ability(
     targets=(creature_where("target creature without flying", lambda g, ctx, c: "flying" not in g.chars(c).keywords),)),))
 
 
-def _lifetap(g: Any, ctx: Any) -> Any:
+def _lifetap(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
 
 
-def _lifetap_cond(g: Any, src: Card, d: dict) -> bool:
+def _lifetap_cond(g: Game, src: Card, d: dict) -> bool:
     c = d["card"]
     ch = g.chars(c)
     return "land" in ch.types and g.word(src, "forest") in ch.subtypes and ch.controller == _chosen_player(g, src)
@@ -534,7 +537,7 @@ define("Lifetap", announce=(_CHOOSE_OPPONENT,),
        triggers=(Trigger(Event.BECOMES_TAPPED, _lifetap, condition=_lifetap_cond),))
 
 
-def _stasis_untap(g: Any, src: Card, p: int, cards: list[Card]) -> Any:
+def _stasis_untap(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
     g.log("Stasis: nothing untaps.")
     return []
     yield
@@ -544,7 +547,7 @@ _st_ab, _st_end = upkeep_cost("During your upkeep, pay {U} or destroy Stasis.", 
 define("Stasis", abilities=(_st_ab,), hooks=Hooks(untap_limit=_stasis_untap, end_of_upkeep=_st_end))
 
 
-def _sunken_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _sunken_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and COLOR_LETTERS[g.word(src, "blue")] in c.colors
 
 
@@ -571,7 +574,7 @@ define("Pirate Ship", hooks=_needs_islands(),
                           targets=(CREATURE_OR_PLAYER,)),))
 
 
-def _untap_self(g: Any, ctx: Any) -> Any:
+def _untap_self(g: Game, ctx: Ctx) -> Gen:
     if ctx.source in g.battlefield:
         ctx.source.tapped = False
         g.log(f"{ctx.source.name} untaps.")
@@ -589,7 +592,7 @@ define("Island Fish Jasconius", hooks=_needs_islands(), statics=(_DOESNT_UNTAP,)
 # Leviathan: comes into play tapped, does not untap; during your upkeep you may
 # sacrifice two islands to untap it; it can attack only if you sacrifice two
 # islands as it attacks (it is removed from the attack if you no longer can).
-def _sacrifice_islands(g: Any, card: Card, p: int, why: str) -> Any:
+def _sacrifice_islands(g: Game, card: Card, p: int, why: str) -> Gen:
     """Choose and sacrifice two islands; False if ``p`` has fewer than two."""
     chosen: list[Card] = []
     for k in range(2):
@@ -608,21 +611,21 @@ def _sacrifice_islands(g: Any, card: Card, p: int, why: str) -> Any:
     return True
 
 
-def _leviathan_untap(g: Any, ctx: Any) -> Any:
+def _leviathan_untap(g: Game, ctx: Ctx) -> Gen:
     ok = yield from _sacrifice_islands(g, ctx.source, ctx.controller, "Untap Leviathan")
     if ok and ctx.source in g.battlefield:
         ctx.source.tapped = False
         g.log("Leviathan untaps.")
 
 
-def _leviathan_attacks(g: Any, ctx: Any) -> Any:
+def _leviathan_attacks(g: Game, ctx: Ctx) -> Gen:
     ok = yield from _sacrifice_islands(g, ctx.source, ctx.controller, "Leviathan attacks")
     if not ok and g.combat is not None:
         g.combat.remove(ctx.source.oid)
         g.log("Leviathan is removed from the attack: two islands could not be sacrificed.")
 
 
-def _enter_tapped(g: Any, ctx: Any) -> Any:
+def _enter_tapped(g: Game, ctx: Ctx) -> Gen:
     ctx.source.tapped = True
     return
     yield
@@ -636,11 +639,11 @@ define("Leviathan", on_enter=_enter_tapped, statics=(_DOESNT_UNTAP,),
        triggers=(Trigger(Event.ATTACKS, _leviathan_attacks, condition=lambda g, src, d: d["card"] is src),))
 
 
-def _lord_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _lord_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and "merfolk" in c.subtypes
 
 
-def _lord_modify(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _lord_modify(g: Game, src: Card, card: Card, c: Chars) -> None:
     pump_mod(1, 1)(g, card, c)
     c.keywords.add(g.swap_words("islandwalk", src))
 
@@ -648,7 +651,7 @@ def _lord_modify(g: Any, src: Card, card: Card, c: Chars) -> None:
 define("Lord of Atlantis", statics=(Static(applies=_lord_applies, modify=_lord_modify),))
 
 
-def _psionic(g: Any, ctx: Any) -> Any:
+def _psionic(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.deal_damage(ctx.spell, t, 2)
     if ctx.source in g.battlefield:
@@ -663,7 +666,7 @@ define("Psionic Entity", abilities=(Ability(
 
 
 # Sindbad: draw a card and show it; if it is not a land, discard it.
-def _sindbad(g: Any, ctx: Any) -> Any:
+def _sindbad(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     before = {c.oid for c in me.hand}
     yield from g.draw(ctx.controller, 1)
@@ -683,13 +686,13 @@ define("Sindbad", abilities=(Ability("{T}: Draw a card. If it is not a land, dis
 # Time Elemental: {2}{U}{U}, {T}: return a permanent with no enchantment on it
 # to its owner's hand. If it attacks or blocks, at end of combat it is
 # destroyed and deals 5 damage to its controller.
-def _te_mark(g: Any, ctx: Any) -> Any:
+def _te_mark(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["fought_turn"] = g.turn
     return
     yield
 
 
-def _te_end(g: Any, ctx: Any) -> Any:
+def _te_end(g: Game, ctx: Ctx) -> Gen:
     g.log("Time Elemental attacked or blocked: it is destroyed and deals 5 damage to its controller.")
     g.destroy(ctx.source)
     g.deal_damage(ctx.source, ctx.me, 5)
@@ -697,7 +700,7 @@ def _te_end(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _unenchanted(g: Any, ctx: Any, c: Card) -> bool:
+def _unenchanted(g: Game, ctx: Ctx, c: Card) -> bool:
     return not any("enchantment" in g.chars(a).types for a in g.attached(c))
 
 
@@ -717,9 +720,9 @@ define("Time Elemental",
 
 # ================================================================== Alpha to Revised, not in Fourth Edition
 
-def _target_draws(n: int | None) -> Any:
+def _target_draws(n: int | None) -> EffectFn:
     """Each target player draws ``n`` cards (None: X)."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for p in each_target(ctx):
             yield from g.draw(p.idx, ctx.x if n is None else n)
             g.log(f"{p.name} draws {ctx.x if n is None else n} card(s) ({ctx.source_name}).")
@@ -733,7 +736,7 @@ define("Ancestral Recall", spell=SpellSpec(_target_draws(3), targets=(PLAYER,)))
 define("Braingeyser", spell=SpellSpec(_target_draws(None), targets=(PLAYER,)))
 
 
-def _psionic_blast(g: Any, ctx: Any) -> Any:
+def _psionic_blast(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.deal_damage(ctx.spell, t, 4)
     g.deal_damage(ctx.spell, ctx.me, 2)
@@ -747,7 +750,7 @@ define("Psionic Blast", spell=SpellSpec(_psionic_blast, targets=(CREATURE_OR_PLA
 # Time Walk: the caster takes an extra turn after this one (Game.extra_turns;
 # several are taken the most recent first, as the 5th Ed. rules of later
 # extra-turn cards say).
-def _time_walk(g: Any, ctx: Any) -> Any:
+def _time_walk(g: Game, ctx: Ctx) -> Gen:
     g.extra_turns.append(ctx.controller)
     g.log(f"{ctx.me.name} will take an extra turn after this one.")
     return
@@ -761,7 +764,7 @@ define("Time Walk", spell=SpellSpec(_time_walk))
 # the library and draws seven. Timetwister itself is "set aside in a new
 # graveyard pile": it is still being cast (in limbo) while this happens, so it
 # goes to its owner's graveyard afterwards and is not shuffled in.
-def _timetwister(g: Any, ctx: Any) -> Any:
+def _timetwister(g: Game, ctx: Ctx) -> Gen:
     for p in (ctx.controller, 1 - ctx.controller):
         pl = g.players[p]
         for c in list(pl.hand) + list(pl.graveyard):
@@ -776,7 +779,7 @@ define("Timetwister", spell=SpellSpec(_timetwister))
 
 
 # Invisibility: the enchanted creature can be blocked only by walls.
-def _invisibility(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+def _invisibility(g: Game, src: Card, attacker: Card, blocker: Card) -> bool:
     return src.attached_to != attacker.oid or "wall" in g.chars(blocker).subtypes
 
 
@@ -791,14 +794,14 @@ define("Invisibility", enchant=CREATURE, hooks=Hooks(block_restriction=_invisibi
 # name. The copied card's own "comes into play" effect happens too, as the copy
 # comes into play as that card. Copies of copies copy what the copy is.
 
-def _copy_then_enter(g: Any, ctx: Any, orig: Card, cdef: Any) -> Any:
+def _copy_then_enter(g: Game, ctx: Ctx, orig: Card, cdef: CardDef) -> Gen:
     become_copy(g, ctx.source, cdef)
     ctx.source.flags["copying"] = orig.oid
     if cdef.on_enter is not None:
         yield from cdef.on_enter(g, ctx)
 
 
-def _clone_enter(g: Any, ctx: Any) -> Any:
+def _clone_enter(g: Game, ctx: Ctx) -> Gen:
     orig = yield from choose_to_copy(g, ctx, [c for c in g.creatures() if c is not ctx.source], "a creature")
     if orig is not None:
         yield from _copy_then_enter(g, ctx, orig, orig.cdef)
@@ -814,23 +817,22 @@ define("Clone", on_enter=_clone_enter, hooks=Hooks(can_cast=lambda g, p, card: b
 # blue), and it keeps its own upkeep ability: during each of its controller's
 # upkeeps it may become a copy of a different creature in play instead (not
 # the one it copies now; that one, gone, cannot be copied again).
-def _vesuvan(cdef: Any, own: Any) -> Any:
-    from dataclasses import replace
+def _vesuvan(cdef: CardDef, own: CardDef) -> CardDef:
     kept = tuple(a for a in cdef.abilities if a is not _VESUVAN_SWITCH)  # copying a Doppelganger
     return replace(cdef, colors=own.colors, abilities=kept + (_VESUVAN_SWITCH,))
 
 
-def _vesuvan_choices(g: Any, src: Card) -> list[Card]:
+def _vesuvan_choices(g: Game, src: Card) -> list[Card]:
     return [c for c in g.creatures() if c is not src and c.oid != src.flags.get("copying")]
 
 
-def _vesuvan_enter(g: Any, ctx: Any) -> Any:
+def _vesuvan_enter(g: Game, ctx: Ctx) -> Gen:
     orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, ctx.source), "a creature")
     if orig is not None:
         yield from _copy_then_enter(g, ctx, orig, _vesuvan(orig.cdef, ctx.source.own_cdef or ctx.source.cdef))
 
 
-def _vesuvan_switch(g: Any, ctx: Any) -> Any:
+def _vesuvan_switch(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, src), "a different creature")
     if orig is not None and src.zone == "battlefield":
@@ -850,8 +852,7 @@ define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWIT
 # the artifact's color (none). (Choice: like Clone, it cannot be cast with no
 # artifact in play; with its artifact gone before it comes into play, it is an
 # enchantment that does nothing.)
-def _copy_artifact_enter(g: Any, ctx: Any) -> Any:
-    from dataclasses import replace
+def _copy_artifact_enter(g: Game, ctx: Ctx) -> Gen:
     orig = yield from choose_to_copy(g, ctx, [c for c in g.permanents(type_="artifact") if c is not ctx.source],
                                      "an artifact")
     if orig is not None:

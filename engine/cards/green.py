@@ -1,9 +1,10 @@
 """Green cards."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
@@ -12,11 +13,14 @@ from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PE
 from ..effects import destroy_lands, land_type_static, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Cost, Delayed, Event, Kind, ManaAbility, SpellSpec, Speed, Static, TargetSpec,
-                     Trigger, kinds)
+from ..model import (Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, SpellSpec, Speed, Static, Target,
+                     TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from ..tracked import bump
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 _BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 
@@ -43,7 +47,7 @@ define("Pradesh Gypsies", abilities=(Ability("{1}{G}, {T}: Target creature gets 
                                              targets=(CREATURE,)),))
 
 
-def _lose_flying(g: Any, card: Card, c: Chars) -> None:
+def _lose_flying(g: Game, card: Card, c: Chars) -> None:
     c.keywords.discard("flying")
 
 
@@ -55,7 +59,7 @@ define("Tranquility", spell=SpellSpec(destroy_all(lambda g, c: "enchantment" in 
 define("Tsunami", spell=SpellSpec(destroy_lands("island")))
 
 
-def _hurricane(g: Any, ctx: Any) -> Any:
+def _hurricane(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         g.deal_damage(ctx.spell, g.players[p], ctx.x)
     for c in g.creatures():
@@ -68,7 +72,7 @@ def _hurricane(g: Any, ctx: Any) -> Any:
 define("Hurricane", spell=SpellSpec(_hurricane))
 
 
-def _stream(g: Any, ctx: Any) -> Any:
+def _stream(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         g.gain_life(p.idx, ctx.x)
     return
@@ -80,7 +84,7 @@ define("Stream of Life", spell=SpellSpec(_stream, targets=(PLAYER,)))
 
 # Crumble: bury the artifact; its controller (when Crumble resolves) gains
 # life equal to its converted casting cost.
-def _crumble(g: Any, ctx: Any) -> Any:
+def _crumble(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         who = g.controller(t)
         g.destroy(t, bury=True)
@@ -92,7 +96,7 @@ def _crumble(g: Any, ctx: Any) -> Any:
 define("Crumble", spell=SpellSpec(_crumble, targets=(ARTIFACT,)))
 
 
-def _sandstorm(g: Any, ctx: Any) -> Any:
+def _sandstorm(g: Game, ctx: Ctx) -> Gen:
     if g.combat is not None:
         for oid in g.combat.attackers():
             c = g.find(oid)
@@ -106,7 +110,7 @@ define("Sandstorm", spell=SpellSpec(_sandstorm))
 
 
 # Winter Blast: X is the number of target creatures chosen (at least one).
-def _winter_blast(g: Any, ctx: Any) -> Any:
+def _winter_blast(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = True
         g.log(f"{t.name} is tapped.")
@@ -123,7 +127,7 @@ define("Winter Blast", spell=SpellSpec(_winter_blast, targets=(CREATURE,), multi
 # Fog: a continuous effect until end of turn reducing all combat damage to 0.
 # (Not a damage prevention spell: it cannot be cast during a damage prevention
 # step, only before combat damage is dealt.)
-def _fog(g: Any, ctx: Any) -> Any:
+def _fog(g: Game, ctx: Ctx) -> Gen:
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                             applies=lambda g2, card, c: False,
                             hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
@@ -139,7 +143,7 @@ define("Fog", spell=SpellSpec(_fog))
 # mana could be drawn ("add C via Channel"). The life is a cost, paid as mana
 # is added: no damage, so no prevention. Choice (as for every life cost in
 # Manaburn): a player may pay life down to exactly 0, and then loses.
-def _channel(g: Any, ctx: Any) -> Any:
+def _channel(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
                             applies=lambda g2, card, c: False,
@@ -154,7 +158,7 @@ define("Channel", spell=SpellSpec(_channel))
 
 # ------------------------------------------------------------------ enchantments
 
-def _aspect(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _aspect(g: Game, src: Card, card: Card, c: Chars) -> None:
     n = len(lands_of_type(g, src, g.controller(src), "forest"))
     if c.power is not None:
         c.power += n // 2
@@ -168,12 +172,12 @@ define("Aspect of Wolf", enchant=CREATURE, statics=(Static(
 # Instill Energy: the creature may attack the turn it comes under the
 # enchantment controller's control; {0}: untap it, during that player's turn,
 # once each turn.
-def _instill(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _instill(g: Game, src: Card, card: Card, c: Chars) -> None:
     if c.controller == g.controller(src):
         c.keywords.add("can attack the turn it comes into play")
 
 
-def _untap_targets(g: Any, ctx: Any) -> Any:
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = False
         g.log(f"{t.name} untaps.")
@@ -191,7 +195,7 @@ define("Instill Energy", enchant=CREATURE,
 
 # Wild Growth: each time the land is tapped for mana, {G} more for Wild
 # Growth's controller (4th Edition text: "adds {G} to your mana pool").
-def _wild_growth(g: Any, ctx: Any) -> Any:
+def _wild_growth(g: Game, ctx: Ctx) -> Gen:
     g.players[ctx.controller].pool.add("G", 1)
     g.log(f"Wild Growth adds {{G}} to {ctx.me.name}'s mana pool.")
     return
@@ -202,7 +206,7 @@ define("Wild Growth", enchant=LAND, triggers=(Trigger(
     Event.TAPPED_FOR_MANA, _wild_growth, condition=lambda g, src, d: d["card"].oid == src.attached_to),))
 
 
-def _living(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _living(g: Game, src: Card, card: Card, c: Chars) -> None:
     c.types.add("creature")
     c.set_pt(1, 1)
 
@@ -212,7 +216,7 @@ def _living(g: Any, src: Card, card: Card, c: Chars) -> None:
 define("Living Lands", statics=(Static(applies=land_type_static("forest"), modify=_living, layer=1),))
 
 
-def _black_spell(g: Any, ctx: Any, s: Any) -> bool:
+def _black_spell(g: Game, ctx: Ctx, s: Target) -> bool:
     col = COLOR_LETTERS[g.word(ctx.source, "black")]
     return isinstance(s, Spell) and s.card is not None and col in s.colors
 
@@ -227,21 +231,21 @@ define("Lifeforce", abilities=(Ability(
 # When the Song goes to the graveyard the change lasts until the end of that
 # turn ("just before the untap phase of the next turn"). (Known limit: if the
 # Song leaves play some other way, the change ends at once.)
-def _song_applies(g: Any, card: Card, c: Chars) -> bool:
+def _song_applies(g: Game, card: Card, c: Chars) -> bool:
     return "artifact" in c.types and "creature" not in c.types
 
 
-def _song_mod(g: Any, card: Card, c: Chars) -> None:
+def _song_mod(g: Game, card: Card, c: Chars) -> None:
     c.types.add("creature")
     c.set_pt(card.cdef.cost.converted, card.cdef.cost.converted)
 
 
-def _song_strips(g: Any, card: Card) -> bool:
+def _song_strips(g: Game, card: Card) -> bool:
     t = g.chars_basic(card)
     return card.zone == "battlefield" and "artifact" in t and "creature" not in t
 
 
-def _song_leaves(g: Any, ctx: Any) -> Any:
+def _song_leaves(g: Game, ctx: Ctx) -> Gen:
     old = ctx.data["old"]
     g.effects.append(Effect(old.timestamp, None, _song_mod, "eot", applies=_song_applies, layer=1,
                             hooks=EffectHooks(removes_abilities=_song_strips)))
@@ -263,7 +267,7 @@ define("Titania's Song",
 # the draw; the put-back choice comes right after the draw, one card at a
 # time, the card put back last ending on top; paying is offered only while
 # the player has at least 4 life.
-def _sylvan_draw(g: Any, src: Card, p: int, n: int) -> Any:
+def _sylvan_draw(g: Game, src: Card, p: int, n: int) -> Gen:
     if g.controller(src) != p:
         return n
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Sylvan Library: draw two extra cards?",
@@ -275,7 +279,7 @@ def _sylvan_draw(g: Any, src: Card, p: int, n: int) -> Any:
     return n + 2
 
 
-def _sylvan_after(g: Any, src: Card, p: int) -> Any:
+def _sylvan_after(g: Game, src: Card, p: int) -> Gen:
     if src.flags.pop("sylvan_turn", None) != g.turn or g.controller(src) != p:
         return
     pl = g.players[p]
@@ -303,7 +307,7 @@ define("Sylvan Library", hooks=Hooks(draw_count=_sylvan_draw, after_draw=_sylvan
 # Verduran Enchantress: {0}: draw a card when its controller successfully
 # casts an enchantment, once per enchantment. Choice (as Ivory Cup): offered
 # as a yes/no question when the enchantment is successfully cast.
-def _enchantress(g: Any, ctx: Any) -> Any:
+def _enchantress(g: Game, ctx: Ctx) -> Gen:
     paid = yield from pay_to_use(g, ctx.controller, "{0}", f"Verduran Enchantress: draw a card "
                                  f"({ctx.data['spell'].name} was cast)?", ctx.source.name)
     if paid:
@@ -331,7 +335,7 @@ define("Wanderlust", enchant=CREATURE, abilities=(_wl_ab,), hooks=Hooks(end_of_u
 # has left play or regenerated meanwhile (MicroProse manual, "Regeneration":
 # the Venom example). A creature no longer in the combat by then (removed from
 # it) is spared; being a wall is checked at end of combat.
-def _end_of_combat_destroy(g: Any, ctx: Any) -> Any:
+def _end_of_combat_destroy(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data["delayed"]
     v = g.find(d.data["oid"])
     cb = ctx.data.get("combat")
@@ -342,8 +346,8 @@ def _end_of_combat_destroy(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _combat_killer(host: Callable[[Any, Card], int | None]) -> Trigger:
-    def victims(g: Any, src: Card, d: dict[str, Any]) -> list[Card]:
+def _combat_killer(host: Callable[[Game, Card], int | None]) -> Trigger:
+    def victims(g: Game, src: Card, d: dict[str, Any]) -> list[Card]:
         cb, h = g.combat, host(g, src)
         if cb is None or h is None:
             return []
@@ -357,7 +361,7 @@ def _combat_killer(host: Callable[[Any, Card], int | None]) -> Trigger:
             return [blocker]
         return []
 
-    def effect(g: Any, ctx: Any) -> Any:
+    def effect(g: Game, ctx: Ctx) -> Gen:
         for v in victims(g, ctx.source, ctx.data):
             g.delayed.append(Delayed(Event.END_OF_COMBAT, _end_of_combat_destroy, ctx.controller,
                                      ctx.source.name, turn=g.turn, data={"oid": v.oid}))
@@ -372,7 +376,7 @@ define("Cockatrice", triggers=(_combat_killer(lambda g, src: src.oid),))
 define("Thicket Basilisk", triggers=(_combat_killer(lambda g, src: src.oid),))
 
 
-def _riders_blockable(g: Any, attacker: Card, blocker: Card) -> bool:
+def _riders_blockable(g: Game, attacker: Card, blocker: Card) -> bool:
     ch = g.chars(blocker)
     return "wall" in ch.subtypes or "flying" in ch.keywords
 
@@ -382,15 +386,15 @@ define("Elven Riders", hooks=Hooks(can_be_blocked_by=_riders_blockable))
 
 # ------------------------------------------------------------------ damage triggers
 
-def _dealt_to_player(pred: Callable[[Any, Card, Player], bool]) -> Callable[[Any, Card, dict], bool]:
-    def cond(g: Any, src: Card, d: dict[str, Any]) -> bool:
+def _dealt_to_player(pred: Callable[[Game, Card, Player], bool]) -> Callable[[Game, Card, dict[str, Any]], bool]:
+    def cond(g: Game, src: Card, d: dict[str, Any]) -> bool:
         pk = d["packet"]
         return (pk.source_oid == src.oid and isinstance(pk.receiver, Player) and pk.amount > 0
                 and pred(g, src, pk.receiver))
     return cond
 
 
-def _viper(g: Any, ctx: Any) -> Any:
+def _viper(g: Game, ctx: Ctx) -> Gen:
     victim = ctx.data["packet"].receiver
     victim.poison += 2
     g.log(f"{victim.name} gets two poison counters ({victim.poison}).")
@@ -407,7 +411,7 @@ define("Marsh Viper", triggers=(Trigger(Event.DAMAGE_DEALT, _viper, condition=_d
 # then"); the damage comes from the Asp as it was, even if it has left play,
 # and it does not itself set up more damage (it is the same bite, not a new
 # one: otherwise one hit would hurt every draw phase for ever).
-def _asp_bite(g: Any, ctx: Any) -> Any:
+def _asp_bite(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data["delayed"]
     p = d.data["victim"]
     paid = yield from pay_to_use(g, p, "{1}", "Nafs Asp: pay {1} to prevent 1 damage?", "Nafs Asp")
@@ -417,7 +421,7 @@ def _asp_bite(g: Any, ctx: Any) -> Any:
         g.deal_damage(d.data["source"], g.players[p], 1)
 
 
-def _asp(g: Any, ctx: Any) -> Any:
+def _asp(g: Game, ctx: Ctx) -> Gen:
     victim = ctx.data["packet"].receiver
     ch = g.chars(ctx.source)
     snap = {"colors": frozenset(ch.colors), "types": frozenset(ch.types), "oid": None,
@@ -434,16 +438,16 @@ define("Nafs Asp", triggers=(Trigger(Event.DAMAGE_DEALT, _asp, condition=_dealt_
 
 # Fungusaur and Whirling Dervish: noted when the damage is dealt, the counter
 # comes at the very end of the turn (an "at end of turn" effect).
-def _note_turn(key: str) -> Callable[[Any, Any], Any]:
-    def fn(g: Any, ctx: Any) -> Any:
+def _note_turn(key: str) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         ctx.source.flags[key] = g.turn
         return
         yield
     return fn
 
 
-def _counter_at_eot(key: str) -> Callable[[Any, Any], Any]:
-    def fn(g: Any, ctx: Any) -> Any:
+def _counter_at_eot(key: str) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         if ctx.source.flags.pop(key, None) == g.turn:
             add_counters(g, ctx.source, "+1/+1", 1)
         return
@@ -465,7 +469,7 @@ define("Whirling Dervish", triggers=(
 
 # ------------------------------------------------------------------ other creatures
 
-def _untap_land(g: Any, ctx: Any) -> Any:
+def _untap_land(g: Game, ctx: Ctx) -> Gen:
     yield from _untap_targets(g, ctx)
 
 
@@ -475,7 +479,7 @@ define("Ley Druid", abilities=(Ability("{T}: Untap target land", Cost(tap=True),
 _upkeep_text = "During your upkeep, pay {G}{G}{G}{G} or Force of Nature deals 8 damage to you"
 
 
-def _force_penalty(g: Any, card: Card) -> Any:
+def _force_penalty(g: Game, card: Card) -> Gen:
     g.deal_damage(card, g.players[g.controller(card)], 8)
     return
     yield
@@ -489,26 +493,26 @@ define("Force of Nature", abilities=(_fon_ab,), hooks=Hooks(end_of_upkeep=_fon_e
 # forests the defending player controls. {T}: a land becomes a basic forest
 # until the Liege leaves play (like any land changed to another land type it
 # then has a forest's text box only: Game.land_type_changed).
-def _liege_pt(g: Any, card: Card, c: Chars) -> None:
+def _liege_pt(g: Game, card: Card, c: Chars) -> None:
     cb = g.combat
     p = cb.defender if cb is not None and cb.band_of(card.oid) is not None else c.controller
     n = len(lands_of_type(g, card, p, "forest"))
     c.set_pt(n, n)
 
 
-def _basic_land_mod(word: str) -> Any:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def _basic_land_mod(word: str) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.subtypes.difference_update(_BASIC_TYPES)
         c.subtypes.add(word)
         c.supertypes.add("basic")
     return m
 
 
-def _liege_forest(g: Any, ctx: Any) -> Any:
+def _liege_forest(g: Game, ctx: Ctx) -> Gen:
     liege = ctx.source.oid
     word = g.word(ctx.source, "forest")  # the land type as the Liege's text reads it when used
     for t in each_target(ctx):
-        def alive(g2: Any, liege: int = liege) -> bool:
+        def alive(g2: Game, liege: int = liege) -> bool:
             return g2.find(liege) is not None
         g.effects.append(Effect(g.stamp(), t.oid, _basic_land_mod(word), "forever", layer=1, condition=alive,
                                 source_oid=liege))
@@ -524,7 +528,7 @@ define("Gaea's Liege", statics=(static_for(self_only, _liege_pt, layer=-1),),  #
 
 # Rebirth: each player, the active player first, may be healed to 20 life by
 # anteing the top card of their library. Only in a duel played for ante.
-def _rebirth(g: Any, ctx: Any) -> Any:
+def _rebirth(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         pl = g.players[p]
         ans = yield from g.ask(p, DecisionKind.CHOOSE, "Rebirth: ante the top card of your library to go to 20 life?",
@@ -544,7 +548,7 @@ define("Rebirth", spell=SpellSpec(_rebirth), hooks=Hooks(can_cast=lambda g, p, c
 
 # Untamed Wilds: any basic land from the library into play (not the land of
 # the turn); the player may find nothing; then the library is shuffled.
-def _wilds(g: Any, ctx: Any) -> Any:
+def _wilds(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     pl = g.players[p]
     basics = [c for c in pl.library if "basic" in c.cdef.supertypes and "land" in c.cdef.types]
@@ -584,7 +588,7 @@ define("Regrowth", spell=SpellSpec(graveyard_to_hand(), targets=(TargetSpec(
 # creature then). Cannot be cast once this turn's attack is over (an attack
 # announced but aborted is not an attack: attack_done is set only when
 # attackers are declared).
-def _berserk_attacked(g: Any, ctx: Any) -> Any:
+def _berserk_attacked(g: Game, ctx: Ctx) -> Gen:
     mem = ctx.data["delayed"].data
     if ctx.data["card"].oid == mem["target"]:
         mem["attacked"] = True
@@ -592,7 +596,7 @@ def _berserk_attacked(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _berserk_end(g: Any, ctx: Any) -> Any:
+def _berserk_end(g: Game, ctx: Ctx) -> Gen:
     mem = ctx.data["delayed"].data
     c = g.find(mem["target"])
     if c is not None and mem["attacked"]:
@@ -602,7 +606,7 @@ def _berserk_end(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _berserk(g: Any, ctx: Any) -> Any:
+def _berserk(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         power = g.chars(t).power or 0
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, n=power: (
@@ -622,7 +626,7 @@ define("Berserk", spell=SpellSpec(_berserk, targets=(CREATURE,)),
 
 # Fastbond: its controller may play any number of lands each turn; each land
 # played beyond the first that turn makes Fastbond deal 1 damage to them.
-def _fastbond_damage(g: Any, ctx: Any) -> Any:
+def _fastbond_damage(g: Game, ctx: Ctx) -> Gen:
     g.deal_damage(ctx.source, ctx.me, 1)
     return
     yield
@@ -636,7 +640,7 @@ define("Fastbond", hooks=Hooks(more_lands=lambda g, src, p: g.controller(src) ==
 # Natural Selection: the caster looks at the top three cards of target
 # player's library (secretly), then either shuffles that library or puts
 # those cards back in the order they choose (top card chosen first).
-def _natural_selection(g: Any, ctx: Any) -> Any:
+def _natural_selection(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     for t in each_target(ctx):
         top = t.library[:3]
@@ -653,7 +657,8 @@ def _natural_selection(g: Any, ctx: Any) -> Any:
             g.shuffle(t.idx)
             g.log(f"{t.name}'s library is shuffled.")
             continue
-        rest, order = list(top), []
+        rest = list(top)
+        order: list[Card] = []
         while len(rest) > 1:
             names = sorted({c.name for c in rest})
             pick = names[0]
@@ -679,7 +684,7 @@ define("Natural Selection", spell=SpellSpec(_natural_selection, targets=(PLAYER,
 # player whose land it was may put Kudzu on another land in play (any
 # player's; not a target), else it goes to the graveyard as an aura on
 # nothing. Destroyed by a spell, the land takes Kudzu with it.
-def _kudzu(g: Any, ctx: Any) -> Any:
+def _kudzu(g: Game, ctx: Ctx) -> Gen:
     kudzu, land = ctx.source, ctx.data["card"]
     owner = g.controller(land)
     g.log(f"{land.name} became tapped: Kudzu destroys it.")
@@ -690,7 +695,7 @@ def _kudzu(g: Any, ctx: Any) -> Any:
     yield from g.settle()
 
 
-def _kudzu_move(g: Any, kudzu: Card, owner: int, others: list[Card]) -> Any:
+def _kudzu_move(g: Game, kudzu: Card, owner: int, others: list[Card]) -> Gen:
     ch = [f"choose {ref(g, c)}" for c in others]
     ans = yield from g.ask(owner, DecisionKind.CHOOSE, "Kudzu: put it on another land?", ch + ["choose no"],
                            decline="choose no", parser=g.parser_for(owner, ch + ["choose no"]), about="Kudzu")
@@ -716,12 +721,12 @@ define("Kudzu", enchant=LAND, triggers=(Trigger(Event.BECOMES_TAPPED, _kudzu,
 # are declared they are turned face up; a blocker whose block turns out
 # impossible (a non-flyer blocking a flyer...) does not block this turn, and
 # an attacker left with no blocker is unblocked.
-def _camouflage_ok(g: Any, p: int, card: Card) -> bool:
+def _camouflage_ok(g: Game, p: int, card: Card) -> bool:
     cb = g.combat
     return cb is not None and p == cb.attacker and g.step == "attack"
 
 
-def _camouflage_reveal(g: Any, ctx: Any) -> Any:
+def _camouflage_reveal(g: Game, ctx: Ctx) -> Gen:
     cb = g.combat
     oids = ctx.data["delayed"].data["oids"]
     for c in (g.find(o) for o in oids):
@@ -745,7 +750,7 @@ def _camouflage_reveal(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _camouflage(g: Any, ctx: Any) -> Any:
+def _camouflage(g: Game, ctx: Ctx) -> Gen:
     cb = g.combat
     if cb is None:
         return

@@ -11,20 +11,26 @@ for _name in BASICS:
     define(_name)
     define(f"Snow-Covered {_name}")
 
-from typing import Any  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
+from ..ctx import Ctx  # noqa: E402
+from ..decisions import DecisionKind  # noqa: E402
 from ..effects import (DAMAGED_CREATURE, LAND, creature_where, cumulative_upkeep, destroy_targets,  # noqa: E402
-                       prevent_to_target, pump_mod)
+                       prevent_to_target, pump_mod, until_eot)
 from ..hooks import Hooks
 from ..mana import ManaCost  # noqa: E402
-from ..model import Ability, Cost, ManaAbility  # noqa: E402
-from ..objects import Card, Chars, Effect, Player  # noqa: E402
+from ..model import Ability, Cost, Gen, ManaAbility  # noqa: E402
+from ..objects import Card, Chars, Effect, Packet, Player  # noqa: E402
+from ..refs import ref  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 
 # Mishra's Factory: {1}: becomes a 2/2 artifact creature (Assembly Worker) until
 # end of turn; {T}: target Assembly Worker gets +1/+1 until end of turn.
-def _animate(g: Any, ctx: Any) -> Any:
-    def m(g2: Any, card: Card, c: Chars) -> None:
+def _animate(g: Game, ctx: Ctx) -> Gen:
+    def m(g2: Game, card: Card, c: Chars) -> None:
         c.types |= {"artifact", "creature"}
         c.subtypes.add("assembly-worker")
         c.set_pt(2, 2)
@@ -34,8 +40,7 @@ def _animate(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _worker_pump(g: Any, ctx: Any) -> Any:
-    from ..effects import until_eot
+def _worker_pump(g: Game, ctx: Ctx) -> Gen:
     yield from until_eot(pump_mod(1, 1))(g, ctx)
 
 
@@ -58,9 +63,7 @@ define("Oasis", abilities=(Ability("{T}: Prevent 1 damage to any creature", Cost
 
 # Glacial Chasm: cumulative upkeep 2 life; when it comes into play, sacrifice a
 # land; you cannot attack; all damage dealt to you is reduced to 0.
-def _chasm_enter(g: Any, ctx: Any) -> Any:
-    from ..decisions import DecisionKind
-    from ..refs import ref
+def _chasm_enter(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     # "sacrifice a land": Glacial Chasm itself is a land and may be the one
     # (the only choice when it is its controller's only land).
@@ -76,12 +79,12 @@ def _chasm_enter(g: Any, ctx: Any) -> Any:
 # has that land's text box only (002 "Changing Land Types"): no damage
 # reduction, no attack restriction, no cumulative upkeep -- and an upkeep
 # spent that way resets the cumulative cost (002 "Cumulative Upkeep").
-def _chasm_reduce(g: Any, src: Card, pk: Any) -> bool:
+def _chasm_reduce(g: Game, src: Card, pk: Packet) -> bool:
     return (isinstance(pk.receiver, Player) and pk.receiver.idx == g.controller(src)
             and not g.land_type_changed(src))
 
 
-def _chasm_attack(g: Any, src: Card, attacker: Card) -> bool:
+def _chasm_attack(g: Game, src: Card, attacker: Card) -> bool:
     return g.controller(attacker) != g.controller(src) or g.land_type_changed(src)
 
 
@@ -112,7 +115,7 @@ DUALS = {"Badlands": ("mountain", "swamp"), "Bayou": ("swamp", "forest"), "Plate
 # unaffected": the land types are words of the text box (the type line says
 # only "Land"), so a text change (Magical Hack: island->swamp) changes the one
 # it names and leaves the other.
-def _dual_land_types(g: Any, card: Card, c: Chars) -> None:
+def _dual_land_types(g: Game, card: Card, c: Chars) -> None:
     if card.text_changes:
         own = DUALS[card.cdef.name]
         c.subtypes = (c.subtypes - set(own)) | {g.word(card, t) for t in own}

@@ -7,9 +7,10 @@ where they are defined.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..carddb import define, get
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
                        creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
@@ -18,11 +19,14 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura,
 from ..effects import color_until_eot, colors_in_text, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, Event, Kind, Mode, SpellSpec, TargetSpec, Trigger, kinds
-from ..objects import Card, Chars, Effect, Player, Spell
+from ..model import Ability, Cost, Delayed, Event, Gen, Kind, Mode, SpellSpec, Target, TargetSpec, Trigger, kinds
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .green import _fog
 from .white import _YOUR_DEAD_CREATURE, _resurrection
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # Rampage creatures: the keyword is read from the printed text ("Rampage: 3")
 # and applied as blockers are declared (engine.combat CombatRules.apply_rampage).
@@ -30,7 +34,7 @@ for _name in ("Aerathi Berserker", "Frost Giant"):
     define(_name)
 
 
-def deal_and_settle(g: Any, source: Any, receiver: Any, n: int) -> Any:
+def deal_and_settle(g: Game, source: Spell | Card, receiver: Card | Player, n: int) -> Gen:
     """Deal ``n`` damage now and settle it (its damage prevention step and
     deaths); returns how much was dealt to ``receiver`` after prevention."""
     g.deal_damage(source, receiver, n)
@@ -39,7 +43,7 @@ def deal_and_settle(g: Any, source: Any, receiver: Any, n: int) -> Any:
     return sum(pk.amount for pk in packets)
 
 
-def choose_one(g: Any, p: int, prompt: str, options: list[Any], about: str) -> Any:
+def choose_one(g: Game, p: int, prompt: str, options: Sequence[Target], about: str) -> Gen:
     """Player ``p`` chooses one of ``options`` (permanents, players, cards)."""
     ch = [f"choose {ref(g, o)}" for o in options]
     ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ch, parser=g.parser_for(p, ch), about=about)
@@ -55,7 +59,7 @@ def choose_one(g: Any, p: int, prompt: str, options: list[Any], about: str) -> A
 # must be legal for a red sorcery (protection from red is respected); each
 # step has its own damage prevention step, and damage prevented entirely ends
 # the chain ("each time Chain Lightning does damage").
-def _chain_lightning(g: Any, ctx: Any) -> Any:
+def _chain_lightning(g: Game, ctx: Ctx) -> Gen:
     spell, t = ctx.spell, ctx.target
     while t is not None:
         payer = t.idx if isinstance(t, Player) else g.controller(t)
@@ -84,7 +88,7 @@ define("Chain Lightning", spell=SpellSpec(_chain_lightning, targets=(CREATURE_OR
 # (a creature with protection from black is never chosen). The player may do
 # it at any opportunity of their upkeep (``activate The Abyss``), else it
 # happens as upkeep ends.
-def _abyss(g: Any, ctx: Any) -> Any:
+def _abyss(g: Game, ctx: Ctx) -> Gen:
     p, src = g.active, ctx.source
     colors = frozenset(g.chars(src).colors)
     able = [c for c in g.creatures(p) if "artifact" not in g.chars(c).types and g.targetable(c, colors)]
@@ -104,7 +108,7 @@ define("The Abyss", abilities=(_abyss_ab,), hooks=Hooks(end_of_upkeep=_abyss_end
 # happens as the spell is cast, before either player may interrupt it (a
 # triggered effect happens as its event happens); a caster who cannot pay has
 # the spell countered.
-def _nether_void(g: Any, src: Card, spell: Spell) -> Any:
+def _nether_void(g: Game, src: Card, spell: Spell) -> Gen:
     p = spell.controller
     paid = yield from pay_to_use(g, p, "{3}", f"Nether Void: pay {{3}} or {spell.name} is countered?",
                                  "Nether Void")
@@ -122,7 +126,7 @@ define("Nether Void", hooks=Hooks(on_cast=_nether_void))
 # Hellfire deals X + 3 damage to its caster, X being the number of creatures
 # that were put into a graveyard by it (a regenerated creature does not count;
 # a token does; Oracle rulings). The damage has its own prevention step.
-def _hellfire(g: Any, ctx: Any) -> Any:
+def _hellfire(g: Game, ctx: Ctx) -> Gen:
     black = COLOR_LETTERS[g.word(ctx.source, "black")]
     for c in g.creatures():
         if black not in g.chars(c).colors:
@@ -141,7 +145,7 @@ define("Hellfire", spell=SpellSpec(_hellfire))
 # discards one of their choice, then draws; with an empty hand, the top card
 # of their library goes to the graveyard instead and nothing is drawn. Several
 # Chains apply one after the other to the same draw (Oracle rulings).
-def _chains(g: Any, src: Card, p: int, first: bool) -> Any:
+def _chains(g: Game, src: Card, p: int, first: bool) -> Gen:
     if first:
         return False
     pl = g.players[p]
@@ -164,7 +168,7 @@ define("Chains of Mephistopheles", hooks=Hooks(before_draw=_chains))
 
 # Underworld Dreams: 1 damage to an opponent of its controller for each card
 # that player draws (each draw, then settled).
-def _dreams(g: Any, src: Card, p: int) -> Any:
+def _dreams(g: Game, src: Card, p: int) -> Gen:
     if p != g.controller(src):
         g.deal_damage(src, g.players[p], 1)
         yield from g.settle()
@@ -177,7 +181,7 @@ define("Underworld Dreams", hooks=Hooks(each_draw=_dreams))
 # fast effect, discard a card of their choice (a cost) targeting a player; if
 # the card was a land, Land's Edge deals 2 damage to that player. Only these
 # discards count (Oracle ruling), not forced ones.
-def _lands_edge(g: Any, ctx: Any) -> Any:
+def _lands_edge(g: Game, ctx: Ctx) -> Gen:
     if "land" in ctx.chosen("discarded_types", frozenset()):
         for t in ctx.targets:
             if t is not None:
@@ -218,7 +222,7 @@ define("Fallen Angel", abilities=(Ability("Sacrifice a creature: +2/+1 until end
 
 # Hyperion Blacksmith: tap or untap (its controller chooses as it resolves)
 # target artifact an opponent controls.
-def _blacksmith(g: Any, ctx: Any) -> Any:
+def _blacksmith(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Hyperion Blacksmith: tap or untap {ref(g, t)}?",
                                ["choose tap", "choose untap"], about="Hyperion Blacksmith")
@@ -235,7 +239,7 @@ define("Hyperion Blacksmith", abilities=(Ability(
 
 # Kobold lords: "your Kobolds" are the creatures of type Kobolds their
 # controller controls.
-def _your_kobolds(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _your_kobolds(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and "kobolds" in c.subtypes and c.controller == g.controller(src)
 
 
@@ -247,7 +251,7 @@ define("Kobold Taskmaster", statics=(static_for(_your_kobolds, pump_mod(1, 0)),)
 
 # Beasts of Bogardan: +1/+1 while an opponent controls a white permanent
 # ("white cards": tokens are not cards).
-def _bogardan(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _bogardan(g: Game, src: Card, card: Card, c: Chars) -> None:
     white = COLOR_LETTERS[g.word(card, "white")]
     if any(not o.token and white in g.chars(o).colors for o in g.permanents(1 - c.controller)):
         pump_mod(1, 1)(g, card, c)
@@ -276,7 +280,7 @@ define("Darkness", spell=SpellSpec(_fog))
 
 
 # Hell Swarm: each creature in play as it resolves gets -1/-0 until end of turn.
-def _hell_swarm(g: Any, ctx: Any) -> Any:
+def _hell_swarm(g: Game, ctx: Ctx) -> Gen:
     for c in g.creatures():
         g.effects.append(Effect(g.stamp(), c.oid, pump_mod(-1, 0), "eot"))
     return
@@ -287,7 +291,7 @@ define("Hell Swarm", spell=SpellSpec(_hell_swarm))
 
 
 # Jovial Evil: 2 damage to the caster's opponent for each white creature they control.
-def _jovial(g: Any, ctx: Any) -> Any:
+def _jovial(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.opponent
     white = COLOR_LETTERS[g.word(ctx.spell.card, "white")]
     n = sum(1 for c in g.creatures(opp.idx) if white in g.chars(c).colors)
@@ -301,7 +305,7 @@ define("Jovial Evil", spell=SpellSpec(_jovial))
 
 # Syphon Soul: 2 damage to each other player; its caster gains as much life as
 # the damage actually dealt (after prevention).
-def _syphon(g: Any, ctx: Any) -> Any:
+def _syphon(g: Game, ctx: Ctx) -> Gen:
     dealt = yield from deal_and_settle(g, ctx.spell, ctx.opponent, 2)
     if dealt > 0:
         g.gain_life(ctx.controller, dealt)
@@ -319,7 +323,7 @@ define("Dwarven Song", spell=SpellSpec(color_until_eot("red"), targets=(CREATURE
 # Transmutation: the target's power and toughness are switched until end of
 # turn, after every other effect (so effects that change its power change its
 # toughness instead, as printed).
-def _switch(g: Any, card: Card, c: Chars) -> None:
+def _switch(g: Game, card: Card, c: Chars) -> None:
     if c.power is not None:
         c.power, c.toughness = c.toughness, c.power
 
@@ -328,7 +332,7 @@ define("Transmutation", spell=SpellSpec(
     lambda g, ctx: _eot_layer(g, ctx, _switch, 99), targets=(CREATURE,)))
 
 
-def _eot_layer(g: Any, ctx: Any, modify: Any, layer: int) -> Any:
+def _eot_layer(g: Game, ctx: Ctx, modify: Callable[[Game, Card, Chars], None], layer: int) -> Gen:
     for t in each_target(ctx):
         if isinstance(t, Card):
             g.effects.append(Effect(g.stamp(), t.oid, modify, "eot", layer=layer))
@@ -362,12 +366,12 @@ define("Evil Eye of Orms-by-Gore",
 WALL_ONLY_REFUSED = "not a target of wall-only effects"
 
 
-def _wall(what: str, test: Any = lambda g, ctx, c: True) -> Any:
+def _wall(what: str, test: Callable[[Game, Ctx, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
     return creature_where(what, lambda g, ctx, c: "wall" in g.chars(c).subtypes
                           and WALL_ONLY_REFUSED not in g.chars(c).flags and test(g, ctx, c))
 
 
-def _blocked_by(g: Any, wall: Card) -> list[Card]:
+def _blocked_by(g: Game, wall: Card) -> list[Card]:
     cb = g.combat
     i = cb.blocking(wall.oid) if cb is not None else None
     return [] if i is None else [c for c in (g.find(o) for o in cb.bands[i]) if c is not None]
@@ -375,12 +379,12 @@ def _blocked_by(g: Any, wall: Card) -> list[Card]:
 
 # Glyph of Doom: at end of combat, destroy every creature the target wall
 # blocks (then: the wall as it is at end of combat).
-def _glyph_doom(g: Any, ctx: Any) -> Any:
+def _glyph_doom(g: Game, ctx: Ctx) -> Gen:
     wall = ctx.target
     if wall is None:
         return
 
-    def doom(g2: Any, c2: Any) -> Any:
+    def doom(g2: Game, c2: Ctx) -> Gen:
         w = g2.find(wall.oid)
         for c in (_blocked_by(g2, w) if w is not None else []):
             g2.destroy(c)
@@ -397,7 +401,7 @@ define("Glyph of Doom", spell=SpellSpec(_glyph_doom, targets=(_wall("target wall
 # Glyph of Destruction: target blocking wall its caster controls gets +10/+0
 # until end of turn (it is cast while the wall blocks), all damage dealt to it
 # this turn is reduced to 0, and it is destroyed at end of turn.
-def _glyph_destruction(g: Any, ctx: Any) -> Any:
+def _glyph_destruction(g: Game, ctx: Ctx) -> Gen:
     wall = ctx.target
     if wall is None:
         return
@@ -406,7 +410,7 @@ def _glyph_destruction(g: Any, ctx: Any) -> Any:
                             hooks=EffectHooks(reduce_damage=lambda g2, pk: isinstance(pk.receiver, Card)
                                               and pk.receiver.oid == oid)))
 
-    def destroy(g2: Any, c2: Any) -> Any:
+    def destroy(g2: Game, c2: Ctx) -> Gen:
         w = g2.find(oid)
         if w is not None:
             g2.destroy(w)
@@ -424,7 +428,7 @@ define("Glyph of Destruction", spell=SpellSpec(_glyph_destruction, targets=(_wal
 
 # Infernal Medusa: at end of combat, destroy every non-wall creature blocking
 # it and every creature it blocks.
-def _medusa(g: Any, ctx: Any) -> Any:
+def _medusa(g: Game, ctx: Ctx) -> Gen:
     cb, me = ctx.data["combat"], ctx.source
     band = cb.band_of(me.oid)
     victims = [g.find(o) for o in (cb.blocks.get(band, []) if band is not None else [])]
@@ -441,7 +445,7 @@ define("Infernal Medusa", triggers=(Trigger(Event.END_OF_COMBAT, _medusa),))
 
 # Feint: every creature blocking the target attacking creature becomes
 # tapped, and neither it nor they deal combat damage this turn.
-def _feint(g: Any, ctx: Any) -> Any:
+def _feint(g: Game, ctx: Ctx) -> Gen:
     a = ctx.target
     cb = g.combat
     if a is None or cb is None:
@@ -462,7 +466,7 @@ define("Feint", spell=SpellSpec(_feint, targets=(creature_where(
 
 # Wall of Putrid Flesh: damage dealt to it by creatures with an enchantment on
 # them is reduced to 0 (and protection from white).
-def _putrid(g: Any, src: Card, pk: Any) -> bool:
+def _putrid(g: Game, src: Card, pk: Packet) -> bool:
     s = g.find(pk.source_oid) if pk.source_oid is not None else None
     return pk.receiver is src and s is not None and "creature" in pk.source_types and any(
         "enchantment" in g.chars(e).types for e in g.attached(s))
@@ -473,7 +477,7 @@ define("Wall of Putrid Flesh", hooks=Hooks(reduce_damage=_putrid))
 
 # Wall of Shadows: damage dealt to it by creatures it blocks is reduced to 0;
 # wall-only spells and effects cannot target it.
-def _shadows(g: Any, src: Card, pk: Any) -> bool:
+def _shadows(g: Game, src: Card, pk: Packet) -> bool:
     return pk.receiver is src and any(c.oid == pk.source_oid for c in _blocked_by(g, src))
 
 
@@ -483,7 +487,7 @@ define("Wall of Shadows", hooks=Hooks(reduce_damage=_shadows), statics=(static_f
 # Wall of Tombstones: its toughness is 1 + X, X set at the end of its
 # controller's upkeep to the number of creature cards in their graveyard
 # (X is 0 until then).
-def _tombstones_end(g: Any, card: Card) -> Any:
+def _tombstones_end(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     if p == g.active:
         card.chosen["tombstones"] = sum(1 for c in g.players[p].graveyard if "creature" in c.cdef.types)
@@ -498,7 +502,7 @@ define("Wall of Tombstones", hooks=Hooks(end_of_upkeep=_tombstones_end), statics
 
 # Storm World (enchant world): at the end of each player's upkeep, 1 damage
 # to that player for each card fewer than four in their hand.
-def _storm_world(g: Any, card: Card) -> Any:
+def _storm_world(g: Game, card: Card) -> Gen:
     p = g.players[g.active]
     if len(p.hand) < 4:
         g.deal_damage(card, p, 4 - len(p.hand))
@@ -511,7 +515,7 @@ define("Storm World", hooks=Hooks(end_of_upkeep=_storm_world))
 
 # Mold Demon: as it comes into play its controller sacrifices two swamps, or
 # (unable or unwilling) it is buried.
-def _mold_demon(g: Any, ctx: Any) -> Any:
+def _mold_demon(g: Game, ctx: Ctx) -> Gen:
     src, p = ctx.source, ctx.controller
     swamps = lands_of_type(g, src, p, "swamp")
     word = g.word(src, "swamp")
@@ -544,7 +548,7 @@ define("Hell's Caretaker", abilities=(Ability(
 # Primordial Ooze: attacks each turn if able; at the beginning of its
 # controller's upkeep it gets a +1/+1 counter, then its controller pays {X}
 # (X: its counters) or it becomes tapped and deals X damage to them.
-def _ooze(g: Any, ctx: Any) -> Any:
+def _ooze(g: Game, ctx: Ctx) -> Gen:
     src, p = ctx.source, ctx.controller
     add_counters(g, src, "+1/+1", 1)
     x = src.counters.get("+1/+1", 0)
@@ -567,7 +571,7 @@ define("Primordial Ooze", hooks=Hooks(must_attack=lambda g, src, card: card is s
 # text (Magical Hack: "target island"); what it stops is still the {W} (a mana
 # symbol, no word): a Hacked Gnomes on a plain Island changes nothing, on a
 # Tundra its white mana.
-def _quarum(g: Any, ctx: Any) -> Any:
+def _quarum(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         add_counters(g, t, "quarum", 1)
         g.effects.append(Effect(g.stamp(), t.oid, flag_mod("plains produces colorless"), "forever"))
@@ -583,7 +587,7 @@ define("Quarum Trench Gnomes", abilities=(Ability(
 
 # The Wretched: at end of combat, its controller gains control of every
 # creature blocking it, for as long as they control The Wretched.
-def _wretched(g: Any, ctx: Any) -> Any:
+def _wretched(g: Game, ctx: Ctx) -> Gen:
     cb, me = ctx.data["combat"], ctx.source
     band = cb.band_of(me.oid)
     p = g.controller(me)
@@ -610,7 +614,7 @@ define("Caverns of Despair", hooks=Hooks(attack_limit=lambda g, src: 2, block_li
 # Firestorm Phoenix: when it is put into the graveyard from play it goes back
 # to its owner's hand (it is put there first: "put into the graveyard"
 # triggers see it), and it cannot be cast again until its owner's next turn.
-def _phoenix(g: Any, ctx: Any) -> Any:
+def _phoenix(g: Game, ctx: Ctx) -> Gen:
     card = ctx.data["card"]
     if card.zone != "graveyard":
         return
@@ -629,7 +633,7 @@ define("Firestorm Phoenix", triggers=(Trigger(Event.TO_GRAVEYARD, _phoenix, zone
 # Blazing Effigy: when put into the graveyard from play, it deals 3 damage to
 # target creature (chosen by its controller then), plus the damage dealt to it
 # this turn by other Blazing Effigies.
-def _effigy_hurt(g: Any, ctx: Any) -> Any:
+def _effigy_hurt(g: Game, ctx: Ctx) -> Gen:
     pk, src = ctx.data["packet"], ctx.source
     if pk.receiver is src and pk.source_name == "Blazing Effigy" and pk.source_oid != src.oid:
         turn, n = src.flags.get("effigy", (g.turn, 0))
@@ -638,7 +642,7 @@ def _effigy_hurt(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _effigy_dies(g: Any, ctx: Any) -> Any:
+def _effigy_dies(g: Game, ctx: Ctx) -> Gen:
     old, new, p = ctx.data["old"], ctx.data["card"], ctx.data["controller"]
     turn, extra = old.flags.get("effigy", (g.turn, 0))
     n = 3 + (extra if turn == g.turn else 0)
@@ -660,7 +664,7 @@ define("Blazing Effigy", triggers=(
 # Disharmony: cast while attackers are declared and blockers are not: its
 # caster gains control of target attacking creature until end of turn; it
 # untaps and is removed from combat (no longer attacking).
-def _disharmony(g: Any, ctx: Any) -> Any:
+def _disharmony(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -681,10 +685,10 @@ define("Disharmony", spell=SpellSpec(_disharmony, targets=(creature_where(
 
 # Giant Slug: {5}: at the beginning of its controller's next upkeep, they
 # choose a basic landwalk; Giant Slug has it until the end of that turn.
-def _slug(g: Any, ctx: Any) -> Any:
+def _slug(g: Game, ctx: Ctx) -> Gen:
     src, p, now = ctx.source, ctx.controller, g.turn
 
-    def choose(g2: Any, c2: Any) -> Any:
+    def choose(g2: Game, c2: Ctx) -> Gen:
         slug = g2.find(src.oid)
         if slug is None:
             return
@@ -708,7 +712,7 @@ define("Giant Slug", abilities=(Ability("{5}: during your next upkeep, choose a 
 # goes on target creature blocking or blocked by it. Used after blockers are
 # declared and before combat damage, and only while its power is at least 1
 # (never below 0).
-def _werewolf_foe(g: Any, ctx: Any, c: Card) -> bool:
+def _werewolf_foe(g: Game, ctx: Ctx, c: Card) -> bool:
     wolf, cb = ctx.source, g.combat
     if cb is None or wolf is None:
         return False
@@ -719,7 +723,7 @@ def _werewolf_foe(g: Any, ctx: Any, c: Card) -> bool:
     return i is not None and c.oid in cb.bands[i]
 
 
-def _werewolf(g: Any, ctx: Any) -> Any:
+def _werewolf(g: Game, ctx: Ctx) -> Gen:
     g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(-1, 0), "eot"))
     for t in each_target(ctx):
         add_counters(g, t, "-0/-1", 1)
@@ -739,7 +743,7 @@ define("Lesser Werewolf", abilities=(Ability(
 # creatures would deal to its controller (unblocked attackers' damage) is
 # dealt to it instead. (Trample damage spilling over a blocker still goes to
 # the player: decided so, the core redirecting only unblocked damage.)
-def _stalker(g: Any, ctx: Any) -> Any:
+def _stalker(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["stalker_turn"] = g.turn
     return
     yield
@@ -765,7 +769,7 @@ define("Horror of Horrors", abilities=(Ability(
 # {1}: the action is prevented and the creature is tapped (an attacker or
 # blocker is removed from combat; an attacker that only it blocked is no longer
 # blocked; the ability is countered). Not paid: Imprison is destroyed.
-def _imprison_pay(g: Any, src: Card, what: str) -> Any:
+def _imprison_pay(g: Game, src: Card, what: str) -> Gen:
     p = g.controller(src)
     paid = yield from pay_to_use(g, p, "{1}", f"Imprison: pay {{1}} to prevent {what}? (no: Imprison is destroyed)",
                                  "Imprison")
@@ -775,7 +779,7 @@ def _imprison_pay(g: Any, src: Card, what: str) -> Any:
     return paid
 
 
-def _imprison_combat(g: Any, ctx: Any) -> Any:
+def _imprison_combat(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     host = g.find(src.attached_to) if src.attached_to is not None else None
     cb = g.combat
@@ -792,7 +796,7 @@ def _imprison_combat(g: Any, ctx: Any) -> Any:
         yield from g.note_taps()
 
 
-def _imprison_ability(g: Any, src: Card, spell: Spell) -> Any:
+def _imprison_ability(g: Game, src: Card, spell: Spell) -> Gen:
     if spell.source is None or spell.source.oid != src.attached_to or not spell.ability.cost.tap:
         return
     paid = yield from _imprison_pay(g, src, f"{spell.source.name}'s ability")
@@ -812,7 +816,7 @@ define("Imprison", enchant=CREATURE, hooks=Hooks(on_activate=_imprison_ability),
 # and it moves there; if there is none it becomes a plain enchantment that, at
 # the beginning of that player's upkeep, deals 1 damage to them. Its
 # controller stays the same throughout.
-def _maggot_upkeep(g: Any, ctx: Any) -> Any:
+def _maggot_upkeep(g: Game, ctx: Ctx) -> Gen:
     host = g.find(ctx.source.attached_to) if ctx.source.attached_to is not None else None
     if host is not None and g.controller(host) == g.active:
         add_counters(g, host, "-0/-1", 1)
@@ -820,7 +824,7 @@ def _maggot_upkeep(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _maggot_moves(g: Any, ctx: Any) -> Any:
+def _maggot_moves(g: Game, ctx: Ctx) -> Gen:
     src, p = ctx.source, ctx.data["controller"]
     cands = [c for c in g.creatures() if g.aura_legal(src, c)]
     if cands:
@@ -836,7 +840,7 @@ def _maggot_moves(g: Any, ctx: Any) -> Any:
     g.log(f"Takklemaggot finds no creature; it becomes an enchantment hurting {g.players[p].name}.")
 
 
-def _maggot_hurts(g: Any, ctx: Any) -> Any:
+def _maggot_hurts(g: Game, ctx: Ctx) -> Gen:
     p = ctx.source.chosen.get("maggot_player")
     if p is not None and p == g.active:
         g.deal_damage(ctx.source, g.players[p], 1)
@@ -856,7 +860,7 @@ _MAGGOT_ALONE = replace(get("Takklemaggot"), enchant=None, triggers=(Trigger(Eve
 # last one is, it goes to its owner's graveyard and every player puts every
 # creature card from their graveyard into play (active player's first),
 # summoning sick.
-def _hallows(g: Any, ctx: Any) -> Any:
+def _hallows(g: Game, ctx: Ctx) -> Gen:
     card = ctx.spell.card
     if card is None or card.zone != "limbo":
         return
@@ -865,7 +869,7 @@ def _hallows(g: Any, ctx: Any) -> Any:
     g.log("All Hallow's Eve is removed from the game with two scream counters.")
     owner = away.owner
 
-    def scream(g2: Any, c2: Any) -> Any:
+    def scream(g2: Game, c2: Ctx) -> Gen:
         eve = next((c for c in g2.players[owner].removed if c.oid == away.oid), None)
         d = c2.data["delayed"]
         if eve is None:
@@ -896,11 +900,11 @@ define("All Hallow's Eve", spell=SpellSpec(_hallows))
 # Backdraft: target player who cast a sorcery this turn that dealt damage is
 # dealt half that damage (rounded down) by Backdraft; with several such
 # sorceries, Backdraft's caster chooses one as it resolves.
-def _backdraft_target(g: Any, ctx: Any, p: Any) -> bool:
+def _backdraft_target(g: Game, ctx: Ctx, p: Target) -> bool:
     return any(v[0] == g.turn and v[1] == p.idx and v[3] > 0 for v in g.sorcery_damage.values())
 
 
-def _backdraft(g: Any, ctx: Any) -> Any:
+def _backdraft(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -927,7 +931,7 @@ define("Backdraft", spell=SpellSpec(_backdraft, targets=(TargetSpec(
 # creature's controller (its neighbours on the table) with chance 1/3. Each
 # creature it lands on is dealt 3 damage; those dealt damage and not
 # destroyed become tapped.
-def _falling_star(g: Any, ctx: Any) -> Any:
+def _falling_star(g: Game, ctx: Ctx) -> Gen:
     cands = g.creatures()
     if not cands:
         g.log("Falling Star lands on no creature.")

@@ -8,21 +8,25 @@ of a name in play, is a state check (``Game._legend_rule``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define, implemented
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets, counter_target,
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
-                       enters_with_counters, keyword_mod, on_source, pay_to_use, permanent_target, prevent_to_target,
+                       enters_with_counters, keyword_mod, nothing, on_source, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, TargetSpec, Trigger,
-                     kinds)
+from ..model import (Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility, Speed, Static, Target, TargetSpec,
+                     Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .red import _in_combat
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # Legends with no rules text, or keywords only (read from the text).
 for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard of the Closed Fist",
@@ -31,7 +35,7 @@ for _name in ("Barktooth Warbeard", "Jasmine Boreal", "Jedit Ojanen", "Jerrard o
     define(_name)
 
 
-def _is_legend(g: Any, ctx: Any, c: Card) -> bool:
+def _is_legend(g: Game, ctx: Ctx, c: Card) -> bool:
     return "legend" in g.chars(c).supertypes
 
 
@@ -40,7 +44,7 @@ def _is_legend(g: Any, ctx: Any, c: Card) -> bool:
 # printed text does not say "creature". Its enchantments are destroyed first
 # (they may be regenerated, and go as destroyed, not buried for lack of a host),
 # then it returns to its owner's hand.
-def _karakas(g: Any, ctx: Any) -> Any:
+def _karakas(g: Game, ctx: Ctx) -> Gen:
     for t in ctx.targets:
         if isinstance(t, Card) and t.zone == "battlefield":
             for a in list(g.battlefield):
@@ -56,7 +60,7 @@ define("Karakas", mana_abilities=(ManaAbility("W"),), abilities=(
 
 # Pendelhaven: the target must be a 1/1 creature (its power and toughness now)
 # when the ability is played and when it resolves.
-def _one_one(g: Any, ctx: Any, c: Card) -> bool:
+def _one_one(g: Game, ctx: Ctx, c: Card) -> bool:
     ch = g.chars(c)
     return ch.power == 1 and ch.toughness == 1
 
@@ -74,11 +78,11 @@ define("Pendelhaven", mana_abilities=(ManaAbility("G"),), abilities=(
 # {1} or it is destroyed (regeneration may save it, as it is "destroyed").
 # Paid is kept per creature and per upkeep under its own key, apart from the
 # creature's own upkeep costs (Elder Dragons pay both).
-def _tab_key(g: Any) -> str:
+def _tab_key(g: Game) -> str:
     return f"{g.phase_key()}:tabernacle"
 
 
-def _tab_paid(g: Any, ctx: Any) -> Any:
+def _tab_paid(g: Game, ctx: Ctx) -> Gen:
     if ctx.source is not None:
         ctx.source.phase_uses[_tab_key(g)] = 1
     return
@@ -90,11 +94,11 @@ _TAB_UPKEEP = Ability("Upkeep (The Tabernacle at Pendrell Vale): pay {1} or this
                       condition=lambda g, c: upkeep_of()(g, c) and not c.phase_uses.get(_tab_key(g)))
 
 
-def _tab_grant(g: Any, card: Card, c: Chars) -> None:
+def _tab_grant(g: Game, card: Card, c: Chars) -> None:
     c.abilities.append(_TAB_UPKEEP)
 
 
-def _tab_end(g: Any, tab: Card) -> Any:
+def _tab_end(g: Game, tab: Card) -> Gen:
     p = g.active
     for c in sorted(g.creatures(p), key=lambda c: c.timestamp):
         if c.zone != "battlefield" or c.phase_uses.get(_tab_key(g)) or g.controller(c) != p:
@@ -124,17 +128,17 @@ define("The Tabernacle at Pendrell Vale",
 
 # ---------------------------------------------------------------- the Elder Dragons
 # "During your upkeep, pay {W}{U}{G} or bury X": an upkeep cost (see effects.upkeep_cost).
-def _elder(name: str, mana: str) -> tuple[Any, Any]:
+def _elder(name: str, mana: str) -> tuple[Ability, Callable[[Game, Card], Gen]]:
     return upkeep_cost(f"During your upkeep, pay {mana} or bury {name}", mana, destroy_self(bury=True))
 
 
-def _not_attacking_untapped(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _not_attacking_untapped(g: Game, src: Card, card: Card, c: Chars) -> bool:
     if "creature" not in c.types or c.controller != g.controller(src) or card.tapped:
         return False
     return g.combat is None or g.combat.band_of(card.oid) is None
 
 
-def _plus_0_2(g: Any, card: Card, c: Chars) -> None:
+def _plus_0_2(g: Game, card: Card, c: Chars) -> None:
     if c.toughness is not None:
         c.toughness += 2
 
@@ -155,7 +159,7 @@ define("Vaevictis Asmadi", abilities=(_va_ab,) + tuple(
 
 # Nicol Bolas: whenever it damages an opponent, that player discards their
 # whole hand (a forced discard: Library of Leng applies card by card).
-def _bolas(g: Any, ctx: Any) -> Any:
+def _bolas(g: Game, ctx: Ctx) -> Gen:
     victim = ctx.data["packet"].receiver
     for c in list(victim.hand):
         if c in victim.hand:
@@ -178,8 +182,8 @@ define("Nicol Bolas", abilities=(_nb_ab,), hooks=Hooks(end_of_upkeep=_nb_end), t
 _ALL_LANDWALKS = ("swampwalk", "forestwalk", "islandwalk", "mountainwalk", "plainswalk", "legendary landwalk")
 
 
-def _lose_keywords(*kws: str) -> Any:
-    def m(g: Any, card: Card, c: Chars) -> None:
+def _lose_keywords(*kws: str) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
         c.keywords.difference_update(kws)
     return m
 
@@ -192,7 +196,7 @@ define("Hammerheim", mana_abilities=(ManaAbility("R"),), abilities=(
 # Urborg: "first strike or swampwalk": which one is announced as it is played
 # (script: choose=first strike / choose=swampwalk; the landwalk as Urborg's
 # text reads it: Magical Hack).
-def _urborg(g: Any, ctx: Any) -> Any:
+def _urborg(g: Game, ctx: Ctx) -> Gen:
     kw = ctx.chosen("ability")
     for t in ctx.targets:
         if isinstance(t, Card):
@@ -213,7 +217,7 @@ define("Urborg", mana_abilities=(ManaAbility("B"),), abilities=(
 ATTACKING_OR_BLOCKING = creature_where("target attacking or blocking creature", _in_combat)
 
 
-def _my_turn(g: Any, c: Card) -> bool:
+def _my_turn(g: Game, c: Card) -> bool:
     return g.active == g.controller(c)
 
 
@@ -255,7 +259,7 @@ define("Bartel Runeaxe", keywords=("cannot be enchanted", "does not tap to attac
 
 
 # Gwendlyn Di Corci: a random discard, only during its controller's turn.
-def _gwendlyn(g: Any, ctx: Any) -> Any:
+def _gwendlyn(g: Game, ctx: Ctx) -> Gen:
     p = ctx.targets[0]
     if isinstance(p, Player) and p.hand:
         card = g.rng.choice(p.hand)
@@ -284,7 +288,7 @@ define("Livonya Silone", keywords=("first strike", "legendary landwalk"))
 
 
 # Lady Evangela: the target creature deals no combat damage this turn.
-def _evangela(g: Any, ctx: Any) -> Any:
+def _evangela(g: Game, ctx: Ctx) -> Gen:
     for t in ctx.targets:
         if isinstance(t, Card) and t.zone == "battlefield":
             oid = t.oid
@@ -304,7 +308,7 @@ define("Lady Evangela", abilities=(
 
 # Angus Mackenzie: as Fog, from an ability, usable until combat damage is dealt
 # this turn (not in a damage prevention step: it is not a prevention effect).
-def _angus(g: Any, ctx: Any) -> Any:
+def _angus(g: Game, ctx: Ctx) -> Gen:
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                             hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
     g.log("No creatures deal damage in combat this turn.")
@@ -320,7 +324,7 @@ define("Angus Mackenzie", abilities=(
 
 # Sol'kanar the Swamp King: whenever a black spell is successfully cast (by
 # either player), its controller gains 1 life.
-def _solkanar(g: Any, ctx: Any) -> Any:
+def _solkanar(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
@@ -336,7 +340,7 @@ define("Sol'kanar the Swamp King", triggers=(Trigger(
 _MINOR_DEMON = token_def("Minor Demon", ("creature",), 1, 1, subtypes=("Minor Demon",), colors=("B", "R"))
 
 
-def _boris(g: Any, ctx: Any) -> Any:
+def _boris(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, _MINOR_DEMON, ctx.controller, source=ctx.source)
     yield from g.entered(tok)
 
@@ -347,7 +351,7 @@ define("Boris Devilboon", abilities=(
 
 
 # Dakkon Blackblade: */* = the lands its controller controls.
-def _dakkon(g: Any, card: Card, c: Chars) -> None:
+def _dakkon(g: Game, card: Card, c: Chars) -> None:
     n = len(g.permanents(g.controller(card), type_="land"))
     c.power, c.toughness = n, n
 
@@ -357,7 +361,7 @@ define("Dakkon Blackblade", statics=(static_for(lambda g, src, card, c: src is c
 
 # Adun Oakenshield: "select one creature from your graveyard" (not a target:
 # chosen as the ability resolves, from the creature cards there then).
-def _adun(g: Any, ctx: Any) -> Any:
+def _adun(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     gy = [c for c in g.players[p].graveyard if "creature" in c.cdef.types]
     if not gy:
@@ -381,19 +385,19 @@ define("Adun Oakenshield", abilities=(
 # play the Twin is removed from the game; if the Twin leaves play Stangg is
 # buried. Each is linked to the other by oid (flags) and the link is looked at
 # in the state checks (the "state" hook): leaving play is seen there at once.
-def _stangg_enter(g: Any, ctx: Any) -> Any:
+def _stangg_enter(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, _STANGG_TWIN, ctx.controller, source=ctx.source)
     ctx.source.flags["twin"] = tok.oid
     tok.flags["stangg"] = ctx.source.oid
     yield from g.entered(tok)
 
 
-def _stangg_state(g: Any, card: Card) -> bool:
+def _stangg_state(g: Game, card: Card) -> bool:
     twin = card.flags.get("twin")
     return twin is not None and g.find(twin) is None
 
 
-def _twin_state(g: Any, card: Card) -> bool:
+def _twin_state(g: Game, card: Card) -> bool:
     if g.find(card.flags.get("stangg", -1)) is None:
         card.remove_if_dies = True  # "remove Stangg Twin token from the game"
         return True
@@ -412,7 +416,7 @@ define("Stangg", on_enter=_stangg_enter, hooks=Hooks(state=_stangg_state))
 # effect was set up as it came into play). If Hazezon leaves play, every Sand
 # Warrior made while it was in play is removed from the game (the state hook
 # of the token, which knows the Hazezon in play when it was made).
-def _warrior_state(g: Any, card: Card) -> bool:
+def _warrior_state(g: Game, card: Card) -> bool:
     hz = card.flags.get("hazezon")
     if hz is not None and g.find(hz) is None:
         card.remove_if_dies = True
@@ -424,7 +428,7 @@ _SAND_WARRIOR = token_def("Sand Warrior", ("creature",), 1, 1, subtypes=("Sand W
                           hooks=Hooks(state=_warrior_state))
 
 
-def _hazezon_tokens(g: Any, ctx: Any) -> Any:
+def _hazezon_tokens(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     hz = ctx.data["delayed"].data["hazezon"]
     alive = g.find(hz) is not None
@@ -439,7 +443,7 @@ def _hazezon_tokens(g: Any, ctx: Any) -> Any:
         yield from g.entered(tok)
 
 
-def _hazezon_enter(g: Any, ctx: Any) -> Any:
+def _hazezon_enter(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _hazezon_tokens, p, "Hazezon Tamar",
                              condition=lambda g2, d, data: g2.active == d.controller,
@@ -454,7 +458,7 @@ define("Hazezon Tamar", on_enter=_hazezon_enter)
 # Axelrod Gunnarson: as Sengir Vampire, a creature it damaged this turn going to
 # the graveyard; its controller gains 1 life and chooses a player Axelrod deals
 # 1 damage to (the target is chosen as the effect happens).
-def _axelrod(g: Any, ctx: Any) -> Any:
+def _axelrod(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     g.gain_life(p, 1)
     ch = [f"choose {pl.name}" for pl in g.players]
@@ -478,12 +482,12 @@ define("Axelrod Gunnarson", triggers=(Trigger(
 # next time); with no legal target it becomes 3/3. Played with `activate
 # Halfdane -> CREATURE`; if not done by the end of upkeep, the player must
 # choose a creature then (or, with none, it becomes 3/3).
-def _set_pt(g: Any, card: Card, p: int, t: int) -> None:
+def _set_pt(g: Game, card: Card, p: int, t: int) -> None:
     g.effects.append(Effect(g.stamp(), card.oid, set_pt_mod(p, t), "forever", layer=1))
     g.log(f"{card.name} becomes {p}/{t}.")
 
 
-def _halfdane(g: Any, ctx: Any) -> Any:
+def _halfdane(g: Game, ctx: Ctx) -> Gen:
     src, t = ctx.source, ctx.targets[0] if ctx.targets else None
     if src.zone != "battlefield":
         return
@@ -494,7 +498,7 @@ def _halfdane(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _other_than_source(g: Any, ctx: Any, c: Card) -> bool:
+def _other_than_source(g: Game, ctx: Ctx, c: Card) -> bool:
     return c is not ctx.source
 
 
@@ -504,7 +508,7 @@ _HALFDANE_AB = Ability("During your upkeep, Halfdane acquires the power and toug
                        condition=upkeep_of(), once_per_phase=True)
 
 
-def _halfdane_end(g: Any, card: Card) -> Any:
+def _halfdane_end(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
         return
@@ -530,11 +534,11 @@ define("Halfdane", abilities=(_HALFDANE_AB,), hooks=Hooks(end_of_upkeep=_halfdan
 # Kher Keep (its controller's) become tapped and come under the opponent's
 # control, for good (as the MicroProse game: a change of control that nothing
 # ends).
-def _kobold(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _kobold(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return c.name == "Kobolds of Kher Keep" and "creature" in c.types and c.controller == g.controller(src)
 
 
-def _rohgahh_unpaid(g: Any, card: Card) -> Any:
+def _rohgahh_unpaid(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     opp = 1 - p
     for c in [card] + [k for k in g.permanents(p) if g.chars(k).name == "Kobolds of Kher Keep"]:
@@ -556,14 +560,14 @@ define("Rohgahh of Kher Keep", statics=(static_for(_kobold, pump_mod(2, 2)),), a
 # Rubinia Soulsinger: control of the target creature for as long as Rubinia
 # stays in play, under the same controller, and tapped; it may stay tapped in
 # its controller's untap phase (asked then).
-def _rubinia(g: Any, ctx: Any) -> Any:
+def _rubinia(g: Game, ctx: Ctx) -> Gen:
     src, p = ctx.source, ctx.controller
     for t in ctx.targets:
         if not isinstance(t, Card) or t.zone != "battlefield":
             continue
         roid = src.oid
 
-        def holds(g2: Any, roid: int = roid, p: int = p) -> bool:
+        def holds(g2: Game, roid: int = roid, p: int = p) -> bool:
             r = g2.find(roid)
             return r is not None and r.tapped and g2.controller(r) == p
         if not holds(g):
@@ -586,7 +590,7 @@ define("Rubinia Soulsinger", hooks=Hooks(may_stay_tapped=lambda g, c: True), abi
 # creature Ragnar's controller chooses to save, the opponent's included.
 define("Ragnar", abilities=(
     Ability("{W}{U}{G}{T}: Regenerate target creature", Cost(ManaCost.parse("{W}{U}{G}"), tap=True),
-            lambda g, ctx: iter(()), targets=(CREATURE,), regenerate=True),))
+            nothing, targets=(CREATURE,), regenerate=True),))
 
 
 # Rasputin Dreamweaver: seven dream counters as it comes into play; removing
@@ -598,13 +602,13 @@ define("Ragnar", abilities=(
 _DREAM = "dream"
 
 
-def _rasputin_note(g: Any, ctx: Any) -> Any:
+def _rasputin_note(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["untapped_at_turn_start"] = not ctx.source.tapped
     return
     yield
 
 
-def _rasputin_upkeep(g: Any, ctx: Any) -> Any:
+def _rasputin_upkeep(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.flags.get("untapped_at_turn_start") and src.counters.get(_DREAM, 0) < 7:
         add_counters(g, src, _DREAM, 1)
@@ -625,7 +629,7 @@ define("Rasputin Dreamweaver", on_enter=enters_with_counters(_DREAM, 7),
 
 # Johan: while Johan is untapped and not attacking, its controller's creatures
 # attack without tapping (Johan's own attack taps it, and the others with it).
-def _johan_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _johan_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     if "creature" not in c.types or c.controller != g.controller(src) or src.tapped:
         return False
     return g.combat is None or g.combat.band_of(src.oid) is None
@@ -637,12 +641,12 @@ define("Johan", statics=(static_for(_johan_applies, keyword_mod("does not tap to
 # Ayesha Tanaka: counter target effect of an artifact's activated ability (a
 # mana ability is not an effect being cast, so it cannot be a target) unless
 # the artifact's controller pays {W}; played as an interrupt.
-def _artifact_effect(g: Any, ctx: Any, s: Any) -> bool:
+def _artifact_effect(g: Game, ctx: Ctx, s: Target) -> bool:
     return (isinstance(s, Spell) and s.card is None and s.ability is not None and s.source is not None
             and "artifact" in g.chars(s.source).types)
 
 
-def _ayesha(g: Any, ctx: Any) -> Any:
+def _ayesha(g: Game, ctx: Ctx) -> Gen:
     for t in ctx.targets:
         if not isinstance(t, Spell):
             continue
@@ -664,11 +668,11 @@ define("Ayesha Tanaka", abilities=(
 # resolves, X cards of the target opponent's hand chosen at random (the whole
 # hand if X is larger) are revealed to both players, and those with the named
 # name are discarded.
-def _card_names(g: Any, ctx: Any) -> list[str]:
+def _card_names(g: Game, ctx: Ctx) -> list[str]:
     return implemented()
 
 
-def _nebuchadnezzar(g: Any, ctx: Any) -> Any:
+def _nebuchadnezzar(g: Game, ctx: Ctx) -> Gen:
     named = ctx.chosen("card")
     for t in ctx.targets:
         if not isinstance(t, Player):
@@ -690,7 +694,7 @@ define("Nebuchadnezzar", abilities=(
 
 # Tolaria: usable during any upkeep (either player's); the target loses banding
 # and every "bands with other ..." ability until end of turn.
-def _lose_banding(g: Any, card: Card, c: Chars) -> None:
+def _lose_banding(g: Game, card: Card, c: Chars) -> None:
     c.keywords -= {k for k in c.keywords if k == "banding" or k.startswith("bands with other")}
 
 
@@ -713,7 +717,7 @@ define("Chromium", abilities=(_chr_ab,), hooks=Hooks(end_of_upkeep=_chr_end))
 _GABRIEL = ("flying", "first strike", "trample", "rampage 3")
 
 
-def _gabriel(g: Any, ctx: Any) -> Any:
+def _gabriel(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     ch = [f"choose {k}" for k in _GABRIEL]
     ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Gabriel Angelfire: which ability until your next "
@@ -723,7 +727,7 @@ def _gabriel(g: Any, ctx: Any) -> Any:
     g.log(f"Gabriel Angelfire gains {src.flags['gabriel']} until its controller's next upkeep.")
 
 
-def _gabriel_kw(g: Any, card: Card, c: Chars) -> None:
+def _gabriel_kw(g: Game, card: Card, c: Chars) -> None:
     kw = card.flags.get("gabriel")
     if kw:
         c.keywords.add(kw)
@@ -740,8 +744,8 @@ define("Gabriel Angelfire", statics=(static_for(lambda g, src, card, c: src is c
 # ability): a keyword for their controller's legendary creatures of that
 # color (the rule: CombatRules, "bands with other"). The color word is read
 # through the land's text changes (Sleight of Mind). They add no mana.
-def _bands_land(color_word: str) -> Any:
-    def applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _bands_land(color_word: str) -> Static:
+    def applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
         return ("creature" in c.types and "legend" in c.supertypes and c.controller == g.controller(src)
                 and COLOR_LETTERS[g.word(src, color_word)] in c.colors)
     return static_for(applies, keyword_mod("bands with other legends"))

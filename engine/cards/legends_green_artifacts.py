@@ -7,29 +7,32 @@ text leaves open are written down where they are made.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        lose_keyword_mod, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
 from ..decisions import DecisionKind
-from ..ctx import Ctx
 from ..hooks import EffectHooks, Hooks
-from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Speed, SpellSpec,
-                     Static, TargetSpec, Trigger, kinds)
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Speed,
+                     SpellSpec, Static, Target, TargetSpec, Trigger, kinds)
 from ..mana import COLOR_LETTERS, ManaCost
-from ..objects import Card, Chars, Effect, Player, Spell
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .black import _scorpion
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # ------------------------------------------------------------------ enchant worlds
 # The enchant world rule itself (only one in play) is the core's:
 # CastingRules.bury_older_worlds.
 
 
-def _crossroads(g: Any, card: Card, c: Chars) -> None:
+def _crossroads(g: Game, card: Card, c: Chars) -> None:
     c.keywords.update((SICK_ATTACK_OK, SICK_TAP_OK))
 
 
@@ -38,7 +41,7 @@ def _crossroads(g: Any, card: Card, c: Chars) -> None:
 define("Concordant Crossroads", statics=(static_for(lambda g, src, card, c: c.is_creature, _crossroads),))
 
 
-def _living_plane(g: Any, card: Card, c: Chars) -> None:
+def _living_plane(g: Game, card: Card, c: Chars) -> None:
     c.types.add("creature")
     c.power, c.toughness = 1, 1
 
@@ -59,20 +62,20 @@ define("Living Plane", statics=(static_for(lambda g, src, card, c: "land" in c.t
 # abilities does not count. A turn Arboria did not see from its start (the
 # turn it was cast in: its caster just cast it) never shields anyone. It is
 # checked as an attack is declared, so it must be in play then.
-def _arboria_turn(g: Any, ctx: Any) -> Any:
+def _arboria_turn(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags[f"arboria_turn_{g.active}"] = g.turn
     ctx.source.flags[f"arboria_acted_{g.active}"] = False
     return
     yield
 
 
-def _arboria_acted(g: Any, ctx: Any) -> Any:
+def _arboria_acted(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags[f"arboria_acted_{g.active}"] = True
     return
     yield
 
 
-def _arboria_attack(g: Any, src: Card, attacker: Card) -> bool:
+def _arboria_attack(g: Game, src: Card, attacker: Card) -> bool:
     d = g.nonactive
     return f"arboria_turn_{d}" not in src.flags or bool(src.flags.get(f"arboria_acted_{d}"))
 
@@ -93,7 +96,7 @@ define("Arboria", hooks=Hooks(attack_restriction=_arboria_attack), triggers=(
 # difference (the Oracle ruling), so life-gain replacements (Lich) see it; it
 # is not damage, so nothing can prevent or redirect it (the printed text).
 # Totals are read as the effect resolves.
-def _mirror_universe(g: Any, ctx: Any) -> Any:
+def _mirror_universe(g: Game, ctx: Ctx) -> Gen:
     me, opp = ctx.me, ctx.opponent
     mine, theirs = me.life, opp.life
     g.log(f"{me.name} and {opp.name} exchange life totals (Mirror Universe).")
@@ -113,7 +116,7 @@ define("Mirror Universe", abilities=(Ability(
 
 # ------------------------------------------------------------------ green spells
 
-def put_card_into_play(g: Any, p: int, card: Card, why: str) -> Any:
+def put_card_into_play(g: Game, p: int, card: Card, why: str) -> Gen:
     """Put a permanent card from ``p``'s hand (or graveyard) directly into play under
     ``p``'s control (not cast: nothing can respond, "cast" triggers do not
     see it; a land does not count as the land of the turn). Choices made as
@@ -158,7 +161,7 @@ def put_card_into_play(g: Any, p: int, card: Card, why: str) -> Any:
 # when both players in a row decline. A player who declines may put a card
 # into play at their next turn of the round if the other did (the Oracle
 # ruling). Nothing else can be done meanwhile: only these choices are asked.
-def _eureka(g: Any, ctx: Any) -> Any:
+def _eureka(g: Game, ctx: Ctx) -> Gen:
     p, declined = ctx.controller, 0
     while declined < 2:
         pl = g.players[p]
@@ -193,11 +196,11 @@ define("Eureka", spell=SpellSpec(_eureka))
 # (destroyed, sacrificed to something else) puts the cards under it into
 # their owners' graveyards. (Known limit: if it is returned to hand or
 # removed from the game, the cards stay under nothing, removed.)
-def _vault_cards(g: Any, vault_oid: int) -> list[Card]:
+def _vault_cards(g: Game, vault_oid: int) -> list[Card]:
     return [c for p in g.players for c in p.removed if c.flags.get("under") == vault_oid]
 
 
-def _vault_store(g: Any, ctx: Any) -> Any:
+def _vault_store(g: Game, ctx: Ctx) -> Gen:
     pl = ctx.me
     if pl.library:
         c = g.move(pl.library[0], "removed")
@@ -208,7 +211,7 @@ def _vault_store(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _vault_open(g: Any, ctx: Any) -> Any:
+def _vault_open(g: Game, ctx: Ctx) -> Gen:
     vault, p = ctx.source, ctx.controller
     if vault not in g.battlefield or g.controller(vault) != p:
         return
@@ -221,7 +224,7 @@ def _vault_open(g: Any, ctx: Any) -> Any:
     yield from g.put_in_graveyard([vault], how="sacrifice")
 
 
-def _vault_gone(g: Any, ctx: Any) -> Any:
+def _vault_gone(g: Game, ctx: Ctx) -> Gen:
     old = ctx.data["old"]
     for c in _vault_cards(g, old.oid):
         g.move(c, "graveyard")
@@ -247,7 +250,7 @@ define("Knowledge Vault", abilities=(
 _GAUNTLET_TYPES = ("artifact", "creature", "land")
 
 
-def _shares_type(g: Any, a: Card, b: Card) -> bool:
+def _shares_type(g: Game, a: Card, b: Card) -> bool:
     ta, tb = g.chars(a).types, g.chars(b).types
     return any(t in ta and t in tb for t in _GAUNTLET_TYPES)
 
@@ -262,11 +265,11 @@ _GAUNTLET_THEIRS = permanent_target(
                             else any(t in g.chars(c).types for t in _GAUNTLET_TYPES))))
 
 
-def _gain_control(p: int) -> Any:
+def _gain_control(p: int) -> Callable[[Game, Card, Chars], None]:
     return lambda g, card, c: setattr(c, "controller", p)
 
 
-def _gauntlets(g: Any, ctx: Any) -> Any:
+def _gauntlets(g: Game, ctx: Ctx) -> Gen:
     mine, theirs = ctx.targets[0], ctx.targets[1]
     if mine is None or theirs is None or not _shares_type(g, mine, theirs):
         g.log("Gauntlets of Chaos: nothing is exchanged.")
@@ -304,7 +307,7 @@ define("Pixie Queen", keywords=("flying",), abilities=(Ability(
     grant("flying"), targets=(CREATURE,)),))
 
 
-def _wombat(g: Any, card: Card, c: Chars) -> None:
+def _wombat(g: Game, card: Card, c: Chars) -> None:
     n = sum(1 for a in g.attached(card) if "enchantment" in g.chars(a).types)
     if c.power is not None:
         c.power += 2 * n
@@ -319,13 +322,13 @@ define("Rabid Wombat", keywords=("does not tap to attack",), statics=(static_for
 # turn. Noted on the card: as it attacks, and at the beginning of each of its
 # controller's upkeeps (extra turns count as turns). A new object after it
 # leaves play; it does not remember attacks under another controller.
-def _turtle_attacks(g: Any, ctx: Any) -> Any:
+def _turtle_attacks(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["turtle_attacked_now"] = True
     return
     yield
 
 
-def _turtle_new_turn(g: Any, ctx: Any) -> Any:
+def _turtle_new_turn(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["turtle_attacked_last"] = ctx.source.flags.pop("turtle_attacked_now", False)
     return
     yield
@@ -338,7 +341,7 @@ define("Giant Turtle", hooks=Hooks(can_attack=lambda g, card: not card.flags.get
 
 # ------------------------------------------------------------------ green spells (simple)
 
-def _storm_seeker(g: Any, ctx: Any) -> Any:
+def _storm_seeker(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         g.deal_damage(ctx.spell, p, len(p.hand))
     return
@@ -348,7 +351,7 @@ def _storm_seeker(g: Any, ctx: Any) -> Any:
 define("Storm Seeker", spell=SpellSpec(_storm_seeker, targets=(PLAYER,)))
 
 
-def _typhoon(g: Any, ctx: Any) -> Any:
+def _typhoon(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.opponent
     g.deal_damage(ctx.spell, opp, len(lands_of_type(g, ctx.source, opp.idx, "island")))
     return
@@ -367,8 +370,8 @@ def no_combat_damage_from(oid: int) -> Effect:
 
 # Subdue / Kry Shield: "deals no damage (in combat) this turn but gains +0/+X
 # until end of turn, X its casting cost": X is the converted casting cost.
-def _subdue(combat_only: bool) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
+def _subdue(combat_only: bool) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             e = no_combat_damage_from(t.oid)
             e.timestamp = g.stamp()
@@ -386,7 +389,7 @@ def _subdue(combat_only: bool) -> Any:
 define("Subdue", spell=SpellSpec(_subdue(True), targets=(CREATURE,)))
 
 
-def _deafen(g: Any, ctx: Any) -> Any:
+def _deafen(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         e = no_combat_damage_from(t.oid)
         e.timestamp = g.stamp()
@@ -415,7 +418,7 @@ define("Sylvan Paradise", spell=SpellSpec(color_until_eot("green"), targets=(CRE
 
 # ------------------------------------------------------------------ counters of spells and effects
 
-def _targets_yours(g: Any, ctx: Any, s: Any) -> bool:
+def _targets_yours(g: Game, ctx: Ctx, s: Spell) -> bool:
     return any(isinstance(t, Card) and t.zone == "battlefield" and g.controller(t) == ctx.controller
                for t in s.targets)
 
@@ -435,7 +438,7 @@ define("Ring of Immortals", abilities=(Ability(
 # Rust: counters an activated ability of an artifact being used (every
 # activated ability has an activation cost; mana abilities cannot be
 # interrupted at all).
-def _artifact_effect(g: Any, ctx: Any, s: Any) -> bool:
+def _artifact_effect(g: Game, ctx: Ctx, s: Target) -> bool:
     return (isinstance(s, Spell) and s.card is None and s.ability is not None and s.source is not None
             and "artifact" in (g.chars(s.source).types if s.source.zone == "battlefield" else s.source.cdef.types))
 
@@ -461,7 +464,7 @@ define("Deadfall", statics=(Static(applies=lambda g, src, card, c: c.is_creature
 # cast), except the first instant that opponent casts each turn. Instants
 # are counted by the Druid itself (a Druid that comes into play after the
 # first instant of the turn counts from there).
-def _druid(g: Any, ctx: Any) -> Any:
+def _druid(g: Game, ctx: Ctx) -> Gen:
     sp = ctx.data["spell"]
     key = f"instants_{g.turn}_{sp.controller}"
     n = ctx.source.flags.get(key, 0) + 1
@@ -483,7 +486,7 @@ define("Ichneumon Druid", triggers=(Trigger(
 # Wood Elemental: as it comes into play its controller sacrifices any number
 # of untapped forests (asked one at a time; "choose done" to stop); its power
 # and toughness are the number sacrificed (0/0 if none: it then dies).
-def _wood_enter(g: Any, ctx: Any) -> Any:
+def _wood_enter(g: Game, ctx: Ctx) -> Gen:
     me, src, n = ctx.controller, ctx.source, 0
     while True:
         forests = [c for c in lands_of_type(g, src, me, "forest") if not c.tapped and c is not src]
@@ -503,7 +506,7 @@ def _wood_enter(g: Any, ctx: Any) -> Any:
     g.log(f"Wood Elemental is {n}/{n}.")
 
 
-def _wood_pt(g: Any, card: Card, c: Chars) -> None:
+def _wood_pt(g: Game, card: Card, c: Chars) -> None:
     c.power = c.toughness = int(card.chosen.get("forests", 0))
 
 
@@ -512,11 +515,11 @@ define("Wood Elemental", on_enter=_wood_enter, statics=(static_for(self_only, _w
 
 # ------------------------------------------------------------------ artifacts (simple)
 
-def _cheaper(types: tuple[str, ...]) -> Any:
+def _cheaper(types: tuple[str, ...]) -> Callable[[Game, Card, Spell], int]:
     """Mana Matrix, Planar Gate: their controller's spells of these types cost
     up to {2} less; the full {2} is always taken (paying more is never
     better), from the generic part only."""
-    def hook(g: Any, src: Card, sp: Spell) -> int:
+    def hook(g: Game, src: Card, sp: Spell) -> int:
         return -2 if sp.card is not None and sp.controller == g.controller(src) and set(types) & set(sp.types) else 0
     return hook
 
@@ -535,7 +538,7 @@ POISON_SNAKE = token_def("Poison Snake", ("artifact", "creature"), 1, 1, text="I
                                  and d["packet"].amount > 0)),))
 
 
-def _make_snake(g: Any, ctx: Any) -> Any:
+def _make_snake(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, POISON_SNAKE, ctx.controller)
     yield from g.entered(tok)
 
@@ -546,7 +549,7 @@ define("Serpent Generator", abilities=(Ability(
 
 # Triassic Egg: the creature card is chosen as the effect resolves (a card in
 # hand cannot be targeted), from its controller's hand or graveyard.
-def _egg_hatch(g: Any, ctx: Any) -> Any:
+def _egg_hatch(g: Game, ctx: Ctx) -> Gen:
     me = ctx.me
     cards = [c for z in (me.hand, me.graveyard) for c in z if "creature" in c.cdef.types]
     if not cards:
@@ -569,7 +572,7 @@ define("Triassic Egg", abilities=(
 ))
 
 
-def _add_counter(g: Any, card: Card, kind: str) -> Any:
+def _add_counter(g: Game, card: Card, kind: str) -> Gen:
     if card in g.battlefield:
         add_counters(g, card, kind, 1)
     return
@@ -580,7 +583,7 @@ def _add_counter(g: Any, card: Card, kind: str) -> Any:
 
 # Bronze Horse: while its controller controls another creature, damage dealt
 # to it by a spell (not an effect) that targets it is reduced to 0.
-def _horse(g: Any, src: Card, pk: Any) -> bool:
+def _horse(g: Game, src: Card, pk: Packet) -> bool:
     return (pk.receiver is src and src.oid in pk.spell_targets
             and any(c is not src for c in g.creatures(g.controller(src))))
 
@@ -591,7 +594,7 @@ define("Bronze Horse", keywords=("trample",), hooks=Hooks(reduce_damage=_horse))
 # Forethought Amulet: damage to its controller from an instant or sorcery
 # source, more than 2, is reduced to 2 (per source, as one packet); an upkeep
 # cost of {3} or it is destroyed. Off while tapped (an artifact).
-def _amulet_cap(g: Any, src: Card, pk: Any) -> int | None:
+def _amulet_cap(g: Game, src: Card, pk: Packet) -> int | None:
     r = pk.receiver
     if isinstance(r, Player) and r.idx == g.controller(src) and {"instant", "sorcery"} & set(pk.source_types):
         return 2
@@ -606,10 +609,10 @@ define("Forethought Amulet", abilities=(_amulet_ab,), hooks=Hooks(damage_cap=_am
 # Al-abara's Carpet: until end of turn, damage to its controller from
 # attacking creatures without flying (checked as the damage is dealt) is
 # reduced to 0.
-def _carpet(g: Any, ctx: Any) -> Any:
+def _carpet(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
 
-    def stops(g2: Any, pk: Any) -> bool:
+    def stops(g2: Game, pk: Packet) -> bool:
         if not (isinstance(pk.receiver, Player) and pk.receiver.idx == me and g2.combat is not None):
             return False
         c = g2.find(pk.source_oid) if pk.source_oid is not None else None
@@ -632,7 +635,7 @@ define("Al-abara's Carpet", abilities=(Ability(
 # the Oracle text: legendary creatures). As it comes into play every one is tapped;
 # legends do not untap in their controllers' untap phases while it is in play
 # (an artifact: not while it is tapped).
-def _tap_legends(g: Any, ctx: Any) -> Any:
+def _tap_legends(g: Game, ctx: Ctx) -> Gen:
     for c in g.battlefield:
         ch = g.chars(c)
         if "legend" in ch.supertypes and ch.is_creature and not c.tapped:
@@ -649,7 +652,7 @@ define("Arena of the Ancients", on_enter=_tap_legends, statics=(static_for(
 # Life Chisel: during its controller's upkeep, sacrifice a creature to gain
 # life equal to its toughness (as it was when sacrificed). Chosen on use;
 # usable any number of times that upkeep.
-def _chisel(g: Any, ctx: Any) -> Any:
+def _chisel(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
     mine = g.creatures(me)
     if not mine:
@@ -674,11 +677,11 @@ define("Life Chisel", abilities=(Ability(
 # Willow Satyr: control of the target legend creature lasts while the Satyr
 # stays tapped, in play and under the control of the player who used it;
 # the Satyr may stay tapped in its controller's untap phase.
-def _satyr(g: Any, ctx: Any) -> Any:
+def _satyr(g: Game, ctx: Ctx) -> Gen:
     src_oid, me = ctx.source.oid, ctx.controller
     over = [False]
 
-    def still(g2: Any) -> bool:
+    def still(g2: Game) -> bool:
         if not over[0]:
             s = g2.find(src_oid)
             over[0] = s is None or not s.tapped or g2.controller(s) != me
@@ -698,7 +701,7 @@ define("Willow Satyr", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities
 
 # ------------------------------------------------------------------ combat
 
-def _fights(g: Any, a: Card, b: Card) -> bool:
+def _fights(g: Game, a: Card, b: Card) -> bool:
     """``a`` blocks or is blocked by ``b`` (either way round) in this combat."""
     cb = g.combat
     if cb is None:
@@ -713,7 +716,7 @@ def _fights(g: Any, a: Card, b: Card) -> bool:
 # Aisling Leprechaun: each creature blocking it or blocked by it becomes green
 # (the color its text names: Sleight of Mind) for good (while it stays in
 # play), as blockers are declared.
-def _leprechaun(g: Any, ctx: Any) -> Any:
+def _leprechaun(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     word = g.word(src, "green")
     col = COLOR_LETTERS[word]
@@ -731,7 +734,7 @@ define("Aisling Leprechaun", triggers=(Trigger(Event.BLOCKERS_DECLARED, _leprech
 # Sentinel: its toughness is 1 as it comes into play; {0}: it becomes 1 plus
 # the power of a creature blocking it or blocked by it (as the effect
 # resolves), until changed again.
-def _sentinel(g: Any, ctx: Any) -> Any:
+def _sentinel(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if ctx.source in g.battlefield:
             ctx.source.chosen["toughness"] = 1 + (g.chars(t).power or 0)
@@ -740,7 +743,7 @@ def _sentinel(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _sentinel_t(g: Any, card: Card, c: Chars) -> None:
+def _sentinel_t(g: Game, card: Card, c: Chars) -> None:
     c.toughness = int(card.chosen.get("toughness", 1))
 
 
@@ -753,7 +756,7 @@ define("Sentinel", statics=(static_for(self_only, _sentinel_t, layer=1),), abili
 # Floral Spuzzem: when it attacks and is not blocked, its controller may
 # destroy an artifact the defending player controls (chosen as blockers are
 # declared: the target), and then it deals no combat damage this turn.
-def _spuzzem(g: Any, ctx: Any) -> Any:
+def _spuzzem(g: Game, ctx: Ctx) -> Gen:
     src, me = ctx.source, ctx.controller
     cb = g.combat
     band = cb.band_of(src.oid) if cb is not None else None
@@ -786,7 +789,7 @@ define("Floral Spuzzem", triggers=(Trigger(Event.BLOCKERS_DECLARED, _spuzzem),))
 # caster chooses a creature card in that graveyard (its owner's: possibly the
 # creature itself) and it comes into play under the control of the target's
 # owner, summoning sick.
-def _reincarnate(g: Any, ctx: Any) -> Any:
+def _reincarnate(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data["delayed"]
     owner = d.data["owner"]
     yard = g.players[owner].graveyard
@@ -802,7 +805,7 @@ def _reincarnate(g: Any, ctx: Any) -> Any:
     yield from g.entered(new)
 
 
-def _reincarnation(g: Any, ctx: Any) -> Any:
+def _reincarnation(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.delayed.append(Delayed(Event.TO_GRAVEYARD, _reincarnate, ctx.controller, "Reincarnation",
                                  condition=lambda g2, dl, d: d["old"].oid == dl.data["oid"], turn=g.turn,
@@ -821,7 +824,7 @@ define("Reincarnation", spell=SpellSpec(_reincarnation, targets=(CREATURE,)))
 # chooses a creature card in the attacking player's graveyard (the buried ones
 # included) and it comes into play under that player's control, summoning
 # sick; if there are fewer, all come back.
-def _glyph(g: Any, ctx: Any) -> Any:
+def _glyph(g: Game, ctx: Ctx) -> Gen:
     attacker = g.active
     for wall in each_target(ctx):
         turn, oids = wall.flags.get("blocked_this_turn", (None, ()))
@@ -859,7 +862,7 @@ define("Glyph of Reincarnation", spell=SpellSpec(_glyph, targets=(_WALL,)),
 # removed; at the beginning of the upkeep after the one in which the last was
 # removed, the creature gets a +1/+1 counter and flying for good (an effect
 # lasting while it is in play) and Cocoon is buried.
-def _cocoon_enter(g: Any, ctx: Any) -> Any:
+def _cocoon_enter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         host.tapped = True
@@ -869,7 +872,7 @@ def _cocoon_enter(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _cocoon_upkeep(g: Any, ctx: Any) -> Any:
+def _cocoon_upkeep(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.counters.get("change", 0) > 0:
         add_counters(g, src, "change", -1)
@@ -896,7 +899,7 @@ define("Cocoon", enchant=_YOUR_CREATURE, on_enter=_cocoon_enter,
 # controller from the target source is dealt instead to a creature the
 # opponent chooses as the effect resolves (any creature in play; "target
 # creature of opponent's choice": chosen by the opponent, so on resolution).
-def _pentacle(g: Any, ctx: Any) -> Any:
+def _pentacle(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.opponent
     for src in each_target(ctx):
         creatures = g.creatures()
@@ -929,14 +932,14 @@ define("Nova Pentacle", abilities=(Ability(
 # sacrificed) to the target, and they and the Sword are sacrificed and
 # removed from the game instead of going to the graveyard. If the Sword has
 # left play by then, nothing happens.
-def _sword_enters(g: Any, ctx: Any) -> Any:
+def _sword_enters(g: Game, ctx: Ctx) -> Gen:
     ctx.source.tapped = True
     g.log("Sword of the Ages comes into play tapped.")
     return
     yield
 
 
-def _sword(g: Any, ctx: Any) -> Any:
+def _sword(g: Game, ctx: Ctx) -> Gen:
     me, sword = ctx.controller, ctx.source
     if sword not in g.battlefield:
         return  # nothing to sacrifice it with: the effect does nothing
@@ -972,7 +975,7 @@ define("Sword of the Ages", on_enter=_sword_enters, abilities=(Ability(
 
 # Alchor's Tomb: the color is announced as the ability is used; the change
 # lasts while the permanent stays in play ("use counters": for good).
-def _tomb(g: Any, ctx: Any) -> Any:
+def _tomb(g: Game, ctx: Ctx) -> Gen:
     col = COLOR_LETTERS[ctx.chosen("color")]
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, col=col: setattr(c, "colors", {col}),
@@ -997,12 +1000,12 @@ _MATRIX_REGEN = Ability("Remove a matrix counter: Regenerate", Cost(remove_count
                         regenerate=True)
 
 
-def _matrix_regen(g: Any, card: Card, c: Chars) -> None:
+def _matrix_regen(g: Game, card: Card, c: Chars) -> None:
     if card.counters.get("matrix", 0) > 0:
         c.abilities.append(_MATRIX_REGEN)
 
 
-def _matrix(g: Any, ctx: Any) -> Any:
+def _matrix(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         add_counters(g, t, "matrix", 1)
         if not any(e.target == t.oid and e.modify is _matrix_regen for e in g.effects):
@@ -1021,13 +1024,13 @@ define("Life Matrix", abilities=(Ability(
 # (X its pin counters) and, if that damage is dealt (not all prevented), it
 # is destroyed. Its ability costs {X}{X} with X its pin counters (an extra
 # cost on its own ability, so it shows and is paid like any cost).
-def _voodoo_pin(g: Any, ctx: Any) -> Any:
+def _voodoo_pin(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "pin", 1)
     return
     yield
 
 
-def _voodoo_end(g: Any, ctx: Any) -> Any:
+def _voodoo_end(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     n = src.counters.get("pin", 0)
     if src.tapped or n <= 0:
@@ -1038,13 +1041,13 @@ def _voodoo_end(g: Any, ctx: Any) -> Any:
     src.flags.pop("voodoo_backlash", None)
 
 
-def _voodoo_hurt(g: Any, ctx: Any) -> Any:
+def _voodoo_hurt(g: Game, ctx: Ctx) -> Gen:
     g.log("Voodoo Doll is destroyed.")
     g.destroy(ctx.source)
     yield from g.settle()
 
 
-def _voodoo_bolt(g: Any, ctx: Any) -> Any:
+def _voodoo_bolt(g: Game, ctx: Ctx) -> Gen:
     n = ctx.source.counters.get("pin", 0) if ctx.source in g.battlefield else 0
     for t in each_target(ctx):
         g.deal_damage(ctx.source, t, n)
@@ -1069,7 +1072,7 @@ define("Voodoo Doll",
 # by all walls", as Lure's: a wall able to block several creatures still may);
 # combat damage dealt to it by walls is reduced to 0 (a wall now, as the
 # damage is dealt).
-def _priest_reduce(g: Any, src: Card, pk: Any) -> bool:
+def _priest_reduce(g: Game, src: Card, pk: Packet) -> bool:
     if pk.receiver is not src or not pk.combat or pk.source_oid is None:
         return False
     w = g.find(pk.source_oid)
@@ -1084,7 +1087,7 @@ define("Marble Priest", statics=(static_for(self_only, flag_mod("must be blocked
 # paid with any type of mana (its colored symbols count as generic); it keeps
 # its colors. Used as an interrupt, but it is used before casting that spell
 # (costs are paid as a spell is cast). The core's Game.any_mana_effect.
-def _north_star(g: Any, ctx: Any) -> Any:
+def _north_star(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                             hooks=EffectHooks(any_mana=lambda g2, sp: sp.controller == me)))
@@ -1112,7 +1115,7 @@ WOLVES_OF_THE_HUNT = token_def("Wolves of the Hunt", ["creature"], 1, 1, subtype
                                text="Bands with other Wolves of the Hunt")
 
 
-def _make_wolves(g: Any, ctx: Any) -> Any:
+def _make_wolves(g: Game, ctx: Ctx) -> Gen:
     tok = create_token(g, WOLVES_OF_THE_HUNT, ctx.controller, source=ctx.source)  # "green": its text
     yield from g.entered(tok)
 

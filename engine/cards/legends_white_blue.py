@@ -2,23 +2,27 @@
 Fifth Edition rules)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..carddb import define
 from ..combat import rampage_bonus
+from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, bounce_targets, colored_permanent, counter_target,
+from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, add_counters, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
-                       grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence,
+                       grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence, set_pt_mod,
                        until_eot)
 from ..effects import color_until_eot  # words of the card's text (Sleight of Mind)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, Mode, Speed, SpellSpec, Static, TargetSpec,
-                     Trigger, kinds)
-from ..objects import Card, Chars, Effect, Spell
+from ..model import (Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
+                     TargetSpec, Trigger, kinds)
+from ..objects import Card, Chars, Effect, Packet, Spell
 from ..refs import ref
 from .green import _fog
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # ------------------------------------------------------------------ creatures without special rules
 
@@ -40,7 +44,7 @@ def _spell_cost(s: Spell) -> int:
 # cost of the countered spell (X included). Cast during its caster's own main
 # phase, "next" is the next turn's: the main phase under way has begun already.
 # The mana is lost (and burns) if unused in that main phase, as in the game.
-def _mana_drain(g: Any, ctx: Any) -> Any:
+def _mana_drain(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if not isinstance(t, Spell):
             continue
@@ -50,7 +54,7 @@ def _mana_drain(g: Any, ctx: Any) -> Any:
                                  condition=lambda g2, d, data: data.get("player") == d.controller, data={"x": x}))
 
 
-def _mana_drain_mana(g: Any, ctx: Any) -> Any:
+def _mana_drain_mana(g: Game, ctx: Ctx) -> Gen:
     x = ctx.data["delayed"].data["x"]
     if x:
         g.players[ctx.controller].pool.add("C", x)
@@ -66,7 +70,7 @@ define("Flash Counter", spell=SpellSpec(counter_target(), targets=(TargetSpec(
     lambda g, ctx, s: isinstance(s, Spell) and s.card is not None and bool(s.types & {"instant", "interrupt"})),)))
 
 
-def _summon_spell(s: Any) -> bool:
+def _summon_spell(s: Target) -> bool:
     """A Summon spell: a creature spell that is not an artifact creature (an
     artifact creature is cast as an artifact, as the old rulings had it)."""
     return isinstance(s, Spell) and s.card is not None and "creature" in s.types and "artifact" not in s.types
@@ -76,7 +80,7 @@ define("Remove Soul", spell=SpellSpec(counter_target(), targets=(TargetSpec(
     "target summon spell", kinds(Kind.SPELL), lambda g, ctx, s: _summon_spell(s)),)))
 
 
-def _unless_pays(g: Any, s: Spell, n: int, why: str) -> Any:
+def _unless_pays(g: Game, s: Spell, n: int, why: str) -> Gen:
     """Counter ``s`` unless its caster pays {n} now."""
     if n <= 0:
         return
@@ -88,7 +92,7 @@ def _unless_pays(g: Any, s: Spell, n: int, why: str) -> Any:
         g.log(f"{s.name} is countered ({why}).")
 
 
-def _force_spike(g: Any, ctx: Any) -> Any:
+def _force_spike(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if isinstance(t, Spell):
             yield from _unless_pays(g, t, 1, "Force Spike")
@@ -100,7 +104,7 @@ define("Force Spike", spell=SpellSpec(_force_spike, targets=(SPELL,)))
 # Presence of the Master: every enchantment spell cast while it is in play is
 # countered as it is cast (whoever casts it). Presence itself, being cast, is
 # not yet in play.
-def _presence(g: Any, src: Card, s: Spell) -> Any:
+def _presence(g: Game, src: Card, s: Spell) -> Gen:
     if s.card is not None and "enchantment" in s.types:
         s.countered = True
         g.log(f"{s.name} is countered (Presence of the Master).")
@@ -116,7 +120,7 @@ define("Presence of the Master", hooks=Hooks(on_cast=_presence))
 # unless its caster pays {X}, X its total casting cost. Decision: a colorless
 # summon spell shares no color with anything, so it is taxed; artifact
 # creatures are "artifact creature" spells, not Summon spells, and are not.
-def _prejudice(g: Any, src: Card, s: Spell) -> Any:
+def _prejudice(g: Game, src: Card, s: Spell) -> Gen:
     me = g.controller(src)
     if s.controller == me or not _summon_spell(s):
         return
@@ -145,7 +149,7 @@ define("Moat", hooks=Hooks(attack_restriction=lambda g, src, c: "flying" in g.ch
 # part of the effect: the discarded cards cannot be among the targets, which
 # were chosen before), then one target per card discarded returns to the hand;
 # Recall is removed from the game.
-def _recall(g: Any, ctx: Any) -> Any:
+def _recall(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     pl = g.players[p]
     n = 0
@@ -175,7 +179,7 @@ define("Boomerang", spell=SpellSpec(bounce_targets(), targets=(PERMANENT,)))  # 
 define("Acid Rain", spell=SpellSpec(destroy_lands("forest")))
 
 
-def _cleanse(g: Any, ctx: Any) -> Any:
+def _cleanse(g: Game, ctx: Ctx) -> Gen:
     col = COLOR_LETTERS[g.word(ctx.spell.card if ctx.spell else None, "black")]
     yield from destroy_all(lambda g2, c: "creature" in g2.chars(c).types and col in g2.chars(c).colors)(g, ctx)
 
@@ -184,9 +188,9 @@ define("Cleanse", spell=SpellSpec(_cleanse))
 
 
 
-def _each_own_creature(modify: Any) -> Any:
+def _each_own_creature(modify: Callable[[Game, Card, Chars], None]) -> EffectFn:
     """A change until end of turn to every creature the caster controls."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for c in g.creatures(ctx.controller):
             g.effects.append(Effect(g.stamp(), c.oid, modify, "eot"))
         return
@@ -199,7 +203,7 @@ define("Shield Wall", spell=SpellSpec(_each_own_creature(pump_mod(0, 2))))
 
 # Great Defender: +0/+X until end of turn, X the creature's total casting cost
 # (a token's is 0), read as the spell resolves.
-def _great_defender(g: Any, ctx: Any) -> Any:
+def _great_defender(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         yield from until_eot(pump_mod(0, t.cdef.cost.converted))(g, ctx)
 
@@ -208,7 +212,7 @@ define("Great Defender", spell=SpellSpec(_great_defender, targets=(CREATURE,)))
 
 
 # Divine Offering: the life is the artifact's total casting cost, read before it is destroyed.
-def _divine_offering(g: Any, ctx: Any) -> Any:
+def _divine_offering(g: Game, ctx: Ctx) -> Gen:
     n = sum(t.cdef.cost.converted for t in each_target(ctx))
     yield from destroy_targets()(g, ctx)
     if n:
@@ -234,7 +238,7 @@ define("Sea Kings' Blessing", spell=SpellSpec(color_until_eot("blue"), targets=(
 
 
 # Teleport: only after the attack is declared and before blockers are.
-def _teleport_ok(g: Any, p: int, card: Card) -> bool:
+def _teleport_ok(g: Game, p: int, card: Card) -> bool:
     return g.combat is not None and g.step == "attack"
 
 
@@ -259,7 +263,7 @@ define("Undertow", statics=(_walk_ignored("islandwalk"),))
 # Angelic Voices: while the only creatures its controller controls are white
 # or artifact creatures, they get +1/+1. (Control is read from the cards, not
 # from control-changing effects: asking for characteristics here would recurse.)
-def _colors_basic(g: Any, card: Card) -> set[str]:
+def _colors_basic(g: Game, card: Card) -> set[str]:
     """A permanent's colors without running effects other than color changes
     (layer 2 and below, as :meth:`Game.chars_basic` does for types): what
     Angelic Voices asks of every creature while characteristics are being
@@ -272,7 +276,7 @@ def _colors_basic(g: Any, card: Card) -> set[str]:
     return ch.colors
 
 
-def _voices_on(g: Any, src: Card) -> bool:
+def _voices_on(g: Game, src: Card) -> bool:
     p = src.controller
     mine = [c for c in g.battlefield if c.controller == p and "creature" in g.chars_basic(c)]
     white = COLOR_LETTERS[g.word(src, "white")]
@@ -286,7 +290,7 @@ define("Angelic Voices", statics=(Static(
 
 # Spiritual Sanctuary: in each player's upkeep, that player gains 1 life if
 # they control a plains.
-def _sanctuary(g: Any, ctx: Any) -> Any:
+def _sanctuary(g: Game, ctx: Ctx) -> Gen:
     p = ctx.data["player"]
     if g.permanents(p, subtype=g.word(ctx.source, "plains")):
         g.gain_life(p, 1)
@@ -298,7 +302,7 @@ define("Spiritual Sanctuary", triggers=(Trigger(Event.BEGIN_UPKEEP, _sanctuary),
 
 
 # Lifeblood: each time a mountain of an opponent becomes tapped, gain 1 life.
-def _lifeblood(g: Any, ctx: Any) -> Any:
+def _lifeblood(g: Game, ctx: Ctx) -> Gen:
     g.gain_life(ctx.controller, 1)
     return
     yield
@@ -312,7 +316,7 @@ define("Lifeblood", triggers=(Trigger(Event.BECOMES_TAPPED, _lifeblood, conditio
 
 # Akron Legionnaire: its controller's creatures other than Legionnaires and
 # artifact creatures cannot attack.
-def _akron(g: Any, src: Card, c: Card) -> bool:
+def _akron(g: Game, src: Card, c: Card) -> bool:
     ch = g.chars(c)
     return ch.controller != g.controller(src) or "legionnaire" in ch.subtypes or "artifact" in ch.types
 
@@ -320,7 +324,7 @@ def _akron(g: Any, src: Card, c: Card) -> bool:
 define("Akron Legionnaire", hooks=Hooks(attack_restriction=_akron))
 
 
-def _in_combat(g: Any, ctx: Any, c: Card) -> bool:
+def _in_combat(g: Game, ctx: Ctx, c: Card) -> bool:
     return g.combat is not None and g.combat.involves(c.oid)
 
 
@@ -335,7 +339,7 @@ define("Wall of Wonder", abilities=(Ability(
 
 # Ivory Guardians: every Guardians creature gets +1/+1 while an opponent of its
 # controller controls a red permanent ("red cards in play").
-def _guardians(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _guardians(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and "guardians" in c.subtypes and any(
         COLOR_LETTERS[g.word(src, "red")] in g.chars(o).colors for o in g.permanents(1 - c.controller))
 
@@ -346,13 +350,13 @@ define("Ivory Guardians", statics=(Static(applies=_guardians, modify=lambda g, s
 
 # Elder Spawn: cannot be blocked by red creatures; during its controller's
 # upkeep, sacrifice an island, or it deals 6 damage to them and is buried.
-def _spawn_demand(g: Any, src: Card, p: int) -> list[Card]:
+def _spawn_demand(g: Game, src: Card, p: int) -> list[Card]:
     if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
         return []
     return lands_of_type(g, src, p, "island")
 
 
-def _spawn_end(g: Any, src: Card) -> Any:
+def _spawn_end(g: Game, src: Card) -> Gen:
     p = g.controller(src)
     if p != g.active or src.phase_uses.get(g.phase_key()):
         return
@@ -379,14 +383,14 @@ define("Elder Spawn", hooks=Hooks(sacrifice_demand=_spawn_demand, end_of_upkeep=
 
 # ------------------------------------------------------------------ damage reduced to 0
 
-def _blocked_by(g: Any, blocker: Card, attacker_oid: int | None) -> bool:
+def _blocked_by(g: Game, blocker: Card, attacker_oid: int | None) -> bool:
     """Whether ``blocker`` blocks the band of the attacker ``attacker_oid``."""
     cb = g.combat
     return cb is not None and attacker_oid is not None and any(
         blocker.oid in bl and attacker_oid in cb.bands[i] for i, bl in cb.blocks.items())
 
 
-def _to_self(src: Card, pk: Any) -> bool:
+def _to_self(src: Card, pk: Packet) -> bool:
     return isinstance(pk.receiver, Card) and pk.receiver.oid == src.oid
 
 
@@ -396,7 +400,7 @@ define("Wall of Vapor", hooks=Hooks(reduce_damage=lambda g, src, pk: pk.combat a
 
 
 # Enchanted Being: combat damage to it from a creature with an enchantment on it is reduced to 0.
-def _enchanted_being(g: Any, src: Card, pk: Any) -> bool:
+def _enchanted_being(g: Game, src: Card, pk: Packet) -> bool:
     return pk.combat and _to_self(src, pk) and pk.source_oid is not None and any(
         c.attached_to == pk.source_oid and "enchantment" in g.chars(c).types for c in g.battlefield)
 
@@ -405,7 +409,7 @@ define("Enchanted Being", hooks=Hooks(reduce_damage=_enchanted_being))
 
 
 # Indestructible Aura: all damage to the target creature this turn is reduced to 0.
-def _indestructible(g: Any, ctx: Any) -> Any:
+def _indestructible(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                                 hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=t.oid: isinstance(pk.receiver, Card)
@@ -419,7 +423,7 @@ define("Indestructible Aura", spell=SpellSpec(_indestructible, targets=(CREATURE
 
 # Greater Realm of Preservation: as a Circle of Protection, for one black or red
 # source (the colors as its text reads them: Sleight of Mind).
-def _realm(g: Any, ctx: Any) -> Any:
+def _realm(g: Game, ctx: Ctx) -> Gen:
     for src in each_target(ctx):
         g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
     return
@@ -435,7 +439,7 @@ define("Greater Realm of Preservation", abilities=(Ability(
 
 # In the Eye of Chaos (enchant world): every instant and interrupt spell is
 # countered unless its caster pays {X} more, X its total casting cost.
-def _eye_of_chaos(g: Any, src: Card, s: Spell) -> Any:
+def _eye_of_chaos(g: Game, src: Card, s: Spell) -> Gen:
     if s.card is not None and s.types & {"instant", "interrupt"}:
         yield from _unless_pays(g, s, _spell_cost(s), "In the Eye of Chaos")
 
@@ -444,7 +448,7 @@ define("In the Eye of Chaos", hooks=Hooks(on_cast=_eye_of_chaos))
 
 
 # Reset: only during an opponent's turn, after their upkeep.
-def _reset(g: Any, ctx: Any) -> Any:
+def _reset(g: Game, ctx: Ctx) -> Gen:
     for c in g.permanents(ctx.controller, type_="land"):
         c.tapped = False
     g.log(f"{ctx.me.name} untaps all their lands.")
@@ -460,7 +464,7 @@ define("Reset", spell=SpellSpec(_reset), hooks=Hooks(can_cast=lambda g, p, card:
 
 # Telekinesis: the creature deals no combat damage this turn, becomes tapped
 # and does not untap during its controller's next two untap phases.
-def _telekinesis(g: Any, ctx: Any) -> Any:
+def _telekinesis(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.tapped = True
         t.flags["frozen_until_turn"] = g.turn + (4 if g.controller(t) == g.active else 3)
@@ -474,20 +478,19 @@ def _telekinesis(g: Any, ctx: Any) -> Any:
 define("Telekinesis", spell=SpellSpec(_telekinesis, targets=(CREATURE,)))
 
 
-def _sleep_counters(g: Any, card: Card, kind: str, n: int) -> None:
+def _sleep_counters(g: Game, card: Card, kind: str, n: int) -> None:
     """``n`` counters of ``kind`` on a creature that does not untap as normal
     while it has any; its controller removes one at the beginning of each of
     their upkeeps (Venarian Gold, Glyph of Delusion). The counters and their
     effect stay with the creature while it is in play."""
-    from ..effects import add_counters
     add_counters(g, card, kind, n)
 
-    def m(g2: Any, c: Card, ch: Chars) -> None:
+    def m(g2: Game, c: Card, ch: Chars) -> None:
         if c.counters.get(kind):
             ch.flags.add("doesn't untap")
     g.effects.append(Effect(g.stamp(), card.oid, m, "forever"))
 
-    def remove_one(g2: Any, ctx: Any) -> Any:
+    def remove_one(g2: Game, ctx: Ctx) -> Gen:
         d = ctx.data["delayed"]
         c = g2.find(d.data["oid"])
         if c is None or not c.counters.get(kind):
@@ -502,7 +505,7 @@ def _sleep_counters(g: Any, card: Card, kind: str, n: int) -> None:
 
 
 # Venarian Gold: X counters on the creature, which becomes tapped.
-def _venarian_enter(g: Any, ctx: Any) -> Any:
+def _venarian_enter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         host.tapped = True
@@ -519,15 +522,13 @@ define("Venarian Gold", enchant=CREATURE, on_enter=_venarian_enter)
 # Divine Intervention: comes into play with two counters; its controller
 # removes one at the beginning of each of their upkeeps; when the last one is
 # removed the duel ends in a draw.
-def _intervention_enter(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _intervention_enter(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "intervention", 2)
     return
     yield
 
 
-def _intervention_upkeep(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _intervention_upkeep(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if not src.counters.get("intervention"):
         return
@@ -545,7 +546,7 @@ define("Divine Intervention", on_enter=_intervention_enter, triggers=(Trigger(
 # Land Equilibrium: an opponent who controls at least as many lands as its
 # controller sacrifices a land for each land they put into play (counted
 # before that land came into play).
-def _equilibrium(g: Any, ctx: Any) -> Any:
+def _equilibrium(g: Game, ctx: Ctx) -> Gen:
     land = ctx.data["card"]
     q = g.controller(land)
     lands = g.permanents(q, type_="land")
@@ -565,7 +566,7 @@ define("Land Equilibrium", triggers=(Trigger(Event.ENTERS, _equilibrium, conditi
 
 # Wall of Caltrops: when blockers are declared, if it and at least one other
 # wall block an attacker that no non-wall blocks, it gains banding until end of turn.
-def _caltrops(g: Any, ctx: Any) -> Any:
+def _caltrops(g: Game, ctx: Ctx) -> Gen:
     src, cb = ctx.source, ctx.data["combat"]
     for bl in cb.blocks.values():
         walls = [b for b in (g.find(o) for o in bl) if b is not None and "wall" in g.chars(b).subtypes]
@@ -582,7 +583,7 @@ define("Wall of Caltrops", triggers=(Trigger(Event.BLOCKERS_DECLARED, _caltrops)
 
 # Glyph of Life: this turn, damage dealt to the target wall by attacking
 # creatures is gained as life by the caster.
-def _glyph_of_life(g: Any, ctx: Any) -> Any:
+def _glyph_of_life(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.delayed.append(Delayed(Event.DAMAGE_DEALT, _glyph_gain, ctx.controller, "Glyph of Life", once=False,
                                  turn=g.turn, data={"oid": t.oid}))
@@ -590,7 +591,7 @@ def _glyph_of_life(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _glyph_gain(g: Any, ctx: Any) -> Any:
+def _glyph_gain(g: Game, ctx: Ctx) -> Gen:
     pk, d = ctx.data["packet"], ctx.data["delayed"]
     cb = g.combat
     if (isinstance(pk.receiver, Card) and pk.receiver.oid == d.data["oid"] and pk.amount > 0 and cb is not None
@@ -622,7 +623,7 @@ define("Anti-Magic Aura", enchant=CREATURE, statics=(Static(
 # instants, sorceries, fast effects (activated abilities, interrupts) or
 # enchantments. Decision: "fast effects" include interrupts; Spectral Cloak
 # does not bury itself (it was legal when cast, and its own grant is ignored).
-def _cloak(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _cloak(g: Game, src: Card, card: Card, c: Chars) -> None:
     if not card.tapped:
         c.flags.update({f"cannot be the target of {k}" for k in
                         ("instant", "sorcery", "interrupt", "ability", "enchantment")})
@@ -639,7 +640,7 @@ define("Spectral Cloak", enchant=CREATURE, statics=(Static(
 # with the highest total casting cost each controls, then the artifact; each
 # player chooses among their own tied ones. Nothing is exchanged of a kind
 # one of them has none of.
-def _highest(g: Any, p: int, kind: str, what: str) -> Any:
+def _highest(g: Game, p: int, kind: str, what: str) -> Gen:
     # (an artifact creature is exchanged as a creature, not again as an artifact)
     mine = [c for c in g.permanents(p, type_=kind) if kind == "creature" or "creature" not in g.chars(c).types]
     if not mine:
@@ -654,13 +655,13 @@ def _highest(g: Any, p: int, kind: str, what: str) -> Any:
     return tied[ch.index(ans)]
 
 
-def _give_control(g: Any, card: Card, p: int) -> None:
+def _give_control(g: Game, card: Card, p: int) -> None:
     g.effects.append(Effect(g.stamp(), card.oid, lambda g2, c, ch, p=p: setattr(ch, "controller", p), "forever",
                             layer=0))
     g.log(f"{g.players[p].name} gains control of {card.name}.")
 
 
-def _juxtapose(g: Any, ctx: Any) -> Any:
+def _juxtapose(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if t.idx == ctx.controller:
             continue
@@ -682,7 +683,7 @@ define("Juxtapose", spell=SpellSpec(_juxtapose, targets=(TargetSpec(
 # they own: naming another cannot hit, and the list reveals nothing they do not
 # know), then turns the top card of their library over: to their hand if named,
 # else to their graveyard.
-def _sphinx(g: Any, ctx: Any) -> Any:
+def _sphinx(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         pl = g.players[t.idx]
         if not pl.library:
@@ -705,7 +706,7 @@ define("Petra Sphinx", abilities=(Ability(
 # Remove Enchantments: the enchantments its caster controls, those on permanents
 # they control, and (cast during an opponent's attack) those on attacking
 # creatures: the ones its caster owns return to their hand, the others are destroyed.
-def _remove_enchantments(g: Any, ctx: Any) -> Any:
+def _remove_enchantments(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
     cb = g.combat
     attacking = set(cb.attackers()) if cb is not None and cb.attacker != me else set()
@@ -735,7 +736,7 @@ define("Remove Enchantments", spell=SpellSpec(_remove_enchantments))
 # returns to its owner's hand; then Puppet Master's controller may pay
 # {U}{U}{U} to return Puppet Master to its owner's hand (else it is buried, as
 # an aura on nothing).
-def _puppet(g: Any, ctx: Any) -> Any:
+def _puppet(g: Game, ctx: Ctx) -> Gen:
     src, new = ctx.source, ctx.data["card"]
     if new.zone == "graveyard" and new in g.players[new.owner].graveyard:
         g.move(new, "hand")
@@ -755,8 +756,7 @@ define("Puppet Master", enchant=CREATURE, triggers=(Trigger(
 
 # Brine Hag: when it is put into the graveyard, each creature that dealt
 # damage to it this turn becomes 0/2 (for good, marked with a counter).
-def _brine_hag(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters, set_pt_mod
+def _brine_hag(g: Game, ctx: Ctx) -> Gen:
     for oid in sorted(ctx.data["damaged_by"]):
         c = g.find(oid)
         if c is not None and g.is_creature(c):
@@ -773,7 +773,7 @@ define("Brine Hag", triggers=(Trigger(Event.TO_GRAVEYARD, _brine_hag, condition=
 
 # Glyph of Delusion: the first target is a wall, the second a creature that
 # wall blocked this turn; X sleep counters on it, X its power.
-def _blocked_by_wall(g: Any, ctx: Any, c: Card) -> bool:
+def _blocked_by_wall(g: Game, ctx: Ctx, c: Card) -> bool:
     chosen = [t for t in ctx.spell.targets if isinstance(t, Card)] if ctx.spell else []
     # (before the wall is chosen, as whether the spell can be cast is asked: any wall)
     walls = chosen[:1] or [w for w in g.battlefield if "wall" in g.chars(w).subtypes]
@@ -784,7 +784,7 @@ def _blocked_by_wall(g: Any, ctx: Any, c: Card) -> bool:
     return any(blocked(w) for w in walls)
 
 
-def _glyph_of_delusion(g: Any, ctx: Any) -> Any:
+def _glyph_of_delusion(g: Game, ctx: Ctx) -> Gen:
     ts = ctx.targets
     if len(ts) > 1 and ts[1] is not None:
         c = ts[1]
@@ -803,7 +803,7 @@ define("Glyph of Delusion", spell=SpellSpec(_glyph_of_delusion, targets=(
 
 # Silhouette: until end of turn, damage to the target creature from spells and
 # effects that target it is reduced to 0.
-def _silhouette(g: Any, ctx: Any) -> Any:
+def _silhouette(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                                 hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=t.oid: pk.aimed and not pk.combat
@@ -819,7 +819,7 @@ define("Silhouette", spell=SpellSpec(_silhouette, targets=(CREATURE,)))
 # caster instead. Decision: a sorcery being cast can be answered only by an
 # interrupt (5th Ed. timing), so Reverberation is cast as one (its card types
 # get "interrupt"), aimed at it.
-def _reverberation(g: Any, ctx: Any) -> Any:
+def _reverberation(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if isinstance(t, Spell):
             t.chosen["damage_to_caster"] = True
@@ -840,11 +840,11 @@ define("Reverberation", types=("interrupt",), spell=SpellSpec(_reverberation, ta
 # discard phase's hand size; a Cursed Rack's "down to four" is its
 # controller's doing. Discarded onto the library (Library of Leng), it was
 # discarded all the same.
-def _purge_discarded(g: Any, src: Card, d: dict[str, Any]) -> bool:
+def _purge_discarded(g: Game, src: Card, d: dict[str, Any]) -> bool:
     return d["card"] is src and d["by"] is not None and d["by"] != d["player"]
 
 
-def _purge_loss(g: Any, ctx: Any) -> Any:
+def _purge_loss(g: Game, ctx: Ctx) -> Gen:
     by = ctx.data["by"]
     g.lose_life(by, 5, " (Psychic Purge)")
     return
@@ -863,7 +863,7 @@ define("Psychic Purge", spell=SpellSpec(damage(1), targets=(TargetSpec(
 # blocking the enchanted creature or blocked by it is destroyed; at end of
 # turn the enchanted creature gets a +1/+1 counter for each destroyed (and not
 # regenerated) this way.
-def _authority(g: Any, ctx: Any) -> Any:
+def _authority(g: Game, ctx: Ctx) -> Gen:
     src, cb = ctx.source, ctx.data["combat"]
     host = g.enchanted(src)
     if host is None:
@@ -885,8 +885,7 @@ def _authority(g: Any, ctx: Any) -> Any:
                                  turn=g.turn, data={"oid": host.oid, "n": n}))
 
 
-def _authority_counters(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _authority_counters(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data["delayed"]
     host = g.find(d.data["oid"])
     if host is not None:
@@ -904,7 +903,7 @@ define("Infinite Authority", enchant=CREATURE, triggers=(Trigger(Event.END_OF_CO
 _COLOR_WORDS = ["white", "blue", "black", "red", "green"]
 
 
-def _dream_coat(g: Any, ctx: Any) -> Any:
+def _dream_coat(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     host = g.enchanted(src)
     if host is None:
@@ -930,7 +929,7 @@ define("Dream Coat", enchant=CREATURE, abilities=(Ability(
 
 # Clergy of the Holy Nimbus: when it would be destroyed (lethal damage too), it
 # regenerates unless the opponent pays {1}.
-def _clergy(g: Any, card: Card) -> Any:
+def _clergy(g: Game, card: Card) -> Gen:
     opp = 1 - g.controller(card)
     paid = yield from pay_to_use(g, opp, "{1}", f"Pay {{1}} so that {ref(g, card)} does not regenerate?",
                                  "Clergy of the Holy Nimbus")
@@ -950,7 +949,7 @@ define("Clergy of the Holy Nimbus", hooks=Hooks(regenerates_itself=_clergy))
 _LAND_WORDS = ("land", "forest", "plains", "island", "swamp", "mountain")
 
 
-def _destroys_my_lands(g: Any, ctx: Any, s: Any) -> bool:
+def _destroys_my_lands(g: Game, ctx: Ctx, s: Target) -> bool:
     if not isinstance(s, Spell) or s.card is None:
         return False
     text = s.card.cdef.text.lower()
@@ -963,7 +962,7 @@ def _destroys_my_lands(g: Any, ctx: Any, s: Any) -> bool:
     return bool(g.permanents(me, type_="land"))
 
 
-def _equinox(g: Any, ctx: Any) -> Any:
+def _equinox(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is None or host.tapped:
         return
@@ -982,12 +981,12 @@ define("Equinox", enchant=permanent_target("target land", lambda g, ctx, c: "lan
 # Enchantment Alteration: moves the target aura from its creature to another
 # creature (or from its land to another land) it could enchant, chosen as the
 # spell resolves by its caster; its controller does not change.
-def _alteration_ok(g: Any, ctx: Any, c: Card) -> bool:
+def _alteration_ok(g: Game, ctx: Ctx, c: Card) -> bool:
     host = g.enchanted(c)
     return host is not None and bool(g.chars(host).types & {"creature", "land"})
 
 
-def _alteration(g: Any, ctx: Any) -> Any:
+def _alteration(g: Game, ctx: Ctx) -> Gen:
     for aura in each_target(ctx):
         host = g.enchanted(aura)
         if host is None:
@@ -1022,7 +1021,7 @@ define("Field of Dreams", hooks=Hooks(library_top_revealed=lambda g, src, p: Tru
 # strike serves a would-be blocker too). It gains first strike until end of
 # turn, and rampage 2 if it has no rampage of any amount as Rapid Fire
 # resolves (CombatRules.apply_rampage counts the blockers).
-def _rapid_fire(g: Any, ctx: Any) -> Any:
+def _rapid_fire(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if isinstance(t, Card):
             has_rampage = rampage_bonus(g.chars(t).keywords) > 0

@@ -1,23 +1,27 @@
 """Red cards."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
                        change_color, colored_permanent, colored_spell, counter_target, creature_where, damage,
-                       destroy_targets, during_upkeep, each_target, flag_mod, grant, keyword_mod,
+                       destroy_targets, discard_card, during_upkeep, each_target, flag_mod, grant, keyword_mod,
                        on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, tap_targets, until_eot, upkeep_of)
 from ..effects import aura_keywords, destroy_lands, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Announce, Cost, Delayed, Event, Kind, ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec,
-                     Trigger, kinds)
+from ..model import (Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Mode, Speed, SpellSpec, Static,
+                     Target, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from ..tracked import bump
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 for _name in ("Gray Ogre", "Hill Giant", "Hurloon Minotaur", "Mons's Goblin Raiders", "Wall of Stone"):
     define(_name)
@@ -38,7 +42,7 @@ define("Uthden Troll", abilities=(regeneration("{R}"),))
 
 # Fireball: X damage divided evenly (rounded down) among any number of targets;
 # {1} more for each target beyond the first.
-def _fireball(g: Any, ctx: Any) -> Any:
+def _fireball(g: Game, ctx: Ctx) -> Gen:
     n = len(ctx.targets)
     if n == 0:
         return
@@ -55,7 +59,7 @@ define("Fireball", spell=SpellSpec(_fireball, targets=(CREATURE_OR_PLAYER,), mul
 
 # Disintegrate: X damage; the target cannot regenerate this turn and is
 # removed from the game if it receives lethal damage this turn.
-def _disintegrate(g: Any, ctx: Any) -> Any:
+def _disintegrate(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if isinstance(t, Card):
             t.no_regen = True
@@ -69,7 +73,7 @@ define("Disintegrate", spell=SpellSpec(_disintegrate, targets=(CREATURE_OR_PLAYE
 
 
 # Mana Clash: both flip coins until both come up heads; each tails is 1 damage.
-def _mana_clash(g: Any, ctx: Any) -> Any:
+def _mana_clash(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.target
     if opp is None:
         return
@@ -93,7 +97,7 @@ def _mana_clash(g: Any, ctx: Any) -> Any:
 define("Mana Clash", spell=SpellSpec(_mana_clash, targets=(OPPONENT,)))
 
 
-def _manabarbs(g: Any, ctx: Any) -> Any:
+def _manabarbs(g: Game, ctx: Ctx) -> Gen:
     land = ctx.data["card"]
     g.deal_damage(ctx.source, g.players[g.controller(land)], 1)
     return
@@ -109,12 +113,11 @@ define("Dwarven Warriors", abilities=(Ability(
     targets=(creature_where("target creature with power 2 or less", lambda g, ctx, c: (g.chars(c).power or 0) <= 2),)),))
 
 
-def _unblockable(g: Any, ctx: Any) -> Any:
-    from ..effects import until_eot
+def _unblockable(g: Game, ctx: Ctx) -> Gen:
     yield from until_eot(flag_mod("unblockable"))(g, ctx)
 
 
-def _goblin(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _goblin(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and bool(c.subtypes & {"goblin", "goblins"})
 
 
@@ -122,16 +125,16 @@ define("Goblin King", statics=(Static(applies=_goblin, modify=lambda g, src, car
     pump_mod(1, 1)(g, card, c), c.keywords.add(g.swap_words("mountainwalk", src)))),))
 
 
-def _sled_can_attack(g: Any, c: Card) -> bool:
+def _sled_can_attack(g: Game, c: Card) -> bool:
     return bool(lands_of_type(g, c, 1 - g.controller(c), "mountain"))
 
 
-def _sled_untap(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _sled_untap(g: Game, src: Card, card: Card, c: Chars) -> None:
     if card.flags.get("attacked_turn") is not None and card.flags["attacked_turn"] >= g.turn - 2:
         c.flags.add("doesn't untap")
 
 
-def _sled_attacked(g: Any, ctx: Any) -> Any:
+def _sled_attacked(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["attacked_turn"] = g.turn
     return
     yield
@@ -149,7 +152,7 @@ for _name in ("Bird Maiden", "Earth Elemental", "Fire Elemental"):
     define(_name)
 
 
-def _wall(g: Any, ctx: Any, c: Card) -> bool:
+def _wall(g: Game, ctx: Ctx, c: Card) -> bool:
     return "wall" in g.chars(c).subtypes
 
 
@@ -179,7 +182,7 @@ define("Ironclaw Orcs", hooks=Hooks(can_block=lambda g, blocker, attacker: (g.ch
 
 # Damage to everyone ---------------------------------------------------------
 
-def _earthquake(g: Any, ctx: Any) -> Any:
+def _earthquake(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         g.deal_damage(ctx.spell, g.players[p], ctx.x)
     for c in g.creatures():
@@ -189,7 +192,7 @@ def _earthquake(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _inferno(g: Any, ctx: Any) -> Any:
+def _inferno(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         g.deal_damage(ctx.spell, g.players[p], 6)
     for c in g.creatures():
@@ -203,8 +206,8 @@ define("Inferno", spell=SpellSpec(_inferno))
 
 
 # "deals N damage to target creature or player and M damage to you"
-def _and_to_you(n: int, me: int) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
+def _and_to_you(n: int, me: int) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):
             g.deal_damage(ctx.spell, t, n)
         g.deal_damage(ctx.spell, ctx.me, me)
@@ -221,7 +224,7 @@ define("Orcish Artillery", abilities=(Ability(
     _and_to_you(2, 3), targets=(CREATURE_OR_PLAYER,)),))
 
 
-def _in_combat(g: Any, ctx: Any, c: Card) -> bool:
+def _in_combat(g: Game, ctx: Ctx, c: Card) -> bool:
     cb = g.combat
     return cb is not None and (cb.band_of(c.oid) is not None or cb.blocking(c.oid) is not None)
 
@@ -233,7 +236,7 @@ define("Crimson Manticore", abilities=(Ability(
 
 # Detonate: X is the artifact's casting cost, fixed when it is cast; the
 # damage goes to whoever controls the artifact when Detonate resolves.
-def _detonate(g: Any, ctx: Any) -> Any:
+def _detonate(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -258,14 +261,14 @@ def _compositions(total: int, n: int) -> list[tuple[int, ...]]:
     return [(first,) + rest for first in range(1, total - n + 2) for rest in _compositions(total - first, n - 1)]
 
 
-def _pyro_target(g: Any, ctx: Any, o: Any) -> bool:
+def _pyro_target(g: Game, ctx: Ctx, o: Target) -> bool:
     if not (isinstance(o, Player) or "creature" in g.chars(o).types):
         return False
     chosen = ctx.spell.targets if ctx.spell is not None else []
     return any(o is t for t in chosen) or len(chosen) < 4
 
 
-def _pyrotechnics(g: Any, ctx: Any) -> Any:
+def _pyrotechnics(g: Game, ctx: Ctx) -> Gen:
     shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
     for t, n in zip(ctx.targets, shares):
         if t is not None:
@@ -284,7 +287,7 @@ define("Pyrotechnics", spell=SpellSpec(
 
 # Blood Lust: +4/-4, but the toughness it leaves is never below 1 (counters
 # included); applied in timestamp order like any other change.
-def _blood_lust_mod(g: Any, card: Card, c: Chars) -> None:
+def _blood_lust_mod(g: Game, card: Card, c: Chars) -> None:
     if c.power is None:
         return
     c.power += 4
@@ -299,12 +302,12 @@ def _blood_lust_mod(g: Any, card: Card, c: Chars) -> None:
 define("Blood Lust", spell=SpellSpec(until_eot(_blood_lust_mod), targets=(CREATURE,)))
 
 
-def _self_pump_eot(g: Any, card: Card, p: int, t: int) -> None:
+def _self_pump_eot(g: Game, card: Card, p: int, t: int) -> None:
     g.effects.append(Effect(g.stamp(), card.oid, pump_mod(p, t), "eot"))
 
 
 # Cave People: +1/-2 until end of turn whenever it attacks.
-def _cave_people_attacks(g: Any, ctx: Any) -> Any:
+def _cave_people_attacks(g: Game, ctx: Ctx) -> Gen:
     _self_pump_eot(g, ctx.source, 1, -2)
     g.log("Cave People gets +1/-2 until end of turn.")
     return
@@ -318,7 +321,7 @@ define("Cave People",
 
 
 # Ball Lightning: attacks the turn it comes into play; buried at the end of every turn.
-def _bury_self(g: Any, ctx: Any) -> Any:
+def _bury_self(g: Game, ctx: Ctx) -> Gen:
     g.destroy(ctx.source, bury=True)
     return
     yield
@@ -331,7 +334,7 @@ define("Ball Lightning", keywords=("can attack the turn it comes into play",),
 # Dragon Whelp: the fourth {R} spent in one turn dooms it at end of turn.
 # (Choice: counted as each activation resolves; an ability of this kind is
 # not countered in practice, so this is when the mana was spent.)
-def _whelp_doom(g: Any, ctx: Any) -> Any:
+def _whelp_doom(g: Game, ctx: Ctx) -> Gen:
     src = g.find(ctx.data["delayed"].data["oid"])
     if src is not None:
         g.log("Dragon Whelp is destroyed: more than {R}{R}{R} was spent on it this turn.")
@@ -340,7 +343,7 @@ def _whelp_doom(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _whelp(g: Any, ctx: Any) -> Any:
+def _whelp(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     yield from on_source(pump(1, 0))(g, ctx)
     turn, n = src.flags.get("whelp", (g.turn, 0))
@@ -354,7 +357,7 @@ def _whelp(g: Any, ctx: Any) -> Any:
 define("Dragon Whelp", abilities=(Ability("{R}: +1/+0 until end of turn", Cost(ManaCost.parse("{R}")), _whelp),))
 
 
-def _hurr_jackal(g: Any, ctx: Any) -> Any:
+def _hurr_jackal(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.no_regen = True
         g.log(f"{t.name} cannot regenerate this turn.")
@@ -367,7 +370,7 @@ define("Hurr Jackal", abilities=(Ability("{T}: Target creature cannot regenerate
 
 
 # Keldon Warlord: */* = the non-wall creatures its controller controls (itself included).
-def _warlord(g: Any, card: Card, c: Chars) -> None:
+def _warlord(g: Game, card: Card, c: Chars) -> None:
     n = sum(1 for x in g.creatures(c.controller) if "wall" not in g.chars(x).subtypes)
     c.set_pt(n, n)
 
@@ -376,7 +379,7 @@ define("Keldon Warlord", statics=(static_for(self_only, _warlord, layer=-1),))  
 
 
 # Orcish Oriflamme: attacking creatures of its controller get +1/+0.
-def _oriflamme_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _oriflamme_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     cb = g.combat
     return ("creature" in c.types and cb is not None and cb.band_of(card.oid) is not None
             and cb.attacker == g.controller(src))
@@ -388,7 +391,7 @@ define("Orcish Oriflamme", statics=(static_for(_oriflamme_applies, pump_mod(1, 0
 # Stone Giant: flying until end of turn, then the creature is destroyed at end of
 # turn even if Stone Giant is gone. The toughness limit uses Stone Giant's power
 # when the effect was announced.
-def _giant_target(g: Any, ctx: Any, c: Card) -> bool:
+def _giant_target(g: Game, ctx: Ctx, c: Card) -> bool:
     if g.controller(c) != ctx.controller:
         return False
     snap = ctx.spell.source_snapshot if ctx.spell is not None else {}
@@ -398,7 +401,7 @@ def _giant_target(g: Any, ctx: Any, c: Card) -> bool:
     return (g.chars(c).toughness or 0) < power
 
 
-def _giant_doom(g: Any, ctx: Any) -> Any:
+def _giant_doom(g: Game, ctx: Ctx) -> Gen:
     c = g.find(ctx.data["delayed"].data["oid"])
     if c is not None:
         g.log(f"{c.name} is destroyed at end of turn (Stone Giant).")
@@ -407,7 +410,7 @@ def _giant_doom(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _stone_giant(g: Any, ctx: Any) -> Any:
+def _stone_giant(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("flying"), "eot"))
         g.log(f"{t.name} gains flying until end of turn; it will be destroyed at end of turn.")
@@ -425,11 +428,11 @@ define("Stone Giant", abilities=(Ability(
 
 
 # Wall of Dust: a creature it blocks cannot attack during its controller's next turn.
-def _dust(g: Any, ctx: Any) -> Any:
+def _dust(g: Game, ctx: Ctx) -> Gen:
     a = ctx.data["attacker"]
     when = g.turn + 2 if g.controller(a) == g.active else g.turn + 1
 
-    def m(g2: Any, card: Card, c: Chars) -> None:
+    def m(g2: Game, card: Card, c: Chars) -> None:
         if g2.turn == when:
             c.flags.add("cannot attack")
     g.effects.append(Effect(g.stamp(), a.oid, m, "forever", condition=lambda g2: g2.turn <= when))
@@ -443,7 +446,7 @@ define("Wall of Dust", triggers=(Trigger(Event.BLOCKS, _dust, condition=lambda g
 
 # Winds of Change: each player, the active player first, shuffles their hand
 # into their library and draws that many cards.
-def _winds(g: Any, ctx: Any) -> Any:
+def _winds(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         pl = g.players[p]
         n = len(pl.hand)
@@ -458,7 +461,7 @@ define("Winds of Change", spell=SpellSpec(_winds))
 
 
 # Smoke: a player untaps at most one creature in their untap phase (their choice).
-def _smoke(g: Any, src: Card, p: int, untapping: list[Card]) -> Any:
+def _smoke(g: Game, src: Card, p: int, untapping: list[Card]) -> Gen:
     creatures = [c for c in untapping if g.is_creature(c)]
     if len(creatures) <= 1:
         return untapping
@@ -475,15 +478,15 @@ define("Smoke", hooks=Hooks(untap_limit=_smoke))
 # their upkeep a player may pay {4} (as often as they like) to untap a blue
 # creature they control. The creature is chosen, not targeted (protection
 # does not stop it); the choice is made as the untapping resolves.
-def _blue(g: Any, src: Card, c: Chars) -> bool:
+def _blue(g: Game, src: Card, c: Chars) -> bool:
     return COLOR_LETTERS[g.word(src, "blue")] in c.colors
 
 
-def _mm_candidates(g: Any, src: Card, p: int) -> list[Card]:
+def _mm_candidates(g: Game, src: Card, p: int) -> list[Card]:
     return [c for c in g.creatures(p) if c.tapped and _blue(g, src, g.chars(c))]
 
 
-def _mm_untap(g: Any, ctx: Any) -> Any:
+def _mm_untap(g: Game, ctx: Ctx) -> Gen:
     cands = _mm_candidates(g, ctx.source, ctx.controller)
     if not cands:
         return
@@ -511,14 +514,14 @@ define("Magnetic Mountain",
 # untapped is noted at the end of the previous turn (nothing happens between
 # that and the untap phase). (Choice: when no note exists -- a duel set up at
 # an upkeep -- the lands untapped now are counted.)
-def _surge_note(g: Any, ctx: Any) -> Any:
+def _surge_note(g: Game, ctx: Ctx) -> Gen:
     nxt = 1 - g.active
     ctx.source.flags["surge"] = (g.turn + 1, nxt, {c.oid for c in g.permanents(nxt, type_="land") if not c.tapped})
     return
     yield
 
 
-def _surge(g: Any, ctx: Any) -> Any:
+def _surge(g: Game, ctx: Ctx) -> Gen:
     p = g.active
     note = ctx.source.flags.get("surge")
     lands = g.permanents(p, type_="land")
@@ -542,7 +545,7 @@ define("Power Surge", abilities=(_ps_ab,), hooks=Hooks(end_of_upkeep=_ps_end),
 # hand becomes the Efreet's controller's, and the Efreet is buried into the
 # opponent's graveyard and becomes theirs. (Choice: with an empty hand the
 # Efreet still goes to the opponent; the ownership changes are permanent.)
-def _efreet(g: Any, ctx: Any) -> Any:
+def _efreet(g: Game, ctx: Ctx) -> Gen:
     opp = ctx.target
     src = ctx.source
     if opp is None:
@@ -600,7 +603,7 @@ define("Dwarven Demolition Team", abilities=(Ability("{T}: Destroy target wall",
 
 
 # Sedge Troll: +1/+1 while its controller controls a swamp; {B}: regenerates.
-def _sedge(g: Any, card: Card, c: Chars) -> None:
+def _sedge(g: Game, card: Card, c: Chars) -> None:
     if lands_of_type(g, card, c.controller, "swamp"):
         pump_mod(1, 1)(g, card, c)
 
@@ -610,8 +613,7 @@ define("Sedge Troll", statics=(static_for(self_only, _sedge),), abilities=(regen
 
 # Wheel of Fortune: every player discards their hand, then draws seven
 # (the active player first, each step).
-def _wheel(g: Any, ctx: Any) -> Any:
-    from ..effects import discard_card
+def _wheel(g: Game, ctx: Ctx) -> Gen:
     order = (g.active, 1 - g.active)
     for p in order:
         for c in list(g.players[p].hand):
@@ -630,13 +632,13 @@ define("Wheel of Fortune", spell=SpellSpec(_wheel))
 # (after the damage prevention step). "Unless controller spends {R} per head":
 # {R} prevents 1 damage to it in a damage prevention step. During its
 # controller's upkeep {R}{R}{R} grows a head (as often as paid).
-def _hydra_heads(g: Any, ctx: Any) -> Any:
+def _hydra_heads(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "+1/+1", int(ctx.source.chosen.get("x", 0)))
     return
     yield
 
 
-def _hydra_hit(g: Any, ctx: Any) -> Any:
+def _hydra_hit(g: Game, ctx: Ctx) -> Gen:
     src, pk = ctx.source, ctx.data["packet"]
     src.damage = max(0, src.damage - pk.amount)
     g.log(f"{pk.amount} of Rock Hydra's heads die.")
@@ -645,13 +647,13 @@ def _hydra_hit(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _hydra_save(g: Any, ctx: Any) -> Any:
+def _hydra_save(g: Game, ctx: Ctx) -> Gen:
     g.prevent(ctx.source, 1)
     return
     yield
 
 
-def _hydra_grow(g: Any, ctx: Any) -> Any:
+def _hydra_grow(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "+1/+1", 1)
     return
     yield
@@ -670,7 +672,7 @@ define("Rock Hydra", on_enter=_hydra_heads,
 # it comes into play) and the creature loses flying, in timestamp order: a
 # later effect giving flying wins (Oracle ruling). On a creature without
 # flying it does nothing, now or later.
-def _earthbind_enter(g: Any, ctx: Any) -> Any:
+def _earthbind_enter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is None or not g.has(host, "flying"):
         g.log("Earthbind has no effect: the creature has no flying.")
@@ -690,12 +692,12 @@ define("Earthbind", enchant=CREATURE, on_enter=_earthbind_enter,
 # (a legal block only). The choice rewrites the declaration for that creature:
 # an attacker left with no blocker is unblocked (the defender could have chosen
 # so). Triggers of the first declaration ("when blocks") are not undone.
-def _false_orders_ok(g: Any, p: int, card: Card) -> bool:
+def _false_orders_ok(g: Game, p: int, card: Card) -> bool:
     cb = g.combat
     return cb is not None and g.step == "blocks" and not cb.damage_done
 
 
-def _false_orders(g: Any, ctx: Any) -> Any:
+def _false_orders(g: Game, ctx: Ctx) -> Gen:
     cb = g.combat
     for t in each_target(ctx):
         if cb is None or not g.is_creature(t):
@@ -735,11 +737,11 @@ define("False Orders", hooks=Hooks(can_cast=_false_orders_ok), spell=SpellSpec(_
 # being an interrupt, the copy resolves at once, before the spell it copies
 # (which goes on being cast). The copy is not cast (no "successfully cast"
 # triggers) and no card stands for it.
-def _fork_test(g: Any, ctx: Any, s: Any) -> bool:
+def _fork_test(g: Game, ctx: Ctx, s: Target) -> bool:
     return isinstance(s, Spell) and s.card is not None and bool(s.types & {"sorcery", "instant"})
 
 
-def _fork(g: Any, ctx: Any) -> Any:
+def _fork(g: Game, ctx: Ctx) -> Gen:
     orig = ctx.target
     if orig is None or orig.mode is None:
         return
@@ -781,13 +783,13 @@ define("Two-Headed Giant of Foriys", keywords=("can block two attackers",))
 # on a side; an attacker can then be blocked only by creatures with flying or
 # on its side. A creature given no side (it came into play, or lost flying,
 # later) is on neither side: it can block only as a flyer would.
-def _river_side(g: Any, p: int, c: Card) -> Any:
+def _river_side(g: Game, p: int, c: Card) -> Gen:
     ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Raging River: on which side is {ref(g, c)}?",
                            ["choose left", "choose right"], decline="choose left", about="Raging River")
     return ans[len("choose "):]
 
 
-def _river(g: Any, ctx: Any) -> Any:
+def _river(g: Game, ctx: Ctx) -> Gen:
     cb, src = g.combat, ctx.source
     if cb is None:
         return
@@ -803,7 +805,7 @@ def _river(g: Any, ctx: Any) -> Any:
     g.log("Raging River: " + "; ".join(f"{ref(g, c)} {sides[c.oid]}" for c in g.battlefield if c.oid in sides) + ".")
 
 
-def _river_blocks(g: Any, src: Card, attacker: Card, blocker: Card) -> bool:
+def _river_blocks(g: Game, src: Card, attacker: Card, blocker: Card) -> bool:
     mem = src.flags.get("river")
     if mem is None or mem["turn"] != g.turn or g.combat is None or g.controller(src) != g.combat.attacker:
         return True

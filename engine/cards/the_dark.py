@@ -2,21 +2,25 @@
 printed text (``engine/data/cards.json``)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, bounce_targets, creature_where, damage,
-                       destroy_all, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod, gain_life,
-                       keyword_mod, on_source, permanent_target, pump, pump_mod, regeneration, self_only, static_for,
-                       until_eot, upkeep_cost)
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, bounce_targets, choose_to_copy,
+                       create_token, creature_where, damage, destroy_all, destroy_self, discard_card, destroy_targets,
+                       during_upkeep, each_target, flag_mod, gain_life, keyword_mod, on_source, pay_to_use,
+                       permanent_target, pump, pump_mod, regeneration, self_only, static_for, until_eot, upkeep_cost)
 from ..effects import colors_in_text, grant, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Announce, Cost, Event, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
-                     kinds)
-from ..objects import Card, Chars, Effect
+from ..model import (Ability, Announce, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Static,
+                     Target, TargetSpec, Trigger, kinds)
+from ..objects import Card, Chars, Effect, Packet, Spell
 from ..refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 _BASIC_LAND_TYPES = frozenset({"plains", "island", "swamp", "mountain", "forest"})
 
@@ -48,7 +52,7 @@ define("Bog Rats", statics=(static_for(self_only, flag_mod("unblockable by walls
 # Maze of Ith: the attacking creature untaps, and until end of turn it neither
 # deals nor is dealt combat damage (a continuous effect reducing such damage to
 # 0, as Fog does for all combat damage).
-def _maze(g: Any, ctx: Any) -> Any:
+def _maze(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         if not isinstance(t, Card) or t.zone != "battlefield":
             continue
@@ -77,11 +81,11 @@ define("Maze of Ith", abilities=(Ability(
 # Mountain's text box only, so it taps for {R} and loses its own abilities;
 # 002 "Changing Land Types"). Basic lands (also snow-covered ones) are untouched.
 # The land type as Blood Moon's text reads it (Magical Hack: "become islands").
-def _nonbasic_land(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _nonbasic_land(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "land" in c.types and "basic" not in c.supertypes
 
 
-def _make_mountain(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _make_mountain(g: Game, src: Card, card: Card, c: Chars) -> None:
     c.subtypes.difference_update(_BASIC_LAND_TYPES)
     c.subtypes.add(g.word(src, "mountain"))
 
@@ -97,7 +101,7 @@ define("Hidden Path", statics=(Static(
 
 # ------------------------------------------------------------------ instants and sorceries
 
-def _riptide(g: Any, ctx: Any) -> Any:
+def _riptide(g: Game, ctx: Ctx) -> Gen:
     """All blue creatures become tapped (the color as its text reads it: Sleight of Mind)."""
     word = g.word(ctx.source, "blue")
     for c in g.creatures():
@@ -110,9 +114,9 @@ def _riptide(g: Any, ctx: Any) -> Any:
 define("Riptide", spell=SpellSpec(_riptide))
 
 
-def _all_eot(test: Any, modify: Any, what: str) -> Any:
+def _all_eot(test: Callable[[Chars], bool], modify: Callable[[Game, Card, Chars], None], what: str) -> EffectFn:
     """Every creature matching ``test`` now gets ``modify`` until end of turn."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for c in g.creatures():
             if test(g.chars(c)):
                 g.effects.append(Effect(g.stamp(), c.oid, modify, "eot"))
@@ -122,7 +126,7 @@ def _all_eot(test: Any, modify: Any, what: str) -> Any:
     return fn
 
 
-def _holy_light(g: Any, ctx: Any) -> Any:
+def _holy_light(g: Game, ctx: Ctx) -> Gen:
     """All non-white creatures get -1/-1 (the color as its text reads it: Sleight of Mind)."""
     word = g.word(ctx.source, "white")
     yield from _all_eot(lambda c: COLOR_LETTERS[word] not in c.colors, pump_mod(-1, -1),
@@ -133,7 +137,7 @@ define("Holy Light", spell=SpellSpec(_holy_light))
 define("Tivadar's Crusade", spell=SpellSpec(destroy_all(lambda g, c: _goblin(g.chars(c)))))
 
 
-def _remove_targets(g: Any, ctx: Any) -> Any:
+def _remove_targets(g: Game, ctx: Ctx) -> Gen:
     """Each target still in play is removed from the game (Swords to Plowshares' way)."""
     for t in each_target(ctx):
         if isinstance(t, Card) and t.zone == "battlefield":
@@ -148,7 +152,7 @@ define("Dust to Dust", spell=SpellSpec(_remove_targets, targets=(ARTIFACT, ARTIF
 
 # ------------------------------------------------------------------ creatures with abilities
 
-def _black_creature(g: Any, ctx: Any, c: Card) -> bool:
+def _black_creature(g: Game, ctx: Ctx, c: Card) -> bool:
     return COLOR_LETTERS[g.word(ctx.source, "black")] in g.chars(c).colors
 
 
@@ -171,7 +175,7 @@ define("Savaen Elves", abilities=(Ability(
                               and c.cdef.type_line.startswith("Enchant Land")),)),))
 
 
-def _on_own_creature(g: Any, ctx: Any, c: Card) -> bool:
+def _on_own_creature(g: Game, ctx: Ctx, c: Card) -> bool:
     host = g.enchanted(c) if "enchantment" in g.chars(c).types else None
     return host is not None and g.is_creature(host) and g.controller(host) == ctx.controller
 
@@ -189,9 +193,9 @@ define("Witch Hunter", abilities=(
 ))
 
 
-def _self_damage(n: int) -> Any:
+def _self_damage(n: int) -> EffectFn:
     """The source deals ``n`` damage to its controller (Wormwood Treefolk, Electric Eel)."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         src = ctx.source
         if src is not None and src.zone == "battlefield":
             g.deal_damage(src, g.players[g.controller(src)], n)
@@ -202,8 +206,8 @@ def _self_damage(n: int) -> Any:
     return fn
 
 
-def _and(*fns: Any) -> Any:
-    def fn(g: Any, ctx: Any) -> Any:
+def _and(*fns: EffectFn) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         for f in fns:
             yield from f(g, ctx)
     return fn
@@ -217,10 +221,10 @@ define("Wormwood Treefolk", abilities=(
 ))
 
 
-def _lose_keyword(kw: str) -> Any:
+def _lose_keyword(kw: str) -> EffectFn:
     """Each target loses the keyword until end of turn, as the text of the
     ability's card reads it when it resolves (Magical Hack)."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         word = g.swap_words(kw, ctx.source)
         yield from until_eot(lambda g2, card, c: c.keywords.discard(word))(g, ctx)
     return fn
@@ -239,7 +243,7 @@ define("Electric Eel", on_enter=_self_damage(1), abilities=(Ability(
     _and(on_source(pump(2, 0)), _self_damage(1))),))
 
 
-def _opponent_has_island(g: Any, card: Card, c: Chars) -> bool:
+def _opponent_has_island(g: Game, card: Card, c: Chars) -> bool:
     return bool(lands_of_type(g, card, 1 - c.controller, "island"))
 
 
@@ -247,7 +251,7 @@ define("Water Wurm", statics=(static_for(lambda g, src, card, c: src is card and
                                          pump_mod(0, 1)),))
 
 
-def _people(g: Any, card: Card, c: Chars) -> None:
+def _people(g: Game, card: Card, c: Chars) -> None:
     c.toughness = len(lands_of_type(g, card, c.controller, "forest"))
 
 
@@ -256,7 +260,7 @@ define("People of the Woods", statics=(static_for(self_only, _people, layer=3),)
 
 # Elves of Deep Shadow: the damage comes with the mana (a triggered effect of
 # tapping it for mana: no interrupting the mana, the damage has its prevention step).
-def _deep_shadow(g: Any, ctx: Any) -> Any:
+def _deep_shadow(g: Game, ctx: Ctx) -> Gen:
     g.deal_damage(ctx.source, g.players[g.controller(ctx.source)], 1)
     return
     yield
@@ -279,7 +283,7 @@ define("Tower of Coireall", abilities=(Ability(
 
 # ------------------------------------------------------------------ choices made as an effect resolves
 
-def _choose_card(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> Any:
+def _choose_card(g: Game, p: int, cards: list[Card], prompt: str, name: str) -> Gen:
     """Ask ``p`` to choose one of ``cards`` (in play or in a graveyard); None if there is none."""
     if not cards:
         return None
@@ -288,7 +292,7 @@ def _choose_card(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> A
     return next(c for c in cards if f"choose {ref(g, c)}" == ans)
 
 
-def _sacrifice_one(g: Any, p: int, cards: list[Card], prompt: str, name: str) -> Any:
+def _sacrifice_one(g: Game, p: int, cards: list[Card], prompt: str, name: str) -> Gen:
     """``p`` sacrifices one of ``cards`` (asked when there is a choice); returns it or None."""
     if not cards:
         return None
@@ -299,7 +303,7 @@ def _sacrifice_one(g: Any, p: int, cards: list[Card], prompt: str, name: str) ->
     return victim
 
 
-def _graveyard_cards(g: Any, players: Any, test: Any) -> list[Card]:
+def _graveyard_cards(g: Game, players: Iterable[int], test: Callable[[CardDef], bool]) -> list[Card]:
     return [c for i in players for c in g.players[i].graveyard if test(c.cdef)]
 
 
@@ -309,12 +313,12 @@ def _graveyard_cards(g: Any, players: Any, test: Any) -> list[Card]:
 # what the other blocked), only if both blocks stay legal; whenever it becomes
 # tapped (for any reason), it deals 2 damage to its controller and to each
 # creature its controller controls.
-def _blocked_band(g: Any, oid: int) -> int | None:
+def _blocked_band(g: Game, oid: int) -> int | None:
     cb = g.combat
     return next((i for i, bl in sorted(cb.blocks.items()) if oid in bl), None) if cb is not None else None
 
 
-def _sorrows_swap(g: Any, ctx: Any) -> Any:
+def _sorrows_swap(g: Game, ctx: Ctx) -> Gen:
     a, b = ctx.targets[0], ctx.targets[1]
     cb = g.combat
     if a is None or b is None or cb is None:
@@ -335,7 +339,7 @@ def _sorrows_swap(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _sorrows_tapped(g: Any, ctx: Any) -> Any:
+def _sorrows_tapped(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     p = g.controller(src)
     g.deal_damage(src, g.players[p], 2)
@@ -357,7 +361,7 @@ define("Sorrow's Path", abilities=(Ability(
 
 # ------------------------------------------------------------------ sorceries and instants, part 2
 
-def _eternal_flame(g: Any, ctx: Any) -> Any:
+def _eternal_flame(g: Game, ctx: Ctx) -> Gen:
     n = len(lands_of_type(g, ctx.source, ctx.controller, "mountain"))
     g.deal_damage(ctx.spell, g.players[1 - ctx.controller], n)
     g.deal_damage(ctx.spell, g.players[ctx.controller], (n + 1) // 2)
@@ -368,13 +372,13 @@ def _eternal_flame(g: Any, ctx: Any) -> Any:
 define("Eternal Flame", spell=SpellSpec(_eternal_flame))
 
 
-def _reveal_hand(g: Any, p: int, who: int, name: str) -> None:
+def _reveal_hand(g: Game, p: int, who: int, name: str) -> None:
     """``who`` looks at ``p``'s hand: the log says what it holds (the logs are public to both players)."""
     hand = g.players[p].hand
     g.log(f"{name}: {g.players[p].name}'s hand is " + (", ".join(c.name for c in hand) or "empty") + ".")
 
 
-def _inquisition(g: Any, ctx: Any) -> Any:
+def _inquisition(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -389,7 +393,7 @@ def _inquisition(g: Any, ctx: Any) -> Any:
 define("Inquisition", spell=SpellSpec(_inquisition, targets=(PLAYER,)))
 
 
-def _amnesia(g: Any, ctx: Any) -> Any:
+def _amnesia(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -404,7 +408,7 @@ define("Amnesia", spell=SpellSpec(_amnesia, targets=(PLAYER,)))
 # Martyr's Cry: every white creature is removed from the game; then each player
 # draws a card for each white creature they controlled that was removed (the
 # color as its text reads it: Sleight of Mind).
-def _martyrs_cry(g: Any, ctx: Any) -> Any:
+def _martyrs_cry(g: Game, ctx: Ctx) -> Gen:
     lost = [0, 0]
     white = COLOR_LETTERS[g.word(ctx.source, "white")]
     for c in [c for c in g.creatures() if white in g.chars(c).colors]:
@@ -422,7 +426,7 @@ define("Martyr's Cry", spell=SpellSpec(_martyrs_cry))
 
 # Festival: cast only during the opponent's upkeep; that player's creatures
 # cannot attack this turn (a global effect giving them "cannot attack").
-def _festival(g: Any, ctx: Any) -> Any:
+def _festival(g: Game, ctx: Ctx) -> Gen:
     opp = 1 - ctx.controller
     g.effects.append(Effect(g.stamp(), None, flag_mod("cannot attack"), "eot",
                             applies=lambda g2, card, c: c.controller == opp and "creature" in c.types))
@@ -443,7 +447,7 @@ define("Fire and Brimstone", spell=SpellSpec(
                         lambda g, ctx, o: o.attacked_this_turn),)))
 
 
-def _fire_and_brimstone(g: Any, ctx: Any) -> Any:
+def _fire_and_brimstone(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is not None:
         g.deal_damage(ctx.spell, t, 4)
@@ -455,7 +459,7 @@ def _fire_and_brimstone(g: Any, ctx: Any) -> Any:
 # ------------------------------------------------------------------ creatures, part 2
 
 # Banshee: X damage, half rounded up to its controller and half rounded down to the target.
-def _banshee(g: Any, ctx: Any) -> Any:
+def _banshee(g: Game, ctx: Ctx) -> Gen:
     x = ctx.x
     if ctx.target is not None and x // 2:
         g.deal_damage(ctx.spell, ctx.target, x // 2)
@@ -471,7 +475,7 @@ define("Banshee", abilities=(Ability("{X}, {T}: Banshee deals X damage, half (ro
 
 
 # Tracker: it and the target creature deal damage equal to their power to each other.
-def _tracker(g: Any, ctx: Any) -> Any:
+def _tracker(g: Game, ctx: Ctx) -> Gen:
     src, t = ctx.source, ctx.target
     if t is None or t.zone != "battlefield":
         return
@@ -486,10 +490,11 @@ define("Tracker", abilities=(Ability("{G}{G}, {T}: Tracker and target creature d
                                      "each other", Cost(_mana("{G}{G}"), tap=True), _tracker, targets=(CREATURE,)),))
 
 
-def _remove_from_graveyard(test: Any, whose: str, then: Any = None) -> Any:
+def _remove_from_graveyard(test: Callable[[CardDef], bool], whose: str,
+                           then: Callable[[Game, Ctx, Card], Gen] | None = None) -> EffectFn:
     """Remove one card matching ``test`` from a graveyard (``whose``: "any" or
     "yours"), chosen as the effect resolves; ``then(g, ctx, card)`` follows."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         ps = (ctx.controller,) if whose == "yours" else (g.active, 1 - g.active)
         c = yield from _choose_card(g, ctx.controller, _graveyard_cards(g, ps, test),
                                     f"{ctx.source.name}: choose a card to remove from the game", ctx.source.name)
@@ -503,15 +508,15 @@ def _remove_from_graveyard(test: Any, whose: str, then: Any = None) -> Any:
     return fn
 
 
-def _gain(n: int) -> Any:
-    def fn(g: Any, ctx: Any, c: Card) -> Any:
+def _gain(n: int) -> Callable[[Game, Ctx, Card], Gen]:
+    def fn(g: Game, ctx: Ctx, c: Card) -> Gen:
         g.gain_life(ctx.controller, n)
         return
         yield
     return fn
 
 
-def _untap_self(g: Any, ctx: Any, c: Card) -> Any:
+def _untap_self(g: Game, ctx: Ctx, c: Card) -> Gen:
     if ctx.source.zone == "battlefield":
         ctx.source.tapped = False
         g.log(f"{ctx.source.name} untaps.")
@@ -519,11 +524,11 @@ def _untap_self(g: Any, ctx: Any, c: Card) -> Any:
     yield
 
 
-def _is_creature_card(d: Any) -> bool:
+def _is_creature_card(d: CardDef) -> bool:
     return "creature" in d.types
 
 
-def _any_graveyard_has(test: Any) -> Any:
+def _any_graveyard_has(test: Callable[[CardDef], bool]) -> Callable[[Game, Card], bool]:
     return lambda g, c: bool(_graveyard_cards(g, (0, 1), test))
 
 
@@ -539,8 +544,7 @@ define("Eater of the Dead", abilities=(Ability(
 
 # Necropolis: {0}: remove a creature in your graveyard from the game and put X
 # +0/+1 counters on Necropolis, X the removed card's casting cost (converted).
-def _necropolis_counters(g: Any, ctx: Any, c: Card) -> Any:
-    from ..effects import add_counters
+def _necropolis_counters(g: Game, ctx: Ctx, c: Card) -> Gen:
     add_counters(g, ctx.source, "+0/+1", c.cdef.cost.total)
     return
     yield
@@ -554,7 +558,7 @@ define("Necropolis", abilities=(Ability(
 
 
 # Skull of Orm: an enchantment card from your graveyard to your hand (chosen as it resolves).
-def _skull(g: Any, ctx: Any) -> Any:
+def _skull(g: Game, ctx: Ctx) -> Gen:
     c = yield from _choose_card(g, ctx.controller,
                                 _graveyard_cards(g, (ctx.controller,), lambda d: "enchantment" in d.types),
                                 "Skull of Orm: choose an enchantment card", "Skull of Orm")
@@ -568,7 +572,7 @@ define("Skull of Orm", abilities=(Ability("{5}, {T}: Return an enchantment card 
 
 
 # Tormod's Crypt: every card in the target player's graveyard is removed from the game.
-def _crypt(g: Any, ctx: Any) -> Any:
+def _crypt(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None:
         return
@@ -588,7 +592,7 @@ define("Book of Rass", abilities=(Ability("{2}: Pay 2 life to draw a card", Cost
                                           lambda g, ctx: _draw_one(g, ctx)),))
 
 
-def _draw_one(g: Any, ctx: Any) -> Any:
+def _draw_one(g: Game, ctx: Ctx) -> Gen:
     yield from g.draw(ctx.controller, 1)
     g.log(f"{g.players[ctx.controller].name} draws a card.")
 
@@ -600,7 +604,7 @@ define("Coal Golem", mana_abilities=(ManaAbility("R", Cost(_mana("{3}"), sacrifi
 # Standing Stones: {1}, {T}: one mana of any color, and its controller pays 1
 # life (a mana ability cannot carry a life cost here: the life is paid as the mana
 # is drawn, by the hook "mana_choice"; it is a loss of life, not damage).
-def _stones_life(g: Any, card: Card, p: int, amount: int) -> Any:
+def _stones_life(g: Game, card: Card, p: int, amount: int) -> Gen:
     g.lose_life(p, 1, " for Standing Stones")
     return amount
     yield
@@ -612,7 +616,7 @@ define("Standing Stones", mana_abilities=(ManaAbility("WUBRG", Cost(_mana("{1}")
 
 # ------------------------------------------------------------------ Goblins
 
-def _enchanted_is_mountain(g: Any, src: Card, basic: bool) -> bool:
+def _enchanted_is_mountain(g: Game, src: Card, basic: bool) -> bool:
     host = g.enchanted(src)
     if host is None:
         return False
@@ -625,7 +629,7 @@ define("Goblin Caves", enchant=permanent_target("target land", lambda g, ctx, c:
                        modify=lambda g, src, card, c: pump_mod(0, 2)(g, card, c), active=lambda g, src: True),))
 
 
-def _shrine_leaves(g: Any, ctx: Any) -> Any:
+def _shrine_leaves(g: Game, ctx: Ctx) -> Gen:
     for c in g.creatures():
         if _goblin(g.chars(c)):
             g.deal_damage(ctx.source, c, 1)
@@ -645,7 +649,7 @@ define("Goblin Shrine", enchant=permanent_target("target land", lambda g, ctx, c
 
 # Orc General: {T}, sacrifice an Orc or Goblin (chosen as it resolves; itself an
 # Orc? it is a "General", so not itself): all Orcs get +1/+1 until end of turn.
-def _orc_general(g: Any, ctx: Any) -> Any:
+def _orc_general(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     cands = [c for c in g.creatures(p) if _goblin(g.chars(c)) or "orc" in g.chars(c).subtypes
              or "orcs" in g.chars(c).subtypes]
@@ -662,7 +666,7 @@ define("Orc General", abilities=(Ability("{T}: Sacrifice an Orc or Goblin: all O
 
 # Goblin Wizard: {T}: put a Goblin from your hand into play (summoning sick);
 # {R}: target Goblin gains protection from white until end of turn.
-def _goblin_wizard(g: Any, ctx: Any) -> Any:
+def _goblin_wizard(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     cands = [c for c in g.players[p].hand if "creature" in c.cdef.types
              and any(s in ("goblin", "goblins") for s in c.cdef.subtypes)]
@@ -686,7 +690,7 @@ define("Goblin Wizard", abilities=(
 # Dark Heart of the Wood: sacrifice a Forest (chosen as it resolves) to gain 3
 # life; its colors are named by its text ("counts as both a black card and a
 # green card"), as its land type is (Sleight of Mind, Magical Hack).
-def _dark_heart(g: Any, ctx: Any) -> Any:
+def _dark_heart(g: Game, ctx: Ctx) -> Gen:
     v = yield from _sacrifice_one(g, ctx.controller, lands_of_type(g, ctx.source, ctx.controller, "forest"),
                                   f"Dark Heart of the Wood: sacrifice a {g.word(ctx.source, 'forest')}",
                                   "Dark Heart of the Wood")
@@ -700,7 +704,7 @@ define("Dark Heart of the Wood", abilities=(Ability(
 
 
 # Goblins of the Flarg: buried as soon as its controller controls a Dwarf (hook "state").
-def _controls_dwarf(g: Any, card: Card) -> bool:
+def _controls_dwarf(g: Game, card: Card) -> bool:
     p = g.controller(card)
     return any(s in ("dwarf", "dwarves") for c in g.creatures(p) for s in g.chars(c).subtypes)
 
@@ -722,19 +726,19 @@ define("Niall Silvain", abilities=(Ability("{G}{G}{G}{G}, {T}: Regenerate target
                                            targets=(CREATURE,), regenerate=True),))
 
 
-def _nothing() -> Any:
+def _nothing() -> Gen:
     return
     yield
 
 
 # ------------------------------------------------------------------ batch 3: artifacts
 
-def _next_untap_of_controller(g: Any, card: Card) -> int:
+def _next_untap_of_controller(g: Game, card: Card) -> int:
     """The turn number of ``card``'s controller's next untap phase."""
     return g.turn + (2 if g.controller(card) == g.active else 1)
 
 
-def _barls_cage(g: Any, ctx: Any) -> Any:
+def _barls_cage(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.flags["frozen_until_turn"] = _next_untap_of_controller(g, t)
         g.log(f"{t.name} does not untap during its controller's next untap phase.")
@@ -748,14 +752,13 @@ define("Barl's Cage", abilities=(Ability("{3}: Target creature does not untap du
 
 # War Barge: islandwalk until end of turn; if War Barge leaves play (goes to a
 # graveyard) this turn, the creature is buried.
-def _war_barge(g: Any, ctx: Any) -> Any:
-    from ..model import Delayed
+def _war_barge(g: Game, ctx: Ctx) -> Gen:
     barge = ctx.source
     for t in each_target(ctx):
         g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(g.swap_words("islandwalk", barge)), "eot"))
         oid = t.oid
 
-        def bury(g2: Any, c2: Any, oid: int = oid) -> Any:
+        def bury(g2: Game, c2: Ctx, oid: int = oid) -> Gen:
             victim = g2.find(oid)
             if victim is not None:
                 g2.log(f"War Barge left play: {victim.name} is buried.")
@@ -775,7 +778,7 @@ define("War Barge", abilities=(Ability("{3}: Target creature gains islandwalk un
 
 # Dark Sphere: sacrificed to prevent half (rounded down) of the damage dealt to its
 # controller by one source in the current damage prevention step.
-def _dark_sphere(g: Any, ctx: Any) -> Any:
+def _dark_sphere(g: Game, ctx: Ctx) -> Gen:
     for src in each_target(ctx):
         total = sum(pk.amount for pk in g.pending_damage if pk.receiver is ctx.me and pk.source_oid == src.oid
                     and pk.source_name == src.name)
@@ -792,10 +795,10 @@ define("Dark Sphere", abilities=(Ability("{T}: Sacrifice Dark Sphere to prevent 
 
 
 # Scarecrow: until end of turn, damage dealt to its controller by flying creatures is 0.
-def _scarecrow(g: Any, ctx: Any) -> Any:
+def _scarecrow(g: Game, ctx: Ctx) -> Gen:
     me = ctx.controller
 
-    def reduce(g2: Any, pk: Any) -> bool:
+    def reduce(g2: Game, pk: Packet) -> bool:
         if not (getattr(pk.receiver, "idx", None) == me and "creature" in pk.source_types):
             return False
         src = g2.find(pk.source_oid) if pk.source_oid is not None else None
@@ -812,8 +815,7 @@ define("Scarecrow", abilities=(Ability("{6}, {T}: Until end of turn, damage deal
 
 
 # Living Armor: sacrificed to put a +0/+X counter on target creature, X its casting cost (converted).
-def _living_armor(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _living_armor(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         add_counters(g, t, f"+0/+{t.cdef.cost.total}", 1)
     return
@@ -829,7 +831,7 @@ define("Living Armor", abilities=(Ability("{T}: Sacrifice Living Armor to put a 
 
 # Cleansing: all lands are destroyed; each player (the active player first) may
 # pay 1 life for each of their lands to protect it, asked land by land.
-def _cleansing(g: Any, ctx: Any) -> Any:
+def _cleansing(g: Game, ctx: Ctx) -> Gen:
     saved: list[Card] = []
     for p in (g.active, 1 - g.active):
         for land in g.permanents(p, type_="land"):
@@ -850,7 +852,7 @@ define("Cleansing", spell=SpellSpec(_cleansing))
 
 # Tangle Kelp: tapped as it comes into play; the creature does not untap during
 # its controller's untap phase if it attacked during that player's last turn.
-def _kelp_enter(g: Any, ctx: Any) -> Any:
+def _kelp_enter(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None and not host.tapped:
         host.tapped = True
@@ -858,7 +860,7 @@ def _kelp_enter(g: Any, ctx: Any) -> Any:
         yield from g.note_taps()
 
 
-def _kelp_attacked(g: Any, ctx: Any) -> Any:
+def _kelp_attacked(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None and ctx.data.get("card") is host:
         host.flags["frozen_until_turn"] = g.turn + 2
@@ -875,7 +877,7 @@ define("Tangle Kelp", enchant=CREATURE, on_enter=_kelp_enter,
 # Curse Artifact: during the upkeep of the enchanted artifact's controller, that
 # player buries the artifact or is dealt 2 damage by Curse Artifact (their choice,
 # made when they carry it out, or at the end of upkeep).
-def _curse_artifact(g: Any, ctx: Any) -> Any:
+def _curse_artifact(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is None:
         return
@@ -895,7 +897,7 @@ define("Curse Artifact", enchant=ARTIFACT, abilities=(_ca_ab,), hooks=Hooks(end_
 
 # The Fallen: during its controller's upkeep, 1 damage to each opponent it has
 # damaged before (remembered on the card while it stays in play).
-def _fallen_damaged(g: Any, ctx: Any) -> Any:
+def _fallen_damaged(g: Game, ctx: Ctx) -> Gen:
     pk = ctx.data["packet"]
     seen = ctx.source.flags.setdefault("damaged_players", [])
     if pk.source_oid == ctx.source.oid and getattr(pk.receiver, "idx", None) is not None \
@@ -905,7 +907,7 @@ def _fallen_damaged(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _fallen_upkeep(g: Any, ctx: Any) -> Any:
+def _fallen_upkeep(g: Game, ctx: Ctx) -> Gen:
     for i in ctx.source.flags.get("damaged_players", []):
         if i != ctx.controller:
             g.deal_damage(ctx.source, g.players[i], 1)
@@ -922,7 +924,7 @@ define("The Fallen", abilities=(_fl_ab,), hooks=Hooks(end_of_upkeep=_fl_end),
 # Psychic Allergy: a color chosen on casting; during the opponent's upkeep, 1
 # damage to them for each permanent of that color they control; during its
 # controller's upkeep, sacrifice two Islands or it is destroyed.
-def _allergy_damage(g: Any, ctx: Any) -> Any:
+def _allergy_damage(g: Game, ctx: Ctx) -> Gen:
     col = COLOR_LETTERS[g.word(ctx.source, ctx.source.chosen.get("choice", "blue"))]
     opp = 1 - ctx.controller
     n = sum(1 for c in g.permanents(opp) if col in g.chars(c).colors)
@@ -932,7 +934,7 @@ def _allergy_damage(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _allergy_islands(g: Any, ctx: Any) -> Any:
+def _allergy_islands(g: Game, ctx: Ctx) -> Gen:
     p, src = ctx.controller, ctx.source
     word = g.word(src, "island")  # the land type as its text reads it (Magical Hack)
     islands = lands_of_type(g, src, p, "island")
@@ -950,7 +952,7 @@ def _allergy_islands(g: Any, ctx: Any) -> Any:
                                   "Psychic Allergy")
 
 
-def _allergy(g: Any, ctx: Any) -> Any:
+def _allergy(g: Game, ctx: Ctx) -> Gen:
     if g.active == g.controller(ctx.source):
         yield from _allergy_islands(g, ctx)
     else:
@@ -968,7 +970,7 @@ define("Psychic Allergy", abilities=(_pa_ab,), hooks=Hooks(end_of_upkeep=_pa_end
 
 # Mana Vortex: on casting, its caster sacrifices a land or it is countered; each
 # player sacrifices a land during their upkeep; when no lands are in play, it is destroyed.
-def _vortex_upkeep(g: Any, ctx: Any) -> Any:
+def _vortex_upkeep(g: Game, ctx: Ctx) -> Gen:
     p = g.active
     yield from _sacrifice_one(g, p, g.permanents(p, type_="land"), "Mana Vortex: sacrifice a land", "Mana Vortex")
 
@@ -976,7 +978,7 @@ def _vortex_upkeep(g: Any, ctx: Any) -> Any:
 _mv_ab, _mv_end = during_upkeep("Sacrifice a land", _vortex_upkeep, whose="each")
 
 
-def _vortex_enter(g: Any, ctx: Any) -> Any:
+def _vortex_enter(g: Game, ctx: Ctx) -> Gen:
     # "If you do not sacrifice a land when Mana Vortex is cast, it is countered":
     # the land is sacrificed as it comes into play (MicroProse-style timing: no
     # land, no Mana Vortex).
@@ -997,7 +999,7 @@ define("Mana Vortex", on_enter=_vortex_enter, abilities=(_mv_ab,), hooks=Hooks(
 # could have attacked that turn but did not are destroyed. "Could have attacked":
 # a creature in play under that player's control since the turn began (not
 # summoning sick) that could be declared as an attacker now, and did not attack.
-def _season_end(g: Any, ctx: Any) -> Any:
+def _season_end(g: Game, ctx: Ctx) -> Gen:
     p = g.active
     for c in g.creatures(p):
         if c.tapped or c.flags.get("attacked_turn") == g.turn:
@@ -1008,7 +1010,7 @@ def _season_end(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _season_attacks(g: Any, ctx: Any) -> Any:
+def _season_attacks(g: Game, ctx: Ctx) -> Gen:
     ctx.data["card"].flags["attacked_turn"] = g.turn
     return
     yield
@@ -1023,7 +1025,7 @@ define("Season of the Witch", abilities=(_sw_ab,), hooks=Hooks(end_of_upkeep=_sw
 # Game.play_forbidden; lands put into play by effects are not stopped); during
 # any player's upkeep, any player may destroy it by sacrificing two lands or by
 # taking 5 damage from it.
-def _worms(g: Any, ctx: Any) -> Any:
+def _worms(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller  # whoever used the ability
     lands = g.permanents(p, type_="land")
     ch = ["choose damage"] + (["choose lands"] if len(lands) >= 2 else [])
@@ -1048,7 +1050,7 @@ define("Worms of the Earth", abilities=(Ability(
 
 # Gaea's Touch: one additional land each turn if it is a basic Forest (hook
 # extra_land of Game._land_plays); sacrificed for {G}{G} (a mana ability, as an interrupt).
-def _gaeas_extra(g: Any, src: Card, p: int, card: Card) -> bool:
+def _gaeas_extra(g: Game, src: Card, p: int, card: Card) -> bool:
     return (g.controller(src) == p and g.players[p].lands_played == 1 and "basic" in card.cdef.supertypes
             and g.word(src, "forest") in card.cdef.subtypes)  # "basic forest" as its text reads it
 
@@ -1060,7 +1062,7 @@ define("Gaea's Touch", hooks=Hooks(extra_land=_gaeas_extra),
 # Whippoorwill: until end of turn the target cannot regenerate, damage to it
 # cannot be prevented (Game.prevent), and if it goes to a graveyard it is removed
 # from the game instead (as Disintegrate's).
-def _whippoorwill(g: Any, ctx: Any) -> Any:
+def _whippoorwill(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         t.no_regen = True
         t.remove_if_dies = True
@@ -1080,7 +1082,7 @@ define("Whippoorwill", abilities=(Ability("{G}{G}, {T}: Until end of turn, targe
 # Giant Shark: cannot attack unless the defending player controls an Island;
 # buried when its controller controls no Island; blocking or blocked by a
 # creature dealt damage this turn, it gets +2/+0 and trample until end of turn.
-def _shark_blocks(g: Any, ctx: Any) -> Any:
+def _shark_blocks(g: Game, ctx: Ctx) -> Gen:
     shark = ctx.source
     a, b = ctx.data["attacker"], ctx.data["blocker"]
     other = b if a is shark else (a if b is shark else None)
@@ -1099,7 +1101,7 @@ define("Giant Shark", triggers=(Trigger(Event.BLOCKS, _shark_blocks),),
 
 # Spitting Slug: {1}{G}: it gains first strike until end of turn; unless that
 # ability was used this turn, the creatures blocking or blocked by it have first strike.
-def _slug_opponent(g: Any, slug: Card, card: Card) -> bool:
+def _slug_opponent(g: Game, slug: Card, card: Card) -> bool:
     cb = g.combat
     if cb is None or card is slug:
         return False
@@ -1109,7 +1111,7 @@ def _slug_opponent(g: Any, slug: Card, card: Card) -> bool:
     return any(slug.oid in bl and card.oid in cb.bands[j] for j, bl in cb.blocks.items())
 
 
-def _slug_used(g: Any, ctx: Any) -> Any:
+def _slug_used(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["slug_turn"] = g.turn
     yield from on_source(until_eot(keyword_mod("first strike")))(g, ctx)
 
@@ -1124,7 +1126,7 @@ define("Spitting Slug", abilities=(Ability("{1}{G}: Spitting Slug gains first st
 # Stone Calendar: its controller's spells cost up to {1} less (generic mana only,
 # never below 0): hook extra_cost returning -1 while the spell still has generic
 # mana left after the earlier Stone Calendars of the same player.
-def _calendar(g: Any, src: Card, spell: Any) -> int:
+def _calendar(g: Game, src: Card, spell: Spell) -> int:
     card = spell.card
     if card is None or spell.controller != g.controller(src):
         return 0
@@ -1138,11 +1140,11 @@ define("Stone Calendar", hooks=Hooks(extra_cost=_calendar))
 
 
 # Lurker: not a legal target of spells unless it attacked or blocked this turn.
-def _lurker_target(g: Any, card: Card, spell: Any) -> bool:
+def _lurker_target(g: Game, card: Card, spell: Spell) -> bool:
     return spell.card is None or card.flags.get("fought_turn") == g.turn
 
 
-def _lurker_fights(g: Any, ctx: Any) -> Any:
+def _lurker_fights(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data
     if d.get("card") is ctx.source or d.get("blocker") is ctx.source:
         ctx.source.flags["fought_turn"] = g.turn
@@ -1158,8 +1160,7 @@ define("Lurker", hooks=Hooks(can_be_targeted=_lurker_target),
 # destroyed. Its controller may skip their draw (hook draw_count) to gain 2 life;
 # drawing any card while it is in play destroys it (the hook "state" finds a card
 # drawn after Fasting came into play in its controller's hand).
-def _fasting_upkeep(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _fasting_upkeep(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "hunger", 1)
     if ctx.source.counters.get("hunger", 0) >= 5:
         g.destroy(ctx.source)
@@ -1167,7 +1168,7 @@ def _fasting_upkeep(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _fasting_draw(g: Any, src: Card, p: int, n: int) -> Any:
+def _fasting_draw(g: Game, src: Card, p: int, n: int) -> Gen:
     if p != g.controller(src) or n <= 0:
         return n
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Fasting: skip your draw and gain 2 life?",
@@ -1179,14 +1180,14 @@ def _fasting_draw(g: Any, src: Card, p: int, n: int) -> Any:
     return n
 
 
-def _fasting_after_draw(g: Any, src: Card, p: int) -> Any:
+def _fasting_after_draw(g: Game, src: Card, p: int) -> Gen:
     if p == g.controller(src) and _fasting_state(g, src):
         g.log("Fasting: a card was drawn; Fasting is destroyed.")
         g.destroy(src)
         yield from g.settle()
 
 
-def _fasting_state(g: Any, card: Card) -> bool:
+def _fasting_state(g: Game, card: Card) -> bool:
     return any(c.flags.get("drawn_turn") is not None and c.oid > card.oid
                for c in g.players[g.controller(card)].hand)
 
@@ -1199,7 +1200,7 @@ define("Fasting", abilities=(_fa_ab,), hooks=Hooks(end_of_upkeep=_fa_end, draw_c
 # Nameless Race: * is the life paid as it comes into play, chosen then, at most the
 # number of white cards the opponent has in play and in their graveyard (the
 # color as its text reads it: Sleight of Mind).
-def _nameless_enter(g: Any, ctx: Any) -> Any:
+def _nameless_enter(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     opp = 1 - p
     white = COLOR_LETTERS[g.word(ctx.source, "white")]
@@ -1216,7 +1217,7 @@ def _nameless_enter(g: Any, ctx: Any) -> Any:
     ctx.source.chosen["star"] = n
 
 
-def _nameless_pt(g: Any, card: Card, c: Chars) -> None:
+def _nameless_pt(g: Game, card: Card, c: Chars) -> None:
     n = card.chosen.get("star", 0)
     c.power, c.toughness = n, n
 
@@ -1229,7 +1230,7 @@ define("Nameless Race", on_enter=_nameless_enter, statics=(static_for(self_only,
 # Preacher: {T}: the opponent chooses one of their creatures; Preacher's
 # controller controls it while Preacher stays in play and tapped (it may be left
 # tapped in its controller's untap phase: hook may_stay_tapped).
-def _preacher(g: Any, ctx: Any) -> Any:
+def _preacher(g: Game, ctx: Ctx) -> Gen:
     preacher, me = ctx.source, ctx.controller
     opp = 1 - me
     theirs = g.creatures(opp)
@@ -1254,7 +1255,7 @@ define("Preacher", abilities=(Ability("{T}: Gain control of a creature of the op
 # City of Shadows: {T}: sacrifice a creature of yours, removed from the game
 # instead of going to the graveyard, and put a counter on City of Shadows;
 # {T}: add X colorless mana, X the number of those counters (hook mana_amount).
-def _city_sacrifice(g: Any, ctx: Any) -> Any:
+def _city_sacrifice(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     mine = g.creatures(p)
     if not mine:
@@ -1265,7 +1266,6 @@ def _city_sacrifice(g: Any, ctx: Any) -> Any:
     victim = mine[ch.index(ans)]
     victim.remove_if_dies = True
     yield from g.put_in_graveyard([victim], how="sacrifice")
-    from ..effects import add_counters
     if ctx.source.zone == "battlefield":
         add_counters(g, ctx.source, "shadow", 1)
 
@@ -1280,7 +1280,7 @@ define("City of Shadows", abilities=(Ability("{T}: Sacrifice a creature, removin
 # the game, remembered by Safe Haven; {0}, during your upkeep: sacrifice Safe Haven
 # to return every creature it removed into play under its owner's control
 # (summoning sick, as though just summoned).
-def _haven_remove(g: Any, ctx: Any) -> Any:
+def _haven_remove(g: Game, ctx: Ctx) -> Gen:
     haven = ctx.source
     for t in each_target(ctx):
         if t.zone != "battlefield":
@@ -1293,7 +1293,7 @@ def _haven_remove(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _haven_sacrifice(g: Any, ctx: Any) -> Any:
+def _haven_sacrifice(g: Game, ctx: Ctx) -> Gen:
     # the sacrifice is the cost: the list is read from the card as it was in play
     for oid in ctx.source.flags.get("kept", []):
         card = next((c for pl in g.players for c in pl.removed if c.oid == oid), None)
@@ -1319,8 +1319,7 @@ define("Safe Haven", abilities=(
 # Frankenstein's Monster: as it comes into play, X creature cards must be removed
 # from its controller's graveyard or it is countered (it goes to the graveyard);
 # for each, a permanent +2/+0, +1/+1 or +0/+2 (kept as counters).
-def _frankenstein(g: Any, ctx: Any) -> Any:
-    from ..effects import add_counters
+def _frankenstein(g: Game, ctx: Ctx) -> Gen:
     card, p = ctx.source, ctx.controller
     x = card.chosen.get("x", 0)
     pool = [c for c in g.players[p].graveyard if "creature" in c.cdef.types]
@@ -1345,8 +1344,7 @@ define("Frankenstein's Monster", on_enter=_frankenstein)
 # Dance of Many: its controller chooses a creature in play as it comes into play
 # and gets a token copy of it; during its controller's upkeep pay {U}{U} or bury it;
 # if Dance of Many or the token leaves play, the other is buried.
-def _dance_enter(g: Any, ctx: Any) -> Any:
-    from ..effects import choose_to_copy, create_token
+def _dance_enter(g: Game, ctx: Ctx) -> Gen:
     orig = yield from choose_to_copy(g, ctx, g.creatures(), "creature")
     if orig is None:
         return
@@ -1355,7 +1353,7 @@ def _dance_enter(g: Any, ctx: Any) -> Any:
     yield from g.entered(tok)
 
 
-def _dance_gone(g: Any, ctx: Any) -> Any:
+def _dance_gone(g: Game, ctx: Ctx) -> Gen:
     old, dance = ctx.data.get("old"), ctx.source
     if old is not None and dance.zone == "battlefield" and old.oid == dance.flags.get("dance_token"):
         g.log("The Dance of Many token left play: Dance of Many is buried.")
@@ -1364,7 +1362,7 @@ def _dance_gone(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _dance_leaves(g: Any, ctx: Any) -> Any:
+def _dance_leaves(g: Game, ctx: Ctx) -> Gen:
     tok_oid = ctx.data["old"].flags.get("dance_token")
     tok = g.find(tok_oid) if tok_oid is not None else None
     if tok is not None:
@@ -1384,7 +1382,7 @@ define("Dance of Many", on_enter=_dance_enter, abilities=(_dm_ab,), hooks=Hooks(
 # Wand of Ith: only during its controller's turn; a card at random from the
 # target player's hand is shown (the log names it); that player discards it or
 # pays life equal to its casting cost (1 for a land) -- a loss of life, not damage.
-def _wand(g: Any, ctx: Any) -> Any:
+def _wand(g: Game, ctx: Ctx) -> Gen:
     t = ctx.target
     if t is None or not t.hand:
         return
@@ -1409,8 +1407,7 @@ define("Wand of Ith", abilities=(Ability("{3}, {T}: A card at random from target
 # Runesword: target attacking creature gets +2/+0 until end of turn; this turn,
 # any creature it damages cannot regenerate and is removed from the game if it
 # dies; if the target leaves play this turn, Runesword is buried.
-def _runesword(g: Any, ctx: Any) -> Any:
-    from ..model import Delayed
+def _runesword(g: Game, ctx: Ctx) -> Gen:
     sword = ctx.source
     for t in each_target(ctx):
         if t.zone != "battlefield":
@@ -1418,7 +1415,7 @@ def _runesword(g: Any, ctx: Any) -> Any:
         oid = t.oid
         g.effects.append(Effect(g.stamp(), oid, pump_mod(2, 0), "eot"))
 
-        def hit(g2: Any, c2: Any) -> Any:
+        def hit(g2: Game, c2: Ctx) -> Gen:
             r = c2.data["packet"].receiver
             if isinstance(r, Card) and r.zone == "battlefield":
                 r.no_regen = True
@@ -1426,7 +1423,7 @@ def _runesword(g: Any, ctx: Any) -> Any:
             return
             yield
 
-        def gone(g2: Any, c2: Any) -> Any:
+        def gone(g2: Game, c2: Ctx) -> Gen:
             if sword.zone == "battlefield" and sword in g2.battlefield:
                 g2.log("The Runesword's creature left play: Runesword is buried.")
                 g2.destroy(sword, bury=True)
@@ -1447,8 +1444,7 @@ define("Runesword", abilities=(Ability("{3}, {T}: Target attacking creature gets
 
 # Scarwood Bandits: take control of target artifact unless its controller pays
 # {2} as the effect resolves; the control lasts while Scarwood Bandits stay in play.
-def _bandits(g: Any, ctx: Any) -> Any:
-    from ..effects import pay_to_use
+def _bandits(g: Game, ctx: Ctx) -> Gen:
     bandits, me = ctx.source, ctx.controller
     for t in each_target(ctx):
         owner_now = g.controller(t)
@@ -1475,10 +1471,10 @@ define("Scarwood Bandits", abilities=(Ability("{2}{G}, {T}: Take control of targ
 # damage still pending to any creature, packet by packet (the source stays the
 # same; the redirected damage is dealt in that same step). Damage to a creature
 # whose damage cannot be prevented (Whippoorwill) cannot be redirected either.
-def _blood_of_the_martyr(g: Any, ctx: Any) -> Any:
+def _blood_of_the_martyr(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
 
-    def offer(g2: Any) -> Any:
+    def offer(g2: Game) -> Gen:
         me = g2.players[p]
         for pk in [pk for pk in g2.pending_damage if pk.amount > 0 and isinstance(pk.receiver, Card)]:
             r = pk.receiver
@@ -1506,7 +1502,7 @@ define("Blood of the Martyr", spell=SpellSpec(_blood_of_the_martyr))
 # Deep Water: until end of turn, every mana-producing land its controller
 # controls provides {U} instead of its normal mana (hook land_mana of the effect,
 # read by Game.mana_abilities).
-def _deep_water(g: Any, ctx: Any) -> Any:
+def _deep_water(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                             hooks=EffectHooks(land_mana=lambda g2, card, ch: "U" if ch.controller == p else None)))
@@ -1524,14 +1520,12 @@ define("Deep Water", abilities=(Ability("{U}: Your mana-producing lands provide 
 # the target spell's casting cost) is fixed by the target, so it is paid as the
 # effect resolves (unpaid, nothing happens); the new target must still be legal for
 # the spell (a player it could target).
-def _targets_me(g: Any, ctx: Any, s: Any) -> bool:
-    from ..objects import Spell as _Spell
-    return isinstance(s, _Spell) and s.card is not None and any(
+def _targets_me(g: Game, ctx: Ctx, s: Target) -> bool:
+    return isinstance(s, Spell) and s.card is not None and any(
         getattr(t, "idx", None) == ctx.controller for t in s.targets)
 
 
-def _mirror(g: Any, ctx: Any) -> Any:
-    from ..effects import pay_to_use
+def _mirror(g: Game, ctx: Ctx) -> Gen:
     s, p = ctx.target, ctx.controller
     if s is None or s.card is None or s.countered:
         return

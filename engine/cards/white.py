@@ -1,9 +1,10 @@
 """White cards."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..carddb import define
+from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, discard_card, destroy_self, destroy_targets, during_upkeep,
@@ -12,9 +13,12 @@ from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PL
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, Event, Mode, SpellSpec, Static, TargetSpec, Trigger, kinds, Kind
-from ..objects import Card, Chars, Effect
+from ..model import Ability, Announce, Cost, EffectFn, Event, Gen, Mode, SpellSpec, Static, Target, TargetSpec, Trigger, kinds, Kind
+from ..objects import Card, Chars, Effect, Packet
 from ..refs import ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 # ------------------------------------------------------------------ creatures
 
@@ -31,14 +35,14 @@ define("Amrou Kithkin", hooks=Hooks(can_be_blocked_by=lambda g, a, b: (g.chars(b
 # Angry Mob: */* defined by the card itself (layer -1: before every effect
 # but control changes, so Crusade or Holy Strength add to it whatever their
 # timestamps, and "your turn" means its controller's turn).
-def _angry_mob(g: Any, card: Card, c: Chars) -> None:
+def _angry_mob(g: Game, card: Card, c: Chars) -> None:
     n = 2
     if g.active == c.controller:
         n += len(lands_of_type(g, card, 1 - c.controller, "swamp"))
     c.set_pt(n, n)
 
 
-def _self(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _self(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return src is card
 
 
@@ -48,7 +52,7 @@ define("Angry Mob", statics=(Static(applies=_self, modify=lambda g, src, card, c
 
 # Elder Land Wurm: cannot attack until it has been assigned as a blocker (it
 # remembers that while it stays in play).
-def _wurm_blocked(g: Any, ctx: Any) -> Any:
+def _wurm_blocked(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["has_blocked"] = True
     return
     yield
@@ -61,7 +65,7 @@ define("Elder Land Wurm",
 
 
 # Northern Paladin: {W}{W}, {T}: destroy target black permanent.
-def _black_permanent(g: Any, ctx: Any, c: Card) -> bool:
+def _black_permanent(g: Game, ctx: Ctx, c: Card) -> bool:
     return COLOR_LETTERS[g.word(ctx.source, "black")] in g.chars(c).colors
 
 
@@ -74,13 +78,13 @@ define("Northern Paladin", abilities=(Ability(
 # was put into the graveyard from play. (Deviation: only deaths while the
 # Vultures are in play are seen.) "{0}: Remove two carrion counters": the
 # counters are removed as the effect resolves; it does nothing without them.
-def _vultures_death(g: Any, ctx: Any) -> Any:
+def _vultures_death(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["carrion_turn"] = g.turn
     return
     yield
 
 
-def _vultures_eot(g: Any, ctx: Any) -> Any:
+def _vultures_eot(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.flags.get("carrion_turn") == g.turn and src.flags.get("carrion_given") != g.turn:
         src.flags["carrion_given"] = g.turn  # once per turn, however often "end of turn" comes round
@@ -90,7 +94,7 @@ def _vultures_eot(g: Any, ctx: Any) -> Any:
     yield
 
 
-def _vultures_pump(g: Any, ctx: Any) -> Any:
+def _vultures_pump(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.zone != "battlefield" or src.counters.get("carrion", 0) < 2:
         return
@@ -112,7 +116,7 @@ define("Osai Vultures",
 # themselves (a redirection, used in the damage prevention step); put into the
 # graveyard from play, its owner loses half their life, rounded up (a loss of
 # life: nothing prevents it).
-def _incarnation_redirect(g: Any, ctx: Any) -> Any:
+def _incarnation_redirect(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     owner = g.players[src.owner]
     packets = [pk for pk in g.pending_damage if pk.receiver is src and pk.amount > 0]
@@ -136,7 +140,7 @@ def _incarnation_redirect(g: Any, ctx: Any) -> Any:
     g.log(f"{n} damage to {src.name} is redirected to {owner.name}.")
 
 
-def _incarnation_dies(g: Any, ctx: Any) -> Any:
+def _incarnation_dies(g: Game, ctx: Ctx) -> Gen:
     p = g.players[ctx.source.owner]
     g.lose_life(p.idx, max(0, (p.life + 1) // 2), " (Personal Incarnation)")
     return
@@ -155,7 +159,7 @@ define("Samite Healer", abilities=(Ability("{T}: Prevent 1 damage to any creatur
                                            prevention=True),))
 
 
-def _swap_blockers(g: Any, ctx: Any) -> Any:
+def _swap_blockers(g: Game, ctx: Ctx) -> Gen:
     a, b = (t for t in ctx.targets)
     cb = g.combat
     if a is None or b is None or cb is None:
@@ -194,7 +198,7 @@ define("Wrath of God", spell=SpellSpec(destroy_all(lambda g, c: "creature" in g.
 # Balance: lands, then cards in hand, then creatures are equalized down to
 # the smallest count; whoever has more chooses what goes (the active player
 # first). Lands and creatures are sacrificed, cards are discarded.
-def _choose_some(g: Any, p: int, cards: list[Card], n: int, verb: str, what: str) -> Any:
+def _choose_some(g: Game, p: int, cards: list[Card], n: int, verb: str, what: str) -> Gen:
     chosen: list[Card] = []
     left = list(cards)
     while len(chosen) < n:
@@ -216,7 +220,7 @@ def _choose_some(g: Any, p: int, cards: list[Card], n: int, verb: str, what: str
     return chosen
 
 
-def _balance(g: Any, ctx: Any) -> Any:
+def _balance(g: Game, ctx: Ctx) -> Gen:
     order = (g.active, 1 - g.active)
     for what in ("lands", "hand", "creatures"):
         if what == "hand":
@@ -249,7 +253,7 @@ define("Balance", spell=SpellSpec(_balance))
 
 # Visions: look at the top five cards of any library (the caster alone sees
 # them), then the caster may have it shuffled.
-def _visions(g: Any, ctx: Any) -> Any:
+def _visions(g: Game, ctx: Ctx) -> Gen:
     for pl in each_target(ctx):
         top = [c.name for c in pl.library[:5]]
         g.secrets.append((ctx.controller, f"Top of {pl.name}'s library: " + (", ".join(top) or "empty")))
@@ -274,14 +278,14 @@ define("Healing Salve", spell=SpellSpec(modes=(
 )))
 
 
-def _life(g: Any, ctx: Any, n: int) -> Any:
+def _life(g: Game, ctx: Ctx, n: int) -> Gen:
     for p in each_target(ctx):
         g.gain_life(p.idx, n)
     return
     yield
 
 
-def _prevent_x(g: Any, ctx: Any) -> Any:
+def _prevent_x(g: Game, ctx: Ctx) -> Gen:
     yield from prevent_to_target(ctx.x)(g, ctx)
 
 
@@ -300,7 +304,7 @@ define("Death Ward", spell=SpellSpec(nothing, targets=(CREATURE,), regenerate=Tr
 # Eye for an Eye: cast in the damage prevention step, naming a source that is
 # dealing damage to its caster; as much damage as that source deals to the
 # caster (before any prevention) goes to the source's controller.
-def _eye(g: Any, ctx: Any) -> Any:
+def _eye(g: Game, ctx: Ctx) -> Gen:
     src = ctx.target
     if src is None:
         return
@@ -317,9 +321,9 @@ define("Eye for an Eye", spell=SpellSpec(
     _eye, targets=(TargetSpec("source dealing damage to you", kinds(Kind.SOURCE)),), prevention=True))
 
 
-def _combat_pump(which: str, p: int, t: int) -> Any:
+def _combat_pump(which: str, p: int, t: int) -> EffectFn:
     """Morale, Piety: every attacking (blocking) creature now, until end of turn."""
-    def fn(g: Any, ctx: Any) -> Any:
+    def fn(g: Game, ctx: Ctx) -> Gen:
         cb = g.combat
         if cb is None:
             return
@@ -345,8 +349,8 @@ define("Purelace", spell=SpellSpec(change_color("white"), targets=(SPELL_OR_PERM
 # is added to their life instead of subtracted: they gain twice that much
 # (back what was lost, and as much again). The source is chosen on casting
 # among those that damaged the caster this turn (Game.damage_log).
-def _damage_sources(g: Any, p: int) -> list[tuple[str, int]]:
-    totals: dict[tuple[Any, str], int] = {}
+def _damage_sources(g: Game, p: int) -> list[tuple[str, int]]:
+    totals: dict[tuple[int | None, str], int] = {}
     for turn, pk in g.damage_log:
         if turn == g.turn and pk.receiver is g.players[p]:
             key = (pk.source_oid, pk.source_name)
@@ -359,7 +363,7 @@ def _damage_sources(g: Any, p: int) -> list[tuple[str, int]]:
     return out
 
 
-def _reverse(g: Any, ctx: Any) -> Any:
+def _reverse(g: Game, ctx: Ctx) -> Gen:
     choice = ctx.chosen("choice")
     n = dict(_damage_sources(g, ctx.controller)).get(choice, 0)
     if n > 0:
@@ -377,7 +381,7 @@ define("Reverse Damage", spell=SpellSpec(_reverse, announce=(
 
 # Swords to Plowshares: removed from the game; its controller gains life equal
 # to its power as it was (none for a power of 0 or less).
-def _swords(g: Any, ctx: Any) -> Any:
+def _swords(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         p = g.controller(t)
         power = g.chars(t).power or 0
@@ -412,7 +416,7 @@ define("Brainwash", enchant=CREATURE,
 define("Seeker", enchant=CREATURE, hooks=Hooks(block_restriction=only_blocked_by("white")))
 
 
-def _spirit_link(g: Any, ctx: Any) -> Any:
+def _spirit_link(g: Game, ctx: Ctx) -> Gen:
     pk = ctx.data["packet"]
     g.gain_life(ctx.controller, pk.amount)
     return
@@ -429,10 +433,10 @@ define("Spirit Link", enchant=CREATURE, triggers=(Trigger(
 # Ward's protection from white does bury it. The color word may be changed by
 # Sleight of Mind.
 def _ward(color: str) -> None:
-    def grant(g: Any, src: Card, card: Card, c: Chars) -> None:
+    def grant(g: Game, src: Card, card: Card, c: Chars) -> None:
         c.keywords.add(f"protection from {g.word(src, color)}")
 
-    def legal_without_own(g: Any, aura_card: Card, host: Card) -> bool:
+    def legal_without_own(g: Game, aura_card: Card, host: Card) -> bool:
         saved = g._chars_cache
         g._chars_cache = None
         aura_card.flags["ward_silenced"] = True
@@ -452,7 +456,7 @@ for _c in ("white", "blue", "black", "red", "green"):
     _ward(_c)
 
 
-def _prismatic_reduce(g: Any, src: Card, pk: Any) -> bool:
+def _prismatic_reduce(g: Game, src: Card, pk: Packet) -> bool:
     choice = src.chosen.get("choice")
     return (choice is not None and isinstance(pk.receiver, Card) and pk.receiver.oid == src.attached_to
             and COLOR_LETTERS.get(g.word(src, choice)) in pk.source_colors)
@@ -467,13 +471,13 @@ define("Prismatic Ward", enchant=CREATURE,
 
 def _cop(color: str, artifact: bool = False) -> None:
     """Circle of Protection: the target is the source of the damage."""
-    def test(g: Any, ctx: Any, src: Any) -> bool:
+    def test(g: Game, ctx: Ctx, src: Target) -> bool:
         if artifact:
             return "artifact" in src.types
         word = g.word(ctx.source, color)
         return COLOR_LETTERS[word] in src.colors
 
-    def effect(g: Any, ctx: Any) -> Any:
+    def effect(g: Game, ctx: Ctx) -> Gen:
         for src in each_target(ctx):
             g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
         return
@@ -491,7 +495,7 @@ for _c in ("white", "blue", "black", "red", "green"):
 _cop("", artifact=True)
 
 
-def _conversion(g: Any, src: Card, card: Card, c: Chars) -> None:
+def _conversion(g: Game, src: Card, card: Card, c: Chars) -> None:
     # All mountains become basic plains (a land type change; the types as its text reads them).
     c.subtypes.discard(g.word(src, "mountain"))
     c.subtypes.add(g.word(src, "plains"))
@@ -504,14 +508,14 @@ define("Conversion",
        abilities=(_conv_ab,), hooks=Hooks(end_of_upkeep=_conv_end))
 
 
-def _white_creature(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _white_creature(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and COLOR_LETTERS[g.word(src, "white")] in c.colors
 
 
 define("Crusade", statics=(Static(applies=_white_creature, modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),))
 
 
-def _castle_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _castle_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return ("creature" in c.types and not card.tapped and c.controller == g.controller(src)
             and not (g.combat is not None and g.combat.band_of(card.oid) is not None))
 
@@ -519,7 +523,7 @@ def _castle_applies(g: Any, src: Card, card: Card, c: Chars) -> bool:
 define("Castle", statics=(Static(applies=_castle_applies, modify=lambda g, src, card, c: pump_mod(0, 2)(g, card, c)),))
 
 
-def _fortified(g: Any, src: Card, card: Card, c: Chars) -> bool:
+def _fortified(g: Game, src: Card, card: Card, c: Chars) -> bool:
     return "creature" in c.types and "wall" in c.subtypes and c.controller == g.controller(src)
 
 
@@ -530,7 +534,7 @@ define("Fortified Area", statics=(Static(applies=_fortified, modify=lambda g, sr
 # Karma: during each player's upkeep, 1 damage to that player for each swamp
 # they control (carried out like any "during upkeep" effect: by the player
 # whose upkeep it is, or by itself as upkeep ends).
-def _karma(g: Any, ctx: Any) -> Any:
+def _karma(g: Game, ctx: Ctx) -> Gen:
     p = g.active
     n = len(lands_of_type(g, ctx.source, p, "swamp"))
     if n:
@@ -546,7 +550,7 @@ define("Karma", abilities=(_karma_ab,), hooks=Hooks(end_of_upkeep=_karma_end))
 
 # Kismet: the target player (chosen on casting) has creatures, lands and
 # artifacts come into play tapped.
-def _kismet_tapped(g: Any, src: Card, card: Card) -> bool:
+def _kismet_tapped(g: Game, src: Card, card: Card) -> bool:
     p = g.player_by_name(src.chosen.get("choice", ""))
     return (p is not None and g.controller(card) == p.idx
             and bool(g.chars(card).types & {"creature", "land", "artifact"}))
@@ -559,11 +563,11 @@ define("Kismet", announce=(Announce("choice", "choose target player", lambda g, 
 # Land Tax: during your upkeep, if an opponent controls more lands than you,
 # you may take up to three basic land cards from your library into your hand
 # (not revealed: the 4ED text does not say so), then shuffle.
-def _more_land(g: Any, p: int) -> bool:
+def _more_land(g: Game, p: int) -> bool:
     return len(g.permanents(1 - p, type_="land")) > len(g.permanents(p, type_="land"))
 
 
-def _land_tax(g: Any, ctx: Any) -> Any:
+def _land_tax(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     me = ctx.me
     if not _more_land(g, p):
@@ -594,7 +598,7 @@ define("Land Tax", abilities=(Ability(
 
 
 # Island Sanctuary: the draw phase asks whether to draw one less card.
-def _sanctuary_draw(g: Any, src: Card, p: int, n: int) -> Any:
+def _sanctuary_draw(g: Game, src: Card, p: int, n: int) -> Gen:
     if g.controller(src) != p or n <= 0:
         return n
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Island Sanctuary: draw one less card?",
@@ -606,7 +610,7 @@ def _sanctuary_draw(g: Any, src: Card, p: int, n: int) -> Any:
     return n
 
 
-def _sanctuary_attack(g: Any, src: Card, attacker: Card) -> bool:
+def _sanctuary_attack(g: Game, src: Card, attacker: Card) -> bool:
     if src.flags.get("sanctuary_until_turn", -1) <= g.turn:
         return True
     if g.controller(src) == g.active:
@@ -633,7 +637,7 @@ _YOUR_DEAD_CREATURE = TargetSpec("target creature in your graveyard", kinds(Kind
                                  lambda g, ctx, c: c.owner == ctx.controller and "creature" in c.cdef.types)
 
 
-def _resurrection(g: Any, ctx: Any) -> Any:
+def _resurrection(g: Game, ctx: Ctx) -> Gen:
     for c in each_target(ctx):
         if c.zone == "graveyard":
             new = g.move(c, "battlefield", controller=ctx.controller)
@@ -650,7 +654,7 @@ define("Resurrection", spell=SpellSpec(_resurrection, targets=(_YOUR_DEAD_CREATU
 # enchantment ("further enchanted"): flags read by Game.destroy and by target
 # choice. Consecrate Land itself stays on it. Sacrifice and removal from the
 # game still take the land.
-def _consecrate(g: Any, ctx: Any) -> Any:
+def _consecrate(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is None:
         return
@@ -668,7 +672,7 @@ define("Consecrate Land", enchant=LAND,
 # Farmstead: during the upkeep of the enchanted land's controller, that player
 # may pay {W}{W} to gain 1 life, once each turn (optional: nothing happens if
 # it is not paid).
-def _farmstead(g: Any, ctx: Any) -> Any:
+def _farmstead(g: Game, ctx: Ctx) -> Gen:
     host = g.enchanted(ctx.source)
     if host is not None:
         g.gain_life(g.controller(host), 1)
@@ -688,7 +692,7 @@ define("Farmstead", enchant=LAND,
 # has been dealt such damage (or has it pending) this turn, no other of its
 # controller's can take it; with several, the player chooses. Only combat
 # damage of unblocked attackers: not trample damage of blocked ones.
-def _guards(g: Any, card: Card, p: int) -> bool:
+def _guards(g: Game, card: Card, p: int) -> bool:
     if g.controller(card) != p or card.tapped or not g.is_creature(card):
         return False
     mine = [c for c in g.battlefield if c.cdef.hooks.takes_unblocked_damage is _guards
@@ -698,13 +702,13 @@ def _guards(g: Any, card: Card, p: int) -> bool:
     return not busy or card in busy
 
 
-def _guarded(g: Any, ctx: Any) -> Any:
+def _guarded(g: Game, ctx: Ctx) -> Gen:
     ctx.source.flags["guarded_turn"] = g.turn
     return
     yield
 
 
-def _unblocked_hit(g: Any, src: Card, d: dict) -> bool:
+def _unblocked_hit(g: Game, src: Card, d: dict) -> bool:
     pk = d["packet"]
     cb = g.combat
     if pk.receiver is not src or not pk.combat or cb is None or pk.source_oid is None:
@@ -722,13 +726,13 @@ define("Veteran Bodyguard", hooks=Hooks(takes_unblocked_damage=_guards),
 # damage prevention step in which damage is still pending to that creature or
 # player, its caster may pay {1} for each point of it to prevent
 # (DamageRules.prevention_offers); declining costs nothing.
-def _guardian_angel(g: Any, ctx: Any) -> Any:
+def _guardian_angel(g: Game, ctx: Ctx) -> Gen:
     t, p = ctx.target, ctx.controller
     if t is None:
         return
     g.prevent(t, ctx.x, source_name=ctx.spell.packet_from)
 
-    def offer(g2: Any) -> Any:
+    def offer(g2: Game) -> Gen:
         if isinstance(t, Card) and t not in g2.battlefield:
             return
         pending = sum(pk.amount for pk in g2.pending_damage if pk.receiver is t)
@@ -757,7 +761,7 @@ define("Guardian Angel", spell=SpellSpec(_guardian_angel, targets=(DAMAGED_CREAT
 # none or fewer), and its controller divides its damage among them
 # (CombatRules._several_blocked_damage). It may also be declared blocking
 # nothing more: the requirement is met by its blocks alone.
-def _before_blocks(g: Any, p: int, card: Card) -> bool:
+def _before_blocks(g: Game, p: int, card: Card) -> bool:
     return g.combat is not None and g.step == "attack"
 
 
