@@ -26,9 +26,9 @@ from ..carddb import define, printings
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, add_counters, create_token, creature_where, damage, destroy_targets,
-                       discard_card, during_upkeep, each_target, enchanted, forced_upkeep_target, keyword_mod, nothing, pay_to_use,
-                       permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for, token_def,
-                       until_eot)
+                       discard_card, during_upkeep, each_target, enchanted, forced_upkeep_target, keyword_mod, nothing,
+                       pay_to_use, permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for,
+                       token_def, until_eot)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, SpellSpec, Static, Trigger, spend_use

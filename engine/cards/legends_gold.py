@@ -15,7 +15,8 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets, counter_target,
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
-                       enters_with_counters, forced_upkeep_target, keyword_mod, nothing, on_source, pay_to_use, permanent_target, prevent_to_target,
+                       enters_with_counters, forced_upkeep_target, keyword_mod, nothing, on_source, pay_to_use,
+                       permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
