@@ -21,7 +21,7 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
@@ -901,12 +901,15 @@ class CastingRules:
         return (yield from self.announced(spell, interrupting))
 
     def activate(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
-                 interrupting: Spell | None) -> Gen:
+                 interrupting: Spell | None, targets: Sequence[Target] | None = None) -> Gen:
+        """Use ``ab`` of ``card``; ``targets``, when given, were chosen
+        already (a mandatory ability's choice that cannot be declined, asked
+        by the card): they are not asked again, so there is nothing to cancel."""
         ch = self.chars(card)
         spell = Spell(self.new_sid(), p, None, card, card.name, ability=ab, colors=frozenset(ch.colors),
                       source_snapshot={"colors": frozenset(ch.colors), "types": frozenset(ch.types),
                                        "power": ch.power})
-        ok = yield from self.build_spell(spell, kind, interrupting)
+        ok = yield from self.build_spell(spell, kind, interrupting, targets)
         if not ok:
             return None
         yield from self.fire(Event.ACTIVATED, spell=spell)
@@ -956,8 +959,10 @@ class CastingRules:
             if inter is not None:
                 yield from self.resolve(inter)
 
-    def build_spell(self: "Game", spell: Spell, kind: DecisionKind, interrupting: Spell | None) -> Gen:
-        """Mode, X, targets, announced choices and payment. False if cancelled."""
+    def build_spell(self: "Game", spell: Spell, kind: DecisionKind, interrupting: Spell | None,
+                    targets: Sequence[Target] | None = None) -> Gen:
+        """Mode, X, targets (unless ``targets`` gives them), announced choices
+        and payment. False if cancelled."""
         p = spell.controller
         card = spell.card
         ab = spell.ability
@@ -1004,6 +1009,9 @@ class CastingRules:
         # targets
         multi = bool(spec_obj and spec_obj.multi_target)
         exact_x = bool(spec_obj and spec_obj.targets_x)  # "X target mountains": exactly X targets
+        if targets is not None:
+            spell.targets = list(targets)
+            specs = ()
         for i, spec in enumerate(specs):
             while True:
                 if exact_x and len(spell.targets) >= spell.x:

@@ -452,6 +452,27 @@ def upkeep_cost(text: str, mana: str, penalty: Callable[[Game, Card], Gen], *, w
     return ab, end
 
 
+def forced_upkeep_target(g: Game, card: Card, ab: Ability) -> Gen:
+    """A mandatory "during your upkeep" ability aimed at one permanent, not
+    used by the time upkeep ends: its controller must choose the target now
+    (``choose CARD``, a choice that cannot be declined: no "cancel"), and the
+    ability is used with that target and resolved. Returns False, asking
+    nothing, when there is no legal target."""
+    p = g.controller(card)
+    spec = ab.targets[0]
+    probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(g.chars(card).colors))
+    cands = g.target_candidates(spec, probe, None)
+    if not cands:
+        return False
+    ch = [f"choose {ref(g, c)}" for c in cands]
+    ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: choose {spec.what}", ch,
+                           parser=g.parser_for(p, ch), about=card.name)
+    spell = yield from g.activate(p, card, ab, DecisionKind.UPKEEP, None, targets=[cands[ch.index(ans)]])
+    if spell is not None:
+        yield from g.resolve(spell)
+    return True
+
+
 def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callable[[Game, Card], Gen]]:
     """"Cumulative upkeep (cost)" (002 "Cumulative Upkeep"): during its
     controller's upkeep the permanent costs ``life`` and/or ``mana`` once for

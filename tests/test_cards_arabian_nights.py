@@ -281,14 +281,16 @@ def test_cuombajj_witches_opponent_may_name_the_first_target_again() -> None:
 
 def test_erhnam_djinn_target_is_chosen_when_upkeep_ends_if_not_before() -> None:
     """Mandatory: not used during upkeep, it asks its controller for the target
-    as upkeep ends (a choice that cannot be declined); with no legal target it
-    is ignored."""
+    as upkeep ends (a choice that cannot be declined: no "cancel", and the
+    target is not asked again); with no legal target it is ignored."""
     r = run_steps({"active": "alice", "phase": "upkeep", "players": {
         "alice": {"battlefield": ["Erhnam Djinn"]},
         "bob": {"battlefield": ["Grizzly Bears", "Wall of Wood", "Swamp", "Swamp"], "hand": ["Terror"]}}}, [])
-    _answer(r, 0, "target Grizzly Bears")
+    _answer(r, 0, "choose Grizzly Bears")
     d = r.duel
     assert d.game.phase == "upkeep"
+    assert not any(a.startswith("target ") for _, a in d.history)  # chosen once, not asked again
+    assert "alice uses Erhnam Djinn targeting Grizzly Bears." in d.game.events
     r.step_resolve()
     bears = next(c for c in d.game.battlefield if c.name == "Grizzly Bears")
     assert "forestwalk" in d.game.chars(bears).keywords

@@ -139,3 +139,29 @@ def test_the_plain_legends_are_legends_with_their_printed_body(name: str) -> Non
     # the second one of the name, bob's, is buried: it came into play later
     assert [c.controller for c in g.battlefield] == [0]
     assert [c.name for c in g.players[1].graveyard] == [name]
+
+
+def test_halfdane_choice_as_upkeep_ends_is_its_target_and_cannot_be_skipped() -> None:
+    """Halfdane not used during its controller's upkeep: the choice asked as
+    upkeep ends cannot be declined, the creature chosen is the target used
+    (not asked again, so there is no "cancel" to skip the mandatory effect),
+    and Halfdane takes that creature's power and toughness."""
+    from engine.decisions import DecisionKind
+    r = run({"active": "alice", "phase": "upkeep", "players": {
+        "alice": {"battlefield": ["Halfdane", "Grizzly Bears"]}, "bob": {"battlefield": ["Craw Wurm"]}}}, [])
+    d, g = r.duel, r.g
+    for _ in range(20):
+        ask = d.pending
+        assert ask is not None
+        if ask.decline is None:
+            break
+        d.apply(ask.decline)
+    assert ask.player == 0 and ask.about == "Halfdane" and g.phase == "upkeep"
+    assert "cancel" not in ask.choices and not any(c.endswith("Halfdane") for c in ask.choices)
+    d.apply(next(c for c in ask.choices if c.endswith("Grizzly Bears")), player=0)
+    after = d.pending
+    assert after is not None and after.kind is not DecisionKind.CAST_TARGET and "cancel" not in after.choices
+    assert "alice uses Halfdane targeting Grizzly Bears." in g.events
+    r.step_resolve()
+    halfdane = next(c for c in g.battlefield if c.name == "Halfdane")
+    assert (g.chars(halfdane).power, g.chars(halfdane).toughness) == (2, 2)

@@ -26,9 +26,9 @@ from ..carddb import define, printings
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, add_counters, create_token, creature_where, damage, destroy_targets,
-                       discard_card, during_upkeep, each_target, enchanted, keyword_mod, nothing, pay_to_use,
-                       permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for, token_def,
-                       until_eot)
+                       discard_card, during_upkeep, each_target, enchanted, forced_upkeep_target, keyword_mod, nothing,
+                       pay_to_use, permanent_target, pump, pump_mod, sacrifice_own_creature, self_only, static_for,
+                       token_def, until_eot)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, SpellSpec, Static, Trigger, spend_use
@@ -127,17 +127,13 @@ _erhnam_ab = Ability("During your upkeep, target non-wall creature an opponent c
 
 def _erhnam_end(g: Game, card: Card) -> Gen:
     """Mandatory: if not done during upkeep, the controller must choose the
-    target when upkeep ends; with no legal target it is ignored (the text)."""
+    target when upkeep ends (``choose CREATURE``, nothing to cancel); with no
+    legal target it is ignored (the text)."""
     p = g.controller(card)
     if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
         return
-    for _ in range(20):  # cancelling the choice asks again: it cannot be declined
-        if card.phase_uses.get(g.phase_key()) or not g.ability_usable(p, card, _erhnam_ab, DecisionKind.UPKEEP, None):
-            return
-        spell = yield from g.activate(p, card, _erhnam_ab, DecisionKind.UPKEEP, None)
-        if spell is not None:
-            yield from g.resolve(spell)
-            return
+    if g.ability_usable(p, card, _erhnam_ab, DecisionKind.UPKEEP, None):
+        yield from forced_upkeep_target(g, card, _erhnam_ab)
 
 
 define("Erhnam Djinn", abilities=(_erhnam_ab,), hooks=Hooks(end_of_upkeep=_erhnam_end))

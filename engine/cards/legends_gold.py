@@ -15,7 +15,8 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, DAMAGED_CREATURE, OPPONENT, PLAYER, add_counters, bounce_targets, counter_target,
                        create_token, creature_where, damage, destroy_self, destroy_targets, discard_card,
-                       enters_with_counters, keyword_mod, nothing, on_source, pay_to_use, permanent_target, prevent_to_target,
+                       enters_with_counters, forced_upkeep_target, keyword_mod, nothing, on_source, pay_to_use,
+                       permanent_target, prevent_to_target,
                        pump, pump_mod, set_pt_mod, static_for, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
@@ -477,11 +478,13 @@ define("Axelrod Gunnarson", triggers=(Trigger(
     Event.TO_GRAVEYARD, _axelrod, condition=lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"]),))
 
 
-# Halfdane: during its controller's upkeep it takes the power and toughness of
-# target creature other than itself (as they are then, for good, until the
-# next time); with no legal target it becomes 3/3. Played with `activate
-# Halfdane -> CREATURE`; if not done by the end of upkeep, the player must
-# choose a creature then (or, with none, it becomes 3/3).
+# Halfdane: "When Halfdane comes into play he is 3/3. During your upkeep,
+# Halfdane acquires the current power and toughness of target creature other
+# than Halfdane. If there are no legal targets, Halfdane becomes 3/3." It takes
+# them as they are when the effect resolves, for good (until the next time).
+# Played with `activate Halfdane -> CREATURE` during upkeep; if not done by the
+# end of upkeep, the player must choose the creature then (`choose CREATURE`,
+# nothing to cancel), or, with no legal target, it becomes 3/3.
 def _set_pt(g: Game, card: Card, p: int, t: int) -> None:
     g.effects.append(Effect(g.stamp(), card.oid, set_pt_mod(p, t), "forever", layer=1))
     g.log(f"{card.name} becomes {p}/{t}.")
@@ -512,17 +515,10 @@ def _halfdane_end(g: Game, card: Card) -> Gen:
     p = g.controller(card)
     if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
         return
-    others = [c for c in g.creatures() if c is not card and g.targetable(c, frozenset(g.chars(card).colors))]
-    if not others:
+    chosen = yield from forced_upkeep_target(g, card, _HALFDANE_AB)
+    if not chosen:
         card.phase_uses[g.phase_key()] = 1
         _set_pt(g, card, 3, 3)
-        return
-    ch = [f"activate {ref(g, card)} -> {ref(g, c)}" for c in others]
-    ans = yield from g.ask(p, DecisionKind.UPKEEP, "Halfdane: choose the creature whose power and toughness it takes",
-                           ch, about=card.name)
-    spell = yield from g.activate(p, card, _HALFDANE_AB, DecisionKind.UPKEEP, [others[ch.index(ans)]])
-    if spell is not None:
-        yield from g.resolve(spell)
     yield from g.settle()
 
 
