@@ -165,7 +165,7 @@ class Duel:
         game = snap.loads(game_bytes, shared)
         d = cls(lambda: (game, game.run(resume=True)), **kw)
         d._factory, d.keep_rest = factory, keep_rest
-        d.history = list(history[:index])
+        d.history = history[:index]
         p = d.pending
         if p is None or _signature(p) != rest or not d.at_rest:
             raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
