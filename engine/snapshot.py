@@ -65,8 +65,8 @@ from typing import Any
 from . import carddb
 from .game import Game
 from .model import CardDef
-from .objects import Card, PrintedChars
-from .tracked import TrackedDict, TrackedSet
+from .objects import Card, Player, PrintedChars
+from .tracked import TrackedDict, TrackedList, TrackedSet
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 
@@ -241,14 +241,21 @@ def _shared_list(index: int) -> list[Any]:
                                  "load them with loads(data, shared)")
 
 
+def _shared_tracked(index: int) -> TrackedList:
+    """A new tracked list holding the items of a shared tuple (see :func:`_shared`)."""
+    raise pickle.UnpicklingError("these bytes share objects with a game of the process that made them: "
+                                 "load them with loads(data, shared)")
+
+
 class _SharedLines:
-    """Stands for a game's log (or secrets) in its saved state: a new list
-    of the same lines, shared (see :class:`GamePickler`)."""
+    """Stands for a list of things that never change in place in a saved
+    state (a game's log or secrets, a library's cards): a new list of the
+    same things, shared (see :class:`GamePickler`)."""
 
-    __slots__ = ("lines",)
+    __slots__ = ("lines", "tracked")
 
-    def __init__(self, lines: list[Any]) -> None:
-        self.lines = lines
+    def __init__(self, lines: list[Any], tracked: bool = False) -> None:
+        self.lines, self.tracked = lines, tracked
 
 
 class _SharedUnpickler(pickle.Unpickler):
@@ -266,6 +273,8 @@ class _SharedUnpickler(pickle.Unpickler):
                 return shared.__getitem__
             if name == "_shared_list":
                 return lambda index: list(shared[index])
+            if name == "_shared_tracked":
+                return lambda index: TrackedList(shared[index])
         return super().find_class(module, name)
 
 
@@ -303,7 +312,11 @@ class GamePickler(pickle.Pickler):
                 return (_shared, (len(self._shared) - 1,))
             if cls is _SharedLines:
                 self._shared.append(tuple(obj.lines))
-                return (_shared_list, (len(self._shared) - 1,))
+                return (_shared_tracked if obj.tracked else _shared_list, (len(self._shared) - 1,))
+            if cls is Player:  # the library: its cards shared, in a list of its own
+                state = obj.__dict__.copy()
+                state["library"] = _SharedLines(obj.library, tracked=True)
+                return (copyreg.__newobj__, (cls,), state)
             if cls is Game:
                 state = obj.__getstate__()
                 state["events"], state["secrets"] = _SharedLines(obj.events), _SharedLines(obj.secrets)
