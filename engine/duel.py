@@ -201,16 +201,19 @@ class Duel:
                 r = self._rest = (len(self.history), _signature(self.pending),  # type: ignore[arg-type]
                                   snap.dumps(self.game, shared), shared)
             return r
-        return r if r is not None and r[2] else None
+        return r if r is not None and r[2] and not (to_store and r[3] is not None) else None
 
     def clone(self) -> "Duel":
         """A copy that goes on exactly as this duel would (same state, same
-        pending decision, same history), sharing nothing with it.
+        pending decision, same history), sharing nothing that either of them
+        changes (what never changes in place is shared: the cards in the
+        libraries, the log's lines; see :mod:`engine.snapshot`).
 
         Made from the game saved at the latest rest point, resumed there,
         with the answers given since replayed: at a rest point nothing is
         replayed; elsewhere that needs ``keep_rest`` (or the whole duel is
-        replayed). Cost: about a pickle and an unpickle of the game."""
+        replayed). Cost: about a pickle and an unpickle of the game but
+        for what it shares with this one."""
         kw: dict[str, Any] = {"seed": self.seed, "decks": self.decks, "options": self.options}
         if self.pending is None:  # over (or conceded): nothing to resume
             game = snap.loads(snap.dumps(self.game))

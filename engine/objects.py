@@ -143,7 +143,7 @@ class Card(Tracked):
         if timestamp:
             d["timestamp"] = timestamp
         for name, value in more.items():
-            if name in _LAZY:
+            if name in MADE_ON_FIRST_USE:
                 if value:
                     d[name] = _WRAP[value.__class__](value) if value.__class__ in _WRAP else value
             elif name not in Card._defaults:
@@ -165,8 +165,8 @@ class Card(Tracked):
 
 
 # the attributes made on first use, and those read from the class while at their default value
-_LAZY = frozenset(n for n, v in vars(Card).items() if isinstance(v, _Lazy))
-Card._defaults = {n: vars(Card)[n] for n in Card.__annotations__ if n in vars(Card) and n not in _LAZY
+MADE_ON_FIRST_USE = frozenset(n for n, v in vars(Card).items() if isinstance(v, _Lazy))
+Card._defaults = {n: vars(Card)[n] for n in Card.__annotations__ if n in vars(Card) and n not in MADE_ON_FIRST_USE
                   and n not in ("printed", "was_tapped")}
 
 

@@ -35,11 +35,13 @@ A copy made and loaded in this process (:meth:`Duel.clone`) shares with its
 original what never changes in place, instead of copying it through bytes
 (``shared``, a list given to both :func:`dumps` and :func:`loads`): the
 cards in the libraries (a card is changed only outside a library: see
-:class:`~engine.objects.Card`), the printed characteristics kept on cards
-(:class:`~engine.objects.PrintedChars`, immutable), and the lines of the
-log and of the secrets (strings and tuples: the copy gets lists of its own
-holding them). Bytes made so load only with that list, in that process;
-stored snapshots are made without it.
+:class:`~engine.objects.Card`; the copy's libraries are lists of its own),
+the printed characteristics kept on cards
+(:class:`~engine.objects.PrintedChars`, immutable), the registry's card
+definitions, and the lines of the log and of the secrets (strings and
+tuples, in lists of the copy's own). Bytes made so load only with that
+list, in that process; stored snapshots are made without it. Either way a
+card is saved without its empty containers (made again on first use).
 
 The bytes are only good for the engine that made them: :data:`ENGINE_VERSION`
 is a hash of the engine's source files and card data. A stored snapshot made
@@ -65,8 +67,8 @@ from typing import Any
 from . import carddb
 from .game import Game
 from .model import CardDef
-from .objects import Card, Player, PrintedChars
-from .tracked import TrackedDict, TrackedList, TrackedSet
+from .objects import MADE_ON_FIRST_USE, Card, Player, PrintedChars
+from .tracked import TrackedDict, TrackedList
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 
@@ -278,9 +280,6 @@ class _SharedUnpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
-_EMPTIES = frozenset({TrackedDict, TrackedSet})  # the classes of Card's containers made on first use
-
-
 class GamePickler(pickle.Pickler):
     """Pickles a game's object graph: see the module's docstring.
     ``shared``: a list to put the objects a copy loaded in this process
@@ -299,7 +298,13 @@ class GamePickler(pickle.Pickler):
                 self._shared.append(obj)
                 return (_shared, (len(self._shared) - 1,))
             # without the empty containers (made again on first use, see Card)
-            return (copyreg.__newobj__, (Card,), {k: v for k, v in d.items() if v or v.__class__ not in _EMPTIES})
+            empty = [k for k in MADE_ON_FIRST_USE & d.keys() if not d[k]]
+            if not empty:
+                return NotImplemented
+            state = d.copy()
+            for k in empty:
+                del state[k]
+            return (copyreg.__newobj__, (Card,), state)
         if cls is TrackedDict:
             # filled by dict.update on loading, not by the counting __setitem__ item by item
             # (after the dict is memoised, so that what it holds may refer back to it)
@@ -327,6 +332,9 @@ class GamePickler(pickle.Pickler):
                 # the registry's own definition: by name. (Not a persistent_id: pickle calls that
                 # for every object, ints and strings included, which cost a third of the time;
                 # reducer_override is called only for objects of classes of their own.)
+                if self._shared is not None:  # (the same object, found without a call)
+                    self._shared.append(obj)
+                    return (_shared, (len(self._shared) - 1,))
                 return (_card, (name,))
             return NotImplemented  # made on the fly (a token's, a copy's): by value
         if cls is types.FunctionType:

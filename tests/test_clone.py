@@ -369,6 +369,21 @@ def test_shared_bytes_load_only_with_their_objects_and_snapshots_never_share() -
     assert resumed == [1]
     same(duel, restored, "from the snapshot taken after a clone")
     assert restored.game.players[0].library[0] is not duel.game.players[0].library[0]
+    # away from a rest point, a clone goes on from the bytes a clone saved there (with the
+    # answers since), but nothing is stored from them (the duel keeps no rest point)
+    _at_rest_after(duel, (RandomPlayer(9), RandomPlayer(10)), len(duel.history) + 1)
+    duel.clone()
+    duel.apply(duel.pending.choices[0])
+    assert not duel.at_rest and not duel.keep_rest
+    resumed.clear()
+    try:
+        Duel._resumed = classmethod(lambda cls, *a, **kw: resumed.append(1) or real(cls, *a, **kw))  # type: ignore
+        same(duel, duel.clone(), "a clone after the rest point")
+    finally:
+        Duel._resumed = classmethod(real)  # type: ignore[assignment]
+    assert resumed == [1]
+    with pytest.raises(ValueError):
+        duel.snapshot()
 
 
 # ------------------------------------------------------------- compact cards
