@@ -166,8 +166,7 @@ class Card(Tracked):
 
 # the attributes made on first use, and those read from the class while at their default value
 MADE_ON_FIRST_USE = frozenset(n for n, v in vars(Card).items() if isinstance(v, _Lazy))
-Card._defaults = {n: vars(Card)[n] for n in Card.__annotations__ if n in vars(Card) and n not in MADE_ON_FIRST_USE
-                  and n not in ("printed", "was_tapped")}
+Card._defaults = {n: vars(Card)[n] for n in Card.__annotations__ if n in vars(Card) and n not in MADE_ON_FIRST_USE}
 
 
 @dataclass
