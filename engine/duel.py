@@ -112,8 +112,9 @@ class Duel:
         self.on_rest: Callable[[Duel], None] | None = None
         self.history: list[tuple[int, str]] = []
         # the latest rest point: (answers before it, its decision's signature, the game saved
-        # there or b"" when not kept); see at_rest
-        self._rest: tuple[int, tuple[int, str, str], bytes] | None = None
+        # there or b"" when not kept, and the objects those bytes share with this duel's game
+        # or None: see snapshot.dumps); see at_rest
+        self._rest: _Rest | None = None
         self.game, self._proc = factory()
         self.pending: Decision | None = None
         self._advance(None)
@@ -147,30 +148,31 @@ class Duel:
                 index, rest, key, game_bytes = snap.unpack(blob)
                 if index > len(history) or key != _history_key(seed, decks, options, names, history[:index]):
                     raise snap.StaleSnapshot("the snapshot belongs to another duel")
-                return cls._resumed(factory, kw, history, index, rest, game_bytes, keep_rest)
+                return cls._resumed(factory, kw, history, (index, rest, game_bytes, None), keep_rest)
             except Exception:  # noqa: BLE001 - any failure: the answers are the truth
                 pass
         return cls(factory, keep_rest=keep_rest, **kw).replay(history)
 
     @classmethod
     def _resumed(cls, factory: Callable[[], tuple[Game, Gen]], kw: dict[str, Any], history: list[tuple[int, str]],
-                 index: int, rest: tuple[int, str, str], game_bytes: bytes, keep_rest: bool = False,
-                 choices: tuple[str, ...] | None = None) -> "Duel":
-        """A duel whose game is ``game_bytes`` (saved at a rest point after
-        ``index`` answers of ``history``), resumed there, with the answers
-        after it replayed. ``choices``: those of the rest point's decision,
-        listed already (by the duel being cloned there), not listed again."""
-        game = snap.loads(game_bytes)
+                 saved: "_Rest", keep_rest: bool = False, choices: tuple[str, ...] | None = None) -> "Duel":
+        """A duel whose game is the one ``saved`` at a rest point (after
+        ``index`` answers of ``history``: see ``Duel._rest``), resumed there,
+        with the answers after it replayed. ``choices``: those of the rest
+        point's decision, listed already (by the duel being cloned there),
+        not listed again."""
+        index, rest, game_bytes, shared = saved
+        game = snap.loads(game_bytes, shared)
         d = cls(lambda: (game, game.run(resume=True)), **kw)
         d._factory, d.keep_rest = factory, keep_rest
-        d.history = list(history[:index])
+        d.history = history[:index]
         p = d.pending
         if p is None or _signature(p) != rest or not d.at_rest:
             raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
         if choices is not None and "_list_choices" in p.__dict__:  # the same decision: the same choices
             p.choices = choices  # type: ignore[assignment]
             del p._list_choices  # type: ignore[attr-defined]
-        d._rest = (index, rest, game_bytes)
+        d._rest = saved
         return d.replay(history[index:])
 
     def fresh(self) -> "Duel":
@@ -185,26 +187,33 @@ class Duel:
         where the game can be saved and resumed."""
         return self.pending is not None and self.pending is self.game.rest_decision
 
-    def _saved_rest(self) -> tuple[int, tuple[int, str, str], bytes] | None:
+    def _saved_rest(self, to_store: bool = False) -> "_Rest | None":
         """The latest rest point with its game saved: now if the duel is at
-        one, else the one kept (``keep_rest``), else None."""
+        one, else the one kept (``keep_rest``), else None. Saved now, it is
+        saved for a copy in this process (sharing what never changes with
+        this duel's game, see :func:`engine.snapshot.dumps`) unless
+        ``to_store``."""
         r = self._rest
         if self.at_rest:
-            if r is None or r[0] != len(self.history) or not r[2]:
+            if r is None or r[0] != len(self.history) or not r[2] or (to_store and r[3] is not None):
                 # kept until the next rest point (a duel cloned again here pickles nothing)
+                shared: list[Any] | None = None if to_store else []
                 r = self._rest = (len(self.history), _signature(self.pending),  # type: ignore[arg-type]
-                                  snap.dumps(self.game))
+                                  snap.dumps(self.game, shared), shared)
             return r
-        return r if r is not None and r[2] else None
+        return r if r is not None and r[2] and not (to_store and r[3] is not None) else None
 
     def clone(self) -> "Duel":
         """A copy that goes on exactly as this duel would (same state, same
-        pending decision, same history), sharing nothing with it.
+        pending decision, same history), sharing nothing that either of them
+        changes (what never changes in place is shared: the cards in the
+        libraries, the log's lines; see :mod:`engine.snapshot`).
 
         Made from the game saved at the latest rest point, resumed there,
         with the answers given since replayed: at a rest point nothing is
         replayed; elsewhere that needs ``keep_rest`` (or the whole duel is
-        replayed). Cost: about a pickle and an unpickle of the game."""
+        replayed). Cost: about a pickle and an unpickle of the game but
+        for what it shares with this one."""
         kw: dict[str, Any] = {"seed": self.seed, "decks": self.decks, "options": self.options}
         if self.pending is None:  # over (or conceded): nothing to resume
             game = snap.loads(snap.dumps(self.game))
@@ -216,15 +225,14 @@ class Duel:
             d = Duel(self._factory, keep_rest=self.keep_rest, **kw)
             return d.replay(self.history)
         listed = self.pending.__dict__.get("choices") if self.at_rest else None
-        return Duel._resumed(self._factory, kw, self.history, r[0], r[1], r[2], keep_rest=self.keep_rest,
-                             choices=listed)
+        return Duel._resumed(self._factory, kw, self.history, r, keep_rest=self.keep_rest, choices=listed)
 
     def snapshot(self, names: tuple[str, str] | None = None) -> bytes:
         """The duel as bytes for :meth:`from_snapshot`: the engine version,
         the game saved at the latest rest point, and how many answers of the
         history came before it. Made at a rest point, or from the one kept
         (``keep_rest``); ValueError otherwise."""
-        r = self._saved_rest()
+        r = self._saved_rest(to_store=True)
         if r is None:
             raise ValueError("the duel is not at a rest point and keeps none (keep_rest)")
         names = names or (self.game.players[0].name, self.game.players[1].name)
@@ -254,7 +262,7 @@ class Duel:
             self.pending = None
         if self.pending is not None and self.pending is self.game.rest_decision:
             self._rest = (len(self.history), _signature(self.pending),
-                          snap.dumps(self.game) if self.keep_rest else b"")
+                          snap.dumps(self.game) if self.keep_rest else b"", None)
             if self.on_rest is not None:
                 self.on_rest(self)
 
@@ -334,6 +342,11 @@ class Duel:
 
     def view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
+
+
+# a rest point (see Duel._rest): (answers before it, its decision's signature, the game saved
+# there or b"", the objects those bytes share with the duel's game or None)
+_Rest = tuple[int, tuple[int, str, str], bytes, "list[Any] | None"]
 
 
 def _new_game(seed: int, decks: tuple[list[str], list[str]], options: DuelOptions,

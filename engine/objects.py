@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from .hooks import NO_EFFECT_HOOKS, EffectHooks
 from .mana import Mana
-from .tracked import Tracked
+from .tracked import _WRAP, Tracked, TrackedDict, TrackedSet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -49,7 +49,25 @@ class Player(Tracked):
         return f"Player({self.name})"
 
 
-@dataclass(eq=False)
+class _Lazy:
+    """A card's container attribute made on first use (see :class:`Card`):
+    read while absent, it is created empty and stored on the card."""
+
+    __slots__ = ("name", "make")
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, card: "Card | None", owner: type) -> Any:
+        if card is None:
+            return self
+        value = card.__dict__[self.name] = self.make()  # (not a change: an empty container)
+        return value
+
+
 class Card(Tracked):
     """One card (or token) in one zone. A card that changes zones becomes a
     new object with a new ``oid``: it forgets everything (5th Ed.).
@@ -57,7 +75,21 @@ class Card(Tracked):
     Cards compare by identity (no two objects share an ``oid``, so this is
     what comparing every field meant, minus the cost: ``in``, ``index`` and
     ``remove`` on zones are hot). Deliberately unhashable, as before: no sets
-    of cards, whose order would depend on memory addresses."""
+    of cards, whose order would depend on memory addresses.
+
+    Compact, for copies (:meth:`engine.duel.Duel.clone` pickles every card of
+    a game): an attribute at its default value is not kept in the card's
+    ``__dict__`` but read from the class (:attr:`_defaults`; setting the
+    default again changes nothing, see :class:`engine.tracked.Tracked`), and
+    the containers (``counters``, ``chosen``, ``text_changes``,
+    ``damaged_by``, ``phase_uses``, ``flags``) are made when first used.
+
+    A card in a library is never changed in place (drawing it, or any other
+    move, makes a new object), so a copy made in this process shares the
+    cards of the libraries with its original (:func:`engine.snapshot.dumps`,
+    ``shared``). Code that changes a card must not do it while the card is in
+    a library: move it first (tests/test_clone.py checks this over random
+    duels)."""
 
     __hash__ = None  # type: ignore[assignment]
     # changes counted for the characteristics cache (engine.tracked), but for these:
@@ -72,23 +104,23 @@ class Card(Tracked):
     timestamp: int = 0
     tapped: bool = False
     damage: int = 0
-    counters: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int] = _Lazy(TrackedDict)  # type: ignore[assignment]
     sick: bool = False
     attached_to: int | None = None
-    chosen: dict[str, Any] = field(default_factory=dict)  # choices announced on casting
+    chosen: dict[str, Any] = _Lazy(TrackedDict)  # type: ignore[assignment]  # choices announced on casting
     token: bool = False
     color_override: frozenset[str] | None = None  # set by an interrupt while being cast
-    text_changes: dict[str, str] = field(default_factory=dict)  # Sleight of Mind: word -> word
-    damaged_by: set[int] = field(default_factory=set)  # sources that damaged it this turn
+    text_changes: dict[str, str] = _Lazy(TrackedDict)  # type: ignore[assignment]  # Sleight of Mind: word -> word
+    damaged_by: set[int] = _Lazy(TrackedSet)  # type: ignore[assignment]  # sources that damaged it this turn
     regenerated_in_combat: bool = False
     no_regen: bool = False
     remove_if_dies: bool = False  # Disintegrate
     upkeep_paid: int = 0  # cumulative upkeep counters / times paid
-    phase_uses: dict[str, int] = field(default_factory=dict)
+    phase_uses: dict[str, int] = _Lazy(TrackedDict)  # type: ignore[assignment]
     last_controller: int = -1
     face_down: bool = False  # face-down ante
     was_tapped: bool | None = None  # tapped state last seen by Game.note_taps (None: not seen yet)
-    flags: dict[str, Any] = field(default_factory=dict)
+    flags: dict[str, Any] = _Lazy(TrackedDict)  # type: ignore[assignment]
     # (player, index in that player's decklist) for a card dealt from a deck by
     # Duel.new, kept across zone changes: which physical card this is (the bot
     # maps it to an owned copy for ante). None for tokens and scripted cards.
@@ -96,11 +128,29 @@ class Card(Tracked):
     # (cdef, color override, PrintedChars) kept by Game._printed: the printed characteristics
     # made once, not part of the state (derived from cdef, controller and color override;
     # cdef is checked too although no card code changes it: tests swap it to hide cards)
-    printed: tuple["CardDef", frozenset[str] | None, "PrintedChars"] | None = field(default=None, repr=False)
+    printed: tuple["CardDef", frozenset[str] | None, "PrintedChars"] | None = None
     # A permanent copying another (Clone, Copy Artifact) has the copied definition as ``cdef``
     # while in play and keeps its own here: its printed name, the one it is referred to by,
     # and the definition it takes back when it changes zones (see effects.become_copy)
-    own_cdef: "CardDef | None" = field(default=None, repr=False)
+    own_cdef: "CardDef | None" = None
+
+    def __init__(self, oid: int, cdef: "CardDef", owner: int, zone: str, controller: int, timestamp: int = 0,
+                 **more: Any) -> None:
+        """A new card: the five attributes every card has, its timestamp, and
+        any other attribute above (``token=True``, ``origin=...``) whose
+        value is not the default."""
+        d = self.__dict__
+        d.update(oid=oid, cdef=cdef, owner=owner, zone=zone, controller=controller)
+        if timestamp:
+            d["timestamp"] = timestamp
+        for name, value in more.items():
+            if name in MADE_ON_FIRST_USE:
+                if value:
+                    d[name] = _WRAP[value.__class__](value) if value.__class__ in _WRAP else value
+            elif name not in Card._defaults:
+                raise TypeError(f"Card() got an unexpected keyword argument {name!r}")
+            elif value != Card._defaults[name] or value.__class__ is not Card._defaults[name].__class__:
+                d[name] = value
 
     @property
     def name(self) -> str:
@@ -113,6 +163,11 @@ class Card(Tracked):
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}>"
+
+
+# the attributes made on first use, and those read from the class while at their default value
+MADE_ON_FIRST_USE = frozenset(n for n, v in vars(Card).items() if isinstance(v, _Lazy))
+Card._defaults = {n: vars(Card)[n] for n in Card.__annotations__ if n in vars(Card) and n not in MADE_ON_FIRST_USE}
 
 
 @dataclass

@@ -31,6 +31,18 @@ The object graph is pickled by :class:`GamePickler`:
   share it, and a closure whose cell holds itself loads;
 - ``Game.__getstate__`` leaves out caches and read memos (``Game.UNSAVED``).
 
+A copy made and loaded in this process (:meth:`Duel.clone`) shares with its
+original what never changes in place, instead of copying it through bytes
+(``shared``, a list given to both :func:`dumps` and :func:`loads`): the
+cards in the libraries (a card is changed only outside a library: see
+:class:`~engine.objects.Card`; the copy's libraries are lists of its own),
+the printed characteristics kept on cards
+(:class:`~engine.objects.PrintedChars`, immutable), the registry's card
+definitions, and the lines of the log and of the secrets (strings and
+tuples, in lists of the copy's own). Bytes made so load only with that
+list, in that process; stored snapshots are made without it. Either way a
+card is saved without its empty containers (made again on first use).
+
 The bytes are only good for the engine that made them: :data:`ENGINE_VERSION`
 is a hash of the engine's source files and card data. A stored snapshot made
 by another engine is ignored (the duel is replayed from its answers, which
@@ -38,6 +50,7 @@ stay the truth).
 """
 from __future__ import annotations
 
+import copyreg
 import enum
 import functools
 import hashlib
@@ -45,13 +58,17 @@ import importlib
 import io
 import marshal
 import pickle
+import random
 import sys
 import types
 from pathlib import Path
 from typing import Any
 
 from . import carddb
+from .game import Game
 from .model import CardDef
+from .objects import MADE_ON_FIRST_USE, Card, Player, PrintedChars
+from .tracked import TrackedDict, TrackedList
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 
@@ -206,21 +223,118 @@ def _by_reference(f: types.FunctionType) -> bool:
     return obj is f
 
 
-class GamePickler(pickle.Pickler):
-    """Pickles a game's object graph: see the module's docstring."""
+def _random(state: tuple[Any, ...]) -> random.Random:
+    r = random.Random(0)
+    r.setstate(state)
+    return r
 
-    def __init__(self, file: io.BytesIO, protocol: int = PROTOCOL) -> None:
+
+# ------------------------------------------------------------ shared objects
+def _shared(index: int) -> Any:
+    """An object shared with the game a copy was made from: only
+    :func:`loads` given the ``shared`` list of :func:`dumps` finds it."""
+    raise pickle.UnpicklingError("these bytes share objects with a game of the process that made them: "
+                                 "load them with loads(data, shared)")
+
+
+def _shared_list(index: int) -> list[Any]:
+    """A new list holding the items of a shared tuple (see :func:`_shared`)."""
+    raise pickle.UnpicklingError("these bytes share objects with a game of the process that made them: "
+                                 "load them with loads(data, shared)")
+
+
+def _shared_tracked(index: int) -> TrackedList:
+    """A new tracked list holding the items of a shared tuple (see :func:`_shared`)."""
+    raise pickle.UnpicklingError("these bytes share objects with a game of the process that made them: "
+                                 "load them with loads(data, shared)")
+
+
+class _SharedLines:
+    """Stands for a list of things that never change in place in a saved
+    state (a game's log or secrets, a library's cards): a new list of the
+    same things, shared (see :class:`GamePickler`)."""
+
+    __slots__ = ("lines", "tracked")
+
+    def __init__(self, lines: list[Any], tracked: bool = False) -> None:
+        self.lines, self.tracked = lines, tracked
+
+
+class _SharedUnpickler(pickle.Unpickler):
+    """Loads bytes made with ``shared``: :func:`_shared` and
+    :func:`_shared_list` are found in that list."""
+
+    def __init__(self, file: io.BytesIO, shared: list[Any]) -> None:
+        super().__init__(file)
+        self._shared = shared
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__:
+            shared = self._shared
+            if name == "_shared":
+                return shared.__getitem__
+            if name == "_shared_list":
+                return lambda index: list(shared[index])
+            if name == "_shared_tracked":
+                return lambda index: TrackedList(shared[index])
+        return super().find_class(module, name)
+
+
+class GamePickler(pickle.Pickler):
+    """Pickles a game's object graph: see the module's docstring.
+    ``shared``: a list to put the objects a copy loaded in this process
+    shares with the original (see the module's docstring), or None."""
+
+    def __init__(self, file: io.BytesIO, protocol: int = PROTOCOL, shared: list[Any] | None = None) -> None:
         super().__init__(file, protocol)
         self._refs = _registry_refs()
+        self._shared = shared
 
     def reducer_override(self, obj: Any) -> Any:
         cls = obj.__class__
+        if cls is Card:  # (the most common object; never a registry part)
+            d = obj.__dict__
+            if self._shared is not None and d["zone"] == "library":
+                self._shared.append(obj)
+                return (_shared, (len(self._shared) - 1,))
+            # without the empty containers (made again on first use, see Card)
+            empty = [k for k in MADE_ON_FIRST_USE & d.keys() if not d[k]]
+            if not empty:
+                return NotImplemented
+            state = d.copy()
+            for k in empty:
+                del state[k]
+            return (copyreg.__newobj__, (Card,), state)
+        if cls is TrackedDict:
+            # filled by dict.update on loading, not by the counting __setitem__ item by item
+            # (after the dict is memoised, so that what it holds may refer back to it)
+            return (TrackedDict, (), dict(obj), None, None, dict.update) if obj else (TrackedDict, ())
+        if cls is random.Random:  # not seeded from the system first, as Random() would be
+            return (_random, (obj.getstate(),))
+        if self._shared is not None:
+            if cls is PrintedChars:
+                self._shared.append(obj)
+                return (_shared, (len(self._shared) - 1,))
+            if cls is _SharedLines:
+                self._shared.append(tuple(obj.lines))
+                return (_shared_tracked if obj.tracked else _shared_list, (len(self._shared) - 1,))
+            if cls is Player:  # the library: its cards shared, in a list of its own
+                state = obj.__dict__.copy()
+                state["library"] = _SharedLines(obj.library, tracked=True)
+                return (copyreg.__newobj__, (cls,), state)
+            if cls is Game:
+                state = obj.__getstate__()
+                state["events"], state["secrets"] = _SharedLines(obj.events), _SharedLines(obj.secrets)
+                return (copyreg.__newobj__, (cls,), state)
         if cls is CardDef:
             name = obj.name
             if carddb._DEFS.get(name) is obj:
                 # the registry's own definition: by name. (Not a persistent_id: pickle calls that
                 # for every object, ints and strings included, which cost a third of the time;
                 # reducer_override is called only for objects of classes of their own.)
+                if self._shared is not None:  # (the same object, found without a call)
+                    self._shared.append(obj)
+                    return (_shared, (len(self._shared) - 1,))
                 return (_card, (name,))
             return NotImplemented  # made on the fly (a token's, a copy's): by value
         if cls is types.FunctionType:
@@ -249,16 +363,21 @@ class GamePickler(pickle.Pickler):
         return NotImplemented if ref is None else ref[1]
 
 
-def dumps(obj: Any) -> bytes:
-    """``obj`` (a Game, or anything holding one) as bytes."""
+def dumps(obj: Any, shared: list[Any] | None = None) -> bytes:
+    """``obj`` (a Game, or anything holding one) as bytes. ``shared``: an
+    empty list, to make bytes for a copy in this process, which shares with
+    ``obj`` what never changes in place (see the module's docstring); the
+    bytes then load only with that list."""
     buf = io.BytesIO()
-    GamePickler(buf, PROTOCOL).dump(obj)
+    GamePickler(buf, PROTOCOL, shared).dump(obj)
     return buf.getvalue()
 
 
-def loads(data: bytes) -> Any:
-    """What :func:`dumps` saved."""
-    return pickle.loads(data)
+def loads(data: bytes, shared: list[Any] | None = None) -> Any:
+    """What :func:`dumps` saved (with the same ``shared`` list, if any)."""
+    if shared is None:
+        return pickle.loads(data)
+    return _SharedUnpickler(io.BytesIO(data), shared).load()
 
 
 # ------------------------------------------------------------ stored snapshots

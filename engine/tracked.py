@@ -270,12 +270,16 @@ class Tracked:
     text, list, dict or set, and the first set of a dataclass field, which
     builds a new object that is not part of the game until it is stored in
     it) and stores plain lists, dicts and sets as tracked ones (see the
-    module). ``_setters``: the attributes set through a property."""
+    module). ``_setters``: the attributes set through a property.
+    ``_defaults``: attributes kept out of the instance's ``__dict__`` while
+    they have this value, read from the class (``Card``): setting that value
+    on an instance without its own changes nothing and stores nothing."""
 
     __slots__ = ()
     _quiet: frozenset[str] = frozenset()
     _minor: frozenset[str] = frozenset()
     _setters: frozenset[str] = frozenset()
+    _defaults: dict[str, Any] = {}
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in self._quiet:
@@ -292,6 +296,10 @@ class Tracked:
             return
         d = self.__dict__
         old = d.get(name, _MISSING)
+        if old is _MISSING and name in self._defaults:
+            old = self._defaults[name]
+            if old.__class__ is value.__class__ and old == value:
+                return
         if old is value:
             return
         cls = value.__class__

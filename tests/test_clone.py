@@ -241,3 +241,174 @@ def test_clone_during_a_shahrazad_subgame(monkeypatch: pytest.MonkeyPatch) -> No
             go_on(duel.clone(), copy, i, 30, "in the subgame")
         duel.apply(players[duel.pending.player].choose(duel.pending))
     assert i > 20 and len(resumed) > 20  # each clone from the rest point before Shahrazad
+
+
+# ------------------------------------------------------------------ sharing
+# A copy made in this process shares with its original what never changes in place (the cards
+# in the libraries, the printed characteristics, the log's lines): see engine.snapshot.
+
+def _at_rest_after(duel: Duel, players: tuple[RandomPlayer, RandomPlayer], answers: int) -> Duel:
+    while duel.pending is not None and (len(duel.history) < answers or not duel.at_rest):
+        duel.apply(players[duel.pending.player].choose(duel.pending))
+    assert duel.at_rest or duel.pending is None
+    return duel
+
+
+def _library_states(duel: Duel) -> list[list[dict[str, Any]]]:
+    """The attributes of the cards in the libraries, but the empty containers (made when
+    first read, see Card) and the kept printed values (derived)."""
+    return [[{k: v for k, v in c.__dict__.items() if k != "printed" and not (isinstance(v, (dict, set)) and not v)}
+             for c in p.library] for p in duel.game.players]
+
+
+def _changed(now: list[list[dict[str, Any]]], before: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """What changed on the cards of the libraries (by card: the attributes, new and old value)."""
+    return [{k: (a.get(k), b.get(k)) for k in set(a) | set(b) if a.get(k) != b.get(k)}
+            for x, y in zip(now, before) for a, b in zip(x, y) if a != b] + \
+        [{"lengths": ([len(x) for x in now], [len(y) for y in before])}] * (now != before and any(
+            len(x) != len(y) for x, y in zip(now, before)))
+
+
+@pytest.mark.parametrize("i", range(3))
+def test_a_clone_played_differently_leaves_its_original_as_it_was(i: int) -> None:
+    """Clone and original go different ways (other answers, draws from the shared
+    libraries): each stays what a full replay of its own answers gives."""
+    decks, x, y = PAIRS[i]
+    seed = 300 + i
+    rng = random.Random(seed)
+    duel = Duel.new(seed, (_list(decks[x]), _list(decks[y])), DuelOptions(ante=i == 1))
+    players = (RandomPlayer(seed, pass_rate=0.2), RandomPlayer(seed + 1, pass_rate=0.2))
+    checked = 0
+    while duel.pending is not None and checked < 6:
+        if _at_rest_after(duel, players, len(duel.history) + rng.randrange(20, 120)).pending is None:
+            break
+        libraries = _library_states(duel)
+        copy = duel.clone()
+        # the libraries' cards are shared, the lists holding them are not
+        for p in (0, 1):
+            assert copy.game.players[p].library is not duel.game.players[p].library
+            assert all(a is b for a, b in zip(copy.game.players[p].library, duel.game.players[p].library))
+        # the copy goes its own way (other random answers) for a while, drawing and casting
+        others = (RandomPlayer(seed + 7 + checked, pass_rate=0.1), RandomPlayer(seed + 8 + checked, pass_rate=0.1))
+        for _ in range(60):
+            if copy.pending is None:
+                break
+            copy.apply(others[copy.pending.player].choose(copy.pending))
+        same(copy, Duel.new(seed, duel.decks, duel.options).replay(copy.history), "the copy, gone its own way")
+        # the original: as it was, and as a replay of its answers
+        assert not _changed(_library_states(duel), libraries)
+        same(duel, Duel.new(seed, duel.decks, duel.options).replay(duel.history), "the original after its copy")
+        # and the other way round: the original goes on, a copy made before stays as it was
+        before = duel.clone()
+        for _ in range(40):
+            if duel.pending is None:
+                break
+            duel.apply(players[duel.pending.player].choose(duel.pending))
+        same(before, Duel.new(seed, duel.decks, duel.options).replay(before.history), "a copy, its original gone on")
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_log_of_a_clone_is_its_own() -> None:
+    decks = (_list(PRECONS[sorted(PRECONS)[0]]), _list(PRECONS[sorted(PRECONS)[4]]))
+    duel = _at_rest_after(Duel.new(11, decks), (RandomPlayer(5), RandomPlayer(6)), 150)
+    events, secrets = list(duel.game.events), list(duel.game.secrets)
+    copy = duel.clone()
+    assert copy.game.events == events and copy.game.events is not duel.game.events
+    assert copy.game.secrets == secrets and copy.game.secrets is not duel.game.secrets
+    copy.game.log("only in the copy")
+    copy.game.secrets.append((0, "only the copy's"))
+    assert duel.game.events == events and duel.game.secrets == secrets
+    duel.game.log("only in the original")
+    assert copy.game.events == events + ["only in the copy"]
+    assert duel.game.events == events + ["only in the original"]
+    # and a copy of the copy, made from the bytes the first one saved (cloned again here)
+    again = duel.clone()
+    assert again.game.events == events  # the lines as they were at the rest point saved
+
+
+def test_a_container_made_on_the_clone_is_not_the_originals() -> None:
+    decks = (_list(PRECONS[sorted(PRECONS)[0]]), _list(PRECONS[sorted(PRECONS)[4]]))
+    duel = _at_rest_after(Duel.new(12, decks), (RandomPlayer(7), RandomPlayer(8)), 120)
+    assert duel.game.battlefield
+    copy = duel.clone()
+    for mine, theirs in zip(duel.game.battlefield, copy.game.battlefield):
+        assert mine.oid == theirs.oid and mine is not theirs
+        had = dict(mine.counters)
+        theirs.counters["+1/+1"] = theirs.counters.get("+1/+1", 0) + 1
+        theirs.flags["only in the copy"] = True
+        theirs.damaged_by.add(-1)
+        assert dict(mine.counters) == had
+        assert "only in the copy" not in mine.flags and -1 not in mine.damaged_by
+    # a library card's container, made on first use by the copy, is not written there (the
+    # cards are shared); the copy's hand cards are its own
+    for mine, theirs in zip(duel.game.players[0].hand, copy.game.players[0].hand):
+        theirs.chosen["x"] = 1
+        assert "x" not in mine.chosen
+
+
+def test_shared_bytes_load_only_with_their_objects_and_snapshots_never_share() -> None:
+    decks = (_list(PRECONS[sorted(PRECONS)[2]]), _list(PRECONS[sorted(PRECONS)[3]]))
+    duel = _at_rest_after(Duel.new(13, decks), (RandomPlayer(9), RandomPlayer(10)), 100)
+    shared: list[Any] = []
+    data = snap.dumps(duel.game, shared)
+    assert shared and len(data) < len(snap.dumps(duel.game))
+    with pytest.raises(Exception, match="loads\\(data, shared\\)"):
+        snap.loads(data)
+    assert snap.loads(data, shared).players[0].library[0] is duel.game.players[0].library[0]
+    # a clone here keeps the shared bytes; the snapshot stored after it does not use them
+    duel.clone()
+    blob = duel.snapshot()
+    resumed: list[int] = []
+    real = Duel._resumed.__func__  # type: ignore[attr-defined]
+    try:
+        Duel._resumed = classmethod(lambda cls, *a, **kw: resumed.append(1) or real(cls, *a, **kw))  # type: ignore
+        restored = Duel.from_snapshot(13, duel.decks, duel.options, duel.history, blob)
+    finally:
+        Duel._resumed = classmethod(real)  # type: ignore[assignment]
+    assert resumed == [1]
+    same(duel, restored, "from the snapshot taken after a clone")
+    assert restored.game.players[0].library[0] is not duel.game.players[0].library[0]
+    # away from a rest point, a clone goes on from the bytes a clone saved there (with the
+    # answers since), but nothing is stored from them (the duel keeps no rest point)
+    _at_rest_after(duel, (RandomPlayer(9), RandomPlayer(10)), len(duel.history) + 1)
+    duel.clone()
+    duel.apply(duel.pending.choices[0])
+    assert not duel.at_rest and not duel.keep_rest
+    resumed.clear()
+    try:
+        Duel._resumed = classmethod(lambda cls, *a, **kw: resumed.append(1) or real(cls, *a, **kw))  # type: ignore
+        same(duel, duel.clone(), "a clone after the rest point")
+    finally:
+        Duel._resumed = classmethod(real)  # type: ignore[assignment]
+    assert resumed == [1]
+    with pytest.raises(ValueError):
+        duel.snapshot()
+
+
+# ------------------------------------------------------------- compact cards
+def test_a_card_keeps_only_what_differs_from_the_defaults() -> None:
+    from engine import carddb
+    from engine.objects import Card
+    from engine.tracked import VERSION, TrackedDict, TrackedSet
+    c = Card(1, carddb.get("Grizzly Bears"), 0, "battlefield", 0, timestamp=3, token=True)
+    assert set(c.__dict__) == {"oid", "cdef", "owner", "zone", "controller", "timestamp", "token"}
+    assert (c.tapped, c.damage, c.attached_to, c.last_controller) == (False, 0, None, -1)
+    v = VERSION[0]
+    c.damage = 0  # the default again: nothing changes, nothing is stored
+    c.tapped = False
+    assert VERSION[0] == v and "damage" not in c.__dict__ and "tapped" not in c.__dict__
+    c.tapped = True  # a change, counted
+    assert VERSION[0] == v + 1 and c.__dict__["tapped"] is True
+    c.tapped = False  # and back: counted too, kept
+    assert VERSION[0] == v + 2 and c.tapped is False
+    # containers are made on first use, tracked
+    assert "counters" not in c.__dict__
+    assert not c.counters and c.counters.__class__ is TrackedDict and c.damaged_by.__class__ is TrackedSet
+    v = VERSION[0]
+    c.counters["-1/-1"] = 1
+    assert VERSION[0] == v + 1 and c.counters == {"-1/-1": 1}
+    d = Card(2, carddb.get("Forest"), 1, "library", 1)
+    assert not d.flags and "flags" in d.__dict__ and "flags" not in c.__dict__
+    with pytest.raises(TypeError):
+        Card(3, carddb.get("Forest"), 1, "library", 1, colour="blue")
