@@ -22,7 +22,7 @@ from .ctx import Ctx
 from .damage import DamageRules
 from .decisions import Context, Decision, DecisionKind
 from .mana import ManaCost
-from .model import Event, Gen
+from .model import Event, Gen, Trigger
 from .objects import Card, Chars, Effect, Player, Spell
 from .turn import DuelOver, TurnRules
 
@@ -456,25 +456,32 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     # -------------------------------------------------------------- triggers
     def fire(self, event: Event, **data: Any) -> Gen:
         """Run every triggered effect listening for ``event`` now, active
-        player's permanents first, each in the order it came into play."""
-        listeners: list[tuple[Card, Any]] = []
-        # only permanents with a trigger for this event can listen; sorting them alone (a
-        # stable sort) orders them as sorting every permanent would
-        hearing = [c for c in self.battlefield if c.cdef.triggers and any(t.event is event for t in c.cdef.triggers)]
-        with self.reading():  # sorting asks their controllers; nothing changes meanwhile
-            order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        player's permanents first, each in the order it came into play.
+
+        Only the listeners are visited: :meth:`listeners` indexes, by event,
+        the permanents (and the graveyard cards whose triggers work from there)
+        that have a trigger for it, from each one's definition now."""
+        index = self.listeners()
+        hearing = index.get(event, ())
+        if len(hearing) > 1:
+            with self.reading():  # sorting asks their controllers; nothing changes meanwhile
+                # a stable sort of the listeners alone orders them as sorting every permanent would
+                order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        else:
+            order = list(hearing)
         extra = data.pop("extra_sources", [])
         # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
-        yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
-                 if c.cdef.triggers and any("graveyard" in t.zones for t in c.cdef.triggers)]
-        seen: set[int] = set()
-        for src in order + list(extra) + yards:
-            if id(src) in seen:
-                continue
-            seen.add(id(src))
-            for t in src.cdef.triggers:
-                if t.event is event and (src.zone == "battlefield" or src.zone in t.zones):
-                    listeners.append((src, t))
+        yards = index.get(_YARD_KEY[self.active], ()) + index.get(_YARD_KEY[1 - self.active], ())
+        listeners: list[tuple[Card, Any]] = []
+        if order or extra or yards:
+            seen: set[int] = set()
+            for src in order + list(extra) + list(yards):
+                if id(src) in seen:
+                    continue
+                seen.add(id(src))
+                for t in listening(src.cdef).get(event, ()):
+                    if src.zone == "battlefield" or src.zone in t.zones:
+                        listeners.append((src, t))
         for src, t in listeners:
             if t.condition is not None and not t.condition(self, src, data):
                 continue
@@ -484,7 +491,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                       source=src, data=data)
             yield from t.effect(self, ctx)
         # delayed triggers set up by spells, in the order they were set up
-        self.delayed = [d for d in self.delayed if d.turn is None or d.turn >= self.turn]
+        if not self.delayed:
+            return
+        kept = [d for d in self.delayed if d.turn is None or d.turn >= self.turn]
+        if len(kept) != len(self.delayed):
+            self.delayed = kept
         for d in list(self.delayed):
             if d.event is not event or d not in self.delayed:
                 continue
@@ -493,6 +504,28 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             if d.once:
                 self.delayed.remove(d)
             yield from d.effect(self, Ctx(self, controller=d.controller, data={**data, "delayed": d}))
+
+    def listeners(self) -> dict[Any, tuple[Card, ...]]:
+        """The index :meth:`fire` reads: by event, the permanents with a
+        trigger for it, in battlefield order; under ``_YARD_KEY[p]``, the cards
+        in ``p``'s graveyard with a trigger that works from there (whatever its
+        event), top first. Built from each card's definition now
+        (:func:`listening`) and kept with the characteristics: any change to
+        the game (a card entering or leaving play or a graveyard, a permanent
+        becoming a copy of another) makes it be built again."""
+        return self._read_board(_LISTENERS_KEY, self._build_listeners)  # type: ignore[no-any-return]
+
+    def _build_listeners(self) -> dict[Any, tuple[Card, ...]]:
+        out: dict[Any, list[Card]] = {}
+        for c in self.battlefield:
+            if c.cdef.triggers:
+                for event in listening(c.cdef):
+                    out.setdefault(event, []).append(c)
+        for pl in self.players:
+            yard = [c for c in pl.graveyard if c.cdef.triggers and any("graveyard" in t.zones for t in c.cdef.triggers)]
+            if yard:
+                out[_YARD_KEY[pl.idx]] = yard
+        return {k: tuple(v) for k, v in out.items()}
 
     def note_taps(self) -> Gen:
         """Fire "becomes tapped" triggers for each permanent tapped since the
@@ -574,6 +607,27 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             c.controller = w.idx
             w.ante.append(c)
             self.log(f"{w.name} wins {c.name} from the ante.")
+
+
+_LISTENERS_KEY = ("listeners",)  # Game.listeners in the characteristics cache
+_YARD_KEY = (("graveyard", 0), ("graveyard", 1))  # Game.listeners: graveyard listeners by owner
+# id(definition) -> (the definition, kept alive so that its id is never another's; its triggers by event)
+_LISTENING: dict[int, tuple[Any, dict[Event, tuple[Trigger, ...]]]] = {}
+
+
+def listening(cdef: Any) -> dict[Event, tuple[Trigger, ...]]:
+    """A card definition's triggers by event, in printed order: the events a
+    card with this definition listens to. Made once per definition (card
+    definitions are not changed once made: a copy or a token gets a new one)."""
+    hit = _LISTENING.get(id(cdef))
+    if hit is not None and hit[0] is cdef:
+        return hit[1]
+    by_event: dict[Event, list[Trigger]] = {}
+    for t in cdef.triggers:
+        by_event.setdefault(t.event, []).append(t)
+    out = {e: tuple(ts) for e, ts in by_event.items()}
+    _LISTENING[id(cdef)] = (cdef, out)
+    return out
 
 
 def _listed_too_late() -> tuple[str, ...]:
