@@ -532,8 +532,16 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         last look, whatever tapped it (a mana ability, a cost, an attack, an
         effect). A permanent that came into play tapped did not become
         tapped. Called after each mana ability and at each settle."""
-        if all(c.was_tapped is c.tapped for c in self.battlefield):
+        for c in self.battlefield:
+            if c.was_tapped is not c.tapped:
+                break
+        else:
             return  # nothing tapped or untapped since the last look: nothing to note or fire
+        if Event.BECOMES_TAPPED not in self.listeners() and not self.delayed:
+            # nobody listens: firing would do nothing; only the look is noted
+            for c in self.battlefield:
+                c.was_tapped = c.tapped
+            return
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
             was = c.was_tapped
             c.was_tapped = c.tapped
