@@ -540,7 +540,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         if Event.BECOMES_TAPPED not in self.listeners() and not self.delayed:
             # nobody listens: firing would do nothing; only the look is noted
             for c in self.battlefield:
-                c.was_tapped = c.tapped
+                if c.was_tapped is not c.tapped:
+                    c.was_tapped = c.tapped
             return
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
             was = c.was_tapped

@@ -259,10 +259,15 @@ class TurnRules:
         end; then "at end of turn" effects (repeated while they make more)."""
         for _ in range(10):
             for c in self.battlefield:
-                c.damage = 0
-                c.damaged_by.clear()
-                c.no_regen = False
-                c.remove_if_dies = False  # Disintegrate's "this turn" ends too
+                # (each set only when it changes something: most permanents have nothing to reset)
+                if c.damage:
+                    c.damage = 0
+                if c.damaged_by:
+                    c.damaged_by.clear()
+                if c.no_regen:
+                    c.no_regen = False
+                if c.remove_if_dies:
+                    c.remove_if_dies = False  # Disintegrate's "this turn" ends too
             self.effects = [e for e in self.effects if e.until != "eot"]
             yield from self.fire(Event.END_OF_TURN, player=self.active)
             yield from self.settle()
