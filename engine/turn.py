@@ -156,9 +156,11 @@ class TurnRules:
         ap = self.active
         keep_tapped = set()
         # Looked at in one read-only scope, before anything changes: what changes below
-        # (summoning sickness, the answers) changes no characteristics
+        # (summoning sickness, the answers) changes no characteristics. Only the permanents
+        # tapped or summoning sick: for the others there is nothing to do (nor anything to ask)
         with self.reading():
-            mine = [(c, self.chars(c)) for c in self.permanents(ap)]
+            mine = [(c, ch) for c in self.battlefield
+                    if (c.tapped or c.sick) and (ch := self.chars(c)).controller == ap]
         for c, ch in mine:
             c.sick = False
             if not c.tapped:
