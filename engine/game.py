@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import weakref
 from typing import Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
@@ -620,22 +621,24 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
 
 _LISTENERS_KEY = ("listeners",)  # Game.listeners in the characteristics cache
 _YARD_KEY = (("graveyard", 0), ("graveyard", 1))  # Game.listeners: graveyard listeners by owner
-# id(definition) -> (the definition, kept alive so that its id is never another's; its triggers by event)
-_LISTENING: dict[int, tuple[Any, dict[Event, tuple[Trigger, ...]]]] = {}
+# id(definition) -> (a weak reference to the definition, its triggers by event); an entry goes
+# with its definition (copies made on the fly come and go: Vesuvan Doppelganger, Copy Artifact)
+_LISTENING: dict[int, tuple[weakref.ref[Any], dict[Event, tuple[Trigger, ...]]]] = {}
 
 
 def listening(cdef: Any) -> dict[Event, tuple[Trigger, ...]]:
     """A card definition's triggers by event, in printed order: the events a
     card with this definition listens to. Made once per definition (card
     definitions are not changed once made: a copy or a token gets a new one)."""
-    hit = _LISTENING.get(id(cdef))
-    if hit is not None and hit[0] is cdef:
+    key = id(cdef)
+    hit = _LISTENING.get(key)
+    if hit is not None and hit[0]() is cdef:
         return hit[1]
     by_event: dict[Event, list[Trigger]] = {}
     for t in cdef.triggers:
         by_event.setdefault(t.event, []).append(t)
     out = {e: tuple(ts) for e, ts in by_event.items()}
-    _LISTENING[id(cdef)] = (cdef, out)
+    _LISTENING[key] = (weakref.ref(cdef, lambda _, key=key: _LISTENING.pop(key, None)), out)
     return out
 
 

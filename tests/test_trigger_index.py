@@ -67,3 +67,21 @@ def test_graveyard_listeners_are_indexed_by_owner() -> None:
     g = r.g
     index = g.listeners()
     assert [c.owner for k in (("graveyard", 0), ("graveyard", 1)) for c in index[k]] == [0, 1]
+
+
+def test_the_definitions_index_forgets_a_definition_gone() -> None:
+    """``listening`` keeps each definition's triggers by event while the
+    definition lives: copies made on the fly (Vesuvan Doppelganger, Copy
+    Artifact) do not pile up in a long-running bot."""
+    import dataclasses
+    import gc
+
+    from engine import game
+    copy = dataclasses.replace(carddb.get("Soul Net"), types=frozenset({"artifact", "enchantment"}))
+    assert set(game.listening(copy)) == {Event.TO_GRAVEYARD}
+    key = id(copy)
+    assert key in game._LISTENING
+    del copy
+    gc.collect()
+    assert key not in game._LISTENING
+    assert all(ref() is not None for ref, _ in game._LISTENING.values())  # nothing kept for one gone
