@@ -90,9 +90,12 @@ class CharacteristicsRules(Tracked):
     every attribute the game sets counts as a change, but for the bookkeeping
     named here that no characteristic depends on."""
 
+    # (``resolving``, the depth of spell resolution, is read by Game.ask alone; ``doomed``, the
+    # marks state_checks settles, by the state checks, which look at it themselves)
     _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
-                        "checking_state", "rest_next", "rest_decision", "_clean_at"})
+                        "checking_state", "rest_next", "rest_decision", "_clean_at",
+                        "resolving", "doomed"})
     # Minor changes (engine.tracked.MINOR): where the turn is and the spells being cast or
     # waiting, which no characteristic of a permanent depends on (no static, effect,
     # base_chars, animates or removes_abilities hook reads them): they keep the

@@ -22,7 +22,7 @@ from .ctx import Ctx
 from .decisions import DecisionKind
 from .mana import COLOR_NAMES
 from .model import Event, Gen
-from .objects import Card, Packet, Player, Spell
+from .objects import Card, Chars, Packet, Player, Spell
 from .refs import ref
 from .tracked import MINOR, VERSION
 
@@ -315,9 +315,12 @@ class DamageRules:
                 kept = [e for e in self.effects if e.condition is None or e.condition(self)]
                 if len(kept) != len(self.effects):
                     self.forget_reads()
-                self.effects = kept
-                for c in list(self.battlefield):
-                    ctrl = self.controller(c)
+                    self.effects = kept
+                # each permanent's characteristics, asked once here for every check below
+                rows = [(c, self.chars(c)) for c in self.battlefield]
+                moved = False
+                for c, ch in rows:
+                    ctrl = ch.controller if not moved else self.controller(c)
                     if c.last_controller != ctrl:
                         if c.last_controller != -1:
                             c.sick = True
@@ -325,44 +328,55 @@ class DamageRules:
                                 self.combat.remove(c.oid)
                         c.last_controller = ctrl
                         self.forget_reads()
+                        moved = True  # what was asked before may have changed: ask again
+                if moved:
+                    rows = [(c, self.chars(c)) for c in self.battlefield]
+                asked = VERSION[0]
                 # auras whose target became illegal are buried
-                for c in list(self.battlefield):
+                for c, _ in rows:
                     spec = c.cdef.enchant
                     if spec is None or c.oid in self.doomed:
                         continue
                     host = self.enchanted(c)
                     if host is None or not self.aura_legal(c, host):
                         self.doomed[c.oid] = "bury"
-                self._legend_rule()
+                self._legend_rule(rows)
                 # hook buries(g, src, card) -> bool of a permanent in play (not switched off):
                 # other permanents it puts into the graveyard as a state check (City in a Bottle)
-                buriers = [s for s in self.battlefield if s.cdef.hooks.buries and not self.switched_off(s)]
+                buriers = [s for s, _ in rows if s.cdef.hooks.buries and not self.switched_off(s)]
                 for s in buriers:
                     for c in self.battlefield:
                         if c is not s and c.oid not in self.doomed and s.cdef.hooks.buries(self, s, c):
                             self.doomed[c.oid] = "bury"
-                for c in list(self.battlefield):
+                doomed = self.doomed
+                for c, ch in rows:
                     # hook state(g, card): True buries the permanent ("bury if you control no
                     # islands"); "destroy" destroys it (it may regenerate: Merchant Ship)
                     h = c.cdef.hooks.state
-                    if h is not None and c.oid not in self.doomed and (r := h(self, c)):
-                        self.doomed[c.oid] = "destroy" if r == "destroy" else "bury"
-                    if c.oid not in self.doomed and self.lethal(c) and "cannot be destroyed" not in self.chars(c).flags:
-                        self.doomed[c.oid] = "destroy"
+                    if h is not None and c.oid not in doomed and (r := h(self, c)):
+                        doomed[c.oid] = "destroy" if r == "destroy" else "bury"
+                    if c.oid in doomed:
+                        continue
+                    if VERSION[0] != asked:  # something changed since: ask again (cached, unless it matters)
+                        ch = self.chars(c)
+                    # lethal damage (lethal(), inlined: this runs for every permanent at every settle)
+                    if "creature" in ch.types and ((t := ch.toughness or 0) <= 0 or c.damage >= t) \
+                            and "cannot be destroyed" not in ch.flags:
+                        doomed[c.oid] = "destroy"
             if not self.doomed:
                 self._clean_at = (VERSION[0], MINOR[0])
                 return
             # This pass's marks are taken out: anything marked while regeneration is
             # offered (a spell or ability resolving meanwhile) waits for the next pass.
             marks, self.doomed = self.doomed, {}
-            doomed = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in marks]
+            doomed_now = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in marks]
             dying: list[Card] = []
-            asked = False  # an offer may have dealt damage (Manabarbs): look again
-            for c in doomed:
+            offered = False  # an offer may have dealt damage (Manabarbs): look again
+            for c in doomed_now:
                 if c.zone != "battlefield":  # sacrificed to pay for another's regeneration
                     continue
                 if marks[c.oid] == "destroy" and not c.no_regen:
-                    asked = True
+                    offered = True
                     saved = yield from self.offer_regeneration(c)
                     if saved:
                         continue
@@ -371,10 +385,10 @@ class DamageRules:
             if dying:
                 yield from self.put_in_graveyard(dying, how="destroy")
                 changed = True
-            if not changed and not asked and not self.doomed:
+            if not changed and not offered and not self.doomed:
                 return
 
-    def _legend_rule(self: "Game") -> None:
+    def _legend_rule(self: "Game", rows: list[tuple[Card, Chars]] | None = None) -> None:
         """002 "Legendary Cards": only one legend with a given name can be in
         play at a time, whoever controls them; if a copy appears while the
         first is still in play, the second is buried. Any permanent can be a
@@ -390,20 +404,26 @@ class DamageRules:
         a non-legend and later becomes one is new then too). Of legends of one name, the one
         with the earliest ``since`` stays and the others are buried (stamps
         are unique: two never tie).
+
+        ``rows``: each permanent with its characteristics now, when the caller
+        has them. The flag is bookkeeping of this rule alone (nothing else reads
+        it, no characteristic depends on it): it is written without counting a
+        change (:mod:`engine.tracked`), which would empty the characteristics
+        cache for nothing each time a permanent comes into play.
         """
         found: list[tuple[int, str, Card]] = []
-        for c in self.battlefield:
-            ch = self.chars(c)
-            kept = c.flags.get("legend", False)
+        for c, ch in (rows if rows is not None else [(c, self.chars(c)) for c in self.battlefield]):
+            flags = c.flags
+            kept = flags.get("legend", False)
             if "legend" not in ch.supertypes or c.face_down:
                 if kept is not None:
-                    c.flags["legend"] = None
+                    dict.__setitem__(flags, "legend", None)
                 continue
             if kept is False:
-                c.flags["legend"] = (ch.name, c.timestamp)
+                dict.__setitem__(flags, "legend", (ch.name, c.timestamp))
             elif kept is None or kept[0] != ch.name:
-                c.flags["legend"] = (ch.name, self.stamp())
-            found.append((c.flags["legend"][1], ch.name, c))
+                dict.__setitem__(flags, "legend", (ch.name, self.stamp()))
+            found.append((flags["legend"][1], ch.name, c))
         if len(found) < 2:
             return
         seen: set[str] = set()

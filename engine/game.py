@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .casting import CastingRules
@@ -459,25 +460,32 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     # -------------------------------------------------------------- triggers
     def fire(self, event: Event, **data: Any) -> Gen:
         """Run every triggered effect listening for ``event`` now, active
-        player's permanents first, each in the order it came into play."""
-        listeners: list[tuple[Card, Trigger]] = []
-        # only permanents with a trigger for this event can listen; sorting them alone (a
-        # stable sort) orders them as sorting every permanent would
-        hearing = [c for c in self.battlefield if c.cdef.triggers and any(t.event is event for t in c.cdef.triggers)]
-        with self.reading():  # sorting asks their controllers; nothing changes meanwhile
-            order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        player's permanents first, each in the order it came into play.
+
+        Only the listeners are visited: :meth:`listeners` indexes, by event,
+        the permanents (and the graveyard cards whose triggers work from there)
+        that have a trigger for it, from each one's definition now."""
+        index = self.listeners()
+        hearing = index.get(event, ())
+        if len(hearing) > 1:
+            with self.reading():  # sorting asks their controllers; nothing changes meanwhile
+                # a stable sort of the listeners alone orders them as sorting every permanent would
+                order = sorted(hearing, key=lambda c: (self.controller(c) != self.active, c.timestamp))
+        else:
+            order = list(hearing)
         extra = data.pop("extra_sources", [])
         # cards in graveyards with triggers that work from there (Nether Shadow), active player's first
-        yards = [c for i in (self.active, 1 - self.active) for c in self.players[i].graveyard
-                 if c.cdef.triggers and any("graveyard" in t.zones for t in c.cdef.triggers)]
-        seen: set[int] = set()
-        for src in order + list(extra) + yards:
-            if id(src) in seen:
-                continue
-            seen.add(id(src))
-            for t in src.cdef.triggers:
-                if t.event is event and (src.zone == "battlefield" or src.zone in t.zones):
-                    listeners.append((src, t))
+        yards = index.get(_YARD_KEY[self.active], ()) + index.get(_YARD_KEY[1 - self.active], ())
+        listeners: list[tuple[Card, Trigger]] = []
+        if order or extra or yards:
+            seen: set[int] = set()
+            for src in order + list(extra) + list(yards):
+                if id(src) in seen:
+                    continue
+                seen.add(id(src))
+                for t in listening(src.cdef).get(event, ()):
+                    if src.zone == "battlefield" or src.zone in t.zones:
+                        listeners.append((src, t))
         for src, t in listeners:
             if t.condition is not None and not t.condition(self, src, data):
                 continue
@@ -487,7 +495,11 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                       source=src, data=data)
             yield from t.effect(self, ctx)
         # delayed triggers set up by spells, in the order they were set up
-        self.delayed = [d for d in self.delayed if d.turn is None or d.turn >= self.turn]
+        if not self.delayed:
+            return
+        kept = [d for d in self.delayed if d.turn is None or d.turn >= self.turn]
+        if len(kept) != len(self.delayed):
+            self.delayed = kept
         for d in list(self.delayed):
             if d.event is not event or d not in self.delayed:
                 continue
@@ -497,13 +509,44 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                 self.delayed.remove(d)
             yield from d.effect(self, Ctx(self, controller=d.controller, data={**data, "delayed": d}))
 
+    def listeners(self) -> dict[Any, tuple[Card, ...]]:
+        """The index :meth:`fire` reads: by event, the permanents with a
+        trigger for it, in battlefield order; under ``_YARD_KEY[p]``, the cards
+        in ``p``'s graveyard with a trigger that works from there (whatever its
+        event), top first. Built from each card's definition now
+        (:func:`listening`) and kept with the characteristics: any change to
+        the game (a card entering or leaving play or a graveyard, a permanent
+        becoming a copy of another) makes it be built again."""
+        return self._read_board(_LISTENERS_KEY, self._build_listeners)  # type: ignore[no-any-return]
+
+    def _build_listeners(self) -> dict[Any, tuple[Card, ...]]:
+        out: dict[Any, list[Card]] = {}
+        for c in self.battlefield:
+            if c.cdef.triggers:
+                for event in listening(c.cdef):
+                    out.setdefault(event, []).append(c)
+        for pl in self.players:
+            yard = [c for c in pl.graveyard if c.cdef.triggers and any("graveyard" in t.zones for t in c.cdef.triggers)]
+            if yard:
+                out[_YARD_KEY[pl.idx]] = yard
+        return {k: tuple(v) for k, v in out.items()}
+
     def note_taps(self) -> Gen:
         """Fire "becomes tapped" triggers for each permanent tapped since the
         last look, whatever tapped it (a mana ability, a cost, an attack, an
         effect). A permanent that came into play tapped did not become
         tapped. Called after each mana ability and at each settle."""
-        if all(c.was_tapped is c.tapped for c in self.battlefield):
+        for c in self.battlefield:
+            if c.was_tapped is not c.tapped:
+                break
+        else:
             return  # nothing tapped or untapped since the last look: nothing to note or fire
+        if Event.BECOMES_TAPPED not in self.listeners() and not self.delayed:
+            # nobody listens: firing would do nothing; only the look is noted
+            for c in self.battlefield:
+                if c.was_tapped is not c.tapped:
+                    c.was_tapped = c.tapped
+            return
         for c in sorted(self.battlefield, key=lambda c: c.timestamp):
             was = c.was_tapped
             c.was_tapped = c.tapped
@@ -577,6 +620,29 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             c.controller = w.idx
             w.ante.append(c)
             self.log(f"{w.name} wins {c.name} from the ante.")
+
+
+_LISTENERS_KEY = ("listeners",)  # Game.listeners in the characteristics cache
+_YARD_KEY = (("graveyard", 0), ("graveyard", 1))  # Game.listeners: graveyard listeners by owner
+# id(definition) -> (a weak reference to the definition, its triggers by event); an entry goes
+# with its definition (copies made on the fly come and go: Vesuvan Doppelganger, Copy Artifact)
+_LISTENING: dict[int, tuple[weakref.ref[Any], dict[Event, tuple[Trigger, ...]]]] = {}
+
+
+def listening(cdef: Any) -> dict[Event, tuple[Trigger, ...]]:
+    """A card definition's triggers by event, in printed order: the events a
+    card with this definition listens to. Made once per definition (card
+    definitions are not changed once made: a copy or a token gets a new one)."""
+    key = id(cdef)
+    hit = _LISTENING.get(key)
+    if hit is not None and hit[0]() is cdef:
+        return hit[1]
+    by_event: dict[Event, list[Trigger]] = {}
+    for t in cdef.triggers:
+        by_event.setdefault(t.event, []).append(t)
+    out = {e: tuple(ts) for e, ts in by_event.items()}
+    _LISTENING[key] = (weakref.ref(cdef, lambda _, key=key: _LISTENING.pop(key, None)), out)
+    return out
 
 
 def _listed_too_late() -> tuple[str, ...]:

@@ -156,9 +156,11 @@ class TurnRules:
         ap = self.active
         keep_tapped = set()
         # Looked at in one read-only scope, before anything changes: what changes below
-        # (summoning sickness, the answers) changes no characteristics
+        # (summoning sickness, the answers) changes no characteristics. Only the permanents
+        # tapped or summoning sick: for the others there is nothing to do (nor anything to ask)
         with self.reading():
-            mine = [(c, self.chars(c)) for c in self.permanents(ap)]
+            mine = [(c, ch) for c in self.battlefield
+                    if (c.tapped or c.sick) and (ch := self.chars(c)).controller == ap]
         for c, ch in mine:
             c.sick = False
             if not c.tapped:
@@ -259,10 +261,15 @@ class TurnRules:
         end; then "at end of turn" effects (repeated while they make more)."""
         for _ in range(10):
             for c in self.battlefield:
-                c.damage = 0
-                c.damaged_by.clear()
-                c.no_regen = False
-                c.remove_if_dies = False  # Disintegrate's "this turn" ends too
+                # (each set only when it changes something: most permanents have nothing to reset)
+                if c.damage:
+                    c.damage = 0
+                if c.damaged_by:
+                    c.damaged_by.clear()
+                if c.no_regen:
+                    c.no_regen = False
+                if c.remove_if_dies:
+                    c.remove_if_dies = False  # Disintegrate's "this turn" ends too
             self.effects = [e for e in self.effects if e.until != "eot"]
             yield from self.fire(Event.END_OF_TURN, player=self.active)
             yield from self.settle()
