@@ -33,7 +33,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
-from .computer_combat import Combat
+from .computer_combat import Combat, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -855,12 +855,12 @@ class ComputerPlayer:
     def _attackers(self, b: Board, d: Decision, ch: list[str]) -> tuple[list[dict[str, Any]], bool]:
         """The creatures worth attacking with, and whether it is all-in."""
         me, opp = b.me, b.opp
-        ready = [p for p in b.creatures(me) if not p["tapped"] and not p["sick"] and b.power(p) > 0
-                 and "Wall" not in p["name"]]
+        ready = [p for p in b.creatures(me) if not p["tapped"] and (not p["sick"] or hasty(p["name"]))
+                 and b.power(p) > 0 and "Wall" not in p["name"]]
         if ch:
+            # the engine knows who may attack (haste, summoning sickness, Rock Sled): trust its list
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
-            ready = [p for p in ready if p["ref"] in allowed] or \
-                [b.perms[r] for r in allowed if r in b.perms and b.power(b.perms[r]) > 0]
+            ready = [b.perms[r] for r in sorted(allowed) if r in b.perms and b.power(b.perms[r]) > 0]
         if not ready:
             return [], False
         return Combat(b).plan_attack(ready), False

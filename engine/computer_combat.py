@@ -42,6 +42,18 @@ def _text(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def hasty(name: str) -> bool:
+    """Can it attack the turn it comes into play (Ball Lightning)?"""
+    return bool(re.search(r"can attack the turn it comes into play", _text(name), re.I))
+
+
+@lru_cache(maxsize=None)
+def doomed(name: str) -> bool:
+    """Is it buried or destroyed at the end of the turn anyway (Ball Lightning)? Losing it costs nothing."""
+    return bool(re.search(r"at (the )?end of (any|the) turn, (bury|destroy|sacrifice)", _text(name), re.I))
+
+
+@lru_cache(maxsize=None)
 def destroys_in_combat(name: str) -> str | None:
     """'all' / 'non-wall' / colours, when the creature destroys what blocks it or what it blocks."""
     m = re.search(r"destroy all ([\w\s-]*?)creatures blocking or blocked by", _text(name), re.I)
@@ -248,7 +260,7 @@ class Combat:
         dead_a, dead_x, dmg = self.resolve(chosen, blocks) if chosen else ([], [], 0)
         if dmg >= their_life:
             return 10000.0 + dmg
-        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a)
+        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a if not doomed(a["name"]))
         # a creature with a tap ability (Royal Assassin, Prodigal Sorcerer) is worth more untapped
         s -= sum(2.5 for a in chosen if tap_ability(a["name"]))
         left = their_life - dmg
