@@ -341,6 +341,12 @@ class ComputerPlayer:
                     self.failed.add((turn, phase, self.casting))
                     return "cancel"
                 top = int(xs[-1][2:])
+            # X = 0 does nothing (Mind Twist for no cards); drawing, discarding or life for X wants a few
+            least = 0 if name in COUNTERS else 2 if re.search(r"\b(discards?|draws?|gains?) X\b", card_text(name),
+                                                              re.I) else 1
+            if top < least and "cancel" in ch:
+                self.failed.add((turn, phase, self.casting))
+                return "cancel"
             if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
                 self.failed.add((turn, phase, self.casting))
                 return "cancel"
@@ -895,7 +901,10 @@ class ComputerPlayer:
                 pairs.setdefault(m[1], []).append(m[2])
         if not pairs:
             return d.decline or "block nothing"
-        attackers = sorted((b.perms[a] for a in pairs), key=lambda p: -b.power(p))
+        # every attacker counts toward what gets through, also those nothing can block (Bird Maiden's flying)
+        combat = b.v.get("combat") or {}
+        refs = set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}
+        attackers = sorted((b.perms[a] for a in refs), key=lambda p: (-b.power(p), p["ref"]))
         chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:
             return d.decline or "block nothing"
