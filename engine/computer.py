@@ -65,6 +65,8 @@ _EXTRA_MANA = re.compile(r"(each time|whenever) (target|enchanted) land is tappe
 _POOL = re.compile(r"\(pool ([^)]*)\)$")
 MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
+# a permanent that hurts whoever plays a land (Ankh of Mishra)
+LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -465,7 +467,7 @@ class ComputerPlayer:
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
             return self._instant_window(b, d, ch)
         lands = [c for c in ch if c.startswith("play ")]
-        if lands:
+        if lands and self._land_ok(b):
             return self._pick_land(b, lands)
         # spells, best first, keeping mana open for a counterspell when that is worth more
         self.keep = {}
@@ -480,6 +482,17 @@ class ComputerPlayer:
         if act is not None:
             return self._cast(act)
         return decline
+
+    @staticmethod
+    def _land_ok(b: Board) -> bool:
+        """Play a land, unless it hurts (Ankh of Mishra: 2 damage to whoever puts a land into play):
+        never when it would kill me, and not once I have five lands and little life."""
+        pain = sum(int(m[1]) for p in b.v["battlefield"]
+                   if (m := LAND_PAIN.search(card_text(p["name"]))))
+        if not pain:
+            return True
+        life = b.life[b.me]
+        return life > pain and (len(b.lands(b.me)) < 5 or life > 3 * pain + 4)
 
     def _pick_land(self, b: Board, lands: list[str]) -> str:
         # a land of a colour the hand needs most
