@@ -65,6 +65,9 @@ _EXTRA_MANA = re.compile(r"(each time|whenever) (target|enchanted) land is tappe
 _POOL = re.compile(r"\(pool ([^)]*)\)$")
 MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
+# a permanent that hurts its controller every upkeep, with nothing to pay instead (Serendib Efreet, Juzám Djinn)
+UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during your upkeep|During your upkeep, "
+                         r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
 # a permanent that hurts whoever plays a land (Ankh of Mishra)
 LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
@@ -219,6 +222,25 @@ class Board:
         s += 0.5 * (me - op) + (10 if op <= 5 else 0) - (10 if me <= 5 else 0)
         s += 0.7 * (len(self.hand) - self.v["players"][self.opp]["hand_count"])
         return s
+
+    def upkeep_pain(self, side: int) -> int:
+        """The damage ``side`` takes in its next upkeep from what is in play (Serendib Efreet,
+        Karma, Black Vise and The Rack against its hand): life it cannot spend on blocks."""
+        n = 0
+        hand = len(self.hand) if side == self.me else self.v["players"][side]["hand_count"]
+        for p in self.v["battlefield"]:
+            name = p["name"]
+            if p["controller"] == side:
+                m = UPKEEP_PAIN.search(card_text(name))
+                if m:
+                    n += int(m[1] or m[2])
+            elif name == "Black Vise":
+                n += max(0, hand - 4)
+            elif name == "The Rack":
+                n += max(0, 3 - hand)
+            if name == "Karma":
+                n += sum(1 for q in self.lands(side) if "B" in _land_colors(q["name"]))
+        return n
 
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
         if self.kw(attacker, "flying") and not (self.kw(blocker, "flying") or self.kw(blocker, "can block flying")):

@@ -257,7 +257,7 @@ class Combat:
     def score_attack(self, mine: list[Perm], chosen: list[Perm], blockers: list[Perm]) -> float:
         b = self.b
         me, opp = b.me, b.opp
-        their_life, my_life = b.life[opp], b.life[me]
+        their_life, my_life = b.life[opp], b.life[me] - b.upkeep_pain(me)
         blocks = self.predict_blocks(chosen, blockers, their_life) if chosen else {}
         dead_a, dead_x, dmg = self.resolve(chosen, blocks) if chosen else ([], [], 0)
         if dmg >= their_life:
@@ -315,7 +315,7 @@ class Combat:
     def plan_blocks(self, attackers: list[Perm], pairs: dict[str, list[str]]) -> list[tuple[str, str]]:
         """My blocks against ``attackers`` (``pairs``: attacker ref -> refs that may block it)."""
         b = self.b
-        life = b.life[b.me]
+        life = b.life[b.me] - b.upkeep_pain(b.me)  # Serendib Efreet, Karma: what my next upkeep costs
         used: set[str] = set()
         chosen: list[tuple[str, str]] = []
         blocked: dict[str, list[Perm]] = {}
