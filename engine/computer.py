@@ -449,6 +449,16 @@ class ComputerPlayer:
             return (len(gives) - used, -colored, kept, int(creature), -used)
 
         scored = [(sc, c) for c in taps if (sc := score(c)) is not None]
+        if "auto" not in ch and all(c == "cancel" or c in taps for c in ch):
+            # tapping by hand only when the sources offered can pay the rest: a payment given up
+            # half-way leaves the mana tapped to burn (Recall's {X}{X}{U} with one source short)
+            can = {}
+            for c in taps:
+                ref = c[4:].rsplit(" for ", 1)[0]
+                perm = b.perms.get(ref)
+                can[ref] = (_mana_amount(perm["name"]) if perm is not None else 1) + extra.get(ref, 0)
+            if sum(can.values()) < left:
+                return None
         if left > 0 and scored:
             sc, best = min(scored)
             if sc[0] == 0 or "auto" not in ch:
@@ -879,6 +889,10 @@ class ComputerPlayer:
             return scored[0][1]
         if "done" in ch:
             return "done"
+        if scored and d.about and d.about.split("#")[0] != self._name(self.casting):
+            # a triggered ability I did not choose to use (Erhnam Djinn's forestwalk in my upkeep): it
+            # must have its target, so the least bad one (cancelling only asks again)
+            return scored[0][1]
         self.failed.add((self.turn, self.phase, self.casting))
         return "cancel" if "cancel" in ch else (scored[0][1] if scored else ch[0])
 
