@@ -33,7 +33,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
-from .computer_combat import Combat, hasty
+from .computer_combat import Combat, doomed, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -918,7 +918,9 @@ class ComputerPlayer:
             ready = [b.perms[r] for r in sorted(allowed) if r in b.perms and b.power(b.perms[r]) > 0]
         if not ready:
             return [], False
-        return Combat(b).plan_attack(ready), False
+        chosen = Combat(b).plan_attack(ready)
+        # what is buried at end of turn anyway (Ball Lightning) has nothing to lose by attacking
+        return chosen + [p for p in ready if doomed(p["name"]) and p not in chosen], False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         chosen, _ = self._attackers(b, d, ch)
