@@ -11,15 +11,21 @@ opponent's hand or library, the order of its own library or the seed: two
 duels that differ only in those give it the same answers
 (``tests/test_computer.py``). It is pure and deterministic for its seed.
 
-There is no cheap copy of a duel yet, so it does not look ahead: it
-evaluates the board. Creatures are valued by power, toughness and keywords;
+It does not look ahead: ``Duel.clone()`` exists, but a fair look-ahead
+needs a *determinized* copy (the opponent's hand and both libraries replaced
+by cards drawn from what the seat cannot tell apart, with the player's own
+random generator), which is not built; it evaluates the board. Creatures are valued by power, toughness and keywords;
 attacks are made when the attacker survives every single blocker or trades
 up, or when the whole attack is lethal or the race is won; blocks kill,
 survive or trade up, and chump only to stay alive; removal goes to the
 opponent's most valuable creature it kills, burn to the opponent's face when
 it is lethal; counterspells meet the spells that matter; regeneration and
 prevention save what they can; mana is only ever drawn by ``auto`` while
-paying, so it never burns itself.
+paying, so it never burns itself. The damage its next upkeep will cost
+(Serendib Efreet, Karma, Black Vise) is life it does not count on when it
+blocks or races; a creature buried at end of turn (Ball Lightning) always
+attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
+cast for X = 0.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time; ``hard`` (the default) always thinks.
