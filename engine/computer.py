@@ -371,9 +371,19 @@ class ComputerPlayer:
                     self.failed.add((turn, phase, self.casting))
                     return "cancel"
                 top = int(xs[-1][2:])
+            if re.search(r"return X target cards in your graveyard", card_text(name), re.I):
+                # Recall: X no more than the cards to return (Recall itself is on the stack) nor the
+                # other cards in hand to discard, or the targets run out and it is cancelled
+                grave = len(b.v["players"][b.me].get("graveyard", []))
+                others = sum(1 for c in b.hand if c.split("#")[0] != name)
+                xs = [c for c in xs if int(c[2:]) <= min(grave, others)]
+                if not xs:
+                    self.failed.add((turn, phase, self.casting))
+                    return "cancel"
+                top = int(xs[-1][2:])
             # X = 0 does nothing (Mind Twist for no cards); drawing, discarding or life for X wants a few
             least = 0 if name in COUNTERS else 2 if re.search(r"\b(discards?|draws?|gains?) X\b", card_text(name),
-                                                              re.I) else 1
+                                                              re.I) and not re.search(r"return X", card_text(name), re.I) else 1
             if top < least and "cancel" in ch:
                 self.failed.add((turn, phase, self.casting))
                 return "cancel"

@@ -374,3 +374,19 @@ def test_the_computer_gives_a_forced_trigger_its_least_bad_target() -> None:
     ai = ComputerPlayer(0)
     ai.turn, ai.phase = 3, "upkeep"
     assert ai._target(b, d, ["target Grizzly Bears", "target Craw Wurm", "cancel"]) == "target Grizzly Bears"
+
+
+def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
+    """Recall's X is no more than the cards in its graveyard: with one card
+    there (Time Walk) and mana for more it casts X = 1 (X = 6 ran out of
+    targets and was cancelled), gets Time Walk back and casts it."""
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Island"] * 7, "hand": ["Recall", "Counterspell"], "graveyard": ["Time Walk"]},
+        "bob": {}}}
+    duel = Duel(lambda: build_position(setup))
+    alice = duel.game.players[0]
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "cast Recall" in answers and "x=1" in answers, answers
+    assert "Time Walk returns from alice's graveyard to their hand." in duel.game.events
+    assert "alice casts Time Walk." in duel.game.events
