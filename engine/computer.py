@@ -11,15 +11,21 @@ opponent's hand or library, the order of its own library or the seed: two
 duels that differ only in those give it the same answers
 (``tests/test_computer.py``). It is pure and deterministic for its seed.
 
-There is no cheap copy of a duel yet, so it does not look ahead: it
-evaluates the board. Creatures are valued by power, toughness and keywords;
+It does not look ahead: ``Duel.clone()`` exists, but a fair look-ahead
+needs a *determinized* copy (the opponent's hand and both libraries replaced
+by cards drawn from what the seat cannot tell apart, with the player's own
+random generator), which is not built; it evaluates the board. Creatures are valued by power, toughness and keywords;
 attacks are made when the attacker survives every single blocker or trades
 up, or when the whole attack is lethal or the race is won; blocks kill,
 survive or trade up, and chump only to stay alive; removal goes to the
 opponent's most valuable creature it kills, burn to the opponent's face when
 it is lethal; counterspells meet the spells that matter; regeneration and
 prevention save what they can; mana is only ever drawn by ``auto`` while
-paying, so it never burns itself.
+paying, so it never burns itself. The damage its next upkeep will cost
+(Serendib Efreet, Karma, Black Vise) is life it does not count on when it
+blocks or races; a creature buried at end of turn (Ball Lightning) always
+attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
+cast for X = 0.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time; ``hard`` (the default) always thinks.
@@ -33,7 +39,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
-from .computer_combat import Combat
+from .computer_combat import Combat, doomed, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -65,6 +71,11 @@ _EXTRA_MANA = re.compile(r"(each time|whenever) (target|enchanted) land is tappe
 _POOL = re.compile(r"\(pool ([^)]*)\)$")
 MANA_SPELL = re.compile(r"^Adds? .*mana|^Add \{|to your mana pool", re.I)  # Dark Ritual: only while paying
 SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
+# a permanent that hurts its controller every upkeep, with nothing to pay instead (Serendib Efreet, Juzám Djinn)
+UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during your upkeep|During your upkeep, "
+                         r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
+# a permanent that hurts whoever plays a land (Ankh of Mishra)
+LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -218,6 +229,25 @@ class Board:
         s += 0.7 * (len(self.hand) - self.v["players"][self.opp]["hand_count"])
         return s
 
+    def upkeep_pain(self, side: int) -> int:
+        """The damage ``side`` takes in its next upkeep from what is in play (Serendib Efreet,
+        Karma, Black Vise and The Rack against its hand): life it cannot spend on blocks."""
+        n = 0
+        hand = len(self.hand) if side == self.me else self.v["players"][side]["hand_count"]
+        for p in self.v["battlefield"]:
+            name = p["name"]
+            if p["controller"] == side:
+                m = UPKEEP_PAIN.search(card_text(name))
+                if m:
+                    n += int(m[1] or m[2])
+            elif name == "Black Vise":
+                n += max(0, hand - 4)
+            elif name == "The Rack":
+                n += max(0, 3 - hand)
+            if name == "Karma":
+                n += sum(1 for q in self.lands(side) if "B" in _land_colors(q["name"]))
+        return n
+
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
         if self.kw(attacker, "flying") and not (self.kw(blocker, "flying") or self.kw(blocker, "can block flying")):
             return False
@@ -341,6 +371,22 @@ class ComputerPlayer:
                     self.failed.add((turn, phase, self.casting))
                     return "cancel"
                 top = int(xs[-1][2:])
+            if re.search(r"return X target cards in your graveyard", card_text(name), re.I):
+                # Recall: X no more than the cards to return (Recall itself is on the stack) nor the
+                # other cards in hand to discard, or the targets run out and it is cancelled
+                grave = len(b.v["players"][b.me].get("graveyard", []))
+                others = sum(1 for c in b.hand if c.split("#")[0] != name)
+                xs = [c for c in xs if int(c[2:]) <= min(grave, others)]
+                if not xs:
+                    self.failed.add((turn, phase, self.casting))
+                    return "cancel"
+                top = int(xs[-1][2:])
+            # X = 0 does nothing (Mind Twist for no cards); drawing, discarding or life for X wants a few
+            least = 0 if name in COUNTERS else 2 if re.search(r"\b(discards?|draws?|gains?) X\b", card_text(name),
+                                                              re.I) and not re.search(r"return X", card_text(name), re.I) else 1
+            if top < least and "cancel" in ch:
+                self.failed.add((turn, phase, self.casting))
+                return "cancel"
             if damage_of(name) == -1 and not self._x_worth(b, top) and "cancel" in ch:
                 self.failed.add((turn, phase, self.casting))
                 return "cancel"
@@ -419,6 +465,16 @@ class ComputerPlayer:
             return (len(gives) - used, -colored, kept, int(creature), -used)
 
         scored = [(sc, c) for c in taps if (sc := score(c)) is not None]
+        if "auto" not in ch and all(c == "cancel" or c in taps for c in ch):
+            # tapping by hand only when the sources offered can pay the rest: a payment given up
+            # half-way leaves the mana tapped to burn (Recall's {X}{X}{U} with one source short)
+            can = {}
+            for c in taps:
+                ref = c[4:].rsplit(" for ", 1)[0]
+                perm = b.perms.get(ref)
+                can[ref] = (_mana_amount(perm["name"]) if perm is not None else 1) + extra.get(ref, 0)
+            if sum(can.values()) < left:
+                return None
         if left > 0 and scored:
             sc, best = min(scored)
             if sc[0] == 0 or "auto" not in ch:
@@ -459,7 +515,7 @@ class ComputerPlayer:
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
             return self._instant_window(b, d, ch)
         lands = [c for c in ch if c.startswith("play ")]
-        if lands:
+        if lands and self._land_ok(b):
             return self._pick_land(b, lands)
         # spells, best first, keeping mana open for a counterspell when that is worth more
         self.keep = {}
@@ -474,6 +530,17 @@ class ComputerPlayer:
         if act is not None:
             return self._cast(act)
         return decline
+
+    @staticmethod
+    def _land_ok(b: Board) -> bool:
+        """Play a land, unless it hurts (Ankh of Mishra: 2 damage to whoever puts a land into play):
+        never when it would kill me, and not once I have five lands and little life."""
+        pain = sum(int(m[1]) for p in b.v["battlefield"]
+                   if (m := LAND_PAIN.search(card_text(p["name"]))))
+        if not pain:
+            return True
+        life = b.life[b.me]
+        return life > pain and (len(b.lands(b.me)) < 5 or life > 3 * pain + 4)
 
     def _pick_land(self, b: Board, lands: list[str]) -> str:
         # a land of a colour the hand needs most
@@ -838,6 +905,10 @@ class ComputerPlayer:
             return scored[0][1]
         if "done" in ch:
             return "done"
+        if scored and d.about and d.about.split("#")[0] != self._name(self.casting):
+            # a triggered ability I did not choose to use (Erhnam Djinn's forestwalk in my upkeep): it
+            # must have its target, so the least bad one (cancelling only asks again)
+            return scored[0][1]
         self.failed.add((self.turn, self.phase, self.casting))
         return "cancel" if "cancel" in ch else (scored[0][1] if scored else ch[0])
 
@@ -855,15 +926,17 @@ class ComputerPlayer:
     def _attackers(self, b: Board, d: Decision, ch: list[str]) -> tuple[list[dict[str, Any]], bool]:
         """The creatures worth attacking with, and whether it is all-in."""
         me, opp = b.me, b.opp
-        ready = [p for p in b.creatures(me) if not p["tapped"] and not p["sick"] and b.power(p) > 0
-                 and "Wall" not in p["name"]]
+        ready = [p for p in b.creatures(me) if not p["tapped"] and (not p["sick"] or hasty(p["name"]))
+                 and b.power(p) > 0 and "Wall" not in p["name"]]
         if ch:
+            # the engine knows who may attack (haste, summoning sickness, Rock Sled): trust its list
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
-            ready = [p for p in ready if p["ref"] in allowed] or \
-                [b.perms[r] for r in allowed if r in b.perms and b.power(b.perms[r]) > 0]
+            ready = [b.perms[r] for r in sorted(allowed) if r in b.perms and b.power(b.perms[r]) > 0]
         if not ready:
             return [], False
-        return Combat(b).plan_attack(ready), False
+        chosen = Combat(b).plan_attack(ready)
+        # what is buried at end of turn anyway (Ball Lightning) has nothing to lose by attacking
+        return chosen + [p for p in ready if doomed(p["name"]) and p not in chosen], False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         chosen, _ = self._attackers(b, d, ch)
@@ -895,7 +968,10 @@ class ComputerPlayer:
                 pairs.setdefault(m[1], []).append(m[2])
         if not pairs:
             return d.decline or "block nothing"
-        attackers = sorted((b.perms[a] for a in pairs), key=lambda p: -b.power(p))
+        # every attacker counts toward what gets through, also those nothing can block (Bird Maiden's flying)
+        combat = b.v.get("combat") or {}
+        refs = set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}
+        attackers = sorted((b.perms[a] for a in refs), key=lambda p: (-b.power(p), p["ref"]))
         chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:
             return d.decline or "block nothing"

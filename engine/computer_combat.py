@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 Perm = dict[str, Any]
 MAX_EXACT = 7  # attackers tried in every subset; above, a greedy search
+import os
+_W = [float(x) for x in os.environ.get("AIW", "0.6,6").split(",")]
 
 
 @lru_cache(maxsize=None)
@@ -39,6 +41,18 @@ def _text(name: str) -> str:
         return carddb.get(name.split("#")[0]).text or ""
     except KeyError:  # carddb.UnknownCard
         return ""
+
+
+@lru_cache(maxsize=None)
+def hasty(name: str) -> bool:
+    """Can it attack the turn it comes into play (Ball Lightning)?"""
+    return bool(re.search(r"can attack the turn it comes into play", _text(name), re.I))
+
+
+@lru_cache(maxsize=None)
+def doomed(name: str) -> bool:
+    """Is it buried or destroyed at the end of the turn anyway (Ball Lightning)? Losing it costs nothing."""
+    return bool(re.search(r"at (the )?end of (any|the) turn, (bury|destroy|sacrifice)", _text(name), re.I))
 
 
 @lru_cache(maxsize=None)
@@ -243,16 +257,16 @@ class Combat:
     def score_attack(self, mine: list[Perm], chosen: list[Perm], blockers: list[Perm]) -> float:
         b = self.b
         me, opp = b.me, b.opp
-        their_life, my_life = b.life[opp], b.life[me]
+        their_life, my_life = b.life[opp], b.life[me] - b.upkeep_pain(me)
         blocks = self.predict_blocks(chosen, blockers, their_life) if chosen else {}
         dead_a, dead_x, dmg = self.resolve(chosen, blocks) if chosen else ([], [], 0)
         if dmg >= their_life:
             return 10000.0 + dmg
-        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a)
+        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a if not doomed(a["name"]))
         # a creature with a tap ability (Royal Assassin, Prodigal Sorcerer) is worth more untapped
         s -= sum(2.5 for a in chosen if tap_ability(a["name"]))
         left = their_life - dmg
-        s += dmg * (0.6 + 6.0 / max(left, 1))
+        s += dmg * (_W[0] + _W[1] / max(left, 1))
         # the swing back: their creatures that survive, against my creatures that stay untapped
         dead = {p["ref"] for p in dead_a} | {p["ref"] for p in dead_x}
         home = [p for p in mine if p["ref"] not in dead and
@@ -301,7 +315,7 @@ class Combat:
     def plan_blocks(self, attackers: list[Perm], pairs: dict[str, list[str]]) -> list[tuple[str, str]]:
         """My blocks against ``attackers`` (``pairs``: attacker ref -> refs that may block it)."""
         b = self.b
-        life = b.life[b.me]
+        life = b.life[b.me] - b.upkeep_pain(b.me)  # Serendib Efreet, Karma: what my next upkeep costs
         used: set[str] = set()
         chosen: list[tuple[str, str]] = []
         blocked: dict[str, list[Perm]] = {}

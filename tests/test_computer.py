@@ -284,3 +284,109 @@ def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
     assert answers[0] == "cast Grizzly Bears"
     assert not any(a.startswith("tap Island") for a in answers)
     assert [c.name for c in duel.game.battlefield if not c.tapped and c.name == "Island"] == ["Island", "Island"]
+
+
+def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60) -> list[str]:
+    """The computer's answers until its turn ends (the opponent passes whatever it is asked)."""
+    answers = []
+    for _ in range(steps):
+        d = duel.pending
+        if d is None or duel.game.active != 0:
+            break
+        if d.player == 0:
+            a = answer(duel, ai)
+            answers.append(a)
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    return answers
+
+
+def test_the_computer_attacks_with_ball_lightning() -> None:
+    """Ball Lightning may attack the turn it comes into play and is buried at
+    the end of it anyway: cast, it attacks, even into a wall that kills it."""
+    duel = _position(["Mountain", "Mountain", "Mountain"], ["Ball Lightning"],
+                     {"battlefield": ["Wall of Stone"]})
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "cast Ball Lightning" in answers and "attack Ball Lightning" in answers, answers
+
+
+def test_the_computer_never_casts_an_x_spell_for_nothing() -> None:
+    """Mind Twist for X = 0 or 1 is a card thrown away: with two Swamps it waits;
+    with four it makes the opponent discard three."""
+    bob = {"hand": ["Craw Wurm", "Grizzly Bears", "Giant Growth", "Forest"]}
+    duel = _position(["Swamp", "Swamp"], ["Mind Twist"], bob)
+    _ai_turn(duel, ComputerPlayer(0))
+    assert [c.name for c in duel.game.players[0].hand] == ["Mind Twist"]
+    duel = _position(["Swamp"] * 4, ["Mind Twist"], bob)
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "cast Mind Twist" in answers and "x=3" in answers, answers
+    assert len(duel.game.players[1].hand) == 1
+
+
+def test_the_computer_blocks_counting_what_it_cannot_block() -> None:
+    """At 6 life, attacked by a flying 2/2 (nothing can block it) and a 4/5: it
+    chump-blocks the 4/5, since the two together would kill it."""
+    from types import SimpleNamespace
+    mine = [_creature("Lost Soul", 0, 2, 1)]
+    theirs = [_creature("Bird Maiden", 1, 2, 2, keywords=("flying",), tapped=True),
+              _creature("Earth Elemental", 1, 4, 5, tapped=True)]
+    b = _board(mine + theirs, life=(6, 20))
+    b.v["combat"] = {"bands": [["Bird Maiden"], ["Earth Elemental"]]}
+    d = SimpleNamespace(decline="block nothing", parse=lambda text: text)
+    ans = ComputerPlayer(0)._block(b, d, ["block nothing", "block Earth Elemental with Lost Soul"])
+    assert ans == "block Earth Elemental with Lost Soul"
+
+
+def test_the_computer_counts_its_upkeep_damage() -> None:
+    """Serendib Efreet's damage in its next upkeep is life the computer cannot
+    spend: at 5 life with two Efreets it chump-blocks a 4/4 it would otherwise take."""
+    from types import SimpleNamespace
+    efreets = [_creature(f"Serendib Efreet#{i}", 0, 3, 4, name="Serendib Efreet", keywords=("flying",),
+                         tapped=True) for i in (1, 2)]
+    ape = _creature("Kird Ape", 0, 2, 3)
+    djinn = _creature("Erhnam Djinn", 1, 4, 5, tapped=True)
+    b = _board(efreets + [ape, djinn], life=(6, 20))
+    assert b.upkeep_pain(0) == 2 and b.upkeep_pain(1) == 0
+    b.v["combat"] = {"bands": [["Erhnam Djinn"]]}
+    d = SimpleNamespace(decline="block nothing", parse=lambda text: text)
+    assert ComputerPlayer(0)._block(b, d, ["block nothing", "block Erhnam Djinn with Kird Ape"]) == \
+        "block Erhnam Djinn with Kird Ape"
+
+
+def test_the_computer_plays_no_land_into_a_lethal_ankh() -> None:
+    """Ankh of Mishra deals 2 damage to whoever puts a land into play: at 2 life
+    the computer keeps its land in hand."""
+    bob = {"battlefield": ["Ankh of Mishra"]}
+    duel = _position(["Plains"], ["Plains"], bob)
+    duel.game.players[0].life = 2
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert not any(a.startswith("play ") for a in answers) and duel.game.players[0].life == 2
+
+
+def test_the_computer_gives_a_forced_trigger_its_least_bad_target() -> None:
+    """Erhnam Djinn's upkeep trigger must give one of the opponent's creatures
+    forestwalk: the least valuable one, not a cancel that only asks again."""
+    from types import SimpleNamespace
+    b = _board([_creature("Grizzly Bears", 1, 2, 2), _creature("Craw Wurm", 1, 6, 4),
+                _creature("Erhnam Djinn", 0, 4, 5)])
+    d = SimpleNamespace(about="Erhnam Djinn#1", decline=None, parse=lambda text: text)
+    ai = ComputerPlayer(0)
+    ai.turn, ai.phase = 3, "upkeep"
+    assert ai._target(b, d, ["target Grizzly Bears", "target Craw Wurm", "cancel"]) == "target Grizzly Bears"
+
+
+def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
+    """Recall's X is no more than the cards in its graveyard: with one card
+    there (Time Walk) and mana for more it casts X = 1 (X = 6 ran out of
+    targets and was cancelled), gets Time Walk back and casts it."""
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Island"] * 7, "hand": ["Recall", "Counterspell"], "graveyard": ["Time Walk"]},
+        "bob": {}}}
+    duel = Duel(lambda: build_position(setup))
+    alice = duel.game.players[0]
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "cast Recall" in answers and "x=1" in answers, answers
+    assert "Time Walk returns from alice's graveyard to their hand." in duel.game.events
+    assert "alice casts Time Walk." in duel.game.events
