@@ -28,6 +28,7 @@ from storage import duels as store
 from storage import players as player_store
 from storage import snapshots as snapshot_store
 from storage.db import Database
+from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
 
 from engine.autopass import DEFAULT_STOPS, auto_answer
@@ -127,6 +128,15 @@ class DuelService:
         # name ("computer_hard"), so a restarted bot recognises both
         self.computer_id: str | None = None
         self._computers: dict[int, ComputerPlayer] = {}
+
+    @classmethod
+    async def open(cls, path: str) -> DuelService:
+        """The service over the database at *path* (created or migrated as needed)."""
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        """Close the database (the service is not used afterwards)."""
+        await self.db.close()
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
@@ -556,7 +566,7 @@ class DuelService:
         for duel_id in await self.collections.unsettled():
             live = await self._load(duel_id)
             await self.collections.settle(live.record, live.duel)
-        return [r.id for r in await store.list_unfinished(self.db)]
+        return [r.id for r in await self.unfinished()]
 
     # ------------------------------------------ what the commands look up and save
     async def record(self, duel_id: int) -> store.DuelRecord:
@@ -574,6 +584,31 @@ class DuelService:
     async def set_challenge_message(self, duel_id: int, message_id: int) -> None:
         """Where the challenge was posted (its thread is started from that message)."""
         await store.set_message_ids(self.db, duel_id, challenge_message_id=message_id)
+
+    async def set_board_message(self, duel_id: int, message_id: int) -> store.DuelRecord:
+        """Where the duel's board is (edited in place from then on); the updated record."""
+        return await store.set_message_ids(self.db, duel_id, board_message_id=message_id)
+
+    async def set_thread(self, duel_id: int, thread_id: int) -> store.DuelRecord:
+        """The duel's thread (its board and log); the updated record."""
+        return await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+
+    async def mark_published(self, marks: dict[int, int]) -> None:
+        """Record, in one transaction, how far each duel was shown (duel id -> seq)."""
+        await store.set_published_many(self.db, marks)
+
+    async def unpublished(self) -> list[store.DuelRecord]:
+        """Started duels whose last decisions were not all shown (see :func:`storage.duels.list_unpublished`)."""
+        return await store.list_unpublished(self.db)
+
+    async def unfinished(self) -> list[store.DuelRecord]:
+        """Duels and challenges neither finished nor cancelled, oldest first."""
+        return await store.list_unfinished(self.db)
+
+    async def set_reminded(self, duel_id: int, seq: int, stage: int) -> bool:
+        """Record that the clock reminders of decision *seq* reached *stage*; false if
+        the duel moved on or was reminded already (a compare-and-set)."""
+        return await store.set_reminded(self.db, duel_id, seq, stage)
 
     async def stops_of(self, user_id: str) -> frozenset[str]:
         """The user's stops (see :mod:`engine.autopass`)."""

@@ -373,7 +373,7 @@ async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, 
             await fake.wait_for(lambda: panel(alice) or panel(bob))
             passes += whose(alice, bob) is not u
             await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
-    assert bot.db is None  # stopped cleanly
+    assert bot.service is None  # stopped cleanly (the database closed)
 
 
 def test_persistent_custom_ids_are_unchanged() -> None:
