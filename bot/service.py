@@ -39,10 +39,20 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
-# A snapshot of a duel (Duel.snapshot) is stored at the first rest point of each turn, and at
-# a rest point this many answers after the last one taken (a long turn): rebuilding a duel
-# replays at most about this many answers (see Live._rested)
+# A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
+# last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
 SNAPSHOT_ANSWERS = 40
+# ... and at the first rest point of a turn once this many answers passed since the last one:
+# a snapshot costs a pickle of the game (1-2 ms) and a row written, too much for every turn
+# of a few clicks, while a duel is rebuilt from a turn's start as often as not
+SNAPSHOT_TURN_ANSWERS = 20
+
+
+def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
+    """Whether a duel at a rest point of *turn* after *seq* answers gets a new snapshot,
+    the last one having been taken in *last_turn* after *last_seq* answers."""
+    since = seq - last_seq
+    return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
@@ -74,7 +84,7 @@ class Live:
 
     def _rested(self, duel: Duel) -> None:
         seq = len(duel.history)
-        if duel.game.turn != self.snapshot_turn or seq - self.snapshot_seq >= SNAPSHOT_ANSWERS:
+        if snapshot_due(duel.game.turn, seq, self.snapshot_turn, self.snapshot_seq):
             self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
             self.snapshot = (seq, duel.snapshot())
 
@@ -481,16 +491,22 @@ class DuelService:
                              "drawn" if g.winner is None else "won")
             result = store.DuelResult(g.winner, why)
         try:
-            async with self.db.transaction():
-                rec = live.record
-                if new:  # the answers and the passes after them: one write
-                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
-                                                       status=None if result else status, result=result)
-                if result is not None:  # ante: ownership changes in the same transaction
-                    await self.collections.settle(rec, duel)
-                if live.snapshot is not None and not finished:  # with the decisions it follows
-                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
-                                                       live.snapshot[0], live.snapshot[1])
+            if new and result is None and live.snapshot is None:
+                # most clicks: the answers and the passes after them, one transaction of its own
+                # (one hand-over to the database's thread; see storage.db.Database.write)
+                rec = await store.append_decisions(self.db, live.record.id, start, new, deadline=deadline,
+                                                   status=status)
+            else:
+                async with self.db.transaction():
+                    rec = live.record
+                    if new:  # the answers and the passes after them: one write
+                        rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
+                                                           status=None if result else status, result=result)
+                    if result is not None:  # ante: ownership changes in the same transaction
+                        await self.collections.settle(rec, duel)
+                    if live.snapshot is not None and not finished:  # with the decisions it follows
+                        await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
+                                                           live.snapshot[0], live.snapshot[1])
         except Exception:
             self.forget(live.record.id)
             raise

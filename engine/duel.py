@@ -332,8 +332,8 @@ class Duel:
         """A digest of everything in the state, hidden cards included."""
         return hashlib.sha256(repr(snapshot(self.game)).encode()).hexdigest()[:16]
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view(self, player)
+    def view(self, player: int | None, *, board: bool = True) -> dict[str, Any]:
+        return view(self, player, board=board)
 
 
 def _new_game(seed: int, decks: tuple[list[str], list[str]], options: DuelOptions,

@@ -437,20 +437,28 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     b2.catch_up = catch_up_later  # type: ignore[method-assign]
     running2 = await fake.start_bot(b2)
     assert b2.svc.db is not None
-    real_transaction = b2.svc.db.transaction
+    real_transaction, real_write = b2.svc.db.transaction, b2.svc.db.write
     held, release, dead = asyncio.Event(), asyncio.Event(), []
 
-    @asynccontextmanager
-    async def slow_transaction() -> AsyncIterator[Any]:
-        if not held.is_set():  # the answer's: applied in memory, the disk is slow
+    async def slow_disk() -> None:
+        if not held.is_set():  # the answer's write: applied in memory, the disk is slow
             held.set()
             await release.wait()
             if dead:
                 raise asyncio.CancelledError  # the process is gone: never stored
+
+    @asynccontextmanager
+    async def slow_transaction() -> AsyncIterator[Any]:
+        await slow_disk()
         async with real_transaction() as conn:
             yield conn
 
+    async def slow_write(fn: Any) -> Any:
+        await slow_disk()
+        return await real_write(fn)
+
     b2.svc.db.transaction = slow_transaction  # type: ignore[method-assign]
+    b2.svc.db.write = slow_write  # type: ignore[method-assign]
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng), wait=False)  # the panel b1 sent: still valid
     await fake.wait_for(held.is_set)

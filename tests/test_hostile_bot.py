@@ -21,6 +21,7 @@ import yaml
 import bot.app as app
 import bot.commands as commands
 import bot.failures as failures
+import storage.db as db_module
 from bot.app import ManaburnBot
 from bot.decklists import parse_decklist
 from bot.limits import MAX_OPEN_CHALLENGES, MAX_OPEN_TRADES, POST_WINDOW, POSTS_PER_WINDOW, PostLimiter
@@ -352,6 +353,16 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             return real(sql, *args, **kwargs)
 
         conn.execute = execute  # type: ignore[method-assign]
+        real_transaction = db_module._transaction
+
+        def full_at_commit(fn: Any, c: sqlite3.Connection) -> Any:
+            """The same for a transaction made on the connection's thread (Database.write)."""
+            def then_full(c2: sqlite3.Connection) -> Any:
+                fn(c2)
+                raise err  # rolled back, as a failed COMMIT is
+            return real_transaction(then_full, c)
+
+        monkeypatch.setattr(db_module, "_transaction", full_at_commit)
         try:
             user = alice if alice.last_dm_with_controls() else bob
             panel = user.last_dm_with_controls()
@@ -363,6 +374,7 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             assert "cannot save" in text
         finally:
             conn.execute = real  # type: ignore[method-assign]
+            monkeypatch.setattr(db_module, "_transaction", real_transaction)
         # nothing half-done: the decision and the deck are not stored, the duel goes on
         assert (await duel_store.get_duel(b.svc.db, 1)).seq == seq  # type: ignore[union-attr]
         assert await deck_store.list_decks(b.svc.db, str(alice.id)) == []

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
@@ -93,6 +94,65 @@ async def test_transaction_rolls_back_on_error(db: Database) -> None:
         async with db.read():
             async with db.transaction():
                 pass
+
+
+async def test_run_does_its_statements_inside_the_callers_transaction(db: Database) -> None:
+    """Database.run: a function of the sqlite3 connection, run on its thread within the
+    caller's transaction (committed with it, rolled back with it); refused outside one."""
+    rec = await new_duel(db)
+
+    def rename(name: str) -> object:
+        def fn(conn: sqlite3.Connection) -> object:
+            conn.execute("UPDATE duels SET player0_name = ? WHERE id = ?", (name, rec.id))
+            return conn.execute("SELECT player0_name FROM duels WHERE id = ?", (rec.id,)).fetchone()[0]
+        return fn
+
+    with pytest.raises(RuntimeError):
+        await db.run(rename("outside"))
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction():
+            assert await db.run(rename("rolled back")) == "rolled back"
+            await db.run(lambda conn: conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
+                                                   " VALUES (?, 5, 0, 'x', 0)", (rec.id,)))  # out of order
+    assert (await get_duel(db, rec.id)) == rec
+    async with db.transaction():
+        assert await db.run(rename("Z")) == "Z"
+    assert (await get_duel(db, rec.id)).player_names[0] == "Z"  # type: ignore[union-attr]
+
+
+async def test_write_is_a_transaction_of_its_own_in_one_hand_over(db: Database) -> None:
+    """Database.write: BEGIN IMMEDIATE, the function, COMMIT on the connection's thread;
+    everything rolled back if the function raises; inside a transaction it joins it."""
+    rec = await new_duel(db)
+
+    def rename_then(fail: bool) -> Any:
+        def fn(conn: sqlite3.Connection) -> str:
+            conn.execute("UPDATE duels SET player0_name = 'W' WHERE id = ?", (rec.id,))
+            if fail:
+                raise ValueError("after the write")
+            return "done"
+        return fn
+
+    with pytest.raises(ValueError):
+        await db.write(rename_then(True))
+    assert (await get_duel(db, rec.id)) == rec  # rolled back
+    assert await db.write(rename_then(False)) == "done"
+    assert (await get_duel(db, rec.id)).player_names[0] == "W"  # type: ignore[union-attr]
+    with pytest.raises(ValueError):  # joined: the outer transaction rolls back both
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE duels SET player1_name = 'V' WHERE id = ?", (rec.id,))
+            await db.write(rename_then(True))
+    assert (await get_duel(db, rec.id)).player_names[1] == rec.player_names[1]  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError):
+        async with db.read():
+            await db.write(rename_then(False))
+    # a cancelled writer leaves the connection usable, its write whole or absent
+    task = asyncio.ensure_future(db.write(rename_then(False)))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await db.write(lambda conn: 1) == 1
 
 
 async def test_cancelled_task_leaves_connection_clean(db: Database) -> None:
