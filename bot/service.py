@@ -42,10 +42,11 @@ DEFAULT_CLOCK = 24 * 3600
 # A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
 # last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
 SNAPSHOT_ANSWERS = 40
-# ... and at the first rest point of a turn once this many answers passed since the last one:
-# a snapshot costs a pickle of the game (1-2 ms) and a row written, too much for every turn
-# of a few clicks, while a duel is rebuilt from a turn's start as often as not
-SNAPSHOT_TURN_ANSWERS = 20
+# ... and at the first rest point of a turn once this many answers passed since the last one.
+# Not at every turn: a snapshot costs a pickle of the game (1-2 ms) and a row written, too
+# much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
+# or when it left the cache of live duels)
+SNAPSHOT_TURN_ANSWERS = 30
 
 
 def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
