@@ -10,6 +10,7 @@ dropped and rebuilt by replay at any time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
@@ -491,23 +492,20 @@ class DuelService:
             why = reason or ("conceded" if any(t == "concede" for _, t in new) else
                              "drawn" if g.winner is None else "won")
             result = store.DuelResult(g.winner, why)
+        # most clicks write only their decisions: a transaction of their own, in one hand-over
+        # to the database's thread (storage.db.Database.write); with more, one transaction for all
+        alone = result is None and live.snapshot is None
         try:
-            if new and result is None and live.snapshot is None:
-                # most clicks: the answers and the passes after them, one transaction of its own
-                # (one hand-over to the database's thread; see storage.db.Database.write)
-                rec = await store.append_decisions(self.db, live.record.id, start, new, deadline=deadline,
-                                                   status=status)
-            else:
-                async with self.db.transaction():
-                    rec = live.record
-                    if new:  # the answers and the passes after them: one write
-                        rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
-                                                           status=None if result else status, result=result)
-                    if result is not None:  # ante: ownership changes in the same transaction
-                        await self.collections.settle(rec, duel)
-                    if live.snapshot is not None and not finished:  # with the decisions it follows
-                        await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
-                                                           live.snapshot[0], live.snapshot[1])
+            async with contextlib.nullcontext() if alone else self.db.transaction():
+                rec = live.record
+                if new:  # the answers and the passes after them: one write
+                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
+                                                       status=None if result else status, result=result)
+                if result is not None:  # ante: ownership changes in the same transaction
+                    await self.collections.settle(rec, duel)
+                if live.snapshot is not None and not finished:  # with the decisions it follows
+                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
+                                                       live.snapshot[0], live.snapshot[1])
         except Exception:
             self.forget(live.record.id)
             raise
