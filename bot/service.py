@@ -48,6 +48,7 @@ SNAPSHOT_ANSWERS = 40
 # much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
 # or when it left the cache of live duels)
 SNAPSHOT_TURN_ANSWERS = 30
+MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
 def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
@@ -55,7 +56,6 @@ def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
     the last one having been taken in *last_turn* after *last_seq* answers."""
     since = seq - last_seq
     return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
-MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
 class DuelError(Exception):

@@ -2,9 +2,10 @@
 
 One :class:`Database` wraps one :mod:`aiosqlite` connection.  Every change of
 state goes through exactly one ``BEGIN IMMEDIATE`` transaction
-(:meth:`Database.transaction`), so a crash leaves the file either before or
-after the change, never half-way; reads that need a consistent view of several
-rows use :meth:`Database.read`.
+(:meth:`Database.transaction`, or :meth:`Database.write` for one made in a
+single hand-over to the connection's thread), so a crash leaves the file
+either before or after the change, never half-way; reads that need a
+consistent view of several rows use :meth:`Database.read`.
 
 Several coroutines may share one :class:`Database`: a per-connection lock
 serialises their transactions (SQLite transactions belong to the connection,
@@ -203,22 +204,14 @@ class Database:
             if "no transaction is active" not in str(e):
                 raise
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn(connection)`` run on the connection's own thread: all its statements
-        cost one hand-over to that thread and back, not one (or three, with a
-        cursor's fetch and close) per statement. Only inside a :meth:`transaction`
-        or :meth:`read` of the calling task (see :meth:`write` for a transaction
-        of its own)."""
-        if self._owner is None or self._owner is not asyncio.current_task():
-            raise RuntimeError("Database.run() belongs inside this task's transaction() or read()")
-        return await self._on_thread(fn)
-
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn(connection)`` in a transaction of its own, ``BEGIN IMMEDIATE`` and
         ``COMMIT`` included, in one hand-over to the connection's thread (ROLLBACK
         if anything raises): the write made at every click
-        (:func:`storage.duels.append_decisions`) costs one, not three. Inside a
-        :meth:`transaction` of the calling task it joins it (as :meth:`run`)."""
+        (:func:`storage.duels.append_decisions`) costs one hand-over, not one (or
+        three, with a cursor's fetch and close) per statement. Inside a
+        :meth:`transaction` of the calling task it joins it: then only ``fn``
+        runs there, in one hand-over."""
         task = asyncio.current_task()
         if self._owner is not None and self._owner is task:
             if not self._writing:

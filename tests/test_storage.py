@@ -96,30 +96,6 @@ async def test_transaction_rolls_back_on_error(db: Database) -> None:
                 pass
 
 
-async def test_run_does_its_statements_inside_the_callers_transaction(db: Database) -> None:
-    """Database.run: a function of the sqlite3 connection, run on its thread within the
-    caller's transaction (committed with it, rolled back with it); refused outside one."""
-    rec = await new_duel(db)
-
-    def rename(name: str) -> object:
-        def fn(conn: sqlite3.Connection) -> object:
-            conn.execute("UPDATE duels SET player0_name = ? WHERE id = ?", (name, rec.id))
-            return conn.execute("SELECT player0_name FROM duels WHERE id = ?", (rec.id,)).fetchone()[0]
-        return fn
-
-    with pytest.raises(RuntimeError):
-        await db.run(rename("outside"))
-    with pytest.raises(sqlite3.IntegrityError):
-        async with db.transaction():
-            assert await db.run(rename("rolled back")) == "rolled back"
-            await db.run(lambda conn: conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                                                   " VALUES (?, 5, 0, 'x', 0)", (rec.id,)))  # out of order
-    assert (await get_duel(db, rec.id)) == rec
-    async with db.transaction():
-        assert await db.run(rename("Z")) == "Z"
-    assert (await get_duel(db, rec.id)).player_names[0] == "Z"  # type: ignore[union-attr]
-
-
 async def test_write_is_a_transaction_of_its_own_in_one_hand_over(db: Database) -> None:
     """Database.write: BEGIN IMMEDIATE, the function, COMMIT on the connection's thread;
     everything rolled back if the function raises; inside a transaction it joins it."""
