@@ -73,8 +73,8 @@ class Live:
     duel: Duel
     events_shown: int = 0
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
-    # the snapshot taken at the first rest point of a turn, stored with the decisions that
-    # led to it (see DuelService._advance); the turn it was taken in
+    # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
+    # led to it (see DuelService._advance); the turn and the answers before the last one taken
     snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
     snapshot_turn: int = -1
     snapshot_seq: int = 0
