@@ -12,8 +12,7 @@ answers with more than 60 permanents in play. On it:
 - **snapshot size**: the bytes of ``Duel.snapshot()`` there (what the bot
   stores per duel), and compressed with zlib for comparison.
 - **first touch**: the duel after 5,000 answers rebuilt from the latest
-  snapshot the bot would have stored (at the first rest point of each turn,
-  and every ``SNAPSHOT_ANSWERS`` answers of a long turn), with
+  snapshot the bot would have stored (:func:`bot.service.snapshot_due`), with
   ``Duel.from_snapshot`` -- against rebuilding it by a full replay.
 """
 from __future__ import annotations
@@ -28,7 +27,7 @@ from engine.ai import RandomPlayer
 from engine.decks import decklist
 from engine.snapshot import unpack
 
-from bot.service import SNAPSHOT_ANSWERS
+from bot.service import snapshot_due
 
 from .common import Target, say
 
@@ -38,8 +37,7 @@ SEED = 4
 
 def long_duel(decisions: int) -> tuple[Duel, list[tuple[int, bytes]], int]:
     """The benchmark's duel after ``decisions`` answers; the snapshot taken as the bot
-    stores them (at the first rest point of each turn, and of a long turn every
-    ``SNAPSHOT_ANSWERS`` answers): the last few as (answers before it, blob), and the most
+    stores them (:func:`bot.service.snapshot_due`): the last few as (answers before it, blob), and the most
     permanents seen at a rest point."""
     decks = (decklist(DECKS[0]) * 3, decklist(DECKS[1]) * 3)
     duel = Duel.new(SEED, decks, DuelOptions(starting_life=300))
@@ -50,7 +48,7 @@ def long_duel(decisions: int) -> tuple[Duel, list[tuple[int, bytes]], int]:
         duel.apply(players[duel.pending.player].choose(duel.pending))
         if duel.at_rest:
             most = max(most, len(duel.game.battlefield))
-            if duel.game.turn != turn or len(duel.history) - at >= SNAPSHOT_ANSWERS:  # as bot.service.Live
+            if snapshot_due(duel.game.turn, len(duel.history), turn, at):  # as bot.service.Live
                 turn, at = duel.game.turn, len(duel.history)
                 blobs = blobs[-5:] + [(at, duel.snapshot())]
     return duel, blobs, most

@@ -202,8 +202,16 @@ def render(results: dict[str, dict[str, Any]]) -> str:
                    f"header {fx['header_bytes_per_duel']:,} bytes per duel |")
         out.append(f"| start-up with {r['unfinished']:,} unfinished duels (open + resume_all) | "
                    f"{fmt(r['startup_seconds'] * 1000)} ms |")
-        out.append(f"| first touch of a resumed duel (replay of its history, median {fmt(r['first_touch_median_history'])}"
-                   f" decisions) | p50 {_ms(r['first_touch_ms'], 'p50')} ms, p99 {_ms(r['first_touch_ms'], 'p99')} ms |")
+        if "answers_after_the_snapshot_median" in fx:  # rebuilt from the stored snapshot, as the bot does
+            out.append(f"| first touch of a resumed duel (history median {fmt(r['first_touch_median_history'])} "
+                       f"decisions; its stored snapshot, {fmt(fx['snapshot_bytes_per_duel'])} bytes, then the median "
+                       f"{fmt(fx['answers_after_the_snapshot_median'])} answers after it) | p50 "
+                       f"{_ms(r['first_touch_ms'], 'p50')} ms, p99 {_ms(r['first_touch_ms'], 'p99')} ms "
+                       f"(CPU p50 {_ms(r['first_touch_cpu_ms'], 'p50')} ms) |")
+        else:
+            out.append(f"| first touch of a resumed duel (replay of its history, median "
+                       f"{fmt(r['first_touch_median_history'])} decisions) | p50 {_ms(r['first_touch_ms'], 'p50')} ms, "
+                       f"p99 {_ms(r['first_touch_ms'], 'p99')} ms |")
         out.append(f"| touching all {r['unfinished']:,} after start-up (projected from {r['first_touch_sampled']}) | "
                    f"{fmt(r['projected_touch_all_seconds'])} s |")
         out.append("")

@@ -22,7 +22,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from storage.db import Database
 
 from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
@@ -66,7 +65,6 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self.guild_id = guild_id
         self.sweep_seconds = sweep_seconds
         self.tree = app_commands.CommandTree(self)
-        self.db: Database | None = None
         self.service: DuelService | None = None
         self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
         # (duel, player) -> the player's panel while the other player decides (no controls but
@@ -96,8 +94,7 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         register_collection_commands(self)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.db_path)
-        self.service = DuelService(self.db)
+        self.service = await DuelService.open(self.db_path)
         if self.user is not None:  # logged in: the computer opponent plays as the bot itself
             self.service.computer_id = str(self.user.id)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS)
@@ -126,13 +123,13 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         await super().close()
         if self._flusher is not None:
             self._flusher.cancel()
-        if self.db is not None:
+        if self.service is not None:
             try:
                 await self.flush_published()
             except Exception:
                 log.exception("could not record what was published")
-            await self.db.close()
-            self.db = None
+            await self.service.close()
+            self.service = None
 
     @property
     def svc(self) -> DuelService:

@@ -30,11 +30,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from storage import ante as ante_store
-from storage import collections as coll
-from storage import duels as duel_store
-from storage import trades as trade_store
-
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
 from .failures import answer, answering, report
 from .panels import clip
@@ -226,7 +221,7 @@ class TradeComposer(discord.ui.View):
         await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
         msg = await interaction.followup.send(self.svc.trade_text(trade), view=trade_view(trade.id),
                                               wait=True)
-        await trade_store.set_trade_message(self.svc.db, trade.id, msg.channel.id, msg.id)
+        await self.svc.set_trade_message(trade.id, msg.channel.id, msg.id)
         self.stop()
 
 
@@ -254,7 +249,7 @@ async def on_trade_button(interaction: discord.Interaction, trade_id: int, what:
     async with bot.busy(interaction):
         svc = _svc(bot)
         uid = str(interaction.user.id)
-        trade = await trade_store.get_trade(svc.db, trade_id)
+        trade = await svc.trade(trade_id)
         if trade is None:
             await _error(interaction, f"There is no trade #{trade_id}.")
             return
@@ -274,12 +269,10 @@ async def on_trade_button(interaction: discord.Interaction, trade_id: int, what:
 async def announce_ante(bot: ManaburnBot, duel_id: int) -> None:
     """Post who won which card in the duel's thread, once (see ``ante_results.announced_at``)."""
     svc = _svc(bot)
-    result = await ante_store.get_ante_result(svc.db, duel_id)
-    if result is None or result.announced_at is not None:
+    due = await svc.ante_to_announce(duel_id)
+    if due is None:
         return
-    rec = await duel_store.get_duel(svc.db, duel_id)
-    if rec is None:  # pragma: no cover - results reference their duel
-        return
+    result, rec = due
     if rec.thread_id:
         try:
             thread = await bot.fetch_channel_cached(int(rec.thread_id))
@@ -287,14 +280,14 @@ async def announce_ante(bot: ManaburnBot, duel_id: int) -> None:
         except discord.HTTPException:
             log.warning("could not announce the ante of duel #%d", duel_id)
             return
-    await ante_store.mark_announced(svc.db, duel_id)
+    await svc.mark_ante_announced(duel_id)
 
 
 async def resume_collections(bot: ManaburnBot) -> None:
     """At start-up (after the duel service settled what was left): announce unannounced antes,
     close trades that expired while the bot was away."""
-    for result in await ante_store.unannounced(_svc(bot).db):
-        await announce_ante(bot, result.duel_id)
+    for duel_id in await _svc(bot).unannounced_antes():
+        await announce_ante(bot, duel_id)
     await sweep_trades(bot)
 
 
@@ -452,8 +445,8 @@ def register_collection_commands(bot: ManaburnBot) -> None:
                 await _error(interaction, "You cannot trade with yourself.")
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
-            mine = await coll.free_card_choices(svc().db, me, limit=25)
-            theirs = await coll.free_card_choices(svc().db, str(player.id), limit=25)
+            mine = await svc().free_card_choices(me, limit=25)
+            theirs = await svc().free_card_choices(str(player.id), limit=25)
             if not mine and not theirs:
                 await _error(interaction, "Neither of you has cards to trade (see /start).")
                 return
@@ -475,7 +468,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             return
         await interaction.response.send_message(svc().trade_text(t), view=trade_view(t.id))
         msg = await interaction.original_response()
-        await trade_store.set_trade_message(svc().db, t.id, msg.channel.id, msg.id)
+        await svc().set_trade_message(t.id, msg.channel.id, msg.id)
 
     @tree.command(name="trades", description="Your open trades")
     async def trades(interaction: discord.Interaction) -> None:

@@ -511,6 +511,18 @@ class CollectionService:
             raise CollectionError(str(e)) from None
         return t, f"Trade #{trade_id} is {t.status}."
 
+    async def trade(self, trade_id: int) -> trade_store.Trade | None:
+        """A trade by id, or None."""
+        return await trade_store.get_trade(self.db, trade_id)
+
+    async def set_trade_message(self, trade_id: int, channel_id: int, message_id: int) -> None:
+        """Where the trade's message is (its buttons edit it)."""
+        await trade_store.set_trade_message(self.db, trade_id, channel_id, message_id)
+
+    async def free_card_choices(self, owner_id: str, *, limit: int) -> list[tuple[str, int, int]]:
+        """(name, lowest free copy id, free copies) of the owner's cards that can be traded."""
+        return await coll.free_card_choices(self.db, owner_id, limit=limit)
+
     async def expire_trades(self) -> list[trade_store.Trade]:
         """Close the trades whose day is over (the sweep)."""
         return await trade_store.expire_trades(self.db, now=self._now())
@@ -623,6 +635,24 @@ class CollectionService:
             lines.append(f"<t:{r.settled_at}:d> {rec.player_names[0]} vs {rec.player_names[1]}: "
                          + self.ante_text(r, rec).split(": ", 1)[1])
         return "\n".join(lines)[:2000]
+
+    async def ante_to_announce(self, duel_id: int) -> tuple[ante_store.AnteResult, duel_store.DuelRecord] | None:
+        """The duel's ante result and the duel, if the result is not announced yet."""
+        result = await ante_store.get_ante_result(self.db, duel_id)
+        if result is None or result.announced_at is not None:
+            return None
+        rec = await duel_store.get_duel(self.db, duel_id)
+        if rec is None:  # pragma: no cover - results reference their duel
+            return None
+        return result, rec
+
+    async def mark_ante_announced(self, duel_id: int) -> None:
+        """Record that the duel's ante result was announced (it is announced once)."""
+        await ante_store.mark_announced(self.db, duel_id, now=self._now())
+
+    async def unannounced_antes(self) -> list[int]:
+        """The duels whose ante result is not announced yet, oldest first."""
+        return [r.duel_id for r in await ante_store.unannounced(self.db)]
 
     # ---------------------------------------------------------------- recovery
     async def unsettled(self) -> list[int]:

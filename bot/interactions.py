@@ -23,10 +23,7 @@ from engine.decisions import Decision
 from .knowledge import seen_text
 from .panels import card_menu, clip, deck_view, panel_message, typed_choice
 from .publishing import DM_HOWTO, Publisher
-from .service import OUT_OF_DATE, DuelError, Live, Outcome
-
-if TYPE_CHECKING:  # pragma: no cover
-    from storage.duels import DuelRecord  # the type only: records come from the service
+from .service import OUT_OF_DATE, DuelError, DuelRecord, Live, Outcome
 
 T = TypeVar("T")
 

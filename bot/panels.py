@@ -70,7 +70,7 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     duel = live.duel
     rec = live.record
     with duel.playing.reading():  # rendering changes nothing: characteristics computed once
-        v = duel.view(player)
+        v = duel.view(player, board=False)  # a panel shows no board: the players and the turn
     me = v["players"][player]
     d = duel.pending
     lines = [note] if note else []

@@ -25,13 +25,11 @@ from typing import TYPE_CHECKING, Any, Awaitable
 
 import discord
 
-from storage import duels as store
-
 from .collection_commands import announce_ante
 from .failures import cannot_save, report
 from .knowledge import SecretsShown
 from .panels import board_message, board_view, clip, panel_message, panel_of, waiting_panel_of
-from .service import DuelService, Live, Outcome, seed_hash
+from .service import DuelRecord, DuelService, Live, Outcome, seed_hash
 from .thread_log import due_lines
 
 log = logging.getLogger("manaburn.bot")
@@ -216,8 +214,8 @@ class Publisher:
     async def flush_published(self) -> None:
         """Write the marks of :meth:`mark_published` now."""
         marks, self._unflushed = self._unflushed, {}
-        if marks and self.db is not None:
-            await store.set_published_many(self.db, marks)
+        if marks and self.service is not None:
+            await self.service.mark_published(marks)
             # on disk now (published_seq only grows), so what this process showed
             # need not be kept any more: a long-running bot keeps nothing per duel
             for duel_id, seq in marks.items():
@@ -247,7 +245,7 @@ class Publisher:
                 await board.edit(content=text)
                 return
         m = await thread.send(text, view=board_view(rec.id))
-        live.record = await store.set_message_ids(self.db, rec.id, board_message_id=m.id)
+        live.record = await self.svc.set_board_message(rec.id, m.id)
 
     async def unarchive(self, thread: Any) -> None:
         await thread.edit(archived=False)
@@ -279,7 +277,7 @@ class Publisher:
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
         self.secrets_shown.forget(rec.id)
 
-    async def close_panel(self, rec: store.DuelRecord, player: int, note: str | None) -> None:
+    async def close_panel(self, rec: DuelRecord, player: int, note: str | None) -> None:
         """Replace the controls of ``player``'s open panel of the duel by ``note``
         (delete it if None).
 
@@ -489,7 +487,7 @@ class Publisher:
         elif reused and self.user is not None:
             opened = any(m.author.id == self.user.id and m.content == opening
                          for m in [m async for m in thread.history(limit=50, oldest_first=True)])
-        live.record = await store.set_message_ids(self.db, rec.id, thread_id=thread.id)
+        live.record = await self.svc.set_thread(rec.id, thread.id)
         if rec.challenge_message_id:
             try:
                 await channel.get_partial_message(int(rec.challenge_message_id)).edit(
@@ -500,7 +498,7 @@ class Publisher:
         if not opened:
             await thread.send(opening)
 
-    async def _thread_on_challenge(self, channel: Any, rec: store.DuelRecord, title: str) -> tuple[Any, bool]:
+    async def _thread_on_challenge(self, channel: Any, rec: DuelRecord, title: str) -> tuple[Any, bool]:
         """(thread, reused): a new thread started from the challenge message, or the
         one a stopped start left there (a message's thread has the message's id);
         None if there is no challenge message or no thread can be started from it

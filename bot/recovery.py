@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage import duels as store
-
 from .collection_commands import resume_collections, sweep_trades
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
@@ -28,7 +26,6 @@ class Recovery(Publisher):
     """Publishing again after a start; the clock sweep."""
 
     if TYPE_CHECKING:
-        db: Any
         sweep_seconds: float
 
     async def catch_up(self) -> None:
@@ -43,7 +40,7 @@ class Recovery(Publisher):
         with clicks) must not leave the last duels of the list without a panel
         until the next start."""
         try:
-            todo = await store.list_unpublished(self.svc.db)
+            todo = await self.svc.unpublished()
             log.info("publishing again %d duels a stop left unpublished: %s", len(todo),
                      ", ".join(f"#{r.id} ({r.published_seq} of {r.seq})" for r in todo))
             t0 = time.perf_counter()
@@ -69,7 +66,7 @@ class Recovery(Publisher):
         cid = self.svc.computer_id
         if cid is None:
             return
-        for rec in await store.list_unfinished(self.svc.db):
+        for rec in await self.svc.unfinished():
             if cid in rec.player_ids and rec.status in ("mulligans", "playing"):
                 try:
                     out = await self.svc.computer_to_move(rec.id)
@@ -125,7 +122,7 @@ class Recovery(Publisher):
         else:
             board = next((m for m in reversed(recent) if m.content.startswith(f"**Duel #{rec.id}:")), None)
             if board is not None:
-                live.record = await store.set_message_ids(self.db, rec.id, board_message_id=board.id)
+                live.record = await self.svc.set_board_message(rec.id, board.id)
         chunks = _chunks(log_lines(out), 1900)
         lines = bool(chunks) and [m.content for m in recent[:len(chunks)]] == chunks[::-1]
         end = out.finished and any(f"The seed was `{rec.seed}`" in m.content for m in recent)
@@ -167,14 +164,14 @@ class Recovery(Publisher):
                         content=f"{rec.player_names[0]}'s challenge to {rec.player_names[1]} expired.", view=None)
             except discord.HTTPException:
                 pass
-        for rec in await store.list_unfinished(self.db):
+        for rec in await self.svc.unfinished():
             if rec.status not in ("mulligans", "playing") or rec.deadline is None or not rec.clock_seconds:
                 continue
             left = rec.deadline - now
             stage = 3 if left <= 0 else 2 if left <= rec.clock_seconds * 0.1 else 1 if left <= rec.clock_seconds / 2 else 0
             # marked on disk before sending, so a restart never repeats a reminder
             # (a kill in between loses that one instead); false if a click came first
-            if stage <= rec.reminders_sent or not await store.set_reminded(self.db, rec.id, rec.seq, stage):
+            if stage <= rec.reminders_sent or not await self.svc.set_reminded(rec.id, rec.seq, stage):
                 continue
             live = await self.svc.live(rec.id)
             d = live.duel.pending

@@ -10,6 +10,7 @@ dropped and rebuilt by replay at any time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
@@ -28,6 +29,7 @@ from storage import duels as store
 from storage import players as player_store
 from storage import snapshots as snapshot_store
 from storage.db import Database
+from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
 
 from engine.autopass import DEFAULT_STOPS, auto_answer
@@ -38,11 +40,22 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
-# A snapshot of a duel (Duel.snapshot) is stored at the first rest point of each turn, and at
-# a rest point this many answers after the last one taken (a long turn): rebuilding a duel
-# replays at most about this many answers (see Live._rested)
+# A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
+# last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
 SNAPSHOT_ANSWERS = 40
+# ... and at the first rest point of a turn once this many answers passed since the last one.
+# Not at every turn: a snapshot costs a pickle of the game (1-2 ms) and a row written, too
+# much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
+# or when it left the cache of live duels)
+SNAPSHOT_TURN_ANSWERS = 30
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
+
+
+def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
+    """Whether a duel at a rest point of *turn* after *seq* answers gets a new snapshot,
+    the last one having been taken in *last_turn* after *last_seq* answers."""
+    since = seq - last_seq
+    return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
 
 
 class DuelError(Exception):
@@ -60,8 +73,8 @@ class Live:
     duel: Duel
     events_shown: int = 0
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
-    # the snapshot taken at the first rest point of a turn, stored with the decisions that
-    # led to it (see DuelService._advance); the turn it was taken in
+    # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
+    # led to it (see DuelService._advance); the turn and the answers before the last one taken
     snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
     snapshot_turn: int = -1
     snapshot_seq: int = 0
@@ -73,7 +86,7 @@ class Live:
 
     def _rested(self, duel: Duel) -> None:
         seq = len(duel.history)
-        if duel.game.turn != self.snapshot_turn or seq - self.snapshot_seq >= SNAPSHOT_ANSWERS:
+        if snapshot_due(duel.game.turn, seq, self.snapshot_turn, self.snapshot_seq):
             self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
             self.snapshot = (seq, duel.snapshot())
 
@@ -127,6 +140,15 @@ class DuelService:
         # name ("computer_hard"), so a restarted bot recognises both
         self.computer_id: str | None = None
         self._computers: dict[int, ComputerPlayer] = {}
+
+    @classmethod
+    async def open(cls, path: str) -> DuelService:
+        """The service over the database at *path* (created or migrated as needed)."""
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        """Close the database (the service is not used afterwards)."""
+        await self.db.close()
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
@@ -470,8 +492,11 @@ class DuelService:
             why = reason or ("conceded" if any(t == "concede" for _, t in new) else
                              "drawn" if g.winner is None else "won")
             result = store.DuelResult(g.winner, why)
+        # most clicks write only their decisions: a transaction of their own, in one hand-over
+        # to the database's thread (storage.db.Database.write); with more, one transaction for all
+        alone = result is None and live.snapshot is None
         try:
-            async with self.db.transaction():
+            async with contextlib.nullcontext() if alone else self.db.transaction():
                 rec = live.record
                 if new:  # the answers and the passes after them: one write
                     rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
@@ -556,7 +581,7 @@ class DuelService:
         for duel_id in await self.collections.unsettled():
             live = await self._load(duel_id)
             await self.collections.settle(live.record, live.duel)
-        return [r.id for r in await store.list_unfinished(self.db)]
+        return [r.id for r in await self.unfinished()]
 
     # ------------------------------------------ what the commands look up and save
     async def record(self, duel_id: int) -> store.DuelRecord:
@@ -574,6 +599,31 @@ class DuelService:
     async def set_challenge_message(self, duel_id: int, message_id: int) -> None:
         """Where the challenge was posted (its thread is started from that message)."""
         await store.set_message_ids(self.db, duel_id, challenge_message_id=message_id)
+
+    async def set_board_message(self, duel_id: int, message_id: int) -> store.DuelRecord:
+        """Where the duel's board is (edited in place from then on); the updated record."""
+        return await store.set_message_ids(self.db, duel_id, board_message_id=message_id)
+
+    async def set_thread(self, duel_id: int, thread_id: int) -> store.DuelRecord:
+        """The duel's thread (its board and log); the updated record."""
+        return await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+
+    async def mark_published(self, marks: dict[int, int]) -> None:
+        """Record, in one transaction, how far each duel was shown (duel id -> seq)."""
+        await store.set_published_many(self.db, marks)
+
+    async def unpublished(self) -> list[store.DuelRecord]:
+        """Started duels whose last decisions were not all shown (see :func:`storage.duels.list_unpublished`)."""
+        return await store.list_unpublished(self.db)
+
+    async def unfinished(self) -> list[store.DuelRecord]:
+        """Duels and challenges neither finished nor cancelled, oldest first."""
+        return await store.list_unfinished(self.db)
+
+    async def set_reminded(self, duel_id: int, seq: int, stage: int) -> bool:
+        """Record that the clock reminders of decision *seq* reached *stage*; false if
+        the duel moved on or was reminded already (a compare-and-set)."""
+        return await store.set_reminded(self.db, duel_id, seq, stage)
 
     async def stops_of(self, user_id: str) -> frozenset[str]:
         """The user's stops (see :mod:`engine.autopass`)."""

@@ -16,15 +16,23 @@ _PHASE = re.compile(r"^-- .*\(turn (\d+)\) --$")  # the engine's phase marker (e
 RECENT_CHARS = 700  # the turn in progress, under the board: its newest lines up to this
 
 
-def _turn_starts(events: list[str]) -> list[int]:
-    """Indexes of the first phase marker of each turn."""
-    out, turn = [], None
-    for i, e in enumerate(events):
+def _turn_start(events: list[str], i: int) -> int | None:
+    """The index of the first phase marker of the turn that event *i* is in; None
+    if no phase marker comes at or before *i*.
+    Read backwards from *i*, so a click costs the length of the turn in
+    progress, not of the whole log."""
+    start, turn = None, None
+    for j in range(i, -1, -1):
+        e = events[j]
         m = _PHASE.match(e) if e.startswith("-- ") else None
-        if m is not None and m[1] != turn:
+        if m is None:
+            continue
+        if turn is None:
             turn = m[1]
-            out.append(i)
-    return out
+        elif m[1] != turn:
+            break
+        start = j
+    return start
 
 
 def _lines(events: list[str]) -> list[str]:
@@ -37,9 +45,13 @@ def due_lines(events: list[str], new: int, finished: bool) -> list[str]:
     (the turn's earlier lines were shown only under the board); with *finished*,
     everything up to the end."""
     start = len(events) - new
-    starts = _turn_starts(events)
-    begin = max((b for b in starts if b < start), default=0)  # the turn in progress before them
-    end = len(events) if finished else max((b for b in starts if b >= start), default=None)
+    begin = _turn_start(events, start - 1) or 0  # the turn in progress before them
+    if finished:
+        end: int | None = len(events)
+    else:  # where the turn in progress now began, if among them (the turns before it ended)
+        end = _turn_start(events, len(events) - 1)
+        if end is not None and end < start:
+            end = None
     if end is None or end <= begin:
         return []
     return _lines(events[begin:end])
@@ -47,8 +59,8 @@ def due_lines(events: list[str], new: int, finished: bool) -> list[str]:
 
 def current_turn_lines(events: list[str]) -> list[str]:
     """The lines of the turn in progress (not yet in the thread's log)."""
-    starts = _turn_starts(events)
-    return _lines(events[starts[-1]:] if starts else events)
+    begin = _turn_start(events, len(events) - 1)
+    return _lines(events[begin:] if begin is not None else events)
 
 
 def recent_text(events: list[str], limit: int = RECENT_CHARS) -> str:

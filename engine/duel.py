@@ -340,8 +340,8 @@ class Duel:
         """A digest of everything in the state, hidden cards included."""
         return hashlib.sha256(repr(snapshot(self.game)).encode()).hexdigest()[:16]
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        return view(self, player)
+    def view(self, player: int | None, *, board: bool = True) -> dict[str, Any]:
+        return view(self, player, board=board)
 
 
 # a rest point (see Duel._rest): (answers before it, its decision's signature, the game saved

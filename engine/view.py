@@ -19,10 +19,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 
-def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
+def view(duel: "Duel", viewer: int | None, *, board: bool = True) -> dict[str, Any]:
     """What ``viewer`` (None: a spectator) sees. During a subgame (Shahrazad)
     the board is the subgame's, innermost first (``subgame``: how deep), with
-    the duel's life totals under ``duel_life``; the duel's end is the duel's."""
+    the duel's life totals under ``duel_life``; the duel's end is the duel's.
+    With ``board=False`` the permanents, spells and combat are left out (no
+    ``battlefield``, ``spells``, ``batch``, ``combat``): the players and the
+    turn only, for what shows no board (the bot's panels)."""
     root, g = duel.game, duel.playing
     depth, inner = 0, root
     while inner is not g:
@@ -66,21 +69,27 @@ def view(duel: "Duel", viewer: int | None) -> dict[str, Any]:
             entry["library_top"] = p.library[0].name  # played face up (Field of Dreams), for everyone
         players.append(entry)
     d = duel.pending
-    return {
+    out: dict[str, Any] = {
         "viewer": viewer, "turn": g.turn, "active": g.active, "phase": g.phase, "step": g.step,
         "players": players,
-        "battlefield": [perm(c) for c in sorted(g.battlefield, key=lambda c: c.timestamp)],
-        "spells": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets],
-                    "x": s.x} for s in g.spells],
-        "batch": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets]}
-                  for s in g.batch],
-        "combat": None if g.combat is None else {
-            "bands": [[target(g.find(o)) for o in b] for b in g.combat.bands],
-            "blocks": {str(i): [target(g.find(o)) for o in bl] for i, bl in g.combat.blocks.items()}},
+    }
+    if board:
+        out.update({
+            "battlefield": [perm(c) for c in sorted(g.battlefield, key=lambda c: c.timestamp)],
+            "spells": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets],
+                        "x": s.x} for s in g.spells],
+            "batch": [{"name": s.name, "controller": s.controller, "targets": [target(t) for t in s.targets]}
+                      for s in g.batch],
+            "combat": None if g.combat is None else {
+                "bands": [[target(g.find(o)) for o in b] for b in g.combat.bands],
+                "blocks": {str(i): [target(g.find(o)) for o in bl] for i, bl in g.combat.blocks.items()}},
+        })
+    out.update({
         "pending": None if d is None else {
             "player": d.player, "kind": d.kind.value, "prompt": d.prompt,
             "choices": list(d.choices) if viewer == d.player else None},
         "secrets": [t for who, t in root.secrets if who == viewer],
         "over": root.over, "winner": root.winner, "end_reason": root.end_reason,
         "subgame": depth, "duel_life": [p.life for p in root.players],
-    }
+    })
+    return out

@@ -408,9 +408,8 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
                          f"not {status!r}")
     deadline = _opt_time(deadline, "deadline")
     now = _now(now)
-    async with db.transaction() as conn:
-        async with conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)) as cur:
-            row = await cur.fetchone()
+    def write(conn: sqlite3.Connection) -> sqlite3.Row:  # on the connection's thread: one hand-over
+        row = conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)).fetchone()
         if row is None:
             raise DuelNotFound(duel_id)
         if row["status"] in TERMINAL_STATUSES:
@@ -420,22 +419,26 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
         # seq moved past it); the checks above are not repeated for each
         for i, (p, t) in enumerate(decisions[:-1]):
-            await conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                               " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + i, p, t, now))
-            await conn.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
+            conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
+                         " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + i, p, t, now))
+            conn.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
         p, t = decisions[-1]
-        await conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                           " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + len(decisions) - 1, p, t, now))
+        conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
+                     " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + len(decisions) - 1, p, t, now))
         if result is None:
-            await conn.execute(
+            conn.execute(
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"
                 " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id))
         else:
-            await conn.execute(
+            conn.execute(
                 "UPDATE duels SET seq = seq + 1, deadline = NULL, status = 'finished',"
                 " winner = ?, result = ?, updated_at = ? WHERE id = ?",
                 (result.winner, result.reason, now, duel_id))
-        return await _header(conn, duel_id)
+        header = conn.execute("SELECT * FROM duels WHERE id = ?", (duel_id,)).fetchone()
+        assert header is not None  # the row just updated
+        return header  # type: ignore[no-any-return]
+
+    return DuelRecord.from_row(await db.write(write))
 
 
 async def set_status(db: Database, duel_id: int, status: str, *,

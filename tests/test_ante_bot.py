@@ -157,7 +157,7 @@ async def test_for_keeps_needs_owned_decks_and_locks_them(fake_discord: FakeDisc
                 "resolved": {"users": {str(alice.id): alice.payload()}}}
         forged = await alice._interact(2, fake.channel, data, command_name="admin")
         assert forged.ephemeral and "Manage Server" in forged.text
-        assert await coll.list_copies(b.db, str(alice.id)) == []
+        assert await coll.list_copies(b.svc.db, str(alice.id)) == []
         # granted the cards of Red Burn, the challenge is possible; bob has not got his deck
         assert "Granted 60 cards" in await grant(admin, alice, "\n".join(f"1 {c}" for c in decklist("Red Burn")))
         r = await alice.slash("challenge", opponent=bob, deck="Red Burn", ante=True)
@@ -174,8 +174,8 @@ async def test_for_keeps_needs_owned_decks_and_locks_them(fake_discord: FakeDisc
         acc = await bob.click(r.message, "Accept")
         await bob.select(acc.message, "Choose your deck", ["Bears"])
         await fake.wait_for(lambda: r.message.thread is not None, timeout=5)
-        locked = await coll.locked_copies(b.db, str(bob.id))
-        assert len(locked) == 40 and len(await coll.locked_copies(b.db, str(alice.id))) == 60
+        locked = await coll.locked_copies(b.svc.db, str(bob.id))
+        assert len(locked) == 40 and len(await coll.locked_copies(b.svc.db, str(alice.id))) == 60
         # a second duel for ante cannot use the locked copies
         r2 = await bob.slash("challenge", opponent=alice, deck="Bears", ante=True)
         assert r2.ephemeral and "Missing: 20 Forest, 20 Grizzly Bears" in r2.text
@@ -196,12 +196,12 @@ async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path) -
         b.svc.new_seed = lambda: 11  # a known deal: the duel has a winner
         await grant(admin, alice, "\n".join(f"1 {c}" for c in decklist("Red Burn")))
         await grant(admin, bob, "\n".join(f"1 {c}" for c in decklist("Green Stompy")))
-        before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.db, str(u.id))}
+        before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         thread = await challenge_for_ante(fake, alice, bob, "Red Burn", "Green Stompy")
         live = next(iter(b.svc._live.values()))
         duel_id = live.record.id
         antes = {pl.idx: (c.origin, c.name) for pl in live.duel.game.players for c in pl.ante}
-        bound = await ante_store.duel_copy_map(b.db, duel_id)
+        bound = await ante_store.duel_copy_map(b.svc.db, duel_id)
         ante_copies = {p: bound[origin] for p, (origin, _) in antes.items()}
         # the face-up ante is in the thread's log, not only on the board
         await play(fake, [alice, bob], thread, random_policy(random.Random(7)),
@@ -216,22 +216,22 @@ async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path) -
         winner, loser = (alice, bob) if g.winner == 0 else (bob, alice)
         # the winner owns both ante copies; nothing else moved
         for cid in ante_copies.values():
-            assert (await coll.get_copy(b.db, cid)).owner_id == str(winner.id)  # type: ignore[union-attr]
-        after = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.db, str(u.id))}
+            assert (await coll.get_copy(b.svc.db, cid)).owner_id == str(winner.id)  # type: ignore[union-attr]
+        after = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         changed = {cid for cid in before if before[cid] != after[cid]}
         assert changed == {ante_copies[1 - g.winner]}
         # the ledger says so
         lost = ante_copies[1 - g.winner]
-        hist = await ledger.copy_history(b.db, lost)
+        hist = await ledger.copy_history(b.svc.db, lost)
         assert [(h.kind, h.from_id, h.to_id, h.duel_id) for h in hist] == [
             ("grant", None, str(loser.id), None), ("ante", str(loser.id), str(winner.id), duel_id)]
-        assert await ledger.check_ledger(b.db) == []
+        assert await ledger.check_ledger(b.svc.db) == []
         # announced in the thread: who won which card
         lines = await fake.wait_for(lambda: ante_lines(alice, thread), timeout=5)
         name = antes[1 - g.winner][1]
         assert len(lines) == 1 and f"**{winner.username}** wins {name} (#{lost}) from {loser.username}" in lines[0]
         # the locks are gone; the history commands tell the story
-        assert await coll.locked_copies(b.db, str(alice.id)) == {}
+        assert await coll.locked_copies(b.svc.db, str(alice.id)) == {}
         log = await alice.slash("ante log")
         assert f"wins {name} (#{lost})" in log.text
         hist_text = (await loser.slash("history")).text
@@ -275,11 +275,11 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
         return said[-1]
 
     await play(fake, [alice, bob], thread, recording, stop=lambda: crashed)
-    assert await ante_store.get_ante_result(b1.db, duel_id) is None
-    rec = await bot.service.store.get_duel(b1.db, duel_id)
+    assert await ante_store.get_ante_result(b1.svc.db, duel_id) is None
+    rec = await bot.service.store.get_duel(b1.svc.db, duel_id)
     assert rec is not None and rec.status in ("mulligans", "playing")  # the final decision is not there
-    assert len(await coll.locked_copies(b1.db, str(alice.id))) == 60
-    assert [x for x in await ledger.player_history(b1.db, str(bob.id)) if x.kind == "ante"] == []
+    assert len(await coll.locked_copies(b1.svc.db, str(alice.id))) == 60
+    assert [x for x in await ledger.player_history(b1.svc.db, str(bob.id)) if x.kind == "ante"] == []
     await running.stop()
     # 2. restarted; the same click finishes the duel, and the bot dies right after the commit
     b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
@@ -298,7 +298,7 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
         return said[-1]
 
     await play(fake, [alice, bob], thread, same_click_again, stop=lambda: killed)
-    result = await ante_store.get_ante_result(b2.db, duel_id)
+    result = await ante_store.get_ante_result(b2.svc.db, duel_id)
     assert result is not None and result.announced_at is None
     assert ante_lines(alice, thread) == []
     # 3. a new bot: the result is announced once, ownership moved once
@@ -311,15 +311,15 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
         again = await b3.svc.collections.settle(live.record, live.duel)
         assert again is not None and not again.changed
         await b3.svc.resume_all()
-        ante_moves = await b3.db.fetchall("SELECT * FROM ledger WHERE kind = 'ante' AND duel_id = ?", (duel_id,))
+        ante_moves = await b3.svc.db.fetchall("SELECT * FROM ledger WHERE kind = 'ante' AND duel_id = ?", (duel_id,))
         assert len(ante_moves) == result.moved >= 1
         winner_id = live.record.player_ids[live.duel.game.winner]
         assert all(m["to_id"] == winner_id for m in ante_moves)
-        assert await ledger.check_ledger(b3.db) == []
-        assert await coll.locked_copies(b3.db, str(alice.id)) == {}
+        assert await ledger.check_ledger(b3.svc.db) == []
+        assert await coll.locked_copies(b3.svc.db, str(alice.id)) == {}
     assert len(ante_lines(alice, thread)) == 1
-    assert b2.db is not None
-    await b2.db.close()  # a killed process's connection dies with it
+    assert b2.svc.db is not None
+    await b2.svc.db.close()  # a killed process's connection dies with it
     await b2.http.close()  # ... and its HTTP session (else its collection logs "Unclosed connector" later)
 
 
@@ -333,21 +333,21 @@ async def test_a_draw_returns_the_ante(fake_discord: FakeDiscord, tmp_path: Path
         for u in (alice, bob):
             await grant(admin, u, "20 Mountain, 20 Earthquake")
             await u.slash("deck build", name="Quake", cards="20 Mountain, 20 Earthquake")
-        before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.db, str(u.id))}
+        before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         thread = await challenge_for_ante(fake, alice, bob, "Quake", "Quake", ante_face_down=True)
         live = next(iter(b.svc._live.values()))
         assert all(c.face_down for pl in live.duel.game.players for c in pl.ante)
         await play(fake, [alice, bob], thread, earthquake_policy)
         g = b.svc._live[live.record.id].duel.game
         assert g.over and g.winner is None and "both players lost" in g.end_reason
-        after = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.db, str(u.id))}
+        after = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         assert after == before
-        result = await ante_store.get_ante_result(b.db, live.record.id)
+        result = await ante_store.get_ante_result(b.svc.db, live.record.id)
         assert result is not None and result.winner is None and result.moved == 0 and len(result.antes) == 2
         lines = await fake.wait_for(lambda: ante_lines(alice, thread), timeout=5)
         assert "draw, so the ante is returned" in lines[0]
         assert "a draw, the ante was returned" in (await alice.slash("history")).text
-        assert [x for x in await ledger.player_history(b.db, str(alice.id)) if x.kind == "ante"] == []
+        assert [x for x in await ledger.player_history(b.svc.db, str(alice.id)) if x.kind == "ante"] == []
 
 
 async def test_server_option_keeps_basic_lands_out_of_the_ante(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -373,7 +373,7 @@ async def test_server_option_keeps_basic_lands_out_of_the_ante(fake_discord: Fak
         assert "19 cards" in started
         again = await text_of(await alice.slash("start"))
         assert "already have your starter" in again
-        copies = await coll.list_copies(b.db, str(alice.id))
+        copies = await coll.list_copies(b.svc.db, str(alice.id))
         assert sum(1 for c in copies if c.acquired_how == "starter") == 19
         assert re.search(r"`\s*\d+` ", await text_of(await alice.slash("collection", rarity="rare")))
 
@@ -390,17 +390,17 @@ async def test_a_concession_counts_as_a_loss(fake_discord: FakeDiscord, tmp_path
         thread = await challenge_for_ante(fake, alice, bob, "Bears", "Bears")
         live = next(iter(b.svc._live.values()))
         duel_id = live.record.id
-        bound = await ante_store.duel_copy_map(b.db, duel_id)
+        bound = await ante_store.duel_copy_map(b.svc.db, duel_id)
         alices_ante = bound[live.duel.game.players[0].ante[0].origin]
         bobs_ante = bound[live.duel.game.players[1].ante[0].origin]
         r = await alice.slash("concede", duel=duel_id)
         await r.wait_done()
-        assert (await coll.get_copy(b.db, alices_ante)).owner_id == str(bob.id)  # type: ignore[union-attr]
-        assert (await coll.get_copy(b.db, bobs_ante)).owner_id == str(bob.id)  # type: ignore[union-attr]
-        result = await ante_store.get_ante_result(b.db, duel_id)
+        assert (await coll.get_copy(b.svc.db, alices_ante)).owner_id == str(bob.id)  # type: ignore[union-attr]
+        assert (await coll.get_copy(b.svc.db, bobs_ante)).owner_id == str(bob.id)  # type: ignore[union-attr]
+        result = await ante_store.get_ante_result(b.svc.db, duel_id)
         assert result is not None and result.winner == 1 and result.reason == "conceded" and result.moved == 1
         lines = await fake.wait_for(lambda: ante_lines(alice, thread), timeout=5)
         assert f"**bob** wins Grizzly Bears (#{alices_ante}) from alice" in lines[0] or \
             f"**bob** wins Forest (#{alices_ante}) from alice" in lines[0]
-        assert await coll.locked_copies(b.db, str(alice.id)) == {}
-        assert await ledger.check_ledger(b.db) == []
+        assert await coll.locked_copies(b.svc.db, str(alice.id)) == {}
+        assert await ledger.check_ledger(b.svc.db) == []

@@ -57,6 +57,20 @@ def test_storage_parts(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_storage_resume_fixture_has_the_bots_snapshots(tmp_path: Path) -> None:
+    """The resume fixture's duels carry the snapshot the bot would have stored, and a
+    first touch through the service starts from it (not a full replay)."""
+    async def go() -> tuple[dict, dict]:
+        rng = random.Random(5)
+        fx = await storage_bench.build_fixture(tmp_path / "r.db", 6, 1, rng)
+        r = await storage_bench.resume_bench(tmp_path / "r.db", 1, 3, rng)
+        return fx, r
+    fx, r = asyncio.run(go())
+    assert fx["duels_with_a_snapshot"] >= 1 and fx["snapshot_bytes_per_duel"] > 0
+    assert fx["answers_after_the_snapshot_median"] < fx["median_history"]
+    assert r["unfinished"] == 6 and r["first_touch_cpu_ms"]["n"] == 3
+
+
 def test_bot_latency_harness(tmp_path: Path) -> None:
     from bench.latency import run_level
 

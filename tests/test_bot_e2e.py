@@ -208,8 +208,8 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
         await fake.wait_for(lambda: bot3.svc._live[live.record.id].seq > seq3)
     # In a real kill the process's SQLite connection dies with it; here the
     # abandoned connection's thread would keep the test process alive.
-    assert bot2.db is not None
-    await bot2.db.close()
+    assert bot2.service is not None
+    await bot2.service.close()
     # ... and so does its HTTP session (else its garbage collection, later,
     # logs "Unclosed connector" as an ERROR inside whatever test then runs)
     await bot2.http.close()
@@ -257,7 +257,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         pass
     await fake.wait_for(lambda: lost)
     out = lost.pop()
-    rec = await store.get_duel(b1.db, duel_id)  # type: ignore[arg-type]
+    rec = await store.get_duel(b1.svc.db, duel_id)  # type: ignore[arg-type]
     assert rec is not None and rec.seq == out.seq and (rec.published_seq or 0) < rec.seq
     # stuck, without the fix: no panel for the decision now pending, only the one clicked (out of date)
     assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == [clicked]
@@ -275,7 +275,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     assert sum(1 for m in waiting.dms() if m.buttons or m.selects) == 1  # one live panel
     await fake.wait_for(lambda: b2._catch_up is not None and b2._catch_up.done(), timeout=10)
     await b2.flush_published()
-    assert (await store.get_duel(b2.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
+    assert (await store.get_duel(b2.svc.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
     shown = "\n".join(m.text for m in alice.visible_messages(thread))
     assert all(line in shown for line in lines), lines
     boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #")]
@@ -310,7 +310,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         assert list(b3.panels.values()) == [(live_panels[0].channel.id, live_panels[0].id)]
         await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
         await b3.flush_published()
-        assert (await store.get_duel(b3.db, duel_id)).published_seq == seq  # type: ignore[arg-type, union-attr]
+        assert (await store.get_duel(b3.svc.db, duel_id)).published_seq == seq  # type: ignore[arg-type, union-attr]
         u = alice if panel(alice) else bob  # the kept panel works
         await do(u, panel(u), pick(panel(u), rng))
         await fake.wait_for(lambda: b3.svc._live[duel_id].seq > seq)
@@ -330,14 +330,14 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         await fake.wait_for(lambda: panel(alice) is None and panel(bob) is None, timeout=10)
         await fake.wait_for(lambda: b4._catch_up is not None and b4._catch_up.done(), timeout=10)
         await b4.flush_published()
-        rec = await store.get_duel(b4.db, duel_id)
+        rec = await store.get_duel(b4.svc.db, duel_id)
         assert rec is not None and rec.status == "finished" and rec.published_seq == rec.seq
         # what was published is on disk: the process keeps nothing more for the duel
         gc.collect()
         assert duel_id not in b4._shown and duel_id not in b4._publishing and duel_id not in b4.svc._locks
     for b in (b1, b2, b3):  # the killed bots' connections
-        assert b.db is not None
-        await b.db.close()
+        assert b.svc.db is not None
+        await b.svc.db.close()
         await b.http.close()
 
 
@@ -436,21 +436,29 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
 
     b2.catch_up = catch_up_later  # type: ignore[method-assign]
     running2 = await fake.start_bot(b2)
-    assert b2.db is not None
-    real_transaction = b2.db.transaction
+    assert b2.svc.db is not None
+    real_transaction, real_write = b2.svc.db.transaction, b2.svc.db.write
     held, release, dead = asyncio.Event(), asyncio.Event(), []
 
-    @asynccontextmanager
-    async def slow_transaction() -> AsyncIterator[Any]:
-        if not held.is_set():  # the answer's: applied in memory, the disk is slow
+    async def slow_disk() -> None:
+        if not held.is_set():  # the answer's write: applied in memory, the disk is slow
             held.set()
             await release.wait()
             if dead:
                 raise asyncio.CancelledError  # the process is gone: never stored
+
+    @asynccontextmanager
+    async def slow_transaction() -> AsyncIterator[Any]:
+        await slow_disk()
         async with real_transaction() as conn:
             yield conn
 
-    b2.db.transaction = slow_transaction  # type: ignore[method-assign]
+    async def slow_write(fn: Any) -> Any:
+        await slow_disk()
+        return await real_write(fn)
+
+    b2.svc.db.transaction = slow_transaction  # type: ignore[method-assign]
+    b2.svc.db.write = slow_write  # type: ignore[method-assign]
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng), wait=False)  # the panel b1 sent: still valid
     await fake.wait_for(held.is_set)
@@ -458,7 +466,7 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     go.set()
     await asyncio.sleep(0.5)  # the catch-up of duel `duel_id` could run now
     assert panel_seqs([alice, bob], duel_id) == {stored}, "a panel for an answer not yet stored"
-    assert (await store.get_duel(b2.db, duel_id)).seq == stored  # type: ignore[union-attr]
+    assert (await store.get_duel(b2.svc.db, duel_id)).seq == stored  # type: ignore[union-attr]
     # the bot dies before the commit
     running2.kill()
     assert b2._catch_up is not None
@@ -475,8 +483,8 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
         await fake.wait_for(lambda: b3.svc._live[duel_id].seq > stored)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
     for b in (b1, b2):  # the killed bots' connections
-        assert b.db is not None
-        await b.db.close()
+        assert b.svc.db is not None
+        await b.svc.db.close()
         await b.http.close()
 
 
@@ -517,12 +525,12 @@ async def test_a_start_stopped_after_its_thread_was_made_goes_on_in_that_thread(
         shown = [m.text for m in alice.visible_messages(challenge.thread)]
         assert sum(1 for t in shown if " begins: " in t) == 1, shown
         duel_id = next(iter(b2.svc._live))
-        assert (await store.get_duel(b2.db, duel_id)).thread_id == str(challenge.thread.id)  # type: ignore[union-attr]
+        assert (await store.get_duel(b2.svc.db, duel_id)).thread_id == str(challenge.thread.id)  # type: ignore[union-attr]
         u = alice if panel(alice) else bob  # and it goes on
         await do(u, panel(u), pick(panel(u), random.Random(1)))
         await fake.wait_for(lambda: b2.svc._live[duel_id].seq > 0)
-    assert b1.db is not None
-    await b1.db.close()
+    assert b1.svc.db is not None
+    await b1.svc.db.close()
     await b1.http.close()
 
 

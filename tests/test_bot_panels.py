@@ -345,6 +345,75 @@ def test_the_thread_log_gets_each_turn_once_it_is_over() -> None:
     assert recent_text(["x" * 400, "y" * 400, "z" * 10], limit=500) == "…\n" + "y" * 400 + "\n" + "z" * 10
 
 
+def test_a_panels_view_is_the_full_view_without_the_board() -> None:
+    """Panels project the duel with ``board=False``: the same players, turn, decision
+    and secrets as the full view, only the permanents, spells and combat left out."""
+    from engine import Duel, DuelOptions
+    from engine.ai import RandomPlayer
+    from engine.decks import decklist
+
+    duel = Duel.new(3, (decklist("Red Burn"), decklist("Green Stompy")), DuelOptions())
+    players = (RandomPlayer(1), RandomPlayer(2))
+    checked = 0
+    while duel.pending is not None and len(duel.history) < 300:
+        if len(duel.history) % 25 == 0:
+            for viewer in (None, 0, 1):
+                full = duel.view(viewer)
+                assert duel.view(viewer, board=False) == {
+                    k: v for k, v in full.items() if k not in ("battlefield", "spells", "batch", "combat")}
+                checked += 1
+        duel.apply(players[duel.pending.player].choose(duel.pending))
+    assert checked >= 12
+
+
+def test_the_thread_log_reads_only_the_turn_in_progress() -> None:
+    """The thread log's lines, read backwards from the newest events, are those of the
+    whole log read from its start, for random logs cut anywhere (turns of several
+    phases, a subgame's turn numbers starting again, lines before any marker)."""
+    import random
+    import re
+
+    from bot.thread_log import current_turn_lines, due_lines
+
+    phase = re.compile(r"^-- .*\(turn (\d+)\) --$")
+
+    def starts(events: list[str]) -> list[int]:  # each turn's first marker, from the start
+        out, turn = [], None
+        for i, e in enumerate(events):
+            m = phase.match(e)
+            if m is not None and m[1] != turn:
+                turn = m[1]
+                out.append(i)
+        return out
+
+    def lines(events: list[str]) -> list[str]:
+        return [e for e in events if not e.startswith("-- ")]
+
+    def due(events: list[str], new: int, finished: bool) -> list[str]:
+        start, st = len(events) - new, starts(events)
+        begin = max((b for b in st if b < start), default=0)
+        end = len(events) if finished else max((b for b in st if b >= start), default=None)
+        return [] if end is None or end <= begin else lines(events[begin:end])
+
+    rng = random.Random(7)
+    for _ in range(300):
+        events, turn = [], 1
+        for _ in range(rng.randrange(0, 40)):
+            r = rng.random()
+            if r < 0.15:
+                turn = rng.choice([turn + 1, turn, 1])
+                events.append(f"-- someone's phase (turn {turn}) --")
+            else:
+                events.append(f"line {len(events)}.")
+        for cut in range(len(events) + 1):
+            head = events[:cut]
+            st = starts(head)
+            assert current_turn_lines(head) == lines(head[st[-1]:] if st else head)
+            for new in range(cut + 1):
+                for finished in (False, True):
+                    assert due_lines(head, new, finished) == due(head, new, finished), (head, new, finished)
+
+
 async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """A restarted bot finds the panels the process before it sent (the live one and
     the one a waiting player has): still one panel per player and duel after it."""
@@ -373,7 +442,7 @@ async def test_one_panel_per_player_across_a_restart(fake_discord: FakeDiscord, 
             await fake.wait_for(lambda: panel(alice) or panel(bob))
             passes += whose(alice, bob) is not u
             await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
-    assert bot.db is None  # stopped cleanly
+    assert bot.service is None  # stopped cleanly (the database closed)
 
 
 def test_persistent_custom_ids_are_unchanged() -> None:

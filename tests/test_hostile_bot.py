@@ -21,6 +21,7 @@ import yaml
 import bot.app as app
 import bot.commands as commands
 import bot.failures as failures
+import storage.db as db_module
 from bot.app import ManaburnBot
 from bot.decklists import parse_decklist
 from bot.limits import MAX_OPEN_CHALLENGES, MAX_OPEN_TRADES, POST_WINDOW, POSTS_PER_WINDOW, PostLimiter
@@ -108,12 +109,12 @@ async def test_collection_and_trade_of_100000_copies_are_paged_by_the_database(
     b = new_bot(fake, tmp_path / "m.db")
     alice, bob = fake.create_user("alice"), fake.create_user("bob")
     async with fake.run_bot(b):
-        async with b.db.transaction() as conn:  # (a grant with its ledger lines takes half a minute)
+        async with b.svc.db.transaction() as conn:  # (a grant with its ledger lines takes half a minute)
             await conn.executemany(
                 "INSERT INTO copies (card, printing, owner_id, acquired_at, acquired_how, created_at)"
                 " VALUES (?, '4ED', ?, 0, 'grant', 0)",
                 [("Forest" if i < 60_000 else "Island", str(alice.id)) for i in range(100_000)])
-        await coll.grant_cards(b.db, str(bob.id), [("Lightning Bolt", "4ED")])
+        await coll.grant_cards(b.svc.db, str(bob.id), [("Lightning Bolt", "4ED")])
 
         async def everything(*a: Any, **k: Any) -> Any:
             raise AssertionError("a whole collection was read into Python")
@@ -141,7 +142,7 @@ async def test_open_challenges_trades_and_channel_posts_are_limited(fake_discord
             assert "challenges you" in (await alice.slash("challenge", opponent=bob)).text
         r = await alice.slash("challenge", opponent=bob)
         assert r.ephemeral and f"You have {MAX_OPEN_CHALLENGES} challenges waiting" in r.text
-        assert len(await duel_store.list_duels_for_user(b.db, str(alice.id))) == MAX_OPEN_CHALLENGES
+        assert len(await duel_store.list_duels_for_user(b.svc.db, str(alice.id))) == MAX_OPEN_CHALLENGES
         # bob can still challenge alice: the limit is per user
         assert "challenges you" in (await bob.slash("challenge", opponent=alice)).text
 
@@ -152,7 +153,7 @@ async def test_open_challenges_trades_and_channel_posts_are_limited(fake_discord
             assert "offers" in (await alice.slash("trade", player=bob, give="Forest")).text
         r = await alice.slash("trade", player=bob, give="Forest")
         assert r.ephemeral and f"You have {MAX_OPEN_TRADES} open trades" in r.text
-        assert len(await trade_store.list_trades(b.db, str(alice.id))) == MAX_OPEN_TRADES
+        assert len(await trade_store.list_trades(b.svc.db, str(alice.id))) == MAX_OPEN_TRADES
 
         # posts in a channel: POSTS_PER_WINDOW a minute; a refused command posts nothing and counts nothing
         now = [0.0]
@@ -168,7 +169,7 @@ async def test_open_challenges_trades_and_channel_posts_are_limited(fake_discord
         assert r.ephemeral and "posting too fast" in r.text
         now[0] += POST_WINDOW + 1
         assert "challenges you" in (await bob.slash("challenge", opponent=admin)).text
-        assert len(await trade_store.list_trades(b.db, str(bob.id))) - MAX_OPEN_TRADES == POSTS_PER_WINDOW
+        assert len(await trade_store.list_trades(b.svc.db, str(bob.id))) - MAX_OPEN_TRADES == POSTS_PER_WINDOW
 
 
 # ------------------------------------------------------------------------ privacy
@@ -185,13 +186,13 @@ async def test_lock_marks_are_shown_to_the_owner_only(fake_discord: FakeDiscord,
         acc = await bob.click(r.message, "Accept")
         await bob.select(acc.message, "Choose your deck", ["Forests"])
         await fake.wait_for(lambda: r.message.thread is not None, timeout=5)
-        assert len(await coll.locked_copies(b.db, str(alice.id))) == 40
+        assert len(await coll.locked_copies(b.svc.db, str(alice.id))) == 40
         own = await text_of(await alice.slash("collection"))
         assert "🔒" in own and "locked in a running duel" in own
         seen = await text_of(await bob.slash("collection", player=alice))
         assert "`40` Forest" in seen and "🔒" not in seen and "locked" not in seen
         # nor by asking for the history of a copy, or for it in a trade
-        forest = (await coll.list_copies(b.db, str(alice.id), name="Forest"))[0].id
+        forest = (await coll.list_copies(b.svc.db, str(alice.id), name="Forest"))[0].id
         assert "locked in duel" in await text_of(await alice.slash("card-history", copy=forest))
         assert "locked" not in await text_of(await bob.slash("card-history", copy=forest))
         r = await bob.slash("trade", player=alice, want=f"#{forest}")
@@ -252,7 +253,7 @@ async def test_same_names_and_colons_replay(fake_discord: FakeDiscord, tmp_path:
     x, y = fake.create_user("Alex: the #1"), fake.create_user("Alex: the #1")
     async with fake.run_bot(b):
         await start_duel(fake, x, y)
-        rec = await duel_store.get_duel(b.db, 1)
+        rec = await duel_store.get_duel(b.svc.db, 1)
         assert rec is not None and rec.player_names[0] != rec.player_names[1]
         live = await b.svc.live(1)
         assert [p.name for p in live.duel.game.players] == list(rec.player_names)
@@ -298,7 +299,7 @@ async def test_every_bad_input_gets_an_answer_that_fits(fake_discord: FakeDiscor
         assert "No deck called" in await text_of(answers[0])
         assert "not a sensible number" in await text_of(answers[3])
         assert "not a sensible number" in await text_of(answers[4])
-        assert await deck_store.list_decks(b.db, str(alice.id)) == []
+        assert await deck_store.list_decks(b.svc.db, str(alice.id)) == []
 
 
 async def test_a_trade_whose_message_cannot_be_shown_is_not_stored(fake_discord: FakeDiscord,
@@ -312,7 +313,7 @@ async def test_a_trade_whose_message_cannot_be_shown_is_not_stored(fake_discord:
         await text_of(await admin.slash("admin grant", player=bob, cards=f"40 {long_name}"))
         r = await alice.slash("trade", player=bob, give=f"40 {long_name}", want=f"40 {long_name}")
         assert r.ephemeral and "longer than Discord allows" in r.text
-        assert await trade_store.list_trades(b.db, str(alice.id), open_only=False) == []
+        assert await trade_store.list_trades(b.svc.db, str(alice.id), open_only=False) == []
         r = await alice.slash("trade", player=bob, give=f"20 {long_name}", want=f"20 {long_name}")
         assert not r.ephemeral and "offers" in r.text and len(r.text) <= 2000
 
@@ -343,7 +344,7 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
         await fake.wait_for(lambda: alice.last_dm_with_controls() or bob.last_dm_with_controls())
         seq = live.seq
         err = _disk_full()
-        conn = b.db._conn
+        conn = b.svc.db._conn
         real = conn.execute
 
         def execute(sql: str, *args: Any, **kwargs: Any) -> Any:
@@ -352,6 +353,16 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             return real(sql, *args, **kwargs)
 
         conn.execute = execute  # type: ignore[method-assign]
+        real_transaction = db_module._transaction
+
+        def full_at_commit(fn: Any, c: sqlite3.Connection) -> Any:
+            """The same for a transaction made on the connection's thread (Database.write)."""
+            def then_full(c2: sqlite3.Connection) -> Any:
+                fn(c2)
+                raise err  # rolled back, as a failed COMMIT is
+            return real_transaction(then_full, c)
+
+        monkeypatch.setattr(db_module, "_transaction", full_at_commit)
         try:
             user = alice if alice.last_dm_with_controls() else bob
             panel = user.last_dm_with_controls()
@@ -363,18 +374,19 @@ async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: Fak
             assert "cannot save" in text
         finally:
             conn.execute = real  # type: ignore[method-assign]
+            monkeypatch.setattr(db_module, "_transaction", real_transaction)
         # nothing half-done: the decision and the deck are not stored, the duel goes on
-        assert (await duel_store.get_duel(b.db, 1)).seq == seq  # type: ignore[union-attr]
-        assert await deck_store.list_decks(b.db, str(alice.id)) == []
+        assert (await duel_store.get_duel(b.svc.db, 1)).seq == seq  # type: ignore[union-attr]
+        assert await deck_store.list_decks(b.svc.db, str(alice.id)) == []
         full = [r for r in caplog.records if "cannot be written" in r.getMessage() and r.levelname == "ERROR"]
         assert len(full) == 1  # the click and the import: one line for the operator
         # once there is room again, the same click works
         await user.click(panel, panel.buttons[0]["custom_id"])
         for _ in range(100):
-            if (await duel_store.get_duel(b.db, 1)).seq > seq:  # type: ignore[union-attr]
+            if (await duel_store.get_duel(b.svc.db, 1)).seq > seq:  # type: ignore[union-attr]
                 break
             await asyncio.sleep(0.05)
-        assert (await duel_store.get_duel(b.db, 1)).seq > seq  # type: ignore[union-attr]
+        assert (await duel_store.get_duel(b.svc.db, 1)).seq > seq  # type: ignore[union-attr]
 
 
 def test_a_second_bot_on_the_same_database_refuses_to_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

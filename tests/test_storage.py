@@ -8,6 +8,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
@@ -93,6 +94,41 @@ async def test_transaction_rolls_back_on_error(db: Database) -> None:
         async with db.read():
             async with db.transaction():
                 pass
+
+
+async def test_write_is_a_transaction_of_its_own_in_one_hand_over(db: Database) -> None:
+    """Database.write: BEGIN IMMEDIATE, the function, COMMIT on the connection's thread;
+    everything rolled back if the function raises; inside a transaction it joins it."""
+    rec = await new_duel(db)
+
+    def rename_then(fail: bool) -> Any:
+        def fn(conn: sqlite3.Connection) -> str:
+            conn.execute("UPDATE duels SET player0_name = 'W' WHERE id = ?", (rec.id,))
+            if fail:
+                raise ValueError("after the write")
+            return "done"
+        return fn
+
+    with pytest.raises(ValueError):
+        await db.write(rename_then(True))
+    assert (await get_duel(db, rec.id)) == rec  # rolled back
+    assert await db.write(rename_then(False)) == "done"
+    assert (await get_duel(db, rec.id)).player_names[0] == "W"  # type: ignore[union-attr]
+    with pytest.raises(ValueError):  # joined: the outer transaction rolls back both
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE duels SET player1_name = 'V' WHERE id = ?", (rec.id,))
+            await db.write(rename_then(True))
+    assert (await get_duel(db, rec.id)).player_names[1] == rec.player_names[1]  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError):
+        async with db.read():
+            await db.write(rename_then(False))
+    # a cancelled writer leaves the connection usable, its write whole or absent
+    task = asyncio.ensure_future(db.write(rename_then(False)))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await db.write(lambda conn: 1) == 1
 
 
 async def test_cancelled_task_leaves_connection_clean(db: Database) -> None:

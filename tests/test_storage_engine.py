@@ -51,10 +51,11 @@ async def test_stored_duel_replays_to_the_same_state(tmp_path: Path) -> None:
 
 
 async def test_the_bot_resumes_a_duel_from_its_stored_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot stores a snapshot at the first rest point of each turn (and every
-    SNAPSHOT_ANSWERS answers of a long turn), with the decisions that led there; a restarted bot rebuilds the duel from it (replaying only the decisions
+    """The bot stores a snapshot now and then (bot.service.snapshot_due: at a rest point
+    SNAPSHOT_ANSWERS answers after the last, or at a turn's first once SNAPSHOT_TURN_ANSWERS
+    passed), with the decisions that led there; a restarted bot rebuilds the duel from it (replaying only the decisions
     after it) to the state a full replay gives; a snapshot from another engine is ignored."""
-    from bot.service import DuelService
+    from bot.service import SNAPSHOT_ANSWERS, SNAPSHOT_TURN_ANSWERS, DuelService
     from engine import snapshot as snap
     from engine.ai import RandomPlayer
     from storage import snapshots
@@ -70,7 +71,7 @@ async def test_the_bot_resumes_a_duel_from_its_stored_snapshot(tmp_path: Path, m
     while True:
         live = await svc.live(rec.id)
         d = live.duel.pending
-        if d is None or live.duel.game.turn >= 8:
+        if d is None or (live.seq >= 200 and seqs and max(seqs) < live.seq):  # answers after the last
             break
         await svc.answer(rec.id, live.record.player_ids[d.player], live.seq, players[d.player].choose(d))
         stored = await snapshots.load_snapshot(db, rec.id, snap.engine_version())
@@ -78,7 +79,10 @@ async def test_the_bot_resumes_a_duel_from_its_stored_snapshot(tmp_path: Path, m
             seqs.add(stored[0])
             assert stored[0] <= live.seq  # never ahead of the decisions on disk
     assert live.duel.pending is not None, "the duel ended too soon for the test"
-    assert 3 <= len(seqs) < live.seq / 4  # about one per turn, not one per click
+    taken = sorted(seqs)
+    assert len(taken) >= 3  # not one per click: SNAPSHOT_TURN_ANSWERS answers at least between two
+    assert all(SNAPSHOT_TURN_ANSWERS <= b - a for a, b in zip([0] + taken, taken))
+    assert all(b - a < 2 * SNAPSHOT_ANSWERS for a, b in zip(taken, taken[1:]))  # and not far apart
     want, seq = live.duel.state_hash(), live.seq
     stored = await snapshots.load_snapshot(db, rec.id, snap.engine_version())
     assert stored is not None and 0 < stored[0] < seq

@@ -29,11 +29,11 @@ async def grant(admin: SimUser, user: SimUser, cards: str) -> None:
 
 
 async def ids_of(b: ManaburnBot, user: SimUser, card: str) -> list[int]:
-    return [c.id for c in await coll.list_copies(b.db, str(user.id), name=card)]
+    return [c.id for c in await coll.list_copies(b.svc.db, str(user.id), name=card)]
 
 
 async def owner(b: ManaburnBot, copy_id: int) -> str:
-    c = await coll.get_copy(b.db, copy_id)
+    c = await coll.get_copy(b.svc.db, copy_id)
     assert c is not None
     return c.owner_id
 
@@ -93,7 +93,7 @@ async def test_trade_accepted_declined_withdrawn(fake_discord: FakeDiscord, tmp_
         card = (await bob.slash("card-history", copy=bolts[0])).text
         assert "granted by" in card and f"trade #1: <@{alice.id}> → <@{bob.id}>" in card
         assert (await bob.slash("card-history", copy=99999)).ephemeral
-        assert await ledger.check_ledger(b.db) == []
+        assert await ledger.check_ledger(b.svc.db) == []
 
 
 async def test_trade_expires_after_a_day(fake_discord: FakeDiscord, tmp_path: Path) -> None:
@@ -114,7 +114,7 @@ async def test_trade_expires_after_a_day(fake_discord: FakeDiscord, tmp_path: Pa
         await b.sweep()
         assert "expired" in r2.message.text and r2.message.buttons == []
         assert len(await ids_of(b, alice, "Forest")) == 2
-        statuses = [t.status for t in await tr.list_trades(b.db, str(alice.id), open_only=False)]
+        statuses = [t.status for t in await tr.list_trades(b.svc.db, str(alice.id), open_only=False)]
         assert statuses == ["expired", "expired"]
 
 
@@ -138,9 +138,9 @@ async def test_two_overlapping_trades_accepted_at_once(fake_discord: FakeDiscord
         winner = alice if "was accepted" in m1.text else carol
         assert await owner(b, angel) == str(winner.id)
         loser = carol if winner is alice else alice
-        assert len(await coll.list_copies(b.db, str(loser.id))) == 1  # kept their card
-        assert len(await coll.list_copies(b.db, str(bob.id))) == 1
-        assert await ledger.check_ledger(b.db) == []
+        assert len(await coll.list_copies(b.svc.db, str(loser.id))) == 1  # kept their card
+        assert len(await coll.list_copies(b.svc.db, str(bob.id))) == 1
+        assert await ledger.check_ledger(b.svc.db) == []
 
 
 async def test_a_locked_card_offered_in_a_trade(fake_discord: FakeDiscord, tmp_path: Path) -> None:
