@@ -88,16 +88,18 @@ class Soak:
         loop = asyncio.get_running_loop()
         while self.started < self.n:
             self.started += 1
+            last = ""
             for attempt in range(20):
                 try:
                     await agent.setup(timeout=20)
                     break
                 except Exception as e:  # the bot was killed during the setup: try again once it is back
-                    self.rec.note(f"agent {agent.n}: setup failed: {e!r}"[:300])
+                    last = f"{e!r}"[:300]
+                    self.rec.note(f"agent {agent.n}: setup failed: {last}")
                     self.setup_retries += 1
                     await asyncio.sleep(1.0)
             else:
-                self.rec.setup_failures.append("setup failed 20 times")
+                self.rec.setup_failures.append(f"setup failed 20 times, the last time: {last}")
                 continue
             await agent.play(loop.time() + 3600, restart=False, panel_timeout=20.0, on_stuck=self.on_stuck)
             self.done += 1
@@ -240,6 +242,7 @@ class Soak:
             "clicks": len(clicks), "clicks_missed_deadline_or_bot_down": sum(1 for c in clicks if c.outcome == "missed"),
             "clicks_refused_out_of_date": sum(1 for c in clicks if c.outcome == "refused"),
             "setup_retries": self.setup_retries, "setup_failures": len(self.rec.setup_failures),
+            "setup_failure_reasons": self.rec.setup_failures[:10],
             "orphaned_duels": len(orphans),
             "problems": problems[:30], "problem_count": len(problems),
         }
