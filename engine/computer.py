@@ -39,7 +39,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
-from .computer_combat import Combat, doomed, hasty
+from .computer_combat import Combat, doomed, hasty, untapped_mana
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -739,17 +739,32 @@ class ComputerPlayer:
             return False  # Cuombajj Witches: they would aim the other damage at my own
         key = (self.turn, self.phase, "act " + c)
         limit = 1 if "{T}" in text else 4
+        once = False
         if re.search(r"is destroyed at end of turn", text):
-            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out
+            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out,
+            # and only when all the shots the mana pays for kill something worth it or finish them
             if not face:
                 return False
-            limit = 10
+            shots = self._shots(b, name)
+            if not self.acts.get(key) and shots < b.life[b.opp] and not any(
+                    b.toughness(p) <= shots and b.value(p) >= 4 for p in b.creatures(b.opp)):
+                return False
+            limit, once = 10, True
         # a tapping pinger is used every turn: to the face at the end of theirs when nothing better
-        face = face and ("{T}" in text or b.life[b.opp] <= 10 or len(b.hand) >= 6)
+        face = face and ("{T}" in text or once or b.life[b.opp] <= 10 or len(b.hand) >= 6)
         if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face, always=face):
             return False
         self.acts[key] = self.acts.get(key, 0) + 1
         return True
+
+    @staticmethod
+    def _shots(b: Board, name: str) -> int:
+        """How many times my untapped mana can pay for the card's damage ability (Rocket Launcher's {2})."""
+        m = re.search(r"((?:\{[0-9WUBRG]\})+): [^\n]*damage", card_text(name))
+        if m is None:
+            return 1
+        cost = sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\{([0-9WUBRG])\}", m[1]))
+        return untapped_mana(b, b.me) // max(cost, 1)
 
     def _best_activation(self, b: Board, ch: list[str]) -> str | None:
         """Pingers and killers on my turn: only to kill a creature (the face waits for their end of turn)."""
@@ -867,6 +882,9 @@ class ComputerPlayer:
             dmg = self.x  # the X was chosen already, as large as could be paid
         if bad and dmg is not None and self.n_targets >= 1 and "done" in ch:
             return "done"  # divided damage (Fireball, Pyrotechnics): all of it on the one best target
+        # a pinger fired again and again this turn (Rocket Launcher): its shots add up on one creature
+        shots = self._shots(b, name) + 1 if name and dmg and self.casting.startswith("activate ") and \
+            re.search(r"is destroyed at end of turn", card_text(name)) else 0
         scored = []
         for t in ch:
             if not t.startswith("target "):
@@ -876,7 +894,7 @@ class ComputerPlayer:
                 mine = b.names[what] == b.me
                 if bad:
                     val = 1.0 + (dmg or 0) * 0.6
-                    if dmg and b.life[b.names[what]] <= dmg:
+                    if dmg and b.life[b.names[what]] <= max(dmg, shots):
                         val = 100.0
                 else:
                     val = 1.0
@@ -889,7 +907,7 @@ class ComputerPlayer:
                 val = b.value(p)
                 if bad and p["tapped"] and re.search(r"\bTap target", card_text(name)):
                     val = 0.1  # tapping what is tapped already
-                if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > dmg:
+                if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > max(dmg, shots):
                     val = 0.3  # it would not die
                 elif bad and not mine and b.v.get("combat") and \
                         any(what in band for band in b.v["combat"]["bands"]):

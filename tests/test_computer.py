@@ -390,3 +390,37 @@ def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
     assert "cast Recall" in answers and "x=1" in answers, answers
     assert "Time Walk returns from alice's graveyard to their hand." in duel.game.events
     assert "alice casts Time Walk." in duel.game.events
+
+
+def _their_turn(duel: Duel, ai: ComputerPlayer, steps: int = 200) -> list[str]:
+    """The computer's answers while the opponent's turn lasts (the opponent passes whatever it is asked)."""
+    answers = []
+    for _ in range(steps):
+        d = duel.pending
+        if d is None or duel.game.active != 1:
+            break
+        if d.player == 0:
+            a = answer(duel, ai)
+            answers.append(a)
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    return answers
+
+
+def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
+    """Rocket Launcher is destroyed at the end of a turn it is used in: at the
+    end of the opponent's turn, with four lands (two shots), it kills their
+    2/2 with both shots rather than dealing 1 to their face; with only a 3/3
+    there (two shots do not kill it) it keeps the Launcher."""
+    alice = {"battlefield": ["Rocket Launcher"] + ["Mountain"] * 4, "hand": []}
+    setup = {"active": "bob", "phase": "main", "players": {"alice": alice, "bob": {"battlefield": ["Grizzly Bears"]}}}
+    from engine.scripts import build_position
+    duel = Duel(lambda: build_position(setup))
+    _their_turn(duel, ComputerPlayer(0))
+    g = duel.game
+    assert "Grizzly Bears" in [c.name for c in g.players[1].graveyard] and g.players[1].life == 20, g.events[-20:]
+    setup["players"]["bob"] = {"battlefield": ["Hill Giant"]}
+    duel = Duel(lambda: build_position(setup))
+    _their_turn(duel, ComputerPlayer(0))
+    assert "Rocket Launcher" in [c.name for c in duel.game.battlefield] and duel.game.players[1].life == 20
