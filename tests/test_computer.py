@@ -286,12 +286,13 @@ def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
     assert [c.name for c in duel.game.battlefield if not c.tapped and c.name == "Island"] == ["Island", "Island"]
 
 
-def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60) -> list[str]:
-    """The computer's answers until its turn ends (the opponent passes whatever it is asked)."""
+def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60, active: int = 0) -> list[str]:
+    """The computer's answers until the turn of ``active`` (its own by default) ends (the opponent
+    passes whatever it is asked)."""
     answers = []
     for _ in range(steps):
         d = duel.pending
-        if d is None or duel.game.active != 0:
+        if d is None or duel.game.active != active:
             break
         if d.player == 0:
             a = answer(duel, ai)
@@ -392,22 +393,6 @@ def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
     assert "alice casts Time Walk." in duel.game.events
 
 
-def _their_turn(duel: Duel, ai: ComputerPlayer, steps: int = 200) -> list[str]:
-    """The computer's answers while the opponent's turn lasts (the opponent passes whatever it is asked)."""
-    answers = []
-    for _ in range(steps):
-        d = duel.pending
-        if d is None or duel.game.active != 1:
-            break
-        if d.player == 0:
-            a = answer(duel, ai)
-            answers.append(a)
-        else:
-            a = d.decline if d.decline is not None else d.choices[0]
-        duel.apply(a, d.player)
-    return answers
-
-
 def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
     """Rocket Launcher is destroyed at the end of a turn it is used in: at the
     end of the opponent's turn, with four lands (two shots), it kills their
@@ -417,10 +402,10 @@ def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
     setup = {"active": "bob", "phase": "main", "players": {"alice": alice, "bob": {"battlefield": ["Grizzly Bears"]}}}
     from engine.scripts import build_position
     duel = Duel(lambda: build_position(setup))
-    _their_turn(duel, ComputerPlayer(0))
+    _ai_turn(duel, ComputerPlayer(0), 200, active=1)
     g = duel.game
     assert "Grizzly Bears" in [c.name for c in g.players[1].graveyard] and g.players[1].life == 20, g.events[-20:]
     setup["players"]["bob"] = {"battlefield": ["Hill Giant"]}
     duel = Duel(lambda: build_position(setup))
-    _their_turn(duel, ComputerPlayer(0))
+    _ai_turn(duel, ComputerPlayer(0), 200, active=1)
     assert "Rocket Launcher" in [c.name for c in duel.game.battlefield] and duel.game.players[1].life == 20
