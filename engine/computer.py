@@ -296,6 +296,7 @@ class ComputerPlayer:
         self.x = 0
         self.n_targets = 0
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
+        self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -920,6 +921,8 @@ class ComputerPlayer:
         if scored and scored[0][0] > 0:
             self.protect = None
             self.n_targets += 1
+            if name and re.search(r"neither deals nor receives damage", card_text(name)):
+                self.harmless.add((self.turn, scored[0][1][len("target "):]))  # Maze of Ith: no need to block it
             return scored[0][1]
         if "done" in ch:
             return "done"
@@ -980,15 +983,17 @@ class ComputerPlayer:
         me = b.me
         life = b.life[me]
         pairs: dict[str, list[str]] = {}
+        # an attacker I used Maze of Ith on deals no combat damage: not worth a blocker, nothing gets through
+        harmless = {r for t, r in self.harmless if t == self.turn}
         for c in ch:
             m = re.fullmatch(r"block (.+) with (.+)", c)
-            if m and m[1] in b.perms and m[2] in b.perms:
+            if m and m[1] in b.perms and m[2] in b.perms and m[1] not in harmless:
                 pairs.setdefault(m[1], []).append(m[2])
         if not pairs:
             return d.decline or "block nothing"
         # every attacker counts toward what gets through, also those nothing can block (Bird Maiden's flying)
         combat = b.v.get("combat") or {}
-        refs = set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}
+        refs = (set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}) - harmless
         attackers = sorted((b.perms[a] for a in refs), key=lambda p: (-b.power(p), p["ref"]))
         chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:

@@ -409,3 +409,37 @@ def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
     duel = Duel(lambda: build_position(setup))
     _ai_turn(duel, ComputerPlayer(0), 200, active=1)
     assert "Rocket Launcher" in [c.name for c in duel.game.battlefield] and duel.game.players[1].life == 20
+
+
+def _attacked(setup: dict, attackers: list[str], ai: ComputerPlayer) -> Duel:
+    """The opponent (bob, active) attacks with ``attackers`` and passes otherwise; the computer
+    answers for alice until bob's turn ends."""
+    from engine.scripts import build_position
+    duel = Duel(lambda: build_position(setup))
+    for _ in range(200):
+        d = duel.pending
+        if d is None or duel.game.active != 1:
+            break
+        if d.player == 0:
+            a = answer(duel, ai)
+        elif d.kind.name == "ATTACK":
+            a = d.parse("attack " + ", ".join(attackers))
+        elif "attack" in d.choices and duel.game.combat is None:
+            a = "attack"
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    return duel
+
+
+def test_the_computer_does_not_block_what_its_maze_of_ith_stopped() -> None:
+    """At 3 life, attacked by Craw Wurm (6/4) and Hill Giant (3/3): Maze of Ith
+    stops the Wurm's damage, so its Grizzly Bears chump-block the Giant, not
+    the Wurm (which left it dead to the Giant)."""
+    alice = {"battlefield": ["Maze of Ith", "Grizzly Bears"], "hand": [], "life": 3}
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": alice, "bob": {"battlefield": ["Craw Wurm", "Hill Giant"]}}}
+    duel = _attacked(setup, ["Craw Wurm", "Hill Giant"], ComputerPlayer(0))
+    assert "alice uses Maze of Ith targeting Craw Wurm." in duel.game.events
+    assert "alice blocks: Hill Giant with Grizzly Bears." in duel.game.events, duel.game.events[-12:]
+    assert duel.game.players[0].life == 3
