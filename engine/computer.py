@@ -76,6 +76,9 @@ UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during
                          r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
 # a permanent that hurts whoever plays a land (Ankh of Mishra)
 LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
+# a land that becomes a creature until end of turn for mana (Mishra's Factory: "{1}: ... a 2/2 artifact creature")
+ANIMATE = re.compile(r"^((?:\{[0-9WUBRG]\})+): [^\n]*becomes [^\n]*?(\d+)/(\d+) [^\n]*creature[^\n]*until end of turn",
+                     re.M)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -296,6 +299,7 @@ class ComputerPlayer:
         self.x = 0
         self.n_targets = 0
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
+        self.spare: set[str] = set()  # sources not to tap while paying (the Mishra's Factory being animated)
         self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
 
     # ------------------------------------------------------------ the entry
@@ -351,6 +355,7 @@ class ComputerPlayer:
             return "choose play" if "choose play" in ch else ch[0]
         if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
             self.keep = {}  # kept only while paying for the spell chosen with it
+            self.spare = set()
         if k is K.PAY:
             ans = self._pay(b, d, ch)
             if ans is not None:
@@ -419,6 +424,11 @@ class ComputerPlayer:
         rest needs are tapped by hand before giving up."""
         if "pay" in ch:
             return "pay"
+        if self.spare:
+            # animating Mishra's Factory: another source pays, the Factory stays untapped to fight
+            taps = [c for c in ch if c.startswith("tap ") and c[4:].rsplit(" for ", 1)[0] not in self.spare]
+            return min(taps, key=lambda c: (c[4:].rsplit(" for ", 1)[0] not in b.perms or "creature" in
+                                            b.perms[c[4:].rsplit(" for ", 1)[0]]["types"], c)) if taps else None
         cost = d.cost
         m = _POOL.search(d.prompt)
         if cost is None or m is None:
@@ -523,6 +533,10 @@ class ComputerPlayer:
         cast = self._best_cast(b, d, ch, self._reserve(b))
         if cast is not None:
             return self._cast(cast)
+        if self.attacked_turn != ctx.turn:
+            anim = self._animate(b, ch, None)
+            if anim is not None:
+                return self._cast(anim)
         if "attack" in ch and self.attacked_turn != ctx.turn:
             self.attacked_turn = ctx.turn
             if self._attackers(b, d, [])[0]:
@@ -531,6 +545,51 @@ class ComputerPlayer:
         if act is not None:
             return self._cast(act)
         return decline
+
+    def _animate(self, b: Board, ch: list[str], attackers: list[dict[str, Any]] | None) -> str | None:
+        """``activate`` a land that becomes a creature (Mishra's Factory) when, as a creature, it
+        joins the attack planned (``attackers`` None: my turn) or the blocks planned against
+        ``attackers``; another source must pay for it, so that it stays untapped."""
+        lands = {}
+        for c in ch:
+            ref = c[len("activate "):].split(" ability=")[0] if c.startswith("activate ") else ""
+            p = b.perms.get(ref)
+            if p is None or not b.mine(p) or p["tapped"] or "creature" in p["types"] or not self._ok(c):
+                continue
+            m = ANIMATE.search(card_text(p["name"]))
+            if m is None or attackers is None and p["sick"]:
+                continue
+            cost = len(re.findall(r"\{[WUBRG]\}", m[1])) + sum(int(x) for x in re.findall(r"\{(\d+)\}", m[1]))
+            lands[ref] = (c, cost, int(m[2]), int(m[3]))
+        if not lands:
+            return None
+        others = sum(1 for p in b.v["battlefield"] if b.mine(p) and not p["tapped"] and p["ref"] not in lands and
+                     ("land" in p["types"] or re.search(r"\{T\}: Add", card_text(p["name"]))))
+        for ref, (c, cost, pw, th) in lands.items():
+            if others < cost:
+                continue
+            v = dict(b.v)
+            v["battlefield"] = [dict(p, types=sorted(set(p["types"]) | {"artifact", "creature"}), power=pw,
+                                     toughness=th) if p["ref"] == ref else p for p in b.v["battlefield"]]
+            b2 = Board(v, b.me)
+            me2 = b2.perms[ref]
+            if attackers is None:
+                ready = [p for p in b2.creatures(b.me) if not p["tapped"] and (not p["sick"] or hasty(p["name"]))
+                         and b2.power(p) > 0 and "Wall" not in p["name"]]
+                used = me2 in Combat(b2).plan_attack(ready)
+            else:
+                theirs = [b2.perms[a["ref"]] for a in attackers]
+                pairs = {a["ref"]: [x["ref"] for x in b2.creatures(b.me) if not x["tapped"] and b2.can_block(x, a)]
+                         for a in theirs}
+                used = any(x == ref for _, x in Combat(b2).plan_blocks(theirs, pairs))
+            if used:
+                self.spare = set(lands)
+                key = (self.turn, self.phase, "animate " + ref)
+                if self.acts.get(key):
+                    continue
+                self.acts[key] = 1
+                return c
+        return None
 
     @staticmethod
     def _land_ok(b: Board) -> bool:
@@ -814,6 +873,12 @@ class ComputerPlayer:
             got = self._kill_attacker(b, ch, combat)
             if got:
                 return got
+        if ctx.active != me and combat and ctx.step == "attack":
+            harmless = {r for t, r in self.harmless if t == self.turn}
+            attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
+            got = self._animate(b, ch, attackers) if attackers else None
+            if got:
+                return self._cast(got)
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
@@ -960,6 +1025,7 @@ class ComputerPlayer:
         return chosen + [p for p in ready if doomed(p["name"]) and p not in chosen], False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+        self.attacked_turn = self.turn
         chosen, _ = self._attackers(b, d, ch)
         nothing = d.decline or "attack nothing"
         if not chosen:

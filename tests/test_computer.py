@@ -443,3 +443,19 @@ def test_the_computer_does_not_block_what_its_maze_of_ith_stopped() -> None:
     assert "alice uses Maze of Ith targeting Craw Wurm." in duel.game.events
     assert "alice blocks: Hill Giant with Grizzly Bears." in duel.game.events, duel.game.events[-12:]
     assert duel.game.players[0].life == 3
+
+
+def test_the_computer_animates_mishras_factory_to_attack_and_to_block() -> None:
+    """Mishra's Factory becomes a 2/2 for {1}: against an empty board the
+    computer animates it (paying with its Mountain, so the Factory stays
+    untapped) and attacks for 2; attacked by Mons's Goblin Raiders (1/1), it animates
+    it and blocks, killing the Raiders."""
+    duel = _position(["Mishra's Factory", "Mountain"], [])
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "activate Mishra's Factory" in answers and "tap Mountain for R" in answers, answers
+    assert duel.game.players[1].life == 18, answers
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Mishra's Factory", "Mountain"]}, "bob": {"battlefield": ["Mons's Goblin Raiders"]}}}
+    duel = _attacked(setup, ["Mons's Goblin Raiders"], ComputerPlayer(0))
+    assert "alice blocks: Mons's Goblin Raiders with Mishra's Factory." in duel.game.events, duel.game.events[-12:]
+    assert "Mons's Goblin Raiders" in [c.name for c in duel.game.players[1].graveyard]
