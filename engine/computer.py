@@ -54,6 +54,7 @@ HELPFUL = re.compile(r"\+\d+/\+\d+|gains|prevent|regenerate|gain \d+ life|untap 
 RESERVE = {"Counterspell", "Mana Drain", "Remove Soul", "Spell Blast", "Power Sink"}
 COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elemental Blast", "Mana Short",
             "Power Sink", "Force Spike", "Remove Soul", "Mana Drain"}
+FOGS = {"Fog", "Holy Day"}  # all combat damage stopped: cast only when their attack would kill (ComputerPlayer._fog)
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
@@ -873,6 +874,10 @@ class ComputerPlayer:
             got = self._kill_attacker(b, ch, combat)
             if got:
                 return got
+        if ctx.active != me and combat and ctx.step == "blocks":
+            got = self._fog(b, ch, combat)
+            if got:
+                return got
         if ctx.active != me and combat and ctx.step == "attack":
             harmless = {r for t, r in self.harmless if t == self.turn}
             attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
@@ -904,6 +909,24 @@ class ComputerPlayer:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
         return d.decline
+
+    def _fog(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
+        """Their attack, blocks made: a spell that stops all combat damage (Fog, Holy Day) when
+        what gets through would kill me (it is kept for that; otherwise it is never cast)."""
+        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)]
+        if not fogs:
+            return None
+        harmless = {r for t, r in self.harmless if t == self.turn}
+        attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
+        blocks = {b.perms[r]["ref"]: [b.perms[x] for x in combat["blocks"].get(str(i), []) if x in b.perms]
+                  for i, band in enumerate(combat["bands"]) for r in band if r in b.perms}
+        if Combat(b).through(attackers, blocks) < b.life[b.me]:
+            return None
+        key = (self.turn, self.phase, "fog")
+        if self.acts.get(key):
+            return None
+        self.acts[key] = 1
+        return self._cast(fogs[0])
 
     def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""

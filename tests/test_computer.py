@@ -459,3 +459,15 @@ def test_the_computer_animates_mishras_factory_to_attack_and_to_block() -> None:
     duel = _attacked(setup, ["Mons's Goblin Raiders"], ComputerPlayer(0))
     assert "alice blocks: Mons's Goblin Raiders with Mishra's Factory." in duel.game.events, duel.game.events[-12:]
     assert "Mons's Goblin Raiders" in [c.name for c in duel.game.players[1].graveyard]
+
+
+def test_the_computer_fogs_a_lethal_attack_only() -> None:
+    """At 5 life, attacked by Craw Wurm (6/4) with nothing to block it, the
+    computer casts Fog and lives; at 7 life it keeps Fog and takes 6."""
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Forest"], "hand": ["Fog"], "life": 5}, "bob": {"battlefield": ["Craw Wurm"]}}}
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice casts Fog." in duel.game.events and duel.game.players[0].life == 5, duel.game.events[-12:]
+    setup["players"]["alice"]["life"] = 7
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice casts Fog." not in duel.game.events and duel.game.players[0].life == 1
