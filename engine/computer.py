@@ -350,8 +350,11 @@ class ComputerPlayer:
             return self._safe(d, ch)
         self.turn, self.phase = turn, phase
         if k is K.MULLIGAN:
-            # the rules offer it for a hand of no land or only land: take it for our own hand
-            return "choose yes" if d.prompt.startswith("Your hand") else "choose no"
+            # the rules offer it for a hand of no land or only land: take it for our own hand; when the
+            # opponent took one, redraw too a hand of one land or of six (a fresh seven is likely better)
+            lands = sum(1 for n in b.hand if "land" in types_of(n))
+            redraw = d.prompt.startswith("Your hand") or lands <= 1 or lands >= len(b.hand) - 1
+            return "choose yes" if redraw else "choose no"
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
         if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):

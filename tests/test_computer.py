@@ -471,3 +471,19 @@ def test_the_computer_fogs_a_lethal_attack_only() -> None:
     setup["players"]["alice"]["life"] = 7
     duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
     assert "alice casts Fog." not in duel.game.events and duel.game.players[0].life == 1
+
+
+@pytest.mark.parametrize("seed,redraw", [(119, True), (118, False)])
+def test_the_computer_redraws_a_one_land_hand_after_their_mulligan(seed: int, redraw: bool) -> None:
+    """The rules offer a mulligan for a hand of no land or only land, and the
+    other player may then redraw too: the computer redraws a hand of one land
+    (seed 119: a Swamp and six spells of The Dark) and keeps one of two."""
+    duel = Duel.new(seed, (decklist("The Dark"), decklist("Forest Wardens")))
+    while not (duel.pending.kind.name == "MULLIGAN" and duel.pending.player == 1):
+        duel.apply(duel.pending.choices[0], duel.pending.player)
+    duel.apply("choose yes", 1)
+    d = duel.pending
+    assert d.player == 0 and d.prompt == "bob took a mulligan. Redraw too?"
+    lands = sum(1 for c in duel.game.players[0].hand if "land" in c.cdef.types)
+    assert lands == (1 if redraw else 2)
+    assert answer(duel, ComputerPlayer(0)) == ("choose yes" if redraw else "choose no")
