@@ -249,7 +249,7 @@ class Board:
             elif name == "The Rack":
                 n += max(0, 3 - hand)
             if name == "Karma":
-                n += sum(1 for q in self.lands(side) if "B" in _land_colors(q["name"]))
+                n += sum(1 for q in self.lands(side) if _swamp(q["name"]))
         return n
 
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
@@ -619,9 +619,17 @@ class ComputerPlayer:
             for col in _land_colors(p["name"]):
                 have[col] = have.get(col, 0) + 1
 
+        # the untapped mana I have now, one set of colours per source ("" for colourless)
+        untapped = [_land_colors(p["name"]) or frozenset("C") for p in b.lands(b.me) if not p["tapped"]]
+
         def score(c: str) -> float:
             cols = _land_colors(self._name(c))
-            return sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
+            # first the land that lets me cast the most expensive spell in hand this turn
+            sources = untapped + [cols or frozenset("C")]
+            now = max((mana_value(n) for n in b.hand if "land" not in types_of(n) and _cdef(n) is not None
+                       and _cdef(n).cost is not None and _payable(_cdef(n).cost.colored, mana_value(n), sources)),
+                      default=0)
+            return 10 * now + sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
         return max(lands, key=score)
 
     def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
@@ -781,7 +789,7 @@ class ComputerPlayer:
             return arts(b.me) > arts(b.opp) + 3
         if name == "Karma":  # damage to each player for each swamp they control
             def swamps(side: int) -> int:
-                return sum(1 for p in b.lands(side) if "B" in _land_colors(p["name"]))
+                return sum(1 for p in b.lands(side) if _swamp(p["name"]))
             return swamps(b.opp) > swamps(b.me) + 1
         if name in ("Armageddon", "Jokulhaups"):
             return mine > theirs + 6 and len(b.lands(b.me)) <= len(b.lands(b.opp)) + 1
@@ -1277,6 +1285,27 @@ def _mana_amount(name: str) -> int:
     return {"two": 2, "three": 3, "four": 4}.get(m[1].lower(), None) or int(m[1])
 
 
+def _payable(colored: dict[str, int], total: int, sources: list[frozenset[str]]) -> bool:
+    """Can one mana from each of ``sources`` (their colours) pay a cost of ``total`` with ``colored``
+    of it coloured? The scarcest colour is given the sources that make the fewest colours first."""
+    if total > len(sources):
+        return False
+    free = sorted(sources, key=len)
+    for col, n in sorted(colored.items(), key=lambda x: sum(1 for s in sources if x[0] in s)):
+        for _ in range(n):
+            src = next((s for s in free if col in s), None)
+            if src is None:
+                return False
+            free.remove(src)
+    return True
+
+
+def _swamp(name: str) -> bool:
+    """Is it a swamp (Karma counts them: Badlands is one, City of Brass is not)?"""
+    c = _cdef(name)
+    return c is not None and "swamp" in c.subtypes
+
+
 def _land_colors(name: str) -> frozenset[str]:
     c = _cdef(name)
     if c is None:
@@ -1288,6 +1317,8 @@ def _land_colors(name: str) -> frozenset[str]:
             out.add(basic[s])
     for m in re.finditer(r"Add \{?([WUBRG])", c.text or ""):
         out.add(m[1])
+    if re.search(r"one mana of any colou?r", c.text or "", re.I):
+        out.update("WUBRG")  # City of Brass
     return frozenset(out)
 
 

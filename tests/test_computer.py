@@ -487,3 +487,12 @@ def test_the_computer_redraws_a_one_land_hand_after_their_mulligan(seed: int, re
     lands = sum(1 for c in duel.game.players[0].hand if "land" in c.cdef.types)
     assert lands == (1 if redraw else 2)
     assert answer(duel, ComputerPlayer(0)) == ("choose yes" if redraw else "choose no")
+
+
+def test_the_computer_plays_the_land_that_casts_its_spell() -> None:
+    """With two Islands in play and Uthden Troll ({2}{R}) and two Counterspells
+    in hand, it plays its Mountain before its Island and casts the Troll (it
+    played the Island: its hand asked for more blue)."""
+    duel = _position(["Island", "Island"], ["Island", "Mountain", "Uthden Troll", "Counterspell", "Counterspell"])
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert answers[0] == "play Mountain" and "cast Uthden Troll" in answers, answers
