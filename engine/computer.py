@@ -25,7 +25,15 @@ paying, so it never burns itself. The damage its next upkeep will cost
 (Serendib Efreet, Karma, Black Vise) is life it does not count on when it
 blocks or races; a creature buried at end of turn (Ball Lightning) always
 attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
-cast for X = 0.
+cast for X = 0. Mishra's Factory is animated (paid by another source) when as
+a creature it joins the planned attack or blocks; an attacker its own Maze of
+Ith stopped gets no blocker; Fog and Holy Day are kept for an attack that
+would kill it; Rocket Launcher, gone at the end of a turn it is used in, is
+used only when its shots kill a creature worth it or finish the opponent. It
+mulligans the hands the rules let it (no land, only land) and, when the
+opponent took one, redraws a hand of one land or six; its land for the turn
+is the one that casts the best spell in hand now, then the colour its hand
+needs.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time; ``hard`` (the default) always thinks.
