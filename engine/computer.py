@@ -25,7 +25,15 @@ paying, so it never burns itself. The damage its next upkeep will cost
 (Serendib Efreet, Karma, Black Vise) is life it does not count on when it
 blocks or races; a creature buried at end of turn (Ball Lightning) always
 attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
-cast for X = 0.
+cast for X = 0. Mishra's Factory is animated (paid by another source) when as
+a creature it joins the planned attack or blocks; an attacker its own Maze of
+Ith stopped gets no blocker; Fog and Holy Day are kept for an attack that
+would kill it; Rocket Launcher, gone at the end of a turn it is used in, is
+used only when its shots kill a creature worth it or finish the opponent. It
+mulligans the hands the rules let it (no land, only land) and, when the
+opponent took one, redraws a hand of one land or six; its land for the turn
+is the one that casts the best spell in hand now, then the colour its hand
+needs.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time; ``hard`` (the default) always thinks.
@@ -39,7 +47,7 @@ from typing import Any
 
 from . import carddb
 from .ai import RandomPlayer
-from .computer_combat import Combat, doomed, hasty
+from .computer_combat import Combat, doomed, hasty, untapped_mana
 from .decisions import Decision, DecisionKind, IllegalAction
 from .view import view
 
@@ -54,6 +62,7 @@ HELPFUL = re.compile(r"\+\d+/\+\d+|gains|prevent|regenerate|gain \d+ life|untap 
 RESERVE = {"Counterspell", "Mana Drain", "Remove Soul", "Spell Blast", "Power Sink"}
 COUNTERS = {"Counterspell", "Spell Blast", "Blue Elemental Blast", "Red Elemental Blast", "Mana Short",
             "Power Sink", "Force Spike", "Remove Soul", "Mana Drain"}
+FOGS = {"Fog", "Holy Day"}  # all combat damage stopped: cast only when their attack would kill (ComputerPlayer._fog)
 PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy Strength", "Firebreathing"}
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
@@ -76,6 +85,9 @@ UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during
                          r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
 # a permanent that hurts whoever plays a land (Ankh of Mishra)
 LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
+# a land that becomes a creature until end of turn for mana (Mishra's Factory: "{1}: ... a 2/2 artifact creature")
+ANIMATE = re.compile(r"^((?:\{[0-9WUBRG]\})+): [^\n]*becomes [^\n]*?(\d+)/(\d+) [^\n]*creature[^\n]*until end of turn",
+                     re.M)
 # a pump paid with mana only ("{R}: +1/+0 until end of turn", Firebreathing, Dragon Engine)
 PUMP = re.compile(r"^(?:\{[0-9WUBRGX]\})+: \+[1-9]\d*/\+\d+ until end of turn", re.M)
 
@@ -245,7 +257,7 @@ class Board:
             elif name == "The Rack":
                 n += max(0, 3 - hand)
             if name == "Karma":
-                n += sum(1 for q in self.lands(side) if "B" in _land_colors(q["name"]))
+                n += sum(1 for q in self.lands(side) if _swamp(q["name"]))
         return n
 
     def can_block(self, blocker: dict[str, Any], attacker: dict[str, Any]) -> bool:
@@ -296,6 +308,8 @@ class ComputerPlayer:
         self.x = 0
         self.n_targets = 0
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
+        self.spare: set[str] = set()  # sources not to tap while paying (the Mishra's Factory being animated)
+        self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision) -> str:
@@ -344,12 +358,16 @@ class ComputerPlayer:
             return self._safe(d, ch)
         self.turn, self.phase = turn, phase
         if k is K.MULLIGAN:
-            # the rules offer it for a hand of no land or only land: take it for our own hand
-            return "choose yes" if d.prompt.startswith("Your hand") else "choose no"
+            # the rules offer it for a hand of no land or only land: take it for our own hand; when the
+            # opponent took one, redraw too a hand of one land or of six (a fresh seven is likely better)
+            lands = sum(1 for n in b.hand if "land" in types_of(n))
+            redraw = d.prompt.startswith("Your hand") or lands <= 1 or lands >= len(b.hand) - 1
+            return "choose yes" if redraw else "choose no"
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
         if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
             self.keep = {}  # kept only while paying for the spell chosen with it
+            self.spare = set()
         if k is K.PAY:
             ans = self._pay(b, d, ch)
             if ans is not None:
@@ -418,6 +436,11 @@ class ComputerPlayer:
         rest needs are tapped by hand before giving up."""
         if "pay" in ch:
             return "pay"
+        if self.spare:
+            # animating Mishra's Factory: another source pays, the Factory stays untapped to fight
+            taps = [c for c in ch if c.startswith("tap ") and c[4:].rsplit(" for ", 1)[0] not in self.spare]
+            return min(taps, key=lambda c: (c[4:].rsplit(" for ", 1)[0] not in b.perms or "creature" in
+                                            b.perms[c[4:].rsplit(" for ", 1)[0]]["types"], c)) if taps else None
         cost = d.cost
         m = _POOL.search(d.prompt)
         if cost is None or m is None:
@@ -522,6 +545,10 @@ class ComputerPlayer:
         cast = self._best_cast(b, d, ch, self._reserve(b))
         if cast is not None:
             return self._cast(cast)
+        if self.attacked_turn != ctx.turn:
+            anim = self._animate(b, ch, None)
+            if anim is not None:
+                return self._cast(anim)
         if "attack" in ch and self.attacked_turn != ctx.turn:
             self.attacked_turn = ctx.turn
             if self._attackers(b, d, [])[0]:
@@ -530,6 +557,51 @@ class ComputerPlayer:
         if act is not None:
             return self._cast(act)
         return decline
+
+    def _animate(self, b: Board, ch: list[str], attackers: list[dict[str, Any]] | None) -> str | None:
+        """``activate`` a land that becomes a creature (Mishra's Factory) when, as a creature, it
+        joins the attack planned (``attackers`` None: my turn) or the blocks planned against
+        ``attackers``; another source must pay for it, so that it stays untapped."""
+        lands = {}
+        for c in ch:
+            ref = c[len("activate "):].split(" ability=")[0] if c.startswith("activate ") else ""
+            p = b.perms.get(ref)
+            if p is None or not b.mine(p) or p["tapped"] or "creature" in p["types"] or not self._ok(c):
+                continue
+            m = ANIMATE.search(card_text(p["name"]))
+            if m is None or attackers is None and p["sick"]:
+                continue
+            cost = len(re.findall(r"\{[WUBRG]\}", m[1])) + sum(int(x) for x in re.findall(r"\{(\d+)\}", m[1]))
+            lands[ref] = (c, cost, int(m[2]), int(m[3]))
+        if not lands:
+            return None
+        others = sum(1 for p in b.v["battlefield"] if b.mine(p) and not p["tapped"] and p["ref"] not in lands and
+                     ("land" in p["types"] or re.search(r"\{T\}: Add", card_text(p["name"]))))
+        for ref, (c, cost, pw, th) in lands.items():
+            if others < cost:
+                continue
+            v = dict(b.v)
+            v["battlefield"] = [dict(p, types=sorted(set(p["types"]) | {"artifact", "creature"}), power=pw,
+                                     toughness=th) if p["ref"] == ref else p for p in b.v["battlefield"]]
+            b2 = Board(v, b.me)
+            me2 = b2.perms[ref]
+            if attackers is None:
+                ready = [p for p in b2.creatures(b.me) if not p["tapped"] and (not p["sick"] or hasty(p["name"]))
+                         and b2.power(p) > 0 and "Wall" not in p["name"]]
+                used = me2 in Combat(b2).plan_attack(ready)
+            else:
+                theirs = [b2.perms[a["ref"]] for a in attackers]
+                pairs = {a["ref"]: [x["ref"] for x in b2.creatures(b.me) if not x["tapped"] and b2.can_block(x, a)]
+                         for a in theirs}
+                used = any(x == ref for _, x in Combat(b2).plan_blocks(theirs, pairs))
+            if used:
+                self.spare = set(lands)
+                key = (self.turn, self.phase, "animate " + ref)
+                if self.acts.get(key):
+                    continue
+                self.acts[key] = 1
+                return c
+        return None
 
     @staticmethod
     def _land_ok(b: Board) -> bool:
@@ -555,9 +627,17 @@ class ComputerPlayer:
             for col in _land_colors(p["name"]):
                 have[col] = have.get(col, 0) + 1
 
+        # the untapped mana I have now, one set of colours per source ("" for colourless)
+        untapped = [_land_colors(p["name"]) or frozenset("C") for p in b.lands(b.me) if not p["tapped"]]
+
         def score(c: str) -> float:
             cols = _land_colors(self._name(c))
-            return sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
+            # first the land that lets me cast the most expensive spell in hand this turn
+            sources = untapped + [cols or frozenset("C")]
+            now = max((mana_value(n) for n in b.hand if "land" not in types_of(n) and _cdef(n) is not None
+                       and _cdef(n).cost is not None and _payable(_cdef(n).cost.colored, mana_value(n), sources)),
+                      default=0)
+            return 10 * now + sum(need.get(x, 0) / (1 + have.get(x, 0)) for x in cols) + 0.1 * len(cols)
         return max(lands, key=score)
 
     def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
@@ -717,7 +797,7 @@ class ComputerPlayer:
             return arts(b.me) > arts(b.opp) + 3
         if name == "Karma":  # damage to each player for each swamp they control
             def swamps(side: int) -> int:
-                return sum(1 for p in b.lands(side) if "B" in _land_colors(p["name"]))
+                return sum(1 for p in b.lands(side) if _swamp(p["name"]))
             return swamps(b.opp) > swamps(b.me) + 1
         if name in ("Armageddon", "Jokulhaups"):
             return mine > theirs + 6 and len(b.lands(b.me)) <= len(b.lands(b.opp)) + 1
@@ -739,17 +819,32 @@ class ComputerPlayer:
             return False  # Cuombajj Witches: they would aim the other damage at my own
         key = (self.turn, self.phase, "act " + c)
         limit = 1 if "{T}" in text else 4
+        once = False
         if re.search(r"is destroyed at end of turn", text):
-            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out
+            # used once, it is gone at end of turn (Rocket Launcher): only at the end of theirs, all out,
+            # and only when all the shots the mana pays for kill something worth it or finish them
             if not face:
                 return False
-            limit = 10
+            shots = self._shots(b, name)
+            if not self.acts.get(key) and shots < b.life[b.opp] and not any(
+                    b.toughness(p) <= shots and b.value(p) >= 4 for p in b.creatures(b.opp)):
+                return False
+            limit, once = 10, True
         # a tapping pinger is used every turn: to the face at the end of theirs when nothing better
-        face = face and ("{T}" in text or b.life[b.opp] <= 10 or len(b.hand) >= 6)
+        face = face and ("{T}" in text or once or b.life[b.opp] <= 10 or len(b.hand) >= 6)
         if self.acts.get(key, 0) >= limit or not self._has_target_worth(b, name, face=face, always=face):
             return False
         self.acts[key] = self.acts.get(key, 0) + 1
         return True
+
+    @staticmethod
+    def _shots(b: Board, name: str) -> int:
+        """How many times my untapped mana can pay for the card's damage ability (Rocket Launcher's {2})."""
+        m = re.search(r"((?:\{[0-9WUBRG]\})+): [^\n]*damage", card_text(name))
+        if m is None:
+            return 1
+        cost = sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\{([0-9WUBRG])\}", m[1]))
+        return untapped_mana(b, b.me) // max(cost, 1)
 
     def _best_activation(self, b: Board, ch: list[str]) -> str | None:
         """Pingers and killers on my turn: only to kill a creature (the face waits for their end of turn)."""
@@ -798,6 +893,16 @@ class ComputerPlayer:
             got = self._kill_attacker(b, ch, combat)
             if got:
                 return got
+        if ctx.active != me and combat and ctx.step == "blocks":
+            got = self._fog(b, ch, combat)
+            if got:
+                return got
+        if ctx.active != me and combat and ctx.step == "attack":
+            harmless = {r for t, r in self.harmless if t == self.turn}
+            attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
+            got = self._animate(b, ch, attackers) if attackers else None
+            if got:
+                return self._cast(got)
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
@@ -823,6 +928,24 @@ class ComputerPlayer:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
                             return self._cast(c)
         return d.decline
+
+    def _fog(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
+        """Their attack, blocks made: a spell that stops all combat damage (Fog, Holy Day) when
+        what gets through would kill me (it is kept for that; otherwise it is never cast)."""
+        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)]
+        if not fogs:
+            return None
+        harmless = {r for t, r in self.harmless if t == self.turn}
+        attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
+        blocks = {b.perms[r]["ref"]: [b.perms[x] for x in combat["blocks"].get(str(i), []) if x in b.perms]
+                  for i, band in enumerate(combat["bands"]) for r in band if r in b.perms}
+        if Combat(b).through(attackers, blocks) < b.life[b.me]:
+            return None
+        key = (self.turn, self.phase, "fog")
+        if self.acts.get(key):
+            return None
+        self.acts[key] = 1
+        return self._cast(fogs[0])
 
     def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""
@@ -867,6 +990,9 @@ class ComputerPlayer:
             dmg = self.x  # the X was chosen already, as large as could be paid
         if bad and dmg is not None and self.n_targets >= 1 and "done" in ch:
             return "done"  # divided damage (Fireball, Pyrotechnics): all of it on the one best target
+        # a pinger fired again and again this turn (Rocket Launcher): its shots add up on one creature
+        shots = self._shots(b, name) + 1 if name and dmg and self.casting.startswith("activate ") and \
+            re.search(r"is destroyed at end of turn", card_text(name)) else 0
         scored = []
         for t in ch:
             if not t.startswith("target "):
@@ -876,7 +1002,7 @@ class ComputerPlayer:
                 mine = b.names[what] == b.me
                 if bad:
                     val = 1.0 + (dmg or 0) * 0.6
-                    if dmg and b.life[b.names[what]] <= dmg:
+                    if dmg and b.life[b.names[what]] <= max(dmg, shots):
                         val = 100.0
                 else:
                     val = 1.0
@@ -889,7 +1015,7 @@ class ComputerPlayer:
                 val = b.value(p)
                 if bad and p["tapped"] and re.search(r"\bTap target", card_text(name)):
                     val = 0.1  # tapping what is tapped already
-                if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > dmg:
+                if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > max(dmg, shots):
                     val = 0.3  # it would not die
                 elif bad and not mine and b.v.get("combat") and \
                         any(what in band for band in b.v["combat"]["bands"]):
@@ -902,6 +1028,8 @@ class ComputerPlayer:
         if scored and scored[0][0] > 0:
             self.protect = None
             self.n_targets += 1
+            if name and re.search(r"neither deals nor receives damage", card_text(name)):
+                self.harmless.add((self.turn, scored[0][1][len("target "):]))  # Maze of Ith: no need to block it
             return scored[0][1]
         if "done" in ch:
             return "done"
@@ -939,6 +1067,7 @@ class ComputerPlayer:
         return chosen + [p for p in ready if doomed(p["name"]) and p not in chosen], False
 
     def _attack(self, b: Board, d: Decision, ch: list[str]) -> str | None:
+        self.attacked_turn = self.turn
         chosen, _ = self._attackers(b, d, ch)
         nothing = d.decline or "attack nothing"
         if not chosen:
@@ -962,15 +1091,17 @@ class ComputerPlayer:
         me = b.me
         life = b.life[me]
         pairs: dict[str, list[str]] = {}
+        # an attacker I used Maze of Ith on deals no combat damage: not worth a blocker, nothing gets through
+        harmless = {r for t, r in self.harmless if t == self.turn}
         for c in ch:
             m = re.fullmatch(r"block (.+) with (.+)", c)
-            if m and m[1] in b.perms and m[2] in b.perms:
+            if m and m[1] in b.perms and m[2] in b.perms and m[1] not in harmless:
                 pairs.setdefault(m[1], []).append(m[2])
         if not pairs:
             return d.decline or "block nothing"
         # every attacker counts toward what gets through, also those nothing can block (Bird Maiden's flying)
         combat = b.v.get("combat") or {}
-        refs = set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}
+        refs = (set(pairs) | {r for band in combat.get("bands", ()) for r in band if r in b.perms}) - harmless
         attackers = sorted((b.perms[a] for a in refs), key=lambda p: (-b.power(p), p["ref"]))
         chosen = Combat(b).plan_blocks(attackers, pairs)
         if not chosen:
@@ -1162,6 +1293,27 @@ def _mana_amount(name: str) -> int:
     return {"two": 2, "three": 3, "four": 4}.get(m[1].lower(), None) or int(m[1])
 
 
+def _payable(colored: dict[str, int], total: int, sources: list[frozenset[str]]) -> bool:
+    """Can one mana from each of ``sources`` (their colours) pay a cost of ``total`` with ``colored``
+    of it coloured? The scarcest colour is given the sources that make the fewest colours first."""
+    if total > len(sources):
+        return False
+    free = sorted(sources, key=len)
+    for col, n in sorted(colored.items(), key=lambda x: sum(1 for s in sources if x[0] in s)):
+        for _ in range(n):
+            src = next((s for s in free if col in s), None)
+            if src is None:
+                return False
+            free.remove(src)
+    return True
+
+
+def _swamp(name: str) -> bool:
+    """Is it a swamp (Karma counts them: Badlands is one, City of Brass is not)?"""
+    c = _cdef(name)
+    return c is not None and "swamp" in c.subtypes
+
+
 def _land_colors(name: str) -> frozenset[str]:
     c = _cdef(name)
     if c is None:
@@ -1173,6 +1325,8 @@ def _land_colors(name: str) -> frozenset[str]:
             out.add(basic[s])
     for m in re.finditer(r"Add \{?([WUBRG])", c.text or ""):
         out.add(m[1])
+    if re.search(r"one mana of any colou?r", c.text or "", re.I):
+        out.update("WUBRG")  # City of Brass
     return frozenset(out)
 
 

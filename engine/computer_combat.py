@@ -75,8 +75,8 @@ def regen_cost(name: str) -> int | None:
 
 @lru_cache(maxsize=None)
 def tap_ability(name: str) -> bool:
-    """Has the creature a {T} ability other than making mana?"""
-    return any(not re.match(r"\s*Add", m) for m in re.findall(r"\{T\}: ([^\n]*)", _text(name)))
+    """Has the creature a {T} ability other than making mana or pumping (Mishra's Factory's +1/+1)?"""
+    return any(not re.match(r"\s*Add|[^.\n]* gets \+\d+/\+\d+", m) for m in re.findall(r"\{T\}: ([^\n]*)", _text(name)))
 
 
 @lru_cache(maxsize=None)

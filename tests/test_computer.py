@@ -286,12 +286,13 @@ def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
     assert [c.name for c in duel.game.battlefield if not c.tapped and c.name == "Island"] == ["Island", "Island"]
 
 
-def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60) -> list[str]:
-    """The computer's answers until its turn ends (the opponent passes whatever it is asked)."""
+def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60, active: int = 0) -> list[str]:
+    """The computer's answers until the turn of ``active`` (its own by default) ends (the opponent
+    passes whatever it is asked)."""
     answers = []
     for _ in range(steps):
         d = duel.pending
-        if d is None or duel.game.active != 0:
+        if d is None or duel.game.active != active:
             break
         if d.player == 0:
             a = answer(duel, ai)
@@ -390,3 +391,108 @@ def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
     assert "cast Recall" in answers and "x=1" in answers, answers
     assert "Time Walk returns from alice's graveyard to their hand." in duel.game.events
     assert "alice casts Time Walk." in duel.game.events
+
+
+def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
+    """Rocket Launcher is destroyed at the end of a turn it is used in: at the
+    end of the opponent's turn, with four lands (two shots), it kills their
+    2/2 with both shots rather than dealing 1 to their face; with only a 3/3
+    there (two shots do not kill it) it keeps the Launcher."""
+    alice = {"battlefield": ["Rocket Launcher"] + ["Mountain"] * 4, "hand": []}
+    setup = {"active": "bob", "phase": "main", "players": {"alice": alice, "bob": {"battlefield": ["Grizzly Bears"]}}}
+    from engine.scripts import build_position
+    duel = Duel(lambda: build_position(setup))
+    _ai_turn(duel, ComputerPlayer(0), 200, active=1)
+    g = duel.game
+    assert "Grizzly Bears" in [c.name for c in g.players[1].graveyard] and g.players[1].life == 20, g.events[-20:]
+    setup["players"]["bob"] = {"battlefield": ["Hill Giant"]}
+    duel = Duel(lambda: build_position(setup))
+    _ai_turn(duel, ComputerPlayer(0), 200, active=1)
+    assert "Rocket Launcher" in [c.name for c in duel.game.battlefield] and duel.game.players[1].life == 20
+
+
+def _attacked(setup: dict, attackers: list[str], ai: ComputerPlayer) -> Duel:
+    """The opponent (bob, active) attacks with ``attackers`` and passes otherwise; the computer
+    answers for alice until bob's turn ends."""
+    from engine.scripts import build_position
+    duel = Duel(lambda: build_position(setup))
+    for _ in range(200):
+        d = duel.pending
+        if d is None or duel.game.active != 1:
+            break
+        if d.player == 0:
+            a = answer(duel, ai)
+        elif d.kind.name == "ATTACK":
+            a = d.parse("attack " + ", ".join(attackers))
+        elif "attack" in d.choices and duel.game.combat is None:
+            a = "attack"
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    return duel
+
+
+def test_the_computer_does_not_block_what_its_maze_of_ith_stopped() -> None:
+    """At 3 life, attacked by Craw Wurm (6/4) and Hill Giant (3/3): Maze of Ith
+    stops the Wurm's damage, so its Grizzly Bears chump-block the Giant, not
+    the Wurm (which left it dead to the Giant)."""
+    alice = {"battlefield": ["Maze of Ith", "Grizzly Bears"], "hand": [], "life": 3}
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": alice, "bob": {"battlefield": ["Craw Wurm", "Hill Giant"]}}}
+    duel = _attacked(setup, ["Craw Wurm", "Hill Giant"], ComputerPlayer(0))
+    assert "alice uses Maze of Ith targeting Craw Wurm." in duel.game.events
+    assert "alice blocks: Hill Giant with Grizzly Bears." in duel.game.events, duel.game.events[-12:]
+    assert duel.game.players[0].life == 3
+
+
+def test_the_computer_animates_mishras_factory_to_attack_and_to_block() -> None:
+    """Mishra's Factory becomes a 2/2 for {1}: against an empty board the
+    computer animates it (paying with its Mountain, so the Factory stays
+    untapped) and attacks for 2; attacked by Mons's Goblin Raiders (1/1), it animates
+    it and blocks, killing the Raiders."""
+    duel = _position(["Mishra's Factory", "Mountain"], [])
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "activate Mishra's Factory" in answers and "tap Mountain for R" in answers, answers
+    assert duel.game.players[1].life == 18, answers
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Mishra's Factory", "Mountain"]}, "bob": {"battlefield": ["Mons's Goblin Raiders"]}}}
+    duel = _attacked(setup, ["Mons's Goblin Raiders"], ComputerPlayer(0))
+    assert "alice blocks: Mons's Goblin Raiders with Mishra's Factory." in duel.game.events, duel.game.events[-12:]
+    assert "Mons's Goblin Raiders" in [c.name for c in duel.game.players[1].graveyard]
+
+
+def test_the_computer_fogs_a_lethal_attack_only() -> None:
+    """At 5 life, attacked by Craw Wurm (6/4) with nothing to block it, the
+    computer casts Fog and lives; at 7 life it keeps Fog and takes 6."""
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Forest"], "hand": ["Fog"], "life": 5}, "bob": {"battlefield": ["Craw Wurm"]}}}
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice casts Fog." in duel.game.events and duel.game.players[0].life == 5, duel.game.events[-12:]
+    setup["players"]["alice"]["life"] = 7
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice casts Fog." not in duel.game.events and duel.game.players[0].life == 1
+
+
+@pytest.mark.parametrize("seed,redraw", [(119, True), (118, False)])
+def test_the_computer_redraws_a_one_land_hand_after_their_mulligan(seed: int, redraw: bool) -> None:
+    """The rules offer a mulligan for a hand of no land or only land, and the
+    other player may then redraw too: the computer redraws a hand of one land
+    (seed 119: a Swamp and six spells of The Dark) and keeps one of two."""
+    duel = Duel.new(seed, (decklist("The Dark"), decklist("Forest Wardens")))
+    while not (duel.pending.kind.name == "MULLIGAN" and duel.pending.player == 1):
+        duel.apply(duel.pending.choices[0], duel.pending.player)
+    duel.apply("choose yes", 1)
+    d = duel.pending
+    assert d.player == 0 and d.prompt == "bob took a mulligan. Redraw too?"
+    lands = sum(1 for c in duel.game.players[0].hand if "land" in c.cdef.types)
+    assert lands == (1 if redraw else 2)
+    assert answer(duel, ComputerPlayer(0)) == ("choose yes" if redraw else "choose no")
+
+
+def test_the_computer_plays_the_land_that_casts_its_spell() -> None:
+    """With two Islands in play and Uthden Troll ({2}{R}) and two Counterspells
+    in hand, it plays its Mountain before its Island and casts the Troll (it
+    played the Island: its hand asked for more blue)."""
+    duel = _position(["Island", "Island"], ["Island", "Mountain", "Uthden Troll", "Counterspell", "Counterspell"])
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert answers[0] == "play Mountain" and "cast Uthden Troll" in answers, answers
