@@ -1053,7 +1053,7 @@ class ComputerPlayer:
     # ---------------------------------------------------------------- combat
     def _attackers(self, b: Board, d: Decision, ch: list[str]) -> tuple[list[dict[str, Any]], bool]:
         """The creatures worth attacking with, and whether it is all-in."""
-        me, opp = b.me, b.opp
+        me = b.me
         ready = [p for p in b.creatures(me) if not p["tapped"] and (not p["sick"] or hasty(p["name"]))
                  and b.power(p) > 0 and "Wall" not in p["name"]]
         if ch:
@@ -1088,8 +1088,6 @@ class ComputerPlayer:
         return nothing
 
     def _block(self, b: Board, d: Decision, ch: list[str]) -> str | None:
-        me = b.me
-        life = b.life[me]
         pairs: dict[str, list[str]] = {}
         # an attacker I used Maze of Ith on deals no combat damage: not worth a blocker, nothing gets through
         harmless = {r for t, r in self.harmless if t == self.turn}

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 Perm = dict[str, Any]
 MAX_EXACT = 7  # attackers tried in every subset; above, a greedy search
-import os
-_W = [float(x) for x in os.environ.get("AIW", "0.6,6").split(",")]
+# an attack's damage to the opponent is worth DAMAGE_BASE + DAMAGE_CLOSE / (life left after it)
+DAMAGE_BASE, DAMAGE_CLOSE = 0.6, 6.0
 
 
 @lru_cache(maxsize=None)
@@ -266,7 +266,7 @@ class Combat:
         # a creature with a tap ability (Royal Assassin, Prodigal Sorcerer) is worth more untapped
         s -= sum(2.5 for a in chosen if tap_ability(a["name"]))
         left = their_life - dmg
-        s += dmg * (_W[0] + _W[1] / max(left, 1))
+        s += dmg * (DAMAGE_BASE + DAMAGE_CLOSE / max(left, 1))
         # the swing back: their creatures that survive, against my creatures that stay untapped
         dead = {p["ref"] for p in dead_a} | {p["ref"] for p in dead_x}
         home = [p for p in mine if p["ref"] not in dead and
