@@ -32,6 +32,7 @@ player some of the time; ``hard`` (the default) always thinks.
 """
 from __future__ import annotations
 
+import copy
 import random
 import re
 from functools import lru_cache
@@ -41,11 +42,13 @@ from . import carddb
 from .ai import RandomPlayer
 from .computer_combat import Combat, doomed, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
+from .lookahead import Peek, main_phase_choice, peek_for
 from .view import view
 
 K = DecisionKind
-LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
+LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0, "expert": 0.0}  # how often it answers at random
 DEFAULT_LEVEL = "hard"
+LOOKAHEAD_LEVELS = frozenset({"expert"})  # levels that look one answer ahead (engine.lookahead)
 
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
@@ -298,14 +301,21 @@ class ComputerPlayer:
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
 
     # ------------------------------------------------------------ the entry
-    def choose(self, view: dict[str, Any], d: Decision) -> str:
+    def choose(self, view: dict[str, Any], d: Decision, peek: Peek | None = None) -> str:
+        """``peek``: from the caller holding the duel, a function giving a
+        determinized copy of it (:func:`engine.lookahead.peek_for`), for the
+        levels that look ahead; the computer never gets the duel itself."""
         ch = list(d.choices)
-        if self.level != "hard" and self.rng.random() < LEVELS[self.level]:
+        if LEVELS[self.level] and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
+        before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
+            and d.kind is K.OPPORTUNITY else None
         try:
             ans = self._choose(view, d, ch)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             ans = None
+        if before is not None and peek is not None:
+            ans = main_phase_choice(self, before, view, d, ans, peek) or ans
         if ans is None:
             ans = self._safe(d, ch)
         try:
@@ -1177,6 +1187,7 @@ def _land_colors(name: str) -> frozenset[str]:
 
 
 def answer(duel: Any, player: ComputerPlayer) -> str:
-    """The computer's answer to the duel's pending decision, from its seat's view only."""
+    """The computer's answer to the duel's pending decision, from its seat's
+    view only (and, for the levels that look ahead, determinized copies)."""
     d = duel.pending
-    return player.choose(view(duel, d.player), d)
+    return player.choose(view(duel, d.player), d, peek_for(duel, d.player))
