@@ -11,10 +11,10 @@ opponent's hand or library, the order of its own library or the seed: two
 duels that differ only in those give it the same answers
 (``tests/test_computer.py``). It is pure and deterministic for its seed.
 
-It does not look ahead: ``Duel.clone()`` exists, but a fair look-ahead
-needs a *determinized* copy (the opponent's hand and both libraries replaced
-by cards drawn from what the seat cannot tell apart, with the player's own
-random generator), which is not built; it evaluates the board. Creatures are valued by power, toughness and keywords;
+Its heuristic does not look ahead; it evaluates the board. The levels of
+:data:`LOOKAHEAD_LEVELS` also try their main-phase choices on *determinized*
+copies that the caller gives (``choose(view, decision, peek)``, see
+:mod:`engine.lookahead`): copies holding only what the seat may know. Creatures are valued by power, toughness and keywords;
 attacks are made when the attacker survives every single blocker or trades
 up, or when the whole attack is lethal or the race is won; blocks kill,
 survive or trade up, and chump only to stay alive; removal goes to the
@@ -28,7 +28,8 @@ attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
 cast for X = 0.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
-player some of the time; ``hard`` (the default) always thinks.
+player some of the time; ``hard`` (the default) always thinks; ``expert``
+thinks and looks one answer ahead in its main phases.
 """
 from __future__ import annotations
 

@@ -49,10 +49,15 @@ def test_the_computer_answers_the_same_whatever_it_cannot_see(seed: int) -> None
     answers: at every decision of the computer, its answer is computed on the
     duel as it is and on the duel with those cards changed, from the same
     state of the player."""
+    same_answers_whatever_is_hidden(seed, "hard")
+
+
+def same_answers_whatever_is_hidden(seed: int, level: str) -> None:
+    """The test above for a level (tests/test_lookahead.py: the one that looks ahead)."""
     r = random.Random(seed)
     a, b = NAMES[seed % len(NAMES)], NAMES[(seed * 5 + 3) % len(NAMES)]
     duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0))
-    ai, other = ComputerPlayer(seed), RandomPlayer(seed)
+    ai, other = ComputerPlayer(seed, level), RandomPlayer(seed)
     steps = checked = 0
     while duel.pending is not None and steps < 4000:
         d = duel.pending
