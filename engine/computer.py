@@ -43,7 +43,7 @@ from . import carddb
 from .ai import RandomPlayer
 from .computer_combat import Combat, doomed, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
-from .lookahead import Peek, main_phase_choice, peek_for
+from .lookahead import Peek, looks_at, main_phase_choice, peek_for
 from .view import view
 
 K = DecisionKind
@@ -310,7 +310,7 @@ class ComputerPlayer:
         if LEVELS[self.level] and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
         before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
-            and d.kind is K.OPPORTUNITY else None
+            and looks_at(d) else None
         try:
             ans = self._choose(view, d, ch)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):

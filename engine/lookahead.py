@@ -191,15 +191,20 @@ def _simulate(start: "Duel", me: int, cp: "ComputerPlayer", c: str, seed: int) -
     return Board(view(sim, me), me).eval()
 
 
+def looks_at(d: Decision) -> bool:
+    """Whether the look-ahead is tried on ``d``: the active player's main-phase opportunity."""
+    ctx = d.context
+    return d.kind is DecisionKind.OPPORTUNITY and ctx is not None and ctx.active == d.player and \
+        ctx.phase == "main" and ctx.step == "main"
+
+
 def main_phase_choice(cp: "ComputerPlayer", before: "ComputerPlayer", v: dict[str, Any], d: Decision,
                       heur: str | None, peek: Peek) -> str | None:
     """The answer to the active player's main-phase opportunity ``d`` found by
     looking one answer ahead, or None to keep the heuristic's ``heur``.
     ``before``: the computer as it was before the heuristic answered (the
     simulations start from it); ``cp`` is set as if it had answered itself."""
-    ctx = d.context
-    if d.kind is not DecisionKind.OPPORTUNITY or ctx is None or ctx.active != d.player or ctx.phase != "main" \
-            or ctx.step != "main":
+    if not looks_at(d):
         return None
     cands = _candidates(before, v, d, heur)
     if len(cands) < 2:
