@@ -28,8 +28,8 @@ attacks; no land goes into play under a lethal Ankh of Mishra; no X spell is
 cast for X = 0.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
-player some of the time; ``hard`` (the default) always thinks; ``expert``
-thinks and looks one answer ahead in its main phases.
+player some of the time (and never look ahead); ``hard`` (the default)
+always thinks, and looks one answer ahead in its main phases.
 """
 from __future__ import annotations
 
@@ -47,9 +47,9 @@ from .lookahead import Peek, looks_at, main_phase_choice, peek_for
 from .view import view
 
 K = DecisionKind
-LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0, "expert": 0.0}  # how often it answers at random
+LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
 DEFAULT_LEVEL = "hard"
-LOOKAHEAD_LEVELS = frozenset({"expert"})  # levels that look one answer ahead (engine.lookahead)
+LOOKAHEAD_LEVELS = frozenset({"hard"})  # levels that look one answer ahead (engine.lookahead)
 
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
@@ -307,7 +307,7 @@ class ComputerPlayer:
         determinized copy of it (:func:`engine.lookahead.peek_for`), for the
         levels that look ahead; the computer never gets the duel itself."""
         ch = list(d.choices)
-        if LEVELS[self.level] and self.rng.random() < LEVELS[self.level]:
+        if self.level != "hard" and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
         before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
             and looks_at(d) else None

@@ -60,10 +60,10 @@ if TYPE_CHECKING:
 
 Peek = Callable[[random.Random], "Duel | None"]
 
-CANDIDATES = 4  # answers simulated per decision, passing and the heuristic's own included
-MARGIN = 0.5  # how much more than the heuristic's answer another must score to replace it
+CANDIDATES = 5  # answers simulated per decision, passing and the heuristic's own included
+MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
 HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
-MAX_STEPS = 600  # decisions played in one simulation at most
+MAX_STEPS = 300  # decisions played in one simulation at most
 
 
 def _never(g: Any, p: int, card: Card) -> bool:
