@@ -171,20 +171,20 @@ def _simulate(start: "Duel", me: int, cp: "ComputerPlayer", c: str, seed: int) -
     other = SensiblePlayer(seed)
     try:
         sim.apply(c, me)
-    except Exception:
+        for _ in range(MAX_STEPS):
+            d = sim.pending
+            if d is None:
+                break
+            g = sim.game
+            if g.turn > turn + HORIZON or g.turn == turn + HORIZON and g.phase in ("discard", "cleanup"):
+                break
+            if d.player == me:
+                ans = mine.choose(view(sim, me), d)
+            else:
+                ans = other.choose(sim, d)
+            sim.apply(ans, d.player)
+    except Exception:  # a simulation that breaks (the opponent's placeholders, a player's slip) proves nothing
         return float("-inf")
-    for _ in range(MAX_STEPS):
-        d = sim.pending
-        if d is None:
-            break
-        g = sim.game
-        if g.turn > turn + HORIZON or g.turn == turn + HORIZON and g.phase in ("discard", "cleanup"):
-            break
-        if d.player == me:
-            ans = mine.choose(view(sim, me), d)
-        else:
-            ans = other.choose(sim, d)
-        sim.apply(ans, d.player)
     if sim.pending is None or sim.game.over:
         w = sim.game.winner
         return 0.0 if w is None else (1000.0 if w == me else -1000.0)
