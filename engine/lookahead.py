@@ -37,8 +37,11 @@ the end of the opponent's next main phase (its attack included:
 :data:`HORIZON`), or the end of the duel. The position is scored from the computer's
 seat by :meth:`engine.computer.Board.eval` on the simulation's view (a won
 duel +1000, a lost one -1000), and the best candidate wins; the heuristic's
-answer is kept unless another scores more by :data:`MARGIN`. Deterministic
-for the computer's seed: the only randomness is its own generator.
+answer is kept unless another scores more than it by :data:`MARGIN` (a
+simulation that raises scores nothing). Deterministic for the computer's
+seed: the only randomness is its own generator. Measured (bench/README.md,
+the AI section): 137 / 136 duels of 200 won against sensible on seeds 0 /
+1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision.
 """
 from __future__ import annotations
 
