@@ -43,7 +43,7 @@ from . import carddb
 from .ai import RandomPlayer
 from .computer_combat import Combat, doomed, hasty
 from .decisions import Decision, DecisionKind, IllegalAction
-from .lookahead import Peek, looks_at, main_phase_choice, peek_for
+from . import lookahead
 from .view import view
 
 K = DecisionKind
@@ -302,7 +302,7 @@ class ComputerPlayer:
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
 
     # ------------------------------------------------------------ the entry
-    def choose(self, view: dict[str, Any], d: Decision, peek: Peek | None = None) -> str:
+    def choose(self, view: dict[str, Any], d: Decision, peek: lookahead.Peek | None = None) -> str:
         """``peek``: from the caller holding the duel, a function giving a
         determinized copy of it (:func:`engine.lookahead.peek_for`), for the
         levels that look ahead; the computer never gets the duel itself."""
@@ -310,13 +310,13 @@ class ComputerPlayer:
         if self.level != "hard" and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
         before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
-            and looks_at(d) else None
+            and lookahead.looks_at(d) else None
         try:
             ans = self._choose(view, d, ch)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             ans = None
         if before is not None and peek is not None:
-            ans = main_phase_choice(self, before, view, d, ans, peek) or ans
+            ans = lookahead.main_phase_choice(self, before, view, d, ans, peek) or ans
         if ans is None:
             ans = self._safe(d, ch)
         try:
@@ -1191,4 +1191,4 @@ def answer(duel: Any, player: ComputerPlayer) -> str:
     """The computer's answer to the duel's pending decision, from its seat's
     view only (and, for the levels that look ahead, determinized copies)."""
     d = duel.pending
-    return player.choose(view(duel, d.player), d, peek_for(duel, d.player))
+    return player.choose(view(duel, d.player), d, lookahead.peek_for(duel, d.player))

@@ -49,17 +49,18 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import snapshot as snap
+from . import computer, snapshot as snap
 from .decisions import Decision, DecisionKind
+from .duel import Duel
 from .hooks import Hooks
 from .mana import ManaCost
 from .model import CardDef
 from .objects import Card
+from .sensible import SensiblePlayer
 from .view import view
 
 if TYPE_CHECKING:
     from .computer import ComputerPlayer
-    from .duel import Duel
 
 Peek = Callable[[random.Random], "Duel | None"]
 
@@ -87,8 +88,6 @@ def determinize(duel: "Duel", seat: int, rng: random.Random) -> "Duel | None":
     """A copy of ``duel`` holding only what ``seat`` may know (see the module
     docstring), its hidden cards drawn with ``rng``; None away from a rest
     point or inside a subgame. Pure: ``duel`` is not changed."""
-    from .duel import Duel
-
     if not duel.at_rest or duel.game.subgame is not None:
         return None
     shared: list[Any] = []
@@ -115,9 +114,7 @@ def peek_for(duel: "Duel", seat: int) -> Peek:
 
 
 def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | None) -> list[str]:
-    from .computer import NEVER, Board, MANA_SPELL, card_text, types_of
-
-    b = Board(v, d.player)
+    b = computer.Board(v, d.player)
     first = [heur] if heur is not None else []
     if d.decline is not None and d.decline not in first:
         first.append(d.decline)
@@ -131,11 +128,12 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             scored.append((15.0, cp._pick_land(b, [x for x in d.choices if x.startswith("play ")])))
         elif c.startswith("cast "):
             name = cp._name(c)
-            t = types_of(name)
-            if name in NEVER or MANA_SPELL.search(card_text(name)) and not t & {"artifact", "creature", "enchantment"}:
+            t = computer.types_of(name)
+            if name in computer.NEVER or computer.MANA_SPELL.search(computer.card_text(name)) \
+                    and not t & {"artifact", "creature", "enchantment"}:
                 continue
             scored.append((cp._cast_score(b, name, t), c))
-        elif c.startswith("activate ") and not MANA_SPELL.search(c):
+        elif c.startswith("activate ") and not computer.MANA_SPELL.search(c):
             scored.append((1.0, c))
     scored.sort(key=lambda x: -x[0])
     out = list(first)
@@ -162,9 +160,6 @@ def _step(cp: "ComputerPlayer", d: Decision, c: str) -> None:
 
 
 def _simulate(start: "Duel", me: int, cp: "ComputerPlayer", c: str, seed: int) -> float:
-    from .computer import Board
-    from .sensible import SensiblePlayer
-
     sim = start.clone()
     d = sim.pending
     assert d is not None
@@ -191,7 +186,7 @@ def _simulate(start: "Duel", me: int, cp: "ComputerPlayer", c: str, seed: int) -
     if sim.pending is None or sim.game.over:
         w = sim.game.winner
         return 0.0 if w is None else (1000.0 if w == me else -1000.0)
-    return Board(view(sim, me), me).eval()
+    return computer.Board(view(sim, me), me).eval()
 
 
 def looks_at(d: Decision) -> bool:

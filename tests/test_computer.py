@@ -292,14 +292,15 @@ def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
 
 
 def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60) -> list[str]:
-    """The computer's answers until its turn ends (the opponent passes whatever it is asked)."""
+    """The computer's heuristic answers until its turn ends (the opponent passes whatever it is
+    asked): no determinized copies given, so no look-ahead (tests/test_lookahead.py)."""
     answers = []
     for _ in range(steps):
         d = duel.pending
         if d is None or duel.game.active != 0:
             break
         if d.player == 0:
-            a = answer(duel, ai)
+            a = ai.choose(view(duel, 0), d)
             answers.append(a)
         else:
             a = d.decline if d.decline is not None else d.choices[0]
