@@ -22,6 +22,7 @@ from typing import Callable
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
 from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
+from engine.lookahead import peek_for
 from engine.view import view as seat_view
 from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
@@ -277,7 +278,8 @@ class DuelService:
             if d is None or d.player != seat:
                 return
             v = seat_view(duel, seat)  # on the loop: nothing else changes the duel while it is read
-            ans = await asyncio.to_thread(cp.choose, v, d)
+            # (determinized copies for the levels that look ahead, made in the worker under the lock)
+            ans = await asyncio.to_thread(cp.choose, v, d, peek_for(duel, seat))
             duel.apply(ans, player=seat)
             self.autopass(live)
 

@@ -24,6 +24,7 @@ from typing import TextIO
 from engine import Duel, DuelOptions, IllegalAction, carddb, formats
 from engine.ai import RandomPlayer
 from engine.computer import DEFAULT_LEVEL, ComputerPlayer
+from engine.lookahead import peek_for
 from engine.view import view
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
 from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_answer
@@ -94,7 +95,7 @@ class _Computer:
         self.player = ComputerPlayer(seed, level)
 
     def choose(self, d: Decision) -> str:
-        return self.player.choose(view(self.duel, d.player), d)
+        return self.player.choose(view(self.duel, d.player), d, peek_for(self.duel, d.player))
 
 
 def opponent(args: argparse.Namespace, duel: Duel, seed: int) -> "RandomPlayer | _Computer":

@@ -11,10 +11,10 @@ opponent's hand or library, the order of its own library or the seed: two
 duels that differ only in those give it the same answers
 (``tests/test_computer.py``). It is pure and deterministic for its seed.
 
-It does not look ahead: ``Duel.clone()`` exists, but a fair look-ahead
-needs a *determinized* copy (the opponent's hand and both libraries replaced
-by cards drawn from what the seat cannot tell apart, with the player's own
-random generator), which is not built; it evaluates the board. Creatures are valued by power, toughness and keywords;
+Its heuristic does not look ahead; it evaluates the board. The levels of
+:data:`LOOKAHEAD_LEVELS` also try their main-phase choices on *determinized*
+copies that the caller gives (``choose(view, decision, peek)``, see
+:mod:`engine.lookahead`): copies holding only what the seat may know. Creatures are valued by power, toughness and keywords;
 attacks are made when the attacker survives every single blocker or trades
 up, or when the whole attack is lethal or the race is won; blocks kill,
 survive or trade up, and chump only to stay alive; removal goes to the
@@ -36,10 +36,12 @@ is the one that casts the best spell in hand now, then the colour its hand
 needs.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
-player some of the time; ``hard`` (the default) always thinks.
+player some of the time (and never look ahead); ``hard`` (the default)
+always thinks, and looks one answer ahead in its main phases.
 """
 from __future__ import annotations
 
+import copy
 import random
 import re
 from functools import lru_cache
@@ -49,11 +51,13 @@ from . import carddb
 from .ai import RandomPlayer
 from .computer_combat import Combat, doomed, hasty, untapped_mana
 from .decisions import Decision, DecisionKind, IllegalAction
+from . import lookahead
 from .view import view
 
 K = DecisionKind
 LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
 DEFAULT_LEVEL = "hard"
+LOOKAHEAD_LEVELS = frozenset({"hard"})  # levels that look one answer ahead (engine.lookahead)
 
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
@@ -312,14 +316,21 @@ class ComputerPlayer:
         self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
 
     # ------------------------------------------------------------ the entry
-    def choose(self, view: dict[str, Any], d: Decision) -> str:
+    def choose(self, view: dict[str, Any], d: Decision, peek: lookahead.Peek | None = None) -> str:
+        """``peek``: from the caller holding the duel, a function giving a
+        determinized copy of it (:func:`engine.lookahead.peek_for`), for the
+        levels that look ahead; the computer never gets the duel itself."""
         ch = list(d.choices)
         if self.level != "hard" and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
+        before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
+            and lookahead.looks_at(d) else None
         try:
             ans = self._choose(view, d, ch)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             ans = None
+        if before is not None and peek is not None:
+            ans = lookahead.main_phase_choice(self, before, view, d, ans, peek) or ans
         if ans is None:
             ans = self._safe(d, ch)
         try:
@@ -1329,6 +1340,7 @@ def _land_colors(name: str) -> frozenset[str]:
 
 
 def answer(duel: Any, player: ComputerPlayer) -> str:
-    """The computer's answer to the duel's pending decision, from its seat's view only."""
+    """The computer's answer to the duel's pending decision, from its seat's
+    view only (and, for the levels that look ahead, determinized copies)."""
     d = duel.pending
-    return player.choose(view(duel, d.player), d)
+    return player.choose(view(duel, d.player), d, lookahead.peek_for(duel, d.player))

@@ -60,6 +60,7 @@ import marshal
 import pickle
 import random
 import sys
+import threading
 import types
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,7 @@ _SKIP = (types.ModuleType, type, types.BuiltinFunctionType, enum.Enum)
 # id(object) -> (the object, kept alive so that its id is never another's; the reduce value naming it)
 _REFS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 _indexed: set[str] = set()  # card names (and "" for the modules) whose parts are in _REFS
+_indexing = threading.Lock()
 
 
 def _card(name: str) -> CardDef:
@@ -194,7 +196,17 @@ def _index(obj: Any, ref: str, path: tuple[Any, ...], depth: int) -> None:
 
 
 def _registry_refs() -> dict[int, tuple[Any, tuple[Any, ...]]]:
-    """_REFS, with the card definitions loaded since the last call indexed."""
+    """_REFS, with the card definitions loaded since the last call indexed.
+
+    Under a lock: the bot pickles in its worker thread (the computer's
+    look-ahead copies) and on the event loop (stored snapshots); a name is
+    marked indexed before its parts are, so a second thread must not read the
+    index half-filled."""
+    with _indexing:
+        return _fill_registry_refs()
+
+
+def _fill_registry_refs() -> dict[int, tuple[Any, tuple[Any, ...]]]:
     if "" not in _indexed:
         carddb._load_cards()
         for mname, mod in list(sys.modules.items()):

@@ -49,10 +49,15 @@ def test_the_computer_answers_the_same_whatever_it_cannot_see(seed: int) -> None
     answers: at every decision of the computer, its answer is computed on the
     duel as it is and on the duel with those cards changed, from the same
     state of the player."""
+    same_answers_whatever_is_hidden(seed, "hard")
+
+
+def same_answers_whatever_is_hidden(seed: int, level: str) -> None:
+    """The test above for a level (tests/test_lookahead.py: the one that looks ahead)."""
     r = random.Random(seed)
     a, b = NAMES[seed % len(NAMES)], NAMES[(seed * 5 + 3) % len(NAMES)]
     duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0))
-    ai, other = ComputerPlayer(seed), RandomPlayer(seed)
+    ai, other = ComputerPlayer(seed, level), RandomPlayer(seed)
     steps = checked = 0
     while duel.pending is not None and steps < 4000:
         d = duel.pending
@@ -287,15 +292,16 @@ def test_the_computer_keeps_mana_open_for_its_counterspell() -> None:
 
 
 def _ai_turn(duel: Duel, ai: ComputerPlayer, steps: int = 60, active: int = 0) -> list[str]:
-    """The computer's answers until the turn of ``active`` (its own by default) ends (the opponent
-    passes whatever it is asked)."""
+    """The computer's heuristic answers until the turn of ``active`` (its own by default) ends (the
+    opponent passes whatever it is asked): no determinized copies given, so no look-ahead
+    (tests/test_lookahead.py)."""
     answers = []
     for _ in range(steps):
         d = duel.pending
         if d is None or duel.game.active != active:
             break
         if d.player == 0:
-            a = answer(duel, ai)
+            a = ai.choose(view(duel, 0), d)
             answers.append(a)
         else:
             a = d.decline if d.decline is not None else d.choices[0]
@@ -386,7 +392,6 @@ def test_the_computer_recalls_no_more_than_its_graveyard_holds() -> None:
         "alice": {"battlefield": ["Island"] * 7, "hand": ["Recall", "Counterspell"], "graveyard": ["Time Walk"]},
         "bob": {}}}
     duel = Duel(lambda: build_position(setup))
-    alice = duel.game.players[0]
     answers = _ai_turn(duel, ComputerPlayer(0))
     assert "cast Recall" in answers and "x=1" in answers, answers
     assert "Time Walk returns from alice's graveyard to their hand." in duel.game.events
