@@ -645,7 +645,6 @@ class CombatRules:
             return
         ap, nap = cb.attacker, cb.defender
         defender = self.players[nap]
-        trample_links: list[tuple[object, list[Card], Card]] = []
         for i, band in enumerate(cb.bands):
             members = [m for m in (self.find(o) for o in band) if m is not None]
             blockers = [b for b in (self.find(o) for o in cb.blocks.get(i, [])) if b is not None]

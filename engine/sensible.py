@@ -123,7 +123,6 @@ class SensiblePlayer:
         g = duel.game
         ch = list(d.choices)
         k = d.kind
-        me = d.player
         key = (g.turn, g.phase + "/" + str(g.step))
         self.acts[key] = self.acts.get(key, 0) + 1
         if self.acts[key] > 60:  # something loops: stop acting this step

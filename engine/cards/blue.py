@@ -21,9 +21,9 @@ from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER
 from ..effects import lands_of_type as _lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, ManaCost
-from ..model import (Ability, Announce, CardDef, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, Mode, SpellSpec, Static,
+from ..model import (Ability, Announce, CardDef, Cost, EffectFn, Event, Gen, ManaAbility, Mode, SpellSpec, Static,
                      Trigger)
-from ..objects import Card, Chars, Effect, Packet, Player, Spell
+from ..objects import Card, Chars, Packet, Player, Spell
 from ..refs import ref
 
 if TYPE_CHECKING:  # pragma: no cover

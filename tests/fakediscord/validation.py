@@ -64,7 +64,7 @@ def validate_embeds(embeds: list[dict[str, Any]]) -> None:
 def _validate_button(path: str, b: dict[str, Any]) -> None:
     style = b.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
-        raise form_error(f"{path}.style", "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4, 5, 6).")
+        raise form_error(f"{path}.style", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4, 5, 6).")
     if style == 5:
         if not b.get("url"):
             raise form_error(f"{path}.url", "BASE_TYPE_REQUIRED", "This field is required")
@@ -257,7 +257,7 @@ def validate_command_list(commands: list[dict[str, Any]]) -> None:
         validate_command(str(i), cmd)
         key = (cmd.get("type", 1), cmd["name"])
         if key in seen:
-            raise form_error(f"{i}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME", f"Application command names must be unique")
+            raise form_error(f"{i}.name", "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
         seen.add(key)
         per_type[key[0]] = per_type.get(key[0], 0) + 1
     if per_type.get(1, 0) > 100 or per_type.get(2, 0) > 15 or per_type.get(3, 0) > 15:
