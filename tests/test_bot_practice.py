@@ -59,7 +59,9 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
             # the computer's seat never gets a panel: the move is back with alice, or the duel is over
             assert bot.svc._live[live.record.id].duel.pending is None or \
                 bot.svc._live[live.record.id].duel.pending.player == 0
-            if clicks % 5 == 0 and other_clicks < 40:
+            # a click in the other duel after each of alice's: the duel against the computer can
+            # end in a dozen clicks (its seed is the bot's own)
+            if other_clicks < 40:
                 u = carol if panel(carol) else dave if panel(dave) else None
                 if u is not None:
                     t0 = time.perf_counter()
