@@ -95,8 +95,11 @@ async def test_the_bot_as_the_challenged_opponent_never_for_ante_and_after_a_res
     await fake.wait_for(lambda: r.followups, timeout=60)
     live = next(iter(bot.svc._live.values()))
     rng = random.Random(2)
-    for _ in range(12):
-        await fake.wait_for(lambda: panel(alice) is not None, timeout=60)
+    # a few answers, then a restart while the duel goes on (twelve could end it: the computer has
+    # won after eight of alice's random answers)
+    for _ in range(4):
+        await fake.wait_for(lambda: panel(alice) is not None or over(alice, live_thread(fake, bot, live)), timeout=60)
+        assert not over(alice, live_thread(fake, bot, live)), "the duel ended before the restart"
         await do(alice, panel(alice), pick(panel(alice), rng))
     await fake.wait_for(lambda: panel(alice) is not None and bot._inflight == 0, timeout=60)
     h, seq = bot.svc._live[live.record.id].duel.state_hash(), bot.svc._live[live.record.id].seq
