@@ -33,6 +33,7 @@ from discord import app_commands
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
 from .failures import answer, answering, report
 from .panels import clip
+from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import ManaburnBot
@@ -54,10 +55,11 @@ def _is_manager(interaction: discord.Interaction) -> bool:
 
 
 async def _error(interaction: discord.Interaction, text: str) -> None:
+    text = clip(shown(text), 2000)  # shown literally: refusals quote what the user typed
     if interaction.response.is_done():
-        await interaction.followup.send(clip(text, 2000), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 # --------------------------------------------------------------- components
@@ -168,7 +170,7 @@ class TradeComposer(discord.ui.View):
         self.give: list[int] = []
         self.want: list[int] = []
         for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
-            options = _card_options(copies)
+            options = _card_options(copies, counts=attr == "give")
             if not options:
                 continue
             sel: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, min_values=0,
@@ -214,8 +216,7 @@ class TradeComposer(discord.ui.View):
         try:
             trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, self.want,
                                                guild_id=self.guild_id, channel_id=self.channel_id)
-        except CollectionError as e:
-            interaction.client.posts.give_back(self.proposer)  # type: ignore[attr-defined]
+        except CollectionError as e:  # (the place is not given back: see /trade)
             await _error(interaction, str(e))
             return
         await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
@@ -234,10 +235,12 @@ def _drafts(client: Any) -> "weakref.WeakValueDictionary[str, TradeComposer]":
     return drafts
 
 
-def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOption]:
+def _card_options(choices: list[tuple[str, int, int]], counts: bool = True) -> list[discord.SelectOption]:
     """One option per card: (name, lowest free copy, free copies) from
-    :func:`storage.collections.free_card_choices`."""
-    return [discord.SelectOption(label=clip(f"{name} ({n} free)", 100), value=str(first))
+    :func:`storage.collections.free_card_choices`; the number of free copies only
+    with *counts* (the proposer's own: how many of the other player's copies are
+    free would tell how many are locked in their ante deck)."""
+    return [discord.SelectOption(label=clip(f"{name} ({n} free)" if counts else name, 100), value=str(first))
             for name, first, n in choices][:25]
 
 
@@ -344,7 +347,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             return
         owner = player or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name,
+        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=shown(owner.display_name),
                                              viewer_id=str(interaction.user.id))
         await interaction.followup.send(text, view=collection_view(str(owner.id), filters, page, pages),
                                         ephemeral=True)
@@ -408,7 +411,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
                 await _error(interaction, str(e))
                 return
             await interaction.response.send_message(
-                f"Saved deck {saved.name!r} ({len(saved.cards)} cards, all from your collection).", ephemeral=True)
+                f"Saved deck '{shown(saved.name)}' ({len(saved.cards)} cards, all from your collection).", ephemeral=True)
 
         @deck.command(name="add", description="Add cards you own to one of your saved decks")
         async def deck_add(interaction: discord.Interaction, name: str, card: str,
@@ -426,7 +429,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
         except CollectionError as e:
             await _error(interaction, str(e))
             return
-        await interaction.response.send_message(f"{saved.name} now has {len(saved.cards)} cards.", ephemeral=True)
+        await interaction.response.send_message(f"{shown(saved.name)} now has {len(saved.cards)} cards.", ephemeral=True)
 
     @tree.command(name="trade", description="Propose a trade of cards to another player")
     @app_commands.describe(player="who you trade with",
@@ -463,7 +466,8 @@ def register_collection_commands(bot: ManaburnBot) -> None:
         try:
             t = await svc().propose(me, str(player.id), give, want, guild_id=guild, channel_id=channel)
         except CollectionError as e:
-            bot.posts.give_back(me)
+            # the place is not given back: a refusal about the other player's cards is an
+            # answer about them, and free answers would let anyone probe their ante deck
             await _error(interaction, str(e))
             return
         await interaction.response.send_message(svc().trade_text(t), view=trade_view(t.id))

@@ -16,6 +16,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -36,7 +37,7 @@ from storage.errors import DuelNotFound, StatusConflict
 from engine.autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
 from .decklists import clip_text
-from .limits import MAX_OPEN_CHALLENGES
+from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
 from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -76,11 +77,19 @@ class Live:
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
     # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
     # led to it (see DuelService._advance); the turn and the answers before the last one taken
-    snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
+    # (decisions before it, Duel.snapshot(), Duel.state_hash() there: stored with the decision before it)
+    snapshot: tuple[int, bytes, str] | None = None
     snapshot_turn: int = -1
     snapshot_seq: int = 0
+    # the computer playing one seat (a duel against the computer): kept with the duel it
+    # plays, so it leaves memory with it (evicted from the cache, forgotten, or over)
+    computer: ComputerPlayer | None = None
+    # cleared while the computer's turn runs in its worker thread (see DuelService.computer_moves):
+    # whoever reads the duel without its lock waits for it (DuelService.live)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
 
     def __post_init__(self) -> None:
+        self.idle.set()
         # the stored snapshot, if any, is of this turn or older
         self.snapshot_turn, self.snapshot_seq = self.duel.game.turn, len(self.duel.history)
         self.duel.on_rest = self._rested
@@ -89,7 +98,7 @@ class Live:
         seq = len(duel.history)
         if snapshot_due(duel.game.turn, seq, self.snapshot_turn, self.snapshot_seq):
             self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
-            self.snapshot = (seq, duel.snapshot())
+            self.snapshot = (seq, duel.snapshot(), duel.state_hash())
 
     @property
     def seq(self) -> int:
@@ -140,7 +149,12 @@ class DuelService:
         # own user id (set once the bot has logged in); its level is in its seat
         # name ("computer_hard"), so a restarted bot recognises both
         self.computer_id: str | None = None
-        self._computers: dict[int, ComputerPlayer] = {}
+        # duels against the computer one player may have under way at once (bot.limits)
+        self.max_practice = MAX_OPEN_PRACTICE
+        # the computer's turns, one at a time, in a thread of their own: a turn (its choices,
+        # applying them, the passes after them) never runs on the event loop, and however many
+        # duels against the computer are under way, one thread competes with the loop for the GIL
+        self._computer_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="manaburn-computer")
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -149,6 +163,7 @@ class DuelService:
 
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
+        self._computer_pool.shutdown(wait=False, cancel_futures=True)
         await self.db.close()
 
     # ----------------------------------------------------------- decks
@@ -227,6 +242,9 @@ class DuelService:
             raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
         if player[0] == self.computer_id:
             raise DuelError("The computer cannot play itself.")
+        if await store.count_active_between(self.db, player[0], self.computer_id) >= self.max_practice:
+            raise DuelError(f"You have {self.max_practice} duels against the computer under way, the most one "
+                            "player may have at once. Finish or concede one (see /duels) first.")
         _, cards = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
@@ -255,31 +273,43 @@ class DuelService:
         return ids.index(self.computer_id)
 
     def _computer(self, live: Live, seat: int) -> ComputerPlayer:
-        cp = self._computers.get(live.record.id)
+        cp = live.computer
         if cp is None:
             name = live.record.player_names[seat]
             level = name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL
-            cp = self._computers[live.record.id] = ComputerPlayer(live.record.seed % (1 << 31),
-                                                                  level if level in LEVELS else DEFAULT_LEVEL)
+            cp = live.computer = ComputerPlayer(live.record.seed % (1 << 31), level if level in LEVELS else DEFAULT_LEVEL)
         return cp
 
-    async def computer_moves(self, live: Live) -> None:
-        """While the pending decision is the computer's: its answer, thought out
-        in a worker thread (the event loop goes on answering other players'
-        clicks meanwhile), then applied with the passes that follow. Called
-        under the duel's lock, before the answers are stored."""
+    async def computer_moves(self, live: Live, first: Callable[[], None] | None = None) -> None:
+        """In a duel against the computer: *first* (the player's answers and the passes
+        after them), then, while the pending decision is the computer's, its whole turn --
+        each answer thought out, applied, the passes that follow, the views it reads --
+        in the computer's worker thread (the event loop goes on answering other players'
+        clicks meanwhile). Called under the duel's lock, before the answers are stored;
+        readers without the lock wait for the turn to end (:meth:`live`)."""
         seat = self.computer_seat(live)
         if seat is None:
             return
-        duel = live.duel
         cp = self._computer(live, seat)
+
+        def turn() -> None:
+            if first is not None:
+                first()
+            self._computer_turn(live, seat, cp)
+        live.idle.clear()
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._computer_pool, turn)
+        finally:
+            live.idle.set()
+
+    def _computer_turn(self, live: Live, seat: int, cp: ComputerPlayer) -> None:
+        """The computer answers until the decision is the other player's (in its worker thread)."""
+        duel = live.duel
         for _ in range(10000):
             d = duel.pending
             if d is None or d.player != seat:
                 return
-            v = seat_view(duel, seat)  # on the loop: nothing else changes the duel while it is read
-            # (determinized copies for the levels that look ahead, made in the worker under the lock)
-            ans = await asyncio.to_thread(cp.choose, v, d, peek_for(duel, seat))
+            ans = cp.choose(seat_view(duel, seat), d, peek_for(duel, seat))
             duel.apply(ans, player=seat)
             self.autopass(live)
 
@@ -287,10 +317,13 @@ class DuelService:
         """After a restart: a duel against the computer stopped while the computer
         was to move (between the duel's creation and its first answers) goes on."""
         async with self.lock(duel_id):
+            cached = duel_id in self._live
             live = await self._load(duel_id)
             seat = self.computer_seat(live)
             d = live.duel.pending
             if seat is None or d is None or d.player != seat or live.record.status not in ("mulligans", "playing"):
+                if not cached:  # waiting for its player, who may never come back: not kept in memory
+                    self._live.pop(duel_id, None)
                 return None
             return await self._advance(live, [])
 
@@ -383,12 +416,19 @@ class DuelService:
         if rec.decks[0] is None or rec.decks[1] is None:
             raise DuelError("This duel has not started yet.")
         opts = DuelOptions(**(rec.options or {}))
-        # the stored snapshot, if this engine made it: only the answers after it are replayed
+        # the stored snapshot, if this engine made it: only the answers after it are replayed. It
+        # is untrusted (anyone who can write the database could have written it): read by the
+        # engine's restricted unpickler, and used only if its game hashes to the state hash
+        # stored with the decision it was taken after (none stored: not used)
         stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
+        want = await store.state_hash_after(self.db, duel_id, stored[0] - 1) if stored and stored[0] > 0 else None
+        if want is None:
+            stored = None
 
         def rebuild() -> Duel:
             return Duel.from_snapshot(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts, history,
-                                      stored[1] if stored else None, names=tuple(rec.player_names))
+                                      stored[1] if stored else None, names=tuple(rec.player_names),
+                                      state_hash=want)
         duel = await asyncio.to_thread(rebuild) if len(history) > 200 else rebuild()
         stops = []
         for uid in rec.player_ids:
@@ -408,10 +448,13 @@ class DuelService:
     def forget(self, duel_id: int) -> None:
         """Drop the cached duel (it is rebuilt from storage when next needed)."""
         self._live.pop(duel_id, None)
-        self._computers.pop(duel_id, None)
 
     async def live(self, duel_id: int) -> Live:
-        return await self._load(duel_id)
+        """The duel in memory (rebuilt if need be), once no computer's turn is under way in it."""
+        live = await self._load(duel_id)
+        while not live.idle.is_set():
+            await live.idle.wait()
+        return live
 
     def player_index(self, live: Live, user_id: str) -> int | None:
         ids = live.record.player_ids
@@ -471,14 +514,19 @@ class DuelService:
     async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None) -> Outcome:
         duel = live.duel
         start = live.seq
-        try:
+
+        def answer() -> None:
             for p, text in answers:
                 if text == "concede":
                     duel.concede(p)
                 else:
                     duel.apply(text, player=p)
             self.autopass(live)
-            await self.computer_moves(live)
+        try:
+            if self.computer_seat(live) is None:
+                answer()
+            else:  # the passes after the answer are the computer's too: all in its thread
+                await self.computer_moves(live, answer)
         except IllegalAction as e:
             self.forget(live.record.id)
             raise DuelError(f"Not legal: {e}") from None
@@ -500,19 +548,23 @@ class DuelService:
         try:
             async with contextlib.nullcontext() if alone else self.db.transaction():
                 rec = live.record
+                snap = live.snapshot if not finished else None
                 if new:  # the answers and the passes after them: one write
-                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
-                                                       status=None if result else status, result=result)
+                    rec = await store.append_decisions(
+                        self.db, rec.id, start, new, deadline=deadline, status=None if result else status,
+                        result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
-                if live.snapshot is not None and not finished:  # with the decisions it follows
-                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
-                                                       live.snapshot[0], live.snapshot[1])
+                if snap is not None and new and start < snap[0] <= start + len(new):
+                    # with the decisions it follows (its state hash with the last of them)
+                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(), snap[0], snap[1])
         except Exception:
             self.forget(live.record.id)
             raise
         live.record = rec
         live.snapshot = None
+        if finished:
+            live.computer = None
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
