@@ -6,7 +6,7 @@ them. The limits below are per user and say so when they refuse:
 
 * open challenges a user made (waiting for an answer, not expired): :data:`MAX_OPEN_CHALLENGES`;
 * duels against the computer under way (``/practice``): :data:`MAX_OPEN_PRACTICE` (each
-  costs the bot the computer's thinking, in a thread of its own);
+  costs the bot the computer's thinking, in its process: bot.computer_process);
 * open trades a user proposed: :data:`MAX_OPEN_TRADES` (checked in the transaction that
   stores the trade, :func:`storage.trades.propose_trade`);
 * commands that post in a channel (``/challenge``, ``/trade``): :data:`POSTS_PER_WINDOW`

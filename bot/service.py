@@ -22,9 +22,7 @@ from typing import Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
-from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
-from engine.lookahead import peek_for
-from engine.view import view as seat_view
+from engine.computer import DEFAULT_LEVEL, LEVELS
 from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
 from storage import duels as store
@@ -34,8 +32,9 @@ from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
 
-from engine.autopass import DEFAULT_STOPS, auto_answer
+from engine.autopass import DEFAULT_STOPS
 from .collection_service import CollectionError, CollectionService
+from .computer_process import ComputerProcess, autopass
 from .decklists import clip_text
 from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
 from .seats import seat_names
@@ -81,9 +80,6 @@ class Live:
     snapshot: tuple[int, bytes, str] | None = None
     snapshot_turn: int = -1
     snapshot_seq: int = 0
-    # the computer playing one seat (a duel against the computer): kept with the duel it
-    # plays, so it leaves memory with it (evicted from the cache, forgotten, or over)
-    computer: ComputerPlayer | None = None
     # cleared while the computer's turn runs in its worker thread (see DuelService.computer_moves):
     # whoever reads the duel without its lock waits for it (DuelService.live)
     idle: asyncio.Event = field(default_factory=asyncio.Event)
@@ -151,10 +147,14 @@ class DuelService:
         self.computer_id: str | None = None
         # duels against the computer one player may have under way at once (bot.limits)
         self.max_practice = MAX_OPEN_PRACTICE
-        # the computer's turns, one at a time, in a thread of their own: a turn (its choices,
-        # applying them, the passes after them) never runs on the event loop, and however many
-        # duels against the computer are under way, one thread competes with the loop for the GIL
+        # the computer's turns never run on the event loop: it thinks in a process of its own
+        # (bot.computer_process, which keeps the computer players), and its answers are applied
+        # to the bot's duel, with the passes after them, in one worker thread
         self._computer_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="manaburn-computer")
+        self._thinker = ComputerProcess()
+        # per player, held while a duel against the computer is counted and made (two /practice
+        # at once cannot both take the last place)
+        self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -164,6 +164,7 @@ class DuelService:
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
         self._computer_pool.shutdown(wait=False, cancel_futures=True)
+        self._thinker.close()
         await self.db.close()
 
     # ----------------------------------------------------------- decks
@@ -242,6 +243,16 @@ class DuelService:
             raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
         if player[0] == self.computer_id:
             raise DuelError("The computer cannot play itself.")
+        starting = self._starting.get(player[0])
+        if starting is None:
+            starting = self._starting[player[0]] = asyncio.Lock()
+        async with starting:
+            return await self._practice(guild_id=guild_id, channel_id=channel_id, player=player, deck=deck,
+                                        opponent_deck=opponent_deck, level=level)
+
+    async def _practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
+                        deck: str | None, opponent_deck: str | None, level: str) -> Outcome:
+        assert self.computer_id is not None
         if await store.count_active_between(self.db, player[0], self.computer_id) >= self.max_practice:
             raise DuelError(f"You have {self.max_practice} duels against the computer under way, the most one "
                             "player may have at once. Finish or concede one (see /duels) first.")
@@ -272,46 +283,30 @@ class DuelService:
             return None
         return ids.index(self.computer_id)
 
-    def _computer(self, live: Live, seat: int) -> ComputerPlayer:
-        cp = live.computer
-        if cp is None:
-            name = live.record.player_names[seat]
-            level = name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL
-            cp = live.computer = ComputerPlayer(live.record.seed % (1 << 31), level if level in LEVELS else DEFAULT_LEVEL)
-        return cp
-
     async def computer_moves(self, live: Live, first: Callable[[], None] | None = None) -> None:
         """In a duel against the computer: *first* (the player's answers and the passes
         after them), then, while the pending decision is the computer's, its whole turn --
-        each answer thought out, applied, the passes that follow, the views it reads --
-        in the computer's worker thread (the event loop goes on answering other players'
-        clicks meanwhile). Called under the duel's lock, before the answers are stored;
-        readers without the lock wait for the turn to end (:meth:`live`)."""
+        thought out in the computer's process (:mod:`bot.computer_process`), its answers
+        and the passes after them applied -- in the computer's worker thread: the event loop
+        goes on answering other players' clicks meanwhile. Called under the duel's lock,
+        before the answers are stored; readers without the lock wait for the turn to end
+        (:meth:`live`)."""
         seat = self.computer_seat(live)
         if seat is None:
             return
-        cp = self._computer(live, seat)
 
         def turn() -> None:
             if first is not None:
                 first()
-            self._computer_turn(live, seat, cp)
+            d = live.duel.pending
+            if d is not None and d.player == seat:
+                names = (live.record.player_names[0], live.record.player_names[1])
+                live.duel.replay(self._thinker.think(live.duel, live.record.id, names, live.stops, seat))
         live.idle.clear()
         try:
             await asyncio.get_running_loop().run_in_executor(self._computer_pool, turn)
         finally:
             live.idle.set()
-
-    def _computer_turn(self, live: Live, seat: int, cp: ComputerPlayer) -> None:
-        """The computer answers until the decision is the other player's (in its worker thread)."""
-        duel = live.duel
-        for _ in range(10000):
-            d = duel.pending
-            if d is None or d.player != seat:
-                return
-            ans = cp.choose(seat_view(duel, seat), d, peek_for(duel, seat))
-            duel.apply(ans, player=seat)
-            self.autopass(live)
 
     async def computer_to_move(self, duel_id: int) -> Outcome | None:
         """After a restart: a duel against the computer stopped while the computer
@@ -530,6 +525,9 @@ class DuelService:
         except IllegalAction as e:
             self.forget(live.record.id)
             raise DuelError(f"Not legal: {e}") from None
+        except BaseException:  # (the computer's process died twice, ...): the duel in memory may be half-moved
+            self.forget(live.record.id)
+            raise
         new = duel.history[start:]
         finished = duel.over
         status = None
@@ -563,23 +561,13 @@ class DuelService:
             raise
         live.record = rec
         live.snapshot = None
-        if finished:
-            live.computer = None
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
 
     def autopass(self, live: Live) -> None:
         """Answer every decision that need not reach a human (see :mod:`bot.autopass`)."""
-        duel = live.duel
-        for _ in range(10000):
-            d = duel.pending
-            if d is None:
-                return
-            ans = auto_answer(duel.playing, d, live.stops[d.player])  # a Shahrazad subgame's own phases
-            if ans is None:
-                return
-            duel.apply(ans, player=d.player)
+        autopass(live.duel, live.stops)
 
     async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
         await player_store.set_phase_stops(self.db, user_id, sorted(stops))

@@ -103,3 +103,9 @@ def test_ai_bench_and_its_table() -> None:
     assert [t.name for t in res.targets][:2] == ["duels won against random", "duels won against sensible"]
     text = report.render({"ai": res.as_dict()})
     assert "### Computer opponent" in text and "| sensible | 2 |" in text
+
+
+def test_hostile_unknown_names_part() -> None:
+    from bench import hostile
+    fig = hostile.unknown_names_bench(1)
+    assert fig["problems"] == fig["names"] == 500 and fig["suggested"] == 3

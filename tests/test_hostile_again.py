@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-import bot.service as service_module
 import engine.carddb as carddb
 from bot.app import ManaburnBot
 from bot.limits import MAX_OPEN_PRACTICE, PostLimiter
@@ -150,20 +149,20 @@ async def test_the_computers_whole_turn_runs_off_the_event_loop(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     svc = await _service(tmp_path)
     on_loop: list[str] = []
-    real_apply, real_view = Duel.apply, service_module.seat_view
+    real_apply, real_choose = Duel.apply, ComputerPlayer.choose
 
     def apply(self: Duel, text: str, player: int | None = None) -> None:
         if self.pending is not None and self.pending.player == 1 and threading.current_thread() is threading.main_thread():
             on_loop.append(f"apply {text}")
         real_apply(self, text, player)
 
-    def view(duel: Duel, seat: int) -> Any:
+    def choose(self: ComputerPlayer, *a: Any, **k: Any) -> str:
         if threading.current_thread() is threading.main_thread():
-            on_loop.append("view")
-        return real_view(duel, seat)
+            on_loop.append("choose")
+        return real_choose(self, *a, **k)
 
     monkeypatch.setattr(Duel, "apply", apply)
-    monkeypatch.setattr(service_module, "seat_view", view)
+    monkeypatch.setattr(ComputerPlayer, "choose", choose)
     try:
         out = await svc.practice(guild_id=None, channel_id="1", player=("1001", "alice"), deck=None,
                                  opponent_deck=None, level="easy")
@@ -175,7 +174,7 @@ async def test_the_computers_whole_turn_runs_off_the_event_loop(tmp_path: Path,
                 break
             assert d.player == 0
             out = await svc.answer(live.record.id, "1001", live.seq, d.choices[-1])
-            computer_answers += sum(1 for p, _ in out.live.duel.history if p == 1)
+            computer_answers = sum(1 for p, _ in out.live.duel.history if p == 1)
         assert computer_answers > 0
         assert on_loop == [], on_loop[:5]
     finally:
