@@ -16,7 +16,8 @@
      computer is always thinking somewhere; a duel that ends is replaced by a new one.
 
    Figures: the human duel's click -> acknowledgement (p50/p99/max, ms) and click -> board
-   update, the computer's decisions per second, the bot's CPU share. The target: ack p99
+   update, the computer's decisions per second, the bot's CPU share (and its threads' waits
+   for a core), the harness's CPU share and event-loop lag. The target: ack p99
    under 150 ms with the 30 computer duels.
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import ProcSampler, Result, Target, say, summary
-from .harness import PANEL_PREFIXES, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp, pick
+from .harness import PANEL_PREFIXES, BenchFake, BotProcess, DuelAgent, LoopLag, Recorder, bench_tmp, pick
 
 UNKNOWN_NAMES = 500
 PRACTICE_DUELS = 30
@@ -144,6 +145,9 @@ async def _phase(fake: BenchFake, bot: BotProcess, agent: DuelAgent, rec: Record
     stop = start + seconds
     rec.clicks.clear()
     cpu = ProcSampler(bot.pid)
+    me = ProcSampler("self")
+    lag = LoopLag()
+    lag.start()
     dec0 = _computer_decisions(db, str(grinder.user.id)) if grinder else 0
     open_counts: list[int] = []
 
@@ -161,13 +165,16 @@ async def _phase(fake: BenchFake, bot: BotProcess, agent: DuelAgent, rec: Record
     await asyncio.wait(tasks, timeout=seconds + 60)
     for t in tasks:
         t.cancel()
+    await lag.stop()
     clicks = [c for c in rec.clicks if c.t >= start]
     acks = [c.ack for c in clicks if c.ack is not None]
     boards = [c.board for c in clicks if c.board is not None]
     out = {"seconds": seconds, "human_clicks": len(clicks), "click_to_ack_ms": summary(acks, 1000),
            "click_to_board_ms": summary(boards, 1000),
            "deadline_misses": sum(1 for c in clicks if c.outcome == "missed"),
-           "bot": cpu.finish(), "errors": rec.errors[:3]}
+           "bot": cpu.finish(), "errors": rec.errors[:3],
+           # the fake Discord and every simulated user share this process: its own delays are in every figure
+           "harness": {"cpu_share": me.finish().get("cpu_share"), "loop_lag_ms": summary(lag.lags, 1000)}}
     if grinder is not None:
         dec1 = _computer_decisions(db, str(grinder.user.id))
         out.update({"computer_duels_open": summary([float(x) for x in open_counts]),

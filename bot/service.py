@@ -424,7 +424,9 @@ class DuelService:
             return Duel.from_snapshot(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts, history,
                                       stored[1] if stored else None, names=tuple(rec.player_names),
                                       state_hash=want)
-        duel = await asyncio.to_thread(rebuild) if len(history) > 200 else rebuild()
+        # off the loop when long, or from a snapshot (reading one may compile an engine module
+        # to check the code it holds against: see engine.snapshot)
+        duel = await asyncio.to_thread(rebuild) if len(history) > 200 or stored else rebuild()
         stops = []
         for uid in rec.player_ids:
             s = await player_store.get_phase_stops(self.db, uid)
