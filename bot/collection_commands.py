@@ -156,7 +156,10 @@ class TradeComposer(discord.ui.View):
     """``/trade @player`` without cards: choose with select menus, then Propose.
 
     One option per card name (its lowest-numbered free copy); at most 25 per
-    side, as Discord allows; name more cards with ``give:``/``want:``.
+    side, as Discord allows; name more cards with ``give:``/``want:``. The other
+    player's options carry the card's name, not a copy number (which copy is their
+    lowest free one would tell which are locked in their ante deck): the copy is
+    chosen when the trade is proposed.
     """
 
     def __init__(self, svc: CollectionService, proposer: str, recipient: str,
@@ -168,7 +171,7 @@ class TradeComposer(discord.ui.View):
         self.svc, self.proposer, self.recipient = svc, proposer, recipient
         self.guild_id, self.channel_id = guild_id, channel_id
         self.give: list[int] = []
-        self.want: list[int] = []
+        self.want: list[str] = []  # card names (see above)
         for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
             options = _card_options(copies, counts=attr == "give")
             if not options:
@@ -201,7 +204,10 @@ class TradeComposer(discord.ui.View):
 
     def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
         async def chosen(interaction: discord.Interaction) -> None:
-            setattr(self, attr, [int(v) for v in sel.values])
+            if attr == "give":
+                self.give = [int(v) for v in sel.values]
+            else:
+                self.want = [str(v) for v in sel.values]
             await interaction.response.defer()
         return chosen
 
@@ -214,7 +220,9 @@ class TradeComposer(discord.ui.View):
             await _error(interaction, too_fast)
             return
         try:
-            trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, self.want,
+            want = await self.svc.resolve(self.recipient, "\n".join(f"1 {n}" for n in self.want), whose="they",
+                                          taken=set(self.give))
+            trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, want,
                                                guild_id=self.guild_id, channel_id=self.channel_id)
         except CollectionError as e:  # (the place is not given back: see /trade)
             await _error(interaction, str(e))
@@ -239,8 +247,10 @@ def _card_options(choices: list[tuple[str, int, int]], counts: bool = True) -> l
     """One option per card: (name, lowest free copy, free copies) from
     :func:`storage.collections.free_card_choices`; the number of free copies only
     with *counts* (the proposer's own: how many of the other player's copies are
-    free would tell how many are locked in their ante deck)."""
-    return [discord.SelectOption(label=clip(f"{name} ({n} free)" if counts else name, 100), value=str(first))
+    free would tell how many are locked in their ante deck; their options' values are
+    card names, see :class:`TradeComposer`)."""
+    return [discord.SelectOption(label=clip(f"{name} ({n} free)" if counts else name, 100),
+                                 value=str(first) if counts else name)
             for name, first, n in choices][:25]
 
 

@@ -63,6 +63,8 @@ async def test_trade_tells_nobody_which_copies_are_locked_in_an_ante_deck(fake_d
         want = [o["label"] for s in menu.selects if "want" in s["placeholder"] for o in s["options"]]
         give = [o["label"] for s in menu.selects if "give" in s["placeholder"] for o in s["options"]]
         assert want == ["Forest", "Grizzly Bears"], want
+        values = [o["value"] for s in menu.selects if "want" in s["placeholder"] for o in s["options"]]
+        assert values == want  # not her lowest free copy's number (it would tell the locked ones)
         assert "Island (1 free)" in give  # one's own counts stay
 
         # by copy: a locked copy of hers reads like a copy that is not hers

@@ -203,7 +203,8 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
                 if o["value"] == mine[0])
     angel = (await ids_of(b, bob, "Serra Angel"))[0]
     await alice.select(r.message, "You give…", [give["value"]])
-    await alice.select(r.message, "You want…", [str(angel)])
+    # (bob's options are card names: which of his copies is the lowest free one is his to know)
+    await alice.select(r.message, "You want…", ["Serra Angel"])
     await alice.click(r.message, "Propose")
     offer = await alice.wait_for_message(fake.channel, lambda m: "offers" in m.text, include_existing=True)
     assert f"#{mine[0]}" in offer.text and f"#{angel} Serra Angel" in offer.text
