@@ -141,6 +141,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        await bot.svc.check_practice_room(uid)  # before anything is sent
         try:
             await bot.dm(uid, "A duel against the computer is starting. Your controls will appear here.")
         except discord.Forbidden:

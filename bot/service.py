@@ -250,12 +250,17 @@ class DuelService:
             return await self._practice(guild_id=guild_id, channel_id=channel_id, player=player, deck=deck,
                                         opponent_deck=opponent_deck, level=level)
 
+    async def check_practice_room(self, user_id: str) -> None:
+        """DuelError if *user_id* has as many duels against the computer under way as one may."""
+        if self.computer_id is not None and \
+                await store.count_active_between(self.db, user_id, self.computer_id) >= self.max_practice:
+            raise DuelError(f"You have {self.max_practice} duels against the computer under way, the most one "
+                            "player may have at once. Finish or concede one (see /duels) first.")
+
     async def _practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
                         deck: str | None, opponent_deck: str | None, level: str) -> Outcome:
         assert self.computer_id is not None
-        if await store.count_active_between(self.db, player[0], self.computer_id) >= self.max_practice:
-            raise DuelError(f"You have {self.max_practice} duels against the computer under way, the most one "
-                            "player may have at once. Finish or concede one (see /duels) first.")
+        await self.check_practice_room(player[0])
         _, cards = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
@@ -415,7 +420,10 @@ class DuelService:
         # is untrusted (anyone who can write the database could have written it): read by the
         # engine's restricted unpickler, and used only if its game hashes to the state hash
         # stored with the decision it was taken after (none stored: not used)
-        stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
+        try:
+            stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
+        except (TypeError, ValueError):  # a row whose seq or blob is not even of its type
+            stored = None
         want = await store.state_hash_after(self.db, duel_id, stored[0] - 1) if stored and stored[0] > 0 else None
         if want is None:
             stored = None
