@@ -15,6 +15,9 @@ on the database file DB; with EVENTS it appends a JSON line per finished
 duel (id, decisions, state hash) so a harness can compare with a replay.
 With ``MANABURN_BENCH_PROFILE=FILE`` the process runs under cProfile and
 writes its statistics to FILE when terminated (SIGTERM).
+``MANABURN_BENCH_MAX_PRACTICE=N`` lets one user have N duels against the computer open,
+``MANABURN_BENCH_NO_POST_LIMIT=1`` lifts the rate limit of posts (:mod:`bench.hostile`:
+one user driving 30 computer duels).
 ``python -m bench.botproc bare`` runs the floor: a bare discord.py client
 that acknowledges a component click (deferred update) and, for a custom id
 ``bare:<channel>:<message>``, then edits that message, as a board would be.
@@ -65,6 +68,14 @@ def manaburn_bot(db: str, guild: int | None, events: str | None) -> discord.Clie
     from bot.app import ManaburnBot
 
     class BenchBot(ManaburnBot):
+        async def setup_hook(self) -> None:
+            await super().setup_hook()
+            if os.environ.get("MANABURN_BENCH_MAX_PRACTICE"):
+                self.svc.max_practice = int(os.environ["MANABURN_BENCH_MAX_PRACTICE"])
+            if os.environ.get("MANABURN_BENCH_NO_POST_LIMIT"):
+                from bot.limits import PostLimiter
+                self.posts = PostLimiter(per_window=10**9)
+
         async def announce_end(self, out: Any) -> None:
             if events:
                 live = out.live

@@ -13,7 +13,7 @@ from .common import ROOT, fmt
 
 README = ROOT / "bench" / "README.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
-ORDER = ["engine", "roundtrips", "latency", "storage", "soak", "killsoak", "ai"]
+ORDER = ["engine", "roundtrips", "latency", "hostile", "storage", "soak", "killsoak", "ai"]
 
 
 def _met(t: dict[str, Any]) -> str:

@@ -108,23 +108,23 @@ async def append_bench(tmp: Path, n: int, batch: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- resume
-Recorded = tuple[int, tuple[list[str], list[str]], list[tuple[int, str]], list[tuple[int, bytes]]]
+Recorded = tuple[int, tuple[list[str], list[str]], list[tuple[int, str]], list[tuple[int, bytes, str]]]
 
 
 def _pool(k: int) -> list[Recorded]:
     """Recorded random duels: (seed, decks, history, the snapshots the bot would have
-    taken as (answers before it, blob), oldest first)."""
+    taken as (answers before it, blob, state hash there), oldest first)."""
     out = []
     for s in range(k):
         duel, players = seeded_duel(500 + s)
-        snaps: list[tuple[int, bytes]] = []
+        snaps: list[tuple[int, bytes, str]] = []
         last = [duel.game.turn, len(duel.history)]
 
         def rested(d: Duel) -> None:  # as bot.service.Live._rested
             seq = len(d.history)
             if snapshot_due(d.game.turn, seq, last[0], last[1]):
                 last[:] = [d.game.turn, seq]
-                snaps.append((seq, d.snapshot()))
+                snaps.append((seq, d.snapshot(), d.state_hash()))
         duel.on_rest = rested
         play_out(duel, players)
         out.append((duel.seed, (list(duel.decks[0]), list(duel.decks[1])), list(duel.history), snaps))
@@ -149,11 +149,13 @@ async def build_fixture(path: Path, n: int, pool_size: int, rng: random.Random) 
         con.execute("BEGIN IMMEDIATE")
         longest = max(len(h) for _, h, _ in plan)
         for step in range(longest):  # round robin, as many open duels interleave their writes
-            for duel_id, h, _ in plan:
+            for duel_id, h, sn in plan:
                 if step < len(h):
                     p, text = h[step]
-                    con.execute("INSERT INTO decisions (duel_id, seq, player, text, at) VALUES (?, ?, ?, ?, ?)",
-                                (duel_id, step, p, text, now))
+                    # the state hash with the decision a snapshot follows, as the bot stores it
+                    con.execute("INSERT INTO decisions (duel_id, seq, player, text, at, state_hash)"
+                                " VALUES (?, ?, ?, ?, ?, ?)",
+                                (duel_id, step, p, text, now, sn[2] if sn is not None and sn[0] == step + 1 else None))
                     con.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
         con.execute("COMMIT")
     finally:

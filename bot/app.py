@@ -31,6 +31,7 @@ from .knowledge import SecretsShown
 from .limits import PostLimiter
 from .panels import DYNAMIC_ITEMS, clip, typed_answer
 from .process_lock import AlreadyRunning, hold_database
+from .usertext import shown
 from .publishing import NOTIFY_AFTER, PublishLock
 from .recovery import Recovery
 from .service import OUT_OF_DATE, DuelService
@@ -88,6 +89,7 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self._publishing: weakref.WeakValueDictionary[int, PublishLock] = weakref.WeakValueDictionary()
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
+        self._accepting: set[int] = set()  # challenges whose deck was chosen, being accepted now
         self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
         self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self.tree)
@@ -137,7 +139,8 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         return self.service
 
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
-        text = clip(text, 2000)
+        # shown literally: refusals quote what the user typed (names, decklist lines, answers)
+        text = clip(shown(text), 2000)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -33,6 +33,7 @@ from discord import app_commands
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
 from .failures import answer, answering, report
 from .panels import clip
+from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import ManaburnBot
@@ -54,10 +55,11 @@ def _is_manager(interaction: discord.Interaction) -> bool:
 
 
 async def _error(interaction: discord.Interaction, text: str) -> None:
+    text = clip(shown(text), 2000)  # shown literally: refusals quote what the user typed
     if interaction.response.is_done():
-        await interaction.followup.send(clip(text, 2000), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 # --------------------------------------------------------------- components
@@ -154,7 +156,10 @@ class TradeComposer(discord.ui.View):
     """``/trade @player`` without cards: choose with select menus, then Propose.
 
     One option per card name (its lowest-numbered free copy); at most 25 per
-    side, as Discord allows; name more cards with ``give:``/``want:``.
+    side, as Discord allows; name more cards with ``give:``/``want:``. The other
+    player's options carry the card's name, not a copy number (which copy is their
+    lowest free one would tell which are locked in their ante deck): the copy is
+    chosen when the trade is proposed.
     """
 
     def __init__(self, svc: CollectionService, proposer: str, recipient: str,
@@ -166,9 +171,9 @@ class TradeComposer(discord.ui.View):
         self.svc, self.proposer, self.recipient = svc, proposer, recipient
         self.guild_id, self.channel_id = guild_id, channel_id
         self.give: list[int] = []
-        self.want: list[int] = []
+        self.want: list[str] = []  # card names (see above)
         for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
-            options = _card_options(copies)
+            options = _card_options(copies, counts=attr == "give")
             if not options:
                 continue
             sel: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, min_values=0,
@@ -199,7 +204,10 @@ class TradeComposer(discord.ui.View):
 
     def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
         async def chosen(interaction: discord.Interaction) -> None:
-            setattr(self, attr, [int(v) for v in sel.values])
+            if attr == "give":
+                self.give = [int(v) for v in sel.values]
+            else:
+                self.want = [str(v) for v in sel.values]
             await interaction.response.defer()
         return chosen
 
@@ -212,10 +220,11 @@ class TradeComposer(discord.ui.View):
             await _error(interaction, too_fast)
             return
         try:
-            trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, self.want,
+            want = await self.svc.resolve(self.recipient, "\n".join(f"1 {n}" for n in self.want), whose="they",
+                                          taken=set(self.give))
+            trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, want,
                                                guild_id=self.guild_id, channel_id=self.channel_id)
-        except CollectionError as e:
-            interaction.client.posts.give_back(self.proposer)  # type: ignore[attr-defined]
+        except CollectionError as e:  # (the place is not given back: see /trade)
             await _error(interaction, str(e))
             return
         await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
@@ -234,10 +243,14 @@ def _drafts(client: Any) -> "weakref.WeakValueDictionary[str, TradeComposer]":
     return drafts
 
 
-def _card_options(choices: list[tuple[str, int, int]]) -> list[discord.SelectOption]:
+def _card_options(choices: list[tuple[str, int, int]], counts: bool = True) -> list[discord.SelectOption]:
     """One option per card: (name, lowest free copy, free copies) from
-    :func:`storage.collections.free_card_choices`."""
-    return [discord.SelectOption(label=clip(f"{name} ({n} free)", 100), value=str(first))
+    :func:`storage.collections.free_card_choices`; the number of free copies only
+    with *counts* (the proposer's own: how many of the other player's copies are
+    free would tell how many are locked in their ante deck; their options' values are
+    card names, see :class:`TradeComposer`)."""
+    return [discord.SelectOption(label=clip(f"{name} ({n} free)" if counts else name, 100),
+                                 value=str(first) if counts else name)
             for name, first, n in choices][:25]
 
 
@@ -344,7 +357,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             return
         owner = player or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=owner.display_name,
+        text, page, pages = await svc().page(str(owner.id), filters, 0, owner_name=shown(owner.display_name),
                                              viewer_id=str(interaction.user.id))
         await interaction.followup.send(text, view=collection_view(str(owner.id), filters, page, pages),
                                         ephemeral=True)
@@ -408,7 +421,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
                 await _error(interaction, str(e))
                 return
             await interaction.response.send_message(
-                f"Saved deck {saved.name!r} ({len(saved.cards)} cards, all from your collection).", ephemeral=True)
+                f"Saved deck '{shown(saved.name)}' ({len(saved.cards)} cards, all from your collection).", ephemeral=True)
 
         @deck.command(name="add", description="Add cards you own to one of your saved decks")
         async def deck_add(interaction: discord.Interaction, name: str, card: str,
@@ -426,7 +439,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
         except CollectionError as e:
             await _error(interaction, str(e))
             return
-        await interaction.response.send_message(f"{saved.name} now has {len(saved.cards)} cards.", ephemeral=True)
+        await interaction.response.send_message(f"{shown(saved.name)} now has {len(saved.cards)} cards.", ephemeral=True)
 
     @tree.command(name="trade", description="Propose a trade of cards to another player")
     @app_commands.describe(player="who you trade with",
@@ -463,7 +476,8 @@ def register_collection_commands(bot: ManaburnBot) -> None:
         try:
             t = await svc().propose(me, str(player.id), give, want, guild_id=guild, channel_id=channel)
         except CollectionError as e:
-            bot.posts.give_back(me)
+            # the place is not given back: a refusal about the other player's cards is an
+            # answer about them, and free answers would let anyone probe their ante deck
             await _error(interaction, str(e))
             return
         await interaction.response.send_message(svc().trade_text(t), view=trade_view(t.id))

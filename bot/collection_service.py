@@ -15,6 +15,7 @@ transaction that records the final decision).
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 import time
@@ -34,6 +35,7 @@ from storage import trades as trade_store
 from storage.db import Database
 
 from .decklists import DecklistError, clip_text, parse_decklist, read_count, split_count
+from .usertext import shown
 from .limits import MAX_OPEN_TRADES
 from .starter import MIX_KEYS, check_mix, starter_cards
 
@@ -121,7 +123,7 @@ class Filters:
         """``color red, rarity rare`` (empty when no filter)."""
         parts = []
         if self.name:
-            parts.append(f"name “{self.name}”")
+            parts.append(f"name “{shown(self.name)}”")
         if self.color:
             parts.append(f"color {_COLOR_NAMES[self.color]}")
         if self.type:
@@ -338,11 +340,14 @@ class CollectionService:
 
     async def build_deck(self, user_id: str, name: str, text: str) -> deck_store.SavedDeck:
         """``/deck build``: save a deck made only of cards *user_id* owns."""
-        cards = self.parse_cards(text)
-        try:
-            check_deck(cards, MIN_DECK)
-        except DeckError as e:
-            raise CollectionError("That deck cannot be used: " + "; ".join(e.problems)) from None
+        def read() -> list[str]:
+            cards = self.parse_cards(text)
+            try:
+                check_deck(cards, MIN_DECK)
+            except DeckError as e:
+                raise CollectionError("That deck cannot be used: " + "; ".join(e.problems)) from None
+            return cards
+        cards = await asyncio.to_thread(read)  # off the event loop: the list is as long as the user typed
         missing = await self.missing_text(user_id, cards, unlocked_only=False)
         if missing:
             raise CollectionError(f"You do not own these cards: {missing}. /deck build uses only your "
@@ -361,7 +366,7 @@ class CollectionService:
             raise CollectionError(str(e)) from None
         if deck is None:
             raise CollectionError(f"You have no saved deck called {name!r} (see /deck list).")
-        real = self.parse_cards(card)[0] if card.strip() else ""
+        real = (await asyncio.to_thread(self.parse_cards, card))[0] if card.strip() else ""
         cards = list(deck.cards)
         if count > 0:
             have = (await coll.owned_counts(self.db, user_id))[real]
@@ -433,11 +438,13 @@ class CollectionService:
                     if cid is None:
                         raise CollectionError(f"Cannot read {clip_text(item)!r}: a copy is #12.")
                     c = await coll.get_copy(self.db, cid)
+                    if whose != "you" and (c is None or c.owner_id != owner_id or c.locked_in is not None):
+                        # which of their copies are in their ante deck is theirs to know: a
+                        # locked copy reads like one they do not own
+                        raise CollectionError(f"#{cid} is not one of their copies free to trade.")
                     if c is None or c.owner_id != owner_id:
                         raise CollectionError(f"#{cid} is not a copy {whose} own.")
                     if c.locked_in is not None:
-                        if whose != "you":  # which of their copies are in their ante deck is theirs to know
-                            raise CollectionError(f"{c.label} is not free to trade now.")
                         raise CollectionError(f"{c.label} is locked in duel #{c.locked_in} (played for ante) "
                                               "until that duel ends.")
                     if cid in taken:
@@ -453,6 +460,10 @@ class CollectionService:
             # the free copies come first: n of them, past those named already, and a few locked ones
             # to say why there are not enough
             same = await coll.copies_of(self.db, owner_id, name, limit=n + len(taken) + 3)
+            if whose != "you":  # (as above: no count of their free copies, none owned reads the same)
+                free = [c for c in same if c.locked_in is None and c.id not in taken]
+                if len(free) < n:
+                    raise CollectionError(f"They do not have {n} {clip_text(name)} free to trade.")
             if not same:
                 raise CollectionError(f"{whose.capitalize()} own no {clip_text(name)}.")
             free = [c for c in same if c.locked_in is None and c.id not in taken]

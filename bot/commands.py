@@ -31,6 +31,7 @@ from .duel_log import duel_script, log_refusal
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
 from .service import DuelError, DuelService, Outcome
+from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import ManaburnBot
@@ -121,7 +122,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User, de
         await bot.reply_error(interaction, str(e))
         return
     await interaction.response.send_message(
-        f"<@{opponent.id}>, {interaction.user.display_name} challenges you to a duel"
+        f"<@{opponent.id}>, {shown(interaction.user.display_name)} challenges you to a duel"
         + (" **for ante**" if ante else "")
         + (f" in **{FORMATS[rec.options['format']].title}**" if rec.options.get("format", "casual") != "casual"
            else "")
@@ -140,6 +141,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        await bot.svc.check_practice_room(uid)  # before anything is sent
         try:
             await bot.dm(uid, "A duel against the computer is starting. Your controls will appear here.")
         except discord.Forbidden:
@@ -301,10 +303,14 @@ class DeckGroup(app_commands.Group):
         else:
             await bot.reply_error(interaction, "Give a decklist (text) or attach a file.")
             return
-        try:
-            # off the event loop: 256 KB of text (or XML) must not hold up every other player
-            cards = await asyncio.to_thread(parse_decklist, raw)
+        def read() -> tuple[list[str], list[str]]:
+            cards = parse_decklist(raw)
             bot.svc.validate_deck(cards)
+            return cards, describe_formats(cards)
+        try:
+            # off the event loop: reading 256 KB of text (or XML) and checking 500 names (unknown
+            # ones are searched for close matches) must not hold up every other player
+            cards, legal_lines = await asyncio.to_thread(read)
             saved = await bot.svc.save_deck(str(interaction.user.id), name, cards)
         except (DecklistError, DuelError, ValueError) as e:
             await bot.reply_error(interaction, str(e))
@@ -312,15 +318,15 @@ class DeckGroup(app_commands.Group):
         missing = await bot.svc.collections.missing_text(str(interaction.user.id), cards, unlocked_only=False)
         note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
                 if missing else " Every card is in your collection: it can be played for ante.")
-        legal = "\n".join(describe_formats(cards))
-        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}\n{legal}",
+        legal = "\n".join(legal_lines)
+        await interaction.followup.send(clip(f"Saved deck '{shown(saved.name)}' ({len(cards)} cards).{note}\n{legal}",
                                              2000), ephemeral=True)
 
     @app_commands.command(name="list", description="Your saved decks and the preconstructed ones")
     async def deck_list(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         mine = await bot.svc.saved_decks(str(interaction.user.id))
-        text = ("Your decks: " + (", ".join(f"{d.name} ({len(d.cards)})" for d in mine) or "none")
+        text = ("Your decks: " + (", ".join(f"{shown(d.name)} ({len(d.cards)})" for d in mine) or "none")
                 + "\nPreconstructed: " + ", ".join(sorted(PRECONS)))
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -336,7 +342,7 @@ class DeckGroup(app_commands.Group):
         counts: dict[str, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
-        text = (f"**{real}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
+        text = (f"**{shown(real)}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
                 + "\n".join(f"{n} {c}" for c, n in sorted(counts.items())))
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
@@ -352,7 +358,7 @@ class DeckGroup(app_commands.Group):
         if not ok:
             await bot.reply_error(interaction, f"You have no saved deck called {clip(name, 80)!r}.")
             return
-        await interaction.response.send_message(f"Deleted {name.strip()!r}.", ephemeral=True)
+        await interaction.response.send_message(f"Deleted '{shown(name.strip(), 80)}'.", ephemeral=True)
 
 
 def register_commands(tree: app_commands.CommandTree) -> None:

@@ -103,6 +103,8 @@ class Interactions(Publisher):
     """Answers to clicks, menus and forms."""
 
     if TYPE_CHECKING:
+        _accepting: set[int]
+
         async def reply_error(self, interaction: discord.Interaction, text: str) -> None: ...
 
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
@@ -325,7 +327,18 @@ class Interactions(Publisher):
     async def _on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
         uid = str(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if duel_id in self._accepting:  # a second click on the menu while the first is under way
+            await self.reply_error(interaction, "This challenge is being accepted already.")
+            return
+        self._accepting.add(duel_id)
         try:
+            await self._accept_with(interaction, duel_id, uid, deck)
+        finally:
+            self._accepting.discard(duel_id)
+
+    async def _accept_with(self, interaction: discord.Interaction, duel_id: int, uid: str, deck: str) -> None:
+        try:
+            # still open? (a click after an earlier one started the duel): checked before anything is sent
             rec = await self.open_challenge(duel_id, uid)
             await self.svc.precheck_accept(duel_id, uid, deck)  # for ante: the deck must be owned
             # both players must be reachable by DM before the duel starts

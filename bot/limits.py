@@ -5,6 +5,8 @@ with buttons, so one member could flood a channel (and a victim's notifications)
 them. The limits below are per user and say so when they refuse:
 
 * open challenges a user made (waiting for an answer, not expired): :data:`MAX_OPEN_CHALLENGES`;
+* duels against the computer under way (``/practice``): :data:`MAX_OPEN_PRACTICE` (each
+  costs the bot the computer's thinking, in its process: bot.computer_process);
 * open trades a user proposed: :data:`MAX_OPEN_TRADES` (checked in the transaction that
   stores the trade, :func:`storage.trades.propose_trade`);
 * commands that post in a channel (``/challenge``, ``/trade``): :data:`POSTS_PER_WINDOW`
@@ -21,6 +23,7 @@ from collections.abc import Callable
 
 MAX_OPEN_CHALLENGES = 5
 MAX_OPEN_TRADES = 10
+MAX_OPEN_PRACTICE = 3
 POSTS_PER_WINDOW = 10
 POST_WINDOW = 60.0
 

@@ -20,6 +20,7 @@ from engine.decisions import Decision, DecisionKind
 
 from .render import board_text
 from .thread_log import recent_text
+from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import Live
@@ -196,7 +197,7 @@ def card_text(name: str) -> str:
     (the text is shortened if it must be, never the link)."""
     d = carddb.card_data().get(name)
     if d is None:
-        return f"No card called {name!r}."
+        return f"No card called '{shown(name, 80)}'."
     impl = "" if carddb.is_implemented(name) else "\n*(not implemented yet)*"
     i = d["scryfall_id"]
     link = f"\nhttps://cards.scryfall.io/normal/front/{i[0]}/{i[1]}/{i}.jpg" if i else ""

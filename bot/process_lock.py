@@ -1,14 +1,22 @@
 """One bot process per database.
 
 A bot keeps the duels it serves rebuilt in memory and trusts them: a second process on
-the same file would answer clicks from its own, older copies ("out of date") and send
-panels twice. So ``manaburn bot`` takes an exclusive lock on ``<database>.lock`` before
-it starts and keeps it until it exits; a second one refuses to start and says why.
+the same database would answer clicks from its own, older copies ("out of date") and send
+panels twice. So ``manaburn bot`` takes an exclusive lock on the database before it starts
+and keeps it until it exits; a second one refuses to start and says why.
 
-The lock is :func:`fcntl.flock` on a file of its own (never the database: closing any
-descriptor of an SQLite file drops SQLite's own locks on it). The kernel releases it when
-the process ends, however it ends (kill -9 included), so a crash never leaves a stale
-lock behind; the pid written in the file only helps the operator.
+What is locked is the database file itself -- its inode, whatever path, symbolic or hard
+link leads to it -- with :func:`fcntl.flock` on a descriptor of its own, kept open until
+the process exits. (A lock file named after the database's path would let a hard link,
+or a copy of the path in another directory, past it.) ``flock`` locks are independent of
+the POSIX record locks SQLite takes on the same file on Linux's local filesystems, so the
+two never interfere; the one thing SQLite forbids -- closing a descriptor of the database
+while its connection holds POSIX locks, which drops them -- never happens: this descriptor
+is closed only when the bot has closed its database. The kernel releases the lock when the
+process ends, however it ends (kill -9 included), so a crash never leaves a stale lock.
+
+The pid of the holder is written to ``<database>.lock`` beside it, for the operator's
+message only (it is not the lock).
 """
 from __future__ import annotations
 
@@ -22,26 +30,30 @@ class AlreadyRunning(Exception):
 
 
 def lock_path(db_path: str) -> str:
-    """The lock file of a database (its real path, so two spellings of one file share it)."""
+    """Where the pid of the bot holding a database is written (its real path + ``.lock``)."""
     return os.path.realpath(db_path) + ".lock"
 
 
-def hold_database(db_path: str) -> IO[str]:
-    """Take the database's lock, or raise :class:`AlreadyRunning`. Keep the returned file
-    open for as long as the bot runs (closing it releases the lock)."""
-    path = lock_path(db_path)
-    f = open(path, "a+", encoding="utf-8")
+def hold_database(db_path: str) -> IO[bytes]:
+    """Lock the database file (created empty if there is none yet: SQLite makes a database
+    of an empty file), or raise :class:`AlreadyRunning`. Keep the returned file open for as
+    long as the bot runs (closing it releases the lock)."""
+    f = open(db_path, "ab")  # never truncates, never moves: SQLite's file stays as it is
     try:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        f.seek(0)
-        pid = f.read().strip() or "?"
         f.close()
+        try:
+            with open(lock_path(db_path), encoding="utf-8") as p:
+                pid = p.read().strip() or "?"
+        except OSError:
+            pid = "?"
         raise AlreadyRunning(
-            f"Another Manaburn bot (pid {pid}) is already running on {db_path} (it holds {path}). "
+            f"Another Manaburn bot (pid {pid}) is already running on {db_path}. "
             "Only one bot may use a database at a time: stop the other one first.") from None
-    f.seek(0)
-    f.truncate()
-    f.write(f"{os.getpid()}\n")
-    f.flush()
+    try:
+        with open(lock_path(db_path), "w", encoding="utf-8") as p:
+            p.write(f"{os.getpid()}\n")
+    except OSError:
+        pass  # only informative
     return f

@@ -15,7 +15,7 @@ import discord
 from .collection_commands import resume_collections, sweep_trades
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
-from .service import Live, Outcome
+from .service import DuelError, Live, Outcome
 
 log = logging.getLogger("manaburn.bot")
 
@@ -61,13 +61,18 @@ class Recovery(Publisher):
             log.exception("catching up after the start failed")
 
     async def computer_catch_up(self) -> None:
-        """Duels against the computer that a stop left with the computer to move
-        (between the duel's creation and its first answers) go on."""
+        """Duels against the computer that a stop left with the computer to move go on.
+
+        Only a duel with no decision stored can be in that state: every answer of the
+        player is stored in one transaction with the computer's answers after it (see
+        :meth:`DuelService._advance`), so a stored duel with decisions waits for the
+        player. Those are not rebuilt here (nor kept in the cache of live duels): an
+        abandoned one costs nothing until its clock runs out (:meth:`sweep`)."""
         cid = self.svc.computer_id
         if cid is None:
             return
         for rec in await self.svc.unfinished():
-            if cid in rec.player_ids and rec.status in ("mulligans", "playing"):
+            if cid in rec.player_ids and rec.status in ("mulligans", "playing") and rec.seq == 0:
                 try:
                     out = await self.svc.computer_to_move(rec.id)
                     if out is not None:
@@ -173,13 +178,26 @@ class Recovery(Publisher):
             # (a kill in between loses that one instead); false if a click came first
             if stage <= rec.reminders_sent or not await self.svc.set_reminded(rec.id, rec.seq, stage):
                 continue
-            live = await self.svc.live(rec.id)
-            d = live.duel.pending
-            if d is None:
-                continue
-            waiting, other = rec.player_ids[d.player], rec.player_ids[1 - d.player]
-            if waiting == self.svc.computer_id or (stage == 3 and other == self.svc.computer_id):
-                continue  # the computer needs no reminder and claims no win on time
+            cid = self.svc.computer_id
+            if cid is not None and cid in rec.player_ids:
+                # a duel against the computer waits for the player (see computer_catch_up): no
+                # rebuild to learn it. Out of time, the player loses it, as they would a duel
+                # against a person who claims the win: an abandoned one does not stay open
+                if stage == 3:
+                    try:
+                        out = await self.svc.claim(rec.id, cid)
+                    except DuelError:
+                        continue
+                    await self.publish(out)
+                    self.svc.forget(rec.id)
+                    continue
+                waiting, other = rec.player_ids[1 - rec.player_ids.index(cid)], cid
+            else:
+                live = await self.svc.live(rec.id)
+                d = live.duel.pending
+                if d is None:
+                    continue
+                waiting, other = rec.player_ids[d.player], rec.player_ids[1 - d.player]
             try:
                 if stage == 3:
                     await self.dm(other, f"Duel #{rec.id}: {rec.player_names[d.player]}'s clock has run out. "

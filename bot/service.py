@@ -16,14 +16,13 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
-from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
-from engine.lookahead import peek_for
-from engine.view import view as seat_view
+from engine.computer import DEFAULT_LEVEL, LEVELS
 from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
 from storage import duels as store
@@ -33,10 +32,11 @@ from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
 
-from engine.autopass import DEFAULT_STOPS, auto_answer
+from engine.autopass import DEFAULT_STOPS
 from .collection_service import CollectionError, CollectionService
+from .computer_process import ComputerProcess, autopass
 from .decklists import clip_text
-from .limits import MAX_OPEN_CHALLENGES
+from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
 from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -76,11 +76,16 @@ class Live:
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
     # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
     # led to it (see DuelService._advance); the turn and the answers before the last one taken
-    snapshot: tuple[int, bytes] | None = None  # (decisions before it, Duel.snapshot())
+    # (decisions before it, Duel.snapshot(), Duel.state_hash() there: stored with the decision before it)
+    snapshot: tuple[int, bytes, str] | None = None
     snapshot_turn: int = -1
     snapshot_seq: int = 0
+    # cleared while the computer's turn runs in its worker thread (see DuelService.computer_moves):
+    # whoever reads the duel without its lock waits for it (DuelService.live)
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
 
     def __post_init__(self) -> None:
+        self.idle.set()
         # the stored snapshot, if any, is of this turn or older
         self.snapshot_turn, self.snapshot_seq = self.duel.game.turn, len(self.duel.history)
         self.duel.on_rest = self._rested
@@ -89,7 +94,7 @@ class Live:
         seq = len(duel.history)
         if snapshot_due(duel.game.turn, seq, self.snapshot_turn, self.snapshot_seq):
             self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
-            self.snapshot = (seq, duel.snapshot())
+            self.snapshot = (seq, duel.snapshot(), duel.state_hash())
 
     @property
     def seq(self) -> int:
@@ -140,7 +145,16 @@ class DuelService:
         # own user id (set once the bot has logged in); its level is in its seat
         # name ("computer_hard"), so a restarted bot recognises both
         self.computer_id: str | None = None
-        self._computers: dict[int, ComputerPlayer] = {}
+        # duels against the computer one player may have under way at once (bot.limits)
+        self.max_practice = MAX_OPEN_PRACTICE
+        # the computer's turns never run on the event loop: it thinks in a process of its own
+        # (bot.computer_process, which keeps the computer players), and its answers are applied
+        # to the bot's duel, with the passes after them, in one worker thread
+        self._computer_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="manaburn-computer")
+        self._thinker = ComputerProcess()
+        # per player, held while a duel against the computer is counted and made (two /practice
+        # at once cannot both take the last place)
+        self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -149,6 +163,8 @@ class DuelService:
 
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
+        self._computer_pool.shutdown(wait=False, cancel_futures=True)
+        self._thinker.close()
         await self.db.close()
 
     # ----------------------------------------------------------- decks
@@ -227,6 +243,24 @@ class DuelService:
             raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
         if player[0] == self.computer_id:
             raise DuelError("The computer cannot play itself.")
+        starting = self._starting.get(player[0])
+        if starting is None:
+            starting = self._starting[player[0]] = asyncio.Lock()
+        async with starting:
+            return await self._practice(guild_id=guild_id, channel_id=channel_id, player=player, deck=deck,
+                                        opponent_deck=opponent_deck, level=level)
+
+    async def check_practice_room(self, user_id: str) -> None:
+        """DuelError if *user_id* has as many duels against the computer under way as one may."""
+        if self.computer_id is not None and \
+                await store.count_active_between(self.db, user_id, self.computer_id) >= self.max_practice:
+            raise DuelError(f"You have {self.max_practice} duels against the computer under way, the most one "
+                            "player may have at once. Finish or concede one (see /duels) first.")
+
+    async def _practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
+                        deck: str | None, opponent_deck: str | None, level: str) -> Outcome:
+        assert self.computer_id is not None
+        await self.check_practice_room(player[0])
         _, cards = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
@@ -254,43 +288,42 @@ class DuelService:
             return None
         return ids.index(self.computer_id)
 
-    def _computer(self, live: Live, seat: int) -> ComputerPlayer:
-        cp = self._computers.get(live.record.id)
-        if cp is None:
-            name = live.record.player_names[seat]
-            level = name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL
-            cp = self._computers[live.record.id] = ComputerPlayer(live.record.seed % (1 << 31),
-                                                                  level if level in LEVELS else DEFAULT_LEVEL)
-        return cp
-
-    async def computer_moves(self, live: Live) -> None:
-        """While the pending decision is the computer's: its answer, thought out
-        in a worker thread (the event loop goes on answering other players'
-        clicks meanwhile), then applied with the passes that follow. Called
-        under the duel's lock, before the answers are stored."""
+    async def computer_moves(self, live: Live, first: Callable[[], None] | None = None) -> None:
+        """In a duel against the computer: *first* (the player's answers and the passes
+        after them), then, while the pending decision is the computer's, its whole turn --
+        thought out in the computer's process (:mod:`bot.computer_process`), its answers
+        and the passes after them applied -- in the computer's worker thread: the event loop
+        goes on answering other players' clicks meanwhile. Called under the duel's lock,
+        before the answers are stored; readers without the lock wait for the turn to end
+        (:meth:`live`)."""
         seat = self.computer_seat(live)
         if seat is None:
             return
-        duel = live.duel
-        cp = self._computer(live, seat)
-        for _ in range(10000):
-            d = duel.pending
-            if d is None or d.player != seat:
-                return
-            v = seat_view(duel, seat)  # on the loop: nothing else changes the duel while it is read
-            # (determinized copies for the levels that look ahead, made in the worker under the lock)
-            ans = await asyncio.to_thread(cp.choose, v, d, peek_for(duel, seat))
-            duel.apply(ans, player=seat)
-            self.autopass(live)
+
+        def turn() -> None:
+            if first is not None:
+                first()
+            d = live.duel.pending
+            if d is not None and d.player == seat:
+                names = (live.record.player_names[0], live.record.player_names[1])
+                live.duel.replay(self._thinker.think(live.duel, live.record.id, names, live.stops, seat))
+        live.idle.clear()
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._computer_pool, turn)
+        finally:
+            live.idle.set()
 
     async def computer_to_move(self, duel_id: int) -> Outcome | None:
         """After a restart: a duel against the computer stopped while the computer
         was to move (between the duel's creation and its first answers) goes on."""
         async with self.lock(duel_id):
+            cached = duel_id in self._live
             live = await self._load(duel_id)
             seat = self.computer_seat(live)
             d = live.duel.pending
             if seat is None or d is None or d.player != seat or live.record.status not in ("mulligans", "playing"):
+                if not cached:  # waiting for its player, who may never come back: not kept in memory
+                    self._live.pop(duel_id, None)
                 return None
             return await self._advance(live, [])
 
@@ -383,13 +416,25 @@ class DuelService:
         if rec.decks[0] is None or rec.decks[1] is None:
             raise DuelError("This duel has not started yet.")
         opts = DuelOptions(**(rec.options or {}))
-        # the stored snapshot, if this engine made it: only the answers after it are replayed
-        stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
+        # the stored snapshot, if this engine made it: only the answers after it are replayed. It
+        # is untrusted (anyone who can write the database could have written it): read by the
+        # engine's restricted unpickler, and used only if its game hashes to the state hash
+        # stored with the decision it was taken after (none stored: not used)
+        try:
+            stored = await snapshot_store.load_snapshot(self.db, duel_id, engine_version())
+        except (TypeError, ValueError):  # a row whose seq or blob is not even of its type
+            stored = None
+        want = await store.state_hash_after(self.db, duel_id, stored[0] - 1) if stored and stored[0] > 0 else None
+        if want is None:
+            stored = None
 
         def rebuild() -> Duel:
             return Duel.from_snapshot(rec.seed, (list(rec.decks[0]), list(rec.decks[1])), opts, history,
-                                      stored[1] if stored else None, names=tuple(rec.player_names))
-        duel = await asyncio.to_thread(rebuild) if len(history) > 200 else rebuild()
+                                      stored[1] if stored else None, names=tuple(rec.player_names),
+                                      state_hash=want)
+        # off the loop when long, or from a snapshot (reading one may compile an engine module
+        # to check the code it holds against: see engine.snapshot)
+        duel = await asyncio.to_thread(rebuild) if len(history) > 200 or stored else rebuild()
         stops = []
         for uid in rec.player_ids:
             s = await player_store.get_phase_stops(self.db, uid)
@@ -408,10 +453,13 @@ class DuelService:
     def forget(self, duel_id: int) -> None:
         """Drop the cached duel (it is rebuilt from storage when next needed)."""
         self._live.pop(duel_id, None)
-        self._computers.pop(duel_id, None)
 
     async def live(self, duel_id: int) -> Live:
-        return await self._load(duel_id)
+        """The duel in memory (rebuilt if need be), once no computer's turn is under way in it."""
+        live = await self._load(duel_id)
+        while not live.idle.is_set():
+            await live.idle.wait()
+        return live
 
     def player_index(self, live: Live, user_id: str) -> int | None:
         ids = live.record.player_ids
@@ -471,17 +519,25 @@ class DuelService:
     async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None) -> Outcome:
         duel = live.duel
         start = live.seq
-        try:
+
+        def answer() -> None:
             for p, text in answers:
                 if text == "concede":
                     duel.concede(p)
                 else:
                     duel.apply(text, player=p)
             self.autopass(live)
-            await self.computer_moves(live)
+        try:
+            if self.computer_seat(live) is None:
+                answer()
+            else:  # the passes after the answer are the computer's too: all in its thread
+                await self.computer_moves(live, answer)
         except IllegalAction as e:
             self.forget(live.record.id)
             raise DuelError(f"Not legal: {e}") from None
+        except BaseException:  # (the computer's process died twice, ...): the duel in memory may be half-moved
+            self.forget(live.record.id)
+            raise
         new = duel.history[start:]
         finished = duel.over
         status = None
@@ -500,14 +556,16 @@ class DuelService:
         try:
             async with contextlib.nullcontext() if alone else self.db.transaction():
                 rec = live.record
+                snap = live.snapshot if not finished else None
                 if new:  # the answers and the passes after them: one write
-                    rec = await store.append_decisions(self.db, rec.id, start, new, deadline=deadline,
-                                                       status=None if result else status, result=result)
+                    rec = await store.append_decisions(
+                        self.db, rec.id, start, new, deadline=deadline, status=None if result else status,
+                        result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
-                if live.snapshot is not None and not finished:  # with the decisions it follows
-                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
-                                                       live.snapshot[0], live.snapshot[1])
+                if snap is not None and new and start < snap[0] <= start + len(new):
+                    # with the decisions it follows (its state hash with the last of them)
+                    await snapshot_store.save_snapshot(self.db, rec.id, engine_version(), snap[0], snap[1])
         except Exception:
             self.forget(live.record.id)
             raise
@@ -519,15 +577,7 @@ class DuelService:
 
     def autopass(self, live: Live) -> None:
         """Answer every decision that need not reach a human (see :mod:`bot.autopass`)."""
-        duel = live.duel
-        for _ in range(10000):
-            d = duel.pending
-            if d is None:
-                return
-            ans = auto_answer(duel.playing, d, live.stops[d.player])  # a Shahrazad subgame's own phases
-            if ans is None:
-                return
-            duel.apply(ans, player=d.player)
+        autopass(live.duel, live.stops)
 
     async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
         await player_store.set_phase_stops(self.db, user_id, sorted(stops))

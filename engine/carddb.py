@@ -13,6 +13,7 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
+from collections.abc import Iterable
 from typing import Any
 
 from .hooks import Hooks
@@ -152,16 +153,35 @@ def _load_cards() -> None:
     from . import cards  # noqa: F401  (registers every card module)
 
 
-def get(name: str) -> CardDef:
-    """The implemented card called ``name``; :class:`UnknownCard` otherwise."""
+#: Unknown names of one list (a decklist) that get close-match suggestions: each costs a
+#: search of every card name (~15 ms), and a list can hold hundreds of unknown names.
+SUGGESTED_NAMES = 3
+
+
+def get(name: str, *, suggest: bool = True) -> CardDef:
+    """The implemented card called ``name``; :class:`UnknownCard` otherwise (with the
+    closest names, unless not ``suggest``)."""
     _load_cards()
     if name not in _DEFS:
         if name not in _BEHAVIOUR:
             known = name in card_data()
             pool = list(_BEHAVIOUR) if known else list(card_data())
-            raise UnknownCard(name, difflib.get_close_matches(name, pool, n=3, cutoff=0.6), known)
+            raise UnknownCard(name, difflib.get_close_matches(name, pool, n=3, cutoff=0.6) if suggest else [],
+                              known)
         _DEFS[name] = _build(name)
     return _DEFS[name]
+
+
+def unknown(names: Iterable[str]) -> list[str]:
+    """Why each name that is not an implemented card cannot be played, in the order
+    given (one sentence each; suggestions for the first :data:`SUGGESTED_NAMES` only)."""
+    problems: list[str] = []
+    for name in names:
+        try:
+            get(name, suggest=len(problems) < SUGGESTED_NAMES)
+        except UnknownCard as e:
+            problems.append(str(e))
+    return problems
 
 
 def printings(name: str) -> frozenset[str]:

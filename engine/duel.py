@@ -73,12 +73,7 @@ class DeckError(ValueError):
 
 
 def check_deck(names: list[str], minimum: int = 0) -> None:
-    problems = []
-    for n in sorted(set(names)):
-        try:
-            carddb.get(n)
-        except carddb.UnknownCard as e:
-            problems.append(str(e))
+    problems = carddb.unknown(sorted(set(names)))
     if len(names) < minimum:
         problems.append(f"the deck has {len(names)} cards; at least {minimum} are needed")
     if problems:
@@ -132,13 +127,19 @@ class Duel:
     @classmethod
     def from_snapshot(cls, seed: int, decks: tuple[list[str], list[str]], options: DuelOptions,
                       history: list[tuple[int, str]], blob: bytes | None,
-                      names: tuple[str, str] = ("alice", "bob"), keep_rest: bool = False) -> "Duel":
+                      names: tuple[str, str] = ("alice", "bob"), keep_rest: bool = False,
+                      state_hash: str | None = None) -> "Duel":
         """The duel :meth:`new` + :meth:`replay` would give, started from
         ``blob`` (what :meth:`snapshot` gave, at any earlier point of this
         same history) and replaying only the answers after it. A blob that
         another engine version made, that belongs to another duel or that
         fails to load in any way is ignored: the whole history is replayed
-        (a snapshot is only a cache). ``keep_rest``: see :class:`Duel`."""
+        (a snapshot is only a cache). The blob is untrusted input: it is read
+        by :class:`engine.snapshot.StoredUnpickler`, which builds only the
+        engine's own things. ``state_hash``: :meth:`state_hash` of the duel at
+        the snapshot's point (stored with the answer it was taken after); a
+        snapshot whose game hashes otherwise is ignored too. ``keep_rest``:
+        see :class:`Duel`."""
         for d in decks:
             check_deck(d)
         factory = _new_game(seed, decks, options, names)
@@ -148,27 +149,37 @@ class Duel:
                 index, rest, key, game_bytes = snap.unpack(blob)
                 if index > len(history) or key != _history_key(seed, decks, options, names, history[:index]):
                     raise snap.StaleSnapshot("the snapshot belongs to another duel")
-                return cls._resumed(factory, kw, history, (index, rest, game_bytes, None), keep_rest)
-            except Exception:  # noqa: BLE001 - any failure: the answers are the truth
+                return cls._resumed(factory, kw, history, (index, rest, game_bytes, None), keep_rest,
+                                    stored=True, state_hash=state_hash)
+            except KeyboardInterrupt:
+                raise
+            except BaseException:  # noqa: BLE001 - any failure (SystemExit too): the answers are the truth
                 pass
         return cls(factory, keep_rest=keep_rest, **kw).replay(history)
 
     @classmethod
     def _resumed(cls, factory: Callable[[], tuple[Game, Gen]], kw: dict[str, Any], history: list[tuple[int, str]],
-                 saved: "_Rest", keep_rest: bool = False, choices: tuple[str, ...] | None = None) -> "Duel":
+                 saved: "_Rest", keep_rest: bool = False, choices: tuple[str, ...] | None = None,
+                 stored: bool = False, state_hash: str | None = None) -> "Duel":
         """A duel whose game is the one ``saved`` at a rest point (after
         ``index`` answers of ``history``: see ``Duel._rest``), resumed there,
         with the answers after it replayed. ``choices``: those of the rest
         point's decision, listed already (by the duel being cloned there),
-        not listed again."""
+        not listed again. ``stored``: the bytes are a stored snapshot's (untrusted, see
+        :func:`engine.snapshot.loads_stored`), and its game must hash to ``state_hash``
+        when one is given."""
         index, rest, game_bytes, shared = saved
-        game = snap.loads(game_bytes, shared)
+        game = snap.loads_stored(game_bytes) if stored else snap.loads(game_bytes, shared)
+        if stored and not isinstance(game, Game):
+            raise SnapshotMismatch("a stored snapshot holds no game")
         d = cls(lambda: (game, game.run(resume=True)), **kw)
         d._factory, d.keep_rest = factory, keep_rest
         d.history = history[:index]
         p = d.pending
         if p is None or _signature(p) != rest or not d.at_rest:
             raise SnapshotMismatch(f"resumed at {rest}, asked {p and _signature(p)}")
+        if state_hash is not None and d.state_hash() != state_hash:
+            raise SnapshotMismatch("the snapshot's game is not the duel's state at its answer")
         if choices is not None and "_list_choices" in p.__dict__:  # the same decision: the same choices
             p.choices = choices  # type: ignore[assignment]
             del p._list_choices  # type: ignore[attr-defined]

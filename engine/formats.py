@@ -83,13 +83,10 @@ class Format:
 
     def problems(self, names: Sequence[str]) -> list[str]:
         """Why the deck is not legal in this format: one sentence per problem, or none."""
-        problems: list[str] = []
         counts = Counter(names)
+        problems = carddb.unknown(sorted(counts))
         for name in sorted(counts):
-            try:
-                carddb.get(name)
-            except carddb.UnknownCard as e:
-                problems.append(str(e))
+            if not carddb.is_implemented(name):
                 continue
             if name in self.banned:
                 problems.append(f"{name} is banned")

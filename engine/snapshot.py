@@ -47,6 +47,36 @@ The bytes are only good for the engine that made them: :data:`ENGINE_VERSION`
 is a hash of the engine's source files and card data. A stored snapshot made
 by another engine is ignored (the duel is replayed from its answers, which
 stay the truth).
+
+**Stored snapshots are untrusted input.** Whoever can write a row of the
+database must not be able to run code in the bot, so a stored snapshot is
+read by :class:`StoredUnpickler` (:func:`loads_stored`, :func:`unpack`), which
+builds only the engine's own things:
+
+- classes only from the engine's modules (defined there, not imported into
+  them; nothing of this module but the helpers below), ``dict``/``set``/
+  ``frozenset``/``list``/``tuple``, and ``getattr`` only for ``dict.update``
+  (the setter of a TrackedDict) and the members of the engine's enums;
+- a function pickled by value is built only around one of **the engine's own
+  code objects**: the code in the bytes must equal (``==``: bytecode,
+  constants, names, line numbers) a code object compiled from the engine file
+  it names (found by its path below ``engine/``, its first line and qualified
+  name), and that compiled object is what the function gets; its globals are
+  an engine module's. Closures pickled by value therefore never make an
+  allowlist impossible: bytes can choose which engine function runs with
+  which cell contents, never what code runs. (Compiling a card module to
+  check against costs ~20 ms, once per module and process.)
+- registry parts and module globals by reference only along the paths this
+  module indexes itself (:func:`_registry_refs`): no ``getattr`` chain from a
+  card definition to ``__globals__``, no module global but the objects the
+  pickler would have named.
+
+Anything else raises :class:`pickle.UnpicklingError`; the caller
+(:meth:`engine.duel.Duel.from_snapshot`) treats every failure, of any kind,
+as "no snapshot" and replays the answers. A snapshot that loads is then
+checked against the state hash stored with the answer it was taken at (the
+bot stores :meth:`Duel.state_hash` with that decision): an edited life total
+or library is a different state, and is replayed instead.
 """
 from __future__ import annotations
 
@@ -96,6 +126,52 @@ def __getattr__(name: str) -> Any:  # ENGINE_VERSION computed on first use (it r
 # ------------------------------------------------------------------ functions
 def _code(data: bytes) -> types.CodeType:
     return _load_code(data)
+
+
+_ENGINE_ROOT = Path(__file__).resolve().parent
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled(rel: str) -> dict[tuple[int, str], list[types.CodeType]]:
+    """Every code object of the engine file ``rel`` (a path below ``engine/``), compiled
+    from its source, by (first line, qualified name)."""
+    path = (_ENGINE_ROOT / rel).resolve()
+    if _ENGINE_ROOT not in path.parents or path.suffix != ".py" or not path.is_file():
+        raise pickle.UnpicklingError(f"{rel!r} is not a file of the engine")
+    out: dict[tuple[int, str], list[types.CodeType]] = {}
+    todo = [compile(path.read_text(encoding="utf-8"), str(path), "exec", dont_inherit=True)]
+    while todo:
+        c = todo.pop()
+        out.setdefault((c.co_firstlineno, c.co_qualname), []).append(c)
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return out
+
+
+_compiling = threading.Lock()
+
+
+def _engine_code(data: bytes) -> types.CodeType:
+    """The engine's own code object equal to the one marshalled in *data* (see the
+    module's docstring), or UnpicklingError."""
+    c = _load_code(data)
+    if not isinstance(c, types.CodeType):
+        raise pickle.UnpicklingError("not a code object")
+    name = c.co_filename.replace("\\", "/")
+    rel = name.rsplit("/engine/", 1)[-1] if "/engine/" in name else ""
+    if not rel or ".." in rel.split("/"):
+        raise pickle.UnpicklingError(f"code from {c.co_filename!r}, not from the engine")
+    with _compiling:
+        known = _compiled(rel).get((c.co_firstlineno, c.co_qualname), ())
+    for k in known:
+        if k == c:
+            return k
+    raise pickle.UnpicklingError(f"{c.co_qualname} is not the engine's code")
+
+
+def _engine_module(module: str) -> types.ModuleType:
+    if not isinstance(module, str) or not (module == "engine" or module.startswith("engine.")):
+        raise pickle.UnpicklingError(f"{module!r} is not a module of the engine")
+    return sys.modules.get(module) or importlib.import_module(module)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -148,7 +224,47 @@ _SKIP = (types.ModuleType, type, types.BuiltinFunctionType, enum.Enum)
 # id(object) -> (the object, kept alive so that its id is never another's; the reduce value naming it)
 _REFS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
 _indexed: set[str] = set()  # card names (and "" for the modules) whose parts are in _REFS
+# the (card name, path) and (module, name) that _REFS names: all a stored snapshot may name
+_ref_paths: set[tuple[str, tuple[Any, ...]]] = set()
+_global_names: set[tuple[str, str]] = set()
 _indexing = threading.Lock()
+
+
+def _stored_function(code: types.CodeType, module: str, name: str, qualname: str,
+                     defaults: tuple[Any, ...] | None, kwdefaults: dict[str, Any] | None,
+                     closure: tuple[types.CellType, ...] | None, attrs: dict[str, Any] | None) -> types.FunctionType:
+    """:func:`_function` for a stored snapshot: the code is the engine's (see
+    :func:`_engine_code`, which made it), the globals an engine module's."""
+    _engine_module(module)
+    if not isinstance(code, types.CodeType) or not (closure is None or isinstance(closure, tuple)):
+        raise pickle.UnpicklingError("not a function of the engine")
+    return _function(code, module, name, qualname, defaults, kwdefaults, closure, attrs)
+
+
+def _stored_registry_part(name: str, path: tuple[Any, ...]) -> Any:
+    """:func:`_registry_part` for a stored snapshot: only along a path the index holds."""
+    _registry_refs()
+    if (name, path) not in _ref_paths:
+        raise pickle.UnpicklingError(f"{name!r} {path!r} is not a part of the card registry")
+    return _registry_part(name, path)
+
+
+def _stored_module_global(module: str, name: str) -> Any:
+    """:func:`_module_global` for a stored snapshot: only an object the pickler names so."""
+    _registry_refs()
+    if (module, name) not in _global_names:
+        raise pickle.UnpicklingError(f"{module}.{name} is not an object the engine saves by name")
+    return _module_global(module, name)
+
+
+def _stored_getattr(obj: Any, name: str) -> Any:
+    """``getattr`` as stored snapshots use it: ``dict.update`` and enum members only."""
+    if obj is dict and name == "update":
+        return dict.update
+    if isinstance(obj, type) and issubclass(obj, enum.Enum) and obj.__module__.startswith("engine") \
+            and isinstance(name, str) and not name.startswith("_"):
+        return getattr(obj, name)
+    raise pickle.UnpicklingError(f"getattr({obj!r}, {name!r}) is not in a snapshot")
 
 
 def _card(name: str) -> CardDef:
@@ -176,6 +292,7 @@ def _index(obj: Any, ref: str, path: tuple[Any, ...], depth: int) -> None:
     if cls is types.FunctionType:
         if not _by_reference(obj):
             _REFS.setdefault(id(obj), (obj, (_registry_part, (ref, path))))
+            _ref_paths.add((ref, path))
         return
     if cls in (tuple, list):
         for i, x in enumerate(obj):
@@ -189,6 +306,7 @@ def _index(obj: Any, ref: str, path: tuple[Any, ...], depth: int) -> None:
     if cls in _ATOMS or cls is CardDef:
         return
     _REFS.setdefault(id(obj), (obj, (_registry_part, (ref, path))))
+    _ref_paths.add((ref, path))
     fields = getattr(obj, "__dataclass_fields__", None)
     if fields is not None:
         for f in fields:
@@ -215,6 +333,7 @@ def _fill_registry_refs() -> dict[int, tuple[Any, tuple[Any, ...]]]:
                     if v.__class__ not in _ATOMS and not isinstance(v, _SKIP) \
                             and v.__class__ is not types.FunctionType:
                         _REFS.setdefault(id(v), (v, (_module_global, (mname, name))))
+                        _global_names.add((mname, name))
         _indexed.add("")
     if len(_indexed) != len(carddb._DEFS) + 1:
         for name, d in list(carddb._DEFS.items()):
@@ -375,6 +494,44 @@ class GamePickler(pickle.Pickler):
         return NotImplemented if ref is None else ref[1]
 
 
+_STORED_HELPERS: dict[str, Any] = {
+    "_card": _card, "_registry_part": _stored_registry_part, "_module_global": _stored_module_global,
+    "_function": _stored_function, "_code": _engine_code, "_new_cell": _new_cell,
+    "_set_cell_state": _set_cell_state, "_empty": _empty, "_random": _random}
+_STORED_BUILTINS: dict[str, Any] = {"dict": dict, "set": set, "frozenset": frozenset, "list": list,
+                                    "tuple": tuple, "getattr": _stored_getattr}
+
+
+class StoredUnpickler(pickle.Unpickler):
+    """Reads a stored snapshot, building only the engine's own things (see the module's
+    docstring); anything else is :class:`pickle.UnpicklingError`."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        obj: Any = None
+        if module == "builtins":
+            obj = _STORED_BUILTINS.get(name)
+        elif module == __name__:
+            obj = _STORED_HELPERS.get(name)
+        elif isinstance(module, str) and (module == "engine" or module.startswith("engine.")) \
+                and isinstance(name, str) and "." not in name:
+            try:
+                cand = getattr(_engine_module(module), name, None)
+            except ImportError:
+                cand = None
+            if isinstance(cand, type) and cand.__module__ == module \
+                    and not issubclass(cand, (pickle.Pickler, pickle.Unpickler, BaseException)):
+                obj = cand
+        if obj is None:
+            raise pickle.UnpicklingError(f"a stored snapshot may not hold {module}.{name}")
+        return obj
+
+
+def loads_stored(data: bytes) -> Any:
+    """What :func:`dumps` saved (without ``shared``), read as untrusted bytes (a stored
+    snapshot): :class:`StoredUnpickler`."""
+    return StoredUnpickler(io.BytesIO(data)).load()
+
+
 def dumps(obj: Any, shared: list[Any] | None = None) -> bytes:
     """``obj`` (a Game, or anything holding one) as bytes. ``shared``: an
     empty list, to make bytes for a copy in this process, which shares with
@@ -412,7 +569,10 @@ def unpack(blob: bytes) -> tuple[int, tuple[int, str, str], str, bytes]:
     """(index, rest decision, key, game bytes) of a snapshot this engine
     made; :class:`StaleSnapshot` otherwise."""
     try:
-        magic, version, index, rest, key, game_bytes = pickle.loads(blob)
+        magic, version, index, rest, key, game_bytes = loads_stored(blob)
+        if not (isinstance(index, int) and isinstance(key, str) and isinstance(game_bytes, bytes)
+                and isinstance(rest, tuple)):
+            raise ValueError("not the fields of a snapshot")
     except Exception as e:  # noqa: BLE001 - anything unreadable is stale
         raise StaleSnapshot(f"not a snapshot: {e}") from None
     if magic != MAGIC or version != engine_version():
@@ -423,6 +583,6 @@ def unpack(blob: bytes) -> tuple[int, tuple[int, str, str], str, bytes]:
 def version_of(blob: bytes) -> str | None:
     """The engine version a stored snapshot was made by (None if unreadable)."""
     try:
-        return str(pickle.loads(blob)[1])
+        return str(loads_stored(blob)[1])
     except Exception:  # noqa: BLE001
         return None

@@ -44,10 +44,13 @@ class SavedDeck:
 
 
 def check_deck_name(name: str) -> str:
-    """The deck name trimmed, or ValueError if empty, too long or with control characters.
+    """The deck name normalized (NFKC, invisible format characters removed) and trimmed,
+    or ValueError if empty, too long or with control characters.
 
     >>> check_deck_name("  Mono-Red Burn ")
     'Mono-Red Burn'
+    >>> check_deck_name("\u202eBurn\u200b") == check_deck_name("Ｂｕｒｎ") == "Burn"
+    True
     >>> check_deck_name(" ")
     Traceback (most recent call last):
     ...
@@ -55,7 +58,7 @@ def check_deck_name(name: str) -> str:
     """
     if not isinstance(name, str):
         raise TypeError(f"a deck name is a str, not {type(name).__name__}")
-    name = name.strip()
+    name = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf").strip()
     if not name:
         raise ValueError("a deck name cannot be empty")
     if len(name) > MAX_DECK_NAME:

@@ -269,6 +269,23 @@ async def count_open_challenges(db: Database, user_id: str | int, now: int) -> i
     return int(row[0]) if row else 0
 
 
+async def state_hash_after(db: Database, duel_id: int, seq: int) -> str | None:
+    """The engine's state hash stored with decision number *seq* (see
+    :func:`append_decisions`), or None (none stored, or no such decision)."""
+    row = await db.fetchone("SELECT state_hash FROM decisions WHERE duel_id = ? AND seq = ?",
+                            (_id(duel_id), int(seq)))
+    return None if row is None or row["state_hash"] is None else str(row["state_hash"])
+
+
+async def count_active_between(db: Database, first: str | int, second: str | int) -> int:
+    """How many duels under way (mulligans or playing) *first* has in seat 0 against *second*
+    in seat 1 (a player's duels against the computer)."""
+    row = await db.fetchone("SELECT count(*) FROM duels WHERE player0_id = ? AND player1_id = ?"
+                            " AND status IN ('mulligans', 'playing')",
+                            (_snowflake(first, "first"), _snowflake(second, "second")))
+    return int(row[0]) if row else 0
+
+
 async def duel_in_thread(db: Database, thread_id: str | int) -> DuelRecord | None:
     """The duel played in a Discord thread, if any (for a command typed in it by someone
     who is not one of its players; not indexed: rare)."""
@@ -382,12 +399,14 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
 async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisions: Sequence[tuple[int, str]],
                            *, deadline: int | None, status: str | None = None,
                            result: DuelResult | None = None,
-                           now: int | None = None) -> DuelRecord:
+                           now: int | None = None, state_hashes: Mapping[int, str] | None = None) -> DuelRecord:
     """Record *decisions* ((player, text) each) as decisions number *expected_seq*,
     *expected_seq* + 1, ... of the duel, as :func:`append_decision` records one: in
     one transaction, checked against the duel's ``seq`` once (an answer and the
     passes after it are one write, not one transaction and its checks per
-    decision). *result* finishes the duel with the last one."""
+    decision). *result* finishes the duel with the last one. *state_hashes*: the
+    engine's state hash after some of them (decision number -> hash), stored with
+    them (a stored snapshot taken there is checked against it: :func:`state_hash_after`)."""
     duel_id = _id(duel_id)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise ValueError(f"expected_seq must be an int >= 0, not {expected_seq!r}")
@@ -408,6 +427,15 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
                          f"not {status!r}")
     deadline = _opt_time(deadline, "deadline")
     now = _now(now)
+    hashes = dict(state_hashes or {})
+    # (the column only when a hash is stored: a database opened at an older version has none)
+    insert = ("INSERT INTO decisions (duel_id, seq, player, text, at, state_hash) VALUES (?, ?, ?, ?, ?, ?)"
+              if hashes else "INSERT INTO decisions (duel_id, seq, player, text, at) VALUES (?, ?, ?, ?, ?)")
+
+    def values(seq: int, p: int, t: str) -> tuple[Any, ...]:
+        return (duel_id, seq, p, t, now, hashes[seq]) if hashes.get(seq) else \
+            (duel_id, seq, p, t, now) + ((None,) if hashes else ())
+
     def write(conn: sqlite3.Connection) -> sqlite3.Row:  # on the connection's thread: one hand-over
         row = conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)).fetchone()
         if row is None:
@@ -419,12 +447,10 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
         # seq moved past it); the checks above are not repeated for each
         for i, (p, t) in enumerate(decisions[:-1]):
-            conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                         " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + i, p, t, now))
+            conn.execute(insert, values(expected_seq + i, p, t))
             conn.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
         p, t = decisions[-1]
-        conn.execute("INSERT INTO decisions (duel_id, seq, player, text, at)"
-                     " VALUES (?, ?, ?, ?, ?)", (duel_id, expected_seq + len(decisions) - 1, p, t, now))
+        conn.execute(insert, values(expected_seq + len(decisions) - 1, p, t))
         if result is None:
             conn.execute(
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"

@@ -356,6 +356,13 @@ CREATE TABLE duel_snapshots (
 );
 """
 
+# Version 8: the engine's state hash after a decision, stored with the decision a snapshot was
+# taken after (NULL for the others): a stored snapshot is used only if the game it holds hashes
+# to it (the snapshot row alone cannot be edited into another state).
+_V8_STATE_HASHES = """
+ALTER TABLE decisions ADD COLUMN state_hash TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -364,6 +371,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "clock reminders sent", _V5_REMINDERS),
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
+    Migration(8, "state hashes with the decisions snapshots follow", _V8_STATE_HASHES),
 )
 
 

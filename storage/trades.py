@@ -16,6 +16,11 @@ other finds a copy gone.
 
 A proposal with a copy that is locked, not owned, or named twice is refused
 at once (:class:`TradeError`, nothing written).
+
+Which copies of a player are locked (in the deck of a running ante duel) is theirs
+to know: a refusal about the *recipient's* copies reads the same whether a copy does
+not exist, belongs to someone else or is locked, and a failed acceptance says only
+that a copy is no longer free to trade, whichever of the two happened.
 """
 from __future__ import annotations
 
@@ -135,7 +140,7 @@ async def propose_trade(db: Database, proposer_id: str | int, recipient_id: str 
                                  "Withdraw one (see /trades) or wait for answers before proposing another.")
         copies = await get_copies(conn, both)
         problems = _problems(copies, [(cid, me) for cid in give] + [(cid, them) for cid in want],
-                             {me: "you", them: f"<@{them}>"}, still="not")
+                             {me: "you", them: f"<@{them}>"}, still="not", private=them)
         if problems:
             raise TradeError("That trade cannot be proposed: " + "; ".join(problems) + ".")
         cur = await conn.execute(
@@ -155,12 +160,18 @@ async def propose_trade(db: Database, proposer_id: str | int, recipient_id: str 
 
 
 def _problems(copies: dict[int, Copy], expected: list[tuple[int, str]],
-              who: dict[str, str], still: str = "no longer") -> list[str]:
-    """Why the copies are not where the trade needs them (empty: all fine)."""
+              who: dict[str, str], still: str = "no longer", private: str | None = None) -> list[str]:
+    """Why the copies are not where the trade needs them (empty: all fine). For the
+    copies expected from *private* (the recipient of a proposal), and for every copy
+    once a trade is proposed, a copy locked in an ante duel reads like one not owned."""
     out = []
     for cid, owner in expected:
         c = copies.get(cid)
-        if c is None:
+        if owner == private and (c is None or c.owner_id != owner or c.locked_in is not None):
+            out.append(f"#{cid} is not one of {who.get(owner, owner)}'s copies free to trade")
+        elif still == "no longer" and c is not None and (c.owner_id != owner or c.locked_in is not None):
+            out.append(f"{c.label} is no longer free to trade")
+        elif c is None:
             out.append(f"there is no copy #{cid}")
         elif c.owner_id != owner:
             out.append(f"{c.label} is {still} owned by {who.get(owner, owner)}")

@@ -66,6 +66,27 @@ def test_storage_resume_fixture_has_the_bots_snapshots(tmp_path: Path) -> None:
         r = await storage_bench.resume_bench(tmp_path / "r.db", 1, 3, rng)
         return fx, r
     fx, r = asyncio.run(go())
+
+    async def first_touch() -> list[int]:  # from the snapshot (its state hash is stored as the bot stores it)
+        from bot.service import DuelService
+        from engine import Duel
+        lengths: list[int] = []
+        real = Duel.replay
+
+        def replay(self: Duel, h: list[tuple[int, str]]) -> Duel:
+            lengths.append(len(h))
+            return real(self, h)
+        Duel.replay = replay  # type: ignore[method-assign]
+        try:
+            svc = await DuelService.open(str(tmp_path / "r.db"))
+            row = await svc.db.fetchone("SELECT duel_id FROM duel_snapshots LIMIT 1")
+            live = await svc.live(int(row[0]))
+            await svc.close()
+            return lengths + [live.seq]
+        finally:
+            Duel.replay = real  # type: ignore[method-assign]
+    *replayed, seq = asyncio.run(first_touch())
+    assert replayed and max(replayed) < seq
     assert fx["duels_with_a_snapshot"] >= 1 and fx["snapshot_bytes_per_duel"] > 0
     assert fx["answers_after_the_snapshot_median"] < fx["median_history"]
     assert r["unfinished"] == 6 and r["first_touch_cpu_ms"]["n"] == 3
@@ -103,3 +124,9 @@ def test_ai_bench_and_its_table() -> None:
     assert [t.name for t in res.targets][:2] == ["duels won against random", "duels won against sensible"]
     text = report.render({"ai": res.as_dict()})
     assert "### Computer opponent" in text and "| sensible | 2 |" in text
+
+
+def test_hostile_unknown_names_part() -> None:
+    from bench import hostile
+    fig = hostile.unknown_names_bench(1)
+    assert fig["problems"] == fig["names"] == 500 and fig["suggested"] == 3

@@ -451,11 +451,11 @@ async def test_schema_guards_the_history(db: Database) -> None:
     await append_decision(db, rec.id, 0, 0, "pass", deadline=None)
     for sql, params in [
         ("UPDATE decisions SET text = 'other' WHERE duel_id = ?", (rec.id,)),
-        ("INSERT INTO decisions VALUES (?, 5, 0, 'gap', 0)", (rec.id,)),
+        ("INSERT INTO decisions (duel_id, seq, player, text, at) VALUES (?, 5, 0, 'gap', 0)", (rec.id,)),
         ("UPDATE duels SET seq = 5 WHERE id = ?", (rec.id,)),
         ("UPDATE duels SET status = 'finished' WHERE id = ?", (rec.id,)),  # needs a result
         ("UPDATE duels SET status = 'paused' WHERE id = ?", (rec.id,)),
-        ("INSERT INTO decisions VALUES (999, 0, 0, 'orphan', 0)", ()),
+        ("INSERT INTO decisions (duel_id, seq, player, text, at) VALUES (999, 0, 0, 'orphan', 0)", ()),
     ]:
         with pytest.raises(sqlite3.IntegrityError):
             async with db.transaction() as conn:

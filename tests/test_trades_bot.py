@@ -84,7 +84,7 @@ async def test_trade_accepted_declined_withdrawn(fake_discord: FakeDiscord, tmp_
         assert "no open trades" in (await alice.slash("trades")).text
         # bad requests are answered privately
         for kwargs, why in (({"give": "Black Lotus"}, "own no Black Lotus"), ({"give": "#99999"}, "not a copy you own"),
-                            ({"want": "5 Island"}, "only 3 Island")):
+                            ({"want": "5 Island"}, "They do not have 5 Island free to trade")):
             bad = await alice.slash("trade", player=bob, **kwargs)
             assert bad.ephemeral and why in bad.text
         # the history
@@ -134,7 +134,7 @@ async def test_two_overlapping_trades_accepted_at_once(fake_discord: FakeDiscord
         texts = [m1.text, m2.text]
         assert sum("was accepted" in t for t in texts) == 1
         failed = next(t for t in texts if "could not be completed" in t)
-        assert f"#{angel} Serra Angel is no longer owned by <@{bob.id}>" in failed
+        assert f"#{angel} Serra Angel is no longer free to trade" in failed
         winner = alice if "was accepted" in m1.text else carol
         assert await owner(b, angel) == str(winner.id)
         loser = carol if winner is alice else alice
@@ -163,10 +163,11 @@ async def test_a_locked_card_offered_in_a_trade(fake_discord: FakeDiscord, tmp_p
         assert res.ephemeral and f"#{forests[1]} Forest is locked in duel #" in res.text
         res = await alice.slash("trade", player=bob, give="Forest")
         assert res.ephemeral and "only 0 Forest free to trade" in res.text
-        # accepting an offer made before the copy was locked: nothing moves, both see why
+        # accepting an offer made before the copy was locked: nothing moves, both see that a
+        # copy is no longer free (the public message does not say it is in an ante deck)
         click = await bob.click(early.message, "Accept")
         await fake.wait_for(lambda: "could not be completed" in early.message.text)
-        assert "locked in duel #" in early.message.text
+        assert "no longer free to trade" in early.message.text and "duel" not in early.message.text
         assert "nothing was exchanged" in (await click.wait_followups(1))[0].text
         assert await owner(b, forests[0]) == str(alice.id)
         # the free card can still be traded
@@ -202,7 +203,8 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
                 if o["value"] == mine[0])
     angel = (await ids_of(b, bob, "Serra Angel"))[0]
     await alice.select(r.message, "You give…", [give["value"]])
-    await alice.select(r.message, "You want…", [str(angel)])
+    # (bob's options are card names: which of his copies is the lowest free one is his to know)
+    await alice.select(r.message, "You want…", ["Serra Angel"])
     await alice.click(r.message, "Propose")
     offer = await alice.wait_for_message(fake.channel, lambda m: "offers" in m.text, include_existing=True)
     assert f"#{mine[0]}" in offer.text and f"#{angel} Serra Angel" in offer.text
