@@ -41,6 +41,7 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
+COMPUTER_NAME = "Computer"  # the computer's seat name: what the log, the board and the players call it
 # A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
 # last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
 SNAPSHOT_ANSWERS = 40
@@ -137,8 +138,8 @@ class DuelService:
         # collections, ante and trades: ante duels are played for keeps
         self.collections = CollectionService(db, now=now)
         # the computer opponent: its seat is the one whose player id is the bot's
-        # own user id (set once the bot has logged in); its level is in its seat
-        # name ("computer_hard"), so a restarted bot recognises both
+        # own user id (set once the bot has logged in), named COMPUTER_NAME; its level
+        # is in the duel's options, so a restarted bot recognises both
         self.computer_id: str | None = None
         self._computers: dict[int, ComputerPlayer] = {}
 
@@ -235,12 +236,12 @@ class DuelService:
             self.validate_deck(theirs)
         else:  # one of the preconstructed decks, chosen by the duel's seed
             theirs = decklist(sorted(PRECONS)[seed % len(PRECONS)])
-        names = (seat_names(player[1], "x")[0], f"computer_{level}")
+        names = (seat_names(player[1], "x")[0], COMPUTER_NAME)
         if names[0].lower() == names[1].lower():
             names = (names[0] + "_1", names[1])
         rec = await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(player[0], self.computer_id),
-            player_names=names, seed=seed, options=DuelOptions(ante=False, chooser=None),
+            player_names=names, seed=seed, options=DuelOptions(ante=False, chooser=None, computer_level=level),
             decks=(cards, theirs), status="mulligans", clock_seconds=DEFAULT_CLOCK,
             deadline=int(self.now()) + DEFAULT_CLOCK)
         async with self.lock(rec.id):
@@ -257,8 +258,9 @@ class DuelService:
     def _computer(self, live: Live, seat: int) -> ComputerPlayer:
         cp = self._computers.get(live.record.id)
         if cp is None:
+            # duels made before the level was kept in the options have it in the seat name ("computer_hard")
             name = live.record.player_names[seat]
-            level = name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL
+            level = live.duel.options.computer_level or (name.rsplit("_", 1)[-1] if "_" in name else DEFAULT_LEVEL)
             cp = self._computers[live.record.id] = ComputerPlayer(live.record.seed % (1 << 31),
                                                                   level if level in LEVELS else DEFAULT_LEVEL)
         return cp

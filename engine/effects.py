@@ -411,7 +411,8 @@ def during_upkeep(text: str, effect: EffectFn, *, whose: str = "controller",
         if card.phase_uses.get(g.phase_key()) or whose_player(g, card, whose) != g.active:
             return
         card.phase_uses[g.phase_key()] = 1
-        g.log(f"{card.name}: {text}")
+        # not the printed text: its "you" is the card's controller, not whoever reads the log
+        g.log(f"{card.name} acts in {g.players[g.active].name}'s upkeep.")
         g.resolving += 1
         try:
             yield from effect(g, Ctx(g, controller=g.controller(card), source=card))

@@ -430,3 +430,66 @@ def test_what_only_you_may_see_is_shown_to_you() -> None:
     text = at({"battlefield": ["Glasses of Urza"], "hand": ["Plains"]}, {"hand": ["Giant Growth", "Forest"]},
               lines=("activate Glasses of Urza", "target computer", "pass"))
     assert "(seen by you only) computer's hand: Forest, Giant Growth" in text
+
+
+# ------------------------------------------------------------ words on the screen (issue 24)
+
+def test_the_log_speaks_to_you_in_grammar_on_every_line() -> None:
+    # the engine words each event once, in the third person; the terminal's player reads
+    # it in the second person, the verbs it shares and "their" too, on every line of `log`
+    from bot.render import second_person
+    assert second_person("you searches their library, puts 3 basic land cards into their hand and shuffles.") \
+        == "you search your library, put 3 basic land cards into your hand and shuffle."
+    assert second_person("computer draws.\nyou draws 2 cards.\nyou has 3 life, and computer has 2.") \
+        == "computer draws.\nyou draw 2 cards.\nyou have 3 life, and computer has 2."
+    assert second_person("Raise Dead returns Grizzly Bears from you's graveyard to their hand.") \
+        == "Raise Dead returns Grizzly Bears from your graveyard to your hand."
+    assert second_person("computer searches their library.") == "computer searches their library."
+    text = at({"library": ["Forest"] * 5}, lines=("log",), phase="upkeep")
+    assert "you draw." in text and "you draws" not in text
+
+
+def test_counted_cards_are_in_the_singular_or_the_plural() -> None:
+    text = at({"hand": ["Braingeyser", "Braingeyser"], "battlefield": ["Island"] * 9, "library": ["Forest"] * 9},
+              lines=("cast Braingeyser -> you x=1", "cast Braingeyser -> you x=2"))
+    assert "you draw 1 card (Braingeyser)." in text and "you draw 2 cards (Braingeyser)." in text
+    assert "card(s)" not in text
+
+
+def test_the_computers_upkeep_damage_is_told_as_the_computers() -> None:
+    # the printed "deals 1 damage to you" is the card's controller: the log names them, once
+    text = at({"library": ["Forest"] * 5}, {"battlefield": ["Serendib Efreet"], "library": ["Forest"] * 5},
+              lines=("pass",) * 3, phase="upkeep", active="computer")
+    upkeep = text.split("computer draws.")[0]
+    assert "damage to you" not in upkeep and "Serendib Efreet: " not in upkeep
+    assert upkeep.count("Serendib Efreet deals 1 damage to computer") == 1
+
+
+def test_summoning_sickness_shows_on_the_active_players_creatures_only() -> None:
+    text = at({"battlefield": [{"name": "Grizzly Bears", "sick": True}, "Mountain"], "hand": ["Lightning Bolt"]},
+              {"battlefield": [{"name": "Savannah Lions", "sick": True}]}, lines=("board",))
+    assert "Grizzly Bears 2/2 (sick)" in text
+    assert "Savannah Lions 2/1" in text and "Savannah Lions 2/1 (sick)" not in text
+
+
+def test_an_attack_is_announced_and_declared_in_one_answer() -> None:
+    you = {"battlefield": ["Serendib Efreet", "Savannah Lions", "Plains"], "library": ["Plains"] * 5}
+    text = at(you, {"library": ["Forest"] * 5}, lines=("attack Serendib Efreet, Savannah Lions",))
+    assert "Not legal" not in text
+    assert "you attack with Serendib Efreet, Savannah Lions." in text
+    assert "Declare attackers" not in text  # not asked a second time
+    assert "announces an attack" not in text.replace("announces an attack. Abort", "")
+    # declining to attack is passing, not announcing an attack of nothing
+    refused = at(you, lines=("attack nothing",))
+    assert "Not legal: not now: to attack with nothing, do not announce an attack: answer 'pass'" in refused
+    # a creature that cannot attack is refused before anything is announced
+    sick = at({"battlefield": [{"name": "Grizzly Bears", "sick": True}, "Savannah Lions"]},
+              lines=("attack Grizzly Bears",))
+    assert "Not legal" in sick and "Grizzly Bears cannot attack" in sick and "you attack" not in sick
+
+
+def test_an_announced_attack_of_nothing_is_one_line() -> None:
+    you = {"battlefield": ["Savannah Lions"], "library": ["Plains"] * 5}
+    text = at(you, {"library": ["Forest"] * 5}, lines=("attack", "attack nothing"))
+    assert "you announce an attack but declare no attackers." in text
+    assert "attacks with nothing" not in text and "attack with nothing." not in text
