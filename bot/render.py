@@ -168,6 +168,14 @@ def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands
             if bl:
                 out.append(f"  {bands[int(i)]} blocked by {', '.join(bl)}")
     if v["over"]:
-        w = "a draw" if v["winner"] is None else f"{pl[v['winner']]['name']} wins"
-        out.append(f"The duel is over: {w} ({v['end_reason']}).")
+        out.append(outcome_text(v))
     return "\n".join(out)
+
+
+def outcome_text(v: dict[str, Any]) -> str:
+    """How the duel ended, from a view: "The duel is over: alice wins (bob has 0 life)."."""
+    if not v["over"]:
+        return "The duel is not over."
+    pl = v["players"]
+    w = "a draw" if v["winner"] is None else f"{pl[v['winner']]['name']} wins"
+    return f"The duel is over: {w} ({v['end_reason']})."

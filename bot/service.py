@@ -173,6 +173,17 @@ class DuelService:
         saved = [d.name for d in await deck_store.list_decks(self.db, user_id)]
         return saved + sorted(PRECONS)
 
+    async def deck_menu(self, user_id: str, fmt: str) -> list[tuple[str, str]]:
+        """The decks a player may choose from for a duel of format ``fmt``, as
+        (name, why not legal): the legal ones first (a menu shows only 25),
+        then the others with their first problem, so a player sees why their
+        deck is not offered as playable rather than wondering where it went."""
+        f = self.format_named(fmt)
+        decks = [(d.name, list(d.cards)) for d in await deck_store.list_decks(self.db, user_id)] \
+            + [(n, decklist(n)) for n in sorted(PRECONS)]
+        menu = [(name, next(iter(f.problems(cards)), "")) for name, cards in decks]
+        return [m for m in menu if not m[1]] + [m for m in menu if m[1]]
+
     @staticmethod
     def format_named(name: str | None) -> formats.Format:
         try:
