@@ -354,6 +354,8 @@ class TerminalDuel:
             except ValueError as e:
                 err = str(e)
             self.duel = runner.duel  # a failed attempt is rolled back by replay
+            if isinstance(self.computer, _Computer):
+                self.computer.duel = self.duel  # it answers from this duel's view, not the one rolled back
             if err is None:
                 self.count(d, text)
                 return

@@ -597,3 +597,17 @@ def test_ctrl_c_saves_the_duel_in_the_real_command(tmp_path: Path) -> None:
     resumed = subprocess.run(_manaburn("play", "--resume"), input=b"", capture_output=True, timeout=120)
     assert resumed.stdout.startswith(b"Manaburn - continuing the duel saved in ")
     assert b"seed 5" in resumed.stdout
+
+
+def test_the_computer_answers_from_the_duel_a_refused_whole_action_left() -> None:
+    # a whole action that fails half-way is rolled back by replay into a new duel object:
+    # the computer opponent must read that one, not the one before
+    from bot.terminal import _Computer
+    spec = {"active": "you", "phase": "main", "players": {
+        "you": {"hand": ["Fireball"], "battlefield": ["Mountain"] * 3, "library": ["Mountain"] * 5},
+        "computer": {"library": ["Forest"] * 5}}}
+    duel = Duel(lambda: build_position(spec))
+    term = TerminalDuel(duel, _Computer(duel, 1, "easy"), io.StringIO("cast Fireball -> Nobody x=2\n"), io.StringIO())
+    term.run()
+    assert "Not legal" in term.stdout.getvalue()  # type: ignore[attr-defined]
+    assert term.duel is not duel and term.computer.duel is term.duel  # type: ignore[union-attr]
