@@ -463,6 +463,7 @@ def test_the_computers_upkeep_damage_is_told_as_the_computers() -> None:
     upkeep = text.split("computer draws.")[0]
     assert "damage to you" not in upkeep and "Serendib Efreet: " not in upkeep
     assert upkeep.count("Serendib Efreet deals 1 damage to computer") == 1
+    assert upkeep.count("Serendib Efreet") == 1  # one line for the one damage
 
 
 def test_summoning_sickness_shows_on_the_active_players_creatures_only() -> None:
