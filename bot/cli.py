@@ -181,8 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
                    + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
-                   help="continue the duel saved when you left one with Ctrl-C or Ctrl-D (default: the "
-                        "one saved last, in ~/.local/state/manaburn/duel.json or $XDG_STATE_HOME)")
+                   help="continue a duel saved when you left it with Ctrl-C or Ctrl-D (default: the one "
+                        "saved last, in ~/.local/state/manaburn/ or $XDG_STATE_HOME/manaburn/)")
     p.set_defaults(fn=cmd_play)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "

@@ -7,9 +7,11 @@ shown at the start and each player's stops. It is JSON, written whole to a
 temporary file and renamed over the old one, so an interruption while saving
 never leaves half a file.
 
-Where: ``$XDG_STATE_HOME/manaburn/duel.json`` (``~/.local/state/manaburn/duel.json``
-when that is not set), the per-user place for state that outlives a run; the
-current directory's ``manaburn-duel.json`` when that cannot be written.
+Where: ``$XDG_STATE_HOME/manaburn/duel-SEED.json`` (under ``~/.local/state``
+when that is not set), the per-user place for state that outlives a run, one
+file per duel (leaving another duel never overwrites this one); the current
+directory's ``manaburn-duel-SEED.json`` when that cannot be written. Without a
+file named, ``--resume`` continues the newest.
 """
 from __future__ import annotations
 
@@ -23,8 +25,6 @@ from typing import Any
 from engine import Duel, DuelOptions, IllegalAction
 
 VERSION = 1
-FILE_NAME = "duel.json"
-FALLBACK = Path("manaburn-duel.json")
 MAX_BYTES = 16 * 1024 * 1024  # a saved duel is a few kilobytes: anything far larger is not one
 
 
@@ -73,17 +73,24 @@ class SavedDuel:
             raise SavedDuelError(f"the saved duel is damaged ({type(e).__name__}: {e})") from None
 
 
-def default_path() -> Path:
-    """Where a duel is saved when no file is named."""
+def saved_dir() -> Path:
+    """The per-user folder of saved duels."""
     state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "manaburn" / FILE_NAME
+    return Path(state) / "manaburn"
+
+
+def latest() -> Path | None:
+    """The duel saved last in :func:`saved_dir`, or in the current directory; None if there is none."""
+    found = [p for p in (*saved_dir().glob("duel-*.json"), *Path().glob("manaburn-duel-*.json")) if p.is_file()]
+    return max(found, key=lambda p: p.stat().st_mtime, default=None)
 
 
 def save(saved: SavedDuel, path: Path | None = None) -> Path:
-    """Write ``saved`` to ``path`` (default: :func:`default_path`, else the
-    current directory's :data:`FALLBACK`); returns where it went."""
+    """Write ``saved`` to ``path`` (default: its own file in :func:`saved_dir`,
+    else in the current directory); returns where it went."""
     text = json.dumps(saved.to_json(), ensure_ascii=False)
-    places = [path] if path is not None else [default_path(), FALLBACK]
+    places = [path] if path is not None else [saved_dir() / f"duel-{saved.seed}.json",
+                                              Path(f"manaburn-duel-{saved.seed}.json")]
     for i, where in enumerate(places):
         try:
             where.parent.mkdir(parents=True, exist_ok=True)

@@ -102,13 +102,16 @@ def resume_play(args: argparse.Namespace, given: str, stdin: TextIO, stdout: Tex
         print("--resume continues a saved duel with its own seed and decks: give no --seed, --deck or "
               "--opponent-deck with it", file=stdout)
         return 2
-    path = Path(given) if given else saved_duel.default_path()
+    path = Path(given) if given else saved_duel.latest()
+    if path is None:
+        print(f"No saved duel in {saved_duel.saved_dir()} (a duel is saved there when you leave it with Ctrl-C "
+              "or Ctrl-D)", file=stdout)
+        return 2
     try:
         saved = saved_duel.load(path)
         duel = saved.rebuild()
     except FileNotFoundError:
-        print(f"No saved duel in {path}" + ("" if given else " (a duel is saved there when you leave it "
-                                             "with Ctrl-C or Ctrl-D)"), file=stdout)
+        print(f"No saved duel in {path}", file=stdout)
         return 2
     except (OSError, SavedDuelError) as e:
         print(f"Cannot continue the duel saved in {path}: {e}", file=stdout)
@@ -411,8 +414,7 @@ class TerminalDuel:
             where = saved_duel.save(self.saved, path)
         except OSError as e:
             return f"leaving the duel; it could not be saved: {e}"
-        again = "manaburn play --resume" + ("" if where == saved_duel.default_path().resolve() else f" {where}")
-        return f"the duel is saved in {where}; '{again}' continues it"
+        return f"the duel is saved in {where}; 'manaburn play --resume' continues it"
 
     def count(self, d: Decision, answer: str) -> None:
         self.inputs += 1

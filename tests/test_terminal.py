@@ -552,7 +552,9 @@ def test_ctrl_d_saves_the_duel_and_resume_continues_it_exactly(tmp_path: Path) -
     said = first.getvalue()
     assert "(end of input: the duel is saved in " in said and "'manaburn play --resume' continues it" in said
     from bot import saved_duel
-    saved = saved_duel.load(saved_duel.default_path())
+    path = saved_duel.latest()
+    assert path is not None and path.name == "duel-5.json" and f"saved in {path};" in said
+    saved = saved_duel.load(path)
     assert saved.seed == 5 and saved.deck_names == ("Red Burn", "Green Stompy") and saved.vs == "random"
     assert len(saved.history) > 12  # the computer's answers too
     # continued: the same board, the same question, and play goes on from there
@@ -560,12 +562,12 @@ def test_ctrl_d_saves_the_duel_and_resume_continues_it_exactly(tmp_path: Path) -
     resume = argparse.Namespace(resume="", seed=None, deck=None, opponent_deck=None)
     assert play(resume, io.StringIO("1\n" * 3000), again) == 0
     text = again.getvalue()
-    assert text.startswith(f"Manaburn - continuing the duel saved in {saved_duel.default_path()}: seed 5, "
+    assert text.startswith(f"Manaburn - continuing the duel saved in {path}: seed 5, "
                            f"'Red Burn' against 'Green Stompy', {len(saved.history)} answers replayed.")
     resumed_board = re.search(r"^Turn \d+ - .*?(?=\n\n)", text, re.M | re.S)
     assert resumed_board is not None and resumed_board.group(0) == _last_board(said)
     assert "The duel is over" in text
-    assert not saved_duel.default_path().exists()  # over: nothing left to continue
+    assert not path.exists() and saved_duel.latest() is None  # over: nothing left to continue
     # a file named, and what is not a saved duel
     bad = tmp_path / "junk.json"
     bad.write_text("{}")
@@ -612,3 +614,18 @@ def test_the_computer_answers_from_the_duel_a_refused_whole_action_left() -> Non
     term.run()
     assert "Not legal" in term.stdout.getvalue()  # type: ignore[attr-defined]
     assert term.duel is not duel and term.computer.duel is term.duel  # type: ignore[union-attr]
+
+
+def test_each_duel_left_is_saved_in_its_own_file() -> None:
+    from bot import saved_duel
+    for seed in (5, 6):
+        args = argparse.Namespace(seed=seed, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
+        assert play(args, io.StringIO("choose play\n1\n"), io.StringIO()) == 0
+    files = sorted(p.name for p in saved_duel.saved_dir().glob("*.json"))
+    assert files == ["duel-5.json", "duel-6.json"]
+    latest = saved_duel.latest()
+    assert latest is not None and saved_duel.load(latest).seed == 6
+    out = io.StringIO()
+    resume = argparse.Namespace(resume=str(saved_duel.saved_dir() / "duel-5.json"), seed=None, deck=None,
+                                opponent_deck=None)
+    assert play(resume, io.StringIO(""), out) == 0 and "seed 5" in out.getvalue()
