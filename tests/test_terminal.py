@@ -494,6 +494,7 @@ def test_an_announced_attack_of_nothing_is_one_line() -> None:
     text = at(you, {"library": ["Forest"] * 5}, lines=("attack", "attack nothing"))
     assert "you announce an attack but declare no attackers." in text
     assert "attacks with nothing" not in text and "attack with nothing." not in text
+    assert "Attacking: \n" not in text  # the board shows no empty attack while attackers are declared
 
 
 # ------------------------------------------------------------ the terminal's own words (issue 24)
