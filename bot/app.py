@@ -71,6 +71,9 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         # (duel, player) -> the player's panel while the other player decides (no controls but
         # "What I've seen"): deleted when a new panel is sent, so each has one panel per duel
         self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {}
+        # (duel, player) whose waiting panel is the DM sent as the duel started, until the first
+        # panels are sent: the player who moves first gets their panel in it (see starting_dm)
+        self.starting_dms: set[tuple[int, int]] = set()
         self.secrets_shown = SecretsShown()  # private notes shown once, in the panel where they came up
         # (duel, player) for which :attr:`panels` tells every open panel: this process sent
         # their panels since its start, or looked in their DMs for any sent before it (see

@@ -168,9 +168,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     decks = ", ".join(sorted(PRECONS))
     p = sub.add_parser("play", help="play a duel in the terminal",
                        description=f"A duel in the terminal. Decks (any case): {decks}.")
-    p.add_argument("--vs", choices=("ai", "random", "human", "computer"), default="ai",
-                   help="the computer opponent (default), the old random one ('computer' is kept as its "
-                        "other name), or two people at one keyboard")
+    p.add_argument("--vs", choices=("ai", "computer", "random", "human"), default="ai",
+                   help="the computer opponent (default; 'ai' and 'computer' are the same), a player "
+                        "answering at random, or two people at one keyboard")
     from engine.computer import DEFAULT_LEVEL, LEVELS
     p.add_argument("--level", choices=tuple(LEVELS), default=DEFAULT_LEVEL,
                    help=f"how well the computer plays (default {DEFAULT_LEVEL})")
@@ -180,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engine.formats import FORMATS
     p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
                    + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
+    p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
+                   help="continue a duel saved when you left it with Ctrl-C or Ctrl-D (default: the one "
+                        "saved last, in ~/.local/state/manaburn/ or $XDG_STATE_HOME/manaburn/)")
     p.set_defaults(fn=cmd_play)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "

@@ -143,7 +143,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
     try:
         await bot.svc.check_practice_room(uid)  # before anything is sent
         try:
-            await bot.dm(uid, "A duel against the computer is starting. Your controls will appear here.")
+            starting = await bot.dm(uid, "A duel against the computer is starting. Your controls will appear here.")
         except discord.Forbidden:
             raise DuelError("You cannot receive direct messages from me, so the duel cannot start. "
                             f"{DM_HOWTO}, then try again.") from None
@@ -155,6 +155,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
         bot.posts.give_back(uid)
         await bot.reply_error(interaction, str(e))
         return
+    bot.starting_dm(out.live.record.id, out.live.record.player_ids.index(uid), starting)
     await bot.open_thread(out.live)
     await interaction.followup.send(f"Your duel against the computer is in <#{out.live.record.thread_id}>.",
                                     ephemeral=True)

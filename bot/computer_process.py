@@ -62,9 +62,10 @@ def computer_turn(duel: Duel, seat: int, cp: ComputerPlayer, stops: Stops) -> No
         autopass(duel, stops)
 
 
-def computer_for(seed: int, seat_name: str) -> ComputerPlayer:
-    """The computer of a duel: its level is in its seat's name (``computer_hard``)."""
-    level = seat_name.rsplit("_", 1)[-1] if "_" in seat_name else DEFAULT_LEVEL
+def computer_for(seed: int, seat_name: str, level: str | None = None) -> ComputerPlayer:
+    """The computer of a duel: its level is in the duel's options (*level*); duels made
+    before it was kept there have it in the seat's name (``computer_hard``)."""
+    level = level or (seat_name.rsplit("_", 1)[-1] if "_" in seat_name else DEFAULT_LEVEL)
     return ComputerPlayer(seed % (1 << 31), level if level in LEVELS else DEFAULT_LEVEL)
 
 
@@ -88,7 +89,7 @@ def think(duel_id: int, seed: int, decks: tuple[list[str], list[str]], options: 
         kept = None
     if kept is None:
         duel = Duel.from_snapshot(seed, decks, options, [], None, names=names)
-        kept = (duel, computer_for(seed, names[seat]))
+        kept = (duel, computer_for(seed, names[seat], options.computer_level))
     duel, cp = kept
     duel.replay(history[len(duel.history):])
     start = len(duel.history)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
 import discord
 
-from engine import carddb
+from engine import carddb, formats
 from engine.decisions import Decision
 
 from .knowledge import seen_text
@@ -313,12 +313,14 @@ class Interactions(Publisher):
                 await interaction.response.edit_message(
                     content=f"{rec.player_names[1]} declined the challenge from {rec.player_names[0]}.", view=None)
                 return
-            names = await self.svc.deck_names(uid)
+            fmt = self.svc.format_named(rec.options.get("format"))
+            menu = await self.svc.deck_menu(uid, fmt.name)
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
-        await interaction.response.send_message("Choose the deck you will play:", view=deck_view(duel_id, names),
-                                                ephemeral=True)
+        where = "" if fmt.name == formats.DEFAULT else f" (decks legal in {fmt.title} first)"
+        await interaction.response.send_message(f"Choose the deck you will play{where}:",
+                                                view=deck_view(duel_id, menu), ephemeral=True)
 
     async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
         async with self.busy(interaction):
@@ -342,10 +344,12 @@ class Interactions(Publisher):
             rec = await self.open_challenge(duel_id, uid)
             await self.svc.precheck_accept(duel_id, uid, deck)  # for ante: the deck must be owned
             # both players must be reachable by DM before the duel starts
+            starting = []
             for pid, name in zip(rec.player_ids, rec.player_names):
                 try:
-                    await self.dm(pid, f"Duel #{duel_id}: {rec.player_names[0]} vs {rec.player_names[1]} is starting. "
-                                       "Your controls will appear here.")
+                    starting.append(await self.dm(pid, f"Duel #{duel_id}: {rec.player_names[0]} vs "
+                                                       f"{rec.player_names[1]} is starting. Your controls will "
+                                                       "appear here."))
                 except discord.Forbidden:
                     who = "You" if pid == uid else name
                     raise DuelError(f"{who} cannot receive direct messages from me, so the duel cannot start. "
@@ -354,6 +358,8 @@ class Interactions(Publisher):
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
+        for p, msg in enumerate(starting):
+            self.starting_dm(duel_id, p, msg)
         await self.open_thread(live)
         await interaction.followup.send(f"Accepted. The duel is in <#{live.record.thread_id}>.", ephemeral=True)
         # what came before the first decision (a face-up ante) goes in the thread's log too

@@ -18,7 +18,7 @@ import discord
 from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
-from .render import board_text
+from .render import board_text, outcome_text
 from .thread_log import recent_text
 from .usertext import shown
 
@@ -83,7 +83,7 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
         lines.append(f"(only you see this, turn {v['turn']}) {s}")
     view = discord.ui.View(timeout=None)
     if d is None:
-        lines.append("The duel is over.")
+        lines.append(outcome_text(v))
         return clip("\n".join(lines), 2000), view
     if d.player != player:
         lines.append(f"Waiting for {rec.player_names[d.player]}.")
@@ -457,10 +457,14 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:c
 
 
 class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:dk:(?P<duel>\d+)"):
-    """The challenged player's deck, chosen when accepting."""
+    """The challenged player's deck, chosen when accepting: ``menu`` is (name, why
+    it is not legal in the challenge's format, "" if it is), the legal ones first;
+    the others are marked, with the reason under the name."""
 
-    def __init__(self, duel_id: int, names: list[str] | None = None) -> None:
-        opts = [discord.SelectOption(label=clip(n, 100), value=clip(n, 100)) for n in (names or ["?"])[:25]]
+    def __init__(self, duel_id: int, menu: list[tuple[str, str]] | None = None) -> None:
+        opts = [discord.SelectOption(label=clip(n if not why else f"{n} (not legal here)", 100), value=clip(n, 100),
+                                     description=clip(why, 100) if why else None)
+                for n, why in (menu or [("?", "")])[:25]]
         super().__init__(discord.ui.Select(placeholder="Choose your deck", options=opts,
                                            custom_id=f"mb:dk:{duel_id}"))
         self.duel_id = duel_id
@@ -513,9 +517,9 @@ def challenge_view(duel_id: int) -> discord.ui.View:
     return v
 
 
-def deck_view(duel_id: int, names: list[str]) -> discord.ui.View:
+def deck_view(duel_id: int, menu: list[tuple[str, str]]) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
-    v.add_item(DeckSelect(duel_id, names))
+    v.add_item(DeckSelect(duel_id, menu))
     return v
 
 

@@ -79,6 +79,7 @@ class Publisher:
         svc: DuelService
         panels: dict[tuple[int, int], tuple[int, int]]
         waiting_panels: dict[tuple[int, int], tuple[int, int]]
+        starting_dms: set[tuple[int, int]]
         secrets_shown: SecretsShown
         notify_after: float
         _panels_known: set[tuple[int, int]]
@@ -272,6 +273,7 @@ class Publisher:
             await self.close_panel(rec, p, "The duel is over. " + who + ".")
             self._panels_known.discard((rec.id, p))
             self._answered_at.pop((rec.id, p), None)
+            self.starting_dms.discard((rec.id, p))
             waiting = self.waiting_panels.pop((rec.id, p), None)
             if waiting is not None:
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
@@ -358,6 +360,7 @@ class Publisher:
             return
         rec = live.record
         waiting = f"Duel #{rec.id}: waiting for {rec.player_names[d.player]}."
+        self.starting_dms.discard((rec.id, 1 - d.player))  # not the first to decide: see starting_dm
         if placed is not None and placed == d.player:
             await self.close_panel(rec, 1 - placed, waiting)
             return
@@ -379,6 +382,17 @@ class Publisher:
             await thread.send(f"<@{rec.player_ids[player]}>, your move in duel #{rec.id}, but I cannot send you "
                               f"direct messages. {DM_HELP_IN_DUEL}")
 
+    def starting_dm(self, duel_id: int, player: int, msg: discord.Message) -> None:
+        """The DM sent as the duel starts ("your controls will appear here", which
+        also found the player's DMs open) is the player's panel while they wait: the
+        player who decides first sees the decision in it, edited in place (it
+        notified them a moment ago), not in a second DM; the other gets their
+        panel as a new DM when the move comes to them (the notification), and
+        this one is deleted, as any waiting panel is."""
+        key = (duel_id, player)
+        self.waiting_panels[key] = (msg.channel.id, msg.id)
+        self.starting_dms.add(key)
+
     def answered_now(self, duel_id: int, player: int) -> None:
         """Note that *player* answered in the duel just now (see :meth:`send_panels`)."""
         self._answered_at[(duel_id, player)] = time.monotonic()
@@ -392,7 +406,9 @@ class Publisher:
         key = (rec.id, player)
         at = self._answered_at.get(key)
         where = self.waiting_panels.get(key)
-        if where is None or at is None or time.monotonic() - at > self.notify_after:
+        starting = key in self.starting_dms  # the DM sent as the duel started (see starting_dm)
+        self.starting_dms.discard(key)
+        if where is None or (not starting and (at is None or time.monotonic() - at > self.notify_after)):
             return False
         content, view = panel_message(live, player, secrets=self.secrets_shown.take_new(rec.id, live.duel, player))
         try:

@@ -41,6 +41,7 @@ from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
+COMPUTER_NAME = "Computer"  # the computer's seat name: what the log, the board and the players call it
 # A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
 # last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
 SNAPSHOT_ANSWERS = 40
@@ -142,8 +143,8 @@ class DuelService:
         # collections, ante and trades: ante duels are played for keeps
         self.collections = CollectionService(db, now=now)
         # the computer opponent: its seat is the one whose player id is the bot's
-        # own user id (set once the bot has logged in); its level is in its seat
-        # name ("computer_hard"), so a restarted bot recognises both
+        # own user id (set once the bot has logged in), named COMPUTER_NAME; its level
+        # is in the duel's options, so a restarted bot recognises both
         self.computer_id: str | None = None
         # duels against the computer one player may have under way at once (bot.limits)
         self.max_practice = MAX_OPEN_PRACTICE
@@ -187,6 +188,17 @@ class DuelService:
     async def deck_names(self, user_id: str) -> list[str]:
         saved = [d.name for d in await deck_store.list_decks(self.db, user_id)]
         return saved + sorted(PRECONS)
+
+    async def deck_menu(self, user_id: str, fmt: str) -> list[tuple[str, str]]:
+        """The decks a player may choose from for a duel of format ``fmt``, as
+        (name, why not legal): the legal ones first (a menu shows only 25),
+        then the others with their first problem, so a player sees why their
+        deck is not offered as playable rather than wondering where it went."""
+        f = self.format_named(fmt)
+        decks = [(d.name, list(d.cards)) for d in await deck_store.list_decks(self.db, user_id)] \
+            + [(n, decklist(n)) for n in sorted(PRECONS)]
+        menu = [(name, next(iter(f.problems(cards)), "")) for name, cards in decks]
+        return [m for m in menu if not m[1]] + [m for m in menu if m[1]]
 
     @staticmethod
     def format_named(name: str | None) -> formats.Format:
@@ -269,12 +281,12 @@ class DuelService:
             self.validate_deck(theirs)
         else:  # one of the preconstructed decks, chosen by the duel's seed
             theirs = decklist(sorted(PRECONS)[seed % len(PRECONS)])
-        names = (seat_names(player[1], "x")[0], f"computer_{level}")
+        names = (seat_names(player[1], "x")[0], COMPUTER_NAME)
         if names[0].lower() == names[1].lower():
             names = (names[0] + "_1", names[1])
         rec = await store.create_duel(
             self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(player[0], self.computer_id),
-            player_names=names, seed=seed, options=DuelOptions(ante=False, chooser=None),
+            player_names=names, seed=seed, options=DuelOptions(ante=False, chooser=None, computer_level=level),
             decks=(cards, theirs), status="mulligans", clock_seconds=DEFAULT_CLOCK,
             deadline=int(self.now()) + DEFAULT_CLOCK)
         async with self.lock(rec.id):

@@ -17,8 +17,10 @@ stop. A refused answer says why (:mod:`engine.refusals`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from engine import Duel, DuelOptions, IllegalAction, carddb, formats
@@ -27,11 +29,13 @@ from engine.computer import DEFAULT_LEVEL, ComputerPlayer
 from engine.lookahead import peek_for
 from engine.view import view
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
-from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_answer
+from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, clip_text, is_mana_answer
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, parse_action
 
+from . import saved_duel
 from .render import board_text, second_person
+from .saved_duel import SavedDuel, SavedDuelError
 
 HELP = """Answer with a number from the list, or with action text:
   pass | play CARD | cast CARD | activate CARD [ability=N] | tap CARD for G
@@ -40,9 +44,12 @@ HELP = """Answer with a number from the list, or with action text:
   assign N to A, M to B | discard CARD | sacrifice CARD
   cast CARD -> TARGET x=N pay=...   (a whole cast at once)
 Other commands: board, hand, log, mana (your mana abilities now), card NAME,
-  stops [LIST | default | none] (where you are asked), help, concede, quit"""
+  stops [LIST | default | none] (where you are asked), help, concede, quit
+Ctrl-C or Ctrl-D saves the duel and leaves; 'manaburn play --resume' continues it."""
 
 CLEAR = "\033[2J\033[H"
+MAX_LINE = 2000  # characters of one answer: a longer line is refused, and shown clipped
+RESUME_EVENTS = 10  # lines of the log shown again when a saved duel is continued
 
 
 def deck_named(name: str) -> str | None:
@@ -51,6 +58,9 @@ def deck_named(name: str) -> str | None:
 
 
 def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    resume = getattr(args, "resume", None)
+    if resume is not None:
+        return resume_play(args, resume, stdin, stdout)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     try:
         fmt = formats.get(getattr(args, "format", None) or formats.DEFAULT)
@@ -70,21 +80,75 @@ def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = s
             return 2
         chosen.append(deck)
     mine, theirs = chosen
-    hot_seat = args.vs == "human"
+    vs = opponent_kind(args)
+    hot_seat = vs == "human"
     players = ("player 1", "player 2") if hot_seat else ("you", "computer")
-    duel = Duel.new(seed, (decklist(mine), decklist(theirs)), DuelOptions(chooser=0), names=players)
+    saved = SavedDuel(seed, (mine, theirs), (decklist(mine), decklist(theirs)), DuelOptions(chooser=0, format=fmt.name),
+                      players, vs, getattr(args, "level", None) or DEFAULT_LEVEL, [],
+                      (sorted(DEFAULT_STOPS), sorted(DEFAULT_STOPS)))
+    duel = Duel.new(seed, saved.decklists, saved.options, names=players)
     if hot_seat:
         print(f"Manaburn - seed {seed}. player 1 plays {mine!r}, player 2 plays {theirs!r}. "
               "Type 'help' for help.", file=stdout)
     else:
         print(f"Manaburn - seed {seed}. You play {mine!r} against {theirs!r}. Type 'help' for help.", file=stdout)
-    term = TerminalDuel(duel, None if hot_seat else opponent(args, duel, seed), stdin, stdout,
-                        clear=hot_seat and stdout.isatty())
+    return run_saving(TerminalDuel(duel, None if hot_seat else opponent(args, duel, seed), stdin, stdout,
+                                   clear=hot_seat and stdout.isatty(), saved=saved), stdout, None)
+
+
+def resume_play(args: argparse.Namespace, given: str, stdin: TextIO, stdout: TextIO) -> int:
+    """``manaburn play --resume [FILE]``: the saved duel, every answer replayed, played on."""
+    if any(getattr(args, k, None) is not None for k in ("seed", "deck", "opponent_deck")):
+        print("--resume continues a saved duel with its own seed and decks: give no --seed, --deck or "
+              "--opponent-deck with it", file=stdout)
+        return 2
+    path = Path(given) if given else saved_duel.latest()
+    if path is None:
+        print(f"No saved duel in {saved_duel.saved_dir()} (a duel is saved there when you leave it with Ctrl-C "
+              "or Ctrl-D)", file=stdout)
+        return 2
     try:
-        return term.run()
+        saved = saved_duel.load(path)
+        duel = saved.rebuild()
+    except FileNotFoundError:
+        print(f"No saved duel in {path}", file=stdout)
+        return 2
+    except (OSError, SavedDuelError) as e:
+        print(f"Cannot continue the duel saved in {path}: {e}", file=stdout)
+        return 2
+    if duel.pending is None:
+        print(f"The duel saved in {path} is over.", file=stdout)
+        return 2
+    mine, theirs = saved.deck_names
+    print(f"Manaburn - continuing the duel saved in {path}: seed {saved.seed}, {mine!r} against {theirs!r}, "
+          f"{len(saved.history)} answers replayed. Type 'help' for help.", file=stdout)
+    hot_seat = saved.vs == "human"
+    computer = None if hot_seat else opponent(argparse.Namespace(vs=saved.vs, level=saved.level), duel, saved.seed)
+    term = TerminalDuel(duel, computer, stdin, stdout, clear=hot_seat and stdout.isatty(), saved=saved)
+    term.stops = [frozenset(saved.stops[0]), frozenset(saved.stops[1])]
+    term.shown_events = max(0, len(duel.game.events) - RESUME_EVENTS)
+    return run_saving(term, stdout, path)
+
+
+def run_saving(term: "TerminalDuel", stdout: TextIO, resumed_from: Path | None) -> int:
+    """Run the duel; on Ctrl-C save it and say where. A resumed duel's file is
+    removed once the duel is over (nothing is left to continue)."""
+    try:
+        code = term.run()
     except (KeyboardInterrupt, EOFError):
-        print("\n(interrupted: leaving the duel)", file=stdout)
+        print("\n(interrupted: " + term.save_and_say(resumed_from) + ")", file=stdout)
         return 130
+    if term.duel.pending is None and resumed_from is not None:
+        with contextlib.suppress(OSError):
+            resumed_from.unlink()
+    return code
+
+
+def opponent_kind(args: argparse.Namespace) -> str:
+    """``--vs``: "ai" (the computer opponent; ``computer`` is its other name),
+    "random" or "human"."""
+    vs = getattr(args, "vs", None) or "ai"
+    return "ai" if vs == "computer" else vs
 
 
 class _Computer:
@@ -99,9 +163,8 @@ class _Computer:
 
 
 def opponent(args: argparse.Namespace, duel: Duel, seed: int) -> "RandomPlayer | _Computer":
-    """``--vs ai`` (the default; ``--level``) or ``--vs random`` (also the old ``--vs computer``)."""
-    vs = getattr(args, "vs", "ai")
-    if vs in ("random", "computer"):
+    """``--vs ai`` or ``--vs computer`` (the default; ``--level``), or ``--vs random``."""
+    if opponent_kind(args) == "random":
         return RandomPlayer(seed)
     return _Computer(duel, seed, getattr(args, "level", None) or DEFAULT_LEVEL)
 
@@ -112,8 +175,11 @@ class TerminalDuel:
     possible (see ``bench/terminal_inputs.py``)."""
 
     def __init__(self, duel: Duel, computer: "RandomPlayer | _Computer | None", stdin: TextIO, stdout: TextIO,
-                 *, clear: bool = False) -> None:
+                 *, clear: bool = False, saved: SavedDuel | None = None) -> None:
         self.duel = duel
+        self.saved = saved  # what to save on leaving (None: a set-up position, not a duel from a seed)
+        self.quitting = False  # 'quit' asked whether to concede: the next line answers
+        self.burn_warned: tuple[object, ...] | None = None  # the answer and moment last warned of mana burn
         self.computer = computer
         self.stdin = stdin
         self.stdout = stdout
@@ -155,16 +221,22 @@ class TerminalDuel:
                 self.duel.apply(self.computer.choose(d))
                 continue
             auto = auto_answer(self.duel.game, d, self.stops[d.player])
+            note = ""
             if auto is not None:
-                self.duel.apply(auto, player=d.player)
-                continue
+                # passing for the player is fine unless it burns the mana they left in their pool
+                key = self.burn_risk(d, auto)
+                if key is None or key == self.burn_warned:
+                    self.duel.apply(auto, player=d.player)
+                    continue
+                self.burn_warned, note = key, self.burn_warning(d, auto)
             if self.hot_seat and self.seated != d.player:
                 if not self.pass_keyboard(d.player):
                     return 0
-            self.show(d)
+            if not self.quitting:  # else the question 'quit' asked is waiting for its answer
+                self.show(d, note)
             line = self.stdin.readline()
             if not line:
-                self.say("\n(end of input: leaving the duel)")
+                self.say("\n(end of input: " + self.save_and_say() + ")")
                 return 0
             self.handle(line.strip())
         self.flush_log()
@@ -180,7 +252,7 @@ class TerminalDuel:
                           + f"=== Pass the keyboard to {name}, then press Enter ({name} only). ===\n")
         self.stdout.flush()
         if not self.stdin.readline():
-            self.say("\n(end of input: leaving the duel)")
+            self.say("\n(end of input: " + self.save_and_say() + ")")
             return False
         if self.clear:
             self.stdout.write(CLEAR)
@@ -188,7 +260,9 @@ class TerminalDuel:
         self.last_board = ""  # show the board again to the new player
         return True
 
-    def show(self, d: Decision) -> None:
+    def show(self, d: Decision, note: str = "") -> None:
+        """The log since the last question, the board if it changed, and the
+        question ``d`` with its numbered answers (``note`` under them)."""
         self.flush_log()
         view = self.duel.view(d.player)
         board = board_text(view, group_lands=True, keywords=True)
@@ -206,6 +280,8 @@ class TerminalDuel:
             self.say(f"  {i:2}. {c}")
         if len(shown) < len(d.choices) and any(is_mana_answer(c) for c in d.choices):
             self.say("      (mana: type 'tap CARD for X'; 'mana' lists your mana abilities)")
+        if note:
+            self.say(note)
         self.stdout.write("> ")
         self.stdout.flush()
 
@@ -213,6 +289,17 @@ class TerminalDuel:
         d = self.duel.pending
         assert d is not None
         if not text:
+            return
+        if len(text) > MAX_LINE:
+            self.say(f"Not legal: {clip_text(text)!r} is too long (an answer is at most {MAX_LINE} characters)")
+            return
+        if self.quitting:
+            self.quitting = False
+            if text.lower() in ("y", "yes"):
+                self.duel.concede(d.player)
+                self.say("You leave the duel (a concession).")
+            else:
+                self.say("You stay in the duel.")
             return
         word, _, rest = text.partition(" ")
         if text in ("help", "?"):
@@ -238,8 +325,11 @@ class TerminalDuel:
             self.set_stops(d.player, rest)
             return
         if text in ("quit", "exit"):
-            self.duel.concede(d.player)
-            self.say("You leave the duel (a concession).")
+            self.quitting = True
+            self.say("Leaving concedes the duel. Concede it? (yes/no; Ctrl-D instead saves it to continue "
+                     "later with 'manaburn play --resume')")
+            self.stdout.write("> ")
+            self.stdout.flush()
             return
         if text == "concede":
             self.duel.concede(d.player)
@@ -267,6 +357,8 @@ class TerminalDuel:
             except ValueError as e:
                 err = str(e)
             self.duel = runner.duel  # a failed attempt is rolled back by replay
+            if isinstance(self.computer, _Computer):
+                self.computer.duel = self.duel  # it answers from this duel's view, not the one rolled back
             if err is None:
                 self.count(d, text)
                 return
@@ -276,8 +368,53 @@ class TerminalDuel:
 
     def apply(self, d: Decision, text: str) -> None:
         canon = self.duel.parse(text, d.player)
+        if self.warn_of_burn(d, canon):
+            return
         self.count(d, canon)
         self.duel.apply(canon, player=d.player)
+
+    def warn_of_burn(self, d: Decision, canon: str) -> bool:
+        """True, having warned, the first time an answer would burn the mana
+        left in the player's pool (:meth:`burn_risk`); the same answer at the
+        same moment again goes ahead."""
+        key = self.burn_risk(d, canon)
+        if key is None or key == self.burn_warned:
+            return False
+        self.burn_warned = key
+        self.say(self.burn_warning(d, canon))
+        return True
+
+    def burn_risk(self, d: Decision, canon: str) -> tuple[object, ...] | None:
+        """What identifies answering ``canon`` to ``d`` now, if that may end the
+        phase (a pass with nothing being cast, or announcing an attack) while
+        mana is left in the player's pool; None when it burns nothing."""
+        if canon != d.decline and canon != "attack" and not canon.startswith("attack "):
+            return None
+        ctx = d.context
+        if d.kind not in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND) or ctx is None \
+                or ctx.spell_controller is not None or ctx.batch_controller is not None:
+            return None
+        pool = self.duel.playing.players[d.player].pool
+        if not pool.total():
+            return None
+        return (canon, ctx, pool.text(), len(self.duel.history))
+
+    def burn_warning(self, d: Decision, canon: str) -> str:
+        pool = self.duel.playing.players[d.player].pool
+        return (f"Your mana pool holds {pool.text()}: if the phase ends now, it empties and you lose "
+                f"{pool.total()} life to mana burn. Answer {canon!r} to do it anyway.")
+
+    def save_and_say(self, path: Path | None = None) -> str:
+        """Save the duel (to ``path``, else the default place) and say where and how to go on."""
+        if self.saved is None or self.duel.pending is None:
+            return "leaving the duel"
+        self.saved.history = list(self.duel.history)
+        self.saved.stops = (sorted(self.stops[0]), sorted(self.stops[1]))
+        try:
+            where = saved_duel.save(self.saved, path)
+        except OSError as e:
+            return f"leaving the duel; it could not be saved: {e}"
+        return f"the duel is saved in {where}; 'manaburn play --resume' continues it"
 
     def count(self, d: Decision, answer: str) -> None:
         self.inputs += 1
@@ -287,7 +424,7 @@ class TerminalDuel:
                 self.idle_passes += 1
 
     def set_stops(self, p: int, text: str) -> None:
-        if text.strip():
+        if text.strip():  # "stops ,,," names no stop: parse_stops refuses it
             try:
                 self.stops[p] = parse_stops(text)
             except ValueError as e:

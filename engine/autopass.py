@@ -94,6 +94,9 @@ def parse_stops(text: str, current: frozenset[str] = DEFAULT_STOPS) -> frozenset
     if t in ("none", ""):
         return frozenset()
     wanted = frozenset(" ".join(s.split()) for s in t.split(",") if s.strip())
+    if not wanted:  # commas only: a typo, not "none"
+        raise ValueError(f"No stop named in {text.strip()[:40]!r}: name stops separated by commas, "
+                         "or 'none' for no stops. Available: " + ", ".join(ALL_STOPS))
     bad = sorted(wanted - set(ALL_STOPS))
     if bad:
         raise ValueError("Unknown stops: " + ", ".join(bad) + ". Available: " + ", ".join(ALL_STOPS))

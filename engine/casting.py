@@ -819,6 +819,8 @@ class CastingRules:
             parser = self.parser_for(p, choices)
             if forced:
                 parser = self._refusing_pass(parser, forced)
+            if kind is DecisionKind.OPPORTUNITY:
+                parser = self._announcing_attack(parser, choices)
             ans = yield from self.ask(p, kind, prompt, choices, decline=decline, parser=parser,
                                       about=interrupting.name if interrupting else "",
                                       surely=lambda t: (t == "pass" and not forced)
@@ -828,6 +830,25 @@ class CastingRules:
                 yield from self.do_tap_answer(p, ans)
                 continue
             return ans
+
+    def _announcing_attack(self: "Game", parser: Callable[[str], str],
+                           choices: Callable[[], list[str]]) -> Callable[[str], str]:
+        """``parser``, also reading ``attack A, B+C`` where ``attack`` is an
+        answer: the attack announced and its attackers declared in one answer
+        (:meth:`Game.attack` declares them once the attack is not aborted).
+        Declining to attack is "pass", not ``attack nothing``."""
+        def parse(text: str) -> str:
+            t = norm(text)
+            if not t.startswith("attack ") or t == "attack":
+                return parser(text)
+            if "attack" not in choices():
+                raise refuse(Refusal.NOT_NOW, "no attack can be announced now")
+            with self.reading():
+                canon = self.parse_attack(t)
+            if canon == "attack nothing":
+                raise refuse(Refusal.NOT_NOW, "to attack with nothing, do not announce an attack: answer 'pass'")
+            return canon
+        return parse
 
     def _refusing_pass(self: "Game", parser: Callable[[str], str], forced: list[Card]) -> Callable[[str], str]:
         """``parser``, saying why "pass" is refused while creatures must attack."""

@@ -443,13 +443,19 @@ class CombatRules:
             if any(amounts) else "assign 0 to " + ref(self, targets[0])
 
     # ------------------------------------------------------------- the attack
-    def attack(self: "Game") -> Gen:
+    def attack(self: "Game", declared: str | None = None) -> Gen:
+        """The attack ``ap`` announced; ``declared``: its attackers, given with
+        the announcement (``attack A, B`` in the main phase), declared if still
+        legal once the attack is not aborted (else asked).
+
+        The log says the announcement only with what became of it (aborted,
+        or the attackers declared): an announcement line followed by
+        "attacks with nothing" said the same thing twice."""
         ap, nap = self.active, self.nonactive
-        self.log(f"{self.players[ap].name} announces an attack.")
         ans = yield from self.ask_fast(nap, DecisionKind.RESPOND,
                                        f"{self.players[ap].name} announces an attack. Abort it with a fast effect?")
         if ans != "pass":
-            self.log("The attack is aborted.")
+            self.log(f"{self.players[ap].name} announces an attack; {self.players[nap].name} responds, which aborts it.")
             yield from self.act_and_resolve(nap, ans, DecisionKind.RESPOND)
             return
         self.attack_done = True
@@ -469,8 +475,12 @@ class CombatRules:
         if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
-            ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
-                                      decline=decline, parser=self.parse_attack)
+            if declared is not None and self._attack_ok(declared):
+                ans = declared
+            else:
+                ans = yield from self.ask(ap, DecisionKind.ATTACK, "Declare attackers (attack A, B+C)", reps,
+                                          decline=decline, parser=self.parse_attack)
+            declared = None
             bands = self._read_attack(ans)
             cost = self.attack_cost(bands)
             if not cost.total:
@@ -481,7 +491,7 @@ class CombatRules:
                 self.log(f"{self.players[ap].name} pays {cost} to attack.")
                 break
         if not bands:
-            self.log(f"{self.players[ap].name} attacks with nothing.")
+            self.log(f"{self.players[ap].name} announces an attack but declares no attackers.")
             self.combat = None
             return
         cb = self.combat

@@ -54,6 +54,10 @@ class DuelOptions:
     set aside instead, and nothing if the library holds only basic lands.
     ``format``: the name of the format (:mod:`engine.formats`) both decks
     were checked against when the duel was made; play does not depend on it.
+    ``computer_level``: how well the computer plays its seat in a duel against
+    the computer (:data:`engine.computer.LEVELS`), "" otherwise; kept with the
+    duel so that the seat can be named plainly ("Computer"). Play does not
+    depend on it.
     """
 
     ante: bool = False
@@ -62,6 +66,7 @@ class DuelOptions:
     chooser: int | None = None  # who chooses to play or draw; None: chosen by the seed
     ante_excludes_basic: bool = False
     format: str = "casual"
+    computer_level: str = ""
 
 
 class DeckError(ValueError):

@@ -411,13 +411,18 @@ def during_upkeep(text: str, effect: EffectFn, *, whose: str = "controller",
         if card.phase_uses.get(g.phase_key()) or whose_player(g, card, whose) != g.active:
             return
         card.phase_uses[g.phase_key()] = 1
-        g.log(f"{card.name}: {text}")
+        logged = len(g.events)
         g.resolving += 1
         try:
             yield from effect(g, Ctx(g, controller=g.controller(card), source=card))
         finally:
             g.resolving -= 1
         yield from g.settle()
+        # what the effect did says it ("Serendib Efreet deals 1 damage to bob", once its
+        # damage is dealt); a line of its own only if nothing was said, naming whose upkeep
+        # (never the printed text, whose "you" is the card's controller, not the reader)
+        if len(g.events) == logged:
+            g.log(f"{card.name} acts in {g.players[g.active].name}'s upkeep.")
     return ab, end
 
 

@@ -256,8 +256,8 @@ def _check_seed_setup(setup: dict[Any, Any]) -> None:
         _strs(deck, f"setup.decks.{name}")
     known = tuple(f.name for f in dataclasses.fields(DuelOptions))
     for k, v in _mapping(setup.get("options"), "setup.options", known).items():
-        if k == "format":  # the name of a format (engine.formats): text
-            _str(v, "setup.options.format")
+        if k in ("format", "computer_level"):  # a format's name (engine.formats), a computer level: text
+            _str(v, f"setup.options.{k}")
             continue
         if not (v is None or isinstance(v, (bool, int))):
             raise ScriptFileError(f"setup.options.{k} must be a number or true/false, not {_kind(v)}")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from .decisions import DecisionKind
 from .model import Event, Gen
 from .refs import ref
+from .words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -213,7 +214,7 @@ class TurnRules:
                 if h is not None:
                     n = yield from h(self, src, ap, n)
             yield from self.draw(ap, n, draw_phase=True)
-            self.log(f"{self.players[ap].name} draws" + ("" if n == 1 else f" {n} cards") + ".")
+            self.log(f"{self.players[ap].name} draws" + ("" if n == 1 else f" {counted(n, 'card')}") + ".")
             self.check_losses(life=False)
             # what a card makes happen once the draw is done (Sylvan Library)
             for src in list(self.battlefield):
@@ -294,8 +295,8 @@ class TurnRules:
                     return
                 yield from self.act_and_resolve(self.nonactive, ans, DecisionKind.RESPOND)
                 continue
-            if ans == "attack":
-                yield from self.attack()
+            if ans == "attack" or ans.startswith("attack "):  # "attack A, B": announced and declared at once
+                yield from self.attack(None if ans == "attack" else ans)
                 continue
             yield from self.act_and_resolve(self.active, ans, DecisionKind.OPPORTUNITY)
 

@@ -20,6 +20,14 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     await d.close()
 
 
+@pytest.fixture(autouse=True)
+def _saved_duels_in_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal duel left at end of input is saved (bot.saved_duel): into a
+    temporary directory, never the user's own ~/.local/state, also for the
+    ``manaburn`` processes tests start."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
 # A test that fails between opening a database and closing it leaves aiosqlite's
 # worker thread running, and that thread (not a daemon) would keep the interpreter,
 # and CI, waiting forever after the failure is reported. Once pytest has said

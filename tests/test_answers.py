@@ -79,9 +79,9 @@ def test_read_number() -> None:
 
 
 def test_the_terminal_survives_odd_numbers() -> None:
-    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="computer")
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
     out = io.StringIO()
-    lines = ["²", "9" * 5000, "٣", "target Forest#" + "9" * 5000, "quit"]
+    lines = ["²", "9" * 5000, "٣", "target Forest#" + "9" * 5000, "quit", "yes"]
     assert play(args, io.StringIO("\n".join(lines) + "\n"), out) == 0
     text = out.getvalue()  # each odd line was refused (the wording is the terminal's), then "quit" ended it
     assert "The duel is over" in text

@@ -37,11 +37,13 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
     alice, carol, dave = fake.create_user("alice"), fake.create_user("carol"), fake.create_user("dave")
     bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot):
-        r = await alice.slash("practice", deck="Red Burn", opponent_deck="Green Stompy")
+        r = await alice.slash("practice", deck="Red Burn", opponent_deck="Green Stompy", level="medium")
         await fake.wait_for(lambda: r.followups, timeout=60)
         assert "against the computer" in r.followups[-1].text
         live = next(iter(bot.svc._live.values()))
-        assert bot.svc.computer_seat(live) == 1 and live.record.player_names[1] == "computer_hard"
+        # the computer goes by a plain name in public, its level kept with the duel
+        assert bot.svc.computer_seat(live) == 1 and live.record.player_names[1] == "Computer"
+        assert live.duel.options.computer_level == "medium" and bot.svc._computer(live, 1).level == "medium"
         assert not live.duel.options.ante
         # meanwhile, two people duel each other
         other = await start_duel(fake, carol, dave)
@@ -73,6 +75,9 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
         _ = other
         board = [m for m in alice.visible_messages(live_thread(fake, bot, live)) if m.text.startswith("**Duel #")]
         assert len(board) == 1
+        seen = [m.text for m in alice.visible_messages(live_thread(fake, bot, live))]
+        assert not [t for t in seen if "computer_" in t], "the computer's internal name reached the thread"
+        assert any("Computer" in t for t in seen)
 
 
 def live_thread(fake: FakeDiscord, bot: ManaburnBot, live):  # type: ignore[no-untyped-def]

@@ -25,7 +25,7 @@ from engine.scripts import build_position
 
 
 def run(lines: list[str], **kw: object) -> str:
-    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="computer")
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
     for k, v in kw.items():
         setattr(args, k, v)
     out = io.StringIO()
@@ -61,7 +61,7 @@ def test_a_whole_duel_against_the_computer() -> None:
 
 
 def test_bad_input_is_refused_and_changes_nothing() -> None:
-    text = run(["choose play", "cast Nonsense", "frobnicate", "help", "quit"])
+    text = run(["choose play", "cast Nonsense", "frobnicate", "help", "quit", "yes"])
     assert text.count("Not legal") == 2
     assert "attack A, B+C" in text  # the help text
     assert "The duel is over: computer wins" in text
@@ -272,10 +272,10 @@ def test_ctrl_c_ends_cleanly() -> None:
     class Interrupted(io.StringIO):
         def readline(self, *a: Any) -> str:
             raise KeyboardInterrupt
-    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="computer")
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
     out = io.StringIO()
     assert play(args, Interrupted(), out) == 130
-    assert "(interrupted: leaving the duel)" in out.getvalue()
+    assert "(interrupted: the duel is saved in " in out.getvalue()
 
 
 def _manaburn(*args: str) -> list[str]:
@@ -430,3 +430,203 @@ def test_what_only_you_may_see_is_shown_to_you() -> None:
     text = at({"battlefield": ["Glasses of Urza"], "hand": ["Plains"]}, {"hand": ["Giant Growth", "Forest"]},
               lines=("activate Glasses of Urza", "target computer", "pass"))
     assert "(seen by you only) computer's hand: Forest, Giant Growth" in text
+
+
+# ------------------------------------------------------------ words on the screen (issue 24)
+
+def test_the_log_speaks_to_you_in_grammar_on_every_line() -> None:
+    # the engine words each event once, in the third person; the terminal's player reads
+    # it in the second person, the verbs it shares and "their" too, on every line of `log`
+    from bot.render import second_person
+    assert second_person("you searches their library, puts 3 basic land cards into their hand and shuffles.") \
+        == "you search your library, put 3 basic land cards into your hand and shuffle."
+    assert second_person("computer draws.\nyou draws 2 cards.\nyou has 3 life, and computer has 2.") \
+        == "computer draws.\nyou draw 2 cards.\nyou have 3 life, and computer has 2."
+    assert second_person("Raise Dead returns Grizzly Bears from you's graveyard to their hand.") \
+        == "Raise Dead returns Grizzly Bears from your graveyard to your hand."
+    assert second_person("computer searches their library.") == "computer searches their library."
+    text = at({"library": ["Forest"] * 5}, lines=("log",), phase="upkeep")
+    assert "you draw." in text and "you draws" not in text
+
+
+def test_counted_cards_are_in_the_singular_or_the_plural() -> None:
+    text = at({"hand": ["Braingeyser", "Braingeyser"], "battlefield": ["Island"] * 9, "library": ["Forest"] * 9},
+              lines=("cast Braingeyser -> you x=1", "cast Braingeyser -> you x=2"))
+    assert "you draw 1 card (Braingeyser)." in text and "you draw 2 cards (Braingeyser)." in text
+    assert "card(s)" not in text
+
+
+def test_the_computers_upkeep_damage_is_told_as_the_computers() -> None:
+    # the printed "deals 1 damage to you" is the card's controller: the log names them, once
+    text = at({"library": ["Forest"] * 5}, {"battlefield": ["Serendib Efreet"], "library": ["Forest"] * 5},
+              lines=("pass",) * 3, phase="upkeep", active="computer")
+    upkeep = text.split("computer draws.")[0]
+    assert "damage to you" not in upkeep and "Serendib Efreet: " not in upkeep
+    assert upkeep.count("Serendib Efreet deals 1 damage to computer") == 1
+    assert upkeep.count("Serendib Efreet") == 1  # one line for the one damage
+
+
+def test_summoning_sickness_shows_on_the_active_players_creatures_only() -> None:
+    text = at({"battlefield": [{"name": "Grizzly Bears", "sick": True}, "Mountain"], "hand": ["Lightning Bolt"]},
+              {"battlefield": [{"name": "Savannah Lions", "sick": True}]}, lines=("board",))
+    assert "Grizzly Bears 2/2 (sick)" in text
+    assert "Savannah Lions 2/1" in text and "Savannah Lions 2/1 (sick)" not in text
+
+
+def test_an_attack_is_announced_and_declared_in_one_answer() -> None:
+    you = {"battlefield": ["Serendib Efreet", "Savannah Lions", "Plains"], "library": ["Plains"] * 5}
+    text = at(you, {"library": ["Forest"] * 5}, lines=("attack Serendib Efreet, Savannah Lions",))
+    assert "Not legal" not in text
+    assert "you attack with Serendib Efreet, Savannah Lions." in text
+    assert "Declare attackers" not in text  # not asked a second time
+    assert "announces an attack" not in text.replace("announces an attack. Abort", "")
+    # declining to attack is passing, not announcing an attack of nothing
+    refused = at(you, lines=("attack nothing",))
+    assert "Not legal: not now: to attack with nothing, do not announce an attack: answer 'pass'" in refused
+    # a creature that cannot attack is refused before anything is announced
+    sick = at({"battlefield": [{"name": "Grizzly Bears", "sick": True}, "Savannah Lions"]},
+              lines=("attack Grizzly Bears",))
+    assert "Not legal" in sick and "Grizzly Bears cannot attack" in sick and "you attack" not in sick
+
+
+def test_an_announced_attack_of_nothing_is_one_line() -> None:
+    you = {"battlefield": ["Savannah Lions"], "library": ["Plains"] * 5}
+    text = at(you, {"library": ["Forest"] * 5}, lines=("attack", "attack nothing"))
+    assert "you announce an attack but declare no attackers." in text
+    assert "attacks with nothing" not in text and "attack with nothing." not in text
+    assert "Attacking: \n" not in text  # the board shows no empty attack while attackers are declared
+
+
+# ------------------------------------------------------------ the terminal's own words (issue 24)
+
+def test_vs_computer_is_the_computer_opponent() -> None:
+    from bot.terminal import _Computer, opponent
+    duel = Duel.new(5, (["Forest"] * 40, ["Forest"] * 40))
+    assert isinstance(opponent(argparse.Namespace(vs="computer", level="hard"), duel, 5), _Computer)
+    assert isinstance(opponent(argparse.Namespace(vs="random"), duel, 5), RandomPlayer)
+
+
+def test_quit_asks_before_conceding() -> None:
+    text = run(["choose play", "quit", "no", "quit", "yes"])
+    assert text.count("Leaving concedes the duel. Concede it?") == 2
+    assert "You stay in the duel." in text
+    assert text.index("You stay in the duel.") < text.index("you concede.")
+    assert "The duel is over: computer wins" in text
+
+
+def test_passing_with_mana_in_the_pool_warns_once() -> None:
+    you = {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"], "mana_pool": "RR", "library": ["Mountain"] * 5}
+    text = at(you, {"library": ["Forest"] * 5}, lines=("pass", "pass"))
+    warning = "Your mana pool holds RR: if the phase ends now, it empties and you lose 2 life to mana burn."
+    assert text.count(warning) == 1
+    assert text.index(warning) < text.index("* you lose 2 life to mana burn")
+    # spending it warns of nothing
+    quiet = at(you, {"library": ["Forest"] * 5}, lines=("cast Lightning Bolt -> computer", "pass"))
+    assert "you cast Lightning Bolt" in quiet and "Your mana pool holds RR" not in quiet
+    # mana left after casting: the pass made for the player stops to warn first
+    left = at(you, {"library": ["Forest"] * 5}, lines=("cast Lightning Bolt -> computer",))
+    assert "Your mana pool holds R: if the phase ends now, it empties and you lose 1 life to mana burn." in left
+    assert "* you lose 1 life to mana burn" not in left
+
+
+def test_a_huge_line_is_refused_and_shown_clipped() -> None:
+    text = at({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, lines=("cast " + "x" * 100000,))
+    assert "is too long" in text
+    assert max(len(line) for line in text.splitlines()) < 400
+
+
+def test_stops_naming_nothing_are_refused() -> None:
+    text = at({"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}, lines=("stops ,,,,,", "stops"))
+    assert "No stop named in ',,,,,'" in text
+    assert "Stops saved" not in text and "Your stops: none" not in text
+
+
+def _last_board(text: str) -> str:
+    boards = re.findall(r"^Turn \d+ - .*?(?=\n\n)", text, re.M | re.S)
+    return boards[-1]
+
+
+def test_ctrl_d_saves_the_duel_and_resume_continues_it_exactly(tmp_path: Path) -> None:
+    args = argparse.Namespace(seed=5, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
+    first = io.StringIO()
+    assert play(args, io.StringIO("choose play\n" + "1\n" * 12), first) == 0
+    said = first.getvalue()
+    assert "(end of input: the duel is saved in " in said and "'manaburn play --resume' continues it" in said
+    from bot import saved_duel
+    path = saved_duel.latest()
+    assert path is not None and path.name == "duel-5.json" and f"saved in {path};" in said
+    saved = saved_duel.load(path)
+    assert saved.seed == 5 and saved.deck_names == ("Red Burn", "Green Stompy") and saved.vs == "random"
+    assert len(saved.history) > 12  # the computer's answers too
+    # continued: the same board, the same question, and play goes on from there
+    again = io.StringIO()
+    resume = argparse.Namespace(resume="", seed=None, deck=None, opponent_deck=None)
+    assert play(resume, io.StringIO("1\n" * 3000), again) == 0
+    text = again.getvalue()
+    assert text.startswith(f"Manaburn - continuing the duel saved in {path}: seed 5, "
+                           f"'Red Burn' against 'Green Stompy', {len(saved.history)} answers replayed.")
+    resumed_board = re.search(r"^Turn \d+ - .*?(?=\n\n)", text, re.M | re.S)
+    assert resumed_board is not None and resumed_board.group(0) == _last_board(said)
+    assert "The duel is over" in text
+    assert not path.exists() and saved_duel.latest() is None  # over: nothing left to continue
+    # a file named, and what is not a saved duel
+    bad = tmp_path / "junk.json"
+    bad.write_text("{}")
+    out = io.StringIO()
+    assert play(argparse.Namespace(resume=str(bad), seed=None, deck=None, opponent_deck=None),
+                io.StringIO(""), out) == 2
+    assert "Cannot continue the duel saved in" in out.getvalue() and "not a duel saved by" in out.getvalue()
+    out = io.StringIO()
+    assert play(argparse.Namespace(resume="", seed=None, deck=None, opponent_deck=None), io.StringIO(""), out) == 2
+    assert "No saved duel in " in out.getvalue()
+
+
+def test_ctrl_c_saves_the_duel_in_the_real_command(tmp_path: Path) -> None:
+    proc = subprocess.Popen(_manaburn("play", "--seed", "5", "--vs", "random"), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdout is not None and proc.stdin is not None
+    seen = b""
+    while b"> " not in seen:
+        chunk = proc.stdout.read1(4096)  # type: ignore[attr-defined]
+        assert chunk, proc.communicate(timeout=60)[1][-2000:]
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    guard = threading.Timer(60, proc.kill)
+    guard.start()
+    out, err = proc.communicate(timeout=60)
+    guard.cancel()
+    assert proc.returncode == 130 and b"Traceback" not in err
+    assert b"(interrupted: the duel is saved in " in out
+    resumed = subprocess.run(_manaburn("play", "--resume"), input=b"", capture_output=True, timeout=120)
+    assert resumed.stdout.startswith(b"Manaburn - continuing the duel saved in ")
+    assert b"seed 5" in resumed.stdout
+
+
+def test_the_computer_answers_from_the_duel_a_refused_whole_action_left() -> None:
+    # a whole action that fails half-way is rolled back by replay into a new duel object:
+    # the computer opponent must read that one, not the one before
+    from bot.terminal import _Computer
+    spec = {"active": "you", "phase": "main", "players": {
+        "you": {"hand": ["Fireball"], "battlefield": ["Mountain"] * 3, "library": ["Mountain"] * 5},
+        "computer": {"library": ["Forest"] * 5}}}
+    duel = Duel(lambda: build_position(spec))
+    term = TerminalDuel(duel, _Computer(duel, 1, "easy"), io.StringIO("cast Fireball -> Nobody x=2\n"), io.StringIO())
+    term.run()
+    assert "Not legal" in term.stdout.getvalue()  # type: ignore[attr-defined]
+    assert term.duel is not duel and term.computer.duel is term.duel  # type: ignore[union-attr]
+
+
+def test_each_duel_left_is_saved_in_its_own_file() -> None:
+    from bot import saved_duel
+    for seed in (5, 6):
+        args = argparse.Namespace(seed=seed, deck="Red Burn", opponent_deck="Green Stompy", vs="random")
+        assert play(args, io.StringIO("choose play\n1\n"), io.StringIO()) == 0
+    files = sorted(p.name for p in saved_duel.saved_dir().glob("*.json"))
+    assert files == ["duel-5.json", "duel-6.json"]
+    latest = saved_duel.latest()
+    assert latest is not None and saved_duel.load(latest).seed == 6
+    out = io.StringIO()
+    resume = argparse.Namespace(resume=str(saved_duel.saved_dir() / "duel-5.json"), seed=None, deck=None,
+                                opponent_deck=None)
+    assert play(resume, io.StringIO(""), out) == 0 and "seed 5" in out.getvalue()

@@ -15,6 +15,7 @@ from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Event, Gen, SpellSpec, Static, Target, Trigger
 from ..objects import Card, Chars, Packet, Player, Spell
+from ..words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -958,7 +959,7 @@ def _lich_enter(g: Game, ctx: Ctx) -> Gen:
 def _lich_gain(g: Game, src: Card, p: int, n: int) -> bool:
     if g.controller(src) != p:
         return False
-    g.log(f"{g.players[p].name} draws {n} card(s) instead of gaining {n} life (Lich).")
+    g.log(f"{g.players[p].name} draws {counted(n, 'card')} instead of gaining {n} life (Lich).")
     for _ in range(n):
         g.draw_one(p)
     return True

@@ -25,6 +25,7 @@ from ..model import (Ability, Announce, CardDef, Cost, EffectFn, Event, Gen, Man
                      Trigger)
 from ..objects import Card, Chars, Packet, Player, Spell
 from ..refs import ref
+from ..words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -725,7 +726,7 @@ def _target_draws(n: int | None) -> EffectFn:
     def fn(g: Game, ctx: Ctx) -> Gen:
         for p in each_target(ctx):
             yield from g.draw(p.idx, ctx.x if n is None else n)
-            g.log(f"{p.name} draws {ctx.x if n is None else n} card(s) ({ctx.source_name}).")
+            g.log(f"{p.name} draws {counted(ctx.x if n is None else n, 'card')} ({ctx.source_name}).")
     return fn
 
 

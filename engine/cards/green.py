@@ -17,6 +17,7 @@ from ..model import (Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbi
                      TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from ..words import counted
 from ..tracked import bump
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -649,7 +650,7 @@ def _natural_selection(g: Game, ctx: Ctx) -> Gen:
             continue
         g.secrets.append((p, f"Natural Selection: the top of {t.name}'s library is " +
                           ", ".join(c.name for c in top) + "."))
-        g.log(f"{ctx.me.name} looks at the top {len(top)} cards of {t.name}'s library.")
+        g.log(f"{ctx.me.name} looks at the top {counted(len(top), 'card')} of {t.name}'s library.")
         ans = yield from g.ask(p, DecisionKind.CHOOSE, "Natural Selection: rearrange those cards, or shuffle the "
                                "library?", ["choose rearrange", "choose shuffle"], decline="choose rearrange",
                                about="Natural Selection")

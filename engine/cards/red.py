@@ -18,6 +18,7 @@ from ..model import (Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kin
                      Target, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from ..words import counted
 from ..tracked import bump
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -454,7 +455,7 @@ def _winds(g: Game, ctx: Ctx) -> Gen:
             g.move(c, "library")
         g.shuffle(p)
         yield from g.draw(p, n)
-        g.log(f"{pl.name} shuffles {n} card{'s' if n != 1 else ''} from hand into their library and draws {n}.")
+        g.log(f"{pl.name} shuffles {counted(n, 'card')} from hand into their library and draws {n}.")
 
 
 define("Winds of Change", spell=SpellSpec(_winds))

@@ -18,6 +18,7 @@ from ..model import (Ability, Announce, CardDef, Cost, Delayed, EffectFn, Event,
                      Target, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Packet, Spell
 from ..refs import ref
+from ..words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -418,7 +419,7 @@ def _martyrs_cry(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         if lost[p]:
             yield from g.draw(p, lost[p])
-            g.log(f"{g.players[p].name} draws {lost[p]} card{'s' if lost[p] > 1 else ''}.")
+            g.log(f"{g.players[p].name} draws {counted(lost[p], 'card')}.")
 
 
 define("Martyr's Cry", spell=SpellSpec(_martyrs_cry))

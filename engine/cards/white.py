@@ -16,6 +16,7 @@ from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Announce, Cost, EffectFn, Event, Gen, Mode, SpellSpec, Static, Target, TargetSpec, Trigger, kinds, Kind
 from ..objects import Card, Chars, Effect, Packet
 from ..refs import ref
+from ..words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -257,7 +258,7 @@ def _visions(g: Game, ctx: Ctx) -> Gen:
     for pl in each_target(ctx):
         top = [c.name for c in pl.library[:5]]
         g.secrets.append((ctx.controller, f"Top of {pl.name}'s library: " + (", ".join(top) or "empty")))
-        g.log(f"{ctx.me.name} looks at the top {len(top)} cards of {pl.name}'s library.")
+        g.log(f"{ctx.me.name} looks at the top {counted(len(top), 'card')} of {pl.name}'s library.")
         ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Visions: shuffle {pl.name}'s library?",
                                ["choose yes", "choose no"], decline="choose no", about="Visions")
         if ans == "choose yes":
@@ -587,7 +588,7 @@ def _land_tax(g: Game, ctx: Ctx) -> Gen:
         g.move(card, "hand")
         taken += 1
     g.shuffle(p)
-    g.log(f"{me.name} searches their library, puts {taken} basic land card{'s' if taken != 1 else ''} "
+    g.log(f"{me.name} searches their library, puts {counted(taken, 'basic land card')} "
           f"into their hand and shuffles.")
 
 
