@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from bot.app import ManaburnBot
+from bot.computer_process import computer_for
 from fakediscord import FakeDiscord
 from test_bot_e2e import panel, pick, start_duel
 
@@ -43,7 +44,7 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
         live = next(iter(bot.svc._live.values()))
         # the computer goes by a plain name in public, its level kept with the duel
         assert bot.svc.computer_seat(live) == 1 and live.record.player_names[1] == "Computer"
-        assert live.duel.options.computer_level == "medium" and bot.svc._computer(live, 1).level == "medium"
+        assert live.duel.options.computer_level == "medium" and computer_for(live.record.seed, "Computer", live.duel.options.computer_level).level == "medium"
         assert not live.duel.options.ante
         # meanwhile, two people duel each other
         other = await start_duel(fake, carol, dave)
