@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections import Counter
 from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
@@ -26,7 +27,8 @@ from engine.decks import PRECONS
 from engine.formats import FORMATS
 from engine.formats import describe as describe_formats
 
-from .decklists import DecklistError, parse_decklist
+from .collection_service import CollectionError
+from .decklists import DecklistError, parse_deck
 from .duel_log import duel_script, log_refusal
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
@@ -303,17 +305,19 @@ class DeckGroup(app_commands.Group):
             return
         try:
             # off the event loop: 256 KB of text (or XML) must not hold up every other player
-            cards = await asyncio.to_thread(parse_decklist, raw)
-            bot.svc.validate_deck(cards)
-            saved = await bot.svc.save_deck(str(interaction.user.id), name, cards)
+            parsed = await asyncio.to_thread(parse_deck, raw)
+            cards, side = parsed.main, parsed.sideboard
+            bot.svc.validate_deck(cards, side=side)
+            saved = await bot.svc.save_deck(str(interaction.user.id), name, cards, side)
         except (DecklistError, DuelError, ValueError) as e:
             await bot.reply_error(interaction, str(e))
             return
         missing = await bot.svc.collections.missing_text(str(interaction.user.id), cards, unlocked_only=False)
         note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
                 if missing else " Every card is in your collection: it can be played for ante.")
-        legal = "\n".join(describe_formats(cards))
-        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards).{note}\n{legal}",
+        legal = "\n".join(describe_formats(cards, sideboard=side))
+        sb = f" and a sideboard of {len(side)}" if side else ""
+        await interaction.followup.send(clip(f"Saved deck {saved.name!r} ({len(cards)} cards{sb}).{note}\n{legal}",
                                              2000), ephemeral=True)
 
     @app_commands.command(name="list", description="Your saved decks and the preconstructed ones")
@@ -329,15 +333,33 @@ class DeckGroup(app_commands.Group):
     async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
         bot = _bot(interaction)
         try:
-            real, cards = await bot.svc.resolve_deck(str(interaction.user.id), name)
+            real, cards, side = await bot.svc.resolve_deck(str(interaction.user.id), name)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
-        counts: dict[str, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        text = (f"**{real}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
-                + "\n".join(f"{n} {c}" for c, n in sorted(counts.items())))
+        text = (f"**{real}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards, sideboard=side)) + "\n\n"
+                + counted(cards) + (f"\n\nSideboard ({len(side)}):\n" + counted(side) if side else ""))
+        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    @app_commands.command(name="sideboard", description="Show or change the sideboard of one of your saved decks")
+    @app_commands.describe(name="the deck", add="cards to add, e.g. 2 Shatter, Fireball",
+                           remove="cards to take out of the sideboard, the same way")
+    @app_commands.autocomplete(name=deck_autocomplete)
+    async def deck_sideboard(self, interaction: discord.Interaction, name: str, add: str | None = None,
+                             remove: str | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        try:
+            if add or remove:
+                saved = await bot.svc.edit_sideboard(uid, name, _card_list(bot, add), _card_list(bot, remove))
+                real, cards, side = saved.name, list(saved.cards), list(saved.sideboard)
+            else:
+                real, cards, side = await bot.svc.resolve_deck(uid, name)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        text = (f"**{real}**: sideboard of {len(side)}" + (":\n" + counted(side) if side else "")
+                + "\n" + "\n".join(describe_formats(cards, sideboard=side)))
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     @app_commands.command(name="delete", description="Delete one of your saved decks")
@@ -361,6 +383,21 @@ def register_commands(tree: app_commands.CommandTree) -> None:
         tree.add_command(command)
     tree.add_command(DuelGroup())
     tree.add_command(DeckGroup())
+
+
+def counted(cards: list[str]) -> str:
+    """``4 Lightning Bolt`` lines, by name."""
+    return "\n".join(f"{n} {c}" for c, n in sorted(Counter(cards).items()))
+
+
+def _card_list(bot: "ManaburnBot", text: str | None) -> list[str]:
+    """Card names from ``2 Shatter, Fireball`` (DuelError for an unknown card)."""
+    if not text or not text.strip():
+        return []
+    try:
+        return bot.svc.collections.parse_cards(text)
+    except CollectionError as e:
+        raise DuelError(str(e)) from None
 
 
 def _looks_like_text(data: bytes) -> bool:

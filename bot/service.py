@@ -15,7 +15,8 @@ import hashlib
 import secrets
 import time
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -24,7 +25,7 @@ from engine.snapshot import engine_version
 from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
 from engine.lookahead import peek_for
 from engine.view import view as seat_view
-from engine.decks import PRECONS, decklist
+from engine.decks import PRECONS, decklist, sideboard
 from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
@@ -152,8 +153,9 @@ class DuelService:
         await self.db.close()
 
     # ----------------------------------------------------------- decks
-    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
-        """A deck by name: a saved deck of the user's, or a preconstructed one."""
+    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str], list[str]]:
+        """A deck by name: a saved deck of the user's, or a preconstructed one:
+        (its name, its cards, its sideboard)."""
         if not name:
             name = sorted(PRECONS)[0]
         try:
@@ -161,10 +163,10 @@ class DuelService:
         except ValueError as e:  # too long, control characters: no deck has such a name
             raise DuelError(f"No deck called {clip_text(name)!r}: {e}.") from None
         if saved is not None:
-            return saved.name, list(saved.cards)
+            return saved.name, list(saved.cards), list(saved.sideboard)
         for p in PRECONS:
             if p.lower() == name.lower():
-                return p, decklist(p)
+                return p, decklist(p), sideboard(p)
         raise DuelError(f"No deck called {clip_text(name)!r}. Your decks: use /deck list; preconstructed: "
                         + ", ".join(sorted(PRECONS)))
 
@@ -180,10 +182,10 @@ class DuelService:
             raise DuelError(str(e)) from None
 
     @staticmethod
-    def validate_deck(cards: list[str], fmt: str = formats.DEFAULT) -> None:
-        """A deck that can be played in a duel of format ``fmt`` (casual: any
-        implemented cards, at least 40), else DuelError with every reason."""
-        problems = DuelService.format_named(fmt).problems(cards)
+    def validate_deck(cards: list[str], fmt: str = formats.DEFAULT, side: Sequence[str] = ()) -> None:
+        """A deck (with its sideboard *side*) that can be played in a duel of format
+        ``fmt`` (casual: any implemented cards, at least 40), else DuelError with every reason."""
+        problems = DuelService.format_named(fmt).problems(cards, side)
         if problems:
             where = "" if fmt == formats.DEFAULT else f" in {formats.get(fmt).title}"
             raise DuelError(f"That deck cannot be used{where}: " + "; ".join(problems))
@@ -199,8 +201,8 @@ class DuelService:
             raise DuelError(f"You have {MAX_OPEN_CHALLENGES} challenges waiting for an answer, the most one "
                             "player may have at once. Wait until they are answered or expire (a day).")
         fmt = self.format_named(format_name)
-        deck_name, cards = await self.resolve_deck(challenger[0], deck)
-        self.validate_deck(cards, fmt.name)
+        deck_name, cards, side = await self.resolve_deck(challenger[0], deck)
+        self.validate_deck(cards, fmt.name, side)
         options = DuelOptions(ante=ante, chooser=None, format=fmt.name)
         if ante:  # for keeps: the deck must be owned; the server says if basic lands are anted
             try:
@@ -227,11 +229,11 @@ class DuelService:
             raise DuelError(f"No level {clip_text(level)!r}; levels: {', '.join(LEVELS)}.")
         if player[0] == self.computer_id:
             raise DuelError("The computer cannot play itself.")
-        _, cards = await self.resolve_deck(player[0], deck)
+        _, cards, _ = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
         if opponent_deck:
-            _, theirs = await self.resolve_deck(player[0], opponent_deck)
+            _, theirs, _ = await self.resolve_deck(player[0], opponent_deck)
             self.validate_deck(theirs)
         else:  # one of the preconstructed decks, chosen by the duel's seed
             theirs = decklist(sorted(PRECONS)[seed % len(PRECONS)])
@@ -314,8 +316,8 @@ class DuelService:
             if rec.deadline is not None and rec.deadline < self.now():
                 await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
                 raise DuelError("This challenge has expired.")
-            _, cards = await self.resolve_deck(user_id, deck)
-            self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
+            _, cards, side = await self.resolve_deck(user_id, deck)
+            self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
             try:
                 async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
                     await store.set_deck(self.db, duel_id, 1, cards)
@@ -338,8 +340,8 @@ class DuelService:
         rec = await self._get(duel_id)
         if rec.status != "challenged":
             return
-        _, cards = await self.resolve_deck(user_id, deck)
-        self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
+        _, cards, side = await self.resolve_deck(user_id, deck)
+        self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
         if rec.options.get("ante"):
             try:
                 await self.collections.check_for_keeps(user_id, cards)
@@ -632,9 +634,33 @@ class DuelService:
         s = await player_store.get_phase_stops(self.db, user_id)
         return DEFAULT_STOPS if s is None else frozenset(s)
 
-    async def save_deck(self, user_id: str, name: str, cards: list[str]) -> deck_store.SavedDeck:
-        """Save (or replace) one of the user's decks (ValueError for a name no deck can have)."""
-        return await deck_store.save_deck(self.db, user_id, name, cards, overwrite=True)
+    async def save_deck(self, user_id: str, name: str, cards: list[str],
+                        side: Sequence[str] = ()) -> deck_store.SavedDeck:
+        """Save (or replace) one of the user's decks with its sideboard *side* (ValueError
+        for a name no deck can have)."""
+        return await deck_store.save_deck(self.db, user_id, name, cards, overwrite=True, sideboard=side)
+
+    async def edit_sideboard(self, user_id: str, name: str, add: Sequence[str],
+                             remove: Sequence[str]) -> deck_store.SavedDeck:
+        """``/deck sideboard``: cards added to and removed from the sideboard of one of the
+        user's saved decks (the removals first); DuelError, and nothing saved, if the deck
+        does not exist or its sideboard lacks a card to remove."""
+        try:
+            deck = await deck_store.get_deck(self.db, user_id, name)
+        except ValueError as e:
+            raise DuelError(f"You have no saved deck called {clip_text(name)!r}: {e}.") from None
+        if deck is None:
+            raise DuelError(f"You have no saved deck called {clip_text(name)!r} (see /deck list; a "
+                            "preconstructed deck's sideboard cannot be changed: /deck import a copy).")
+        side = list(deck.sideboard)
+        for card, n in sorted(Counter(remove).items()):
+            if side.count(card) < n:
+                raise DuelError(f"The sideboard of {deck.name} holds {side.count(card)} {card}, not {n}; "
+                                "nothing was changed.")
+            for _ in range(n):
+                side.remove(card)
+        side += add
+        return await deck_store.save_deck(self.db, user_id, deck.name, deck.cards, overwrite=True, sideboard=side)
 
     async def saved_decks(self, user_id: str) -> list[deck_store.SavedDeck]:
         return await deck_store.list_decks(self.db, user_id)

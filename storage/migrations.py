@@ -356,6 +356,11 @@ CREATE TABLE duel_snapshots (
 );
 """
 
+# Version 8: a saved deck's sideboard (a JSON array of card names, like ``cards``).
+_V8_SIDEBOARDS = """
+ALTER TABLE saved_decks ADD COLUMN sideboard TEXT NOT NULL DEFAULT '[]';
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -364,6 +369,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "clock reminders sent", _V5_REMINDERS),
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
+    Migration(8, "sideboards of saved decks", _V8_SIDEBOARDS),
 )
 
 
@@ -371,7 +377,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    7
+    8
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:
