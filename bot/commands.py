@@ -26,10 +26,13 @@ from engine.computer import LEVELS
 from engine.decks import PRECONS
 from engine.formats import FORMATS
 from engine.formats import describe as describe_formats
+from engine.match import BEST_OF
 
 from .collection_service import CollectionError
 from .decklists import DecklistError, parse_deck
 from .duel_log import duel_script, log_refusal
+from .match_play import sideboard_panel
+from .match_service import MatchRecord, best_of_text
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
 from .service import DuelError, DuelService, Outcome
@@ -76,7 +79,7 @@ async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
         return duel
     recs = await bot.svc.duels_of(str(interaction.user.id), active_only=False)
     ch = str(interaction.channel_id)
-    for r in recs:
+    for r in reversed(recs):  # the newest: a match plays all its games in one thread
         if r.thread_id == ch:
             return r.id
     if interaction.channel_id is not None and (here := await bot.svc.duel_in_thread(ch)) is not None:
@@ -92,15 +95,21 @@ async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
                        ante="play for ante (the winner keeps both ante cards)",
                        clock="time allowed for each decision",
                        ante_face_down="for ante: the ante cards stay face down until the end",
-                       format="the format both decks must be legal in (default: casual)")
+                       format="the format both decks must be legal in (default: casual)",
+                       best_of="a match: the best of 3 or 5 games, sideboarding between them (default: one duel)")
 @app_commands.autocomplete(deck=deck_autocomplete)
 @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()],
-                      format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
+                      format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()],
+                      best_of=[app_commands.Choice(name=str(n), value=n) for n in BEST_OF])
 async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
                     ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False,
-                    format: str | None = None) -> None:
+                    format: str | None = None, best_of: int = 1) -> None:
     bot = _bot(interaction)
     if bot.user is not None and opponent.id == bot.user.id:
+        if best_of > 1:
+            await bot.reply_error(interaction, "Matches are played between people; /practice for a duel "
+                                               "against the computer.")
+            return
         if ante:
             await bot.reply_error(interaction, "The computer never plays for ante.")
             return
@@ -117,14 +126,15 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User, de
             guild_id=str(interaction.guild_id) if interaction.guild_id else None,
             channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
             opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
-            ante_face_up=not ante_face_down, format_name=format)
+            ante_face_up=not ante_face_down, format_name=format, best_of=best_of)
     except DuelError as e:
         bot.posts.give_back(str(interaction.user.id))
         await bot.reply_error(interaction, str(e))
         return
     await interaction.response.send_message(
-        f"<@{opponent.id}>, {interaction.user.display_name} challenges you to a duel"
-        + (" **for ante**" if ante else "")
+        f"<@{opponent.id}>, {interaction.user.display_name} challenges you to "
+        + (f"a **{best_of_text(best_of)} match** (sideboards allowed between games)" if best_of > 1 else "a duel")
+        + (" **for ante**" + (" (each game)" if best_of > 1 else "") if ante else "")
         + (f" in **{FORMATS[rec.options['format']].title}**" if rec.options.get("format", "casual") != "casual"
            else "")
         + f" (each decision: {_clock_name(clock)}). "
@@ -277,6 +287,70 @@ class DuelGroup(app_commands.Group):
         await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.claim(duel_id, uid), "You win duel #{} on time.")
 
 
+class MatchGroup(app_commands.Group):
+    """/match sideboard, /match concede: about one match (best of 3 or 5)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="match", description="About one match")
+
+    @app_commands.command(name="sideboard", description="Your sideboarding panel between the games of a match")
+    @app_commands.describe(match="the match's number (default: your match between games)")
+    async def match_sideboard(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        try:
+            m = await match_here(interaction, match)
+            if m.status != "sideboarding":
+                raise DuelError(f"Match #{m.id} is not between games.")
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        content, view = sideboard_panel(m, m.player_ids.index(uid))
+        if view is None:
+            await interaction.response.send_message(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    @app_commands.command(name="concede", description="Concede a whole match (the game under way with it)")
+    @app_commands.describe(match="the match's number (default: the match of this thread, or your only one)")
+    async def match_concede(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        await interaction.response.defer(ephemeral=True)
+        try:
+            m = await match_here(interaction, match)
+            games = await bot.svc.matches.games(m.id)
+            m, out = await bot.svc.matches.concede(games[-1], uid)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"You conceded match #{m.id}.", ephemeral=True)
+        if out is not None:  # the game under way: its end, and the match's, published as a duel's
+            await bot.publish(out)
+        else:
+            await bot.after_game_of(m)
+
+
+async def match_here(interaction: discord.Interaction, match: int | None) -> MatchRecord:
+    """The match asked about: by number, else the one played in this thread, else the
+    user's only match under way; DuelError if none (or several)."""
+    bot = _bot(interaction)
+    uid = str(interaction.user.id)
+    if match is not None:
+        m = await bot.svc.matches.get(match)
+        if uid not in m.player_ids:
+            raise DuelError("You are not playing in this match.")
+        return m
+    mine = await bot.svc.matches.matches_of(uid)
+    here = [m for m in mine if m.thread_id == str(interaction.channel_id)]
+    if len(here) == 1:
+        return here[0]
+    if len(mine) == 1:
+        return mine[0]
+    raise DuelError("Which match? Give its number, or use the command in the match's thread."
+                    if mine else "You have no match under way.")
+
+
 class DeckGroup(app_commands.Group):
     """/deck import, list, show, delete: saved decks."""
 
@@ -383,6 +457,7 @@ def register_commands(tree: app_commands.CommandTree) -> None:
         tree.add_command(command)
     tree.add_command(DuelGroup())
     tree.add_command(DeckGroup())
+    tree.add_command(MatchGroup())
 
 
 def counted(cards: list[str]) -> str:

@@ -18,6 +18,7 @@ import discord
 from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
+from .match_service import match_line
 from .render import board_text
 from .thread_log import recent_text
 
@@ -38,7 +39,10 @@ def board_message(live: "Live") -> str:
         v = live.duel.view(None)
     rec = live.record
     d = live.duel.pending
-    head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
+    head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n"
+    if live.match is not None:  # a match's game: the score on the board
+        head += match_line(live.match, live.game) + "\n"
+    head += "```\n"
     tail = "\n```"
     recent = recent_text(live.duel.game.events)
     if recent:  # the turn in progress: its lines go to the thread's log when it ends

@@ -28,6 +28,8 @@ class Recovery(Publisher):
     if TYPE_CHECKING:
         sweep_seconds: float
 
+        async def sweep_matches(self) -> None: ...
+
     async def catch_up(self) -> None:
         """After a start: publish again every duel whose last stored decisions were
         not all shown (the bot stopped between storing an answer and sending the
@@ -156,6 +158,7 @@ class Recovery(Publisher):
         their clock; tell the opponent when a win can be claimed."""
         now = self.svc.now()
         await sweep_trades(self)
+        await self.sweep_matches()
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))

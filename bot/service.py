@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import secrets
 import time
@@ -28,6 +29,7 @@ from engine.view import view as seat_view
 from engine.decks import PRECONS, decklist, sideboard
 from storage import decks as deck_store
 from storage import duels as store
+from storage import matches as match_store
 from storage import players as player_store
 from storage import snapshots as snapshot_store
 from storage.db import Database
@@ -37,7 +39,9 @@ from storage.errors import DuelNotFound, StatusConflict
 from engine.autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
 from .decklists import clip_text
+from .errors import DuelError
 from .limits import MAX_OPEN_CHALLENGES
+from .match_service import MatchRecord, MatchService
 from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -60,10 +64,6 @@ def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
     return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
 
 
-class DuelError(Exception):
-    """Something a user asked that cannot be done; the message says why."""
-
-
 OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
 
 
@@ -74,6 +74,9 @@ class Live:
     record: store.DuelRecord
     duel: Duel
     events_shown: int = 0
+    # the match whose game this duel is (and the game's number), None for a lone duel
+    match: MatchRecord | None = None
+    game: int = 0
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
     # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
     # led to it (see DuelService._advance); the turn and the answers before the last one taken
@@ -142,6 +145,7 @@ class DuelService:
         # name ("computer_hard"), so a restarted bot recognises both
         self.computer_id: str | None = None
         self._computers: dict[int, ComputerPlayer] = {}
+        self.matches = MatchService(self)  # best-of-N series of these duels
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -194,7 +198,10 @@ class DuelService:
     async def challenge(self, *, guild_id: str | None, channel_id: str, challenger: tuple[str, str],
                         opponent: tuple[str, str], deck: str | None, ante: bool,
                         clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True,
-                        format_name: str | None = None) -> store.DuelRecord:
+                        format_name: str | None = None, best_of: int = 1) -> store.DuelRecord:
+        """A challenge to a duel or, with *best_of* 3 or 5, to a match whose first game
+        it is (both decks are then checked with their sideboards)."""
+        self.matches.check_best_of(best_of)
         if challenger[0] == opponent[0]:
             raise DuelError("You cannot challenge yourself.")
         if await store.count_open_challenges(self.db, challenger[0], int(self.now())) >= MAX_OPEN_CHALLENGES:
@@ -204,18 +211,28 @@ class DuelService:
         deck_name, cards, side = await self.resolve_deck(challenger[0], deck)
         self.validate_deck(cards, fmt.name, side)
         options = DuelOptions(ante=ante, chooser=None, format=fmt.name)
+        played = cards + side if best_of > 1 else cards  # a match's later games may use the sideboard
         if ante:  # for keeps: the deck must be owned; the server says if basic lands are anted
             try:
-                await self.collections.check_for_keeps(challenger[0], cards)
+                await self.collections.check_for_keeps(challenger[0], played)
             except CollectionError as e:
                 raise DuelError(str(e)) from None
             options = DuelOptions(ante=True, chooser=None, ante_face_up=ante_face_up, format=fmt.name,
                                   **await self.collections.ante_options(guild_id))
-        return await store.create_duel(
-            self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
-            player_names=seat_names(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
-            decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
-            deadline=int(self.now()) + CHALLENGE_SECONDS)
+        names = seat_names(challenger[1], opponent[1])
+        async with self.db.transaction():  # the challenge and its match: both or neither
+            rec = await store.create_duel(
+                self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
+                player_names=names, seed=self.new_seed(), options=options,
+                decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
+                deadline=int(self.now()) + CHALLENGE_SECONDS)
+            if best_of > 1:
+                await match_store.create_match(
+                    self.db, first_duel=rec.id, guild_id=guild_id, channel_id=channel_id,
+                    player_ids=rec.player_ids, player_names=names, best_of=best_of, format=fmt.name,
+                    options={k: v for k, v in dataclasses.asdict(options).items() if k not in ("chooser", "format")},
+                    clock_seconds=clock_seconds, main=cards, side=side)
+        return rec
 
     async def practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
                        deck: str | None, opponent_deck: str | None, level: str | None = None) -> Outcome:
@@ -301,9 +318,18 @@ class DuelService:
         if user_id not in rec.player_ids:
             raise DuelError("This challenge is not yours.")
         try:
-            return await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+            return await self._cancel_challenge(duel_id)
         except StatusConflict:
             raise DuelError("This challenge is no longer open.") from None
+
+    async def _cancel_challenge(self, duel_id: int) -> store.DuelRecord:
+        """The challenge cancelled (declined or expired), with its match if it opens one;
+        StatusConflict if it is no longer a challenge."""
+        async with self.db.transaction():
+            rec = await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+            if (found := await self.matches.of_duel(duel_id)) is not None:
+                await match_store.cancel_match(self.db, found[0].id)
+        return rec
 
     async def accept(self, duel_id: int, user_id: str, deck: str | None) -> Live:
         """The challenged player accepts with a deck: the duel begins."""
@@ -314,13 +340,16 @@ class DuelService:
             if rec.status != "challenged":
                 raise DuelError("This challenge is no longer open.")
             if rec.deadline is not None and rec.deadline < self.now():
-                await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+                await self._cancel_challenge(duel_id)
                 raise DuelError("This challenge has expired.")
             _, cards, side = await self.resolve_deck(user_id, deck)
             self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
+            match = await self.matches.of_duel(duel_id)
             try:
                 async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
                     await store.set_deck(self.db, duel_id, 1, cards)
+                    if match is not None:
+                        await match_store.accept_match(self.db, match[0].id, cards, side)
                     if rec.options.get("ante"):
                         await self.collections.bind(duel_id, (list(rec.decks[0] or ()), cards),
                                                     rec.player_names)
@@ -343,6 +372,8 @@ class DuelService:
         _, cards, side = await self.resolve_deck(user_id, deck)
         self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
         if rec.options.get("ante"):
+            if await self.matches.of_duel(duel_id) is not None:
+                cards = cards + side  # a match's later games may use the sideboard
             try:
                 await self.collections.check_for_keeps(user_id, cards)
             except CollectionError as e:
@@ -353,7 +384,7 @@ class DuelService:
         for rec in await store.list_overdue(self.db, int(self.now())):
             if rec.status == "challenged":
                 try:
-                    out.append(await store.set_status(self.db, rec.id, "cancelled", expected="challenged"))
+                    out.append(await self._cancel_challenge(rec.id))
                 except StatusConflict:
                     pass
         return out
@@ -401,7 +432,9 @@ class DuelService:
             # another task rebuilt it while this one awaited, and an answer may
             # have moved that copy on already: it is the current one
             return cached
-        live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]))
+        found = await self.matches.of_duel(duel_id)
+        live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
+                    match=found[0] if found else None, game=found[1] if found else 0)
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
@@ -444,7 +477,9 @@ class DuelService:
                 raise DuelError(f"Not legal: {e}") from None
             return await self._advance(live, [(p, text)])
 
-    async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded") -> Outcome:
+    async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded",
+                      match_too: bool = False) -> Outcome:
+        """The player concedes the duel (*match_too*: and the match whose game it is)."""
         async with self.lock(duel_id):
             live = await self._load(duel_id)
             p = self.player_index(live, user_id)
@@ -452,7 +487,8 @@ class DuelService:
                 raise DuelError("You are not playing in this duel.")
             if live.duel.over or live.record.status in ("finished", "cancelled"):
                 raise DuelError("This duel is over.")
-            return await self._advance(live, [(p, "concede")], reason=reason)
+            return await self._advance(live, [(p, "concede")], reason=reason,
+                                       conceded_match_by=p if match_too else None)
 
     async def claim(self, duel_id: int, user_id: str) -> Outcome:
         """Win a duel whose opponent let their clock run out."""
@@ -470,7 +506,8 @@ class DuelService:
                 raise DuelError("Your opponent's clock has not run out yet.")
             return await self._advance(live, [(1 - p, "concede")], reason="timed_out")
 
-    async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None) -> Outcome:
+    async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None,
+                       conceded_match_by: int | None = None) -> Outcome:
         duel = live.duel
         start = live.seq
         try:
@@ -499,6 +536,7 @@ class DuelService:
         # most clicks write only their decisions: a transaction of their own, in one hand-over
         # to the database's thread (storage.db.Database.write); with more, one transaction for all
         alone = result is None and live.snapshot is None
+        match: MatchRecord | None = None
         try:
             async with contextlib.nullcontext() if alone else self.db.transaction():
                 rec = live.record
@@ -507,6 +545,8 @@ class DuelService:
                                                        status=None if result else status, result=result)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
+                    # a match's game: the score (and the match's end) in the same transaction
+                    match = await self.matches.game_over(rec, result.winner, conceded_match_by)
                 if live.snapshot is not None and not finished:  # with the decisions it follows
                     await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
                                                        live.snapshot[0], live.snapshot[1])
@@ -515,6 +555,8 @@ class DuelService:
             raise
         live.record = rec
         live.snapshot = None
+        if result is not None and match is not None:
+            live.match = match
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
@@ -609,8 +651,13 @@ class DuelService:
         return await store.set_message_ids(self.db, duel_id, board_message_id=message_id)
 
     async def set_thread(self, duel_id: int, thread_id: int) -> store.DuelRecord:
-        """The duel's thread (its board and log); the updated record."""
-        return await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+        """The duel's thread (its board and log) and, for a match's first game, the
+        match's (every game is played there); the updated record."""
+        async with self.db.transaction():
+            rec = await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+            if (found := await self.matches.of_duel(duel_id)) is not None and found[0].thread_id is None:
+                await match_store.set_thread(self.db, found[0].id, thread_id)
+        return rec
 
     async def mark_published(self, marks: dict[int, int]) -> None:
         """Record, in one transaction, how far each duel was shown (duel id -> seq)."""

@@ -361,6 +361,53 @@ _V8_SIDEBOARDS = """
 ALTER TABLE saved_decks ADD COLUMN sideboard TEXT NOT NULL DEFAULT '[]';
 """
 
+# Version 9: matches (storage/matches.py): best-of-N series of duels, each player's deck
+# and sideboard as they stand between games, the score; and the duels that are their games.
+_V9_MATCHES = """
+CREATE TABLE matches (
+    id            INTEGER PRIMARY KEY,   -- chosen in the inserting transaction
+    guild_id      TEXT,
+    channel_id    TEXT NOT NULL,
+    thread_id     TEXT,
+    player0_id    TEXT NOT NULL,
+    player1_id    TEXT NOT NULL,
+    player0_name  TEXT NOT NULL,
+    player1_name  TEXT NOT NULL,
+    best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3, 5)),
+    format        TEXT NOT NULL,
+    options       TEXT NOT NULL,         -- JSON object: the games' DuelOptions but the chooser
+    clock_seconds INTEGER NOT NULL CHECK (clock_seconds > 0),
+    main0         TEXT NOT NULL,         -- JSON arrays of card names
+    side0         TEXT NOT NULL,
+    main1         TEXT,                  -- NULL until the challenged player accepts
+    side1         TEXT,
+    wins0         INTEGER NOT NULL DEFAULT 0 CHECK (wins0 >= 0),
+    wins1         INTEGER NOT NULL DEFAULT 0 CHECK (wins1 >= 0),
+    draws         INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+    status        TEXT NOT NULL CHECK (status IN ('challenged', 'playing', 'sideboarding', 'finished',
+                                                  'cancelled')),
+    ready0        INTEGER NOT NULL DEFAULT 0 CHECK (ready0 IN (0, 1)),
+    ready1        INTEGER NOT NULL DEFAULT 0 CHECK (ready1 IN (0, 1)),
+    winner        INTEGER CHECK (winner IN (0, 1)),
+    result        TEXT CHECK (result IN ('won', 'conceded')),
+    deadline      INTEGER,               -- unix seconds: the end of sideboarding
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL,
+    CHECK ((status = 'finished') = (result IS NOT NULL)),
+    CHECK ((result IS NULL) = (winner IS NULL))
+);
+CREATE INDEX matches_by_status ON matches (status, deadline);
+CREATE INDEX matches_by_player0 ON matches (player0_id, status);
+CREATE INDEX matches_by_player1 ON matches (player1_id, status);
+
+CREATE TABLE match_games (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    game     INTEGER NOT NULL CHECK (game >= 1),
+    duel_id  INTEGER NOT NULL UNIQUE REFERENCES duels (id),
+    PRIMARY KEY (match_id, game)
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -370,6 +417,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
     Migration(8, "sideboards of saved decks", _V8_SIDEBOARDS),
+    Migration(9, "matches and their games", _V9_MATCHES),
 )
 
 
@@ -377,7 +425,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    8
+    9
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:
