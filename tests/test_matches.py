@@ -185,3 +185,76 @@ async def test_a_best_of_three_with_sideboarding_through_discord(fake_discord: F
                 print("THREAD:", x.text[:300].replace("\n", " | "))
             for x in alice.dms()[-12:]:
                 print("DM:", x.text[:200].replace("\n", " | "))
+
+
+async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_path: Path) -> None:
+    from bot.errors import DuelError
+    from bot.service import DuelService
+    from storage.db import Database
+
+    t = [1_000_000.0]
+    path = str(tmp_path / "s.db")
+    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 42)
+    alice, bob = ("1", "alice"), ("2", "bob")
+    with pytest.raises(DuelError, match="best of 1, 3 or 5 games, not 4"):
+        await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
+                            ante=False, best_of=4)
+    # a declined match challenge cancels the match
+    rec = await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
+                              ante=False, format_name="oldschool", best_of=3, clock_seconds=3600)
+    await svc.decline(rec.id, "2")
+    assert (await svc.matches.get(1)).status == "cancelled"
+
+    rec = await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
+                              ante=False, format_name="oldschool", best_of=3, clock_seconds=3600)
+    m = (await svc.matches.of_duel(rec.id))[0]
+    with pytest.raises(DuelError, match="not legal|cannot be used in Old School"):
+        await svc.accept(rec.id, "2", "Brimstone")  # a deck not legal in the match's format
+    await svc.accept(rec.id, "2", "Robots")
+    m = await svc.matches.get(m.id)
+    assert m.status == "playing" and m.decks[1] == (tuple(decklist("Robots")), tuple(sideboard("Robots")))
+    with pytest.raises(DuelError, match="only between the games"):
+        await svc.matches.exchange(m.id, "1", "Kird Ape -> Shatter")
+    await svc.concede(rec.id, "1")  # game 1: alice concedes it
+    m = await svc.matches.get(m.id)
+    assert m.status == "sideboarding" and m.wins == (0, 1) and m.deadline == int(t[0]) + 3600
+    with pytest.raises(DuelError, match="not playing in this match"):
+        await svc.matches.exchange(m.id, "3", "Kird Ape -> Shatter")
+    await svc.matches.exchange(m.id, "1", "4 Kird Ape -> 2 Shatter, 2 Tranquility")
+    m, live = await svc.matches.ready(m.id, "1")
+    assert live is None and m.ready == (True, False)
+    with pytest.raises(DuelError, match="confirmed your deck"):
+        await svc.matches.exchange(m.id, "1", "Shatter -> Kird Ape")
+    # bob never confirms: nothing happens before the clock runs out, then game 2 starts
+    assert await svc.matches.overdue() == []
+    t[0] += 3601
+    [(m, live)] = await svc.matches.overdue()
+    assert m.status == "playing" and m.games == 2 and live.game == 2 and live.match is not None
+    assert live.duel.options.chooser == 0 and live.duel.options.format == "oldschool"
+    assert "Kird Ape" not in live.record.decks[0] and live.record.decks[0].count("Shatter") == 2
+    assert await svc.matches.overdue() == []
+    await svc.close()
+
+    # a restart: the match and its game are rebuilt from the database
+    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 43)
+    live2 = await svc.live(live.record.id)
+    assert live2.match == m and live2.game == 2 and live2.duel.state_hash() == live.duel.state_hash()
+    await svc.concede(live.record.id, "2")  # game 2: bob concedes it
+    m = await svc.matches.get(m.id)
+    assert m.wins == (1, 1) and m.status == "sideboarding"
+    # alice concedes the match between games
+    m, out = await svc.matches.concede(live.record.id, "1")
+    assert out is None and m.status == "finished" and m.winner == 1 and m.result == "conceded"
+    with pytest.raises(DuelError, match="over"):
+        await svc.matches.concede(live.record.id, "2")
+    with pytest.raises(DuelError, match="not between games"):
+        await svc.matches.ready(m.id, "2")
+    # a match conceded during a game: the game and the match, in one transaction
+    rec = await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
+                              ante=False, best_of=5)
+    await svc.accept(rec.id, "2", None)
+    m, out = await svc.matches.concede(rec.id, "2")
+    assert out is not None and out.finished and out.live.duel.game.winner == 0
+    assert m.status == "finished" and m.winner == 0 and m.result == "conceded" and m.wins == (1, 0)
+    assert out.live.match == m
+    await svc.close()
