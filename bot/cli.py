@@ -180,6 +180,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engine.formats import FORMATS
     p.add_argument("--format", default="casual", help="the format both decks must be legal in, one of: "
                    + ", ".join(FORMATS) + " (default: casual); decks chosen at random are legal in it")
+    p.add_argument("--best-of", type=int, choices=(1, 3, 5), default=1,
+                   help="a match: the best of 3 or 5 games, each deck with its sideboard, sideboarding "
+                        "between games (default: one duel)")
     p.set_defaults(fn=cmd_play)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "
