@@ -27,6 +27,7 @@ from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
 from .failures import answering, on_command_error
 from .interactions import Interactions, gone_from_message
+from .league_commands import LEAGUE_ITEMS, register_league_commands
 from .match_play import MATCH_ITEMS, MatchPlay, exchange_form
 from .knowledge import SecretsShown
 from .limits import PostLimiter
@@ -92,13 +93,14 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
         self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self.tree)
+        register_league_commands(self.tree)
         register_collection_commands(self)
 
     async def setup_hook(self) -> None:
         self.service = await DuelService.open(self.db_path)
         if self.user is not None:  # logged in: the computer opponent plays as the bot itself
             self.service.computer_id = str(self.user.id)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS, *MATCH_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS, *MATCH_ITEMS, *LEAGUE_ITEMS)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -171,6 +171,42 @@ class MatchService:
         live = await self.duels.live(rec.id)
         return m, live
 
+    async def start_paired(self, *, guild_id: str | None, channel_id: str, message_id: str | None,
+                           player_ids: tuple[str, str], player_names: tuple[str, str],
+                           decks: tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]], best_of: int,
+                           format: str, clock_seconds: int) -> tuple[MatchRecord, "Live"]:
+        """A match both players accepted with the decks they registered (a league's): its
+        first game starts at once, who chooses to play or draw drawn by the seed. Its
+        thread is started from *message_id*. One transaction."""
+        options = DuelOptions(format=format)
+        now = int(self.duels.now())
+        async with self.db.transaction():
+            rec = await duel_store.create_duel(
+                self.db, guild_id=guild_id, channel_id=channel_id, challenge_message_id=message_id,
+                player_ids=player_ids, player_names=player_names, seed=self.duels.new_seed(), options=options,
+                decks=(decks[0][0], decks[1][0]), status="mulligans", clock_seconds=clock_seconds,
+                deadline=now + clock_seconds)
+            m = await store.create_match(
+                self.db, first_duel=rec.id, guild_id=guild_id, channel_id=channel_id, player_ids=player_ids,
+                player_names=player_names, best_of=best_of, format=format, options={}, clock_seconds=clock_seconds,
+                main=decks[0][0], side=decks[0][1])
+            m = await store.accept_match(self.db, m.id, decks[1][0], decks[1][1])
+        return m, await self.duels.live(rec.id)
+
+    async def stop(self, match_id: int) -> MatchRecord:
+        """A match stopped where it is (its league round closed): the game under way
+        counts for no one; the match is cancelled with its score as it stands.
+        Joins the caller's transaction."""
+        m = await self.get(match_id)
+        if m.status in ("finished", "cancelled"):
+            return m
+        current = (await store.games_of(self.db, m.id))[-1]
+        rec = await duel_store.get_duel(self.db, current)
+        if rec is not None and rec.status not in ("finished", "cancelled"):
+            await duel_store.set_status(self.db, current, "cancelled")
+            self.duels.forget(current)
+        return await store.cancel_match(self.db, m.id)
+
     async def concede(self, duel_id: int, user_id: str) -> tuple[MatchRecord, "Outcome | None"]:
         """The player concedes the whole match whose game *duel_id* is: the game under
         way is conceded with it (one transaction), or, between games, the match."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .collection_commands import resume_collections, sweep_trades
+from .league_commands import sweep_leagues
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
 from .service import Live, Outcome
@@ -159,6 +160,7 @@ class Recovery(Publisher):
         now = self.svc.now()
         await sweep_trades(self)
         await self.sweep_matches()
+        await sweep_leagues(self)  # type: ignore[arg-type]
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))

@@ -41,6 +41,7 @@ from .collection_service import CollectionError, CollectionService
 from .decklists import clip_text
 from .errors import DuelError
 from .limits import MAX_OPEN_CHALLENGES
+from .league_service import LeagueService
 from .match_service import MatchRecord, MatchService
 from .seats import seat_names
 
@@ -146,6 +147,7 @@ class DuelService:
         self.computer_id: str | None = None
         self._computers: dict[int, ComputerPlayer] = {}
         self.matches = MatchService(self)  # best-of-N series of these duels
+        self.leagues = LeagueService(self)  # Swiss rounds of those matches
 
     @classmethod
     async def open(cls, path: str) -> DuelService:

@@ -408,6 +408,66 @@ CREATE TABLE match_games (
 );
 """
 
+# Version 10: leagues (storage/leagues.py): Swiss rounds over days, their players with the
+# decks they registered, each round's tables as paired (stored: never paired again) and
+# scored, and a server's organiser role.
+_V10_LEAGUES = """
+CREATE TABLE leagues (
+    id            INTEGER PRIMARY KEY,   -- chosen in the inserting transaction
+    guild_id      TEXT NOT NULL,
+    channel_id    TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    format        TEXT NOT NULL,
+    rounds        INTEGER NOT NULL CHECK (rounds BETWEEN 1 AND 20),
+    round_days    INTEGER NOT NULL CHECK (round_days BETWEEN 1 AND 60),
+    best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3, 5)),
+    clock_seconds INTEGER NOT NULL CHECK (clock_seconds > 0),
+    seed          BIGINT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished')),
+    round         INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+    round_ends    INTEGER,               -- unix seconds; NULL between the close of a round and the next
+    organiser_id  TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+);
+CREATE INDEX leagues_running ON leagues (status, round_ends);
+CREATE INDEX leagues_by_guild ON leagues (guild_id, status);
+
+CREATE TABLE league_players (
+    league_id     INTEGER NOT NULL REFERENCES leagues (id),
+    user_id       TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    main          TEXT NOT NULL,         -- JSON arrays of card names: the deck registered
+    side          TEXT NOT NULL,
+    joined_at     INTEGER NOT NULL,
+    dropped_round INTEGER,               -- not paired after this round
+    PRIMARY KEY (league_id, user_id)
+);
+
+CREATE TABLE league_pairings (
+    league_id  INTEGER NOT NULL REFERENCES leagues (id),
+    round      INTEGER NOT NULL CHECK (round >= 1),
+    table_no   INTEGER NOT NULL CHECK (table_no >= 1),
+    player0_id TEXT NOT NULL,
+    player1_id TEXT,                     -- NULL: a bye
+    accepted0  INTEGER NOT NULL DEFAULT 0 CHECK (accepted0 IN (0, 1)),
+    accepted1  INTEGER NOT NULL DEFAULT 0 CHECK (accepted1 IN (0, 1)),
+    match_id   INTEGER REFERENCES matches (id),
+    message_id TEXT,
+    wins0      INTEGER NOT NULL DEFAULT 0,
+    wins1      INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    closed     INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),
+    PRIMARY KEY (league_id, round, table_no)
+);
+
+CREATE TABLE league_settings (
+    guild_id          TEXT PRIMARY KEY,
+    organiser_role_id TEXT,
+    updated_at        INTEGER NOT NULL
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -418,6 +478,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
     Migration(8, "sideboards of saved decks", _V8_SIDEBOARDS),
     Migration(9, "matches and their games", _V9_MATCHES),
+    Migration(10, "leagues, their players and rounds", _V10_LEAGUES),
 )
 
 
@@ -425,7 +486,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    9
+    10
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:
