@@ -287,6 +287,52 @@ class DuelGroup(app_commands.Group):
         await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.claim(duel_id, uid), "You win duel #{} on time.")
 
 
+@app_commands.command(name="profile", description="A player's ratings, record and recent matches")
+@app_commands.describe(player="whose profile (default: yours)")
+async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    bot = _bot(interaction)
+    who = player or interaction.user
+    uid = str(who.id)
+    ratings = await bot.svc.ratings.ratings_of(uid)
+    lines = [f"**{who.display_name}**"]
+    if not ratings:
+        lines.append("No rated matches yet (matches and duels between people are rated; not against the computer).")
+    for r in ratings:
+        lines.append(f"{FORMATS[r.format].title if r.format in FORMATS else r.format}: rating {r.rating:.0f} "
+                     f"(±{2 * r.rd:.0f}), {r.wins} won, {r.losses} lost, {r.draws} drawn")
+    recent = await bot.svc.ratings.recent(uid)
+    if recent:
+        lines.append("Recent:")
+        for m in recent:
+            me = m.players.index(uid)
+            other = m.players[1 - me]
+            score = m.score0 if me == 0 else 1 - m.score0
+            how = {1.0: "won", 0.0: "lost"}.get(score, "drew")
+            what = f"match #{m.match_id}" if m.match_id else f"duel #{m.duel_id}"
+            lines.append(f"- {what}: {how} against <@{other}> ({m.format}), {m.before[me]:.0f} → {m.after[me]:.0f}")
+    await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+@app_commands.command(name="ladder", description="This server's best rated players in a format")
+@app_commands.choices(format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
+async def ladder(interaction: discord.Interaction, format: str = "casual") -> None:
+    bot = _bot(interaction)
+    if interaction.guild_id is None:
+        await bot.reply_error(interaction, "The ladder is a server's: use it in a server.")
+        return
+    rows = await bot.svc.ratings.ladder(str(interaction.guild_id), format)
+    if not rows:
+        await interaction.response.send_message(f"No rated matches in {FORMATS[format].title} here yet.",
+                                                ephemeral=True)
+        return
+    lines = [f"**{FORMATS[format].title} ladder**"]
+    lines += [f"{i}. <@{r.user_id}> {r.rating:.0f} (±{2 * r.rd:.0f}), {r.wins}-{r.losses}-{r.draws}"
+              for i, r in enumerate(rows, 1)]
+    await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
 class MatchGroup(app_commands.Group):
     """/match sideboard, /match concede: about one match (best of 3 or 5)."""
 
@@ -453,7 +499,7 @@ class DeckGroup(app_commands.Group):
 
 def register_commands(tree: app_commands.CommandTree) -> None:
     """The duel and deck commands on *tree* (a new group instance per tree)."""
-    for command in (challenge, practice, duels, concede, card, stops_cmd):
+    for command in (challenge, practice, duels, concede, card, stops_cmd, profile, ladder):
         tree.add_command(command)
     tree.add_command(DuelGroup())
     tree.add_command(DeckGroup())

@@ -225,7 +225,10 @@ class MatchService:
             if m.status != "sideboarding":
                 raise DuelError("This match is over." if m.status in ("finished", "cancelled")
                                 else "This match has not started.")
-            return await store.concede_match(self.db, m.id, p), None
+            async with self.db.transaction():  # the match's end and its rating
+                m = await store.concede_match(self.db, m.id, p)
+                await self.duels.ratings.after_match(m)
+            return m, None
 
     @staticmethod
     def _seat(m: MatchRecord, user_id: str) -> int:

@@ -43,6 +43,7 @@ from .errors import DuelError
 from .limits import MAX_OPEN_CHALLENGES
 from .league_service import LeagueService
 from .match_service import MatchRecord, MatchService
+from .rating_service import RatingService
 from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -148,6 +149,7 @@ class DuelService:
         self._computers: dict[int, ComputerPlayer] = {}
         self.matches = MatchService(self)  # best-of-N series of these duels
         self.leagues = LeagueService(self)  # Swiss rounds of those matches
+        self.ratings = RatingService(self)  # Glicko-2 per player and format
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -549,6 +551,7 @@ class DuelService:
                     await self.collections.settle(rec, duel)
                     # a match's game: the score (and the match's end) in the same transaction
                     match = await self.matches.game_over(rec, result.winner, conceded_match_by)
+                    await self.ratings.after_duel(rec, result.winner, match)  # lone duels, decided matches
                 if live.snapshot is not None and not finished:  # with the decisions it follows
                     await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
                                                        live.snapshot[0], live.snapshot[1])

@@ -468,6 +468,45 @@ CREATE TABLE league_settings (
 );
 """
 
+# Version 11: ratings (storage/ratings.py): a Glicko-2 rating per player and format, and
+# every rated match with both players' ratings before and after it.
+_V11_RATINGS = """
+CREATE TABLE ratings (
+    user_id    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    rating     REAL NOT NULL,
+    rd         REAL NOT NULL,
+    vol        REAL NOT NULL,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, format)
+);
+
+CREATE TABLE rated_matches (
+    id        INTEGER PRIMARY KEY,       -- chosen in the inserting transaction
+    guild_id  TEXT,
+    format    TEXT NOT NULL,
+    duel_id   INTEGER REFERENCES duels (id),      -- a lone duel
+    match_id  INTEGER REFERENCES matches (id),    -- or a match
+    player0   TEXT NOT NULL,
+    player1   TEXT NOT NULL,
+    score0    REAL NOT NULL CHECK (score0 IN (0, 0.5, 1)),  -- player0's result: 1 won, 0.5 drawn, 0 lost
+    before0   REAL NOT NULL,
+    before1   REAL NOT NULL,
+    after0    REAL NOT NULL,
+    after1    REAL NOT NULL,
+    at        INTEGER NOT NULL,
+    CHECK ((duel_id IS NULL) <> (match_id IS NULL))
+);
+CREATE UNIQUE INDEX rated_matches_once_duel ON rated_matches (duel_id) WHERE duel_id IS NOT NULL;
+CREATE UNIQUE INDEX rated_matches_once_match ON rated_matches (match_id) WHERE match_id IS NOT NULL;
+CREATE INDEX rated_matches_by_guild ON rated_matches (guild_id, format);
+CREATE INDEX rated_matches_by_player0 ON rated_matches (player0, id);
+CREATE INDEX rated_matches_by_player1 ON rated_matches (player1, id);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -479,6 +518,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "sideboards of saved decks", _V8_SIDEBOARDS),
     Migration(9, "matches and their games", _V9_MATCHES),
     Migration(10, "leagues, their players and rounds", _V10_LEAGUES),
+    Migration(11, "ratings per player and format", _V11_RATINGS),
 )
 
 
@@ -486,7 +526,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    10
+    11
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:
