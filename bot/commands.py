@@ -35,7 +35,7 @@ from .match_play import sideboard_panel
 from .match_service import MatchRecord, best_of_text
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
-from .service import DuelError, DuelService, Outcome
+from .service import VACATION_DAYS, DuelError, DuelService, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import ManaburnBot
@@ -287,6 +287,44 @@ class DuelGroup(app_commands.Group):
         await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.claim(duel_id, uid), "You win duel #{} on time.")
 
 
+@app_commands.command(name="vacation", description="Stop your clocks in every duel and match for some days")
+@app_commands.describe(days=f"how many days (at most {VACATION_DAYS} a month)")
+async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 1, VACATION_DAYS]) -> None:
+    bot = _bot(interaction)
+    uid = str(interaction.user.id)
+    await interaction.response.defer(ephemeral=True)
+    try:
+        ends, moved, sideboarding = await bot.svc.vacation(uid, days)
+    except DuelError as e:
+        await bot.reply_error(interaction, str(e))
+        return
+    await interaction.followup.send(
+        f"You are on vacation until <t:{ends}:f>: your clocks stop until then ({len(moved)} duel"
+        f"{'s' * (len(moved) != 1)} waiting for you, {len(sideboarding)} match{'es' * (len(sideboarding) != 1)} "
+        "waiting for your deck). League rounds wait for no one: their days still run.", ephemeral=True)
+    for live in moved:  # the opponent sees it on the board and in the thread
+        rec = live.record
+        if not rec.thread_id:
+            continue
+        try:
+            async with bot.publishing(rec.id):
+                thread = await bot.fetch_channel_cached(int(rec.thread_id))
+                await bot.show_board(thread, live)
+                name = rec.player_names[rec.player_ids.index(uid)]
+                await thread.send(f"{name} is on vacation until <t:{ends}:f>: their clock is stopped until then.")
+        except discord.HTTPException:
+            pass
+    for m in sideboarding:
+        if m.thread_id:
+            try:
+                thread = await bot.fetch_channel_cached(int(m.thread_id))
+                name = m.player_names[m.player_ids.index(uid)]
+                await thread.send(f"{name} is on vacation until <t:{ends}:f>: the next game of match #{m.id} waits "
+                                  f"(it starts <t:{m.deadline}:R> at the latest).")
+            except discord.HTTPException:
+                pass
+
+
 @app_commands.command(name="profile", description="A player's ratings, record and recent matches")
 @app_commands.describe(player="whose profile (default: yours)")
 async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
@@ -499,7 +537,7 @@ class DeckGroup(app_commands.Group):
 
 def register_commands(tree: app_commands.CommandTree) -> None:
     """The duel and deck commands on *tree* (a new group instance per tree)."""
-    for command in (challenge, practice, duels, concede, card, stops_cmd, profile, ladder):
+    for command in (challenge, practice, duels, concede, card, stops_cmd, profile, ladder, vacation):
         tree.add_command(command)
     tree.add_command(DuelGroup())
     tree.add_command(DeckGroup())

@@ -97,8 +97,11 @@ class MatchService:
         if score.over:
             return await store.record_game(self.db, m.id, score.wins, score.draws, winner=score.winner,
                                            result="won")
+        # sideboarding waits for a player on vacation (their clock stops)
+        back = [await self.duels.away_until(uid) for uid in m.player_ids]
+        start = max([int(self.duels.now())] + [b for b in back if b is not None])
         return await store.record_game(self.db, m.id, score.wins, score.draws,
-                                       sideboard_deadline=int(self.duels.now()) + m.clock_seconds)
+                                       sideboard_deadline=start + m.clock_seconds)
 
     async def exchange(self, match_id: int, user_id: str, text: str) -> MatchRecord:
         """Cards exchanged one for one between the player's deck and sideboard, between

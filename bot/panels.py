@@ -51,6 +51,8 @@ def board_message(live: "Live") -> str:
         # below the code block, where Discord renders the bold and the relative time
         who = rec.player_names[d.player]
         when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
+        if live.away[d.player] is not None:  # their clock is stopped
+            when = f" (on vacation until <t:{live.away[d.player]}:f>; deadline <t:{rec.deadline}:R>)"
         tail += f"\n**Waiting for {who}**: {d.kind.value}{when}"
     return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime
 import hashlib
 import secrets
 import time
@@ -32,6 +33,7 @@ from storage import duels as store
 from storage import matches as match_store
 from storage import players as player_store
 from storage import snapshots as snapshot_store
+from storage import vacations as vacation_store
 from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
@@ -56,6 +58,7 @@ SNAPSHOT_ANSWERS = 40
 # much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
 # or when it left the cache of live duels)
 SNAPSHOT_TURN_ANSWERS = 30
+VACATION_DAYS = 14  # days of vacation a player may start in a calendar month
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
@@ -79,6 +82,8 @@ class Live:
     # the match whose game this duel is (and the game's number), None for a lone duel
     match: MatchRecord | None = None
     game: int = 0
+    # when each seat's player comes back from vacation (their clock stopped until then), or None
+    away: tuple[int | None, int | None] = (None, None)
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
     # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
     # led to it (see DuelService._advance); the turn and the answers before the last one taken
@@ -150,6 +155,7 @@ class DuelService:
         self.matches = MatchService(self)  # best-of-N series of these duels
         self.leagues = LeagueService(self)  # Swiss rounds of those matches
         self.ratings = RatingService(self)  # Glicko-2 per player and format
+        self._away: dict[str, int | None] = {}  # user id -> the end of their vacation (read once, then kept)
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -437,8 +443,9 @@ class DuelService:
             # have moved that copy on already: it is the current one
             return cached
         found = await self.matches.of_duel(duel_id)
+        away = (await self.away_until(rec.player_ids[0]), await self.away_until(rec.player_ids[1]))
         live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
-                    match=found[0] if found else None, game=found[1] if found else 0)
+                    match=found[0] if found else None, game=found[1] if found else 0, away=away)
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
@@ -530,7 +537,12 @@ class DuelService:
         status = None
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
-        deadline = None if finished else int(self.now()) + (live.record.clock_seconds or DEFAULT_CLOCK)
+        deadline = None
+        if not finished:  # a clock stops while its player is on vacation: it starts when they are back
+            assert duel.pending is not None
+            back = await self.away_until(live.record.player_ids[duel.pending.player])
+            deadline = max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
+        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
         result = None
         if finished:
             g = duel.game
@@ -577,6 +589,58 @@ class DuelService:
             if ans is None:
                 return
             duel.apply(ans, player=d.player)
+
+    # -------------------------------------------------------------- vacations
+    async def away_until(self, user_id: str) -> int | None:
+        """When the player's vacation ends, if they are on one (their clocks are stopped)."""
+        if user_id not in self._away:
+            self._away[user_id] = await vacation_store.vacation_end(self.db, user_id, int(self.now()))
+        end = self._away[user_id]
+        return end if end is not None and end > self.now() else None
+
+    async def vacation(self, user_id: str, days: int) -> tuple[int, list[Live], list[MatchRecord]]:
+        """``/vacation``: the player's clocks stop for *days* days (after the vacation under
+        way, if any), at most VACATION_DAYS days started in a calendar month (UTC): every
+        duel waiting for them and every match waiting for their deck get the time back
+        when they return. When it ends, and the duels and matches whose clocks moved.
+        League rounds wait for no one (see bot.league_service)."""
+        if not 1 <= days <= VACATION_DAYS:
+            raise DuelError(f"A vacation is 1 to {VACATION_DAYS} days.")
+        now = int(self.now())
+        day = datetime.datetime.fromtimestamp(now, datetime.timezone.utc)
+        month = datetime.datetime(day.year, day.month, 1, tzinfo=datetime.timezone.utc)
+        after = datetime.datetime(day.year + (day.month == 12), day.month % 12 + 1, 1, tzinfo=datetime.timezone.utc)
+        taken = await vacation_store.days_taken(self.db, user_id, int(month.timestamp()), int(after.timestamp()))
+        if taken + days > VACATION_DAYS:
+            raise DuelError(f"You have {VACATION_DAYS - taken} vacation days left this month "
+                            f"(at most {VACATION_DAYS} a month; {taken} taken).")
+        was = await self.away_until(user_id)
+        starts = max(now, was or now)
+        ends = starts + days * 24 * 3600
+        moved: list[Live] = []
+        sideboarding: list[MatchRecord] = []
+        async with self.db.transaction():
+            await vacation_store.add_vacation(self.db, user_id, starts, ends, days)
+            for rec in await store.list_duels_for_user(self.db, user_id, active_only=True):
+                if rec.status not in ("mulligans", "playing") or rec.deadline is None:
+                    continue
+                live = await self._load(rec.id)
+                d = live.duel.pending
+                if d is None or live.record.player_ids[d.player] != user_id:
+                    continue
+                left = max(0, rec.deadline - starts)  # the time their clock had when it stopped
+                live.record = await store.set_status(self.db, rec.id, rec.status, expected=rec.status,
+                                                     deadline=ends + left)
+                moved.append(live)
+            for m in await self.matches.matches_of(user_id):
+                if m.status == "sideboarding" and m.deadline is not None and not m.ready[m.player_ids.index(user_id)]:
+                    sideboarding.append(await match_store.set_deadline(self.db, m.id, ends + max(0, m.deadline - starts)))
+        self._away[user_id] = ends
+        for live in self._live.values():
+            if user_id in live.record.player_ids:
+                seat = live.record.player_ids.index(user_id)
+                live.away = (ends, live.away[1]) if seat == 0 else (live.away[0], ends)
+        return ends, moved, sideboarding
 
     async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
         await player_store.set_phase_stops(self.db, user_id, sorted(stops))

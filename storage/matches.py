@@ -191,6 +191,11 @@ async def start_game(db: Database, match_id: int, duel_id: int, *, now: int | No
         return await _update(db, match_id, "status = 'playing', deadline = NULL, ready0 = 0, ready1 = 0", (), now)
 
 
+async def set_deadline(db: Database, match_id: int, deadline: int, *, now: int | None = None) -> MatchRecord:
+    """When sideboarding ends (a player's vacation moved it)."""
+    return await _update(db, match_id, "deadline = ?", (deadline,), now)
+
+
 async def concede_match(db: Database, match_id: int, player: int, *, now: int | None = None) -> MatchRecord:
     """*player* concedes the match between games."""
     return await _update(db, match_id, "status = 'finished', winner = ?, result = 'conceded', deadline = NULL",

@@ -507,6 +507,17 @@ CREATE INDEX rated_matches_by_player0 ON rated_matches (player0, id);
 CREATE INDEX rated_matches_by_player1 ON rated_matches (player1, id);
 """
 
+# Version 12: vacations (storage/vacations.py): while one runs, the player's clocks stop.
+_V12_VACATIONS = """
+CREATE TABLE vacations (
+    user_id TEXT NOT NULL,
+    starts  INTEGER NOT NULL,            -- unix seconds
+    ends    INTEGER NOT NULL CHECK (ends > starts),
+    days    INTEGER NOT NULL CHECK (days BETWEEN 1 AND 14),
+    PRIMARY KEY (user_id, starts)
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -519,6 +530,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "matches and their games", _V9_MATCHES),
     Migration(10, "leagues, their players and rounds", _V10_LEAGUES),
     Migration(11, "ratings per player and format", _V11_RATINGS),
+    Migration(12, "vacations", _V12_VACATIONS),
 )
 
 
@@ -526,7 +538,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    11
+    12
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:
