@@ -21,7 +21,7 @@ import discord
 
 from .errors import DuelError
 from .match_service import MatchRecord, best_of_text, deck_text, score_of
-from .panels import clip
+from .panels import clip, first_text_value
 from .publishing import Publisher
 from .service import Live, Outcome
 
@@ -96,11 +96,7 @@ def exchange_form(interaction: discord.Interaction) -> tuple[int, int, str] | No
     m = _EXCHANGE_FORM.fullmatch(str(data.get("custom_id", "")))
     if m is None:
         return None
-    for row in data.get("components") or []:
-        for comp in (row.get("components") or []) + ([row["component"]] if "component" in row else []):
-            if comp.get("type") == discord.ComponentType.text_input.value:
-                return int(m["match"]), int(m["games"]), str(comp.get("value") or "")
-    return int(m["match"]), int(m["games"]), ""
+    return int(m["match"]), int(m["games"]), first_text_value(data.get("components") or [])
 
 
 class ReadyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:sr:(?P<match>\d+):(?P<games>\d+)"):

@@ -338,10 +338,10 @@ def typed_answer(interaction: discord.Interaction) -> tuple[int, int, str] | Non
     m = _ANSWER_FORM.fullmatch(str(data.get("custom_id", "")))
     if m is None:
         return None
-    return int(m["duel"]), int(m["seq"]), _first_text_value(data.get("components") or [])
+    return int(m["duel"]), int(m["seq"]), first_text_value(data.get("components") or [])
 
 
-def _first_text_value(components: list[Any]) -> str:
+def first_text_value(components: list[Any]) -> str:
     """The value of the first text input in a modal submission (inside action
     rows or labels, however Discord nests them); empty if there is none."""
     for comp in components:
@@ -350,7 +350,7 @@ def _first_text_value(components: list[Any]) -> str:
         if comp.get("type") == discord.ComponentType.text_input.value:
             return str(comp.get("value") or "")
         nested = list(comp.get("components") or []) + ([comp["component"]] if isinstance(comp.get("component"), dict) else [])
-        found = _first_text_value(nested)
+        found = first_text_value(nested)
         if found:
             return found
     return ""

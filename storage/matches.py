@@ -29,7 +29,7 @@ from .db import Database
 
 __all__ = ["MatchRecord", "create_match", "get_match", "match_of_duel", "games_of", "accept_match",
            "cancel_match", "record_game", "set_deck", "set_ready", "start_game", "concede_match",
-           "set_thread", "list_overdue_sideboarding", "STATUSES"]
+           "set_thread", "set_deadline", "list_overdue_sideboarding", "matches_of", "STATUSES"]
 
 STATUSES = ("challenged", "playing", "sideboarding", "finished", "cancelled")
 
@@ -206,11 +206,10 @@ async def set_thread(db: Database, match_id: int, thread_id: str | int, *, now: 
     return await _update(db, match_id, "thread_id = ?", (snowflake(thread_id, "thread_id"),), now)
 
 
-async def list_overdue_sideboarding(db: Database, now: int) -> list[MatchRecord]:
-    """Matches between games whose sideboarding time has run out."""
+async def _read_where(db: Database, where: str, params: Sequence[Any]) -> list[MatchRecord]:
+    """The matches matching *where*, by id, read in one snapshot."""
     async with db.read() as conn:
-        async with conn.execute("SELECT id FROM matches WHERE status = 'sideboarding' AND deadline <= ?"
-                                " ORDER BY id", (now,)) as cur:
+        async with conn.execute(f"SELECT id FROM matches WHERE {where} ORDER BY id", params) as cur:
             ids = [r["id"] for r in await cur.fetchall()]
         out = []
         for i in ids:
@@ -218,18 +217,14 @@ async def list_overdue_sideboarding(db: Database, now: int) -> list[MatchRecord]
             assert rec is not None
             out.append(rec)
     return out
+
+
+async def list_overdue_sideboarding(db: Database, now: int) -> list[MatchRecord]:
+    """Matches between games whose sideboarding time has run out."""
+    return await _read_where(db, "status = 'sideboarding' AND deadline <= ?", (now,))
 
 
 async def matches_of(db: Database, user_id: str) -> list[MatchRecord]:
     """The user's matches still going on (challenged, playing or between games), oldest first."""
-    async with db.read() as conn:
-        async with conn.execute("SELECT id FROM matches WHERE (player0_id = ? OR player1_id = ?)"
-                                " AND status IN ('challenged', 'playing', 'sideboarding') ORDER BY id",
-                                (user_id, user_id)) as cur:
-            ids = [r["id"] for r in await cur.fetchall()]
-        out = []
-        for i in ids:
-            rec = await _read(conn, i)
-            assert rec is not None
-            out.append(rec)
-    return out
+    return await _read_where(db, "(player0_id = ? OR player1_id = ?) AND status IN ('challenged', 'playing',"
+                                 " 'sideboarding')", (user_id, user_id))

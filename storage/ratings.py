@@ -10,7 +10,7 @@ from typing import Any
 from ._common import now_seconds
 from .db import Database
 
-__all__ = ["StoredRating", "RatedMatch", "get_rating", "ratings_of", "record", "recent", "ladder"]
+__all__ = ["StoredRating", "RatedMatch", "get_rating", "ratings_of", "already_rated", "record", "recent", "ladder"]
 
 
 @dataclass(frozen=True)
