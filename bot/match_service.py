@@ -132,10 +132,13 @@ class MatchService:
                 raise DuelError("This match is not between games.")
             if m.ready[p]:
                 raise DuelError("You confirmed your deck already.")
-            m = await store.set_ready(self.db, match_id, p)
-            if not all(m.ready):
-                return m, None
-            return await self._next_game(m)
+            if not m.ready[1 - p]:
+                return await store.set_ready(self.db, match_id, p), None
+            try:
+                return await self._next_game(m)
+            except DuelError as e:  # e.g. for ante: a card lost in the last game is still in a deck
+                await store.unready(self.db, match_id)
+                raise DuelError(f"{e} Both decks are open for exchanges again.") from None
 
     async def overdue(self) -> list[tuple[MatchRecord, "Live"]]:
         """Matches whose sideboarding time ran out: the next game starts with the decks
@@ -146,7 +149,10 @@ class MatchService:
                 m = await self.get(m.id)
                 if m.status != "sideboarding":
                     continue
-                m, live = await self._next_game(m)
+                try:
+                    m, live = await self._next_game(m)
+                except DuelError:  # a deck that cannot be played (ante): the players must exchange
+                    continue
                 if live is not None:
                     out.append((m, live))
         return out
@@ -169,7 +175,7 @@ class MatchService:
                 if options.ante:
                     await self.duels.collections.bind(rec.id, (list(d0[0]), list(d1[0])), m.player_names)
                 m = await store.start_game(self.db, m.id, rec.id)
-        except CollectionError as e:
+        except CollectionError as e:  # nothing was written (one transaction)
             raise DuelError(f"The next game cannot start: {e}") from None
         live = await self.duels.live(rec.id)
         return m, live

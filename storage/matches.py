@@ -28,7 +28,7 @@ from ._common import now_seconds, snowflake
 from .db import Database
 
 __all__ = ["MatchRecord", "create_match", "get_match", "match_of_duel", "games_of", "accept_match",
-           "cancel_match", "record_game", "set_deck", "set_ready", "start_game", "concede_match",
+           "cancel_match", "record_game", "set_deck", "set_ready", "unready", "start_game", "concede_match",
            "set_thread", "set_deadline", "list_overdue_sideboarding", "matches_of", "STATUSES"]
 
 STATUSES = ("challenged", "playing", "sideboarding", "finished", "cancelled")
@@ -178,6 +178,11 @@ async def set_deck(db: Database, match_id: int, player: int, main: Sequence[str]
 async def set_ready(db: Database, match_id: int, player: int, *, now: int | None = None) -> MatchRecord:
     """The player confirmed their deck for the next game."""
     return await _update(db, match_id, f"ready{1 if player else 0} = 1", (), now)
+
+
+async def unready(db: Database, match_id: int, *, now: int | None = None) -> MatchRecord:
+    """Both players' decks open for exchanges again (the next game could not start)."""
+    return await _update(db, match_id, "ready0 = 0, ready1 = 0", (), now)
 
 
 async def start_game(db: Database, match_id: int, duel_id: int, *, now: int | None = None) -> MatchRecord:

@@ -231,3 +231,33 @@ async def test_a_round_closed_by_two_services_at_once_closes_once(tmp_path: Path
     assert len(await a.leagues.tables(league.id, 2)) == 2 and (await b.leagues.get(league.id)).round == 2
     await a.close()
     await b.close()
+
+
+async def test_the_organiser_role(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Members with the role a server sets (by a member with Manage Server) organise leagues."""
+    fake = fake_discord
+    role = fake.guild.create_role("Tournament organisers")
+    admin, bea = fake.create_user("admin", admin=True), fake.create_user("bea")
+    tom = fake.create_user("tom", join_default_guild=False)
+    fake._add_member(fake.guild, tom, roles=[role])
+    bot = ManaburnBot(str(tmp_path / "o.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        r = await tom.slash("league create", format="oldschool", rounds=2, round_days=3)
+        assert r.ephemeral and "Only organisers" in r.text
+        r = await tom.slash("league role", role=role)
+        assert r.ephemeral and "Only members with Manage Server" in r.text
+        r = await admin.slash("league role", role=role)
+        assert "League organisers: members with Manage Server and the role Tournament organisers" in r.text
+        r = await tom.slash("league create", format="oldschool", rounds=2, round_days=3, best_of=5)
+        assert "**League #1 Old School 93/94 league**: Old School 93/94, 2 rounds of 3 days, each match " \
+               "best-of-five" in r.text
+        r = await bea.slash("league create", format="oldschool", rounds=2, round_days=3)
+        assert r.ephemeral and "Only organisers" in r.text
+        # a deck not legal in the league's format is refused, with the reason; nothing is stored
+        text = await said(await bea.slash("league join", league=1, deck="Brimstone"))
+        assert "cannot be used in Old School 93/94: Tempest Efreet is banned" in text
+        assert await bot.svc.leagues.players(1) == []
+        text = await said(await bea.slash("league start", league=1))
+        assert "Only organisers" in text
+        text = await said(await tom.slash("league start", league=1))
+        assert "at least two players" in text

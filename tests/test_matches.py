@@ -258,3 +258,37 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     assert m.status == "finished" and m.winner == 0 and m.result == "conceded" and m.wins == (1, 0)
     assert out.live.match == m
     await svc.close()
+
+
+async def test_ante_is_played_for_in_every_game_of_a_match(tmp_path: Path) -> None:
+    """A match for ante: both decks and sideboards owned; each game is a duel for ante whose
+    winner takes both ante cards, the next game's copies bound when it starts."""
+    from bot.errors import DuelError
+    from bot.service import DuelService
+    from storage import collections as coll
+    from storage.db import Database
+
+    svc = DuelService(await Database.open(str(tmp_path / "ante.db")), new_seed=lambda: 11)
+    for uid, deck in (("1", "Red Burn"), ("2", "Green Stompy")):
+        await coll.grant_cards(svc.db, uid, [(c, "4ED") for c in decklist(deck) + sideboard(deck)])
+    rec = await svc.challenge(guild_id="9", channel_id="5", challenger=("1", "alice"), opponent=("2", "bob"),
+                              deck="Red Burn", ante=True, best_of=3)
+    await svc.accept(rec.id, "2", "Green Stompy")
+    await svc.concede(rec.id, "2")  # game 1: alice wins bob's ante card
+    m = (await svc.matches.of_duel(rec.id))[0]
+    await svc.matches.ready(m.id, "1")
+    # bob's deck still holds the card he lost: the next game cannot start, and says why
+    with pytest.raises(DuelError, match="bob lacks 1 (.*)\\. Both decks are open for exchanges again"):
+        await svc.matches.ready(m.id, "2")
+    m = await svc.matches.get(m.id)
+    assert m.ready == (False, False) and m.status == "sideboarding" and m.games == 1
+    owned = await coll.owned_counts(svc.db, "2")
+    lost = next(c for c in set(decklist("Green Stompy")) if owned[c] < decklist("Green Stompy").count(c))
+    await svc.matches.exchange(m.id, "2", f"{lost} -> Tranquility")  # one from his sideboard instead
+    await svc.matches.ready(m.id, "1")
+    m, live = await svc.matches.ready(m.id, "2")
+    assert live is not None and live.duel.options.ante and live.match.games == 2
+    await svc.concede(live.record.id, "1")  # game 2: bob wins alice's ante card
+    rows = await svc.db.fetchall("SELECT duel_id, winner, moved FROM ante_results ORDER BY duel_id")
+    assert [(r["duel_id"], r["winner"], r["moved"]) for r in rows] == [(rec.id, 0, 1), (live.record.id, 1, 1)]
+    await svc.close()
