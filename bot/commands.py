@@ -189,10 +189,12 @@ async def duels(interaction: discord.Interaction) -> None:
     # acknowledged first: after a restart each duel listed is rebuilt from its log
     await interaction.response.defer(ephemeral=True)
     recs = await bot.svc.duels_of(str(interaction.user.id), active_only=True)
-    if not recs:
+    between = [m for m in await bot.svc.matches.matches_of(str(interaction.user.id)) if m.status == "sideboarding"]
+    if not recs and not between:
         await interaction.followup.send("You have no open duels. Use /challenge.", ephemeral=True)
         return
-    lines = []
+    lines = [f"Match #{m.id} {m.player_names[0]} vs {m.player_names[1]} — between games: `/match sideboard "
+             f"match:{m.id}`" for m in between]
     view = discord.ui.View(timeout=None)
     for r in recs:
         line = f"#{r.id} {r.player_names[0]} vs {r.player_names[1]} — {r.status}"

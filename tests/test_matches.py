@@ -142,6 +142,14 @@ async def test_a_best_of_three_with_sideboarding_through_discord(fake_discord: F
             await fake.wait_for(lambda: sideboard_panel_of(alice, 1) and sideboard_panel_of(bob, 1), timeout=10)
             pa, pb = sideboard_panel_of(alice, 1), sideboard_panel_of(bob, 1)
             assert f"game {game + 1} next" in pa.text and "Your sideboard (15)" in pa.text
+            if game == 1:
+                # between games: /duels points to the match, /match sideboard shows the panel here too
+                r = await alice.slash("duels")
+                await r.wait_done()
+                assert "Match #1 alice vs bob — between games: `/match sideboard match:1`" in r.followups[0].text
+                r = await bob.slash("match sideboard", channel=thread)
+                assert r.ephemeral and "**Match #1 vs alice**" in r.text
+                assert [b.get("label") for b in r.message.buttons] == ["Exchange cards…", "Ready"]
             if game == 1 or (game == 2 and "2 Shatter" not in pa.text.split("Your deck")[1].split("\n")[0]):
                 before = (await match_store.get_match(bot.svc.db, 1)).decks
                 # bad input: clear messages, nothing changed
