@@ -17,7 +17,7 @@ from engine.formats import FORMATS
 from engine.match import BEST_OF
 
 from .errors import DuelError
-from .league_service import RULES, LeagueRecord, RoundClosed, Table
+from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table
 from .match_service import best_of_text
 from .panels import clip
 from .service import Outcome
@@ -80,7 +80,9 @@ async def post_tables(bot: "ManaburnBot", league: LeagueRecord, tables: list[Tab
     """A round's tables in the league's channel: one message per match, with Accept."""
     ch = await bot.fetch_channel_cached(int(league.channel_id))
     ends = f" (the round ends <t:{league.round_ends}:R>)" if league.round_ends else ""
-    await ch.send(f"**League #{league.id} {league.name}: round {league.round} of {league.rounds}**{ends}.")
+    stage = (f"round {league.round} of {league.rounds}" if league.round <= league.rounds
+             else f"top {2 * len(tables)}, single elimination")
+    await ch.send(f"**League #{league.id} {league.name}: {stage}**{ends}.")
     for t in tables:
         if t.bye:
             await ch.send(f"League #{league.id}, round {t.round}: {_who(t.players[0])} has a bye (a 2-0 win).")
@@ -96,8 +98,9 @@ async def post_tables(bot: "ManaburnBot", league: LeagueRecord, tables: list[Tab
 async def standings_text(bot: "ManaburnBot", league_id: int) -> str:
     league = await bot.svc.leagues.get(league_id)
     names = {p.user_id: p.name for p in await bot.svc.leagues.players(league_id)}
+    done = min(league.rounds, league.round - (1 if league.round_ends else 0))
     lines = [f"**League #{league.id} {league.name}** ({FORMATS[league.format].title}), after round "
-             f"{league.round - (1 if league.round_ends else 0)} of {league.rounds}:",
+             f"{done} of {league.rounds}:",
              "```", f"{'#':>2} {'player':<20} {'pts':>3} {'W-L-D':>6} {'OMW%':>6} {'GW%':>6} {'OGW%':>6}"]
     for s in await bot.svc.leagues.standings(league_id):
         w, lo, d = s.record
@@ -126,11 +129,12 @@ class LeagueGroup(app_commands.Group):
     @app_commands.command(name="create", description="Create a league (organisers)")
     @app_commands.describe(format="the format every deck must be legal in", rounds="Swiss rounds",
                            round_days="days each round lasts", best_of="games per match (default 3)",
-                           name="the league's name")
+                           name="the league's name", top8="a single-elimination top 8 after the Swiss rounds")
     @app_commands.choices(format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()],
                           best_of=[app_commands.Choice(name=str(n), value=n) for n in BEST_OF])
     async def create(self, interaction: discord.Interaction, format: str, rounds: app_commands.Range[int, 1, 20],
-                     round_days: app_commands.Range[int, 1, 60], best_of: int = 3, name: str = "") -> None:
+                     round_days: app_commands.Range[int, 1, 60], best_of: int = 3, name: str = "",
+                     top8: bool = False) -> None:
         bot = _bot(interaction)
         if interaction.guild_id is None:
             await bot.reply_error(interaction, "Leagues are run in a server.")
@@ -143,14 +147,15 @@ class LeagueGroup(app_commands.Group):
             league = await bot.svc.leagues.create(
                 guild_id=str(interaction.guild_id), channel_id=str(interaction.channel_id),
                 organiser_id=str(interaction.user.id), name=name, format_name=format, rounds=rounds,
-                round_days=round_days, best_of=best_of)
+                round_days=round_days, best_of=best_of, top8=top8)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
             f"**League #{league.id} {league.name}**: {FORMATS[league.format].title}, {league.rounds} rounds of "
-            f"{league.round_days} days, each match {best_of_text(league.best_of)}. Join with "
-            f"`/league join league:{league.id} deck:...`.\n{RULES}")
+            f"{league.round_days} days, each match {best_of_text(league.best_of)}"
+            + (", then a top 8" if league.top8 else "") + f". Join with `/league join league:{league.id} deck:...`.\n"
+            + RULES + (TOP8_RULES if league.top8 else ""))
 
     @app_commands.command(name="join", description="Join a league with one of your decks")
     @app_commands.describe(league="the league's number", deck="your deck (with its sideboard)")
@@ -242,7 +247,8 @@ async def announce_closed(bot: "ManaburnBot", closed: RoundClosed) -> None:
     league = closed.league
     ch = await bot.fetch_channel_cached(int(league.channel_id))
     names = {p.user_id: p.name for p in await bot.svc.leagues.players(league.id)}
-    lines = [f"**League #{league.id}: round {closed.round} is closed.**"]
+    stage = f"round {closed.round}" if closed.round <= league.rounds else f"top {2 * len(closed.scored)}"
+    lines = [f"**League #{league.id}: {stage} is closed.**"]
     for t in closed.scored:
         if t.bye:
             lines.append(f"{names.get(t.players[0])}: bye")
@@ -259,10 +265,12 @@ async def announce_closed(bot: "ManaburnBot", closed: RoundClosed) -> None:
                                   "way counts for no one.")
             except discord.HTTPException:
                 pass
+    if closed.round == league.rounds:  # the Swiss is over: its standings (the top 8 follows, if any)
+        await ch.send(await standings_text(bot, league.id))
     if closed.next_tables:
         await post_tables(bot, league, closed.next_tables)
-    else:
-        await ch.send(await standings_text(bot, league.id))
+    elif closed.champion is not None:
+        await ch.send(f"**<@{closed.champion}> wins league #{league.id} {league.name}!**")
 
 
 async def sweep_leagues(bot: "ManaburnBot") -> None:

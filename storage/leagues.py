@@ -44,6 +44,7 @@ class LeagueRecord:
     round: int
     round_ends: int | None
     organiser_id: str
+    top8: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Table:
 def _league(row: Any) -> LeagueRecord:
     return LeagueRecord(row["id"], row["guild_id"], row["channel_id"], row["name"], row["format"], row["rounds"],
                         row["round_days"], row["best_of"], row["clock_seconds"], row["seed"], row["status"],
-                        row["round"], row["round_ends"], row["organiser_id"])
+                        row["round"], row["round_ends"], row["organiser_id"], bool(row["top8"]))
 
 
 def _table(row: Any) -> Table:
@@ -86,17 +87,18 @@ def _table(row: Any) -> Table:
 
 async def create_league(db: Database, *, guild_id: str, channel_id: str, name: str, format: str, rounds: int,
                         round_days: int, best_of: int, clock_seconds: int, seed: int, organiser_id: str,
-                        now: int | None = None) -> LeagueRecord:
+                        top8: bool = False, now: int | None = None) -> LeagueRecord:
     now = now_seconds(now)
     async with db.transaction() as conn:
         async with conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM leagues") as cur:
             league_id = (await cur.fetchone())[0]
         await conn.execute(
             "INSERT INTO leagues (id, guild_id, channel_id, name, format, rounds, round_days, best_of, clock_seconds,"
-            " seed, status, round, organiser_id, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?, ?)",
+            " seed, status, round, organiser_id, top8, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?, ?, ?, ?)",
             (league_id, snowflake(guild_id, "guild_id"), snowflake(channel_id, "channel_id"), name, format, rounds,
-             round_days, best_of, clock_seconds, seed, snowflake(organiser_id, "organiser_id"), now, now))
+             round_days, best_of, clock_seconds, seed, snowflake(organiser_id, "organiser_id"), int(top8), now,
+             now))
         async with conn.execute("SELECT * FROM leagues WHERE id = ?", (league_id,)) as cur:
             return _league(await cur.fetchone())
 

@@ -418,10 +418,11 @@ CREATE TABLE leagues (
     channel_id    TEXT NOT NULL,
     name          TEXT NOT NULL,
     format        TEXT NOT NULL,
-    rounds        INTEGER NOT NULL CHECK (rounds BETWEEN 1 AND 20),
+    rounds        INTEGER NOT NULL CHECK (rounds BETWEEN 1 AND 20),   -- Swiss rounds (the top 8's come after)
     round_days    INTEGER NOT NULL CHECK (round_days BETWEEN 1 AND 60),
     best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3, 5)),
     clock_seconds INTEGER NOT NULL CHECK (clock_seconds > 0),
+    top8          INTEGER NOT NULL DEFAULT 0 CHECK (top8 IN (0, 1)),  -- single elimination after the Swiss
     seed          BIGINT NOT NULL,
     status        TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished')),
     round         INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),

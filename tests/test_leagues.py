@@ -261,3 +261,61 @@ async def test_the_organiser_role(fake_discord: FakeDiscord, tmp_path: Path) -> 
         assert "Only organisers" in text
         text = await said(await tom.slash("league start", league=1))
         assert "at least two players" in text
+
+
+async def test_a_top_8_after_the_swiss_rounds(tmp_path: Path) -> None:
+    """Five players, one Swiss round, then the top 4 (fewer than eight players): seeds 1-4
+    and 2-3 by the Swiss standings, their winners in the final; at time, more games won
+    advances, and equal games the higher seed; the final's winner wins the league."""
+    from bot.service import DuelService
+    from storage.db import Database
+
+    t = [1_000.0]
+    svc = DuelService(await Database.open(str(tmp_path / "t8.db")), now=lambda: t[0], new_seed=lambda: 5)
+    league = await svc.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
+                                      rounds=1, round_days=1, best_of=3, top8=True)
+    for uid in ("10", "11", "12", "13", "14"):
+        await svc.leagues.join(league.id, uid, f"p{uid}", "Red Burn")
+    await svc.leagues.start(league.id)
+
+    async def play(round_no: int, table_no: int, loser_seat: int | None, concede_match: bool = True) -> None:
+        """Both accept; the player in *loser_seat* concedes the match (None: nobody plays)."""
+        table = next(x for x in await svc.leagues.tables(league.id, round_no) if x.table == table_no)
+        if loser_seat is None:
+            return
+        for uid in table.players:
+            _, started = await svc.leagues.accept(league.id, round_no, table_no, uid)  # type: ignore[arg-type]
+        assert started is not None
+        m, live = started
+        loser = table.players[loser_seat]
+        assert loser is not None
+        if concede_match:
+            await svc.matches.concede(live.record.id, loser)
+        else:  # one game won, then time runs out
+            await svc.concede(live.record.id, loser)
+
+    swiss = await svc.leagues.tables(league.id, 1)
+    for x in swiss:
+        if not x.bye:
+            await play(1, x.table, 1)  # the first player of each table wins
+    t[0] += 86401
+    [closed] = await svc.leagues.close_due()
+    table = await svc.leagues.standings(league.id)
+    seeds = [s.player for s in table]
+    assert [x.players for x in closed.next_tables] == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    assert closed.champion is None and closed.league.status == "running"
+    # semi-finals: seed 4 beats seed 1 by one game at time; seeds 2 and 3 never play (equal: seed 2)
+    await play(2, 1, 0, concede_match=False)
+    t[0] += 86401
+    [closed] = await svc.leagues.close_due()
+    assert [x.wins for x in closed.scored] == [(0, 1), (0, 0)]
+    assert [x.players for x in closed.next_tables] == [(seeds[3], seeds[1])]
+    # the final: seed 2 concedes
+    await play(3, 1, 1)
+    t[0] += 86401
+    [closed] = await svc.leagues.close_due()
+    assert closed.champion == seeds[3] and closed.next_tables == [] and closed.league.status == "finished"
+    # the standings stay the Swiss ones
+    assert [s.player for s in await svc.leagues.standings(league.id)] == seeds
+    assert await svc.leagues.close_due() == []
+    await svc.close()
