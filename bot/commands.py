@@ -1,11 +1,13 @@
 """The slash commands about duels and decks.
 
-Top-level commands (:func:`register_commands` adds them to the tree): /challenge,
-/practice, /duels, /concede, /card, /stops. They stay top-level rather than in a
-group because a group would change what users type (/duel challenge instead of
-/challenge). Groups: /duel (log, claim) and /deck (import, list, show, delete;
-:mod:`bot.collection_commands` adds build, add and remove to it). The collection
-and trade commands are in :mod:`bot.collection_commands`.
+Top-level commands (:func:`register_commands` adds them to the tree): /challenge
+(a duel, or a match with ``best_of``), /practice, /duels, /concede, /card, /stops,
+/vacation, /profile, /ladder. They stay top-level rather than in a group because a
+group would change what users type (/duel challenge instead of /challenge).
+Groups: /duel (log, claim), /match (sideboard, concede) and /deck (import, list,
+show, sideboard, delete; :mod:`bot.collection_commands` adds build, add and
+remove to it). The collection and trade commands are in
+:mod:`bot.collection_commands`, the league commands in :mod:`bot.league_commands`.
 
 Each command reaches the bot as ``interaction.client`` and storage only through
 the services (:mod:`bot.service`, :mod:`bot.collection_service`).
