@@ -27,6 +27,8 @@ from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
 from .failures import answering, on_command_error
 from .interactions import Interactions, gone_from_message
+from .league_commands import LEAGUE_ITEMS, register_league_commands
+from .match_play import MATCH_ITEMS, MatchPlay, exchange_form
 from .knowledge import SecretsShown
 from .limits import PostLimiter
 from .panels import DYNAMIC_ITEMS, clip, typed_answer
@@ -56,7 +58,7 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-class ManaburnBot(Recovery, Interactions, discord.Client):
+class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
     def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
         # names typed by users (display names, deck and card names) are shown in public
         # messages: they never ping a role or @everyone, only the users the bot names
@@ -96,13 +98,14 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
         self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self.tree)
+        register_league_commands(self.tree)
         register_collection_commands(self)
 
     async def setup_hook(self) -> None:
         self.service = await DuelService.open(self.db_path)
         if self.user is not None:  # logged in: the computer opponent plays as the bot itself
             self.service.computer_id = str(self.user.id)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *COLLECTION_ITEMS, *MATCH_ITEMS, *LEAGUE_ITEMS)
         if self.guild_id:
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -181,8 +184,11 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         """Every interaction passes here first; a submitted "Type an answer…"
         form is answered from its raw data (see ``TypeButton.callback``)."""
         typed = typed_answer(interaction)
+        exchanged = exchange_form(interaction)
         if typed is not None:
             await self.on_text(interaction, *typed)
+        elif exchanged is not None:
+            await self.on_exchange_form(interaction, *exchanged)
         elif gone_from_message(interaction):
             async with self.busy(interaction):
                 await self.refuse(interaction, OUT_OF_DATE)

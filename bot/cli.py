@@ -183,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
                    help="continue a duel saved when you left it with Ctrl-C or Ctrl-D (default: the one "
                         "saved last, in ~/.local/state/manaburn/ or $XDG_STATE_HOME/manaburn/)")
+    p.add_argument("--best-of", type=int, choices=(1, 3, 5), default=1,
+                   help="a match: the best of 3 or 5 games, each deck with its sideboard, sideboarding "
+                        "between games (default: one duel)")
     p.set_defaults(fn=cmd_play)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "

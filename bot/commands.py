@@ -1,11 +1,13 @@
 """The slash commands about duels and decks.
 
-Top-level commands (:func:`register_commands` adds them to the tree): /challenge,
-/practice, /duels, /concede, /card, /stops. They stay top-level rather than in a
-group because a group would change what users type (/duel challenge instead of
-/challenge). Groups: /duel (log, claim) and /deck (import, list, show, delete;
-:mod:`bot.collection_commands` adds build, add and remove to it). The collection
-and trade commands are in :mod:`bot.collection_commands`.
+Top-level commands (:func:`register_commands` adds them to the tree): /challenge
+(a duel, or a match with ``best_of``), /practice, /duels, /concede, /card, /stops,
+/vacation, /profile, /ladder. They stay top-level rather than in a group because a
+group would change what users type (/duel challenge instead of /challenge).
+Groups: /duel (log, claim), /match (sideboard, concede) and /deck (import, list,
+show, sideboard, delete; :mod:`bot.collection_commands` adds build, add and
+remove to it). The collection and trade commands are in
+:mod:`bot.collection_commands`, the league commands in :mod:`bot.league_commands`.
 
 Each command reaches the bot as ``interaction.client`` and storage only through
 the services (:mod:`bot.service`, :mod:`bot.collection_service`).
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections import Counter
 from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
@@ -25,12 +28,16 @@ from engine.computer import LEVELS
 from engine.decks import PRECONS
 from engine.formats import FORMATS
 from engine.formats import describe as describe_formats
+from engine.match import BEST_OF
 
-from .decklists import DecklistError, parse_decklist
+from .collection_service import CollectionError
+from .decklists import DecklistError, parse_deck
 from .duel_log import duel_script, log_refusal
+from .match_play import sideboard_panel
+from .match_service import MatchRecord, best_of_text
 from .panels import ShowControlsButton, card_text, challenge_view, clip
 from .publishing import DM_HOWTO
-from .service import DuelError, DuelService, Outcome
+from .service import VACATION_DAYS, DuelError, DuelService, Outcome
 from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,7 +82,7 @@ async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
         return duel
     recs = await bot.svc.duels_of(str(interaction.user.id), active_only=False)
     ch = str(interaction.channel_id)
-    for r in recs:
+    for r in reversed(recs):  # the newest: a match plays all its games in one thread
         if r.thread_id == ch:
             return r.id
     if interaction.channel_id is not None and (here := await bot.svc.duel_in_thread(ch)) is not None:
@@ -91,15 +98,21 @@ async def duel_here(interaction: discord.Interaction, duel: int | None) -> int:
                        ante="play for ante (the winner keeps both ante cards)",
                        clock="time allowed for each decision",
                        ante_face_down="for ante: the ante cards stay face down until the end",
-                       format="the format both decks must be legal in (default: casual)")
+                       format="the format both decks must be legal in (default: casual)",
+                       best_of="a match: the best of 3 or 5 games, sideboarding between them (default: one duel)")
 @app_commands.autocomplete(deck=deck_autocomplete)
 @app_commands.choices(clock=[app_commands.Choice(name=k, value=v) for k, v in CLOCKS.items()],
-                      format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
+                      format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()],
+                      best_of=[app_commands.Choice(name=str(n), value=n) for n in BEST_OF])
 async def challenge(interaction: discord.Interaction, opponent: discord.User, deck: str | None = None,
                     ante: bool = False, clock: int = 24 * 3600, ante_face_down: bool = False,
-                    format: str | None = None) -> None:
+                    format: str | None = None, best_of: int = 1) -> None:
     bot = _bot(interaction)
     if bot.user is not None and opponent.id == bot.user.id:
+        if best_of > 1:
+            await bot.reply_error(interaction, "Matches are played between people; /practice for a duel "
+                                               "against the computer.")
+            return
         if ante:
             await bot.reply_error(interaction, "The computer never plays for ante.")
             return
@@ -116,14 +129,15 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User, de
             guild_id=str(interaction.guild_id) if interaction.guild_id else None,
             channel_id=str(interaction.channel_id), challenger=(str(interaction.user.id), interaction.user.display_name),
             opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
-            ante_face_up=not ante_face_down, format_name=format)
+            ante_face_up=not ante_face_down, format_name=format, best_of=best_of)
     except DuelError as e:
         bot.posts.give_back(str(interaction.user.id))
         await bot.reply_error(interaction, str(e))
         return
     await interaction.response.send_message(
-        f"<@{opponent.id}>, {shown(interaction.user.display_name)} challenges you to a duel"
-        + (" **for ante**" if ante else "")
+        f"<@{opponent.id}>, {shown(interaction.user.display_name)} challenges you to "
+        + (f"a **{best_of_text(best_of)} match** (sideboards allowed between games)" if best_of > 1 else "a duel")
+        + (" **for ante**" + (" (each game)" if best_of > 1 else "") if ante else "")
         + (f" in **{FORMATS[rec.options['format']].title}**" if rec.options.get("format", "casual") != "casual"
            else "")
         + f" (each decision: {_clock_name(clock)}). "
@@ -180,10 +194,12 @@ async def duels(interaction: discord.Interaction) -> None:
     # acknowledged first: after a restart each duel listed is rebuilt from its log
     await interaction.response.defer(ephemeral=True)
     recs = await bot.svc.duels_of(str(interaction.user.id), active_only=True)
-    if not recs:
+    between = [m for m in await bot.svc.matches.matches_of(str(interaction.user.id)) if m.status == "sideboarding"]
+    if not recs and not between:
         await interaction.followup.send("You have no open duels. Use /challenge.", ephemeral=True)
         return
-    lines = []
+    lines = [f"Match #{m.id} {m.player_names[0]} vs {m.player_names[1]} — between games: `/match sideboard "
+             f"match:{m.id}`" for m in between]
     view = discord.ui.View(timeout=None)
     for r in recs:
         line = f"#{r.id} {r.player_names[0]} vs {r.player_names[1]} — {r.status}"
@@ -278,6 +294,154 @@ class DuelGroup(app_commands.Group):
         await end_duel(interaction, duel, lambda svc, duel_id, uid: svc.claim(duel_id, uid), "You win duel #{} on time.")
 
 
+@app_commands.command(name="vacation", description="Stop your clocks in every duel and match for some days")
+@app_commands.describe(days=f"how many days (at most {VACATION_DAYS} a month)")
+async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 1, VACATION_DAYS]) -> None:
+    bot = _bot(interaction)
+    uid = str(interaction.user.id)
+    await interaction.response.defer(ephemeral=True)
+    try:
+        ends, moved, sideboarding = await bot.svc.vacation(uid, days)
+    except DuelError as e:
+        await bot.reply_error(interaction, str(e))
+        return
+    await interaction.followup.send(
+        f"You are on vacation until <t:{ends}:f>: your clocks stop until then ({len(moved)} duel"
+        f"{'s' * (len(moved) != 1)} waiting for you, {len(sideboarding)} match{'es' * (len(sideboarding) != 1)} "
+        "waiting for your deck). League rounds wait for no one: their days still run.", ephemeral=True)
+    for live in moved:  # the opponent sees it on the board and in the thread
+        rec = live.record
+        if not rec.thread_id:
+            continue
+        try:
+            async with bot.publishing(rec.id):
+                thread = await bot.fetch_channel_cached(int(rec.thread_id))
+                await bot.show_board(thread, live)
+                name = rec.player_names[rec.player_ids.index(uid)]
+                await thread.send(f"{name} is on vacation until <t:{ends}:f>: their clock is stopped until then.")
+        except discord.HTTPException:
+            pass
+    for m in sideboarding:
+        if m.thread_id:
+            try:
+                thread = await bot.fetch_channel_cached(int(m.thread_id))
+                name = m.player_names[m.player_ids.index(uid)]
+                await thread.send(f"{name} is on vacation until <t:{ends}:f>: the next game of match #{m.id} waits "
+                                  f"(it starts <t:{m.deadline}:R> at the latest).")
+            except discord.HTTPException:
+                pass
+
+
+@app_commands.command(name="profile", description="A player's ratings, record and recent matches")
+@app_commands.describe(player="whose profile (default: yours)")
+async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    bot = _bot(interaction)
+    who = player or interaction.user
+    uid = str(who.id)
+    ratings = await bot.svc.ratings.ratings_of(uid)
+    lines = [f"**{who.display_name}**"]
+    if not ratings:
+        lines.append("No rated matches yet (matches and duels between people are rated; not against the computer).")
+    for r in ratings:
+        lines.append(f"{FORMATS[r.format].title if r.format in FORMATS else r.format}: rating {r.rating:.0f} "
+                     f"(±{2 * r.rd:.0f}), {r.wins} won, {r.losses} lost, {r.draws} drawn")
+    recent = await bot.svc.ratings.recent(uid)
+    if recent:
+        lines.append("Recent:")
+        for m in recent:
+            me = m.players.index(uid)
+            other = m.players[1 - me]
+            score = m.score0 if me == 0 else 1 - m.score0
+            how = {1.0: "won", 0.0: "lost"}.get(score, "drew")
+            what = f"match #{m.match_id}" if m.match_id else f"duel #{m.duel_id}"
+            lines.append(f"- {what}: {how} against <@{other}> ({m.format}), {m.before[me]:.0f} → {m.after[me]:.0f}")
+    await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+@app_commands.command(name="ladder", description="This server's best rated players in a format")
+@app_commands.choices(format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
+async def ladder(interaction: discord.Interaction, format: str = "casual") -> None:
+    bot = _bot(interaction)
+    if interaction.guild_id is None:
+        await bot.reply_error(interaction, "The ladder is a server's: use it in a server.")
+        return
+    rows = await bot.svc.ratings.ladder(str(interaction.guild_id), format)
+    if not rows:
+        await interaction.response.send_message(f"No rated matches in {FORMATS[format].title} here yet.",
+                                                ephemeral=True)
+        return
+    lines = [f"**{FORMATS[format].title} ladder**"]
+    lines += [f"{i}. <@{r.user_id}> {r.rating:.0f} (±{2 * r.rd:.0f}), {r.wins}-{r.losses}-{r.draws}"
+              for i, r in enumerate(rows, 1)]
+    await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+class MatchGroup(app_commands.Group):
+    """/match sideboard, /match concede: about one match (best of 3 or 5)."""
+
+    def __init__(self) -> None:
+        super().__init__(name="match", description="About one match")
+
+    @app_commands.command(name="sideboard", description="Your sideboarding panel between the games of a match")
+    @app_commands.describe(match="the match's number (default: your match between games)")
+    async def match_sideboard(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        try:
+            m = await match_here(interaction, match)
+            if m.status != "sideboarding":
+                raise DuelError(f"Match #{m.id} is not between games.")
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        content, view = sideboard_panel(m, m.player_ids.index(uid))
+        if view is None:
+            await interaction.response.send_message(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    @app_commands.command(name="concede", description="Concede a whole match (the game under way with it)")
+    @app_commands.describe(match="the match's number (default: the match of this thread, or your only one)")
+    async def match_concede(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        await interaction.response.defer(ephemeral=True)
+        try:
+            m = await match_here(interaction, match)
+            games = await bot.svc.matches.games(m.id)
+            m, out = await bot.svc.matches.concede(games[-1], uid)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        await interaction.followup.send(f"You conceded match #{m.id}.", ephemeral=True)
+        if out is not None:  # the game under way: its end, and the match's, published as a duel's
+            await bot.publish(out)
+        else:
+            await bot.after_game_of(m)
+
+
+async def match_here(interaction: discord.Interaction, match: int | None) -> MatchRecord:
+    """The match asked about: by number, else the one played in this thread, else the
+    user's only match under way; DuelError if none (or several)."""
+    bot = _bot(interaction)
+    uid = str(interaction.user.id)
+    if match is not None:
+        m = await bot.svc.matches.get(match)
+        if uid not in m.player_ids:
+            raise DuelError("You are not playing in this match.")
+        return m
+    mine = await bot.svc.matches.matches_of(uid)
+    here = [m for m in mine if m.thread_id == str(interaction.channel_id)]
+    if len(here) == 1:
+        return here[0]
+    if len(mine) == 1:
+        return mine[0]
+    raise DuelError("Which match? Give its number, or use the command in the match's thread."
+                    if mine else "You have no match under way.")
+
+
 class DeckGroup(app_commands.Group):
     """/deck import, list, show, delete: saved decks."""
 
@@ -304,15 +468,16 @@ class DeckGroup(app_commands.Group):
         else:
             await bot.reply_error(interaction, "Give a decklist (text) or attach a file.")
             return
-        def read() -> tuple[list[str], list[str]]:
-            cards = parse_decklist(raw)
-            bot.svc.validate_deck(cards)
-            return cards, describe_formats(cards)
+        def read() -> tuple[list[str], list[str], list[str]]:
+            parsed = parse_deck(raw)
+            cards, side = parsed.main, parsed.sideboard
+            bot.svc.validate_deck(cards, side=side)
+            return cards, side, describe_formats(cards, sideboard=side)
         try:
             # off the event loop: reading 256 KB of text (or XML) and checking 500 names (unknown
             # ones are searched for close matches) must not hold up every other player
-            cards, legal_lines = await asyncio.to_thread(read)
-            saved = await bot.svc.save_deck(str(interaction.user.id), name, cards)
+            cards, side, legal_lines = await asyncio.to_thread(read)
+            saved = await bot.svc.save_deck(str(interaction.user.id), name, cards, side)
         except (DecklistError, DuelError, ValueError) as e:
             await bot.reply_error(interaction, str(e))
             return
@@ -320,7 +485,8 @@ class DeckGroup(app_commands.Group):
         note = (f" Not in your collection: {missing} — fine for casual duels; a duel for ante needs them."
                 if missing else " Every card is in your collection: it can be played for ante.")
         legal = "\n".join(legal_lines)
-        await interaction.followup.send(clip(f"Saved deck '{shown(saved.name)}' ({len(cards)} cards).{note}\n{legal}",
+        sb = f" and a sideboard of {len(side)}" if side else ""
+        await interaction.followup.send(clip(f"Saved deck '{shown(saved.name)}' ({len(cards)} cards{sb}).{note}\n{legal}",
                                              2000), ephemeral=True)
 
     @app_commands.command(name="list", description="Your saved decks and the preconstructed ones")
@@ -336,15 +502,33 @@ class DeckGroup(app_commands.Group):
     async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
         bot = _bot(interaction)
         try:
-            real, cards = await bot.svc.resolve_deck(str(interaction.user.id), name)
+            real, cards, side = await bot.svc.resolve_deck(str(interaction.user.id), name)
         except DuelError as e:
             await bot.reply_error(interaction, str(e))
             return
-        counts: dict[str, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        text = (f"**{shown(real)}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards)) + "\n\n"
-                + "\n".join(f"{n} {c}" for c, n in sorted(counts.items())))
+        text = (f"**{shown(real)}** ({len(cards)} cards)\n" + "\n".join(describe_formats(cards, sideboard=side)) + "\n\n"
+                + counted(cards) + (f"\n\nSideboard ({len(side)}):\n" + counted(side) if side else ""))
+        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    @app_commands.command(name="sideboard", description="Show or change the sideboard of one of your saved decks")
+    @app_commands.describe(name="the deck", add="cards to add, e.g. 2 Shatter, Fireball",
+                           remove="cards to take out of the sideboard, the same way")
+    @app_commands.autocomplete(name=deck_autocomplete)
+    async def deck_sideboard(self, interaction: discord.Interaction, name: str, add: str | None = None,
+                             remove: str | None = None) -> None:
+        bot = _bot(interaction)
+        uid = str(interaction.user.id)
+        try:
+            if add or remove:
+                saved = await bot.svc.edit_sideboard(uid, name, _card_list(bot, add), _card_list(bot, remove))
+                real, cards, side = saved.name, list(saved.cards), list(saved.sideboard)
+            else:
+                real, cards, side = await bot.svc.resolve_deck(uid, name)
+        except DuelError as e:
+            await bot.reply_error(interaction, str(e))
+            return
+        text = (f"**{shown(real)}**: sideboard of {len(side)}" + (":\n" + counted(side) if side else "")
+                + "\n" + "\n".join(describe_formats(cards, sideboard=side)))
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
     @app_commands.command(name="delete", description="Delete one of your saved decks")
@@ -364,10 +548,26 @@ class DeckGroup(app_commands.Group):
 
 def register_commands(tree: app_commands.CommandTree) -> None:
     """The duel and deck commands on *tree* (a new group instance per tree)."""
-    for command in (challenge, practice, duels, concede, card, stops_cmd):
+    for command in (challenge, practice, duels, concede, card, stops_cmd, profile, ladder, vacation):
         tree.add_command(command)
     tree.add_command(DuelGroup())
     tree.add_command(DeckGroup())
+    tree.add_command(MatchGroup())
+
+
+def counted(cards: list[str]) -> str:
+    """``4 Lightning Bolt`` lines, by name."""
+    return "\n".join(f"{n} {c}" for c, n in sorted(Counter(cards).items()))
+
+
+def _card_list(bot: "ManaburnBot", text: str | None) -> list[str]:
+    """Card names from ``2 Shatter, Fireball`` (DuelError for an unknown card)."""
+    if not text or not text.strip():
+        return []
+    try:
+        return bot.svc.collections.parse_cards(text)
+    except CollectionError as e:
+        raise DuelError(str(e)) from None
 
 
 def _looks_like_text(data: bytes) -> bool:

@@ -1,9 +1,12 @@
 """Reading decklists: plain text ("4 Lightning Bolt" per line) and
-Cockatrice ``.cod`` files. Only the main deck is read; sideboards are
-ignored. Card names are checked by the engine, not here."""
+Cockatrice ``.cod`` files, each with its sideboard: in text, the lines after a
+``Sideboard`` line (also ``Sideboard:``, ``Side``, ``SB``) and every line
+written ``SB: 2 Shatter`` (as players paste them); in a ``.cod`` file, the
+zone called ``side``. Card names are checked by the engine, not here."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 import xml.etree.ElementTree as ET
 
 # The count in front of a name ("4 ", "4x ", "4 x "). Only ever matched at the start of a
@@ -36,34 +39,60 @@ class DecklistError(ValueError):
     """A decklist that cannot be read; the message says where."""
 
 
+@dataclass(frozen=True)
+class Decklist:
+    """A deck as read: the main deck and the sideboard, one entry per copy."""
+
+    main: list[str]
+    sideboard: list[str] = field(default_factory=list)
+
+
+SIDEBOARD_HEADERS = ("sideboard", "side", "sb")
+
+
 def parse_decklist(text: str) -> list[str]:
-    """Card names, one entry per copy.
+    """The main deck's card names, one entry per copy (see :func:`parse_deck`).
 
     >>> parse_decklist("4 Lightning Bolt\\n2x Mountain\\n// comment\\nSideboard\\n1 Shatter")
     ['Lightning Bolt', 'Lightning Bolt', 'Lightning Bolt', 'Lightning Bolt', 'Mountain', 'Mountain']
     """
+    return parse_deck(text).main
+
+
+def parse_deck(text: str) -> Decklist:
+    """The main deck and the sideboard: the lines after a ``Sideboard`` line, and
+    every line written ``SB: 2 Shatter``.
+
+    >>> d = parse_deck("2 Lightning Bolt\\nSB: 1 Shatter\\n1 Mountain\\nSideboard:\\n2x Fireball")
+    >>> d.main, d.sideboard
+    (['Lightning Bolt', 'Lightning Bolt', 'Mountain'], ['Shatter', 'Fireball', 'Fireball'])
+    """
     if text.lstrip().startswith("<"):
         return parse_cod(text)
     cards: list[str] = []
+    side: list[str] = []
+    in_side = False
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
-        if line.lower().rstrip(":") in ("sideboard", "side", "sb") or line.lower().startswith("sb:"):
-            if line.lower().startswith("sb:"):
-                continue
-            break
+        if line.lower().rstrip(":").strip() in SIDEBOARD_HEADERS:
+            in_side = True
+            continue
+        into = side if in_side else cards
+        if line[:3].lower() == "sb:":
+            line, into = line[3:].strip(), side
         count, name = split_count(line, f"line {n}")
         if not name:
             raise DecklistError(f"line {n}: cannot read {clip_text(raw)!r} (write '4 Lightning Bolt')")
         if count < 1 or count > MAX_COPIES:
             raise DecklistError(f"line {n}: {count} copies is not a sensible number")
-        cards.extend([name] * count)
-        if len(cards) > MAX_CARDS:
+        into.extend([name] * count)
+        if len(cards) + len(side) > MAX_CARDS:
             raise DecklistError(f"the list has more than {MAX_CARDS} cards")
     if not cards:
-        raise DecklistError("the decklist is empty")
-    return cards
+        raise DecklistError("the decklist has a sideboard but no main deck" if side else "the decklist is empty")
+    return Decklist(cards, side)
 
 
 def clip_text(text: str, limit: int = 60) -> str:
@@ -71,8 +100,9 @@ def clip_text(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def parse_cod(text: str) -> list[str]:
-    """A Cockatrice deck: ``<zone name="main"><card number="4" name="..."/>``."""
+def parse_cod(text: str) -> Decklist:
+    """A Cockatrice deck: ``<zone name="main"><card number="4" name="..."/>``, and
+    its sideboard, ``<zone name="side">`` (other zones, e.g. tokens, are ignored)."""
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise DecklistError("that file declares entities; a Cockatrice deck does not")
     try:
@@ -80,8 +110,10 @@ def parse_cod(text: str) -> list[str]:
     except ET.ParseError as e:
         raise DecklistError(f"not a readable Cockatrice deck: {e}") from None
     cards: list[str] = []
+    side: list[str] = []
     for zone in root.iter("zone"):
-        if zone.get("name", "main") != "main":
+        into = {"main": cards, "side": side}.get(zone.get("name", "main"))
+        if into is None:
             continue
         for c in zone.iter("card"):
             name = (c.get("name") or "").strip()
@@ -91,9 +123,9 @@ def parse_cod(text: str) -> list[str]:
             count = read_count(number, f"the number of {clip_text(name)!r}")
             if not name or count < 1 or count > MAX_COPIES:
                 raise DecklistError(f"bad card entry {clip_text(name)!r} x{count}")
-            cards.extend([name] * count)
+            into.extend([name] * count)
+            if len(cards) + len(side) > MAX_CARDS:
+                raise DecklistError(f"the list has more than {MAX_CARDS} cards")
     if not cards:
         raise DecklistError("the Cockatrice deck has no main-deck cards")
-    if len(cards) > MAX_CARDS:
-        raise DecklistError(f"the list has more than {MAX_CARDS} cards")
-    return cards
+    return Decklist(cards, side)

@@ -18,6 +18,7 @@ import discord
 from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
+from .match_service import match_line
 from .render import board_text, outcome_text
 from .thread_log import recent_text
 from .usertext import shown
@@ -39,7 +40,10 @@ def board_message(live: "Live") -> str:
         v = live.duel.view(None)
     rec = live.record
     d = live.duel.pending
-    head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n```\n"
+    head = f"**Duel #{rec.id}: {rec.player_names[0]} vs {rec.player_names[1]}**\n"
+    if live.match is not None:  # a match's game: the score on the board
+        head += match_line(live.match, live.game) + "\n"
+    head += "```\n"
     tail = "\n```"
     recent = recent_text(live.duel.game.events)
     if recent:  # the turn in progress: its lines go to the thread's log when it ends
@@ -48,6 +52,8 @@ def board_message(live: "Live") -> str:
         # below the code block, where Discord renders the bold and the relative time
         who = rec.player_names[d.player]
         when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
+        if live.away[d.player] is not None:  # their clock is stopped
+            when = f" (on vacation until <t:{live.away[d.player]}:f>; deadline <t:{rec.deadline}:R>)"
         tail += f"\n**Waiting for {who}**: {d.kind.value}{when}"
     return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 
@@ -333,10 +339,10 @@ def typed_answer(interaction: discord.Interaction) -> tuple[int, int, str] | Non
     m = _ANSWER_FORM.fullmatch(str(data.get("custom_id", "")))
     if m is None:
         return None
-    return int(m["duel"]), int(m["seq"]), _first_text_value(data.get("components") or [])
+    return int(m["duel"]), int(m["seq"]), first_text_value(data.get("components") or [])
 
 
-def _first_text_value(components: list[Any]) -> str:
+def first_text_value(components: list[Any]) -> str:
     """The value of the first text input in a modal submission (inside action
     rows or labels, however Discord nests them); empty if there is none."""
     for comp in components:
@@ -345,7 +351,7 @@ def _first_text_value(components: list[Any]) -> str:
         if comp.get("type") == discord.ComponentType.text_input.value:
             return str(comp.get("value") or "")
         nested = list(comp.get("components") or []) + ([comp["component"]] if isinstance(comp.get("component"), dict) else [])
-        found = _first_text_value(nested)
+        found = first_text_value(nested)
         if found:
             return found
     return ""

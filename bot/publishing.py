@@ -28,6 +28,7 @@ import discord
 from .collection_commands import announce_ante
 from .failures import cannot_save, report
 from .knowledge import SecretsShown
+from .match_service import best_of_text
 from .panels import board_message, board_view, clip, panel_message, panel_of, waiting_panel_of
 from .service import DuelRecord, DuelService, Live, Outcome, seed_hash
 from .thread_log import due_lines
@@ -94,6 +95,7 @@ class Publisher:
         async def dm(self, user_id: str, content: str, view: discord.ui.View | None = None) -> discord.Message: ...
         async def dm_channel(self, user_id: str) -> discord.abc.Messageable: ...
         async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None: ...
+        async def after_game(self, live: Live) -> None: ...
 
     async def publish(self, out: Outcome, *, extra: str = "", via: discord.Interaction | None = None,
                       answered: str = "") -> None:
@@ -278,6 +280,7 @@ class Publisher:
             if waiting is not None:
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
         self.secrets_shown.forget(rec.id)
+        await self.after_game(live)  # a match's game: the score, the next game's sideboarding (bot.match_play)
 
     async def close_panel(self, rec: DuelRecord, player: int, note: str | None) -> None:
         """Replace the controls of ``player``'s open panel of the duel by ``note``
@@ -492,7 +495,10 @@ class Publisher:
         self._panels_known.update({(rec.id, 0), (rec.id, 1)})
         channel = await self.fetch_channel_cached(int(rec.channel_id))
         title = clip(f"{rec.player_names[0]} vs {rec.player_names[1]}", 100)
-        opening = (f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
+        m = live.match
+        opening = ((f"Match #{m.id}, {best_of_text(m.best_of)}" + (f" in {m.format}" if m.format != "casual" else "")
+                    + ": game 1. " if m is not None else "")
+                   + f"Duel #{rec.id} begins: <@{rec.player_ids[0]}> vs <@{rec.player_ids[1]}>"
                    + (" — **for ante**" if live.duel.options.ante else "")
                    + f". Seed hash `{seed_hash(rec.seed)}` (the seed is revealed at the end).")
         thread, reused = await self._thread_on_challenge(channel, rec, title)

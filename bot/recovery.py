@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .collection_commands import resume_collections, sweep_trades
+from .league_commands import sweep_leagues
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
 from .service import DuelError, Live, Outcome
@@ -27,6 +28,8 @@ class Recovery(Publisher):
 
     if TYPE_CHECKING:
         sweep_seconds: float
+
+        async def sweep_matches(self) -> None: ...
 
     async def catch_up(self) -> None:
         """After a start: publish again every duel whose last stored decisions were
@@ -161,6 +164,8 @@ class Recovery(Publisher):
         their clock; tell the opponent when a win can be claimed."""
         now = self.svc.now()
         await sweep_trades(self)
+        await self.sweep_matches()
+        await sweep_leagues(self)  # type: ignore[arg-type]
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import datetime
 import hashlib
 import secrets
 import time
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
@@ -23,11 +26,13 @@ from typing import Callable
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
 from engine.computer import DEFAULT_LEVEL, LEVELS
-from engine.decks import PRECONS, decklist
+from engine.decks import PRECONS, decklist, sideboard
 from storage import decks as deck_store
 from storage import duels as store
+from storage import matches as match_store
 from storage import players as player_store
 from storage import snapshots as snapshot_store
+from storage import vacations as vacation_store
 from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StatusConflict
@@ -36,7 +41,11 @@ from engine.autopass import DEFAULT_STOPS
 from .collection_service import CollectionError, CollectionService
 from .computer_process import ComputerProcess, autopass
 from .decklists import clip_text
+from .errors import DuelError
 from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
+from .league_service import LeagueService
+from .match_service import MatchRecord, MatchService
+from .rating_service import RatingService
 from .seats import seat_names
 
 CHALLENGE_SECONDS = 24 * 3600
@@ -50,6 +59,7 @@ SNAPSHOT_ANSWERS = 40
 # much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
 # or when it left the cache of live duels)
 SNAPSHOT_TURN_ANSWERS = 30
+VACATION_DAYS = 14  # days of vacation a player may start in a calendar month
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
@@ -58,10 +68,6 @@ def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
     the last one having been taken in *last_turn* after *last_seq* answers."""
     since = seq - last_seq
     return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
-
-
-class DuelError(Exception):
-    """Something a user asked that cannot be done; the message says why."""
 
 
 OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
@@ -74,6 +80,11 @@ class Live:
     record: store.DuelRecord
     duel: Duel
     events_shown: int = 0
+    # the match whose game this duel is (and the game's number), None for a lone duel
+    match: MatchRecord | None = None
+    game: int = 0
+    # when each seat's player comes back from vacation (their clock stopped until then), or None
+    away: tuple[int | None, int | None] = (None, None)
     stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
     # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
     # led to it (see DuelService._advance); the turn and the answers before the last one taken
@@ -156,6 +167,10 @@ class DuelService:
         # per player, held while a duel against the computer is counted and made (two /practice
         # at once cannot both take the last place)
         self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.matches = MatchService(self)  # best-of-N series of these duels
+        self.leagues = LeagueService(self)  # Swiss rounds of those matches
+        self.ratings = RatingService(self)  # Glicko-2 per player and format
+        self._away: dict[str, int | None] = {}  # user id -> the end of their vacation (read once, then kept)
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
@@ -169,8 +184,9 @@ class DuelService:
         await self.db.close()
 
     # ----------------------------------------------------------- decks
-    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:
-        """A deck by name: a saved deck of the user's, or a preconstructed one."""
+    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str], list[str]]:
+        """A deck by name: a saved deck of the user's, or a preconstructed one:
+        (its name, its cards, its sideboard)."""
         if not name:
             name = sorted(PRECONS)[0]
         try:
@@ -178,10 +194,10 @@ class DuelService:
         except ValueError as e:  # too long, control characters: no deck has such a name
             raise DuelError(f"No deck called {clip_text(name)!r}: {e}.") from None
         if saved is not None:
-            return saved.name, list(saved.cards)
+            return saved.name, list(saved.cards), list(saved.sideboard)
         for p in PRECONS:
             if p.lower() == name.lower():
-                return p, decklist(p)
+                return p, decklist(p), sideboard(p)
         raise DuelError(f"No deck called {clip_text(name)!r}. Your decks: use /deck list; preconstructed: "
                         + ", ".join(sorted(PRECONS)))
 
@@ -208,10 +224,10 @@ class DuelService:
             raise DuelError(str(e)) from None
 
     @staticmethod
-    def validate_deck(cards: list[str], fmt: str = formats.DEFAULT) -> None:
-        """A deck that can be played in a duel of format ``fmt`` (casual: any
-        implemented cards, at least 40), else DuelError with every reason."""
-        problems = DuelService.format_named(fmt).problems(cards)
+    def validate_deck(cards: list[str], fmt: str = formats.DEFAULT, side: Sequence[str] = ()) -> None:
+        """A deck (with its sideboard *side*) that can be played in a duel of format
+        ``fmt`` (casual: any implemented cards, at least 40), else DuelError with every reason."""
+        problems = DuelService.format_named(fmt).problems(cards, side)
         if problems:
             where = "" if fmt == formats.DEFAULT else f" in {formats.get(fmt).title}"
             raise DuelError(f"That deck cannot be used{where}: " + "; ".join(problems))
@@ -220,28 +236,41 @@ class DuelService:
     async def challenge(self, *, guild_id: str | None, channel_id: str, challenger: tuple[str, str],
                         opponent: tuple[str, str], deck: str | None, ante: bool,
                         clock_seconds: int = DEFAULT_CLOCK, ante_face_up: bool = True,
-                        format_name: str | None = None) -> store.DuelRecord:
+                        format_name: str | None = None, best_of: int = 1) -> store.DuelRecord:
+        """A challenge to a duel or, with *best_of* 3 or 5, to a match whose first game
+        it is (both decks are then checked with their sideboards)."""
+        self.matches.check_best_of(best_of)
         if challenger[0] == opponent[0]:
             raise DuelError("You cannot challenge yourself.")
         if await store.count_open_challenges(self.db, challenger[0], int(self.now())) >= MAX_OPEN_CHALLENGES:
             raise DuelError(f"You have {MAX_OPEN_CHALLENGES} challenges waiting for an answer, the most one "
                             "player may have at once. Wait until they are answered or expire (a day).")
         fmt = self.format_named(format_name)
-        deck_name, cards = await self.resolve_deck(challenger[0], deck)
-        self.validate_deck(cards, fmt.name)
+        deck_name, cards, side = await self.resolve_deck(challenger[0], deck)
+        self.validate_deck(cards, fmt.name, side)
         options = DuelOptions(ante=ante, chooser=None, format=fmt.name)
+        played = cards + side if best_of > 1 else cards  # a match's later games may use the sideboard
         if ante:  # for keeps: the deck must be owned; the server says if basic lands are anted
             try:
-                await self.collections.check_for_keeps(challenger[0], cards)
+                await self.collections.check_for_keeps(challenger[0], played)
             except CollectionError as e:
                 raise DuelError(str(e)) from None
             options = DuelOptions(ante=True, chooser=None, ante_face_up=ante_face_up, format=fmt.name,
                                   **await self.collections.ante_options(guild_id))
-        return await store.create_duel(
-            self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
-            player_names=seat_names(challenger[1], opponent[1]), seed=self.new_seed(), options=options,
-            decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
-            deadline=int(self.now()) + CHALLENGE_SECONDS)
+        names = seat_names(challenger[1], opponent[1])
+        async with self.db.transaction():  # the challenge and its match: both or neither
+            rec = await store.create_duel(
+                self.db, guild_id=guild_id, channel_id=channel_id, player_ids=(challenger[0], opponent[0]),
+                player_names=names, seed=self.new_seed(), options=options,
+                decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
+                deadline=int(self.now()) + CHALLENGE_SECONDS)
+            if best_of > 1:
+                await match_store.create_match(
+                    self.db, first_duel=rec.id, guild_id=guild_id, channel_id=channel_id,
+                    player_ids=rec.player_ids, player_names=names, best_of=best_of, format=fmt.name,
+                    options={k: v for k, v in dataclasses.asdict(options).items() if k not in ("chooser", "format")},
+                    clock_seconds=clock_seconds, main=cards, side=side)
+        return rec
 
     async def practice(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str],
                        deck: str | None, opponent_deck: str | None, level: str | None = None) -> Outcome:
@@ -273,11 +302,11 @@ class DuelService:
                         deck: str | None, opponent_deck: str | None, level: str) -> Outcome:
         assert self.computer_id is not None
         await self.check_practice_room(player[0])
-        _, cards = await self.resolve_deck(player[0], deck)
+        _, cards, _ = await self.resolve_deck(player[0], deck)
         self.validate_deck(cards)
         seed = self.new_seed()
         if opponent_deck:
-            _, theirs = await self.resolve_deck(player[0], opponent_deck)
+            _, theirs, _ = await self.resolve_deck(player[0], opponent_deck)
             self.validate_deck(theirs)
         else:  # one of the preconstructed decks, chosen by the duel's seed
             theirs = decklist(sorted(PRECONS)[seed % len(PRECONS)])
@@ -344,9 +373,18 @@ class DuelService:
         if user_id not in rec.player_ids:
             raise DuelError("This challenge is not yours.")
         try:
-            return await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+            return await self._cancel_challenge(duel_id)
         except StatusConflict:
             raise DuelError("This challenge is no longer open.") from None
+
+    async def _cancel_challenge(self, duel_id: int) -> store.DuelRecord:
+        """The challenge cancelled (declined or expired), with its match if it opens one;
+        StatusConflict if it is no longer a challenge."""
+        async with self.db.transaction():
+            rec = await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+            if (found := await self.matches.of_duel(duel_id)) is not None:
+                await match_store.cancel_match(self.db, found[0].id)
+        return rec
 
     async def accept(self, duel_id: int, user_id: str, deck: str | None) -> Live:
         """The challenged player accepts with a deck: the duel begins."""
@@ -357,13 +395,16 @@ class DuelService:
             if rec.status != "challenged":
                 raise DuelError("This challenge is no longer open.")
             if rec.deadline is not None and rec.deadline < self.now():
-                await store.set_status(self.db, duel_id, "cancelled", expected="challenged")
+                await self._cancel_challenge(duel_id)
                 raise DuelError("This challenge has expired.")
-            _, cards = await self.resolve_deck(user_id, deck)
-            self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
+            _, cards, side = await self.resolve_deck(user_id, deck)
+            self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
+            match = await self.matches.of_duel(duel_id)
             try:
                 async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
                     await store.set_deck(self.db, duel_id, 1, cards)
+                    if match is not None:
+                        await match_store.accept_match(self.db, match[0].id, cards, side)
                     if rec.options.get("ante"):
                         await self.collections.bind(duel_id, (list(rec.decks[0] or ()), cards),
                                                     rec.player_names)
@@ -383,9 +424,11 @@ class DuelService:
         rec = await self._get(duel_id)
         if rec.status != "challenged":
             return
-        _, cards = await self.resolve_deck(user_id, deck)
-        self.validate_deck(cards, rec.options.get("format", formats.DEFAULT))
+        _, cards, side = await self.resolve_deck(user_id, deck)
+        self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
         if rec.options.get("ante"):
+            if await self.matches.of_duel(duel_id) is not None:
+                cards = cards + side  # a match's later games may use the sideboard
             try:
                 await self.collections.check_for_keeps(user_id, cards)
             except CollectionError as e:
@@ -396,7 +439,7 @@ class DuelService:
         for rec in await store.list_overdue(self.db, int(self.now())):
             if rec.status == "challenged":
                 try:
-                    out.append(await store.set_status(self.db, rec.id, "cancelled", expected="challenged"))
+                    out.append(await self._cancel_challenge(rec.id))
                 except StatusConflict:
                     pass
         return out
@@ -456,7 +499,10 @@ class DuelService:
             # another task rebuilt it while this one awaited, and an answer may
             # have moved that copy on already: it is the current one
             return cached
-        live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]))
+        found = await self.matches.of_duel(duel_id)
+        away = (await self.away_until(rec.player_ids[0]), await self.away_until(rec.player_ids[1]))
+        live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
+                    match=found[0] if found else None, game=found[1] if found else 0, away=away)
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
@@ -502,7 +548,9 @@ class DuelService:
                 raise DuelError(f"Not legal: {e}") from None
             return await self._advance(live, [(p, text)])
 
-    async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded") -> Outcome:
+    async def concede(self, duel_id: int, user_id: str, *, reason: str = "conceded",
+                      match_too: bool = False) -> Outcome:
+        """The player concedes the duel (*match_too*: and the match whose game it is)."""
         async with self.lock(duel_id):
             live = await self._load(duel_id)
             p = self.player_index(live, user_id)
@@ -510,7 +558,8 @@ class DuelService:
                 raise DuelError("You are not playing in this duel.")
             if live.duel.over or live.record.status in ("finished", "cancelled"):
                 raise DuelError("This duel is over.")
-            return await self._advance(live, [(p, "concede")], reason=reason)
+            return await self._advance(live, [(p, "concede")], reason=reason,
+                                       conceded_match_by=p if match_too else None)
 
     async def claim(self, duel_id: int, user_id: str) -> Outcome:
         """Win a duel whose opponent let their clock run out."""
@@ -528,7 +577,8 @@ class DuelService:
                 raise DuelError("Your opponent's clock has not run out yet.")
             return await self._advance(live, [(1 - p, "concede")], reason="timed_out")
 
-    async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None) -> Outcome:
+    async def _advance(self, live: Live, answers: list[tuple[int, str]], *, reason: str | None = None,
+                       conceded_match_by: int | None = None) -> Outcome:
         duel = live.duel
         start = live.seq
 
@@ -555,7 +605,12 @@ class DuelService:
         status = None
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
-        deadline = None if finished else int(self.now()) + (live.record.clock_seconds or DEFAULT_CLOCK)
+        deadline = None
+        if not finished:  # a clock stops while its player is on vacation: it starts when they are back
+            assert duel.pending is not None
+            back = await self.away_until(live.record.player_ids[duel.pending.player])
+            deadline = max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
+        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
         result = None
         if finished:
             g = duel.game
@@ -565,6 +620,7 @@ class DuelService:
         # most clicks write only their decisions: a transaction of their own, in one hand-over
         # to the database's thread (storage.db.Database.write); with more, one transaction for all
         alone = result is None and live.snapshot is None
+        match: MatchRecord | None = None
         try:
             async with contextlib.nullcontext() if alone else self.db.transaction():
                 rec = live.record
@@ -575,6 +631,9 @@ class DuelService:
                         result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.collections.settle(rec, duel)
+                    # a match's game: the score (and the match's end) in the same transaction
+                    match = await self.matches.game_over(rec, result.winner, conceded_match_by)
+                    await self.ratings.after_duel(rec, result.winner, match)  # lone duels, decided matches
                 if snap is not None and new and start < snap[0] <= start + len(new):
                     # with the decisions it follows (its state hash with the last of them)
                     await snapshot_store.save_snapshot(self.db, rec.id, engine_version(), snap[0], snap[1])
@@ -583,6 +642,8 @@ class DuelService:
             raise
         live.record = rec
         live.snapshot = None
+        if result is not None and match is not None:
+            live.match = match
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
@@ -590,6 +651,58 @@ class DuelService:
     def autopass(self, live: Live) -> None:
         """Answer every decision that need not reach a human (see :mod:`bot.autopass`)."""
         autopass(live.duel, live.stops)
+
+    # -------------------------------------------------------------- vacations
+    async def away_until(self, user_id: str) -> int | None:
+        """When the player's vacation ends, if they are on one (their clocks are stopped)."""
+        if user_id not in self._away:
+            self._away[user_id] = await vacation_store.vacation_end(self.db, user_id, int(self.now()))
+        end = self._away[user_id]
+        return end if end is not None and end > self.now() else None
+
+    async def vacation(self, user_id: str, days: int) -> tuple[int, list[Live], list[MatchRecord]]:
+        """``/vacation``: the player's clocks stop for *days* days (after the vacation under
+        way, if any), at most VACATION_DAYS days started in a calendar month (UTC): every
+        duel waiting for them and every match waiting for their deck get the time back
+        when they return. When it ends, and the duels and matches whose clocks moved.
+        League rounds wait for no one (see bot.league_service)."""
+        if not 1 <= days <= VACATION_DAYS:
+            raise DuelError(f"A vacation is 1 to {VACATION_DAYS} days.")
+        now = int(self.now())
+        day = datetime.datetime.fromtimestamp(now, datetime.timezone.utc)
+        month = datetime.datetime(day.year, day.month, 1, tzinfo=datetime.timezone.utc)
+        after = datetime.datetime(day.year + (day.month == 12), day.month % 12 + 1, 1, tzinfo=datetime.timezone.utc)
+        taken = await vacation_store.days_taken(self.db, user_id, int(month.timestamp()), int(after.timestamp()))
+        if taken + days > VACATION_DAYS:
+            raise DuelError(f"You have {VACATION_DAYS - taken} vacation days left this month "
+                            f"(at most {VACATION_DAYS} a month; {taken} taken).")
+        was = await self.away_until(user_id)
+        starts = max(now, was or now)
+        ends = starts + days * 24 * 3600
+        moved: list[Live] = []
+        sideboarding: list[MatchRecord] = []
+        async with self.db.transaction():
+            await vacation_store.add_vacation(self.db, user_id, starts, ends, days)
+            for rec in await store.list_duels_for_user(self.db, user_id, active_only=True):
+                if rec.status not in ("mulligans", "playing") or rec.deadline is None:
+                    continue
+                live = await self._load(rec.id)
+                d = live.duel.pending
+                if d is None or live.record.player_ids[d.player] != user_id:
+                    continue
+                left = max(0, rec.deadline - starts)  # the time their clock had when it stopped
+                live.record = await store.set_status(self.db, rec.id, rec.status, expected=rec.status,
+                                                     deadline=ends + left)
+                moved.append(live)
+            for m in await self.matches.matches_of(user_id):
+                if m.status == "sideboarding" and m.deadline is not None and not m.ready[m.player_ids.index(user_id)]:
+                    sideboarding.append(await match_store.set_deadline(self.db, m.id, ends + max(0, m.deadline - starts)))
+        self._away[user_id] = ends
+        for live in self._live.values():
+            if user_id in live.record.player_ids:
+                seat = live.record.player_ids.index(user_id)
+                live.away = (ends, live.away[1]) if seat == 0 else (live.away[0], ends)
+        return ends, moved, sideboarding
 
     async def set_stops(self, user_id: str, stops: frozenset[str]) -> None:
         await player_store.set_phase_stops(self.db, user_id, sorted(stops))
@@ -669,8 +782,13 @@ class DuelService:
         return await store.set_message_ids(self.db, duel_id, board_message_id=message_id)
 
     async def set_thread(self, duel_id: int, thread_id: int) -> store.DuelRecord:
-        """The duel's thread (its board and log); the updated record."""
-        return await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+        """The duel's thread (its board and log) and, for a match's first game, the
+        match's (every game is played there); the updated record."""
+        async with self.db.transaction():
+            rec = await store.set_message_ids(self.db, duel_id, thread_id=thread_id)
+            if (found := await self.matches.of_duel(duel_id)) is not None and found[0].thread_id is None:
+                await match_store.set_thread(self.db, found[0].id, thread_id)
+        return rec
 
     async def mark_published(self, marks: dict[int, int]) -> None:
         """Record, in one transaction, how far each duel was shown (duel id -> seq)."""
@@ -694,9 +812,33 @@ class DuelService:
         s = await player_store.get_phase_stops(self.db, user_id)
         return DEFAULT_STOPS if s is None else frozenset(s)
 
-    async def save_deck(self, user_id: str, name: str, cards: list[str]) -> deck_store.SavedDeck:
-        """Save (or replace) one of the user's decks (ValueError for a name no deck can have)."""
-        return await deck_store.save_deck(self.db, user_id, name, cards, overwrite=True)
+    async def save_deck(self, user_id: str, name: str, cards: list[str],
+                        side: Sequence[str] = ()) -> deck_store.SavedDeck:
+        """Save (or replace) one of the user's decks with its sideboard *side* (ValueError
+        for a name no deck can have)."""
+        return await deck_store.save_deck(self.db, user_id, name, cards, overwrite=True, sideboard=side)
+
+    async def edit_sideboard(self, user_id: str, name: str, add: Sequence[str],
+                             remove: Sequence[str]) -> deck_store.SavedDeck:
+        """``/deck sideboard``: cards added to and removed from the sideboard of one of the
+        user's saved decks (the removals first); DuelError, and nothing saved, if the deck
+        does not exist or its sideboard lacks a card to remove."""
+        try:
+            deck = await deck_store.get_deck(self.db, user_id, name)
+        except ValueError as e:
+            raise DuelError(f"You have no saved deck called {clip_text(name)!r}: {e}.") from None
+        if deck is None:
+            raise DuelError(f"You have no saved deck called {clip_text(name)!r} (see /deck list; a "
+                            "preconstructed deck's sideboard cannot be changed: /deck import a copy).")
+        side = list(deck.sideboard)
+        for card, n in sorted(Counter(remove).items()):
+            if side.count(card) < n:
+                raise DuelError(f"The sideboard of {deck.name} holds {side.count(card)} {card}, not {n}; "
+                                "nothing was changed.")
+            for _ in range(n):
+                side.remove(card)
+        side += add
+        return await deck_store.save_deck(self.db, user_id, deck.name, deck.cards, overwrite=True, sideboard=side)
 
     async def saved_decks(self, user_id: str) -> list[deck_store.SavedDeck]:
         return await deck_store.list_decks(self.db, user_id)

@@ -7,6 +7,12 @@ the canonical action text (``cast Lightning Bolt``, ``target computer``,
 ``pass``), a choice's number, or a whole script-style action (``cast
 Fireball -> computer x=3``).
 
+``--best-of 3`` (or 5) plays a match (:mod:`engine.match`): game after game,
+each preconstructed deck with its own sideboard; between games each person
+exchanges cards one for one (``2 Lightning Bolt -> 2 Shatter``, then
+``done``), the computer keeps its deck, and the loser of the previous game
+chooses to play or draw. ``concede`` concedes a game, ``quit`` leaves the match.
+
 Like the Discord bot, the terminal asks only where the player could do
 something useful or keeps a stop (:mod:`engine.autopass`, the same rules and
 the same ``stops`` as the bot's ``/stops``); everything else is answered for
@@ -30,7 +36,8 @@ from engine.lookahead import peek_for
 from engine.view import view
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
 from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, clip_text, is_mana_answer
-from engine.decks import PRECONS, decklist
+from engine.decks import PRECONS, decklist, sideboard
+from engine.match import Deck, Score, SideboardError, exchange, next_chooser, parse_exchange
 from engine.scripts import Runner, parse_action
 
 from . import saved_duel
@@ -83,17 +90,60 @@ def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = s
     vs = opponent_kind(args)
     hot_seat = vs == "human"
     players = ("player 1", "player 2") if hot_seat else ("you", "computer")
-    saved = SavedDuel(seed, (mine, theirs), (decklist(mine), decklist(theirs)), DuelOptions(chooser=0, format=fmt.name),
-                      players, vs, getattr(args, "level", None) or DEFAULT_LEVEL, [],
-                      (sorted(DEFAULT_STOPS), sorted(DEFAULT_STOPS)))
-    duel = Duel.new(seed, saved.decklists, saved.options, names=players)
     if hot_seat:
         print(f"Manaburn - seed {seed}. player 1 plays {mine!r}, player 2 plays {theirs!r}. "
               "Type 'help' for help.", file=stdout)
     else:
         print(f"Manaburn - seed {seed}. You play {mine!r} against {theirs!r}. Type 'help' for help.", file=stdout)
+    best_of = getattr(args, "best_of", 1) or 1
+    if best_of > 1:
+        return play_match(args, seed, fmt, (mine, theirs), players, best_of, stdin, stdout)
+    saved = SavedDuel(seed, (mine, theirs), (decklist(mine), decklist(theirs)), DuelOptions(chooser=0, format=fmt.name),
+                      players, vs, getattr(args, "level", None) or DEFAULT_LEVEL, [],
+                      (sorted(DEFAULT_STOPS), sorted(DEFAULT_STOPS)))
+    duel = Duel.new(seed, saved.decklists, saved.options, names=players)
     return run_saving(TerminalDuel(duel, None if hot_seat else opponent(args, duel, seed), stdin, stdout,
                                    clear=hot_seat and stdout.isatty(), saved=saved), stdout, None)
+
+
+def play_match(args: argparse.Namespace, seed: int, fmt: formats.Format, deck_names: tuple[str, str],
+               players: tuple[str, str], best_of: int, stdin: TextIO, stdout: TextIO) -> int:
+    """``manaburn play --best-of 3|5``: games until one player has won the match, each
+    deck with its sideboard, sideboarding between games. A match is not saved to be
+    continued: leaving it (Ctrl-C, Ctrl-D, ``quit``) ends it."""
+    hot_seat = players[0] == "player 1"
+    decks = [Deck(tuple(decklist(d)), tuple(sideboard(d))) for d in deck_names]
+    score = Score(best_of)
+    chooser: int | None = 0  # the first game: the person at the keyboard (player 1) chooses
+    try:
+        for game in range(1, 100):
+            game_seed = seed + game - 1
+            print(f"\n=== Game {game} (best of {score.best_of}; seed {game_seed}): "
+                  f"{score.text(players)} ===", file=stdout)
+            duel = Duel.new(game_seed, (list(decks[0].main), list(decks[1].main)), DuelOptions(chooser=chooser),
+                            names=players)
+            term = TerminalDuel(duel, None if hot_seat else opponent(args, duel, game_seed), stdin, stdout,
+                                clear=hot_seat and stdout.isatty())
+            term.run()
+            if term.left or not term.duel.over:
+                return 0
+            winner = term.duel.game.winner
+            score = score.after(winner)
+            print(f"\nGame {game}: " + ("a draw" if winner is None else f"{players[winner]} won") + ". "
+                  f"Match: {score.text(players)}.", file=stdout)
+            if score.over:
+                assert score.winner is not None
+                print(f"{players[score.winner]} won the match.", file=stdout)
+                return 0
+            for p in ((0, 1) if hot_seat else (0,)):  # the computer keeps its deck
+                if not sideboard_in_terminal(p, players, decks, fmt, stdin, stdout, hot_seat=hot_seat,
+                                             clear=hot_seat and stdout.isatty()):
+                    return 0
+            chooser = next_chooser(winner)
+        return 0
+    except (KeyboardInterrupt, EOFError):
+        print("\n(interrupted: leaving the match)", file=stdout)
+        return 130
 
 
 def resume_play(args: argparse.Namespace, given: str, stdin: TextIO, stdout: TextIO) -> int:
@@ -151,6 +201,46 @@ def opponent_kind(args: argparse.Namespace) -> str:
     return "ai" if vs == "computer" else vs
 
 
+SIDEBOARD_HELP = ("Exchange cards one for one: `2 Lightning Bolt -> 2 Shatter` (several: separate them with ';'); "
+                  "`deck` and `side` list them; `done` when your deck is ready.")
+
+
+def sideboard_in_terminal(p: int, players: tuple[str, str], decks: list[Deck], fmt: formats.Format,
+                          stdin: TextIO, stdout: TextIO, *, hot_seat: bool = False, clear: bool = False) -> bool:
+    """Between two games of a match: player *p* exchanges cards (``decks[p]`` changed in
+    place) until ``done``; False at the end of input or ``quit``."""
+    if hot_seat:  # two people at one keyboard: each deck is private
+        if clear:
+            stdout.write(CLEAR)
+        print(f"=== Sideboarding: pass the keyboard to {players[p]}, then press Enter. ===", file=stdout)
+        if not stdin.readline():
+            return False
+    print(f"\n[{players[p]}] Sideboarding: deck {len(decks[p].main)} cards, sideboard {len(decks[p].side)}. "
+          + SIDEBOARD_HELP, file=stdout)
+    while True:
+        stdout.write("sideboard> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line or line.strip() in ("quit", "exit"):
+            return False
+        text = line.strip()
+        if text in ("done", ""):
+            return True
+        if text in ("deck", "side"):
+            cards = decks[p].main if text == "deck" else decks[p].side
+            print(", ".join(f"{cards.count(c)} {c}" for c in sorted(set(cards))) or "none", file=stdout)
+            continue
+        if text == "help":
+            print(SIDEBOARD_HELP, file=stdout)
+            continue
+        try:
+            decks[p] = exchange(decks[p], *parse_exchange(text), fmt)
+        except SideboardError as e:
+            print(str(e), file=stdout)
+            continue
+        print(f"Exchanged. Deck {len(decks[p].main)} cards, sideboard {len(decks[p].side)}.", file=stdout)
+
+
 class _Computer:
     """The computer opponent (:mod:`engine.computer`) answering from its seat's view."""
 
@@ -192,6 +282,7 @@ class TerminalDuel:
         self.idle_passes = 0  # ... with nothing useful possible
         self.last_board = ""
         self.secrets_shown = [0, 0]  # of each player's view["secrets"]
+        self.left = False  # the player left (quit, or the end of input): a match ends too
 
     @property
     def hot_seat(self) -> bool:
@@ -237,6 +328,7 @@ class TerminalDuel:
             line = self.stdin.readline()
             if not line:
                 self.say("\n(end of input: " + self.save_and_say() + ")")
+                self.left = True
                 return 0
             self.handle(line.strip())
         self.flush_log()
@@ -253,6 +345,7 @@ class TerminalDuel:
         self.stdout.flush()
         if not self.stdin.readline():
             self.say("\n(end of input: " + self.save_and_say() + ")")
+            self.left = True
             return False
         if self.clear:
             self.stdout.write(CLEAR)
@@ -297,6 +390,7 @@ class TerminalDuel:
             self.quitting = False
             if text.lower() in ("y", "yes"):
                 self.duel.concede(d.player)
+                self.left = True
                 self.say("You leave the duel (a concession).")
             else:
                 self.say("You stay in the duel.")

@@ -243,3 +243,66 @@ PRECONS.update(OLD_SCHOOL)
 def decklist(name: str) -> list[str]:
     """The deck as a list of card names (library order before shuffling)."""
     return [card for card, n in PRECONS[name].items() for _ in range(n)]
+
+
+# ------------------------------------------------------------ sideboards
+# Each preconstructed deck's 15-card sideboard (the period's tournament size): answers
+# to what the deck fears (artifacts, enchantments, the other colors' blasts and
+# circles, land destruction). The Fourth Edition decks' sideboards are Fourth Edition
+# cards, the Old School decks' Old School cards; every deck with its sideboard is
+# legal in its format (at most four of a card and a restricted card once, across both).
+SIDEBOARDS: dict[str, dict[str, int]] = {
+    "White Knights": {"Disenchant": 2, "Swords to Plowshares": 2, "Circle of Protection: Red": 2,
+                      "Circle of Protection: Black": 2, "Armageddon": 1, "Wrath of God": 2, "Reverse Damage": 2,
+                      "Karma": 2},
+    "Blue Tricks": {"Counterspell": 1, "Blue Elemental Blast": 3, "Power Sink": 2, "Spell Blast": 2,
+                    "Energy Flux": 2, "Psychic Venom": 2, "Flood": 2, "Unsummon": 1},
+    "Black Death": {"Terror": 2, "Pestilence": 2, "Gloom": 2, "Evil Presence": 2, "Weakness": 2, "Paralyze": 2,
+                    "Deathgrip": 2, "Drain Life": 1},
+    "Red Burn": {"Shatter": 3, "Red Elemental Blast": 3, "Stone Rain": 3, "Flashfires": 2, "Pyrotechnics": 2,
+                 "Earthquake": 2},
+    "Green Stompy": {"Tranquility": 2, "Tsunami": 2, "Hurricane": 2, "Fog": 2, "Crumble": 2, "Lifeforce": 2,
+                     "Desert Twister": 2, "Regeneration": 1},
+    "Sanctuary": {"Disenchant": 3, "Swords to Plowshares": 3, "Counterspell": 3, "Circle of Protection: Black": 2,
+                  "Blue Elemental Blast": 2, "Karma": 2},
+    "Dark Islands": {"Terror": 3, "Counterspell": 3, "Blue Elemental Blast": 2, "Pestilence": 2, "Gloom": 2,
+                     "Psychic Venom": 2, "Energy Flux": 1},
+    "Brimstone": {"Terror": 3, "Lightning Bolt": 3, "Shatter": 2, "Red Elemental Blast": 2, "Pyrotechnics": 2,
+                  "Stone Rain": 2, "Evil Presence": 1},
+    "Wild Fire": {"Lightning Bolt": 3, "Shatter": 2, "Tranquility": 2, "Red Elemental Blast": 2, "Giant Growth": 2,
+                  "Stone Rain": 2, "Fog": 2},
+    "Forest Wardens": {"Disenchant": 3, "Swords to Plowshares": 3, "Tranquility": 1, "Crumble": 2, "Fog": 2,
+                       "Wrath of God": 2, "Armageddon": 2},
+    "Artifact Engine": {"Disenchant": 3, "Swords to Plowshares": 2, "Circle of Protection: Red": 2,
+                        "Circle of Protection: Black": 2, "Reverse Damage": 2, "Karma": 2, "Wrath of God": 2},
+    "Urza's Workshop": {"Counterspell": 2, "Blue Elemental Blast": 3, "Power Sink": 3, "Hurkyl's Recall": 1,
+                        "Energy Flux": 2, "Spell Blast": 2, "Unsummon": 2},
+    "Mishra's Workshop": {"Lightning Bolt": 2, "Shatter": 2, "Red Elemental Blast": 3, "Stone Rain": 3,
+                          "Pyrotechnics": 2, "Detonate": 1, "Earthquake": 2},
+    # Old School
+    "Zoo": {"Disenchant": 2, "Red Elemental Blast": 3, "Blue Elemental Blast": 2, "Shatter": 2, "Tranquility": 2,
+            "Control Magic": 2, "Chain Lightning": 2},
+    "Juzam Black": {"Gloom": 3, "Pestilence": 3, "Drain Life": 2, "Evil Presence": 2, "Terror": 1, "Paralyze": 2,
+                    "Royal Assassin": 2},
+    "Arabian Nights": {"Disenchant": 3, "Swords to Plowshares": 2, "Lightning Bolt": 4, "Tranquility": 2,
+                       "Shatter": 2, "Flashfires": 2},
+    "Robots": {"Shatter": 3, "Red Elemental Blast": 3, "Detonate": 2, "Stone Rain": 3, "Pyrotechnics": 2,
+               "Fireball": 2},
+    "Power Monolith": {"Blue Elemental Blast": 3, "Red Elemental Blast": 3, "Shatter": 2, "Psionic Blast": 2,
+                       "Control Magic": 2, "Energy Flux": 2, "Power Sink": 1},
+    "The Deck": {"Disenchant": 2, "Red Elemental Blast": 2, "Blue Elemental Blast": 2, "Serra Angel": 2,
+                 "Control Magic": 2, "Circle of Protection: Red": 2, "Lightning Bolt": 2, "Psionic Blast": 1},
+    "Troll Disco": {"Shatter": 2, "Red Elemental Blast": 3, "Terror": 2, "Pyrotechnics": 2, "Gloom": 2,
+                    "Pestilence": 2, "Stone Rain": 2},
+    "Erhnamgeddon": {"Disenchant": 2, "Blue Elemental Blast": 2, "Tranquility": 2, "Circle of Protection: Red": 2,
+                     "Wrath of God": 2, "Fog": 1, "Crumble": 2, "Land Tax": 2},
+    "Legends of Dominia": {"Disenchant": 3, "Red Elemental Blast": 2, "Tranquility": 2, "Shatter": 2, "Fog": 2,
+                           "Swords to Plowshares": 1, "Circle of Protection: Black": 2, "Stone Rain": 1},
+    "The Dark": {"Terror": 3, "Shatter": 2, "Red Elemental Blast": 2, "Pyrotechnics": 2, "Ashes to Ashes": 1,
+                 "Blood Moon": 2, "Gloom": 2, "Inquisition": 1},
+}
+
+
+def sideboard(name: str) -> list[str]:
+    """The preconstructed deck's sideboard as a list of card names (none for a deck without one)."""
+    return [card for card, n in SIDEBOARDS.get(name, {}).items() for _ in range(n)]

@@ -9,14 +9,16 @@ legal: the duel could not be played.
 The formats:
 
 - ``casual``: any implemented card, at least 40 cards, no limit on copies
-  (what ``/deck import`` has always accepted).
+  or on the sideboard (what ``/deck import`` has always accepted).
 - ``4ED``: the Fourth Edition cards only, the pool of the MicroProse game;
   at least 40 cards (the game's deck builder asked for 40) and at most four
-  copies of a card, as the tournament rules of 1996 said.
+  copies of a card, as the tournament rules of 1996 said; a sideboard of at
+  most 15.
 - ``oldschool``: Old School 93/94 as Eternal Central writes it: the eight sets Alpha, Beta, Unlimited, Revised, Arabian Nights,
   Antiquities, Legends and The Dark; Revised printings count because a card
   is in the pool by its name); at least 60 cards, four copies at most, the
-  ante cards banned and the common restricted list.
+  ante cards banned and the common restricted list; a sideboard of at most 15
+  (the copy limits count deck and sideboard together).
 - ``oldschool-swedish``: the same pool with the Swedish restricted list,
   which also restricts Mishra's Workshop and Strip Mine.
 
@@ -71,6 +73,7 @@ class Format:
     max_copies: int | None = None  # of a card other than a basic land; None: no limit
     restricted: frozenset[str] = frozenset()  # at most one copy
     banned: frozenset[str] = frozenset()
+    max_sideboard: int | None = None  # cards in the sideboard; None: no limit
 
     def allows_card(self, name: str) -> bool:
         """Whether the card is in this format's pool (implemented or not)."""
@@ -81,10 +84,16 @@ class Format:
             return False
         return self.sets is None or bool(self.sets.intersection(data.get("sets", ())))
 
-    def problems(self, names: Sequence[str]) -> list[str]:
-        """Why the deck is not legal in this format: one sentence per problem, or none."""
+    def problems(self, names: Sequence[str], sideboard: Sequence[str] = ()) -> list[str]:
+        """Why the deck (with its *sideboard*) is not legal in this format: one
+        sentence per problem, or none. Deck and sideboard are checked together,
+        as the period rules count them: the pool and the bans for every card, at
+        most :attr:`max_copies` of a card and a restricted card once across both
+        (Eternal Central's Old School rules, and the DCI's of 1994-96)."""
         counts = Counter(names)
+        counts.update(sideboard)
         problems = carddb.unknown(sorted(counts))
+        where = " across deck and sideboard" if sideboard else ""
         for name in sorted(counts):
             if not carddb.is_implemented(name):
                 continue
@@ -93,25 +102,28 @@ class Format:
             elif not self.allows_card(name):
                 problems.append(f"{name} is not in the card pool")
             elif name in self.restricted and counts[name] > 1:
-                problems.append(f"{name} is restricted: one copy, not {counts[name]}")
+                problems.append(f"{name} is restricted: one copy{where}, not {counts[name]}")
             elif (self.max_copies is not None and counts[name] > self.max_copies
                   and name not in carddb.BASIC_TYPES):
-                problems.append(f"{counts[name]} copies of {name}; at most {self.max_copies}")
+                problems.append(f"{counts[name]} copies of {name}{where}; at most {self.max_copies}")
         if len(names) < self.min_cards:
             problems.append(f"the deck has {len(names)} cards; at least {self.min_cards} are needed")
+        if self.max_sideboard is not None and len(sideboard) > self.max_sideboard:
+            problems.append(f"the sideboard has {len(sideboard)} cards; at most {self.max_sideboard}")
         return problems
 
-    def is_legal(self, names: Sequence[str]) -> bool:
-        return not self.problems(names)
+    def is_legal(self, names: Sequence[str], sideboard: Sequence[str] = ()) -> bool:
+        return not self.problems(names, sideboard)
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("casual", "casual", min_cards=40),
-    Format("4ED", "Fourth Edition", min_cards=40, sets=frozenset({"4ED"}), max_copies=4),
+    Format("4ED", "Fourth Edition", min_cards=40, sets=frozenset({"4ED"}), max_copies=4, max_sideboard=15),
     Format("oldschool", "Old School 93/94", min_cards=60, sets=OLD_SCHOOL_SETS, max_copies=4,
-           restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS),
+           restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS, max_sideboard=15),
     Format("oldschool-swedish", "Old School 93/94 (Swedish rules)", min_cards=60, sets=OLD_SCHOOL_SETS,
-           max_copies=4, restricted=OLD_SCHOOL_RESTRICTED | SWEDISH_ALSO_RESTRICTED, banned=ANTE_CARDS),
+           max_copies=4, restricted=OLD_SCHOOL_RESTRICTED | SWEDISH_ALSO_RESTRICTED, banned=ANTE_CARDS,
+           max_sideboard=15),
 )}
 
 DEFAULT = "casual"
@@ -125,12 +137,13 @@ def get(name: str) -> Format:
     raise UnknownFormat(name)
 
 
-def legal_formats(names: Sequence[str]) -> list[str]:
+def legal_formats(names: Sequence[str], sideboard: Sequence[str] = ()) -> list[str]:
     """The names of the formats the deck is legal in, in :data:`FORMATS` order."""
-    return [f.name for f in FORMATS.values() if f.is_legal(names)]
+    return [f.name for f in FORMATS.values() if f.is_legal(names, sideboard)]
 
 
-def describe(names: Sequence[str], formats: Iterable[Format] | None = None) -> list[str]:
+def describe(names: Sequence[str], formats: Iterable[Format] | None = None,
+             sideboard: Sequence[str] = ()) -> list[str]:
     """One line per format: legal, or why not (the first problems, then how many more).
 
     >>> deck = ["Mountain"] * 36 + ["Lightning Bolt"] * 4
@@ -142,7 +155,7 @@ def describe(names: Sequence[str], formats: Iterable[Format] | None = None) -> l
     """
     lines = []
     for f in (formats if formats is not None else FORMATS.values()):
-        problems = f.problems(names)
+        problems = f.problems(names, sideboard)
         if not problems:
             lines.append(f"{f.title}: legal")
             continue

@@ -1,4 +1,4 @@
-"""Saved decks: per user, a name -> list of card names.
+"""Saved decks: per user, a name -> list of card names and a sideboard.
 
 Storage keeps whatever card names it is given: checking them against the
 card database is the caller's job (it has the engine).  Storage only guards
@@ -35,12 +35,13 @@ class SavedDeck:
     cards: tuple[str, ...]
     created_at: int
     updated_at: int
+    sideboard: tuple[str, ...] = ()
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> SavedDeck:
         """Build from a ``saved_decks`` row."""
         return cls(row["user_id"], row["name"], tuple(json.loads(row["cards"])),
-                   row["created_at"], row["updated_at"])
+                   row["created_at"], row["updated_at"], tuple(json.loads(row["sideboard"])))
 
 
 def check_deck_name(name: str) -> str:
@@ -68,21 +69,28 @@ def check_deck_name(name: str) -> str:
     return name
 
 
-async def save_deck(db: Database, user_id: str | int, name: str, cards: Sequence[str], *,
-                    overwrite: bool = False, now: int | None = None) -> SavedDeck:
-    """Save *cards* as *user_id*'s deck *name*; return what was stored.
-
-    An existing deck of that name (any case) raises :class:`DeckExists`
-    unless *overwrite*; overwriting keeps its ``created_at``.
-    """
-    uid = snowflake(user_id, "user_id")
-    name = check_deck_name(name)
+def _names_json(cards: Sequence[str]) -> str:
     if isinstance(cards, (str, bytes)):
         raise TypeError("a decklist is a sequence of card names, not a single string")
     cards = list(cards)
     if not all(isinstance(c, str) for c in cards):
         raise TypeError("card names must be str")
-    payload = json.dumps(cards, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(cards, ensure_ascii=False, separators=(",", ":"))
+
+
+async def save_deck(db: Database, user_id: str | int, name: str, cards: Sequence[str], *,
+                    overwrite: bool = False, now: int | None = None,
+                    sideboard: Sequence[str] | None = None) -> SavedDeck:
+    """Save *cards* as *user_id*'s deck *name*; return what was stored.
+
+    An existing deck of that name (any case) raises :class:`DeckExists`
+    unless *overwrite*; overwriting keeps its ``created_at``. *sideboard*:
+    the deck's sideboard; None keeps the one stored (none for a new deck).
+    """
+    uid = snowflake(user_id, "user_id")
+    name = check_deck_name(name)
+    payload = _names_json(cards)
+    side = None if sideboard is None else _names_json(sideboard)
     now = now_seconds(now)
     async with db.transaction() as conn:
         async with conn.execute("SELECT name FROM saved_decks WHERE user_id = ? AND name = ?",
@@ -90,12 +98,14 @@ async def save_deck(db: Database, user_id: str | int, name: str, cards: Sequence
             existing = await cur.fetchone()
         if existing is None:
             await conn.execute("INSERT INTO saved_decks (user_id, name, cards, created_at,"
-                               " updated_at) VALUES (?, ?, ?, ?, ?)", (uid, name, payload, now, now))
+                               " updated_at, sideboard) VALUES (?, ?, ?, ?, ?, ?)",
+                               (uid, name, payload, now, now, side or "[]"))
         elif not overwrite:
             raise DeckExists(uid, existing["name"])
         else:
-            await conn.execute("UPDATE saved_decks SET name = ?, cards = ?, updated_at = ?"
-                               " WHERE user_id = ? AND name = ?", (name, payload, now, uid, name))
+            await conn.execute("UPDATE saved_decks SET name = ?, cards = ?, updated_at = ?,"
+                               " sideboard = COALESCE(?, sideboard) WHERE user_id = ? AND name = ?",
+                               (name, payload, now, side, uid, name))
         async with conn.execute("SELECT * FROM saved_decks WHERE user_id = ? AND name = ?",
                                 (uid, name)) as cur:
             row = await cur.fetchone()

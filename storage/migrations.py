@@ -363,6 +363,169 @@ _V8_STATE_HASHES = """
 ALTER TABLE decisions ADD COLUMN state_hash TEXT;
 """
 
+# Version 9: a saved deck's sideboard (a JSON array of card names, like ``cards``).
+_V9_SIDEBOARDS = """
+ALTER TABLE saved_decks ADD COLUMN sideboard TEXT NOT NULL DEFAULT '[]';
+"""
+
+# Version 10: matches (storage/matches.py): best-of-N series of duels, each player's deck
+# and sideboard as they stand between games, the score; and the duels that are their games.
+_V10_MATCHES = """
+CREATE TABLE matches (
+    id            INTEGER PRIMARY KEY,   -- chosen in the inserting transaction
+    guild_id      TEXT,
+    channel_id    TEXT NOT NULL,
+    thread_id     TEXT,
+    player0_id    TEXT NOT NULL,
+    player1_id    TEXT NOT NULL,
+    player0_name  TEXT NOT NULL,
+    player1_name  TEXT NOT NULL,
+    best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3, 5)),
+    format        TEXT NOT NULL,
+    options       TEXT NOT NULL,         -- JSON object: the games' DuelOptions but the chooser
+    clock_seconds INTEGER NOT NULL CHECK (clock_seconds > 0),
+    main0         TEXT NOT NULL,         -- JSON arrays of card names
+    side0         TEXT NOT NULL,
+    main1         TEXT,                  -- NULL until the challenged player accepts
+    side1         TEXT,
+    wins0         INTEGER NOT NULL DEFAULT 0 CHECK (wins0 >= 0),
+    wins1         INTEGER NOT NULL DEFAULT 0 CHECK (wins1 >= 0),
+    draws         INTEGER NOT NULL DEFAULT 0 CHECK (draws >= 0),
+    status        TEXT NOT NULL CHECK (status IN ('challenged', 'playing', 'sideboarding', 'finished',
+                                                  'cancelled')),
+    ready0        INTEGER NOT NULL DEFAULT 0 CHECK (ready0 IN (0, 1)),
+    ready1        INTEGER NOT NULL DEFAULT 0 CHECK (ready1 IN (0, 1)),
+    winner        INTEGER CHECK (winner IN (0, 1)),
+    result        TEXT CHECK (result IN ('won', 'conceded')),
+    deadline      INTEGER,               -- unix seconds: the end of sideboarding
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL,
+    CHECK ((status = 'finished') = (result IS NOT NULL)),
+    CHECK ((result IS NULL) = (winner IS NULL))
+);
+CREATE INDEX matches_by_status ON matches (status, deadline);
+CREATE INDEX matches_by_player0 ON matches (player0_id, status);
+CREATE INDEX matches_by_player1 ON matches (player1_id, status);
+
+CREATE TABLE match_games (
+    match_id INTEGER NOT NULL REFERENCES matches (id),
+    game     INTEGER NOT NULL CHECK (game >= 1),
+    duel_id  INTEGER NOT NULL UNIQUE REFERENCES duels (id),
+    PRIMARY KEY (match_id, game)
+);
+"""
+
+# Version 11: leagues (storage/leagues.py): Swiss rounds over days, their players with the
+# decks they registered, each round's tables as paired (stored: never paired again) and
+# scored, and a server's organiser role.
+_V11_LEAGUES = """
+CREATE TABLE leagues (
+    id            INTEGER PRIMARY KEY,   -- chosen in the inserting transaction
+    guild_id      TEXT NOT NULL,
+    channel_id    TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    format        TEXT NOT NULL,
+    rounds        INTEGER NOT NULL CHECK (rounds BETWEEN 1 AND 20),   -- Swiss rounds (the top 8's come after)
+    round_days    INTEGER NOT NULL CHECK (round_days BETWEEN 1 AND 60),
+    best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3, 5)),
+    clock_seconds INTEGER NOT NULL CHECK (clock_seconds > 0),
+    top8          INTEGER NOT NULL DEFAULT 0 CHECK (top8 IN (0, 1)),  -- single elimination after the Swiss
+    seed          BIGINT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished')),
+    round         INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+    round_ends    INTEGER,               -- unix seconds; NULL between the close of a round and the next
+    organiser_id  TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+);
+CREATE INDEX leagues_running ON leagues (status, round_ends);
+CREATE INDEX leagues_by_guild ON leagues (guild_id, status);
+
+CREATE TABLE league_players (
+    league_id     INTEGER NOT NULL REFERENCES leagues (id),
+    user_id       TEXT NOT NULL,
+    name          TEXT NOT NULL,
+    main          TEXT NOT NULL,         -- JSON arrays of card names: the deck registered
+    side          TEXT NOT NULL,
+    joined_at     INTEGER NOT NULL,
+    dropped_round INTEGER,               -- not paired after this round
+    PRIMARY KEY (league_id, user_id)
+);
+
+CREATE TABLE league_pairings (
+    league_id  INTEGER NOT NULL REFERENCES leagues (id),
+    round      INTEGER NOT NULL CHECK (round >= 1),
+    table_no   INTEGER NOT NULL CHECK (table_no >= 1),
+    player0_id TEXT NOT NULL,
+    player1_id TEXT,                     -- NULL: a bye
+    accepted0  INTEGER NOT NULL DEFAULT 0 CHECK (accepted0 IN (0, 1)),
+    accepted1  INTEGER NOT NULL DEFAULT 0 CHECK (accepted1 IN (0, 1)),
+    match_id   INTEGER REFERENCES matches (id),
+    message_id TEXT,
+    wins0      INTEGER NOT NULL DEFAULT 0,
+    wins1      INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    closed     INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),
+    PRIMARY KEY (league_id, round, table_no)
+);
+
+CREATE TABLE league_settings (
+    guild_id          TEXT PRIMARY KEY,
+    organiser_role_id TEXT,
+    updated_at        INTEGER NOT NULL
+);
+"""
+
+# Version 12: ratings (storage/ratings.py): a Glicko-2 rating per player and format, and
+# every rated match with both players' ratings before and after it.
+_V12_RATINGS = """
+CREATE TABLE ratings (
+    user_id    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    rating     REAL NOT NULL,
+    rd         REAL NOT NULL,
+    vol        REAL NOT NULL,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, format)
+);
+
+CREATE TABLE rated_matches (
+    id        INTEGER PRIMARY KEY,       -- chosen in the inserting transaction
+    guild_id  TEXT,
+    format    TEXT NOT NULL,
+    duel_id   INTEGER REFERENCES duels (id),      -- a lone duel
+    match_id  INTEGER REFERENCES matches (id),    -- or a match
+    player0   TEXT NOT NULL,
+    player1   TEXT NOT NULL,
+    score0    REAL NOT NULL CHECK (score0 IN (0, 0.5, 1)),  -- player0's result: 1 won, 0.5 drawn, 0 lost
+    before0   REAL NOT NULL,
+    before1   REAL NOT NULL,
+    after0    REAL NOT NULL,
+    after1    REAL NOT NULL,
+    at        INTEGER NOT NULL,
+    CHECK ((duel_id IS NULL) <> (match_id IS NULL))
+);
+CREATE UNIQUE INDEX rated_matches_once_duel ON rated_matches (duel_id) WHERE duel_id IS NOT NULL;
+CREATE UNIQUE INDEX rated_matches_once_match ON rated_matches (match_id) WHERE match_id IS NOT NULL;
+CREATE INDEX rated_matches_by_guild ON rated_matches (guild_id, format);
+CREATE INDEX rated_matches_by_player0 ON rated_matches (player0, id);
+CREATE INDEX rated_matches_by_player1 ON rated_matches (player1, id);
+"""
+
+# Version 13: vacations (storage/vacations.py): while one runs, the player's clocks stop.
+_V13_VACATIONS = """
+CREATE TABLE vacations (
+    user_id TEXT NOT NULL,
+    starts  INTEGER NOT NULL,            -- unix seconds
+    ends    INTEGER NOT NULL CHECK (ends > starts),
+    days    INTEGER NOT NULL CHECK (days BETWEEN 1 AND 14),
+    PRIMARY KEY (user_id, starts)
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -372,6 +535,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
     Migration(8, "state hashes with the decisions snapshots follow", _V8_STATE_HASHES),
+    Migration(9, "sideboards of saved decks", _V9_SIDEBOARDS),
+    Migration(10, "matches and their games", _V10_MATCHES),
+    Migration(11, "leagues, their players and rounds", _V11_LEAGUES),
+    Migration(12, "ratings per player and format", _V12_RATINGS),
+    Migration(13, "vacations", _V13_VACATIONS),
 )
 
 
@@ -379,7 +547,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    7
+    13
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

@@ -705,7 +705,8 @@ async def test_bad_input_changes_nothing(fake_discord: FakeDiscord, tmp_path: Pa
            '<zone name="side"><card number="15" name="Shatter"/></zone></cockatrice_deck>')
     att = await alice.attach("bolts.cod", cod)
     said = await t.slash(alice, "deck import", name="Bolts", file=att)
-    assert said.startswith("Saved deck 'Bolts' (40 cards)."), said
+    assert said.startswith("Saved deck 'Bolts' (40 cards and a sideboard of 15)."), said  # the side zone
+    assert "Fourth Edition: not legal: 15 copies of Shatter across deck and sideboard; at most 4" in said
     after = await t.slash(alice, "deck list")
     assert "Bolts (40)" not in before and "Bolts (40)" in after  # the failed imports saved nothing
     assert "X (" not in after

@@ -1,6 +1,6 @@
 """The bot's shape: its handlers reach storage through the services only.
 
-``bot/service.py`` (duels) and ``bot/collection_service.py`` (collections, ante,
+``bot/service.py`` (duels), ``bot/match_service.py`` (matches) and ``bot/collection_service.py`` (collections, ante,
 trades) are the only modules of ``bot/`` that import ``storage`` or touch the
 database object; publishing, recovery, handlers and commands call them.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 import bot
 
 BOT = Path(bot.__file__).parent
-SERVICES = {"service.py", "collection_service.py"}
+SERVICES = {"service.py", "collection_service.py", "match_service.py", "league_service.py", "rating_service.py"}
 
 
 def _storage_uses(path: Path) -> list[str]:

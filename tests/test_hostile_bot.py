@@ -23,7 +23,7 @@ import bot.commands as commands
 import bot.failures as failures
 import storage.db as db_module
 from bot.app import ManaburnBot
-from bot.decklists import parse_decklist
+from bot.decklists import Decklist, parse_deck, parse_decklist
 from bot.limits import MAX_OPEN_CHALLENGES, MAX_OPEN_TRADES, POST_WINDOW, POSTS_PER_WINDOW, PostLimiter
 from bot.seats import seat_names
 from engine.scripts import run_script
@@ -90,11 +90,11 @@ async def test_a_hostile_decklist_file_is_parsed_off_the_event_loop(fake_discord
     alice = fake.create_user("alice")
     threads: list[threading.Thread] = []
 
-    def spy(text: str) -> list[str]:
+    def spy(text: str) -> Decklist:
         threads.append(threading.current_thread())
-        return parse_decklist(text)
+        return parse_deck(text)
 
-    monkeypatch.setattr(commands, "parse_decklist", spy)
+    monkeypatch.setattr(commands, "parse_deck", spy)
     async with fake.run_bot(b):
         att = await alice.attach("evil.txt", ("a" + " " * 1000 + "b\n") * 250)
         text = await text_of(await alice.slash("deck import", name="Evil", file=att))

@@ -630,3 +630,25 @@ def test_each_duel_left_is_saved_in_its_own_file() -> None:
     resume = argparse.Namespace(resume=str(saved_duel.saved_dir() / "duel-5.json"), seed=None, deck=None,
                                 opponent_deck=None)
     assert play(resume, io.StringIO(""), out) == 0 and "seed 5" in out.getvalue()
+
+
+def test_a_best_of_three_match_in_the_terminal_with_sideboarding() -> None:
+    """``--best-of 3``: the preconstructed decks with their sideboards; between games the
+    person exchanges cards one for one (bad exchanges refused with the reason, nothing
+    changed), the loser chooses to play or draw, the match ends at two games won."""
+    out = run(["1", "concede",  # game 1: choose to play, then concede it
+               "Lightning Bolt -> 2 Shatter", "2 Lightning Bolt -> 2 Shatter", "Black Lotus -> Mox Jet", "deck",
+               "done",
+               "2", "concede"],  # game 2: the loser chooses (to draw), then concedes it: the match is over
+              deck="Zoo", opponent_deck="Robots", format="oldschool", best_of=3)
+    assert "=== Game 1 (best of 3; seed 5): you 0 – computer 0 ===" in out
+    assert "Game 1: computer won. Match: you 0 – computer 1." in out
+    assert "Exchanges are one for one: 1 card out, 2 in. The deck keeps its size; nothing was exchanged." in out
+    assert "Your sideboard holds 0 Mox Jet, not 1; nothing was exchanged." in out
+    assert "Exchanged. Deck 60 cards, sideboard 15." in out
+    deck_line = next(line for line in out.splitlines() if line.startswith("sideboard> 1 Ancestral Recall"))
+    assert "2 Lightning Bolt" in deck_line and "2 Shatter" in deck_line
+    game2 = out.split("=== Game 2 (best of 3; seed 6): you 0 – computer 1 ===")[1]
+    assert "Play first or draw first?" in game2 and "computer plays first." in game2  # you chose to draw
+    assert "Game 2: computer won. Match: you 0 – computer 2." in out
+    assert out.rstrip().endswith("computer won the match.")
