@@ -210,3 +210,93 @@ def test_my_end_of_combat_is_not_a_default_stop_but_the_opponents_is() -> None:
     d.apply("pass")
     settle(d)
     assert d.game.combat is None and d.pending.player == 0 and "cast Giant Growth" in d.pending.choices
+
+
+# ------------------------------------------- decisions the player must see (issue 24)
+
+def test_a_mulligan_is_always_asked_of_a_person() -> None:
+    # seed 17, Red Burn against White Knights: the first hand has no land
+    from engine import DuelOptions
+    from engine.decks import decklist
+    d = Duel.new(17, (decklist("Red Burn"), decklist("White Knights")), DuelOptions(chooser=0),
+                 names=("you", "computer"))
+    d.apply("choose play")
+    assert d.pending is not None and d.pending.kind is DecisionKind.MULLIGAN and d.pending.player == 0
+    for stops in (DEFAULT_STOPS, frozenset(), frozenset(ALL_STOPS)):
+        assert answer(d, stops) is None
+
+
+def upkeep(alice: dict[str, Any], bob: dict[str, Any] | None = None) -> Duel:
+    """Alice's upkeep, at her first opportunity."""
+    d = position(alice, bob, phase="upkeep")
+    assert d.pending is not None and d.pending.kind is DecisionKind.OPPORTUNITY and d.game.phase == "upkeep"
+    return d
+
+
+def test_an_untap_cost_stops_at_the_players_upkeep() -> None:
+    d = upkeep({"battlefield": [{"name": "Brass Man", "tapped": True}, "Mountain"]})
+    assert "activate Brass Man" in d.pending.choices
+    assert answer(d) is None  # the default stops have no "my upkeep"
+    d.apply("activate Brass Man")
+    settle(d)
+    brass = next(c for c in d.game.battlefield if c.name == "Brass Man")
+    assert not brass.tapped
+
+
+def test_land_tax_stops_at_the_upkeep_and_its_search_is_asked() -> None:
+    d = upkeep({"battlefield": ["Land Tax"], "library": ["Plains", "Island", "Plains", "Forest"]},
+               {"battlefield": ["Plains", "Plains"]})
+    assert answer(d) is None
+    d.apply("activate Land Tax")
+    settle(d)
+    assert d.pending.kind is DecisionKind.CHOOSE and d.pending.player == 0
+    assert answer(d) is None  # a "may": never declined for the player
+    for _ in range(3):
+        assert d.pending.kind is DecisionKind.CHOOSE and answer(d) is None
+        d.apply("choose Plains" if "choose Plains" in d.pending.choices else "choose Island")
+    assert sorted(c.name for c in d.game.players[0].hand) == ["Island", "Plains", "Plains"]
+
+
+def test_an_upkeep_effect_the_player_cannot_use_or_order_makes_no_stop() -> None:
+    # Serendib Efreet's damage happens by itself when upkeep ends: nothing to choose
+    assert answer(upkeep({"battlefield": ["Serendib Efreet", "Island"]})) == "pass"
+    # Land Tax while the opponent has no more land: not usable
+    assert answer(upkeep({"battlefield": ["Land Tax", "Plains"]}, {"battlefield": ["Plains"]})) == "pass"
+    # two mandatory effects: the player orders them
+    assert answer(upkeep({"battlefield": ["Serendib Efreet", "Juzám Djinn", "Island"]})) is None
+
+
+# ------------------------------------------------------------ needless questions
+
+def asked_of_alice_in_bobs_attack(alice: dict[str, Any], attacker: str = "Grizzly Bears") -> list[str]:
+    """Bob attacks alice with ``attacker``; the prompts put to alice (default stops)
+    until bob's turn moves on past combat, alice passing each."""
+    d = position(alice, {"battlefield": [attacker, "Forest"]}, active="bob")
+    asked: list[str] = []
+    d.apply("attack", player=1)
+    while d.pending is not None and d.game.phase == "main" and len(asked) < 20:
+        p = d.pending
+        got = auto_answer(d.game, p, DEFAULT_STOPS)
+        if got is None and p.player == 0:
+            asked.append(f"{p.kind.value}: {p.prompt}")
+            got = p.decline or p.choices[0]
+        elif got is None:
+            got = f"attack {attacker}" if p.kind is DecisionKind.ATTACK else (p.decline or p.choices[0])
+        d.apply(got, player=p.player)
+        if d.game.combat is None and d.game.attack_done:
+            break
+    return asked
+
+
+def test_a_pump_spell_with_no_creature_of_ones_own_makes_no_stop() -> None:
+    # Giant Growth could target only bob's Grizzly Bears: every answer but passing is pointless
+    assert asked_of_alice_in_bobs_attack({"hand": ["Giant Growth"], "battlefield": ["Forest"]}) == []
+    # with a creature of her own it is a combat trick: asked
+    assert asked_of_alice_in_bobs_attack({"hand": ["Giant Growth"], "battlefield": ["Forest", "Llanowar Elves"]})
+
+
+def test_a_harmful_effect_with_only_ones_own_targets_makes_no_stop() -> None:
+    # Terror cannot target bob's artifact attacker: only alice's own (tapped) creature
+    alice = {"hand": ["Terror"], "battlefield": ["Swamp", "Swamp", {"name": "Grizzly Bears", "tapped": True}]}
+    assert asked_of_alice_in_bobs_attack(alice, "Ornithopter") == []
+    assert asked_of_alice_in_bobs_attack(alice, "Grizzly Bears")  # bob's Bears could be killed

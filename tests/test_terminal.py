@@ -430,3 +430,11 @@ def test_what_only_you_may_see_is_shown_to_you() -> None:
     text = at({"battlefield": ["Glasses of Urza"], "hand": ["Plains"]}, {"hand": ["Giant Growth", "Forest"]},
               lines=("activate Glasses of Urza", "target computer", "pass"))
     assert "(seen by you only) computer's hand: Forest, Giant Growth" in text
+
+
+def test_a_landless_hand_is_offered_a_mulligan() -> None:
+    # issue 24: the landless hand of seed 17 was played out and a discard asked first
+    text = run(["1", "1", "quit"], seed=17, deck="Red Burn", opponent_deck="White Knights")
+    assert "[you] Your hand has no land. Mulligan?" in text
+    assert "you take a mulligan" in text or "you takes a mulligan" in text
+    assert "Discard" not in text.split("Mulligan?")[0]  # asked before anything else
