@@ -13,8 +13,8 @@ from .ctx import Ctx
 from .decisions import DecisionKind
 from .hooks import EffectHooks
 from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
-from .model import (Ability, Aim, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, aimed,
-                    kinds)
+from .model import (Ability, Aim, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, aim_of,
+                    aimed, kinds)
 from .objects import Card, Chars, Effect, Player, Spell
 from .refs import ref
 
@@ -175,12 +175,13 @@ def flag_mod(*flags: str) -> Callable[[Game, Card, Chars], None]:
 
 def pump(p: int, t: int) -> EffectFn:
     """+p/+t until end of turn: it helps what it targets when neither is
-    negative, harms it when neither is positive."""
+    negative, harms it when neither is positive; unless it lowers toughness
+    (which may kill), it matters only in combat or against damage."""
     fn = until_eot(pump_mod(p, t))
     if p >= 0 and t >= 0:
-        return aimed(fn, Aim.HELPS)
+        return aimed(fn, Aim.HELPS, combat_only=True)
     if p <= 0 and t <= 0:
-        return aimed(fn, Aim.HARMS)
+        return aimed(fn, Aim.HARMS, combat_only=t == 0)
     return fn
 
 
@@ -190,7 +191,7 @@ def grant(*kws: str) -> EffectFn:
     People's "mountainwalk" a "forestwalk")."""
     def fn(g: Game, ctx: Ctx) -> Gen:
         yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
-    return aimed(fn, Aim.HELPS)
+    return aimed(fn, Aim.HELPS, combat_only=True)
 
 
 def gain_life(n: int) -> EffectFn:
@@ -608,7 +609,7 @@ def on_source(fn: EffectFn) -> EffectFn:
     def wrapped(g: Game, ctx: Ctx) -> Gen:
         ctx.spell.targets = [ctx.source]
         yield from fn(g, ctx)
-    return wrapped
+    return _same_aim(wrapped, fn)
 
 
 def on_enchanted(fn: EffectFn) -> EffectFn:
@@ -617,7 +618,13 @@ def on_enchanted(fn: EffectFn) -> EffectFn:
         host = g.enchanted(ctx.source)
         ctx.spell.targets = [host] if host is not None else []
         yield from fn(g, ctx)
-    return wrapped
+    return _same_aim(wrapped, fn)
+
+
+def _same_aim(wrapped: EffectFn, fn: EffectFn) -> EffectFn:
+    """``wrapped``, with the aim said of ``fn`` (see :func:`engine.model.aimed`)."""
+    a = aim_of(fn)
+    return wrapped if a is None else aimed(wrapped, a.aim, a.matters, combat_only=a.combat_only)
 
 
 def regeneration(mana: str, text: str = "Regenerate") -> Ability:

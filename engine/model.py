@@ -59,20 +59,25 @@ class Aim(Enum):
 class Aiming:
     """An effect's :class:`Aim`, and ``matters(g, target)``: whether the
     effect would change anything on that target now (tapping a tapped
-    creature changes nothing); None: it always would."""
+    creature changes nothing); None: it always would. ``combat_only``: it
+    lasts until end of turn and changes nothing but how creatures fight or
+    take damage (+N/+N, a keyword), so it matters only while a combat or
+    damage is still to come (see :mod:`engine.pointless`)."""
 
     aim: Aim
     matters: Callable[["Game", Target], bool] | None = None
+    combat_only: bool = False
 
 
 _AIMS: "weakref.WeakKeyDictionary[EffectFn, Aiming]" = weakref.WeakKeyDictionary()
 
 
-def aimed(effect: EffectFn, aim: Aim, matters: Callable[["Game", Target], bool] | None = None) -> EffectFn:
-    """Say how ``effect`` treats its targets (see :class:`Aim`); returns it.
-    The effect builders of :mod:`engine.effects` say it for theirs; an effect
-    with no aim said is never judged pointless."""
-    _AIMS[effect] = Aiming(aim, matters)
+def aimed(effect: EffectFn, aim: Aim, matters: Callable[["Game", Target], bool] | None = None, *,
+          combat_only: bool = False) -> EffectFn:
+    """Say how ``effect`` treats its targets (see :class:`Aiming`); returns
+    it. The effect builders of :mod:`engine.effects` say it for theirs; an
+    effect with no aim said is never judged pointless."""
+    _AIMS[effect] = Aiming(aim, matters, combat_only)
     return effect
 
 

@@ -7,14 +7,22 @@ a legal answer, and a player may always type it). Whether it is worth
 creature of their own in play, has nothing to decide. This module says
 when an answer is pointless, from what the engine knows of the effect:
 
-- its every target slot lacks a target on the side it is aimed at: the
+- a target slot lacks a target on the side it is aimed at: the
   :class:`~engine.model.Aim` of the effect (:func:`engine.model.aimed`,
   said by the effect builders of :mod:`engine.effects`) -- a pump,
   a keyword, damage prevention or life helps what it targets, so only the
   player's own creatures (or the player) count; damage, destruction,
   tapping and countering harm it, so only the opponent's side counts;
 - or no target is one on which the effect would change anything now
-  (:attr:`~engine.model.Aiming.matters`: tapping a creature already tapped).
+  (:attr:`~engine.model.Aiming.matters`: tapping a creature already tapped);
+- or the effect lasts until end of turn and only changes how creatures
+  fight or take damage (:attr:`~engine.model.Aiming.combat_only`: a pump,
+  a keyword), and nothing of the kind is still to come: no spell (but a
+  permanent spell) or effect is being cast or waits in the batch, no
+  damage is pending, no combat is
+  under way with its damage still to deal, and it is not the player's own
+  main phase before they attack (their trick before attacking). A Giant
+  Growth at the opponent's end of combat, after the damage, changes nothing.
 
 A slot with no legal target at all never reaches here: such a spell is not
 castable (:meth:`engine.casting.CastingRules.castable`). Effects with no aim
@@ -74,10 +82,15 @@ def activated(g: "Game", answer: str) -> tuple[Card, Ability] | None:
 
 
 def _pointless(g: "Game", p: int, targets: tuple[TargetSpec, ...], effect: EffectFn | None, probe: Spell) -> bool:
-    """Does some target slot of this spell or ability lack a target on which
-    its aimed effect could change anything?"""
+    """Can this aimed effect change nothing now: nothing to fight ahead for
+    a combat-only effect, or a target slot without a target on which it
+    could change anything?"""
     aiming = aim_of(effect)
-    if aiming is None or not targets:
+    if aiming is None:
+        return False
+    if aiming.combat_only and not _fight_or_damage_ahead(g, p):
+        return True
+    if not targets:
         return False
     helps = aiming.aim is Aim.HELPS
 
@@ -86,6 +99,22 @@ def _pointless(g: "Game", p: int, targets: tuple[TargetSpec, ...], effect: Effec
             return False
         return aiming.matters is None or aiming.matters(g, t)
     return any(not any(worth(t) for t in g.target_candidates(spec, probe, None)) for spec in targets)
+
+
+def _fight_or_damage_ahead(g: "Game", p: int) -> bool:
+    """Could an effect lasting until end of turn on how creatures fight or
+    take damage still change anything this turn, used now by ``p``?"""
+    if g.pending_damage or any(not _permanent_spell(s) for s in g.spells + g.batch):
+        return True
+    if g.combat is not None:
+        return not g.combat.damage_done
+    return g.phase == "main" and g.active == p and not g.attack_done
+
+
+def _permanent_spell(s: Spell) -> bool:
+    """A summon, artifact or enchantment spell: it deals no damage and fights
+    nothing as it resolves (what it does once in play is answered then)."""
+    return s.ability is None and s.card is not None and not s.types & {"instant", "sorcery", "interrupt"}
 
 
 def _on_own_side(g: "Game", p: int, t: Card | Player | Spell) -> bool:

@@ -83,6 +83,8 @@ def test_only_decisions_with_something_to_decide_are_asked() -> None:
     assert all(r["finished"] for r in rows) and inputs > 50
     assert sum(int(r["idle_passes"]) for r in rows) <= inputs / 4
     assert sum(int(r["idle_passes"]) for r in rows) == 0
+    # issue 24's stricter count: questions whose every answer but passing is pointless
+    assert sum(int(r["needless"]) for r in rows) <= inputs * 0.05
 
 
 def test_every_shown_prompt_offers_more_than_passing() -> None:
