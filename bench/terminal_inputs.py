@@ -32,7 +32,7 @@ from engine.autopass import useful_choices
 from engine.decisions import Decision, DecisionKind
 from engine.decks import PRECONS, decklist
 from engine.game import Game
-from engine.model import TargetSpec
+from engine.model import EffectFn, TargetSpec, aim_of
 from engine.objects import Card, Player, Spell
 from engine.pointless import activated, pointless
 from engine.sensible import SensiblePlayer, harmful
@@ -40,29 +40,31 @@ from engine.sensible import SensiblePlayer, harmful
 
 def pointless_to_a_person(g: Game, d: Decision, answer: str) -> bool:
     """Would a person call ``answer`` pointless now? What the engine says
-    (:func:`engine.pointless.pointless`), or, read from the card's text (the
-    sensible player's :func:`engine.sensible.harmful`): a spell or ability
-    that hurts what it targets with only the player's own things to target,
-    or one that helps with only the opponent's (a Giant Growth with no
-    creature of one's own)."""
+    (:func:`engine.pointless.pointless`); and where the engine knows no aim
+    of the effect, as the card's text reads (the sensible player's
+    :func:`engine.sensible.harmful`): a spell or ability that hurts what it
+    targets with only the player's own permanents or spells to target, or
+    one that helps with only the opponent's."""
     p = d.player
     if pointless(g, p, answer, d.kind):
         return True
     verb, _, rest = answer.partition(" ")
-    slots: list[tuple[TargetSpec, ...]]
+    modes: list[tuple[tuple[TargetSpec, ...], EffectFn | None]]
     if verb == "cast":
         card = next((c for c in g.players[p].hand if c.name == rest), None)
         if card is None or card.cdef.spell is None:
             return False
         name, probe = card.name, g._probe_spell(p, card)
-        slots = [m.targets for m in g.spell_modes(card) if g.mode_usable(m, probe, d.kind, None)]
+        modes = [(m.targets, m.effect) for m in g.spell_modes(card) if g.mode_usable(m, probe, d.kind, None)]
     else:
         found = activated(g, answer)
         if found is None:
             return False
         src, ab = found
         name, probe = src.name, Spell(0, p, None, src, src.name, ability=ab)
-        slots = [ab.targets]
+        modes = [(ab.targets, ab.effect)]
+    if not modes or any(aim_of(effect) is not None for _, effect in modes):
+        return False  # the engine knows the aim, and found it could matter
     hurts = harmful(name)
 
     def worth(t: object) -> bool:
@@ -70,14 +72,13 @@ def pointless_to_a_person(g: Game, d: Decision, answer: str) -> bool:
             mine = t.idx == p
         elif isinstance(t, Spell):
             mine = t.controller == p
-        elif isinstance(t, Card):
+        elif isinstance(t, Card) and t.zone == "battlefield":
             mine = g.controller(t) == p
         else:
-            return True
+            return True  # a card in a graveyard, a source of damage: not judged
         return mine is not hurts
-    return bool(slots) and all(
-        bool(targets) and any(not any(worth(t) for t in g.target_candidates(spec, probe, None)) for spec in targets)
-        for targets in slots)
+    return all(bool(targets) and any(not any(worth(t) for t in g.target_candidates(spec, probe, None))
+                                     for spec in targets) for targets, _ in modes)
 
 
 def needless(g: Game, d: Decision) -> bool:
