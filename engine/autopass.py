@@ -177,12 +177,14 @@ def _worth_asking(g: "Game", d: Decision, stops: frozenset[str]) -> bool:
 def _upkeep_effects_to_use(g: "Game", d: Decision) -> bool:
     """At the player's own upkeep without the ``my upkeep`` stop: do they
     have an upkeep effect they may use (Brass Man's untap cost, Land Tax), or
-    two or more they must carry out and so may order (Serendib Efreet and
-    Juzam Djinn)? Like the MicroProse game, which stops at the upkeep of a
-    player with such cards. A mandatory effect alone is not asked: it
-    happens by itself as upkeep ends (its card's ``end_of_upkeep`` hook),
-    and an upkeep cost with a penalty is asked then anyway."""
-    optional = mandatory = 0
+    mandatory ones of two or more cards they must carry out and so may order
+    (Serendib Efreet and Juzam Djinn)? Like the MicroProse game, which stops
+    at the upkeep of a player with such cards. A mandatory effect alone is
+    not asked, nor those of cards of one name (their order changes nothing):
+    they happen by themselves as upkeep ends (the card's ``end_of_upkeep``
+    hook), and an upkeep cost with a penalty is asked then anyway."""
+    optional = 0
+    mandatory: set[str] = set()
     for c in worthwhile_choices(g, d):
         found = activated(g, c)
         if found is None or not upkeep_only(g, *found):
@@ -190,8 +192,8 @@ def _upkeep_effects_to_use(g: "Game", d: Decision) -> bool:
         if found[0].cdef.hooks.end_of_upkeep is None:
             optional += 1
         else:
-            mandatory += 1
-    return optional > 0 or mandatory > 1
+            mandatory.add(found[0].name)
+    return optional > 0 or len(mandatory) > 1
 
 
 def _land_may_animate(g: "Game", useful: list[str]) -> bool:

@@ -265,8 +265,9 @@ def test_an_upkeep_effect_the_player_cannot_use_or_order_makes_no_stop() -> None
     assert answer(upkeep({"battlefield": ["Serendib Efreet", "Island"]})) == "pass"
     # Land Tax while the opponent has no more land: not usable
     assert answer(upkeep({"battlefield": ["Land Tax", "Plains"]}, {"battlefield": ["Plains"]})) == "pass"
-    # two mandatory effects: the player orders them
+    # two mandatory effects: the player orders them; two of one card: their order changes nothing
     assert answer(upkeep({"battlefield": ["Serendib Efreet", "Juzám Djinn", "Island"]})) is None
+    assert answer(upkeep({"battlefield": ["Juzám Djinn", "Juzám Djinn", "Swamp"]})) == "pass"
 
 
 # ------------------------------------------------------------ needless questions
@@ -354,3 +355,13 @@ def test_a_pump_makes_no_stop_against_a_summon_spell_but_does_against_a_bolt() -
     until_bob(d)
     assert "cast Giant Growth" in d.pending.choices
     assert answer(d) is None  # Giant Growth saves the Elves from the Bolt
+
+
+def test_a_may_of_the_untap_phase_is_asked() -> None:
+    # "You may choose not to untap Old Man of the Sea": keeping it tapped keeps the creature
+    d = position({"battlefield": [{"name": "Old Man of the Sea", "tapped": True}, "Island"]},
+                 {"battlefield": ["Forest"]}, active="bob")
+    while d.pending is not None and d.game.active == 1:
+        d.apply(auto_answer(d.game, d.pending) or d.pending.decline or d.pending.choices[0], player=d.pending.player)
+    assert d.pending.kind is DecisionKind.CHOOSE and d.pending.prompt == "Untap Old Man of the Sea?"
+    assert answer(d) is None  # was untapped for the player: the untap phase is no stop
