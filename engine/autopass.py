@@ -61,6 +61,23 @@ act, and drop the windows a later stop covers. Figures: ``python -m bench
 Stops saved before these changes are kept as they are (a player who set
 ``my attack`` keeps it); ``/stops default`` gives the new defaults.
 
+What the stops do not govern (issue 24):
+
+- a mulligan is always asked, whatever the stops: it is the player's own
+  choice (000 "Mulligan");
+- any other decision that may be declined and is not a chance to act at a
+  point of the turn (a card's "you may ...": Land Tax's search, Sylvan
+  Library, "Untap Old Man of the Sea?") is asked whenever there is
+  something to choose: it belongs to something already under way, and
+  declining it for the player drops a "may" they could want;
+- at their own upkeep a player without the ``my upkeep`` stop is stopped
+  when they have an upkeep effect to use or to order
+  (:func:`_upkeep_effects_to_use`), like the MicroProse game;
+- an answer that can change nothing now (:mod:`engine.pointless`: a Giant
+  Growth with no creature of one's own, a pump once the combat is over)
+  makes no stop: a stop asks only when something else than passing could
+  matter (:func:`worthwhile_choices`).
+
 Everything is read from the decision itself (its kind, choices, its
 :class:`~engine.decisions.Context` and, for a payment, its ``cost``) and from
 the game's mana sources; nothing is parsed out of prompt text.
