@@ -440,3 +440,12 @@ def test_a_landless_hand_is_offered_a_mulligan() -> None:
     assert "[you] Your hand has no land. Mulligan?" in text
     assert "you take a mulligan" in text or "you takes a mulligan" in text
     assert "Discard" not in text.split("Mulligan?")[0]  # asked before anything else
+
+
+def test_the_upkeep_stops_for_an_untap_cost_with_the_default_stops() -> None:
+    # issue 24: Brass Man stayed tapped without a word unless the player kept "my upkeep"
+    text = at({"battlefield": [{"name": "Brass Man", "tapped": True}, "Mountain"]}, phase="upkeep",
+              lines=("activate Brass Man", "board"))
+    assert "[you] Upkeep phase: your move" in text
+    assert "activate Brass Man" in menus(text)[0]
+    assert "Brass Man untaps." in text and "in play: Brass Man 1/3; Mountain (tapped)" in text
