@@ -61,6 +61,23 @@ act, and drop the windows a later stop covers. Figures: ``python -m bench
 Stops saved before these changes are kept as they are (a player who set
 ``my attack`` keeps it); ``/stops default`` gives the new defaults.
 
+What the stops do not govern (issue 24):
+
+- a mulligan is always asked, whatever the stops: it is the player's own
+  choice (000 "Mulligan");
+- any other decision that may be declined and is not a chance to act at a
+  point of the turn (a card's "you may ...": Land Tax's search, Sylvan
+  Library, "Untap Old Man of the Sea?") is asked whenever there is
+  something to choose: it belongs to something already under way, and
+  declining it for the player drops a "may" they could want;
+- at their own upkeep a player without the ``my upkeep`` stop is stopped
+  when they have an upkeep effect to use or to order
+  (:func:`_upkeep_effects_to_use`), like the MicroProse game;
+- an answer that can change nothing now (:mod:`engine.pointless`: a Giant
+  Growth with no creature of one's own, a pump once the combat is over)
+  makes no stop: a stop asks only when something else than passing could
+  matter (:func:`worthwhile_choices`).
+
 Everything is read from the decision itself (its kind, choices, its
 :class:`~engine.decisions.Context` and, for a payment, its ``cost``) and from
 the game's mana sources; nothing is parsed out of prompt text.
@@ -70,9 +87,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .decisions import Decision, DecisionKind
+from .effects import upkeep_only
 from .mana import Mana, ManaCost, plan_payment
 from .model import Cost
 from .objects import Card
+from .pointless import activated, pointless
 from .refs import RefError, lookup
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,12 +127,27 @@ def useful_choices(d: Decision) -> list[str]:
     return [c for c in d.actions if c != d.decline and c != "cancel"]
 
 
+def worthwhile_choices(g: "Game", d: Decision) -> list[str]:
+    """:func:`useful_choices` but those that can change nothing now
+    (:func:`engine.pointless.pointless`: a Giant Growth with no creature of
+    one's own to target)."""
+    return [c for c in useful_choices(d) if not pointless(g, d.player, c, d.kind)]
+
+
+# The decisions the stops govern: a chance to act at some point of the turn. Any other
+# decision that may be declined is part of something under way (a mulligan, a card's
+# "you may ...") and is asked whenever there is something to choose.
+_OPPORTUNITIES = frozenset({DecisionKind.OPPORTUNITY, DecisionKind.INTERRUPT, DecisionKind.RESPOND,
+                            DecisionKind.PREVENT, DecisionKind.REGENERATE})
+
+
 def auto_answer(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> str | None:
     """The answer given on the player's behalf, or None when the decision
-    must reach the player."""
+    must reach the player. A mulligan is always asked (000 "Mulligan": the
+    player's own choice, whatever the stops)."""
     if d.kind is DecisionKind.PAY:
         return "auto" if "manual payment" not in stops and payment_is_forced(g, d) else None
-    if d.decline is None or _worth_asking(g, d, stops):
+    if d.decline is None or d.kind is DecisionKind.MULLIGAN or _worth_asking(g, d, stops):
         return None
     return d.decline
 
@@ -125,36 +159,61 @@ def must_ask(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -> b
 
 def _worth_asking(g: "Game", d: Decision, stops: frozenset[str]) -> bool:
     """For a decision that can be declined: does the player keep a stop here
-    and have something to do (more than drawing mana)? The stops are looked
-    at first: the choices are listed only where a stop could ask."""
+    and have something to do (more than drawing mana, more than what can
+    change nothing: :func:`worthwhile_choices`)? The stops are looked at
+    first: the choices are listed only where a stop could ask."""
     k = d.kind
     ctx = d.context
-    if k is DecisionKind.BLOCK or k is DecisionKind.ATTACK:
+    if k not in _OPPORTUNITIES:  # attacks, blocks, and what is under way
         return bool(useful_choices(d))
     if k is DecisionKind.PREVENT:
-        return "prevention" in stops and bool(useful_choices(d))
+        return "prevention" in stops and bool(worthwhile_choices(g, d))
     if k is DecisionKind.REGENERATE:
         return "regeneration" in stops and bool(useful_choices(d))
     if ctx is None:  # not asked by Game.ask: nothing to go by but the choices
-        return bool(useful_choices(d))
+        return bool(worthwhile_choices(g, d))
     if k is DecisionKind.INTERRUPT:
         own = ctx.spell_controller == d.player
-        return ("my spells" if own else "responses") in stops and bool(useful_choices(d))
+        return ("my spells" if own else "responses") in stops and bool(worthwhile_choices(g, d))
     if k is DecisionKind.RESPOND and ctx.batch_controller is not None:
         # Answering the opponent's spell or effect, or adding to one's own batch
         # before the opponent has answered it (like interrupting one's own spell).
         own = ctx.batch_controller == d.player
-        return ("my spells" if own else "responses") in stops and bool(useful_choices(d))
+        return ("my spells" if own else "responses") in stops and bool(worthwhile_choices(g, d))
     # an opportunity at a step of a turn
     mine = ctx.active == d.player
     step = ctx.step if ctx.step in STEPS else ctx.phase
     if f"{'my' if mine else 'opponent'} {step}" in stops:
-        return bool(useful_choices(d))
+        return bool(worthwhile_choices(g, d))
+    if step == "upkeep" and mine and k is DecisionKind.OPPORTUNITY:
+        return _upkeep_effects_to_use(g, d)
     if step == "main" and mine:
         return any(c.startswith(("play ", "attack")) for c in useful_choices(d))
     if step == "attack" and not mine and ctx.batch_controller is None and "opponent blocks" in stops:
         return _land_may_animate(g, useful_choices(d))  # a land could become a blocker: only before blocks
     return False
+
+
+def _upkeep_effects_to_use(g: "Game", d: Decision) -> bool:
+    """At the player's own upkeep without the ``my upkeep`` stop: do they
+    have an upkeep effect they may use (Brass Man's untap cost, Land Tax), or
+    mandatory ones of two or more cards they must carry out and so may order
+    (Serendib Efreet and Juzam Djinn)? Like the MicroProse game, which stops
+    at the upkeep of a player with such cards. A mandatory effect alone is
+    not asked, nor those of cards of one name (their order changes nothing):
+    they happen by themselves as upkeep ends (the card's ``end_of_upkeep``
+    hook), and an upkeep cost with a penalty is asked then anyway."""
+    optional = 0
+    mandatory: set[str] = set()
+    for c in worthwhile_choices(g, d):
+        found = activated(g, c)
+        if found is None or not upkeep_only(g, *found):
+            continue
+        if found[0].cdef.hooks.end_of_upkeep is None:
+            optional += 1
+        else:
+            mandatory.add(found[0].name)
+    return optional > 0 or len(mandatory) > 1
 
 
 def _land_may_animate(g: "Game", useful: list[str]) -> bool:

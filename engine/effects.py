@@ -7,13 +7,14 @@ skipped.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from .ctx import Ctx
 from .decisions import DecisionKind
 from .hooks import EffectHooks
 from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
-from .model import Ability, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, kinds
+from .model import (Ability, Aim, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, aim_of,
+                    aimed, kinds)
 from .objects import Card, Chars, Effect, Player, Spell
 from .refs import ref
 
@@ -90,7 +91,7 @@ def damage(amount: int | Callable[[Game, Ctx], int]) -> EffectFn:
             g.deal_damage(ctx.spell, t, n)
         return
         yield
-    return fn
+    return aimed(fn, Aim.HARMS)
 
 
 def destroy_targets(bury: bool = False) -> EffectFn:
@@ -99,7 +100,7 @@ def destroy_targets(bury: bool = False) -> EffectFn:
             g.destroy(t, bury=bury)
         return
         yield
-    return fn
+    return aimed(fn, Aim.HARMS)
 
 
 def destroy_lands(word: str) -> EffectFn:
@@ -173,7 +174,15 @@ def flag_mod(*flags: str) -> Callable[[Game, Card, Chars], None]:
 
 
 def pump(p: int, t: int) -> EffectFn:
-    return until_eot(pump_mod(p, t))
+    """+p/+t until end of turn: it helps what it targets when neither is
+    negative, harms it when neither is positive; unless it lowers toughness
+    (which may kill), it matters only in combat or against damage."""
+    fn = until_eot(pump_mod(p, t))
+    if p >= 0 and t >= 0:
+        return aimed(fn, Aim.HELPS, combat_only=True)
+    if p <= 0 and t <= 0:
+        return aimed(fn, Aim.HARMS, combat_only=t == 0)
+    return fn
 
 
 def grant(*kws: str) -> EffectFn:
@@ -182,7 +191,7 @@ def grant(*kws: str) -> EffectFn:
     People's "mountainwalk" a "forestwalk")."""
     def fn(g: Game, ctx: Ctx) -> Gen:
         yield from until_eot(keyword_mod(*(g.swap_words(k, ctx.source) if ctx.source else k for k in kws)))(g, ctx)
-    return fn
+    return aimed(fn, Aim.HELPS, combat_only=True)
 
 
 def gain_life(n: int) -> EffectFn:
@@ -193,7 +202,7 @@ def gain_life(n: int) -> EffectFn:
             g.gain_life(p.idx, n)
         return
         yield
-    return fn
+    return aimed(fn, Aim.HELPS)
 
 
 def prevent_to_target(n: int | None) -> EffectFn:
@@ -203,7 +212,7 @@ def prevent_to_target(n: int | None) -> EffectFn:
             g.prevent(t, n, source_name=ctx.spell.packet_from if ctx.spell else None)
         return
         yield
-    return fn
+    return aimed(fn, Aim.HELPS)
 
 
 def counter_target() -> EffectFn:
@@ -214,7 +223,7 @@ def counter_target() -> EffectFn:
                 g.log(f"{t.name} is countered.")
         return
         yield
-    return fn
+    return aimed(fn, Aim.HARMS)
 
 
 def tap_targets() -> EffectFn:
@@ -223,7 +232,7 @@ def tap_targets() -> EffectFn:
             t.tapped = True
         return
         yield
-    return fn
+    return aimed(fn, Aim.HARMS, matters=lambda g, t: isinstance(t, Card) and not t.tapped)
 
 
 def bounce_targets() -> EffectFn:
@@ -396,6 +405,31 @@ def upkeep_of(whose: str = "controller") -> Callable[[Game, Card], bool]:
     def cond(g: Game, card: Card) -> bool:
         return g.phase == "upkeep" and g.step == "upkeep" and whose_player(g, card, whose) == g.active
     return cond
+
+
+class _OutsideUpkeep:
+    """The game as :func:`upkeep_only` shows it to a condition: the same in
+    every respect but that the phase and step are the main phase."""
+
+    phase = "main"
+    step = "main"
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._g, name)
+
+
+def upkeep_only(g: Game, card: Card, ab: Ability) -> bool:
+    """Is ``ab`` of ``card`` an upkeep effect: usable now only because it is
+    its player's upkeep? Its condition, read as if the phase were not the
+    upkeep (every "during upkeep" condition reads the phase through
+    :func:`upkeep_of`, whatever else it tests), no longer holds. It reads
+    the game and changes nothing."""
+    if ab.condition is None or not ab.condition(g, card):
+        return False
+    return not ab.condition(cast("Game", _OutsideUpkeep(g)), card)
 
 
 def during_upkeep(text: str, effect: EffectFn, *, whose: str = "controller",
@@ -580,7 +614,7 @@ def on_source(fn: EffectFn) -> EffectFn:
     def wrapped(g: Game, ctx: Ctx) -> Gen:
         ctx.spell.targets = [ctx.source]
         yield from fn(g, ctx)
-    return wrapped
+    return _same_aim(wrapped, fn)
 
 
 def on_enchanted(fn: EffectFn) -> EffectFn:
@@ -589,7 +623,13 @@ def on_enchanted(fn: EffectFn) -> EffectFn:
         host = g.enchanted(ctx.source)
         ctx.spell.targets = [host] if host is not None else []
         yield from fn(g, ctx)
-    return wrapped
+    return _same_aim(wrapped, fn)
+
+
+def _same_aim(wrapped: EffectFn, fn: EffectFn) -> EffectFn:
+    """``wrapped``, with the aim said of ``fn`` (see :func:`engine.model.aimed`)."""
+    a = aim_of(fn)
+    return wrapped if a is None else aimed(wrapped, a.aim, a.matters, combat_only=a.combat_only)
 
 
 def regeneration(mana: str, text: str = "Regenerate") -> Ability:

@@ -19,6 +19,7 @@ for odd cards; common effects are built by :mod:`engine.effects`.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Generator, Union
@@ -41,6 +42,48 @@ EffectFn = Callable[["Game", "Ctx"], Gen]
 Target = Union["Card", "Player", "Spell", "Source"]
 """What a target slot may hold: a permanent or graveyard card, a player, a
 spell or effect being cast, a source of pending damage (see :class:`Kind`)."""
+
+
+class Aim(Enum):
+    """How an effect treats what it targets, for telling whether using it
+    could change anything (:mod:`engine.pointless`): an effect that HELPS
+    what it targets (a pump, a keyword, damage prevention, life) is
+    pointless on the opponent's side; one that HARMS it (damage,
+    destruction, tapping, countering) is pointless on one's own side."""
+
+    HELPS = "helps"
+    HARMS = "harms"
+
+
+@dataclass(frozen=True)
+class Aiming:
+    """An effect's :class:`Aim`, and ``matters(g, target)``: whether the
+    effect would change anything on that target now (tapping a tapped
+    creature changes nothing); None: it always would. ``combat_only``: it
+    lasts until end of turn and changes nothing but how creatures fight or
+    take damage (+N/+N, a keyword), so it matters only while a combat or
+    damage is still to come (see :mod:`engine.pointless`)."""
+
+    aim: Aim
+    matters: Callable[["Game", Target], bool] | None = None
+    combat_only: bool = False
+
+
+_AIMS: "weakref.WeakKeyDictionary[EffectFn, Aiming]" = weakref.WeakKeyDictionary()
+
+
+def aimed(effect: EffectFn, aim: Aim, matters: Callable[["Game", Target], bool] | None = None, *,
+          combat_only: bool = False) -> EffectFn:
+    """Say how ``effect`` treats its targets (see :class:`Aiming`); returns
+    it. The effect builders of :mod:`engine.effects` say it for theirs; an
+    effect with no aim said is never judged pointless."""
+    _AIMS[effect] = Aiming(aim, matters, combat_only)
+    return effect
+
+
+def aim_of(effect: EffectFn | None) -> Aiming | None:
+    """What :func:`aimed` said of ``effect``, None if nothing."""
+    return _AIMS.get(effect) if effect is not None else None
 
 
 SICK_ATTACK_OK = "can attack the turn it comes into play"

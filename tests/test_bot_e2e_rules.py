@@ -624,6 +624,44 @@ async def test_deadline_reminders_claim_and_why_it_ended(fake_discord: FakeDisco
     t.acks.check()
 
 
+# Seed 32, Red Burn against White Knights: alice chooses to play first and her
+# hand has no land (checked on the engine below).
+MULLIGAN_SEED = 32
+
+
+def test_the_mulligan_seed_still_deals_a_landless_hand() -> None:
+    from engine import formats
+    from engine.decks import decklist
+    duel = Duel.new(MULLIGAN_SEED, (decklist("Red Burn"), decklist("White Knights")),
+                    DuelOptions(ante=False, chooser=None, format=formats.DEFAULT), names=("alice", "bob"))
+    assert duel.pending is not None and duel.pending.player == 0, "find another seed"
+    duel.apply("choose play", player=0)
+    assert duel.pending is not None and duel.pending.kind.value == "mulligan" and duel.pending.player == 0
+    assert not any("land" in c.cdef.types for c in duel.game.players[0].hand)
+
+
+async def test_the_mulligan_is_offered_on_the_panel(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    # issue 24: auto-pass declined the mulligan for people; it is always asked
+    t = await table(fake_discord, tmp_path, seed=MULLIGAN_SEED)
+    alice, bob = t.alice, t.bob
+    thread = await t.start("Red Burn", "White Knights")
+    await t.choose(alice, "choose play")
+    msg = await t.panel_of(alice)
+    assert "Your hand has no land. Mulligan?" in msg.text
+    labels = [b["label"] for b in msg.buttons if b.get("custom_id", "").startswith("mb:c:")]
+    assert labels == ["choose yes", "choose no"]  # buttons, not a menu
+    await t.choose(alice, "choose yes")
+    # bob may redraw too: asked on his panel
+    msg = await t.panel_of(bob)
+    assert "alice took a mulligan. Redraw too?" in msg.text
+    assert "choose no" in choice_labels(msg)
+    await t.choose(bob, "choose no")
+    assert "alice takes a mulligan." in everything_shown(alice, thread)
+    live = next(iter(t.bot.svc._live.values()))
+    assert live.duel.game.players[0].mulliganed and not live.duel.game.players[1].mulliganed
+    t.acks.check()
+
+
 async def test_duels_listing_and_concede(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     t = await table(fake_discord, tmp_path)
     alice, bob = t.alice, t.bob

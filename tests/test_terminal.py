@@ -83,6 +83,8 @@ def test_only_decisions_with_something_to_decide_are_asked() -> None:
     assert all(r["finished"] for r in rows) and inputs > 50
     assert sum(int(r["idle_passes"]) for r in rows) <= inputs / 4
     assert sum(int(r["idle_passes"]) for r in rows) == 0
+    # issue 24's stricter count: questions whose every answer but passing is pointless
+    assert sum(int(r["needless"]) for r in rows) <= inputs * 0.05
 
 
 def test_every_shown_prompt_offers_more_than_passing() -> None:
@@ -652,3 +654,20 @@ def test_a_best_of_three_match_in_the_terminal_with_sideboarding() -> None:
     assert "Play first or draw first?" in game2 and "computer plays first." in game2  # you chose to draw
     assert "Game 2: computer won. Match: you 0 – computer 2." in out
     assert out.rstrip().endswith("computer won the match.")
+
+
+def test_a_landless_hand_is_offered_a_mulligan() -> None:
+    # issue 24: the landless hand of seed 17 was played out and a discard asked first
+    text = run(["1", "1", "quit"], seed=17, deck="Red Burn", opponent_deck="White Knights")
+    assert "[you] Your hand has no land. Mulligan?" in text
+    assert "you take a mulligan" in text or "you takes a mulligan" in text
+    assert "Discard" not in text.split("Mulligan?")[0]  # asked before anything else
+
+
+def test_the_upkeep_stops_for_an_untap_cost_with_the_default_stops() -> None:
+    # issue 24: Brass Man stayed tapped without a word unless the player kept "my upkeep"
+    text = at({"battlefield": [{"name": "Brass Man", "tapped": True}, "Mountain"]}, phase="upkeep",
+              lines=("activate Brass Man", "board"))
+    assert "[you] Upkeep phase: your move" in text
+    assert "activate Brass Man" in menus(text)[0]
+    assert "Brass Man untaps." in text and "in play: Brass Man 1/3; Mountain (tapped)" in text

@@ -13,7 +13,7 @@ from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PL
 from ..effects import land_type_static, lands_of_type, only_blocked_by  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Announce, Cost, EffectFn, Event, Gen, Mode, SpellSpec, Static, Target, TargetSpec, Trigger, kinds, Kind
+from ..model import Ability, Aim, Announce, Cost, EffectFn, Event, Gen, Mode, SpellSpec, Static, Target, TargetSpec, Trigger, aimed, kinds, Kind
 from ..objects import Card, Chars, Effect, Packet
 from ..refs import ref
 from ..words import counted
@@ -393,7 +393,7 @@ def _swords(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-define("Swords to Plowshares", spell=SpellSpec(_swords, targets=(CREATURE,)))
+define("Swords to Plowshares", spell=SpellSpec(aimed(_swords, Aim.HARMS), targets=(CREATURE,)))
 
 # ------------------------------------------------------------------ enchant creature / wall
 
