@@ -12,7 +12,7 @@ from pathlib import Path
 import bot
 
 BOT = Path(bot.__file__).parent
-SERVICES = {"service.py", "collection_service.py"}
+SERVICES = {"service.py", "collection_service.py", "gauntlet_service.py"}
 
 
 def _storage_uses(path: Path) -> list[str]:
