@@ -120,7 +120,9 @@ class GauntletGroup(app_commands.Group):
     """/gauntlet start, /gauntlet top."""
 
     def __init__(self) -> None:
-        super().__init__(name="gauntlet", description="The Gauntlet: your deck against every other deck in turn")
+        # in a server only: a run has a thread of its own
+        super().__init__(name="gauntlet", description="The Gauntlet: your deck against every other deck in turn",
+                         guild_only=True)
 
     @app_commands.command(name="start", description="Start a Gauntlet run: every preconstructed deck in turn "
                                                     "until you lose")
@@ -139,6 +141,18 @@ class GauntletGroup(app_commands.Group):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = gauntlet_of(bot)
+        name = interaction.user.display_name
+
+        async def open_thread(deck_name: str) -> str:
+            channel = await bot.fetch_channel_cached(int(interaction.channel_id or 0))
+            try:
+                made = await channel.create_thread(name=clip(f"Gauntlet: {name} with {deck_name}", 100),
+                                                   type=discord.ChannelType.public_thread,
+                                                   auto_archive_duration=LONGEST_ARCHIVE)
+            except (AttributeError, discord.HTTPException):  # a thread, a channel without threads
+                raise DuelError("A Gauntlet needs a thread of its own: start it in a text channel where "
+                                "I can open threads.") from None
+            return str(made.id)
         try:
             try:
                 await bot.dm(uid, "Your Gauntlet is starting. Your controls for each duel will appear here.")
@@ -146,17 +160,13 @@ class GauntletGroup(app_commands.Group):
                 raise DuelError("You cannot receive direct messages from me, so your duels cannot be played. "
                                 f"{DM_HOWTO}, then try again.") from None
             run = await g.start(guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-                                channel_id=str(interaction.channel_id), player=(uid, interaction.user.display_name),
-                                deck=deck, level=level, format_name=format)
+                                channel_id=str(interaction.channel_id), player=(uid, name),
+                                deck=deck, level=level, format_name=format, open_thread=open_thread)
         except DuelError as e:
             bot.posts.give_back(uid)
             await bot.reply_error(interaction, str(e))
             return
-        channel = await bot.fetch_channel_cached(int(run.channel_id))
-        thread = await channel.create_thread(
-            name=clip(f"Gauntlet: {run.player_name} with {run.deck_name}", 100),
-            type=discord.ChannelType.public_thread, auto_archive_duration=LONGEST_ARCHIVE)
-        await g.set_thread(run.id, str(thread.id))
+        thread = await bot.fetch_channel_cached(int(run.thread_id or 0))
         await thread.send(clip(f"<@{uid}> runs the Gauntlet with **{run.deck_name}** against {len(run.opponents)} "
                                f"decks (level {run.level}" + (", **for ante**" if run.ante else "") + "). "
                                "One loss ends the run; the duels won are the score.", 2000))

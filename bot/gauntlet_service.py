@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from typing import Awaitable, Callable
 
 from engine import DuelOptions, formats
 from engine.computer import DEFAULT_LEVEL, LEVELS
@@ -41,6 +42,7 @@ class GauntletService:
         # per run, held while its next stage is made (a publish and the start-up recovery
         # may both reach it)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._starting: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, run_id: int) -> asyncio.Lock:
         lock = self._locks.get(run_id)
@@ -49,8 +51,22 @@ class GauntletService:
         return lock
 
     async def start(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str], deck: str | None,
-                    level: str | None, format_name: str | None) -> GauntletRun:
-        """A new run (its first stage is made by :meth:`start_stage`); DuelError says why not."""
+                    level: str | None, format_name: str | None,
+                    open_thread: Callable[[str], Awaitable[str]]) -> GauntletRun:
+        """A new run (its first stage is made by :meth:`start_stage`); DuelError says why not.
+        *open_thread* (given the deck's name) opens the run's thread once everything is
+        checked and returns its id: the run is stored only with its thread (what it raises
+        leaves nothing stored). One at a time per player: two at once cannot both start a run."""
+        starting = self._starting.get(player[0])
+        if starting is None:
+            starting = self._starting[player[0]] = asyncio.Lock()
+        async with starting:
+            return await self._start(guild_id=guild_id, channel_id=channel_id, player=player, deck=deck,
+                                     level=level, format_name=format_name, open_thread=open_thread)
+
+    async def _start(self, *, guild_id: str | None, channel_id: str, player: tuple[str, str], deck: str | None,
+                     level: str | None, format_name: str | None,
+                     open_thread: Callable[[str], Awaitable[str]]) -> GauntletRun:
         if self.svc.computer_id is None:
             raise DuelError("The computer opponent is not ready yet; try again in a moment.")
         level = (level or DEFAULT_LEVEL).lower()
@@ -76,10 +92,13 @@ class GauntletService:
             order = opponents(deck_name, fmt.name, seed)
         except GauntletError as e:
             raise DuelError(str(e)) from None
-        return await store.create_run(
+        thread_id = await open_thread(deck_name)
+        run = await store.create_run(
             self.db, guild_id=guild_id, channel_id=channel_id, player_id=player[0],
             player_name=seat_names(player[1], "x")[0], deck_name=deck_name, deck=cards, level=level,
             format_name=fmt.name, seed=seed, opponents=order, ante=ante, now=int(self.svc.now()))
+        await store.set_run_thread(self.db, run.id, thread_id)
+        return await store.get_run(self.db, run.id) or run
 
     @staticmethod
     def stage_of(run: GauntletRun) -> Stage | None:

@@ -121,6 +121,10 @@ async def test_a_run_with_a_restart_between_stages_and_in_a_stage(fake_discord: 
         assert f"1. <@{alice.id}> — 1 of {len(order)} with Red Burn (lost to {order[1]})" in top.text
         # no ante: no card changed hands
         assert await ledger.player_history(bot3.svc.db, str(alice.id)) == []
+        # a new run asked for inside a thread (no thread can be opened there): refused, nothing stored
+        r = await alice.slash("gauntlet start", channel=thread, deck="Zoo")
+        assert "A Gauntlet needs a thread of its own" in await text_of(r)
+        assert await gstore.running_run_of(bot3.svc.db, str(alice.id)) is None
 
 
 async def test_the_server_ante_setting_on_and_off(fake_discord: FakeDiscord, tmp_path: Path) -> None:
