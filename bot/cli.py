@@ -189,8 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     g = sub.add_parser("gauntlet", help="the Gauntlet: your deck against every other deck in turn until you lose",
                        description="The Gauntlet: your preconstructed deck plays every other one legal in the "
                                    "format, in turn, against the computer, until you lose; the duels won are "
-                                   "your score. The run is saved after each duel and when you leave ('quit' "
-                                   "or end of input): run the command again to continue it. "
+                                   "your score. The run is saved after each duel and when you leave (Ctrl-D "
+                                   "or Ctrl-C): run the command again to continue it. "
                                    f"Decks: {decks}.")
     g.add_argument("--deck", help="your deck when a run starts (default: one at random)")
     g.add_argument("--level", choices=tuple(LEVELS), default=None,

@@ -126,10 +126,7 @@ class TerminalDuel:
         self.idle_passes = 0  # ... with nothing useful possible
         self.last_board = ""
         self.secrets_shown = [0, 0]  # of each player's view["secrets"]
-        # 'quit' leaves the duel unfinished (kept to be continued, as a Gauntlet stage is)
-        # rather than conceding it; ``left`` says it was left
-        self.quit_leaves = False
-        self.left = False
+        self.left = False  # the player left (the end of input): the duel is unfinished
 
     @property
     def hot_seat(self) -> bool:
@@ -153,7 +150,7 @@ class TerminalDuel:
         return [c for c in d.choices if not is_mana_answer(c)]
 
     def run(self) -> int:
-        while self.duel.pending is not None and not self.left:
+        while self.duel.pending is not None:
             d = self.duel.pending
             if self.computer is not None and d.player == 1:
                 self.duel.apply(self.computer.choose(d))
@@ -172,8 +169,6 @@ class TerminalDuel:
                 self.left = True
                 return 0
             self.handle(line.strip())
-        if self.left:
-            return 0
         self.flush_log()
         self.say("\n" + board_text(self.duel.view(0), group_lands=True, keywords=True))
         return 0
@@ -243,10 +238,6 @@ class TerminalDuel:
             return
         if word == "stops":
             self.set_stops(d.player, rest)
-            return
-        if text in ("quit", "exit") and self.quit_leaves:
-            self.left = True
-            self.say("You leave the duel; it is kept to be continued.")
             return
         if text in ("quit", "exit"):
             self.duel.concede(d.player)

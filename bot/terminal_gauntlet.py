@@ -3,9 +3,10 @@
 One run at a time is under way; it is kept in ``gauntlet.json`` in the
 player's state directory (``$XDG_STATE_HOME/manaburn``, by default
 ``~/.local/state/manaburn``), written after each duel and whenever the
-player leaves: ``quit`` or the end of input leaves the stage's duel where it
-is (its answers are kept), and ``manaburn gauntlet`` continues it exactly
-there. ``concede`` ends the stage, and the run, as a loss. Finished runs stay
+player leaves: the end of input (Ctrl-D) or Ctrl-C leaves the stage's duel
+where it is (its answers are kept), and ``manaburn gauntlet`` continues it
+exactly there. ``concede`` (and ``quit``, which concedes) ends the stage, and
+the run, as a loss. Finished runs stay
 in the file for the best-runs table (``manaburn gauntlet --top``), per format
 and level.
 """
@@ -205,7 +206,6 @@ def play_run(store: Store, stdin: TextIO, stdout: TextIO) -> int:
             duel.replay(run.history)
             print(f"(continuing the duel where you left it, after {len(run.history)} answers)", file=stdout)
         term = TerminalDuel(duel, _Computer(duel, st.seed, run.level), stdin, stdout)
-        term.quit_leaves = True
         term.shown_events = len(duel.game.events) if run.history else 0
         try:
             term.run()

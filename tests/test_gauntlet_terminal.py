@@ -24,9 +24,9 @@ class Keyboard(io.StringIO):
     """A player at the keyboard: *lines* typed first, then (if *plays*) the answers
     the computer at *level* would give from seat 0's view, else the end of input."""
 
-    def __init__(self, lines: list[str] = (), *, plays: bool = False, level: str = "hard") -> None:  # type: ignore[assignment]
+    def __init__(self, lines: list[str] | None = None, *, plays: bool = False, level: str = "hard") -> None:
         super().__init__()
-        self.lines = list(lines)
+        self.lines = list(lines or [])
         self.plays = plays
         self.player = ComputerPlayer(7, level)
         self.term: TerminalDuel | None = None
@@ -147,13 +147,20 @@ def test_bad_input_is_refused_and_changes_nothing(tmp_path: Path, keyboard_terms
     assert "cannot read" in out.getvalue() and path.read_text() == "{not json"
 
 
-def test_quit_leaves_and_abandon_ends_the_run(tmp_path: Path, keyboard_terms: list[Keyboard]) -> None:
+def test_ctrl_c_leaves_the_duel_kept_and_abandon_ends_the_run(tmp_path: Path,
+                                                                keyboard_terms: list[Keyboard]) -> None:
     path = tmp_path / "gauntlet.json"
-    kb = Keyboard(["choose draw", "quit"])
+
+    class CtrlC(Keyboard):
+        def readline(self, size: int = -1) -> str:  # type: ignore[override]
+            if not self.lines:
+                raise KeyboardInterrupt
+            return super().readline(size)
+    kb = CtrlC(["choose draw"])
     keyboard_terms.append(kb)
     out = io.StringIO()
     assert terminal_gauntlet.gauntlet(args(deck="Zoo", seed=1), kb, out, path) == 0
-    assert "You leave the duel; it is kept to be continued." in out.getvalue()
+    assert "The Gauntlet is saved at stage 1 (0 won)" in out.getvalue()
     assert not kb.term.duel.over  # type: ignore[union-attr]
     assert json.loads(path.read_text())["current"]["history"][0] == [0, "choose draw"]
     out = io.StringIO()
