@@ -26,6 +26,7 @@ from discord import app_commands
 from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
 from .failures import answering, on_command_error
+from .gauntlet_commands import GauntletGroup, after_duel, resume_gauntlets
 from .interactions import Interactions, gone_from_message
 from .league_commands import LEAGUE_ITEMS, register_league_commands
 from .match_play import MATCH_ITEMS, MatchPlay, exchange_form
@@ -100,6 +101,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         register_commands(self.tree)
         register_league_commands(self.tree)
         register_collection_commands(self)
+        self.tree.add_command(GauntletGroup())
+        self._gauntlets: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.service = await DuelService.open(self.db_path)
@@ -116,6 +119,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
         # in the background, so start-up is not held up: what a stop left unpublished
         self._catch_up = asyncio.create_task(self.catch_up())
+        # Gauntlet runs whose stage ended, or whose next stage was not made, before the stop
+        self._gauntlets = asyncio.create_task(resume_gauntlets(self))
         if self.sweep_seconds > 0:
             self._sweeper = asyncio.create_task(self._sweep_forever())
 
@@ -124,6 +129,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             self._sweeper.cancel()
         if self._catch_up is not None:
             self._catch_up.cancel()
+        if self._gauntlets is not None:
+            self._gauntlets.cancel()
         for _ in range(100):  # let a board/panel update under way finish (at most 5 s)
             if not self._inflight:
                 break
@@ -138,6 +145,13 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
                 log.exception("could not record what was published")
             await self.service.close()
             self.service = None
+
+    async def duel_ended(self, duel_id: int) -> None:
+        """The end of a duel was published: a Gauntlet run it was a stage of goes on."""
+        try:
+            await after_duel(self, duel_id)
+        except Exception:  # the run is carried on at the next start (resume_gauntlets)
+            log.exception("could not carry on the Gauntlet after duel #%d", duel_id)
 
     @property
     def svc(self) -> DuelService:

@@ -92,6 +92,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play(args)
 
 
+def cmd_gauntlet(args: argparse.Namespace) -> int:
+    from .terminal_gauntlet import gauntlet
+    return gauntlet(args)
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from engine.decks import PRECONS
     from engine.selfplay import PLAYER_NAMES, play_match
@@ -187,6 +192,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="a match: the best of 3 or 5 games, each deck with its sideboard, sideboarding "
                         "between games (default: one duel)")
     p.set_defaults(fn=cmd_play)
+    g = sub.add_parser("gauntlet", help="the Gauntlet: your deck against every other deck in turn until you lose",
+                       description="The Gauntlet: your preconstructed deck plays every other one legal in the "
+                                   "format, in turn, against the computer, until you lose; the duels won are "
+                                   "your score. The run is saved after each duel and when you leave (Ctrl-D "
+                                   "or Ctrl-C): run the command again to continue it. "
+                                   f"Decks: {decks}.")
+    g.add_argument("--deck", help="your deck when a run starts (default: one at random)")
+    g.add_argument("--level", choices=tuple(LEVELS), default=None,
+                   help=f"how well the computer plays, when a run starts (default {DEFAULT_LEVEL})")
+    g.add_argument("--format", default=None, help="the format, when a run starts: " + ", ".join(FORMATS)
+                   + " (default: casual)")
+    g.add_argument("--seed", type=int, default=None, help="the run's seed (the order of the decks and the deals)")
+    g.add_argument("--top", action="store_true", help="the best runs per format and level")
+    g.add_argument("--abandon", action="store_true", help="end the run under way")
+    g.set_defaults(fn=cmd_gauntlet)
     sp = sub.add_parser("selfplay", help="duels between built-in players over the preconstructed decks",
                         description="Plays N duels between two built-in players (random, sensible, ai, "
                                     f"ai:LEVEL with LEVEL one of {', '.join(LEVELS)}) over every pairing of the "

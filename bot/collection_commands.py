@@ -391,10 +391,13 @@ def register_collection_commands(bot: ManaburnBot) -> None:
     @app_commands.describe(ante_excludes_basic="basic lands are never anted (as in Shandalar)",
                            lands="basic lands in a starter", commons="commons in a starter",
                            uncommons="uncommons in a starter", rares="rares in a starter",
-                           reset_starter="back to the default starter mix")
+                           reset_starter="back to the default starter mix",
+                           gauntlet_ante="Gauntlet runs started from now on are played for ante "
+                                         "(the computer antes a card of its deck)")
     async def admin_settings(interaction: discord.Interaction, ante_excludes_basic: bool | None = None,
                              lands: int | None = None, commons: int | None = None, uncommons: int | None = None,
-                             rares: int | None = None, reset_starter: bool = False) -> None:
+                             rares: int | None = None, reset_starter: bool = False,
+                             gauntlet_ante: bool | None = None) -> None:
         if not _is_manager(interaction) or interaction.guild_id is None:
             await _error(interaction, "Only members with the Manage Server permission can change these settings.")
             return
@@ -402,7 +405,7 @@ def register_collection_commands(bot: ManaburnBot) -> None:
             text = await svc().change_settings(
                 str(interaction.guild_id), ante_excludes_basic=ante_excludes_basic,
                 mix={"lands": lands, "commons": commons, "uncommons": uncommons, "rares": rares},
-                reset_mix=reset_starter)
+                reset_mix=reset_starter, gauntlet_ante=gauntlet_ante)
         except CollectionError as e:
             await _error(interaction, str(e))
             return

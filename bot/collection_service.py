@@ -30,6 +30,7 @@ from storage import ante as ante_store
 from storage import collections as coll
 from storage import decks as deck_store
 from storage import duels as duel_store
+from storage import gauntlet as gauntlet_store
 from storage import ledger as ledger_store
 from storage import trades as trade_store
 from storage.db import Database
@@ -252,11 +253,14 @@ class CollectionService:
         s = await coll.get_guild_settings(self.db, guild_id)
         mix = check_mix(s.starter_mix or {})
         return ("Basic lands excluded from ante: " + ("yes" if s.ante_excludes_basic else "no")
+                + "\nGauntlet played for ante: " + ("yes" if await gauntlet_store.gauntlet_ante(self.db, guild_id)
+                                                     else "no")
                 + "\nStarter: " + ", ".join(f"{mix[k]} {k}" for k in MIX_KEYS)
                 + f" ({sum(mix.values())} cards)" + ("" if s.starter_mix else " — the default"))
 
     async def change_settings(self, guild_id: str, *, ante_excludes_basic: bool | None = None,
-                              mix: dict[str, int | None] | None = None, reset_mix: bool = False) -> str:
+                              mix: dict[str, int | None] | None = None, reset_mix: bool = False,
+                              gauntlet_ante: bool | None = None) -> str:
         """``/admin settings``: change what is given; return the new settings' text."""
         new_mix = None
         if mix and any(v is not None for v in mix.values()):
@@ -268,6 +272,8 @@ class CollectionService:
                 raise CollectionError(f"That starter mix does not work: {e}.") from None
         await coll.set_guild_settings(self.db, guild_id, ante_excludes_basic=ante_excludes_basic,
                                       starter_mix=new_mix, reset_starter_mix=reset_mix, now=self._now())
+        if gauntlet_ante is not None:  # runs started from now on (a run keeps what it started with)
+            await gauntlet_store.set_gauntlet_ante(self.db, guild_id, gauntlet_ante, now=self._now())
         return await self.settings_text(guild_id)
 
     # -------------------------------------------------------------- collection
@@ -383,18 +389,29 @@ class CollectionService:
         return await deck_store.save_deck(self.db, user_id, deck.name, cards, overwrite=True, now=self._now())
 
     # -------------------------------------------------------------------- ante
-    async def settle(self, rec: duel_store.DuelRecord, duel: Duel) -> ante_store.AnteResult | None:
+    async def settle(self, rec: duel_store.DuelRecord, duel: Duel, *,
+                     unbound: int | None = None) -> ante_store.AnteResult | None:
         """The end of a duel for ante: ownership as the engine says, exactly once.
 
         Called inside the transaction that writes the duel's final decision
         (and again at start-up for duels finished without it): the result and
-        the change of ownership are written together.
+        the change of ownership are written together. *unbound*: the seat whose
+        deck was not bound to copies (the computer's, in the Gauntlet): its cards
+        the other player wins are created for it and handed over (see
+        :func:`storage.ante.settle`).
         """
         if not rec.options.get("ante") or not duel.over:
             return None
         antes = [(c.origin, c.name, c.owner) for pl in duel.game.players for c in pl.ante
                  if c.origin is not None]
-        return await ante_store.settle(self.db, rec.id, duel.final_owners(), antes, now=self._now())
+        owners = duel.final_owners()
+        created = None
+        if unbound is not None:
+            data = carddb.card_data()
+            deck = duel.decks[unbound]
+            created = {(p, pos): (deck[pos], str(data.get(deck[pos], {}).get("set", "")))
+                       for (p, pos), owner in owners.items() if p == unbound and owner != p}
+        return await ante_store.settle(self.db, rec.id, owners, antes, unbound=created, now=self._now())
 
     @staticmethod
     def ante_text(result: ante_store.AnteResult, rec: duel_store.DuelRecord) -> str:

@@ -96,6 +96,7 @@ class Publisher:
         async def dm_channel(self, user_id: str) -> discord.abc.Messageable: ...
         async def mark_answered(self, interaction: discord.Interaction, out: Outcome, answer: str) -> None: ...
         async def after_game(self, live: Live) -> None: ...
+        async def duel_ended(self, duel_id: int) -> None: ...
 
     async def publish(self, out: Outcome, *, extra: str = "", via: discord.Interaction | None = None,
                       answered: str = "") -> None:
@@ -190,6 +191,8 @@ class Publisher:
                 await announce_ante(self, rec.id)
         # only now: a stop before the mark is written publishes the outcome again at the next start
         self.mark_published(rec.id, out.seq)
+        if out.finished:  # a Gauntlet stage's end: the run goes on (bot.gauntlet_commands)
+            await self.duel_ended(rec.id)
 
     def mark_published(self, duel_id: int, seq: int) -> None:
         """Record that the duel is published up to *seq*, within PUBLISH_FLUSH seconds:

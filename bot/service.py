@@ -322,6 +322,13 @@ class DuelService:
             live = await self._load(rec.id)
             return await self._advance(live, [])
 
+    async def begin(self, duel_id: int) -> Outcome:
+        """A duel just made with both decks (against the computer): its first answers
+        (the computer's, and the passes) made and stored."""
+        async with self.lock(duel_id):
+            live = await self._load(duel_id)
+            return await self._advance(live, [])
+
     def computer_seat(self, live: Live) -> int | None:
         """The computer's seat in the duel, or None (a duel between people)."""
         ids = live.record.player_ids
@@ -630,7 +637,7 @@ class DuelService:
                         self.db, rec.id, start, new, deadline=deadline, status=None if result else status,
                         result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None)
                 if result is not None:  # ante: ownership changes in the same transaction
-                    await self.collections.settle(rec, duel)
+                    await self.settle(live, rec)
                     # a match's game: the score (and the match's end) in the same transaction
                     match = await self.matches.game_over(rec, result.winner, conceded_match_by)
                     await self.ratings.after_duel(rec, result.winner, match)  # lone duels, decided matches
@@ -647,6 +654,15 @@ class DuelService:
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
+
+    async def settle(self, live: Live, rec: store.DuelRecord) -> None:
+        """The ante of a finished duel (:meth:`CollectionService.settle`); against the computer
+        (the Gauntlet for ante) its deck is not bound to copies: the cards won from it are made."""
+        seat = self.computer_seat(live)
+        if seat is None:
+            await self.collections.settle(rec, live.duel)
+        else:
+            await self.collections.settle(rec, live.duel, unbound=seat)
 
     def autopass(self, live: Live) -> None:
         """Answer every decision that need not reach a human (see :mod:`bot.autopass`)."""
@@ -757,7 +773,7 @@ class DuelService:
         """
         for duel_id in await self.collections.unsettled():
             live = await self._load(duel_id)
-            await self.collections.settle(live.record, live.duel)
+            await self.settle(live, live.record)
         return [r.id for r in await self.unfinished()]
 
     # ------------------------------------------ what the commands look up and save

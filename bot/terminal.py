@@ -420,8 +420,9 @@ class TerminalDuel:
             return
         if text in ("quit", "exit"):
             self.quitting = True
-            self.say("Leaving concedes the duel. Concede it? (yes/no; Ctrl-D instead saves it to continue "
-                     "later with 'manaburn play --resume')")
+            self.say("Leaving concedes the duel. Concede it? (yes/no" + (
+                "; Ctrl-D instead saves it to continue later with 'manaburn play --resume')" if self.saved is not None
+                else "; Ctrl-D instead leaves it unfinished)"))
             self.stdout.write("> ")
             self.stdout.flush()
             return

@@ -27,7 +27,7 @@ from typing import Any
 from ._common import now_seconds, snowflake
 from .db import Database
 from .errors import DuelNotFound, StorageError
-from .ledger import transfer
+from .ledger import create_copies, transfer
 
 __all__ = ["NotOwned", "AnteCard", "AnteResult", "bind_decks", "duel_copy_map", "settle",
            "get_ante_result", "unsettled_duels", "unannounced", "mark_announced",
@@ -82,8 +82,10 @@ class AnteResult:
                    row["moved"], row["settled_at"], row["announced_at"], changed)
 
 
-async def bind_decks(db: Database, duel_id: int, decks: Sequence[Sequence[str]]) -> dict[tuple[int, int], int]:
-    """Bind each card of both decklists to a copy its player owns and that is free.
+async def bind_decks(db: Database, duel_id: int,
+                     decks: Sequence[Sequence[str] | None]) -> dict[tuple[int, int], int]:
+    """Bind each card of both decklists to a copy its player owns and that is free
+    (a decklist None: that player's cards are not bound, the computer's in the Gauntlet).
 
     In one transaction (joining the caller's, e.g. the one that starts the
     duel): for each player, the lowest-numbered free copies of each card
@@ -105,6 +107,8 @@ async def bind_decks(db: Database, duel_id: int, decks: Sequence[Sequence[str]])
         missing: dict[int, dict[str, int]] = {}
         chosen: dict[tuple[int, int], int] = {}
         for p, deck in enumerate(decks):
+            if deck is None:
+                continue
             owner = duel[f"player{p}_id"]
             free: dict[str, list[int]] = defaultdict(list)
             async with conn.execute(
@@ -143,6 +147,7 @@ async def _copy_map(conn: Any, duel_id: int) -> dict[tuple[int, int], int]:
 
 async def settle(db: Database, duel_id: int, final_owners: Mapping[tuple[int, int], int],
                  antes: Sequence[tuple[tuple[int, int], str, int]], *,
+                 unbound: Mapping[tuple[int, int], tuple[str, str]] | None = None,
                  now: int | None = None) -> AnteResult:
     """Apply a finished ante duel's changes of ownership, exactly once.
 
@@ -158,6 +163,14 @@ async def settle(db: Database, duel_id: int, final_owners: Mapping[tuple[int, in
     stored result is returned with ``changed`` False.  If a copy is no longer
     where the binding says (it cannot be, while the lock holds), the whole
     transaction fails with :class:`~storage.ledger.OwnershipError`.
+
+    *unbound*: ``(player, position) -> (card, printing)`` of the cards of a
+    deck that had no copies bound (the computer's, in a Gauntlet played for
+    ante: its preconstructed deck is not a collection) and that end owned by
+    the other player. Each comes into being then: a copy created for the
+    unbound player's id (a ``grant`` line, by that id: the computer gave it)
+    and moved at once to the winner (an ``ante`` line naming the duel), so
+    the ledger says where the card came from.
     """
     at = now_seconds(now)
     async with db.transaction() as conn:
@@ -179,6 +192,10 @@ async def settle(db: Database, duel_id: int, final_owners: Mapping[tuple[int, in
                 if owner == p:
                     continue
                 cid = copies.get((p, pos))
+                if cid is None and unbound and (p, pos) in unbound:
+                    [cid] = await create_copies(conn, ids[p], [unbound[(p, pos)]], kind="grant", at=at,
+                                                by_id=ids[p], guild_id=duel["guild_id"])
+                    copies[(p, pos)] = cid
                 if cid is None:
                     raise StorageError(f"duel #{duel_id}: no copy bound to card {pos} of player {p}")
                 await transfer(conn, cid, ids[p], ids[owner], kind="ante", at=at,

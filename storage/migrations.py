@@ -526,6 +526,36 @@ CREATE TABLE vacations (
 );
 """
 
+# Version 14: Gauntlet runs in Discord (storage.gauntlet): one row per run, its stages' order of
+# opponent decks, how many it won, the duel of the stage under way; and the server setting
+# that lets the Gauntlet be played for ante (off by default).
+_V14_GAUNTLET = """
+CREATE TABLE gauntlet_runs (
+    id          INTEGER PRIMARY KEY,
+    guild_id    BIGINT,
+    channel_id  BIGINT NOT NULL,
+    thread_id   BIGINT,
+    player_id   BIGINT NOT NULL,
+    player_name TEXT NOT NULL,
+    deck_name   TEXT NOT NULL,
+    deck        TEXT NOT NULL,
+    level       TEXT NOT NULL,
+    format      TEXT NOT NULL,
+    seed        BIGINT NOT NULL,
+    opponents   TEXT NOT NULL,
+    ante        INTEGER NOT NULL DEFAULT 0 CHECK (ante IN (0, 1)),
+    wins        INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    duel_id     INTEGER REFERENCES duels (id),
+    status      TEXT NOT NULL CHECK (status IN ('running', 'lost', 'complete')),
+    started_at  INTEGER NOT NULL,
+    ended_at    INTEGER
+);
+CREATE INDEX gauntlet_runs_by_player ON gauntlet_runs (player_id, status);
+CREATE INDEX gauntlet_runs_by_duel ON gauntlet_runs (duel_id);
+CREATE INDEX gauntlet_runs_best ON gauntlet_runs (guild_id, format, level, wins);
+ALTER TABLE guild_settings ADD COLUMN gauntlet_ante INTEGER NOT NULL DEFAULT 0 CHECK (gauntlet_ante IN (0, 1));
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -540,6 +570,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(11, "leagues, their players and rounds", _V11_LEAGUES),
     Migration(12, "ratings per player and format", _V12_RATINGS),
     Migration(13, "vacations", _V13_VACATIONS),
+    Migration(14, "Gauntlet runs and the server setting for their ante", _V14_GAUNTLET),
 )
 
 
@@ -547,7 +578,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    13
+    14
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

@@ -12,7 +12,8 @@ from pathlib import Path
 import bot
 
 BOT = Path(bot.__file__).parent
-SERVICES = {"service.py", "collection_service.py", "match_service.py", "league_service.py", "rating_service.py"}
+SERVICES = {"service.py", "collection_service.py", "match_service.py", "league_service.py", "rating_service.py",
+            "gauntlet_service.py"}
 
 
 def _storage_uses(path: Path) -> list[str]:
