@@ -79,7 +79,7 @@ class GauntletService:
             raise DuelError(f"You have a Gauntlet run under way{where} ({running.deck_name}, {running.wins} won): "
                             "finish it (or concede its duel) before starting another.")
         await self.svc.check_practice_room(player[0])
-        deck_name, cards = await self.svc.resolve_deck(player[0], deck)
+        deck_name, cards, _ = await self.svc.resolve_deck(player[0], deck)
         self.svc.validate_deck(cards, fmt.name)
         ante = await store.gauntlet_ante(self.db, guild_id)
         if ante:
