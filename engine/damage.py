@@ -444,7 +444,7 @@ class DamageRules:
             own = aura.cdef.hooks.ignores_own_protection
             if not own or (callable(own) and not own(self, aura, host)):
                 return False
-        return spec.test is None or spec.test(self, Ctx(self, probe), host)
+        return self.admits(spec, Ctx(self, probe), host)
 
     def offer_regeneration(self: "Game", card: Card) -> Gen:
         """Ask whoever controls a regeneration effect for ``card`` whether to use it.
@@ -524,8 +524,7 @@ class DamageRules:
                         continue  # (a tapped artifact's abilities cannot be used)
                     probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
                     spec = ab.targets[0]
-                    if not self.targetable(card, probe.colors) or (
-                            spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                    if not self.targetable(card, probe.colors) or not self.admits(spec, Ctx(self, probe), card):
                         continue
                 if ab.cost.tap and src.sick and self.is_creature(src):
                     continue
@@ -546,7 +545,7 @@ class DamageRules:
             probe = Spell(0, p, c, None, c.name, colors=frozenset(c.cdef.colors), types=c.cdef.types)
             spec = sp.targets[0] if sp.targets else None
             if not self.targetable(card, probe.colors, probe) or (
-                    spec is not None and spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                    spec is not None and not self.admits(spec, Ctx(self, probe), card)):
                 continue
             if self.can_afford(p, c.cdef.cost.with_x(0)):
                 out.append(c.name)

@@ -7,6 +7,7 @@ skipped.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .ctx import Ctx
@@ -59,6 +60,15 @@ DAMAGED_CREATURE = TargetSpec("creature being damaged", kinds(Kind.PERMANENT),
 
 def creature_where(what: str, test: Callable[[Game, Ctx, Card], bool]) -> TargetSpec:
     return permanent_target(what, lambda g, ctx, c: "creature" in g.chars(c).types and test(g, ctx, c))
+
+
+def creature_of(subtype: str, what: str, test: Callable[[Game, Ctx, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
+    """``target wall``: a creature of the creature type ``subtype`` (lower
+    case) that passes ``test``. The slot accepts only that type, so the rule of
+    permanents that may not be the target of such effects (Wall of Shadows)
+    applies to it where targets are checked (``Game.admits``)."""
+    spec = creature_where(what, lambda g, ctx, c: subtype in g.chars(c).subtypes and test(g, ctx, c))
+    return replace(spec, subtype=subtype)
 
 
 def colored_spell(word: str) -> TargetSpec:

@@ -91,6 +91,18 @@ class TargetSpec:
     # "opponent" (Cuombajj Witches: "target creature or player of target opponent's
     # choice"); the opponent's choice cannot be cancelled.
     chooser: str = "controller"
+    # The one creature type this slot accepts ("target wall": "wall"), set by
+    # ``effects.creature_of``: ``Game.admits`` then refuses a permanent that may not
+    # be the target of effects that target only that type (Wall of Shadows, see
+    # :func:`only_type_refused`).
+    subtype: str = ""
+
+
+def only_type_refused(subtype: str) -> str:
+    """The flag of a permanent that may not be the target of spells or effects
+    that can target only creatures of ``subtype`` (Wall of Shadows: "Effects that
+    target only walls may not target Wall of Shadows"); ``Game.admits`` reads it."""
+    return f"not a target of {subtype}-only effects"
 
 
 @dataclass(frozen=True)
