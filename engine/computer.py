@@ -423,7 +423,14 @@ class ComputerPlayer:
             return xs[-1]  # the most it can pay for
         if k is K.CAST_MODE:
             opts = [c for c in ch if c != "cancel"]
-            return opts[0] if opts else "cancel"
+            if not opts:
+                return "cancel"
+            # the first mode is the one for its own side (Ancestral Recall: draw), but
+            # "force opponent to draw N" (the second) wins when their library has fewer
+            drawn = re.search(r"force opponent to draw (\d+)", card_text(d.about), re.I)
+            if drawn and len(opts) > 1 and b.v["players"][b.opp]["library_count"] < int(drawn.group(1)):
+                return opts[-1]
+            return opts[0]
         if k is K.REGENERATE:
             for c in ch:
                 if c.startswith(("activate ", "cast ")) and (turn, phase, c) not in self.failed:

@@ -125,3 +125,20 @@ def test_random_duels_with_blue_decks(seed: int) -> None:
     assert duel.pending is None, f"seed {seed} did not finish"
     again = Duel.new(seed, decks, DuelOptions(ante=seed % 3 == 0)).replay(duel.history)
     assert again.state_hash() == duel.state_hash()
+
+
+def test_ancestral_recall_is_a_choice_of_two_modes_and_targets_nothing() -> None:
+    """"Draw 3 cards or force opponent to draw 3 cards": casting it asks which
+    (mode=1, mode=2), never a target (a player protected from blue, or a target
+    that became illegal, is nothing to it)."""
+    from engine.decisions import DecisionKind
+    from engine.scripts import build_position
+    d = Duel(lambda: build_position({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Ancestral Recall"], "battlefield": ["Island"]}, "bob": {}}}))
+    d.apply("cast Ancestral Recall")
+    assert d.pending.kind is DecisionKind.CAST_MODE
+    assert d.pending.choices == ("mode=1", "mode=2", "cancel")
+    d.apply("mode=2")
+    assert d.pending.kind is DecisionKind.PAY  # no target asked
+    d.apply("auto")
+    assert [s.targets for s in d.game.spells] == [[]]

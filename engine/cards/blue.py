@@ -729,10 +729,21 @@ def _target_draws(n: int | None) -> EffectFn:
     return fn
 
 
-# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": the player
-# who draws is chosen as it is cast, as a target (the Oracle text's "target
-# player"), so `cast Ancestral Recall -> bob`.
-define("Ancestral Recall", spell=SpellSpec(_target_draws(3), targets=(PLAYER,)))
+def _draws(n: int, opponent: bool) -> EffectFn:
+    """The caster (or, ``opponent``, the caster's opponent) draws ``n`` cards."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        who = ctx.opponent if opponent else ctx.me
+        yield from g.draw(who.idx, n)
+        g.log(f"{who.name} draws {n} cards ({ctx.source_name}).")
+    return fn
+
+
+# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": two
+# modes, chosen as it is cast (`cast Ancestral Recall mode=2`); it targets
+# nothing (the "target player" is the Oracle text's, not the printed one).
+define("Ancestral Recall", spell=SpellSpec(None, modes=(
+    Mode("Draw 3 cards", (), _draws(3, opponent=False)),
+    Mode("Force opponent to draw 3 cards", (), _draws(3, opponent=True)))))
 define("Braingeyser", spell=SpellSpec(_target_draws(None), targets=(PLAYER,)))
 
 
