@@ -1261,6 +1261,16 @@ class ComputerPlayer:
         for c in ch:
             if c.startswith(("activate ", "pay")) and self._ok(c) and worth:
                 return self._cast(c)
+        picks = [c for c in ch if c.startswith("choose ") and c[len("choose "):] in b.perms]
+        if picks and len(picks) == len(ch):
+            # a mandatory upkeep effect aimed at a permanent, chosen now (The Abyss buries one
+            # of mine, Erhnam Djinn helps one of theirs): the one that costs me least
+            bad = harmful(about.split("#")[0]) if about else True
+
+            def cost_to_me(c: str) -> float:
+                perm = b.perms[c[len("choose "):]]
+                return b.value(perm) if b.mine(perm) == bad else -b.value(perm)
+            return min(picks, key=cost_to_me)
         return "choose no" if "choose no" in ch else None
 
     def _discard(self, b: Board, d: Decision, ch: list[str]) -> str | None:

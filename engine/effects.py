@@ -467,8 +467,10 @@ def forced_upkeep_target(g: Game, card: Card, ab: Ability) -> Gen:
     used by the time upkeep ends: its controller must choose the target now
     (``choose CARD``, a choice that cannot be declined: no "cancel"), and the
     ability is used with that target and resolved. Returns False, asking
-    nothing, when there is no legal target."""
-    p = g.controller(card)
+    nothing, when there is no legal target. The player is the ability's
+    controller, or for one every player uses in their own upkeep (``who=
+    "active"``: The Abyss) the player whose upkeep it is."""
+    p = g.active if ab.who == "active" else g.controller(card)
     spec = ab.targets[0]
     probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(g.chars(card).colors))
     cands = g.target_candidates(spec, probe, None)

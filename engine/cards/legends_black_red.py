@@ -13,7 +13,7 @@ from ..carddb import define, get
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (creature_of, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
-                       creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
+                       creature_where, destroy_targets, discard_card, each_target, flag_mod, forced_upkeep_target,
                        keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
 from ..effects import color_until_eot, colors_in_text, lands_of_type  # words of the card's text (Magical Hack)
@@ -83,23 +83,28 @@ def _chain_lightning(g: Game, ctx: Ctx) -> Gen:
 define("Chain Lightning", spell=SpellSpec(_chain_lightning, targets=(CREATURE_OR_PLAYER,)))
 
 
-# The Abyss (enchant world): during each player's upkeep that player buries a
-# non-artifact creature of theirs, chosen by them, that The Abyss could target
-# (a creature with protection from black is never chosen). The player may do
-# it at any opportunity of their upkeep (``activate The Abyss``), else it
-# happens as upkeep ends.
-def _abyss(g: Game, ctx: Ctx) -> Gen:
-    p, src = g.active, ctx.source
-    colors = frozenset(g.chars(src).colors)
-    able = [c for c in g.creatures(p) if "artifact" not in g.chars(c).types and g.targetable(c, colors)]
-    if not able:
-        g.log(f"The Abyss: {g.players[p].name} has no non-artifact creature to bury.")
+# The Abyss (enchant world): "All players bury one target non-artifact
+# creature under their control, if they have any, during their upkeep." A
+# fast effect of each player's upkeep (the duel-script contract's Upkeep): the
+# player whose upkeep it is carries it out at any of their opportunities,
+# choosing the target as they use it (`activate The Abyss -> Grizzly Bears`;
+# a creature with protection from black cannot be chosen, an artifact creature
+# is not one); not done when upkeep would end, it becomes a choice that cannot
+# be declined (`choose Grizzly Bears`). With no such creature it does nothing.
+_ABYSS_TARGET = creature_where("target non-artifact creature you control", lambda g, ctx, c: g.controller(
+    c) == ctx.controller and "artifact" not in g.chars(c).types)
+_abyss_ab = Ability("During your upkeep, bury one target non-artifact creature you control", Cost(),
+                    destroy_targets(bury=True), targets=(_ABYSS_TARGET,), who="active", condition=upkeep_of("each"),
+                    once_per_phase=True)
+
+
+def _abyss_end(g: Game, card: Card) -> Gen:
+    if card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
         return
-    victim = yield from choose_one(g, p, "The Abyss: bury which of your non-artifact creatures?", able, "The Abyss")
-    g.destroy(victim, bury=True)
+    if not (yield from forced_upkeep_target(g, card, _abyss_ab)):
+        g.log(f"The Abyss: {g.players[g.active].name} has no non-artifact creature to bury.")
 
 
-_abyss_ab, _abyss_end = during_upkeep("Bury a non-artifact creature you control", _abyss, whose="each")
 define("The Abyss", abilities=(_abyss_ab,), hooks=Hooks(end_of_upkeep=_abyss_end))
 
 
