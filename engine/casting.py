@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import (Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec,
+from .model import (Ability, Announce, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec,
                     only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
@@ -971,6 +971,25 @@ class CastingRules:
             if inter is not None:
                 yield from self.resolve(inter)
 
+    def announce_choice(self: "Game", p: int, an: Announce, spell: Spell, last: list[str],
+                        kind: DecisionKind = DecisionKind.CAST_CHOOSE) -> Gen:
+        """Ask ``p`` a choice announced on casting ``spell`` (``kind``: CHOOSE for a
+        permanent put into play without being cast) and keep the answer in
+        ``spell.chosen[an.key]``: the option's text, or for a choice of a
+        permanent its oid. ``last``: ``["cancel"]`` where casting may still be
+        cancelled (then None is returned, nothing kept). Returns the answer."""
+        ctx = Ctx(self, spell)
+        objs = an.permanents(self, ctx) if an.permanents is not None else None
+        with self.reading():
+            opts = [ref(self, c) for c in objs] if objs is not None else an.options(self, ctx)
+        ch = [f"choose {o}" for o in opts] + last
+        ans = yield from self.ask(p, kind, f"{spell.name}: {an.prompt}", ch, about=spell.name,
+                                  parser=self.parser_for(p, ch) if objs is not None else None)
+        if ans == "cancel":
+            return None
+        spell.chosen[an.key] = objs[ch.index(ans)].oid if objs is not None else ans[len("choose "):]
+        return ans
+
     def build_spell(self: "Game", spell: Spell, kind: DecisionKind, interrupting: Spell | None,
                     targets: Sequence[Target] | None = None) -> Gen:
         """Mode, X, targets (unless ``targets`` gives them), announced choices
@@ -1056,12 +1075,9 @@ class CastingRules:
         announces = (card.cdef.spell.announce if card is not None and card.cdef.spell else ()) + \
             (card.cdef.announce if card is not None else ()) + (ab.announce if ab else ())
         for an in announces:
-            opts = an.options(self, Ctx(self, spell))
-            ans = yield from self.ask(p, DecisionKind.CAST_CHOOSE, f"{spell.name}: {an.prompt}",
-                                      [f"choose {o}" for o in opts] + cancel, about=spell.name)
-            if ans == "cancel":
+            ans = yield from self.announce_choice(p, an, spell, cancel)
+            if ans is None:
                 return False
-            spell.chosen[an.key] = ans[len("choose "):]
         # payment
         total = cost.with_x(spell.x, extra_generic=(spec_obj.extra_cost_per_target * max(0, len(spell.targets) - 1)
                                                      if spec_obj else 0))

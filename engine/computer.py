@@ -1066,6 +1066,10 @@ class ComputerPlayer:
         for c in opts:
             if c == f"choose {opp_name}":
                 return c
+        perms = [c for c in opts if c[len("choose "):] in b.perms]
+        if perms and len(perms) == len(opts):
+            # a permanent chosen on casting (Clone, Copy Artifact: what to copy): the best one
+            return max(perms, key=lambda c: b.value(b.perms[c[len("choose "):]]))
         return opts[0]
 
     # ---------------------------------------------------------------- combat

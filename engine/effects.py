@@ -14,7 +14,7 @@ from .ctx import Ctx
 from .decisions import DecisionKind
 from .hooks import EffectHooks
 from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
-from .model import Ability, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, kinds
+from .model import Ability, Announce, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, kinds
 from .objects import Card, Chars, Effect, Player, Spell
 from .refs import ref
 
@@ -737,6 +737,29 @@ def become_copy(g: Game, card: Card, cdef: CardDef) -> None:
     card.cdef = cdef
     card.printed = None
     g.log(f"{card.name} becomes a copy of {cdef.name}.")
+
+
+def announce_permanent(key: str, prompt: str, candidates: Callable[[Game, Ctx], list[Card]]) -> Announce:
+    """A permanent chosen as the spell is cast (000 "Spells and Spell Chains":
+    the decisions a spell needs are made as it is cast; a duel script's
+    ``choose=``): ``choose REF`` among ``candidates(g, ctx)``; the spell, and
+    the permanent it becomes, keep the chosen one's oid in ``chosen[key]``."""
+    return Announce(key, prompt, lambda g, ctx: [ref(g, c) for c in candidates(g, ctx)], candidates)
+
+
+def copy_to_make(g: Game, ctx: Ctx, candidates: list[Card], what: str) -> Gen:
+    """What a copy entering play copies (Clone, Vesuvan Doppelganger, Copy
+    Artifact): the permanent chosen as it was cast (``chosen["copy"]``, see
+    :func:`announce_permanent`) if it is still one of ``candidates``, else
+    nothing (Clone then is a 0/0). One put into play without being cast
+    (Animate Dead) chooses now, among ``candidates``."""
+    oid = ctx.source.chosen.get("copy")
+    if oid is None:
+        return (yield from choose_to_copy(g, ctx, candidates, what))
+    orig = next((c for c in candidates if c.oid == oid), None)
+    if orig is None:
+        g.log(f"{ctx.source.name}: what it was to copy is no longer in play; it copies nothing.")
+    return orig
 
 
 def choose_to_copy(g: Game, ctx: Ctx, candidates: list[Card], what: str) -> Gen:

@@ -172,11 +172,15 @@ class Mode:
 @dataclass(frozen=True)
 class Announce:
     """A choice announced on casting: a color, a land type, tap/untap, a color
-    word replacement. ``options(g, ctx)`` lists the legal answers."""
+    word replacement, a permanent (Clone's creature to copy). ``options(g,
+    ctx)`` lists the legal answers; for a choice of a permanent,
+    ``permanents(g, ctx)`` lists them (``options`` are their references) and
+    the spell keeps the chosen one's oid (see ``effects.announce_permanent``)."""
 
     key: str
     prompt: str
     options: Callable[["Game", "Ctx"], list[str]]
+    permanents: Callable[["Game", "Ctx"], list["Card"]] | None = None
 
 
 @dataclass(frozen=True)

@@ -141,10 +141,7 @@ def put_card_into_play(g: Game, p: int, card: Card, why: str) -> Gen:
                                [f"choose {n}" for n in names], about=card.name)
         host = hosts[names.index(ans[len("choose "):])]
     for an in card.cdef.announce:
-        opts = an.options(g, ctx)
-        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{card.name}: {an.prompt}", [f"choose {o}" for o in opts],
-                               about=card.name)
-        spell.chosen[an.key] = ans[len("choose "):]
+        yield from g.announce_choice(p, an, spell, [], DecisionKind.CHOOSE)
     new = g.move(card, "battlefield", controller=p)
     new.chosen.update(spell.chosen)
     if card.cdef.cost.x:
