@@ -43,11 +43,12 @@ def board_message(live: "Live") -> str:
     recent = recent_text(live.duel.game.events)
     if recent:  # the turn in progress: its lines go to the thread's log when it ends
         tail += "\n" + "\n".join(f"> {line}" for line in recent.splitlines())
-    if d is not None:
+    shown = v["pending"]  # as everyone may see it (a spell from hand being put together is not)
+    if d is not None and shown is not None:
         # below the code block, where Discord renders the bold and the relative time
-        who = rec.player_names[d.player]
+        who = rec.player_names[shown["player"]]
         when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
-        tail += f"\n**Waiting for {who}**: {d.kind.value}{when}"
+        tail += f"\n**Waiting for {who}**: {shown['kind']}{when}"
     return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 
 

@@ -902,7 +902,9 @@ class CastingRules:
         limbo = self.move(card, "limbo", controller=p)
         spell = Spell(self.new_sid(), p, limbo, None, cdef.name, colors=frozenset(cdef.colors),
                       types=cdef.types)
+        self.hidden_casts.append(p)
         ok = yield from self.build_spell(spell, kind, interrupting)
+        self.hidden_casts.pop()
         if not ok:
             back = self.move(limbo, "hand")
             # The spell was never announced: only its caster knows what it was.

@@ -561,15 +561,18 @@ class DamageRules:
                       types=limbo.cdef.types)
         spell.mode = self.spell_modes(limbo)[0]
         ch = [f"target {ref(self, card)}", "cancel"]
+        self.hidden_casts.append(p)  # like any spell from hand: secret until announced
         ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{name}: the creature to regenerate", ch,
                                   parser=self.parser_for(p, ch), about=name)
         paid = False
         if ans != "cancel":
             spell.targets = [card]
             paid = yield from self.pay(p, limbo.cdef.cost.with_x(0), spell)
+        self.hidden_casts.pop()
         if not paid:
-            self.move(limbo, "hand")
-            self.log(f"{self.players[p].name} cancels {name}.")
+            back = self.move(limbo, "hand")
+            # never announced: only its caster knows what it was (as CastingRules.cast_card)
+            self.secrets.append((p, f"You cancel {back.name}; it returns to your hand."))
             return False
         self.log(f"{self.players[p].name} casts {name} to regenerate {card.name}.")
         got = yield from self.announced(spell, None)
