@@ -982,8 +982,11 @@ class CastingRules:
         cancelled (then None is returned, nothing kept). Returns the answer."""
         ctx = Ctx(self, spell)
         objs = an.permanents(self, ctx) if an.permanents is not None else None
-        with self.reading():
-            opts = [ref(self, c) for c in objs] if objs is not None else an.options(self, ctx)
+        if objs is not None:
+            with self.reading():  # naming them changes nothing
+                opts = [ref(self, c) for c in objs]
+        else:
+            opts = an.options(self, ctx)
         ch = [f"choose {o}" for o in opts] + last
         ans = yield from self.ask(p, kind, f"{spell.name}: {an.prompt}", ch, about=spell.name,
                                   parser=self.parser_for(p, ch) if objs is not None else None)
@@ -1006,8 +1009,9 @@ class CastingRules:
             all_modes = self.spell_modes(card)
             if len(modes) > 1:
                 ch = [f"mode={all_modes.index(m) + 1}" for m in modes]
-                ans = yield from self.ask(p, DecisionKind.CAST_MODE, f"{spell.name}: which mode?", ch + cancel,
-                                          about=spell.name)
+                said = "; ".join(f"{c}: {m.description}" for c, m in zip(ch, modes) if m.description)
+                ans = yield from self.ask(p, DecisionKind.CAST_MODE, f"{spell.name}: which mode?"
+                                          + (f" ({said})" if said else ""), ch + cancel, about=spell.name)
                 if ans == "cancel":
                     return False
                 spell.mode = all_modes[int(ans.split("=")[1]) - 1]

@@ -138,6 +138,8 @@ def test_ancestral_recall_is_a_choice_of_two_modes_and_targets_nothing() -> None
     d.apply("cast Ancestral Recall")
     assert d.pending.kind is DecisionKind.CAST_MODE
     assert d.pending.choices == ("mode=1", "mode=2", "cancel")
+    assert d.pending.prompt == ("Ancestral Recall: which mode? (mode=1: Draw 3 cards; "
+                                "mode=2: Force opponent to draw 3 cards)")
     d.apply("mode=2")
     assert d.pending.kind is DecisionKind.PAY  # no target asked
     d.apply("auto")
