@@ -48,13 +48,15 @@ def board_message(live: "Live") -> str:
     recent = recent_text(live.duel.game.events)
     if recent:  # the turn in progress: its lines go to the thread's log when it ends
         tail += "\n" + "\n".join(f"> {line}" for line in recent.splitlines())
-    if d is not None:
+    public = v["pending"]  # as everyone may see it (a spell from hand being put together is not)
+    if d is not None and public is not None:
         # below the code block, where Discord renders the bold and the relative time
-        who = rec.player_names[d.player]
+        seat = public["player"]
+        who = rec.player_names[seat]
         when = f" (deadline <t:{rec.deadline}:R>)" if rec.deadline else ""
-        if live.away[d.player] is not None:  # their clock is stopped
-            when = f" (on vacation until <t:{live.away[d.player]}:f>; deadline <t:{rec.deadline}:R>)"
-        tail += f"\n**Waiting for {who}**: {d.kind.value}{when}"
+        if live.away[seat] is not None:  # their clock is stopped
+            when = f" (on vacation until <t:{live.away[seat]}:f>; deadline <t:{rec.deadline}:R>)"
+        tail += f"\n**Waiting for {who}**: {public['kind']}{when}"
     return head + clip(board_text(v), 2000 - len(head) - len(tail)) + tail
 
 

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec
+from .model import (Ability, Announce, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec,
+                    only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
@@ -300,6 +301,17 @@ class CastingRules:
         with self.reading():
             return next(self._target_candidates(spec, spell, interrupting), _NONE) is not _NONE
 
+    def admits(self: "Game", spec: TargetSpec, ctx: Ctx, obj: Target) -> bool:
+        """Whether ``obj`` is what the target slot ``spec`` asks for: its test,
+        and the one rule of slots that accept only one creature type
+        (``spec.subtype``, "target wall"): they never take a permanent that may
+        not be the target of effects that target only that type (Wall of
+        Shadows). Every spell, ability and enchantment aimed at a wall is
+        checked here, whatever its card says."""
+        if spec.subtype and isinstance(obj, Card) and only_type_refused(spec.subtype) in self.chars(obj).flags:
+            return False
+        return spec.test is None or spec.test(self, ctx, obj)
+
     def _target_candidates(self: "Game", spec: TargetSpec, spell: Spell,
                            interrupting: Spell | None) -> Iterator[Target]:
         ctx = Ctx(self, spell)
@@ -309,13 +321,13 @@ class CastingRules:
                     continue
                 if interrupting is not None and s is not interrupting:
                     continue
-                if spec.test is None or spec.test(self, ctx, s):
+                if self.admits(spec, ctx, s):
                     yield s
         if interrupting is not None and spec.kinds >= {Kind.SPELL}:
             return
         if Kind.PERMANENT in spec.kinds:
             for c in self._by_timestamp():
-                if self.targetable(c, spell.colors, spell) and (spec.test is None or spec.test(self, ctx, c)):
+                if self.targetable(c, spell.colors, spell) and self.admits(spec, ctx, c):
                     if (spell.card is not None and spec is spell.card.cdef.enchant
                             and ("cannot be enchanted" in self.chars(c).keywords
                                  or "cannot be further enchanted" in self.chars(c).flags)):
@@ -329,14 +341,14 @@ class CastingRules:
                     yield c
         if Kind.PLAYER in spec.kinds:
             for pl in self.players:
-                if spec.test is None or spec.test(self, ctx, pl):
+                if self.admits(spec, ctx, pl):
                     if spec.damaged and not any(pk.receiver is pl for pk in self.pending_damage):
                         continue
                     yield pl
         if Kind.GRAVEYARD_CARD in spec.kinds:
             for pl in self.players:
                 for c in pl.graveyard:
-                    if spec.test is None or spec.test(self, ctx, c):
+                    if self.admits(spec, ctx, c):
                         yield c
         if Kind.SOURCE in spec.kinds:
             seen = set()
@@ -344,7 +356,7 @@ class CastingRules:
                 if pk.amount <= 0 or pk.receiver is not self.players[spell.controller]:
                     continue
                 src = Source(pk.source_name, pk.source_oid, pk.source_colors, pk.source_types)
-                if src not in seen and (spec.test is None or spec.test(self, ctx, src)):
+                if src not in seen and self.admits(spec, ctx, src):
                     seen.add(src)
                     yield src
 
@@ -364,7 +376,7 @@ class CastingRules:
             # still a source of damage in this step even if another effect has
             # since prevented it all (Eye for an Eye "is not reduced")
             return any(pk.source_oid == obj.oid and pk.source_name == obj.name for pk in self.pending_damage)
-        return spec.test is None or spec.test(self, Ctx(self, spell), obj)
+        return self.admits(spec, Ctx(self, spell), obj)
 
     # ------------------------------------------------------ what can be done
     def spell_modes(self: "Game", card: Card) -> list[Mode]:
@@ -911,7 +923,9 @@ class CastingRules:
         limbo = self.move(card, "limbo", controller=p)
         spell = Spell(self.new_sid(), p, limbo, None, cdef.name, colors=frozenset(cdef.colors),
                       types=cdef.types)
+        self.hidden_casts.append(p)
         ok = yield from self.build_spell(spell, kind, interrupting)
+        self.hidden_casts.pop()
         if not ok:
             back = self.move(limbo, "hand")
             # The spell was never announced: only its caster knows what it was.
@@ -980,6 +994,28 @@ class CastingRules:
             if inter is not None:
                 yield from self.resolve(inter)
 
+    def announce_choice(self: "Game", p: int, an: Announce, spell: Spell, last: list[str],
+                        kind: DecisionKind = DecisionKind.CAST_CHOOSE) -> Gen:
+        """Ask ``p`` a choice announced on casting ``spell`` (``kind``: CHOOSE for a
+        permanent put into play without being cast) and keep the answer in
+        ``spell.chosen[an.key]``: the option's text, or for a choice of a
+        permanent its oid. ``last``: ``["cancel"]`` where casting may still be
+        cancelled (then None is returned, nothing kept). Returns the answer."""
+        ctx = Ctx(self, spell)
+        objs = an.permanents(self, ctx) if an.permanents is not None else None
+        if objs is not None:
+            with self.reading():  # naming them changes nothing
+                opts = [ref(self, c) for c in objs]
+        else:
+            opts = an.options(self, ctx)
+        ch = [f"choose {o}" for o in opts] + last
+        ans = yield from self.ask(p, kind, f"{spell.name}: {an.prompt}", ch, about=spell.name,
+                                  parser=self.parser_for(p, ch) if objs is not None else None)
+        if ans == "cancel":
+            return None
+        spell.chosen[an.key] = objs[ch.index(ans)].oid if objs is not None else ans[len("choose "):]
+        return ans
+
     def build_spell(self: "Game", spell: Spell, kind: DecisionKind, interrupting: Spell | None,
                     targets: Sequence[Target] | None = None) -> Gen:
         """Mode, X, targets (unless ``targets`` gives them), announced choices
@@ -994,8 +1030,9 @@ class CastingRules:
             all_modes = self.spell_modes(card)
             if len(modes) > 1:
                 ch = [f"mode={all_modes.index(m) + 1}" for m in modes]
-                ans = yield from self.ask(p, DecisionKind.CAST_MODE, f"{spell.name}: which mode?", ch + cancel,
-                                          about=spell.name)
+                said = "; ".join(f"{c}: {m.description}" for c, m in zip(ch, modes) if m.description)
+                ans = yield from self.ask(p, DecisionKind.CAST_MODE, f"{spell.name}: which mode?"
+                                          + (f" ({said})" if said else ""), ch + cancel, about=spell.name)
                 if ans == "cancel":
                     return False
                 spell.mode = all_modes[int(ans.split("=")[1]) - 1]
@@ -1065,12 +1102,9 @@ class CastingRules:
         announces = (card.cdef.spell.announce if card is not None and card.cdef.spell else ()) + \
             (card.cdef.announce if card is not None else ()) + (ab.announce if ab else ())
         for an in announces:
-            opts = an.options(self, Ctx(self, spell))
-            ans = yield from self.ask(p, DecisionKind.CAST_CHOOSE, f"{spell.name}: {an.prompt}",
-                                      [f"choose {o}" for o in opts] + cancel, about=spell.name)
-            if ans == "cancel":
+            ans = yield from self.announce_choice(p, an, spell, cancel)
+            if ans is None:
                 return False
-            spell.chosen[an.key] = ans[len("choose "):]
         # payment
         total = cost.with_x(spell.x, extra_generic=(spec_obj.extra_cost_per_target * max(0, len(spell.targets) - 1)
                                                      if spec_obj else 0))

@@ -423,7 +423,14 @@ class ComputerPlayer:
             return xs[-1]  # the most it can pay for
         if k is K.CAST_MODE:
             opts = [c for c in ch if c != "cancel"]
-            return opts[0] if opts else "cancel"
+            if not opts:
+                return "cancel"
+            # the first mode is the one for its own side (Ancestral Recall: draw), but
+            # "force opponent to draw N" (the second) wins when their library has fewer
+            drawn = re.search(r"force opponent to draw (\d+)", card_text(d.about), re.I)
+            if drawn and len(opts) > 1 and b.v["players"][b.opp]["library_count"] < int(drawn.group(1)):
+                return opts[-1]
+            return opts[0]
         if k is K.REGENERATE:
             for c in ch:
                 if c.startswith(("activate ", "cast ")) and (turn, phase, c) not in self.failed:
@@ -1059,6 +1066,10 @@ class ComputerPlayer:
         for c in opts:
             if c == f"choose {opp_name}":
                 return c
+        perms = [c for c in opts if c[len("choose "):] in b.perms]
+        if perms and len(perms) == len(opts):
+            # a permanent chosen on casting (Clone, Copy Artifact: what to copy): the best one
+            return max(perms, key=lambda c: b.value(b.perms[c[len("choose "):]]))
         return opts[0]
 
     # ---------------------------------------------------------------- combat
@@ -1254,6 +1265,16 @@ class ComputerPlayer:
         for c in ch:
             if c.startswith(("activate ", "pay")) and self._ok(c) and worth:
                 return self._cast(c)
+        picks = [c for c in ch if c.startswith("choose ") and c[len("choose "):] in b.perms]
+        if picks and len(picks) == len(ch):
+            # a mandatory upkeep effect aimed at a permanent, chosen now (The Abyss buries one
+            # of mine, Erhnam Djinn helps one of theirs): the one that costs me least
+            bad = harmful(about.split("#")[0]) if about else True
+
+            def cost_to_me(c: str) -> float:
+                perm = b.perms[c[len("choose "):]]
+                return b.value(perm) if b.mine(perm) == bad else -b.value(perm)
+            return min(picks, key=cost_to_me)
         return "choose no" if "choose no" in ch else None
 
     def _discard(self, b: Board, d: Decision, ch: list[str]) -> str | None:

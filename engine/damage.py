@@ -444,7 +444,7 @@ class DamageRules:
             own = aura.cdef.hooks.ignores_own_protection
             if not own or (callable(own) and not own(self, aura, host)):
                 return False
-        return spec.test is None or spec.test(self, Ctx(self, probe), host)
+        return self.admits(spec, Ctx(self, probe), host)
 
     def offer_regeneration(self: "Game", card: Card) -> Gen:
         """Ask whoever controls a regeneration effect for ``card`` whether to use it.
@@ -524,8 +524,7 @@ class DamageRules:
                         continue  # (a tapped artifact's abilities cannot be used)
                     probe = Spell(0, p, None, src, src.name, ability=ab, colors=frozenset(self.chars(src).colors))
                     spec = ab.targets[0]
-                    if not self.targetable(card, probe.colors) or (
-                            spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                    if not self.targetable(card, probe.colors) or not self.admits(spec, Ctx(self, probe), card):
                         continue
                 if ab.cost.tap and src.sick and self.is_creature(src):
                     continue
@@ -546,7 +545,7 @@ class DamageRules:
             probe = Spell(0, p, c, None, c.name, colors=frozenset(c.cdef.colors), types=c.cdef.types)
             spec = sp.targets[0] if sp.targets else None
             if not self.targetable(card, probe.colors, probe) or (
-                    spec is not None and spec.test is not None and not spec.test(self, Ctx(self, probe), card)):
+                    spec is not None and not self.admits(spec, Ctx(self, probe), card)):
                 continue
             if self.can_afford(p, c.cdef.cost.with_x(0)):
                 out.append(c.name)
@@ -562,15 +561,18 @@ class DamageRules:
                       types=limbo.cdef.types)
         spell.mode = self.spell_modes(limbo)[0]
         ch = [f"target {ref(self, card)}", "cancel"]
+        self.hidden_casts.append(p)  # like any spell from hand: secret until announced
         ans = yield from self.ask(p, DecisionKind.CAST_TARGET, f"{name}: the creature to regenerate", ch,
                                   parser=self.parser_for(p, ch), about=name)
         paid = False
         if ans != "cancel":
             spell.targets = [card]
             paid = yield from self.pay(p, limbo.cdef.cost.with_x(0), spell)
+        self.hidden_casts.pop()
         if not paid:
-            self.move(limbo, "hand")
-            self.log(f"{self.players[p].name} cancels {name}.")
+            back = self.move(limbo, "hand")
+            # never announced: only its caster knows what it was (as CastingRules.cast_card)
+            self.secrets.append((p, f"You cancel {back.name}; it returns to your hand."))
             return False
         self.log(f"{self.players[p].name} casts {name} to regenerate {card.name}.")
         got = yield from self.announced(spell, None)

@@ -137,6 +137,10 @@ class Decision:
     about: str = ""  # the spell / attacker / phase this is about, for displays
     cost: ManaCost | None = None  # PAY: the mana cost being paid
     context: Context | None = None  # where it is asked (set by Game.ask)
+    # Asked while the player puts together a spell from their hand, before it is
+    # announced (set by Game.ask): only they may know what it is about; the others
+    # see the decision they were at when they began (Duel.view).
+    hidden: bool = False
     # ``actions`` (not a field, listed when first looked at): the choices but the mana
     # answers (``tap X for R``, ``add R via Channel``), in the same order. A player who
     # draws no mana by hand (the random player, auto-pass) reads these: a fast decision
@@ -157,7 +161,7 @@ class Decision:
         ``Game.ask``)."""
         d = cls.__new__(cls)
         d.player, d.kind, d.prompt, d.decline, d.parser, d.about = player, kind, prompt, decline, parser, about
-        d.cost, d.context = None, None
+        d.cost, d.context, d.hidden = None, None, False
         d._list_choices = list_choices
         d._surely = surely
         if list_actions is not None:

@@ -117,6 +117,9 @@ class Duel:
         self._rest: _Rest | None = None
         self.game, self._proc = factory()
         self.pending: Decision | None = None
+        # the latest pending decision that was not hidden (Decision.hidden): what the
+        # other player and spectators see while a spell from hand is put together
+        self.shown: Decision | None = None
         self._advance(None)
 
     # ---------------------------------------------------------- creation
@@ -276,6 +279,8 @@ class Duel:
             self.pending = next(self._proc) if answer is None else self._proc.send(answer)
         except StopIteration:
             self.pending = None
+        if self.pending is None or not self.pending.hidden:
+            self.shown = self.pending
         if self.pending is not None and self.pending is self.game.rest_decision:
             self._rest = (len(self.history), _signature(self.pending),
                           snap.dumps(self.game) if self.keep_rest else b"", None)

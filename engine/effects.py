@@ -7,14 +7,15 @@ skipped.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from .ctx import Ctx
 from .decisions import DecisionKind
 from .hooks import EffectHooks
 from .mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
-from .model import (Ability, Aim, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec, aim_of,
-                    aimed, kinds)
+from .model import (Ability, Aim, Announce, CardDef, Cost, Delayed, EffectFn, Event, Gen, Kind, Static, Target, TargetSpec,
+                    aim_of, aimed, kinds)
 from .objects import Card, Chars, Effect, Player, Spell
 from .refs import ref
 
@@ -60,6 +61,15 @@ DAMAGED_CREATURE = TargetSpec("creature being damaged", kinds(Kind.PERMANENT),
 
 def creature_where(what: str, test: Callable[[Game, Ctx, Card], bool]) -> TargetSpec:
     return permanent_target(what, lambda g, ctx, c: "creature" in g.chars(c).types and test(g, ctx, c))
+
+
+def creature_of(subtype: str, what: str, test: Callable[[Game, Ctx, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
+    """``target wall``: a creature of the creature type ``subtype`` (lower
+    case) that passes ``test``. The slot accepts only that type, so the rule of
+    permanents that may not be the target of such effects (Wall of Shadows)
+    applies to it where targets are checked (``Game.admits``)."""
+    spec = creature_where(what, lambda g, ctx, c: subtype in g.chars(c).subtypes and test(g, ctx, c))
+    return replace(spec, subtype=subtype)
 
 
 def colored_spell(word: str) -> TargetSpec:
@@ -496,8 +506,10 @@ def forced_upkeep_target(g: Game, card: Card, ab: Ability) -> Gen:
     used by the time upkeep ends: its controller must choose the target now
     (``choose CARD``, a choice that cannot be declined: no "cancel"), and the
     ability is used with that target and resolved. Returns False, asking
-    nothing, when there is no legal target."""
-    p = g.controller(card)
+    nothing, when there is no legal target. The player is the ability's
+    controller, or for one every player uses in their own upkeep (``who=
+    "active"``: The Abyss) the player whose upkeep it is."""
+    p = g.active if ab.who == "active" else g.controller(card)
     spec = ab.targets[0]
     probe = Spell(0, p, None, card, card.name, ability=ab, colors=frozenset(g.chars(card).colors))
     cands = g.target_candidates(spec, probe, None)
@@ -770,6 +782,29 @@ def become_copy(g: Game, card: Card, cdef: CardDef) -> None:
     card.cdef = cdef
     card.printed = None
     g.log(f"{card.name} becomes a copy of {cdef.name}.")
+
+
+def announce_permanent(key: str, prompt: str, candidates: Callable[[Game, Ctx], list[Card]]) -> Announce:
+    """A permanent chosen as the spell is cast (000 "Spells and Spell Chains":
+    the decisions a spell needs are made as it is cast; a duel script's
+    ``choose=``): ``choose REF`` among ``candidates(g, ctx)``; the spell, and
+    the permanent it becomes, keep the chosen one's oid in ``chosen[key]``."""
+    return Announce(key, prompt, lambda g, ctx: [ref(g, c) for c in candidates(g, ctx)], candidates)
+
+
+def copy_to_make(g: Game, ctx: Ctx, candidates: list[Card], what: str) -> Gen:
+    """What a copy entering play copies (Clone, Vesuvan Doppelganger, Copy
+    Artifact): the permanent chosen as it was cast (``chosen["copy"]``, see
+    :func:`announce_permanent`) if it is still one of ``candidates``, else
+    nothing (Clone then is a 0/0). One put into play without being cast
+    (Animate Dead) chooses now, among ``candidates``."""
+    oid = ctx.source.chosen.get("copy")
+    if oid is None:
+        return (yield from choose_to_copy(g, ctx, candidates, what))
+    orig = next((c for c in candidates if c.oid == oid), None)
+    if orig is None:
+        g.log(f"{ctx.source.name}: what it was to copy is no longer in play; it copies nothing.")
+    return orig
 
 
 def choose_to_copy(g: Game, ctx: Ctx, candidates: list[Card], what: str) -> Gen:

@@ -21,7 +21,7 @@ from .characteristics import CharacteristicsRules, CharsCache
 from .combat import CombatRules
 from .ctx import Ctx
 from .damage import DamageRules
-from .decisions import Context, Decision, DecisionKind
+from .decisions import CASTING_KINDS, Context, Decision, DecisionKind
 from .mana import ManaCost
 from .model import Ability, CardDef, Delayed, Event, Gen, Target, Trigger
 from .objects import Card, Chars, Effect, Packet, Player, Spell
@@ -59,6 +59,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.draw_replacements: list[tuple[int, Callable[[Game, int], Gen]]] = []
         self.events: list[str] = []
         self.secrets: list[tuple[int, str]] = []  # what only one player may see
+        # the players putting together a spell from their hand, innermost last: until
+        # it is announced it may be cancelled, and then only its caster ever knew what it
+        # was, so the decisions asked meanwhile are hidden from the others (see ask)
+        self.hidden_casts: list[int] = []
         self._last_choices: list[str] = []
         self._computing: set[int] = set()  # oids whose characteristics are being computed
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
@@ -199,7 +203,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
                 return tuple(dict.fromkeys(act_lister()))  # type: ignore[misc]
             d = Decision.listed_later(player, kind, prompt, listed, surely, decline, parser, about,
                                       listed_actions if actions is not None else None)
-            d.cost, d.context = cost, self._context()
+            d.cost, d.context, d.hidden = cost, self._context(), self._hidden(player, kind)
             self.decisions_asked += 1
             self.rest_decision, self.rest_next = (d if self.rest_next else None), False
             answer = yield d
@@ -212,10 +216,17 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         if not ch and parser is None:
             raise AssertionError(f"decision with no choices: {prompt}")
         self.decisions_asked += 1
-        d = Decision(player, kind, prompt, ch, decline, parser, about, cost, self._context())
+        d = Decision(player, kind, prompt, ch, decline, parser, about, cost, self._context(),
+                     hidden=self._hidden(player, kind))
         self.rest_decision, self.rest_next = (d if self.rest_next else None), False
         answer = yield d
         return answer
+
+    def _hidden(self, player: int, kind: DecisionKind) -> bool:
+        """Is this decision part of ``player`` putting together a spell from their
+        hand, not announced yet (its mode, X, targets, choices, payment)? Others
+        then see the decision the player was at when they began (``Duel.view``)."""
+        return bool(self.hidden_casts) and self.hidden_casts[-1] == player and kind in CASTING_KINDS
 
     def _context(self) -> Context:
         return Context(self.turn, self.active, self.phase, self.step,

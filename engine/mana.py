@@ -142,6 +142,15 @@ class Mana:
                 out += f"+{sym * n}({use})"
         return out
 
+    def symbols(self) -> str:
+        """The pool as symbols, restricted mana by its symbol like any other
+        (Mishra's Workshop's three: ``"CCC"``): what a duel script's
+        ``mana_pool`` names."""
+        n = {s: self.amounts.get(s, 0) for s in MANA_SYMBOLS}
+        for (sym, _), k in self.restricted.items():
+            n[sym] += k
+        return "".join(s * n[s] for s in MANA_SYMBOLS)
+
     def spendable(self, uses: frozenset[str] | set[str]) -> "Mana":
         """The unrestricted pool to pay with: this pool's own mana plus its
         restricted mana whose use is among ``uses``."""

@@ -134,6 +134,18 @@ class TargetSpec:
     # "opponent" (Cuombajj Witches: "target creature or player of target opponent's
     # choice"); the opponent's choice cannot be cancelled.
     chooser: str = "controller"
+    # The one creature type this slot accepts ("target wall": "wall"), set by
+    # ``effects.creature_of``: ``Game.admits`` then refuses a permanent that may not
+    # be the target of effects that target only that type (Wall of Shadows, see
+    # :func:`only_type_refused`).
+    subtype: str = ""
+
+
+def only_type_refused(subtype: str) -> str:
+    """The flag of a permanent that may not be the target of spells or effects
+    that can target only creatures of ``subtype`` (Wall of Shadows: "Effects that
+    target only walls may not target Wall of Shadows"); ``Game.admits`` reads it."""
+    return f"not a target of {subtype}-only effects"
 
 
 @dataclass(frozen=True)
@@ -203,11 +215,15 @@ class Mode:
 @dataclass(frozen=True)
 class Announce:
     """A choice announced on casting: a color, a land type, tap/untap, a color
-    word replacement. ``options(g, ctx)`` lists the legal answers."""
+    word replacement, a permanent (Clone's creature to copy). ``options(g,
+    ctx)`` lists the legal answers; for a choice of a permanent,
+    ``permanents(g, ctx)`` lists them (``options`` are their references) and
+    the spell keeps the chosen one's oid (see ``effects.announce_permanent``)."""
 
     key: str
     prompt: str
     options: Callable[["Game", "Ctx"], list[str]]
+    permanents: Callable[["Game", "Ctx"], list["Card"]] | None = None
 
 
 @dataclass(frozen=True)

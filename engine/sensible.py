@@ -140,6 +140,14 @@ class SensiblePlayer:
         if k is K.CAST_X:
             xs = [c for c in ch if c.startswith("x=")]
             return xs[-1] if xs else "cancel"
+        if k is K.CAST_MODE:
+            # any mode but one that gives the opponent cards (Ancestral Recall's second)
+            sp = carddb.get(d.about).spell if carddb.is_implemented(d.about) else None
+            modes = sp.modes if sp is not None else ()
+            opts = [c for c in ch if c.startswith("mode=") and not (
+                int(c[5:]) <= len(modes) and modes[int(c[5:]) - 1].description.startswith("Force opponent"))]
+            if opts:
+                return self.rng.choice(opts)
         if k in (K.CAST_MODE, K.CAST_CHOOSE):
             opts = [c for c in ch if c != "cancel"]
             return self.rng.choice(opts) if opts else "cancel"

@@ -56,7 +56,9 @@ def view(duel: "Duel", viewer: int | None, *, board: bool = True) -> dict[str, A
     for p in g.players:
         entry: dict[str, Any] = {
             "name": p.name, "life": p.life, "poison": p.poison, "mana_pool": p.pool.text(),
-            "hand_count": len(p.hand), "library_count": len(p.library),
+            # a card being cast from hand, not announced yet, is still in hand for the others
+            "hand_count": len(p.hand) + (g.hidden_casts.count(p.idx) if viewer != p.idx else 0),
+            "library_count": len(p.library),
             "graveyard": [c.name for c in p.graveyard], "removed": [("(face down)" if c.face_down and not g.over else c.name) for c in p.removed],
             "ante": [("(face down)" if c.face_down and viewer != p.idx and not g.over else c.name) for c in p.ante],
             "lands_played": p.lands_played,
@@ -69,6 +71,10 @@ def view(duel: "Duel", viewer: int | None, *, board: bool = True) -> dict[str, A
             entry["library_top"] = p.library[0].name  # played face up (Field of Dreams), for everyone
         players.append(entry)
     d = duel.pending
+    if d is not None and d.hidden and viewer != d.player:
+        # the decider is putting together a spell from hand: the others see the decision
+        # they were at when they began (the spell may yet be cancelled, never revealed)
+        d = duel.shown
     out: dict[str, Any] = {
         "viewer": viewer, "turn": g.turn, "active": g.active, "phase": g.phase, "step": g.step,
         "players": players,

@@ -529,3 +529,22 @@ async def test_a_slow_answer_is_deferred_in_time_then_shown(fake_discord: FakeDi
         assert bot.svc._live[1].seq > seq and "→ you chose: " in msg.text
         calls = [f"{c.method} {c.route}" for c in fake.calls]
         assert "PATCH /webhooks/{app_id}/{token}/messages/{message_id}" in calls  # the edit, through the deferral
+
+
+def test_the_board_does_not_say_a_spell_from_hand_is_being_put_together() -> None:
+    """The thread's board says whom the duel waits for and on what as everyone
+    may see it: while bob chooses a target for a card from his hand (not
+    announced yet, it may be cancelled) it still shows the decision he was at."""
+    from types import SimpleNamespace
+
+    from bot.panels import board_message
+    from engine.scripts import build_position
+    duel = Duel(lambda: build_position({"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"]},
+        "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}}}))
+    live = SimpleNamespace(duel=duel, record=SimpleNamespace(id=7, player_names=["alice", "bob"], deadline=None))
+    before = board_message(live)  # type: ignore[arg-type]
+    assert before.endswith("**Waiting for bob**: opportunity")
+    duel.apply("cast Lightning Bolt")
+    assert duel.pending.kind is DecisionKind.CAST_TARGET
+    assert board_message(live) == before  # type: ignore[arg-type]

@@ -125,3 +125,58 @@ def test_random_duels_with_blue_decks(seed: int) -> None:
     assert duel.pending is None, f"seed {seed} did not finish"
     again = Duel.new(seed, decks, DuelOptions(ante=seed % 3 == 0)).replay(duel.history)
     assert again.state_hash() == duel.state_hash()
+
+
+def test_ancestral_recall_is_a_choice_of_two_modes_and_targets_nothing() -> None:
+    """"Draw 3 cards or force opponent to draw 3 cards": casting it asks which
+    (mode=1, mode=2), never a target (a player protected from blue, or a target
+    that became illegal, is nothing to it)."""
+    from engine.decisions import DecisionKind
+    from engine.scripts import build_position
+    d = Duel(lambda: build_position({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Ancestral Recall"], "battlefield": ["Island"]}, "bob": {}}}))
+    d.apply("cast Ancestral Recall")
+    assert d.pending.kind is DecisionKind.CAST_MODE
+    assert d.pending.choices == ("mode=1", "mode=2", "cancel")
+    assert d.pending.prompt == ("Ancestral Recall: which mode? (mode=1: Draw 3 cards; "
+                                "mode=2: Force opponent to draw 3 cards)")
+    d.apply("mode=2")
+    assert d.pending.kind is DecisionKind.PAY  # no target asked
+    d.apply("auto")
+    assert [s.targets for s in d.game.spells] == [[]]
+
+
+def test_copy_artifact_chooses_as_it_is_cast_and_copies_nothing_if_that_one_is_gone() -> None:
+    """The artifact to copy is chosen as Copy Artifact is cast, before paying
+    (000 "Spells and Spell Chains"); sacrificed to pay for it (Black Lotus),
+    it is gone when Copy Artifact comes into play: nothing is copied and no
+    other artifact is asked for."""
+    from engine.decisions import DecisionKind
+    from engine.scripts import build_position
+    d = Duel(lambda: build_position({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Copy Artifact"], "battlefield": ["Black Lotus", "Jayemdae Tome"]}, "bob": {}}}))
+    d.apply("cast Copy Artifact")
+    assert d.pending.kind is DecisionKind.CAST_CHOOSE
+    assert d.pending.choices == ("choose Black Lotus", "choose Jayemdae Tome", "cancel")
+    d.apply("choose Black Lotus")
+    d.apply("tap Black Lotus for U")
+    d.apply("pay")
+    while d.pending is not None and d.pending.kind is not DecisionKind.OPPORTUNITY:
+        assert d.pending.kind is not DecisionKind.CHOOSE, d.pending.prompt  # nothing asked at resolution
+        d.apply(d.pending.decline or "pass")
+    g = d.game
+    copy = next(c for c in g.battlefield if c.name == "Copy Artifact")
+    assert copy.own_cdef is None and g.chars(copy).types == frozenset({"enchantment"})
+    assert any("no longer in play" in e for e in g.events)
+
+
+def test_clone_put_into_play_without_being_cast_chooses_as_it_comes_into_play() -> None:
+    """Animate Dead on a Clone: nothing was chosen on casting, so the creature
+    to copy is chosen as it comes into play."""
+    res = _script({"active": "alice", "phase": "main", "players": {
+        "alice": {"hand": ["Animate Dead"], "graveyard": ["Clone"], "battlefield": ["Swamp", "Swamp"]},
+        "bob": {"battlefield": ["Serra Angel"]}}},
+        ["alice: cast Animate Dead -> Clone", "alice: choose Serra Angel"])
+    assert res.passed, res.reason
+    clone = next(c for c in res.duel.game.battlefield if c.name == "Clone")
+    assert clone.cdef.name == "Serra Angel"

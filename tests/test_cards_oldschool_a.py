@@ -90,7 +90,7 @@ CLONE = {"active": "alice", "phase": "main",
 
 
 def test_clone_is_a_copy_in_play_and_its_own_card_elsewhere() -> None:
-    r = run(CLONE, [{"alice": "cast Clone"}, {"alice": "choose Serra Angel"}])
+    r = run(CLONE, [{"alice": "cast Clone choose=Serra Angel"}, "resolve"])
     g = r.g
     clone = next(c for c in g.battlefield if c.name == "Clone")
     ch = g.chars(clone)

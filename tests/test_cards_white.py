@@ -108,6 +108,57 @@ def test_being_asked_to_regenerate_reveals_nothing_of_the_hand() -> None:
     assert v1["pending"] == v2["pending"]
 
 
+def test_a_declined_death_ward_leaves_no_trace_for_the_other_player() -> None:
+    """Offered Death Ward from hand, alice starts casting it and cancels: bob's
+    view (and a spectator's) shows the regeneration question all along, with
+    alice's hand count unchanged, and the public log never names the card; only
+    alice is told. The same views as for a player holding no Death Ward."""
+    import json
+    r = _bolt_the_unicorn(["Death Ward"])
+    other = _bolt_the_unicorn(["Savannah Lions"])
+    asked = {w: r.duel.view(w) for w in (1, None)}
+    r.duel.apply("cast Death Ward", player=0)
+    assert r.duel.pending.kind is DecisionKind.CAST_TARGET and r.duel.pending.hidden
+    for w in (1, None):
+        v = r.duel.view(w)
+        assert v["pending"] == asked[w]["pending"] == other.duel.view(w)["pending"]
+        assert v["players"][0]["hand_count"] == 1
+        assert "Death Ward" not in json.dumps(v)
+    r.duel.apply("cancel", player=0)
+    assert r.duel.pending.kind is DecisionKind.REGENERATE
+    r.duel.apply("pass", player=0)
+    run_step(r, "resolve")
+    other.duel.apply("pass", player=0)
+    run_step(other, "resolve")
+    assert not any("Death Ward" in e for e in r.g.events)
+    assert r.g.events == [e.replace("Savannah Lions", "Death Ward") for e in other.g.events]
+    for w in (1, None):
+        assert "Death Ward" not in json.dumps(r.duel.view(w))
+    assert any("Death Ward" in s for s in r.duel.view(0)["secrets"])
+
+
+def test_a_spell_put_together_from_hand_is_hidden_until_announced() -> None:
+    """Choosing a target (and paying) for a spell from hand: the opponent sees
+    the opportunity the caster was at, and the same hand count, until the spell
+    is announced; then it is public."""
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Lightning Bolt", "Plains"], "battlefield": ["Mountain"]},
+                         "bob": {"battlefield": ["Grizzly Bears"]}}}
+    r = run(setup, [])
+    before = r.duel.view(1)
+    r.duel.apply("cast Lightning Bolt", player=0)
+    assert r.duel.pending.kind is DecisionKind.CAST_TARGET
+    seen = r.duel.view(1)
+    assert seen["pending"] == before["pending"] and seen["players"][0]["hand_count"] == 2
+    assert "Lightning Bolt" not in repr(seen)
+    r.duel.apply("target Grizzly Bears", player=0)
+    if r.duel.pending.kind is DecisionKind.PAY:
+        r.duel.apply("auto", player=0)
+    seen = r.duel.view(1)
+    assert seen["players"][0]["hand_count"] == 1
+    assert any(s["name"] == "Lightning Bolt" for s in seen["spells"])
+
+
 def test_death_ward_cannot_be_cast_at_other_times() -> None:
     setup = {"active": "alice", "phase": "main",
              "players": {"alice": {"hand": ["Death Ward"], "battlefield": ["Plains", "Pearled Unicorn"]},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Duel, DuelOptions, IllegalAction
+from engine import Duel, DuelOptions, IllegalAction, carddb
 from engine.decisions import DecisionKind, Refusal
 from engine.scripts import Runner, build_position, parse_action
 
@@ -196,3 +196,30 @@ def test_a_wrong_or_needless_x_is_refused_with_the_reason() -> None:
     assert err == "x=2 is not legal for Spell Blast: its X is 4, set by its target"
     assert r.duel.state_hash() == before
     assert r.try_action(1, parse_action("cast Spell Blast -> Hill Giant x=4")) is None
+
+
+def _target_specs(cdef) -> list:
+    """Every target slot of a card: its spell's (and modes'), its aura's, its abilities'."""
+    specs = list(cdef.enchant and [cdef.enchant] or [])
+    if cdef.spell is not None:
+        specs += list(cdef.spell.targets) + [t for m in cdef.spell.modes for t in m.targets]
+    for ab in cdef.abilities:
+        specs += list(ab.targets)
+    return specs
+
+
+def test_every_target_wall_slot_is_one_that_wall_of_shadows_refuses() -> None:
+    """Wall of Shadows: "Effects that target only walls may not target Wall of
+    Shadows." The rule is applied where targets are checked (Game.admits) to
+    every slot that accepts only walls: each card's "target wall" slot must be
+    such a slot (effects.creature_of), not a test of its own that would miss it."""
+    wall_only = []
+    for name in carddb.implemented():
+        for spec in _target_specs(carddb.get(name)):
+            words = spec.what.lower()
+            if "wall" in words and "non-wall" not in words and "creature" not in words:
+                wall_only.append(name)
+                assert spec.subtype == "wall", f"{name}: {spec.what!r} is not made with creature_of('wall', ...)"
+    assert {"Tunnel", "Ali Baba", "Animate Wall", "Glyph of Doom", "Glyph of Life", "Goblin Digging Team",
+            "Dwarven Demolition Team", "Glyph of Delusion", "Glyph of Reincarnation",
+            "Glyph of Destruction"} <= set(wall_only)

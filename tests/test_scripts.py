@@ -232,3 +232,21 @@ def test_unknown_players_and_verbs_fail_at_their_step(step: dict[str, str], reas
 def test_unknown_players_in_setup(setup: dict[str, object], reason: str) -> None:
     res = run_script({"name": "t", "setup": setup, "steps": []})
     assert not res.passed and res.reason.startswith(reason), res.reason
+
+
+def test_mana_pool_names_restricted_mana_by_its_symbol() -> None:
+    """The contract's Expectations: ``mana_pool`` lists restricted mana by its
+    symbol, order ignored (Mishra's Workshop: ``CCC``); the extension
+    ``+CCC(artifact spells)`` also checks what it may be spent on."""
+    def check(pool: str) -> str | None:
+        doc = {"name": "pool", "setup": {"active": "alice", "phase": "main", "players": {
+            "alice": {"battlefield": ["Mishra's Workshop", "Forest"]}, "bob": {}}},
+            "steps": [{"alice": "tap Mishra's Workshop for C"}, {"alice": "tap Forest for G"},
+                      {"expect": {"alice": {"mana_pool": pool}}}]}
+        res = run_script(doc)
+        return None if res.passed else res.reason
+    assert check("CCCG") is None
+    assert check("GCCC") is None
+    assert check("G+CCC(artifact spells)") is None
+    assert "is 'GCCC', expected 'GCCCC'" in (check("CCCCG") or "")
+    assert "expected 'G+CCC(summon spells)'" in (check("G+CCC(summon spells)") or "")

@@ -21,7 +21,7 @@ def _soul_net_asks(r: Runner) -> int:
 
 
 def test_a_copy_made_mid_duel_listens_to_its_new_trigger() -> None:
-    r = run(NET_AND_COPY, [{"alice": "cast Copy Artifact"}, {"alice": "choose Soul Net"}])
+    r = run(NET_AND_COPY, [{"alice": "cast Copy Artifact choose=Soul Net"}, "resolve"])
     g = r.g
     copy = next(c for c in g.battlefield if c.name == "Copy Artifact")
     assert copy.cdef.name == "Soul Net"

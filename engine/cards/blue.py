@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (become_copy, choose_to_copy, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
+from ..effects import (announce_permanent, become_copy, choose_to_copy, copy_to_make, CREATURE, CREATURE_OR_PLAYER, ENCHANTMENT, LAND, OPPONENT, PLAYER, SPELL, SPELL_OR_PERMANENT,
                        aura, bounce_targets, change_color, colored_permanent, colored_spell, counter_target,
                        creature_where, damage, destroy_self, discard_card, destroy_targets, during_upkeep, each_target, flag_mod,
                        grant, keyword_mod, must_attack_this_turn, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration,
@@ -730,10 +730,21 @@ def _target_draws(n: int | None) -> EffectFn:
     return fn
 
 
-# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": the player
-# who draws is chosen as it is cast, as a target (the Oracle text's "target
-# player"), so `cast Ancestral Recall -> bob`.
-define("Ancestral Recall", spell=SpellSpec(_target_draws(3), targets=(PLAYER,)))
+def _draws(n: int, opponent: bool) -> EffectFn:
+    """The caster (or, ``opponent``, the caster's opponent) draws ``n`` cards."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        who = ctx.opponent if opponent else ctx.me
+        yield from g.draw(who.idx, n)
+        g.log(f"{who.name} draws {n} cards ({ctx.source_name}).")
+    return fn
+
+
+# Ancestral Recall: "Draw 3 cards or force opponent to draw 3 cards": two
+# modes, chosen as it is cast (`cast Ancestral Recall mode=2`); it targets
+# nothing (the "target player" is the Oracle text's, not the printed one).
+define("Ancestral Recall", spell=SpellSpec(None, modes=(
+    Mode("Draw 3 cards", (), _draws(3, opponent=False)),
+    Mode("Force opponent to draw 3 cards", (), _draws(3, opponent=True)))))
 define("Braingeyser", spell=SpellSpec(_target_draws(None), targets=(PLAYER,)))
 
 
@@ -802,16 +813,22 @@ def _copy_then_enter(g: Game, ctx: Ctx, orig: Card, cdef: CardDef) -> Gen:
         yield from cdef.on_enter(g, ctx)
 
 
+def _other_creatures(g: Game, ctx: Ctx) -> list[Card]:
+    return [c for c in g.creatures() if c is not ctx.source]
+
+
 def _clone_enter(g: Game, ctx: Ctx) -> Gen:
-    orig = yield from choose_to_copy(g, ctx, [c for c in g.creatures() if c is not ctx.source], "a creature")
+    orig = yield from copy_to_make(g, ctx, _other_creatures(g, ctx), "a creature")
     if orig is not None:
         yield from _copy_then_enter(g, ctx, orig, orig.cdef)
 
 
-# Clone: a copy of a creature, its color too. "Clone cannot be summoned if
-# there are no creatures in play" (if the creature is gone by the time Clone
-# comes into play, Clone copies nothing and, a 0/0, dies).
-define("Clone", on_enter=_clone_enter, hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures())))
+# Clone: a copy of a creature, its color too, chosen as Clone is cast
+# (`cast Clone choose=Serra Angel`). "Clone cannot be summoned if there are no
+# creatures in play" (if the creature is gone by the time Clone comes into
+# play, Clone copies nothing and, a 0/0, dies).
+define("Clone", on_enter=_clone_enter, hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures())),
+       announce=(announce_permanent("copy", "choose a creature to copy", _other_creatures),))
 
 
 # Vesuvan Doppelganger: a copy of a creature but for its color (it stays
@@ -828,7 +845,7 @@ def _vesuvan_choices(g: Game, src: Card) -> list[Card]:
 
 
 def _vesuvan_enter(g: Game, ctx: Ctx) -> Gen:
-    orig = yield from choose_to_copy(g, ctx, _vesuvan_choices(g, ctx.source), "a creature")
+    orig = yield from copy_to_make(g, ctx, _vesuvan_choices(g, ctx.source), "a creature")
     if orig is not None:
         yield from _copy_then_enter(g, ctx, orig, _vesuvan(orig.cdef, ctx.source.own_cdef or ctx.source.cdef))
 
@@ -845,7 +862,9 @@ _VESUVAN_SWITCH = Ability("During your upkeep, Vesuvan Doppelganger may take on 
                           "creature in play", Cost(), _vesuvan_switch,
                           condition=lambda g, c: upkeep_of()(g, c) and bool(_vesuvan_choices(g, c)),
                           once_per_phase=True)
-define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWITCH,))
+define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWITCH,),
+       announce=(announce_permanent("copy", "choose a creature to copy",
+                                    lambda g, ctx: _vesuvan_choices(g, ctx.source)),))
 
 
 # Copy Artifact: a copy of an artifact in play that is an enchantment too
@@ -853,12 +872,16 @@ define("Vesuvan Doppelganger", on_enter=_vesuvan_enter, abilities=(_VESUVAN_SWIT
 # the artifact's color (none). (Choice: like Clone, it cannot be cast with no
 # artifact in play; with its artifact gone before it comes into play, it is an
 # enchantment that does nothing.)
+def _other_artifacts(g: Game, ctx: Ctx) -> list[Card]:
+    return [c for c in g.permanents(type_="artifact") if c is not ctx.source]
+
+
 def _copy_artifact_enter(g: Game, ctx: Ctx) -> Gen:
-    orig = yield from choose_to_copy(g, ctx, [c for c in g.permanents(type_="artifact") if c is not ctx.source],
-                                     "an artifact")
+    orig = yield from copy_to_make(g, ctx, _other_artifacts(g, ctx), "an artifact")
     if orig is not None:
         yield from _copy_then_enter(g, ctx, orig, replace(orig.cdef, types=orig.cdef.types | {"enchantment"}))
 
 
 define("Copy Artifact", on_enter=_copy_artifact_enter,
-       hooks=Hooks(can_cast=lambda g, p, card: bool(g.permanents(type_="artifact"))))
+       hooks=Hooks(can_cast=lambda g, p, card: bool(g.permanents(type_="artifact"))),
+       announce=(announce_permanent("copy", "choose an artifact to copy", _other_artifacts),))

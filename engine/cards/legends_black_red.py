@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from ..carddb import define, get
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
-                       creature_where, destroy_targets, discard_card, during_upkeep, each_target, flag_mod,
+from ..effects import (creature_of, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, aura, bounce_targets, colored_permanent,
+                       creature_where, destroy_targets, discard_card, each_target, flag_mod, forced_upkeep_target,
                        keyword_mod, nothing, on_source, pay_to_use, permanent_target, pump, pump_mod, regeneration, self_only,
                        static_for, upkeep_of)
 from ..effects import color_until_eot, colors_in_text, lands_of_type  # words of the card's text (Magical Hack)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, Event, Gen, Kind, Mode, SpellSpec, Target, TargetSpec, Trigger, kinds
+from ..model import Ability, Cost, Delayed, Event, Gen, Kind, Mode, SpellSpec, Target, TargetSpec, Trigger, kinds, only_type_refused
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .green import _fog
@@ -83,23 +83,28 @@ def _chain_lightning(g: Game, ctx: Ctx) -> Gen:
 define("Chain Lightning", spell=SpellSpec(_chain_lightning, targets=(CREATURE_OR_PLAYER,)))
 
 
-# The Abyss (enchant world): during each player's upkeep that player buries a
-# non-artifact creature of theirs, chosen by them, that The Abyss could target
-# (a creature with protection from black is never chosen). The player may do
-# it at any opportunity of their upkeep (``activate The Abyss``), else it
-# happens as upkeep ends.
-def _abyss(g: Game, ctx: Ctx) -> Gen:
-    p, src = g.active, ctx.source
-    colors = frozenset(g.chars(src).colors)
-    able = [c for c in g.creatures(p) if "artifact" not in g.chars(c).types and g.targetable(c, colors)]
-    if not able:
-        g.log(f"The Abyss: {g.players[p].name} has no non-artifact creature to bury.")
+# The Abyss (enchant world): "All players bury one target non-artifact
+# creature under their control, if they have any, during their upkeep." A
+# fast effect of each player's upkeep (the duel-script contract's Upkeep): the
+# player whose upkeep it is carries it out at any of their opportunities,
+# choosing the target as they use it (`activate The Abyss -> Grizzly Bears`;
+# a creature with protection from black cannot be chosen, an artifact creature
+# is not one); not done when upkeep would end, it becomes a choice that cannot
+# be declined (`choose Grizzly Bears`). With no such creature it does nothing.
+_ABYSS_TARGET = creature_where("target non-artifact creature you control", lambda g, ctx, c: g.controller(
+    c) == ctx.controller and "artifact" not in g.chars(c).types)
+_abyss_ab = Ability("During your upkeep, bury one target non-artifact creature you control", Cost(),
+                    destroy_targets(bury=True), targets=(_ABYSS_TARGET,), who="active", condition=upkeep_of("each"),
+                    once_per_phase=True)
+
+
+def _abyss_end(g: Game, card: Card) -> Gen:
+    if card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
         return
-    victim = yield from choose_one(g, p, "The Abyss: bury which of your non-artifact creatures?", able, "The Abyss")
-    g.destroy(victim, bury=True)
+    if not (yield from forced_upkeep_target(g, card, _abyss_ab)):
+        g.log(f"The Abyss: {g.players[g.active].name} has no non-artifact creature to bury.")
 
 
-_abyss_ab, _abyss_end = during_upkeep("Bury a non-artifact creature you control", _abyss, whose="each")
 define("The Abyss", abilities=(_abyss_ab,), hooks=Hooks(end_of_upkeep=_abyss_end))
 
 
@@ -361,16 +366,6 @@ define("Evil Eye of Orms-by-Gore",
                    attack_restriction=lambda g, src, c: g.controller(c) != g.controller(src)
                    or "evil eye" in g.chars(c).subtypes))
 
-# Spells and effects that "target only walls" (Glyph of Doom, Glyph of
-# Destruction) cannot target Wall of Shadows (its flag).
-WALL_ONLY_REFUSED = "not a target of wall-only effects"
-
-
-def _wall(what: str, test: Callable[[Game, Ctx, Card], bool] = lambda g, ctx, c: True) -> TargetSpec:
-    return creature_where(what, lambda g, ctx, c: "wall" in g.chars(c).subtypes
-                          and WALL_ONLY_REFUSED not in g.chars(c).flags and test(g, ctx, c))
-
-
 def _blocked_by(g: Game, wall: Card) -> list[Card]:
     cb = g.combat
     i = cb.blocking(wall.oid) if cb is not None else None
@@ -395,7 +390,7 @@ def _glyph_doom(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-define("Glyph of Doom", spell=SpellSpec(_glyph_doom, targets=(_wall("target wall"),)))
+define("Glyph of Doom", spell=SpellSpec(_glyph_doom, targets=(creature_of("wall", "target wall"),)))
 
 
 # Glyph of Destruction: target blocking wall its caster controls gets +10/+0
@@ -421,8 +416,8 @@ def _glyph_destruction(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-define("Glyph of Destruction", spell=SpellSpec(_glyph_destruction, targets=(_wall(
-    "target blocking wall you control", lambda g, ctx, c: g.controller(c) == ctx.controller and g.combat is not None
+define("Glyph of Destruction", spell=SpellSpec(_glyph_destruction, targets=(creature_of(
+    "wall", "target blocking wall you control", lambda g, ctx, c: g.controller(c) == ctx.controller and g.combat is not None
     and g.combat.blocking(c.oid) is not None),)))
 
 
@@ -476,12 +471,13 @@ define("Wall of Putrid Flesh", hooks=Hooks(reduce_damage=_putrid))
 
 
 # Wall of Shadows: damage dealt to it by creatures it blocks is reduced to 0;
-# wall-only spells and effects cannot target it.
+# spells and effects that target only walls cannot target it (the flag; the
+# rule is Game.admits, for every "target wall").
 def _shadows(g: Game, src: Card, pk: Packet) -> bool:
     return pk.receiver is src and any(c.oid == pk.source_oid for c in _blocked_by(g, src))
 
 
-define("Wall of Shadows", hooks=Hooks(reduce_damage=_shadows), statics=(static_for(self_only, flag_mod(WALL_ONLY_REFUSED)),))
+define("Wall of Shadows", hooks=Hooks(reduce_damage=_shadows), statics=(static_for(self_only, flag_mod(only_type_refused("wall"))),))
 
 
 # Wall of Tombstones: its toughness is 1 + X, X set at the end of its

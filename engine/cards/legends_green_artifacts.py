@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define
 from ..ctx import Ctx
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
+from ..effects import (creature_of, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, counter_target, create_token, destroy_self,
                        discard_card, each_target, flag_mod, grant, keyword_mod, nothing, on_source, permanent_target, pump_mod, self_only, static_for, tap_targets,
                        lose_keyword_mod, token_def, until_eot, upkeep_cost, upkeep_of)
 from ..effects import color_until_eot, lands_of_type  # words of the card's text (Magical Hack)
@@ -132,7 +132,7 @@ def put_card_into_play(g: Game, p: int, card: Card, why: str) -> Gen:
     spec = card.cdef.enchant
     if spec is not None:
         hosts = [c for c in g.battlefield
-                 if Kind.PERMANENT in spec.kinds and (spec.test is None or spec.test(g, ctx, c))]
+                 if Kind.PERMANENT in spec.kinds and g.admits(spec, ctx, c)]
         if not hosts:
             return None
         with g.reading():
@@ -141,10 +141,7 @@ def put_card_into_play(g: Game, p: int, card: Card, why: str) -> Gen:
                                [f"choose {n}" for n in names], about=card.name)
         host = hosts[names.index(ans[len("choose "):])]
     for an in card.cdef.announce:
-        opts = an.options(g, ctx)
-        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{card.name}: {an.prompt}", [f"choose {o}" for o in opts],
-                               about=card.name)
-        spell.chosen[an.key] = ans[len("choose "):]
+        yield from g.announce_choice(p, an, spell, [], DecisionKind.CHOOSE)
     new = g.move(card, "battlefield", controller=p)
     new.chosen.update(spell.chosen)
     if card.cdef.cost.x:
@@ -850,8 +847,7 @@ def _glyph(g: Game, ctx: Ctx) -> Gen:
             yield from g.entered(new)
 
 
-_WALL = permanent_target("target wall", lambda g, ctx, c: g.is_creature(c) and "wall" in g.chars(c).subtypes)
-define("Glyph of Reincarnation", spell=SpellSpec(_glyph, targets=(_WALL,)),
+define("Glyph of Reincarnation", spell=SpellSpec(_glyph, targets=(creature_of("wall", "target wall"),)),
        hooks=Hooks(can_cast=lambda g, p, card: g.attack_done and g.combat is None))
 
 

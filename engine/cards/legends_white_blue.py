@@ -8,7 +8,7 @@ from ..carddb import define
 from ..combat import rampage_bonus
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, PERMANENT, SPELL, add_counters, bounce_targets, colored_permanent, counter_target,
+from ..effects import (creature_of, ARTIFACT, CREATURE, PERMANENT, SPELL, add_counters, bounce_targets, colored_permanent, counter_target,
                        creature_where, damage, destroy_all, destroy_lands, destroy_targets, lands_of_type, discard_card, each_target, flag_mod,
                        grant, keyword_mod, on_source, pay_to_use, permanent_target, pump_mod, sequence, set_pt_mod,
                        until_eot)
@@ -601,8 +601,7 @@ def _glyph_gain(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-define("Glyph of Life", spell=SpellSpec(_glyph_of_life, targets=(creature_where(
-    "target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),)))
+define("Glyph of Life", spell=SpellSpec(_glyph_of_life, targets=(creature_of("wall", "target wall"),)))
 
 
 
@@ -794,7 +793,7 @@ def _glyph_of_delusion(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Glyph of Delusion", spell=SpellSpec(_glyph_of_delusion, targets=(
-    creature_where("target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),
+    creature_of("wall", "target wall"),
     creature_where("target creature the wall blocked this turn", _blocked_by_wall))))
 
 

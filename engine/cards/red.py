@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
+from ..effects import (creature_of, add_counters, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, SPELL_OR_PERMANENT, aura,
                        change_color, colored_permanent, colored_spell, counter_target, creature_where, damage,
                        destroy_targets, discard_card, during_upkeep, each_target, flag_mod, grant, keyword_mod,
                        on_enchanted, on_source, permanent_target, pump, pump_mod, regeneration, self_only,
@@ -153,11 +153,7 @@ for _name in ("Bird Maiden", "Earth Elemental", "Fire Elemental"):
     define(_name)
 
 
-def _wall(g: Game, ctx: Ctx, c: Card) -> bool:
-    return "wall" in g.chars(c).subtypes
-
-
-_WALL = creature_where("target wall", _wall)
+_WALL = creature_of("wall", "target wall")
 
 define("Ali Baba", abilities=(Ability("{R}: Tap target wall", Cost(ManaCost.parse("{R}")), tap_targets(),
                                       targets=(_WALL,)),))

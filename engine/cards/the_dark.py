@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, bounce_targets, choose_to_copy,
+from ..effects import (creature_of, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, PLAYER, add_counters, bounce_targets, choose_to_copy,
                        create_token, creature_where, damage, destroy_all, destroy_self, discard_card, destroy_targets,
                        during_upkeep, each_target, flag_mod, gain_life, keyword_mod, on_source, pay_to_use,
                        permanent_target, pump, pump_mod, regeneration, self_only, static_for, until_eot, upkeep_cost)
@@ -166,7 +166,7 @@ define("Merfolk Assassin", abilities=(Ability(
                             lambda g, ctx, c: g.swap_words("islandwalk", ctx.source) in g.chars(c).keywords),)),))
 define("Goblin Digging Team", abilities=(Ability(
     "{T}, Sacrifice Goblin Digging Team: Destroy target Wall", Cost(tap=True, sacrifice_self=True),
-    destroy_targets(), targets=(creature_where("target Wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),)),))
+    destroy_targets(), targets=(creature_of("wall", "target Wall"),)),))
 define("Scavenger Folk", abilities=(Ability(
     "{G}, {T}, Sacrifice Scavenger Folk: Destroy target artifact", Cost(_mana("{G}"), tap=True, sacrifice_self=True),
     destroy_targets(), targets=(ARTIFACT,)),))

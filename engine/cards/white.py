@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
+from ..effects import (creature_of, ARTIFACT_OR_ENCHANTMENT, CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, SPELL_OR_PERMANENT,
                        aura, change_color, creature_where, destroy_all, discard_card, destroy_self, destroy_targets, during_upkeep,
                        each_target, flag_mod, keyword_mod, nothing, on_enchanted, pay_to_use, permanent_target, prevent_to_target,
                        pump, pump_mod, until_eot, upkeep_cost, upkeep_of)
@@ -404,7 +404,7 @@ define("Blessing", enchant=CREATURE, abilities=(Ability(
 define("Holy Armor", enchant=CREATURE, statics=(aura(pump_mod(0, 2)),), abilities=(Ability(
     "{W}: Enchanted creature gets +0/+1 until end of turn", Cost(ManaCost.parse("{W}")), on_enchanted(pump(0, 1))),))
 
-define("Animate Wall", enchant=creature_where("target wall", lambda g, ctx, c: "wall" in g.chars(c).subtypes),
+define("Animate Wall", enchant=creature_of("wall", "target wall"),
        statics=(aura(flag_mod("wall can attack")),))
 
 # Brainwash: attacking with the creature costs its controller {3} more.
