@@ -542,7 +542,7 @@ def test_the_board_does_not_say_a_spell_from_hand_is_being_put_together() -> Non
     duel = Duel(lambda: build_position({"active": "bob", "phase": "main", "players": {
         "alice": {"battlefield": ["Grizzly Bears"]},
         "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}}}))
-    live = SimpleNamespace(duel=duel, record=SimpleNamespace(id=7, player_names=["alice", "bob"], deadline=None))
+    live = SimpleNamespace(duel=duel, match=None, game=1, away=(None, None), record=SimpleNamespace(id=7, player_names=["alice", "bob"], deadline=None))
     before = board_message(live)  # type: ignore[arg-type]
     assert before.endswith("**Waiting for bob**: opportunity")
     duel.apply("cast Lightning Bolt")
