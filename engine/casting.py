@@ -21,11 +21,12 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
-from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
+from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
 from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
@@ -36,9 +37,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 _NONE = object()  # no candidate at all (has_target)
-# "{T}: add one mana of that type" of each basic land type: immutable, so one
-# object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
+# "{T}: add one mana of that type" of a land's basic land types, by the symbols
+# they add (in WUBRGC order): immutable, so one object per set of symbols serves
+# every land (built once: mana_abilities is hot)
+_BASIC_ABILITY = {syms: ManaAbility(syms) for n in range(1, len(MANA_SYMBOLS) + 1)
+                  for syms in map("".join, itertools.combinations(MANA_SYMBOLS, n))}
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -71,12 +74,18 @@ class CastingRules:
         if self.land_type_changed(c, ch):
             out = []  # it has the text box of its new land type only
         if "land" in ch.types:
+            # A land of several basic land types (Tropical Island: forest and island)
+            # has each type's "{T}: add one mana": one {T} pays for one of them, so
+            # they are one ability adding one mana of any of those symbols.
+            syms = ""
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
                     # the flag "plains produces colorless" (Quarum Trench Gnomes): that
                     # land type's ability adds colorless mana instead
                     colorless = ch.flags and f"{sub} produces colorless" in ch.flags
-                    out.append(_BASIC_ABILITY["C" if colorless else sym])
+                    syms += "C" if colorless else sym
+            if syms:
+                out.append(_BASIC_ABILITY["".join(sorted(set(syms), key=MANA_SYMBOLS.index))])
             # "lands provide X instead of their normal mana" (Deep Water): hook
             # land_mana(g, card, chars) -> symbols or None of continuous effects
             for e in self.effects:
