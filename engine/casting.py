@@ -42,6 +42,9 @@ _NONE = object()  # no candidate at all (has_target)
 # every land (built once: mana_abilities is hot)
 _BASIC_ABILITY = {syms: ManaAbility(syms) for n in range(1, len(MANA_SYMBOLS) + 1)
                   for syms in map("".join, itertools.combinations(MANA_SYMBOLS, n))}
+# use ids of mana_units: a permanent's use is oid * _USE_IDS + ability index * _MAX_USES + use number
+_MAX_USES = 100
+_USE_IDS = 10 * _MAX_USES
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -479,7 +482,7 @@ class CastingRules:
         uses = self.spend_uses(spell)
         pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_board(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
+            sources = self._read_board(("afford_sources", p, uses), lambda: self.mana_units(p, spell, by_hand=True))
             # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
@@ -492,25 +495,72 @@ class CastingRules:
                                                     for v in self.cost_variants(p, cost)))
 
     def mana_units(self: "Game", p: int, spell: Spell | None = None,
-                   sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
-        """The automatic-payment sources of ``p`` for ``spell`` as units of one
-        mana each, ``(oid * 10 + ability index, symbols)``: a source adding
-        several mana at once (Sol Ring, Mana Vault, Mishra's Workshop, Urza's
-        Tower) is that many units; a source of restricted mana counts only for
-        a spell its use allows. (A source of several mana of one color
-        chosen, Black Lotus, counts as units of any colors, which only whether
-        a cost can be paid at all asks about: automatic payment never
-        sacrifices it.)"""
+                   by_hand: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The mana ``p`` could draw to pay for ``spell``, as units of one
+        mana each, ``(use id, symbols)`` in the order automatic payment
+        prefers them (:meth:`_mana_preference`).
+
+        Each use of a source makes its own mana once: a land, Mox, Birds of
+        Paradise or City of Brass one mana a tap, whatever colors it could
+        make; a source adding several mana at once (Sol Ring, Mana Vault,
+        Mishra's Workshop, Urza's Tower) is that many units with the one id
+        of that use. (What other permanents make a source add besides, Mana
+        Flare's or Wild Growth's, is not counted: asking would set off their
+        hooks.) A source used
+        again and again without tapping is one use per time it can be used:
+        Rasputin Dreamweaver one per counter, a player's life-for-mana effect
+        (Channel) one per life it costs. A source of restricted mana counts
+        only for a spell its use allows.
+
+        ``by_hand``: everything the player could draw by hand, for whether a
+        cost can be paid at all: also sources whose cost sacrifices a
+        permanent (Black Lotus, counted as units of any color it may make),
+        and life down to 0. Otherwise what automatic payment uses: it
+        never sacrifices a permanent and never spends the last life point.
+        Use ids are read back by :meth:`_mana_use`."""
         uses = self.spend_uses(spell)
-        out = []
-        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=sacrifice):
+        ranked = []
+        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=by_hand):
             if ma.use and ma.use not in uses:
                 continue
-            unit = (c.oid * 10 + i, frozenset(syms))
-            out.append(unit)
-            for _ in range(self._mana_amount(c, ma) - 1):
-                out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
-        return out
+            amount = self._mana_amount(c, ma)
+            times = 1 if ma.cost.tap or not ma.cost.remove_counter else c.counters.get(ma.cost.remove_counter, 0)
+            pref = self._mana_preference(c, syms)
+            for n in range(min(times, _MAX_USES)):
+                sid = c.oid * _USE_IDS + i * _MAX_USES + n
+                # distinct objects: plan_payment tells units apart by identity
+                ranked += [(pref, (sid, frozenset(syms))) for _ in range(max(1, amount))]
+        if p not in self.lands_only_mana:
+            life = self.players[p].life
+            for j, (via, syms, per) in enumerate(self.player_mana(p)):
+                # life for mana (Channel): spent only when nothing else pays
+                times = life // per if by_hand else max(0, life - 1) // per
+                life -= times * per
+                ranked += [((2, 9), (-1 - j * _MAX_USES - n, frozenset(syms))) for n in range(min(times, _MAX_USES))]
+        ranked.sort(key=lambda r: r[0])  # stable: battlefield order within a preference
+        return [u for _, u in ranked]
+
+    def _mana_preference(self: "Game", c: Card, syms: str) -> tuple[int, ...]:
+        """How early automatic payment taps ``c`` (lower first): sources that
+        hurt or change something when tapped (City of Brass, Elves of Deep
+        Shadow, an enchanted land) last; lands before artifacts, artifacts
+        before creatures (which could attack or block); a source with other
+        abilities (Mishra's Factory, Library of Alexandria) after one
+        without; and the source making the fewest kinds of mana first, so the
+        more flexible ones stay untapped."""
+        ch = self.chars(c)
+        costly = int(bool(c.cdef.triggers) or bool(self.attached(c)))
+        kind = 2 if ch.is_creature else 0 if "land" in ch.types else 1
+        return (costly, kind, int(bool(self.abilities_of(c))), len(syms))
+
+    def _mana_use(self: "Game", p: int, sid: int) -> tuple[Card | None, str | None]:
+        """What a use id of :meth:`mana_units` draws from: (the permanent, or
+        None if it is gone) or (None, the name of a player's mana effect)."""
+        if sid < 0:
+            j = (-1 - sid) // _MAX_USES
+            return None, next((via for k, (via, _, _) in enumerate(self.player_mana(p)) if k == j), None)
+        oid = sid // _USE_IDS
+        return next((c for c in self.battlefield if c.oid == oid), None), None
 
     def _auto_plan(self: "Game", variants: list[ManaCost], pool: Mana,
                    units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
@@ -1172,7 +1222,7 @@ class CastingRules:
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
-                    sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
+                    sources.sort(key=lambda s: s[0] // _USE_IDS == spell.source.oid and s[0] >= 0)
                 plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")
@@ -1198,7 +1248,10 @@ class CastingRules:
                     if sid in used:
                         continue  # another unit of a source already used (Sol Ring's second mana)
                     used.add(sid)
-                    card = next((c for c in self.battlefield if c.oid == sid // 10), None)
+                    card, via = self._mana_use(p, sid)
+                    if via is not None:
+                        yield from self.do_tap_answer(p, f"add {sym} via {via}")
+                        continue
                     if card is None:
                         break  # drawing mana made a planned source leave play: ask again, below
                     yield from self.tap_for_mana(p, card, sym)

@@ -88,9 +88,9 @@ def test_automatic_payment_spends_life_only_when_nothing_else_pays() -> None:
 
 def test_automatic_payment_never_spends_the_last_life() -> None:
     # by hand a player may pay life down to 0 (and lose); auto never does it for them
-    d = channelled(1, ["Forest"] * 2, ["Llanowar Elves"])
-    assert "cast Llanowar Elves" in d.pending.choices  # type: ignore[union-attr]
-    d.apply("cast Llanowar Elves")
+    d = channelled(1, ["Forest"] * 2, ["Sol Ring"])
+    assert "cast Sol Ring" in d.pending.choices  # type: ignore[union-attr]
+    d.apply("cast Sol Ring")
     assert d.pending is not None and "auto" not in d.pending.choices
     assert "add C via Channel" in d.pending.choices
 
