@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine import Duel
 from engine.autopass import auto_answer
 from engine.decisions import DecisionKind
+from engine.mana import Mana, ManaCost
+from engine.refs import ref
 from engine.scripts import build_position
 
 
@@ -161,3 +166,144 @@ def test_an_upkeep_cost_of_four_mana_is_one_answer() -> None:
     assert asked == [DecisionKind.UPKEEP]
     assert d.game.players[0].life == 20
     assert tapped(d) == ["Forest", "Forest", "Forest", "Tropical Island"]
+
+
+# ------------------------------------------- the property over random boards
+
+# each source: what one use of it can make (one symbol of these), how much, and
+# whether its mana may pay only for artifact spells (Mishra's Workshop)
+SOURCES: dict[str, tuple[str, int, bool]] = {
+    "Plains": ("W", 1, False), "Island": ("U", 1, False), "Swamp": ("B", 1, False),
+    "Mountain": ("R", 1, False), "Forest": ("G", 1, False),
+    "Tropical Island": ("GU", 1, False), "Savannah": ("GW", 1, False), "Plateau": ("RW", 1, False),
+    "Tundra": ("UW", 1, False), "Badlands": ("BR", 1, False), "Bayou": ("BG", 1, False),
+    "Underground Sea": ("BU", 1, False), "Volcanic Island": ("RU", 1, False),
+    "City of Brass": ("WUBRG", 1, False), "Birds of Paradise": ("WUBRG", 1, False),
+    "Llanowar Elves": ("G", 1, False),
+    "Mox Pearl": ("W", 1, False), "Mox Sapphire": ("U", 1, False), "Mox Jet": ("B", 1, False),
+    "Mox Ruby": ("R", 1, False), "Mox Emerald": ("G", 1, False),
+    "Sol Ring": ("C", 2, False), "Mishra's Workshop": ("C", 3, True),
+}
+SPELLS = {  # a spell to cast, its cost and whether it is an artifact
+    "Grizzly Bears": ("{1}{G}", False), "Serendib Efreet": ("{2}{U}", False),
+    "Jasmine Boreal": ("{3}{G}{W}", False), "Serra Angel": ("{3}{W}{W}", False),
+    "Shivan Dragon": ("{4}{R}{R}", False), "Royal Assassin": ("{1}{B}{B}", False),
+    "Black Knight": ("{B}{B}", False), "Hurloon Minotaur": ("{1}{R}{R}", False),
+    "Sea Serpent": ("{5}{U}", False), "Birds of Paradise": ("{G}", False),
+    "Juggernaut": ("{4}", True), "Su-Chi": ("{4}", True), "Wooden Sphere": ("{1}", True),
+}
+
+
+def manual_payment(board: list[tuple[str, bool]], cost: ManaCost, artifact: bool,
+                   channel_life: int) -> list[tuple[int, str]] | None:
+    """Worked out apart from the engine's planner: the taps, one symbol of one
+    use of each chosen untapped source, and how many {C} from Channel, that
+    pay ``cost``: ``[(position on the board, symbol), ...]`` with
+    ``(-1, "C")`` for each Channel mana; None if none does."""
+    seen: set[tuple[int, tuple[tuple[str, int], ...]]] = set()
+
+    def pays(pool: Mana) -> int | None:
+        for k in range(channel_life + 1):  # as few Channel mana as will do
+            p = pool.copy()
+            p.add("C", k)
+            if p.can_pay(cost):
+                return k
+        return None
+
+    def search(i: int, pool: Mana, taps: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+        if (k := pays(pool)) is not None:
+            return taps + [(-1, "C")] * k
+        if i == len(board):
+            return None
+        key = (i, tuple(sorted(pool.amounts.items())))
+        if key in seen:
+            return None
+        seen.add(key)
+        name, is_tapped = board[i]
+        symbols, amount, restricted = SOURCES[name]
+        options = [] if is_tapped or (restricted and not artifact) else list(symbols)
+        for sym in options:
+            more = pool.copy()
+            more.add(sym, amount)
+            found = search(i + 1, more, taps + [(i, sym)])
+            if found is not None:
+                return found
+        return search(i + 1, pool, taps)
+
+    return search(0, Mana(), [])
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[list[tuple[str, bool]], str, int]:
+    """Up to six sources (some tapped), a spell, and Channel's life (0: no Channel)."""
+    names = draw(st.lists(st.sampled_from(sorted(SOURCES)), min_size=0, max_size=6))
+    board = [(n, draw(st.booleans()) and draw(st.booleans())) for n in names]
+    spell = draw(st.sampled_from(sorted(SPELLS)))
+    channel = 0 if "City of Brass" in names else draw(st.sampled_from([0, 0, 1, 2, 3, 5]))
+    return board, spell, channel
+
+
+def board_duel(board: list[tuple[str, bool]], spell: str, channel: int) -> Duel:
+    alice: dict[str, Any] = {"hand": [spell], "battlefield": [{"name": n, "tapped": t} for n, t in board]}
+    if channel:
+        # Channel cast from a pool of GG: alice then has ``channel`` life to turn into mana
+        alice.update(hand=[spell, "Channel"], life=channel, mana_pool="GG")
+    d = position(alice)
+    if channel:
+        d.apply("cast Channel")
+        d.apply("pay")
+        while d.pending is not None and d.pending.kind is not DecisionKind.OPPORTUNITY:
+            d.apply(d.pending.decline or d.pending.choices[0], player=d.pending.player)
+        assert d.game.players[0].pool.total() == 0 and d.game.players[0].life == channel
+    return d
+
+
+def to_payment(d: Duel, spell: str) -> None:
+    """Cast ``spell``: the duel waits on alice's payment."""
+    d.apply(f"cast {spell}")
+    assert d.pending is not None and d.pending.kind is DecisionKind.PAY, d.pending
+
+
+def decline_to_payment(d: Duel) -> None:
+    """City of Brass's damage opens a damage prevention step: decline back to the payment."""
+    while d.pending is not None and d.pending.kind is not DecisionKind.PAY:
+        d.apply(d.pending.decline or d.pending.choices[0], player=d.pending.player)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_what_can_be_paid_is_what_single_taps_can_pay(case: tuple[list[tuple[str, bool]], str, int]) -> None:
+    board, spell, channel = case
+    text, artifact = SPELLS[spell]
+    cost = ManaCost.parse(text)
+    by_hand = manual_payment(board, cost, artifact, channel)
+    d = board_duel(board, spell, channel)
+    castable = f"cast {spell}" in d.pending.choices  # type: ignore[union-attr]
+    assert castable == (by_hand is not None), (board, spell, channel, by_hand)
+    if not castable:
+        return
+    # by hand: the taps found, each source once, then `pay`
+    to_payment(d, spell)
+    refs = [c for c in d.game.battlefield if c.name != "Channel"]
+    for i, sym in by_hand:  # type: ignore[union-attr]
+        d.apply("add C via Channel" if i < 0 else f"tap {ref(d.game, refs[i])} for {sym}")
+        decline_to_payment(d)
+    assert "pay" in d.pending.choices  # type: ignore[union-attr]
+    d.apply("pay")
+    assert d.pending is None or d.pending.kind is not DecisionKind.PAY
+    # automatic payment: offered exactly when single taps could pay without the last life
+    d = board_duel(board, spell, channel)
+    to_payment(d, spell)
+    auto = "auto" in d.pending.choices  # type: ignore[union-attr]
+    assert auto == (manual_payment(board, cost, artifact, max(0, channel - 1)) is not None), (board, spell, channel)
+    if auto:
+        d.apply("auto")
+        decline_to_payment_or_on(d)
+        assert d.pending is None or d.pending.kind is not DecisionKind.PAY, d.pending
+        assert d.game.players[0].life >= 1
+
+
+def decline_to_payment_or_on(d: Duel) -> None:
+    """Past the damage prevention steps automatic payment may open (City of Brass)."""
+    while d.pending is not None and d.pending.kind in (DecisionKind.PREVENT, DecisionKind.REGENERATE):
+        d.apply(d.pending.decline or d.pending.choices[0], player=d.pending.player)
