@@ -524,21 +524,37 @@ class CastingRules:
             if ma.use and ma.use not in uses:
                 continue
             amount = self._mana_amount(c, ma)
-            times = 1 if ma.cost.tap or not ma.cost.remove_counter else c.counters.get(ma.cost.remove_counter, 0)
+            times = self._uses_left(c, ma)
             pref = self._mana_preference(c, syms)
             for n in range(min(times, _MAX_USES)):
                 sid = c.oid * _USE_IDS + i * _MAX_USES + n
                 # distinct objects: plan_payment tells units apart by identity
                 ranked += [(pref, (sid, frozenset(syms))) for _ in range(max(1, amount))]
-        if p not in self.lands_only_mana:
-            life = self.players[p].life
-            for j, (via, syms, per) in enumerate(self.player_mana(p)):
-                # life for mana (Channel): spent only when nothing else pays
-                times = life // per if by_hand else max(0, life - 1) // per
-                life -= times * per
-                ranked += [((2, 9), (-1 - j * _MAX_USES - n, frozenset(syms))) for n in range(min(times, _MAX_USES))]
+        for j, (via, syms, times) in enumerate(self._life_mana(p, by_hand)):
+            # life for mana (Channel): spent only when nothing else pays
+            ranked += [((9,), (-1 - j * _MAX_USES - n, frozenset(syms))) for n in range(min(times, _MAX_USES))]
         ranked.sort(key=lambda r: r[0])  # stable: battlefield order within a preference
         return [u for _, u in ranked]
+
+    def _uses_left(self: "Game", c: Card, ma: ManaAbility) -> int:
+        """How many times ``c``'s mana ability ``ma`` can be used now: once
+        if it taps, else once per counter its cost removes (Rasputin
+        Dreamweaver)."""
+        return 1 if ma.cost.tap or not ma.cost.remove_counter else c.counters.get(ma.cost.remove_counter, 0)
+
+    def _life_mana(self: "Game", p: int, by_hand: bool) -> list[tuple[str, str, int]]:
+        """What ``p``'s life buys from life-for-mana effects (Channel):
+        ``(via, symbols, times)`` of each of :meth:`player_mana`, with all
+        of their life by hand (a player may pay down to 0), all but the last
+        point for automatic payment."""
+        if p in self.lands_only_mana:
+            return []
+        life, out = self.players[p].life - (0 if by_hand else 1), []
+        for via, syms, per in self.player_mana(p):
+            times = max(0, life) // per
+            life -= times * per
+            out.append((via, syms, times))
+        return out
 
     def _mana_preference(self: "Game", c: Card, syms: str) -> tuple[int, ...]:
         """How early automatic payment taps ``c`` (lower first): sources that
@@ -608,12 +624,14 @@ class CastingRules:
 
     def max_mana(self: "Game", p: int) -> int:
         """The most mana ``p`` could have: the pool plus, for each source, the
-        most one use of it adds (Sol Ring: 2, Black Lotus: 3)."""
+        most one use of it adds (Sol Ring: 2, Black Lotus: 3) times the uses
+        left (Rasputin Dreamweaver's counters), plus what all their life
+        would buy (Channel: X up to their life for Fireball)."""
         most: dict[int, int] = {}
         for c, i, _ in self.mana_sources(p):
-            n = self.mana_abilities(c)[i].amount
-            most[c.oid] = max(most.get(c.oid, 0), n)
-        return self.players[p].pool.total() + sum(most.values())
+            ma = self.mana_abilities(c)[i]
+            most[c.oid] = max(most.get(c.oid, 0), ma.amount * self._uses_left(c, ma))
+        return self.players[p].pool.total() + sum(most.values()) + sum(n for _, _, n in self._life_mana(p, by_hand=True))
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:

@@ -307,3 +307,15 @@ def decline_to_payment_or_on(d: Duel) -> None:
     """Past the damage prevention steps automatic payment may open (City of Brass)."""
     while d.pending is not None and d.pending.kind in (DecisionKind.PREVENT, DecisionKind.REGENERATE):
         d.apply(d.pending.decline or d.pending.choices[0], player=d.pending.player)
+
+
+def test_channel_fireball_x_goes_up_to_the_life_left() -> None:
+    d = channelled(10, ["Forest", "Forest", "Mountain"], ["Fireball"])
+    d.apply("cast Fireball")
+    assert d.pending is not None and d.pending.kind is DecisionKind.CAST_X
+    assert "x=10" in d.pending.choices and "x=11" not in d.pending.choices
+    d.apply("x=9")
+    d.apply("target bob")
+    d.apply("done")
+    d.apply("auto")  # the Mountain and 9 life
+    assert d.game.players[0].life == 1 and d.game.players[0].pool.total() == 0
