@@ -276,7 +276,7 @@ def _one_plain_mana(g: "Game", c: Card) -> bool:
 
 
 def _interchangeable(g: "Game", c: Card, symbols: str) -> bool:
-    """Can ``c`` be swapped for any other source of its name and symbol?"""
+    """Can ``c`` be swapped for any other source of its name and symbols?"""
     return (not g.is_creature(c) and not g.abilities_of(c)
             and not g.attached(c) and not any(c.counters.values()))
 
