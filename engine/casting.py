@@ -506,11 +506,10 @@ class CastingRules:
         Mishra's Workshop, Urza's Tower) is that many units with the one id
         of that use. (What other permanents make a source add besides, Mana
         Flare's or Wild Growth's, is not counted: asking would set off their
-        hooks.) A source used
-        again and again without tapping is one use per time it can be used:
-        Rasputin Dreamweaver one per counter, a player's life-for-mana effect
-        (Channel) one per life it costs. A source of restricted mana counts
-        only for a spell its use allows.
+        hooks.) A source used again and again without tapping is one use per
+        time it can be used: Rasputin Dreamweaver one per counter, a player's
+        life-for-mana effect (Channel) one per life it costs. A source of
+        restricted mana counts only for a spell its use allows.
 
         ``by_hand``: everything the player could draw by hand, for whether a
         cost can be paid at all: also sources whose cost sacrifices a
@@ -525,7 +524,7 @@ class CastingRules:
                 continue
             amount = self._mana_amount(c, ma)
             times = self._uses_left(c, ma)
-            pref = self._mana_preference(c, syms)
+            pref = self._mana_preference(c, syms, ma)
             for n in range(min(times, _MAX_USES)):
                 sid = c.oid * _USE_IDS + i * _MAX_USES + n
                 # distinct objects: plan_payment tells units apart by identity
@@ -556,18 +555,20 @@ class CastingRules:
             out.append((via, syms, times))
         return out
 
-    def _mana_preference(self: "Game", c: Card, syms: str) -> tuple[int, ...]:
-        """How early automatic payment taps ``c`` (lower first): sources that
-        hurt or change something when tapped (City of Brass, Elves of Deep
-        Shadow, an enchanted land) last; lands before artifacts, artifacts
-        before creatures (which could attack or block); a source with other
-        abilities (Mishra's Factory, Library of Alexandria) after one
-        without; and the source making the fewest kinds of mana first, so the
-        more flexible ones stay untapped."""
+    def _mana_preference(self: "Game", c: Card, syms: str, ma: ManaAbility) -> tuple[int, ...]:
+        """How early automatic payment uses ``c``'s ``ma`` (lower first), the
+        source whose other uses matter least first: sources that hurt or
+        change something when tapped (City of Brass, Elves of Deep Shadow,
+        an enchanted land) last; restricted mana, good for nothing else
+        (Mishra's Workshop for an artifact), first; lands before artifacts,
+        artifacts before creatures (which could attack or block); a source
+        with other abilities (Mishra's Factory, Library of Alexandria) after
+        one without; and the source making the fewest kinds of mana first,
+        so the more flexible ones stay untapped."""
         ch = self.chars(c)
         costly = int(bool(c.cdef.triggers) or bool(self.attached(c)))
         kind = 2 if ch.is_creature else 0 if "land" in ch.types else 1
-        return (costly, kind, int(bool(self.abilities_of(c))), len(syms))
+        return (costly, int(not ma.use), kind, int(bool(self.abilities_of(c))), len(syms))
 
     def _mana_use(self: "Game", p: int, sid: int) -> tuple[Card | None, str | None]:
         """What a use id of :meth:`mana_units` draws from: (the permanent, or
@@ -1240,7 +1241,8 @@ class CastingRules:
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
-                    sources.sort(key=lambda s: s[0] // _USE_IDS == spell.source.oid and s[0] >= 0)
+                    # (still before life for mana)
+                    sources.sort(key=lambda s: 2 if s[0] < 0 else int(s[0] // _USE_IDS == spell.source.oid))
                 plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")

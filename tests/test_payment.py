@@ -319,3 +319,12 @@ def test_channel_fireball_x_goes_up_to_the_life_left() -> None:
     d.apply("done")
     d.apply("auto")  # the Mountain and 9 life
     assert d.game.players[0].life == 1 and d.game.players[0].pool.total() == 0
+
+
+def test_auto_spends_restricted_mana_first() -> None:
+    # Mishra's Workshop's mana pays only for artifacts: Juggernaut takes it and one Mountain
+    d = position({"hand": ["Juggernaut"], "battlefield": ["Mountain"] * 4 + ["Mishra's Workshop"]})
+    d.apply("cast Juggernaut")
+    d.apply("auto")
+    assert tapped(d) == ["Mishra's Workshop", "Mountain"]
+    assert d.game.players[0].pool.total() == 0
