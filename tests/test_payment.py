@@ -296,6 +296,8 @@ def test_what_can_be_paid_is_what_single_taps_can_pay(case: tuple[list[tuple[str
     to_payment(d, spell)
     auto = "auto" in d.pending.choices  # type: ignore[union-attr]
     assert auto == (manual_payment(board, cost, artifact, max(0, channel - 1)) is not None), (board, spell, channel)
+    # the bot and the terminal answer for the player only with auto, and only when it is offered
+    assert auto_answer(d.game, d.pending) in ((None, "auto") if auto else (None,))  # type: ignore[arg-type]
     if auto:
         d.apply("auto")
         decline_to_payment_or_on(d)
@@ -328,3 +330,14 @@ def test_auto_spends_restricted_mana_first() -> None:
     d.apply("auto")
     assert tapped(d) == ["Mishra's Workshop", "Mountain"]
     assert d.game.players[0].pool.total() == 0
+
+
+def test_a_mana_ability_without_tap_counts_once_per_use_left() -> None:
+    # Rasputin Dreamweaver: "Remove a dream counter: add {1}", three counters, and a Mountain pay Su-Chi's {4}
+    d = position({"hand": ["Su-Chi"], "battlefield": ["Mountain", {"name": "Rasputin Dreamweaver",
+                                                                   "counters": {"dream": 3}}]})
+    assert "cast Su-Chi" in d.pending.choices  # type: ignore[union-attr]
+    d.apply("cast Su-Chi")
+    d.apply("auto")
+    rasputin = next(c for c in d.game.battlefield if c.name == "Rasputin Dreamweaver")
+    assert rasputin.counters.get("dream", 0) == 0 and tapped(d) == ["Mountain"]
