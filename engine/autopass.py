@@ -7,8 +7,8 @@ a *stop*. Everything else is answered at once, on their behalf (by the Discord b
 :mod:`bot.service`, and the terminal game, :mod:`bot.terminal`), and logged
 like any other answer: optional decisions are declined, and a payment is
 made with ``auto`` (or ``pay`` from the pool) when every way of paying by
-hand would end the same (see :func:`forced_payment`). The engine still offers every decision; auto-pass
-only answers where the answer is forced or equivalent, or where the player
+hand would end the same (see :func:`forced_payment`). The engine still
+offers every decision; auto-pass only answers where the answer is forced or equivalent, or where the player
 said so with their stops.
 
 Stops are named ``my <step>`` / ``opponent <step>`` for the steps
@@ -56,8 +56,8 @@ act, and drop the windows a later stop covers. Figures: ``python -m bench
 - not ``manual payment``: tapping by hand is still asked whenever it could
   end differently (see :func:`forced_payment`; 894 of 1,604 payments
   are made for the player in ``bench.roundtrips``, 825 of 1,572 before
-  dual lands, the pool and the rest of a partly paid cost were counted), and mana can be drawn by hand before
-  casting (every opportunity lists the mana abilities).
+  dual lands, the pool and the rest of a partly paid cost were counted),
+  and mana can be drawn by hand before casting (every opportunity lists the mana abilities).
 
 Stops saved before these changes are kept as they are (a player who set
 ``my attack`` keeps it); ``/stops default`` gives the new defaults.

@@ -632,7 +632,8 @@ class CastingRules:
         for c, i, _ in self.mana_sources(p):
             ma = self.mana_abilities(c)[i]
             most[c.oid] = max(most.get(c.oid, 0), ma.amount * self._uses_left(c, ma))
-        return self.players[p].pool.total() + sum(most.values()) + sum(n for _, _, n in self._life_mana(p, by_hand=True))
+        life = sum(n for _, _, n in self._life_mana(p, by_hand=True))
+        return self.players[p].pool.total() + sum(most.values()) + life
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
