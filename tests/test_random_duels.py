@@ -293,7 +293,7 @@ def test_every_legends_and_the_dark_card_was_played(capsys: pytest.CaptureFixtur
     only Falling Star, and {1}{R} left after it); more than three means
     decks or players broke. (Since a dual land pays one mana, not two, the
     duals of the other decks change which duels are played, and Backdraft,
-    cast once in the earlier 350, is not.)"""
+    played in the earlier ones, is not.)"""
     if SEEDS_RUN != set(range(DUELS)) or PART2_RUN != set(range(PART2_DUELS)) or DUELS < 200 or PART2_DUELS < 150:
         pytest.skip("needs the full runs of random duels first")
     never = sorted(PART2_CARDS - PLAYED)
