@@ -6,9 +6,9 @@ something that matters (more than drawing mana) at a point where they keep
 a *stop*. Everything else is answered at once, on their behalf (by the Discord bot,
 :mod:`bot.service`, and the terminal game, :mod:`bot.terminal`), and logged
 like any other answer: optional decisions are declined, and a payment is
-made with ``auto`` when every way of paying by hand would end the same (see
-:func:`payment_is_forced`). The engine still offers every decision; auto-pass
-only answers where the answer is forced or equivalent, or where the player
+made with ``auto`` (or ``pay`` from the pool) when every way of paying by
+hand would end the same (see :func:`forced_payment`). The engine still
+offers every decision; auto-pass only answers where the answer is forced or equivalent, or where the player
 said so with their stops.
 
 Stops are named ``my <step>`` / ``opponent <step>`` for the steps
@@ -54,9 +54,10 @@ act, and drop the windows a later stop covers. Figures: ``python -m bench
   again as soon as the opponent adds to the batch (their spell is then on
   top: ``responses``); if they pass, the batch resolves and you act next.
 - not ``manual payment``: tapping by hand is still asked whenever it could
-  end differently (see :func:`payment_is_forced`; 1,296 of 1,729
-  payments are made for the player), and mana can be drawn by hand before
-  casting (every opportunity lists the mana abilities).
+  end differently (see :func:`forced_payment`; 894 of 1,604 payments
+  are made for the player in ``bench.roundtrips``, 825 of 1,572 before
+  dual lands, the pool and the rest of a partly paid cost were counted),
+  and mana can be drawn by hand before casting (every opportunity lists the mana abilities).
 
 Stops saved before these changes are kept as they are (a player who set
 ``my attack`` keeps it); ``/stops default`` gives the new defaults.
@@ -146,7 +147,7 @@ def auto_answer(g: "Game", d: Decision, stops: frozenset[str] = DEFAULT_STOPS) -
     must reach the player. A mulligan is always asked (000 "Mulligan": the
     player's own choice, whatever the stops)."""
     if d.kind is DecisionKind.PAY:
-        return "auto" if "manual payment" not in stops and payment_is_forced(g, d) else None
+        return forced_payment(g, d) if "manual payment" not in stops else None
     if d.decline is None or d.kind is DecisionKind.MULLIGAN or _worth_asking(g, d, stops):
         return None
     return d.decline
@@ -233,49 +234,84 @@ def _land_may_animate(g: "Game", useful: list[str]) -> bool:
 
 # ------------------------------------------------------------------ payment
 def payment_is_forced(g: "Game", d: Decision) -> bool:
-    """Is ``auto`` as good as any payment by hand? The PAY decision of the
-    engine is unchanged (``auto``, ``pay``, ``tap ... for ...``, ``cancel``);
-    this only says when answering ``auto`` for the player loses nothing:
+    """Is there an answer to the PAY decision ``d`` as good as any payment
+    by hand (see :func:`forced_payment`)?"""
+    return forced_payment(g, d) is not None
 
-    - the pool is empty and there is no ``pay`` (pool mana could be spent in
-      other ways), no mana from a player-wide source (Channel costs life) and
-      no mana ability with a mana cost (Apprentice Wizard becomes usable once
-      some mana is drawn: another way to pay);
-    - no permanent in play changes the mana a source makes (Mana Flare), and
-      every source has one mana ability, "{T}: add one mana", with no hook
-      choosing or changing that mana (Mana Batteries, Fellwar Stone);
-    - and every exact payment taps as many sources of each *kind* as the
-      automatic one. Sources of one kind are interchangeable: same name, one
-      and the same symbol, not creatures, no other abilities, nothing
-      attached (Psychic Venom, Wild Growth), no counters — paying {R} with
-      three plain Mountains, whichever is tapped the same mana is drawn and
-      the same untapped lands are left. Any other source is a kind of its
-      own. So {R} from Mountains and Forests is paid for the player, {1}{R}
-      is asked (a Forest or a second Mountain?), and a cost that needs every
-      source is paid for the player (any payment taps them all).
 
-    An exact payment spends all the mana it draws (no mana burn either way).
+def forced_payment(g: "Game", d: Decision) -> str | None:
+    """The answer to the PAY decision ``d`` that is as good as any payment
+    by hand (``pay`` or ``auto``), or None when how to pay is the player's
+    choice. The PAY decision of the engine is unchanged (``auto``, ``pay``,
+    ``tap ... for ...``, ``cancel``); this only says when answering for the
+    player loses nothing:
+
+    - the pool pays the cost (``pay``) and leaves the same mana whichever
+      of it is spent: {W} from a pool of W (the mana drawn for the spell),
+      {1} from RR; not {1} from WG (which color stays is a choice). Mana in
+      the pool is spent before any source is tapped;
+    - otherwise (``auto``): no mana from a player-wide source (Channel
+      costs life) and no mana ability with a mana cost (Apprentice Wizard
+      becomes usable once some mana is drawn: another way to pay); no
+      permanent in play changes the mana a source makes (Mana Flare), and
+      every source has one mana ability, "{T}: add one mana" (of one or
+      several colors: a dual land, City of Brass), with no hook choosing or
+      changing that mana (Mana Batteries, Fellwar Stone); no restricted mana
+      in the pool; and every exact payment (one spending all of the pool and
+      all the mana it draws) taps as many sources of each *kind* as the
+      automatic one. Sources of one kind are interchangeable: same name,
+      same symbols, not creatures, no other abilities, nothing attached
+      (Psychic Venom, Wild Growth), no counters — paying {R} with three
+      plain Mountains, whichever is tapped the same mana is drawn and the
+      same untapped lands are left. Any other source is a kind of its own.
+      So {R} from Mountains and Forests is paid for the player, {1}{R} is
+      asked (a Forest or a second Mountain?), a cost that needs every source
+      is paid for the player (any payment taps them all), and so is the rest
+      of a cost after mana drawn by hand when only one kind of source can
+      pay it.
+
     Drawing more than the cost (floating mana) stays possible by tapping at
     the opportunity before casting. ``cancel`` is never chosen for the
-    player: there is an ``auto``, so the cost can be paid."""
+    player."""
     p = d.player
-    if g.players[p].pool.total() or "auto" not in d.choices or "pay" in d.choices:
-        return False
+    cost = d.cost
+    pool = g.players[p].pool
+    if cost is None or pool.restricted:
+        return None
+    if "pay" in d.choices:
+        return "pay" if _pool_pays_one_way(g, p, cost, pool) else None
+    if "auto" not in d.choices or pool.total() > cost.total:
+        return None
     if any(c.startswith("add ") for c in d.choices):
-        return False
+        return None
     if any(src.cdef.hooks.extra_mana for src in g.battlefield):
-        return False
+        return None
     if _mana_ability_with_mana_cost(g, p):
-        return False
+        return None
     sources = g.mana_sources(p)
     cards = [c for c, _, _ in sources]
     if len({c.oid for c in cards}) != len(cards) or not all(_one_plain_mana(g, c) for c in cards):
-        return False
-    cost = d.cost
-    if cost is None:
-        return False
+        return None
     kinds = _source_kinds(g, sources)
-    return _ways_to_pay(g, p, cost, kinds, limit=2) == 1
+    return "auto" if _ways_to_pay(g, p, cost, pool, kinds, limit=2) == 1 else None
+
+
+def _pool_pays_one_way(g: "Game", p: int, cost: ManaCost, pool: Mana) -> bool:
+    """Does every way of paying ``cost`` from ``pool`` leave the same mana?
+    Colored symbols take their color; what generic mana takes is a choice
+    unless it takes nothing, all that is left, or mana of one symbol."""
+    left: set[tuple[tuple[str, int], ...]] = set()
+    for v in g.cost_variants(p, cost):
+        if not pool.can_pay(v):
+            continue
+        rest = pool.copy()
+        for c, n in v.colored.items():
+            rest.amounts[c] -= n
+        kinds = [s for s, n in rest.amounts.items() if n]
+        if v.generic and v.generic < rest.total() and len(kinds) > 1:
+            return False
+        left.add(tuple(sorted(rest.pay(ManaCost(v.generic)).amounts.items())))
+    return len(left) == 1
 
 
 def _mana_ability_with_mana_cost(g: "Game", p: int) -> bool:
@@ -303,8 +339,8 @@ def _one_plain_mana(g: "Game", c: Card) -> bool:
 
 
 def _interchangeable(g: "Game", c: Card, symbols: str) -> bool:
-    """Can ``c`` be swapped for any other source of its name and symbol?"""
-    return (len(symbols) == 1 and not g.is_creature(c) and not g.abilities_of(c)
+    """Can ``c`` be swapped for any other source of its name and symbols?"""
+    return (not g.is_creature(c) and not g.abilities_of(c)
             and not g.attached(c) and not any(c.counters.values()))
 
 
@@ -318,19 +354,19 @@ def _source_kinds(g: "Game", sources: list[tuple[Card, int, str]]) -> list[tuple
     return [(same[0], len(same)) for same in kinds.values()]
 
 
-def _ways_to_pay(g: "Game", p: int, cost: ManaCost, kinds: list[tuple[frozenset[str], int]],
+def _ways_to_pay(g: "Game", p: int, cost: ManaCost, pool: Mana, kinds: list[tuple[frozenset[str], int]],
                  limit: int, budget: int = 5000) -> int:
     """How many different counts of sources of each kind pay ``cost``
-    exactly (up to ``limit``; ``limit`` also when there are too many to
-    count within ``budget``)."""
+    exactly with all of ``pool`` (up to ``limit``; ``limit`` also when
+    there are too many to count within ``budget``)."""
     variants = g.cost_variants(p, cost)
-    total = cost.total
+    total = cost.total - pool.total()
     found = 0
     tried = 0
 
     def pays(counts: list[int]) -> bool:
         sources = [(k * 1000 + i, syms) for k, ((syms, _), n) in enumerate(zip(kinds, counts)) for i in range(n)]
-        return any(plan_payment(v, Mana(), sources) is not None for v in variants)
+        return any(plan_payment(v, pool, sources) is not None for v in variants)
 
     def walk(k: int, left: int, counts: list[int]) -> None:
         nonlocal found, tried

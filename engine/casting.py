@@ -21,11 +21,12 @@ The Fifth Edition timing this module enforces (MicroProse manual, "Timing"):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
-from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
+from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
 from .model import (Ability, Announce, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec,
                     only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
@@ -37,9 +38,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BASIC_MANA = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 _NONE = object()  # no candidate at all (has_target)
-# "{T}: add one mana of that type" of each basic land type: immutable, so one
-# object each serves every land (built once: mana_abilities is hot)
-_BASIC_ABILITY = {sym: ManaAbility(sym) for sym in list(BASIC_MANA.values()) + ["C"]}
+# "{T}: add one mana of that type" of a land's basic land types, by the symbols
+# they add (in WUBRGC order): immutable, so one object per set of symbols serves
+# every land (built once: mana_abilities is hot)
+_BASIC_ABILITY = {syms: ManaAbility(syms) for n in range(1, len(MANA_SYMBOLS) + 1)
+                  for syms in map("".join, itertools.combinations(MANA_SYMBOLS, n))}
+# use ids of mana_units: a permanent's use is oid * _USE_IDS + ability index * _MAX_USES + use number
+_MAX_USES = 100
+_USE_IDS = 10 * _MAX_USES
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
 
 
@@ -72,12 +78,18 @@ class CastingRules:
         if self.land_type_changed(c, ch):
             out = []  # it has the text box of its new land type only
         if "land" in ch.types:
+            # A land of several basic land types (Tropical Island: forest and island)
+            # has each type's "{T}: add one mana": one {T} pays for one of them, so
+            # they are one ability adding one mana of any of those symbols.
+            syms = ""
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
                     # the flag "plains produces colorless" (Quarum Trench Gnomes): that
                     # land type's ability adds colorless mana instead
                     colorless = ch.flags and f"{sub} produces colorless" in ch.flags
-                    out.append(_BASIC_ABILITY["C" if colorless else sym])
+                    syms += "C" if colorless else sym
+            if syms:
+                out.append(_BASIC_ABILITY["".join(sorted(set(syms), key=MANA_SYMBOLS.index))])
             # "lands provide X instead of their normal mana" (Deep Water): hook
             # land_mana(g, card, chars) -> symbols or None of continuous effects
             for e in self.effects:
@@ -482,7 +494,7 @@ class CastingRules:
         uses = self.spend_uses(spell)
         pool = self.players[p].pool.spendable(uses)
         with self.reading():
-            sources = self._read_board(("afford_sources", p, uses), lambda: self.mana_units(p, spell, sacrifice=True))
+            sources = self._read_board(("afford_sources", p, uses), lambda: self.mana_units(p, spell, by_hand=True))
             # each unit is one mana: a cost beyond the pool plus one mana a unit cannot be
             # paid, whatever the plan (cost variants only trade one color for another)
             if cost.total > pool.total() + len(sources):
@@ -495,25 +507,89 @@ class CastingRules:
                                                     for v in self.cost_variants(p, cost)))
 
     def mana_units(self: "Game", p: int, spell: Spell | None = None,
-                   sacrifice: bool = False) -> list[tuple[int, frozenset[str]]]:
-        """The automatic-payment sources of ``p`` for ``spell`` as units of one
-        mana each, ``(oid * 10 + ability index, symbols)``: a source adding
-        several mana at once (Sol Ring, Mana Vault, Mishra's Workshop, Urza's
-        Tower) is that many units; a source of restricted mana counts only for
-        a spell its use allows. (A source of several mana of one color
-        chosen, Black Lotus, counts as units of any colors, which only whether
-        a cost can be paid at all asks about: automatic payment never
-        sacrifices it.)"""
+                   by_hand: bool = False) -> list[tuple[int, frozenset[str]]]:
+        """The mana ``p`` could draw to pay for ``spell``, as units of one
+        mana each, ``(use id, symbols)`` in the order automatic payment
+        prefers them (:meth:`_mana_preference`).
+
+        Each use of a source makes its own mana once: a land, Mox, Birds of
+        Paradise or City of Brass one mana a tap, whatever colors it could
+        make; a source adding several mana at once (Sol Ring, Mana Vault,
+        Mishra's Workshop, Urza's Tower) is that many units with the one id
+        of that use. (What other permanents make a source add besides, Mana
+        Flare's or Wild Growth's, is not counted: asking would set off their
+        hooks.) A source used again and again without tapping is one use per
+        time it can be used: Rasputin Dreamweaver one per counter, a player's
+        life-for-mana effect (Channel) one per life it costs. A source of
+        restricted mana counts only for a spell its use allows.
+
+        ``by_hand``: everything the player could draw by hand, for whether a
+        cost can be paid at all: also sources whose cost sacrifices a
+        permanent (Black Lotus, counted as units of any color it may make),
+        and life down to 0. Otherwise what automatic payment uses: it
+        never sacrifices a permanent and never spends the last life point.
+        Use ids are read back by :meth:`_mana_use`."""
         uses = self.spend_uses(spell)
-        out = []
-        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=sacrifice):
+        ranked = []
+        for c, i, syms, ma in self._usable_sources(p, auto=True, sacrifice=by_hand):
             if ma.use and ma.use not in uses:
                 continue
-            unit = (c.oid * 10 + i, frozenset(syms))
-            out.append(unit)
-            for _ in range(self._mana_amount(c, ma) - 1):
-                out.append((unit[0], unit[1]))  # a distinct object: plan_payment tells units apart by identity
+            amount = self._mana_amount(c, ma)
+            times = self._uses_left(c, ma)
+            pref = self._mana_preference(c, syms, ma)
+            for n in range(min(times, _MAX_USES)):
+                sid = c.oid * _USE_IDS + i * _MAX_USES + n
+                # distinct objects: plan_payment tells units apart by identity
+                ranked += [(pref, (sid, frozenset(syms))) for _ in range(max(1, amount))]
+        for j, (via, syms, times) in enumerate(self._life_mana(p, by_hand)):
+            # life for mana (Channel): spent only when nothing else pays
+            ranked += [((9,), (-1 - j * _MAX_USES - n, frozenset(syms))) for n in range(min(times, _MAX_USES))]
+        ranked.sort(key=lambda r: r[0])  # stable: battlefield order within a preference
+        return [u for _, u in ranked]
+
+    def _uses_left(self: "Game", c: Card, ma: ManaAbility) -> int:
+        """How many times ``c``'s mana ability ``ma`` can be used now: once
+        if it taps, else once per counter its cost removes (Rasputin
+        Dreamweaver)."""
+        return 1 if ma.cost.tap or not ma.cost.remove_counter else c.counters.get(ma.cost.remove_counter, 0)
+
+    def _life_mana(self: "Game", p: int, by_hand: bool) -> list[tuple[str, str, int]]:
+        """What ``p``'s life buys from life-for-mana effects (Channel):
+        ``(via, symbols, times)`` of each of :meth:`player_mana`, with all
+        of their life by hand (a player may pay down to 0), all but the last
+        point for automatic payment."""
+        if p in self.lands_only_mana:
+            return []
+        life, out = self.players[p].life - (0 if by_hand else 1), []
+        for via, syms, per in self.player_mana(p):
+            times = max(0, life) // per
+            life -= times * per
+            out.append((via, syms, times))
         return out
+
+    def _mana_preference(self: "Game", c: Card, syms: str, ma: ManaAbility) -> tuple[int, ...]:
+        """How early automatic payment uses ``c``'s ``ma`` (lower first), the
+        source whose other uses matter least first: sources that hurt or
+        change something when tapped (City of Brass, Elves of Deep Shadow,
+        an enchanted land) last; restricted mana, good for nothing else
+        (Mishra's Workshop for an artifact), first; lands before artifacts,
+        artifacts before creatures (which could attack or block); a source
+        with other abilities (Mishra's Factory, Library of Alexandria) after
+        one without; and the source making the fewest kinds of mana first,
+        so the more flexible ones stay untapped."""
+        ch = self.chars(c)
+        costly = int(bool(c.cdef.triggers) or bool(self.attached(c)))
+        kind = 2 if ch.is_creature else 0 if "land" in ch.types else 1
+        return (costly, int(not ma.use), kind, int(bool(self.abilities_of(c))), len(syms))
+
+    def _mana_use(self: "Game", p: int, sid: int) -> tuple[Card | None, str | None]:
+        """What a use id of :meth:`mana_units` draws from: (the permanent, or
+        None if it is gone) or (None, the name of a player's mana effect)."""
+        if sid < 0:
+            j = (-1 - sid) // _MAX_USES
+            return None, next((via for k, (via, _, _) in enumerate(self.player_mana(p)) if k == j), None)
+        oid = sid // _USE_IDS
+        return next((c for c in self.battlefield if c.oid == oid), None), None
 
     def _auto_plan(self: "Game", variants: list[ManaCost], pool: Mana,
                    units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
@@ -561,12 +637,15 @@ class CastingRules:
 
     def max_mana(self: "Game", p: int) -> int:
         """The most mana ``p`` could have: the pool plus, for each source, the
-        most one use of it adds (Sol Ring: 2, Black Lotus: 3)."""
+        most one use of it adds (Sol Ring: 2, Black Lotus: 3) times the uses
+        left (Rasputin Dreamweaver's counters), plus what all their life
+        would buy (Channel: X up to their life for Fireball)."""
         most: dict[int, int] = {}
         for c, i, _ in self.mana_sources(p):
-            n = self.mana_abilities(c)[i].amount
-            most[c.oid] = max(most.get(c.oid, 0), n)
-        return self.players[p].pool.total() + sum(most.values())
+            ma = self.mana_abilities(c)[i]
+            most[c.oid] = max(most.get(c.oid, 0), ma.amount * self._uses_left(c, ma))
+        life = sum(n for _, _, n in self._life_mana(p, by_hand=True))
+        return self.players[p].pool.total() + sum(most.values()) + life
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
@@ -1218,7 +1297,8 @@ class CastingRules:
                 if spell.source is not None:
                     # automatic payment taps the permanent being used last (Mishra's
                     # Factory paying its own {1} with another land stays untapped)
-                    sources.sort(key=lambda s: s[0] // 10 == spell.source.oid)
+                    # (still before life for mana)
+                    sources.sort(key=lambda s: 2 if s[0] < 0 else int(s[0] // _USE_IDS == spell.source.oid))
                 plan = self._auto_plan(variants, pool, sources)
                 if plan is not None:
                     ch.append("auto")
@@ -1244,7 +1324,10 @@ class CastingRules:
                     if sid in used:
                         continue  # another unit of a source already used (Sol Ring's second mana)
                     used.add(sid)
-                    card = next((c for c in self.battlefield if c.oid == sid // 10), None)
+                    card, via = self._mana_use(p, sid)
+                    if via is not None:
+                        yield from self.do_tap_answer(p, f"add {sym} via {via}")
+                        continue
                     if card is None:
                         break  # drawing mana made a planned source leave play: ask again, below
                     yield from self.tap_for_mana(p, card, sym)

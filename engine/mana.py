@@ -212,9 +212,11 @@ def plan_payment(cost: ManaCost, pool: Mana, sources: list[tuple[int, frozenset[
     """Choose which sources to tap (and for which symbol) so that ``pool``
     plus their mana pays ``cost``; ``None`` if impossible.
 
-    ``sources`` are ``(id, symbols it can make)`` in the preferred order; each
-    makes one mana. The plan never spends a source on generic mana while a
-    colored symbol still needs it, and uses as few sources as possible.
+    ``sources`` are ``(id, symbols it can make)`` in the preferred order
+    (the earlier tapped first); each makes one mana (units of one id are
+    told apart by identity). The plan never spends a source on generic mana
+    while a colored symbol still needs it, and uses as few sources as
+    possible; among the sources that could pay a symbol it takes the first.
     """
     remaining = pool.copy()
     need_col = dict(cost.colored)
@@ -231,21 +233,19 @@ def plan_payment(cost: ManaCost, pool: Mana, sources: list[tuple[int, frozenset[
         return None
     # Colored needs with the fewest possible producers first.
     need_list.sort(key=lambda c: producers[c])
-    index: dict[tuple[int, frozenset[str]], int] = {}  # position in ``sources`` (first, as list.index)
-    for k, s in enumerate(sources):
-        index.setdefault(s, k)
 
     def solve(i: int, free: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
         if i == len(need_list):
             if len(free) < need_gen:
                 return None
-            # Generic: prefer sources that make the fewest colors (least flexible).
-            chosen = sorted(free, key=lambda s: (len(s[1]), index[s]))[:need_gen]
+            chosen = free[:need_gen]  # ``free`` keeps the order of ``sources``
             return [(sid, "C" if "C" in syms else sorted(syms, key=MANA_SYMBOLS.index)[0]) for sid, syms in chosen]
         c = need_list[i]
-        cands = [s for s in free if c in s[1]]
-        cands.sort(key=lambda s: (len(s[1]), index[s]))
-        for s in cands:
+        tried: set[frozenset[str]] = set()
+        for s in free:
+            if c not in s[1] or s[1] in tried:
+                continue  # a unit making the same symbols as one that failed here fails too
+            tried.add(s[1])
             rest = [f for f in free if f is not s]
             sub = solve(i + 1, rest)
             if sub is not None:

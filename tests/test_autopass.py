@@ -85,11 +85,17 @@ def test_a_cost_that_needs_every_source_is_paid_for_the_player() -> None:
     assert all(c.tapped for c in d.game.battlefield)
 
 
-def test_mana_already_in_the_pool_is_asked() -> None:
-    # the pool could pay its part in more than one way
+def test_mana_already_in_the_pool_is_spent_and_the_rest_asked_only_if_it_matters() -> None:
+    # all of the pool is spent, and only Mountains can pay the rest: nothing to choose
     d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain"] * 3, "mana_pool": "G"}, "cast Gray Ogre")
-    assert answer(d) is None
+    assert answer(d) == "auto"
+    d.apply("auto")
+    assert sum(c.tapped for c in d.game.battlefield) == 2 and d.game.players[0].pool.total() == 0
     d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain"] * 3}, "cast Gray Ogre", "tap Mountain#1 for R")
+    assert answer(d) == "auto"
+    # the rest from a second Mountain or the Forest: which land stays untapped is a choice
+    d = paying({"hand": ["Gray Ogre"], "battlefield": ["Mountain", "Mountain", "Forest"], "mana_pool": "G"},
+               "cast Gray Ogre")
     assert answer(d) is None
 
 
