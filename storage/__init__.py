@@ -16,6 +16,9 @@ Typical use::
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from .db import Database
 from .decks import MAX_DECK_NAME, SavedDeck, check_deck_name, delete_deck, get_deck, list_decks, save_deck
 from .duels import (ACTIVE_STATUSES, KEEP, RESULT_REASONS, STATUSES, TERMINAL_STATUSES, DuelRecord,
@@ -28,8 +31,20 @@ from .errors import (DeckExists, DuelNotActive, DuelNotFound, SchemaTooNew, Stal
 from .migrations import MIGRATIONS, Migration
 from .players import PlayerSettings, get_phase_stops, get_player_settings, set_phase_stops
 
+
+def open_database(target: str | Path) -> Any:
+    """Open the database *target* names: a ``postgresql://`` address (a server shared by
+    any number of bot processes, :mod:`storage.postgres`), else a SQLite file path.
+
+    Await the result, or use it as ``async with open_database(t) as db``.
+    """
+    if isinstance(target, str) and target.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresDatabase  # psycopg is loaded only for PostgreSQL
+        return PostgresDatabase.open(target)
+    return Database.open(target)
+
 __all__ = [
-    "Database", "Migration", "MIGRATIONS",
+    "Database", "Migration", "MIGRATIONS", "open_database",
     "StorageError", "SchemaTooNew", "DuelNotFound", "StaleDecision", "DuelNotActive",
     "StatusConflict", "DeckExists",
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",

@@ -35,6 +35,7 @@ import aiosqlite
 from ._common import now_seconds, snowflake, unix_time
 from .db import Database
 from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
+from .locks import duel_lock
 
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
@@ -438,7 +439,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         assert header is not None  # the row just updated
         return header  # type: ignore[no-any-return]
 
-    return DuelRecord.from_row(await db.write(write))
+    return DuelRecord.from_row(await db.write(write, lock=duel_lock(duel_id)))
 
 
 async def set_status(db: Database, duel_id: int, status: str, *,

@@ -36,11 +36,16 @@ Step = str | Callable[[aiosqlite.Connection], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Migration:
-    """One schema step: after it, ``user_version`` is *version*."""
+    """One schema step: after it, ``user_version`` is *version*.
+
+    *postgres*: the step for PostgreSQL when :func:`storage.sqlport.translate_script`
+    cannot carry *step* there (None: *step*, translated, serves both).
+    """
 
     version: int
     description: str
     step: Step
+    postgres: Step | None = None
 
 
 # Version 1: duels (headers, including challenges) and their decisions.

@@ -21,6 +21,7 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
                      set_published_many, set_reminded, set_status)
 from storage.migrations import latest_version, migrate, split_sql
+from storage.errors import INTEGRITY_ERRORS
 
 REPO = Path(__file__).resolve().parents[1]
 LATEST = latest_version()
@@ -417,7 +418,7 @@ async def test_decks_of_a_duel_are_fixed_once_it_started(db: Database) -> None:
     with pytest.raises(StatusConflict):
         await set_deck(db, rec.id, 1, ["Island"])
     # The database itself refuses to change the replay inputs of a started duel.
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         async with db.transaction() as conn:
             await conn.execute("UPDATE duels SET seed = 1 WHERE id = ?", (rec.id,))
     assert (await get_duel(db, rec.id)).decks[1] == ("Mountain",)  # type: ignore[union-attr]
@@ -457,7 +458,7 @@ async def test_schema_guards_the_history(db: Database) -> None:
         ("UPDATE duels SET status = 'paused' WHERE id = ?", (rec.id,)),
         ("INSERT INTO decisions VALUES (999, 0, 0, 'orphan', 0)", ()),
     ]:
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(INTEGRITY_ERRORS):
             async with db.transaction() as conn:
                 await conn.execute(sql, params)
     assert await load_duel(db, rec.id) == (await get_duel(db, rec.id), [(0, "pass")])
