@@ -28,12 +28,14 @@ from .commands import register_commands
 from .failures import answering, on_command_error
 from .interactions import Interactions, gone_from_message
 from .knowledge import SecretsShown
+from .leader import lead_when_chosen
 from .limits import PostLimiter
 from .panels import DYNAMIC_ITEMS, clip, typed_answer
 from .process_lock import AlreadyRunning, hold_database
 from .publishing import NOTIFY_AFTER, PublishLock
 from .recovery import Recovery
 from .service import OUT_OF_DATE, DuelService
+from storage.postgres import is_postgres_url
 
 log = logging.getLogger("manaburn.bot")
 
@@ -104,6 +106,12 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.service.db.shared:
+            # several workers on one PostgreSQL database: the timed work (catching up,
+            # the clock sweep) runs in whichever one holds its lock (bot.leader)
+            if self.sweep_seconds > 0:
+                self._sweeper = asyncio.create_task(lead_when_chosen(self.service.db, self.timed_work))
+            return
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
         # in the background, so start-up is not held up: what a stop left unpublished
@@ -204,6 +212,9 @@ def run() -> int:
     db = os.environ.get("MANABURN_DB", "./manaburn.db")
     guild = os.environ.get("MANABURN_GUILD")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if is_postgres_url(db):  # any number of workers share a PostgreSQL database (docs/scaling.md)
+        ManaburnBot(db, int(guild) if guild else None).run(token, log_handler=None)
+        return 0
     try:
         lock = hold_database(db)  # one bot per database (bot.process_lock), held until exit
     except AlreadyRunning as e:

@@ -28,10 +28,11 @@ from engine.decks import PRECONS, decklist
 from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
+from storage import open_database
 from storage import snapshots as snapshot_store
 from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
-from storage.errors import DuelNotFound, StatusConflict
+from storage.errors import DuelNotFound, StaleDecision, StatusConflict
 
 from engine.autopass import DEFAULT_STOPS, auto_answer
 from .collection_service import CollectionError, CollectionService
@@ -144,8 +145,9 @@ class DuelService:
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
-        """The service over the database at *path* (created or migrated as needed)."""
-        return cls(await Database.open(path))
+        """The service over the database at *path*, a SQLite file or a ``postgresql://``
+        address (created or migrated as needed: :func:`storage.open_database`)."""
+        return cls(await open_database(path))
 
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
@@ -375,7 +377,7 @@ class DuelService:
         live = self._live.get(duel_id)
         if live is not None:
             self._live.move_to_end(duel_id)
-            return live
+            return await self._up_to_date(live) if self.db.shared else live
         try:
             rec, history = await store.load_duel(self.db, duel_id)
         except DuelNotFound:
@@ -403,6 +405,28 @@ class DuelService:
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
+        return live
+
+    async def _up_to_date(self, live: Live) -> Live:
+        """*live* moved on to what storage says, when other workers share the database
+        (PostgreSQL): the decisions they stored since this copy was last used are
+        replayed onto it, and its header is the stored one. A cache, never the truth."""
+        try:
+            rec, new = await store.load_since(self.db, live.record.id, live.seq)
+        except DuelNotFound:
+            self.forget(live.record.id)
+            raise DuelError(f"There is no duel #{live.record.id}.") from None
+        if rec.seq < live.seq:  # cannot happen (decisions are never removed): rebuild
+            self.forget(rec.id)
+            return await self._load(rec.id)
+        # a /stops change made through another worker counts from the next answer on
+        stops = await player_store.get_phase_stops_many(self.db, rec.player_ids)
+        live.stops = tuple(DEFAULT_STOPS if stops[u] is None else stops[u] for u in rec.player_ids)  # type: ignore[assignment]
+        if new:
+            live.duel.replay(new)
+            live.events_shown = len(live.duel.game.events)  # shown by the worker that stored them
+            live.snapshot_turn, live.snapshot_seq = live.duel.game.turn, live.seq
+        live.record = rec
         return live
 
     def forget(self, duel_id: int) -> None:
@@ -508,6 +532,9 @@ class DuelService:
                 if live.snapshot is not None and not finished:  # with the decisions it follows
                     await snapshot_store.save_snapshot(self.db, rec.id, engine_version(),
                                                        live.snapshot[0], live.snapshot[1])
+        except StaleDecision:  # another worker of the database stored an answer first
+            self.forget(live.record.id)
+            raise DuelError(OUT_OF_DATE) from None
         except Exception:
             self.forget(live.record.id)
             raise

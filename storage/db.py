@@ -65,6 +65,10 @@ class Database:
       for it up to ``busy_timeout`` seconds instead of failing at once.
     """
 
+    #: Whether other processes may serve the same database (never for a SQLite file:
+    #: ``manaburn bot`` holds its lock, see :mod:`bot.process_lock`).
+    shared = False
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         """Wrap an already configured connection; use :meth:`open` instead."""
         self._conn = conn

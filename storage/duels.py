@@ -40,7 +40,7 @@ from .locks import duel_lock
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
     "DuelResult", "DuelRecord", "FinishOutcome",
-    "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user", "count_open_challenges",
+    "create_duel", "get_duel", "load_duel", "load_since", "load_history", "list_duels_for_user", "count_open_challenges",
     "duel_in_thread",
     "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
     "set_message_ids", "finish_duel",
@@ -247,6 +247,19 @@ async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[
                                 " ORDER BY seq", (duel_id,)) as cur:
             history = [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
     return record, history
+
+
+async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
+    """Header and the decisions from number *seq* on, read in one snapshot (so
+    ``seq + len(decisions) == record.seq``): what a worker whose copy of the duel
+    stopped at *seq* lacks, when another worker of the same database moved it on."""
+    duel_id = _id(duel_id)
+    async with db.read() as conn:
+        record = await _header(conn, duel_id)
+        async with conn.execute("SELECT player, text FROM decisions WHERE duel_id = ? AND seq >= ?"
+                                " ORDER BY seq", (duel_id, int(seq))) as cur:
+            decisions = [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
+    return record, decisions
 
 
 async def list_duels_for_user(db: Database, user_id: str | int,

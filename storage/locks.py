@@ -5,7 +5,7 @@ time, one bot process per file).  See :mod:`storage.postgres`.
 """
 from __future__ import annotations
 
-__all__ = ["WRITER_LOCK", "DUEL_LOCK_SPACE", "MIGRATION_LOCK", "duel_lock"]
+__all__ = ["WRITER_LOCK", "DUEL_LOCK_SPACE", "MIGRATION_LOCK", "TIMED_WORK_LOCK", "duel_lock"]
 
 #: The advisory lock (one bigint key) every write transaction holds: exclusive for a
 #: general write, shared for a write scoped to one duel.  "MBWRITE" in ASCII.
@@ -14,6 +14,9 @@ WRITER_LOCK = 0x4D42_5752_4954_45
 DUEL_LOCK_SPACE = 0x4D42_4455  # "MBDU"
 #: The advisory lock (two int4 keys) held while migrations run.
 MIGRATION_LOCK = (0x4D42_4D49, 1)  # "MBMI"
+#: The session advisory lock (two int4 keys) of the worker that runs the timed work
+#: (clock sweeps, reminders, expiries, catching up): see :mod:`bot.leader`.
+TIMED_WORK_LOCK = (0x4D42_5449, 1)  # "MBTI"
 
 
 def duel_lock(duel_id: int) -> tuple[int, int]:

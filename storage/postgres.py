@@ -60,7 +60,7 @@ from .locks import MIGRATION_LOCK, WRITER_LOCK, duel_lock
 from .migrations import MIGRATIONS, Migration, latest_version
 from .sqlport import PRELUDE, insert_table, translate, translate_script
 
-__all__ = ["PostgresDatabase", "Row", "WRITER_LOCK", "duel_lock", "is_postgres_url"]
+__all__ = ["PostgresDatabase", "Row", "Lease", "WRITER_LOCK", "duel_lock", "is_postgres_url"]
 
 T = TypeVar("T")
 
@@ -239,6 +239,9 @@ class PostgresDatabase:
     connection's ``search_path`` (default ``public``); its version in the
     table ``manaburn_schema``.
     """
+
+    #: Any number of bot processes (workers) may serve one PostgreSQL database.
+    shared = True
 
     def __init__(self, pool: AsyncConnectionPool[Any], path: str) -> None:
         self._pool = pool
@@ -419,22 +422,41 @@ class PostgresDatabase:
         return 0 if row is None else int(row[0])
 
     @asynccontextmanager
-    async def session_lock(self, key: tuple[int, int]) -> AsyncIterator[bool]:
-        """Try the session advisory lock *key* on a connection of its own, held until the
-        block ends or the connection dies (a killed process frees it at once); yields
-        whether it was taken."""
+    async def session_lock(self, key: tuple[int, int]) -> AsyncIterator[Lease]:
+        """Try the session advisory lock *key* on a connection kept for it until the
+        block ends: the :class:`Lease` says whether it was taken.  The server frees
+        the lock when that connection ends, however it ends (the process killed, the
+        machine gone once TCP keepalives notice), so another process can take it."""
         async with self._pool.connection() as raw:
-            cur = await raw.execute("SELECT pg_try_advisory_lock(%s, %s)", key)
+            cur = await raw.execute("SELECT pg_try_advisory_lock(%s, %s), pg_backend_pid()", key)
             row = await cur.fetchone()
-            taken = bool(row and row[0])
+            lease = Lease(raw, key, bool(row and row[0]), int(row[1]) if row else 0)
             try:
-                yield taken
+                yield lease
             finally:
-                if taken:
+                if lease.taken and await lease.alive():
                     await _to_completion(raw.execute("SELECT pg_advisory_unlock(%s, %s)", key))
 
     def __repr__(self) -> str:
         return f"<PostgresDatabase {self.path!r}{' closed' if self._closed else ''}>"
+
+
+class Lease:
+    """A session advisory lock tried by :meth:`PostgresDatabase.session_lock`."""
+
+    def __init__(self, raw: psycopg.AsyncConnection[Any], key: tuple[int, int], taken: bool,
+                 backend_pid: int) -> None:
+        self._raw, self.key, self.taken, self.backend_pid = raw, key, taken, backend_pid
+
+    async def alive(self) -> bool:
+        """Whether the lock is still held (its connection still answers)."""
+        if not self.taken or self._raw.closed or self._raw.broken:
+            return False
+        try:
+            await self._raw.execute("SELECT 1")
+        except psycopg.Error:
+            return False
+        return True
 
 
 async def _begin(raw: psycopg.AsyncConnection[Any], write: bool, lock: tuple[int, int] | None) -> None:
