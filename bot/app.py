@@ -29,6 +29,7 @@ from .failures import answering, on_command_error
 from .interactions import Interactions, gone_from_message
 from .knowledge import SecretsShown
 from .leader import lead_when_chosen
+from .shared_panels import SharedPanels, TrackedDict
 from .limits import PostLimiter
 from .panels import DYNAMIC_ITEMS, clip, typed_answer
 from .process_lock import AlreadyRunning, hold_database
@@ -68,11 +69,17 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self.sweep_seconds = sweep_seconds
         self.tree = app_commands.CommandTree(self)
         self.service: DuelService | None = None
-        self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
+        # with several workers on one PostgreSQL database, what follows about panels is
+        # a cache of what storage says (bot.shared_panels); with one process, the truth
+        self.shared_panels = SharedPanels(self) if is_postgres_url(db_path) else None
+        changed = None if self.shared_panels is None else self.shared_panels.changed
+        self.panels: dict[tuple[int, int], tuple[int, int]] = {} if changed is None else TrackedDict(changed)
+        # (duel, player) -> (channel id, message id)
         # (duel, player) -> the player's panel while the other player decides (no controls but
         # "What I've seen"): deleted when a new panel is sent, so each has one panel per duel
-        self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {}
-        self.secrets_shown = SecretsShown()  # private notes shown once, in the panel where they came up
+        self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {} if changed is None else TrackedDict(changed)
+        # private notes shown once, in the panel where they came up
+        self.secrets_shown = SecretsShown(changed)
         # (duel, player) for which :attr:`panels` tells every open panel: this process sent
         # their panels since its start, or looked in their DMs for any sent before it (see
         # close_panel). Dropped when the duel ends.
@@ -80,7 +87,7 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self.notify_after = NOTIFY_AFTER
         # (duel, player) -> when they last answered (monotonic seconds); dropped when the duel ends
-        self._answered_at: dict[tuple[int, int], float] = {}
+        self._answered_at: dict[tuple[int, int], float] = {} if changed is None else TrackedDict(changed)
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
@@ -134,6 +141,8 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         if self.service is not None:
             try:
                 await self.flush_published()
+                if self.shared_panels is not None:
+                    await self.shared_panels.flush()
             except Exception:
                 log.exception("could not record what was published")
             await self.service.close()

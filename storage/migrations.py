@@ -361,6 +361,24 @@ CREATE TABLE duel_snapshots (
 );
 """
 
+# Version 8: what the bot shows each player of a duel, for several workers sharing one
+# database (storage.panels): the message of their panel with the pending decision, of
+# their panel while they wait, how many of their private notes the panels showed, and
+# when they last answered (wall-clock seconds). Written in portable SQL (both backends).
+_V8_PANELS = """
+CREATE TABLE duel_panels (
+    duel_id          INTEGER NOT NULL REFERENCES duels (id),
+    player           INTEGER NOT NULL CHECK (player IN (0, 1)),
+    decision_channel TEXT,
+    decision_message TEXT,
+    waiting_channel  TEXT,
+    waiting_message  TEXT,
+    secrets_shown    INTEGER CHECK (secrets_shown IS NULL OR secrets_shown >= 0),
+    answered_at      REAL,
+    PRIMARY KEY (duel_id, player)
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -369,6 +387,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "clock reminders sent", _V5_REMINDERS),
     Migration(6, "collections paged by card and printing", _V6_COLLECTION_PAGES),
     Migration(7, "one engine snapshot per duel", _V7_SNAPSHOTS),
+    Migration(8, "the panels shown to each player, for several workers", _V8_PANELS),
 )
 
 
@@ -376,7 +395,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    7
+    8
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import psycopg
 import pytest
@@ -21,6 +22,7 @@ from storage import open_database
 from storage.players import set_phase_stops
 
 pytestmark = pytest.mark.postgres
+pytest_plugins = ["fakediscord.pytest_plugin"]
 
 ALICE, BOB = ("100", "alice"), ("200", "bob")
 
@@ -132,3 +134,38 @@ async def test_a_lease_is_lost_with_its_connection(pg_url: str) -> None:
     async with db.session_lock(TIMED_WORK_LOCK) as again:
         assert again.taken
     await db.close()
+
+
+# ------------------------------------------------------------------ end to end
+
+
+async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_discord: Any, pg_url: str) -> None:
+    """Two bot processes' worth of workers (one database, each its own gateway session),
+    every interaction handed to one of them in turn: the duel is played to its end, each
+    player has one panel with controls at a time, and the stored log replays to it."""
+    from bot.app import ManaburnBot
+    from tests.test_bot_e2e import panel, play_until, start_duel
+
+    fake = fake_discord
+    fake.interactions_to = "spread"
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        thread = await start_duel(fake, alice, bob)
+        rng = random.Random(11)
+        clicks = await play_until(fake, [alice, bob], thread, rng, max_clicks=3000)
+        assert clicks > 10
+        # every panel closed at the end, whichever worker sent it: each knew the other's
+        await fake.wait_for(lambda: not any(m.buttons or m.selects for u in (alice, bob) for m in u.dms()),
+                            timeout=10, message="a panel was left open")
+        # ... from storage, never by reading the players' DMs
+        dm_ids = {u.dm_channel.id for u in (alice, bob)}
+        assert not [c for c in fake.calls if c.method == "GET" and c.path.rstrip("/") in
+                    {f"/channels/{i}/messages" for i in dm_ids}]
+        rec, history = await store.load_duel(w1.svc.db, 1)
+        assert rec.status == "finished" and rec.seq == len(history)
+        for w in (w1, w2):  # both handled clicks of the duel, and their copies are the stored one
+            assert 1 in w.svc._live
+            live = await w.svc.live(1)
+            assert live.duel.state_hash() == replayed(rec, history).state_hash()

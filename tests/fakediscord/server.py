@@ -208,6 +208,11 @@ class FakeDiscord:
         #: Every 4xx error the bot received (useful to assert on; not a failure by itself).
         self.client_errors: list[tuple[RestCall, APIError]] = []
         self.sessions: list[GatewaySession] = []
+        #: How interactions reach the bot: ``"all"`` sessions (one bot process), or one
+        #: session each, in turn (``"spread"``): several worker processes of one bot
+        #: behind an ingress that hands each interaction to one of them.
+        self.interactions_to = "all"
+        self._next_session = 0
         self.identify_count = 0
         self.resume_count = 0
         self.presence_updates: list[dict[str, Any]] = []
@@ -909,6 +914,9 @@ class FakeDiscord:
         if not live:
             return False
         payload = self._interaction_payload(inter)
+        if self.interactions_to == "spread":
+            self._next_session += 1
+            live = [live[self._next_session % len(live)]]
         for s in live:
             s.dispatch("INTERACTION_CREATE", payload)
         return True
