@@ -26,6 +26,7 @@ from discord import app_commands
 from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
 from .failures import answering, on_command_error
+from .http_interactions import InteractionsEndpoint
 from .interactions import Interactions, gone_from_message
 from .knowledge import SecretsShown
 from .leader import lead_when_chosen
@@ -59,7 +60,8 @@ def bot_intents() -> discord.Intents:
 
 
 class ManaburnBot(Recovery, Interactions, discord.Client):
-    def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
+    def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0,
+                 http: tuple[str, int] | None = None, public_key: str | None = None) -> None:
         # names typed by users (display names, deck and card names) are shown in public
         # messages: they never ping a role or @everyone, only the users the bot names
         super().__init__(intents=bot_intents(), max_messages=None,
@@ -97,6 +99,8 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self._publishing: weakref.WeakValueDictionary[int, PublishLock] = weakref.WeakValueDictionary()
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
+        # interactions over HTTP (bot.http_interactions): (host, port) and the application's public key
+        self.endpoint = InteractionsEndpoint(self, public_key or "", *http) if http is not None else None
         self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
         self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self.tree)
@@ -113,6 +117,8 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.endpoint is not None:
+            await self.endpoint.start()
         if self.service.db.shared:
             # several workers on one PostgreSQL database: the timed work (catching up,
             # the clock sweep) runs in whichever one holds its lock (bot.leader)
@@ -127,6 +133,8 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
             self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self.endpoint is not None:
+            await self.endpoint.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._catch_up is not None:
@@ -221,8 +229,17 @@ def run() -> int:
     db = os.environ.get("MANABURN_DB", "./manaburn.db")
     guild = os.environ.get("MANABURN_GUILD")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    http = None
+    if os.environ.get("MANABURN_HTTP"):  # "host:port": interactions over HTTP (docs/scaling.md)
+        host, _, port = os.environ["MANABURN_HTTP"].rpartition(":")
+        if not port.isdigit() or not os.environ.get("DISCORD_PUBLIC_KEY"):
+            print("MANABURN_HTTP is host:port (e.g. 0.0.0.0:8080), and needs DISCORD_PUBLIC_KEY "
+                  "(the application's public key, from the Developer Portal).")
+            return 2
+        http = (host or "0.0.0.0", int(port))
     if is_postgres_url(db):  # any number of workers share a PostgreSQL database (docs/scaling.md)
-        ManaburnBot(db, int(guild) if guild else None).run(token, log_handler=None)
+        ManaburnBot(db, int(guild) if guild else None, http=http,
+                    public_key=os.environ.get("DISCORD_PUBLIC_KEY")).run(token, log_handler=None)
         return 0
     try:
         lock = hold_database(db)  # one bot per database (bot.process_lock), held until exit
@@ -230,6 +247,6 @@ def run() -> int:
         print(e)
         return 3
     with lock:
-        bot = ManaburnBot(db, int(guild) if guild else None)
+        bot = ManaburnBot(db, int(guild) if guild else None, http=http, public_key=os.environ.get("DISCORD_PUBLIC_KEY"))
         bot.run(token, log_handler=None)
     return 0
