@@ -37,7 +37,6 @@ from .process_lock import AlreadyRunning, hold_database
 from .publishing import NOTIFY_AFTER, PublishLock
 from .recovery import Recovery
 from .service import OUT_OF_DATE, DuelService
-from storage.postgres import is_postgres_url
 
 log = logging.getLogger("manaburn.bot")
 
@@ -73,7 +72,7 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
         self.service: DuelService | None = None
         # with several workers on one PostgreSQL database, what follows about panels is
         # a cache of what storage says (bot.shared_panels); with one process, the truth
-        self.shared_panels = SharedPanels(self) if is_postgres_url(db_path) else None
+        self.shared_panels = SharedPanels(self) if DuelService.shared_address(db_path) else None
         changed = None if self.shared_panels is None else self.shared_panels.changed
         self.panels: dict[tuple[int, int], tuple[int, int]] = {} if changed is None else TrackedDict(changed)
         # (duel, player) -> (channel id, message id)
@@ -119,11 +118,11 @@ class ManaburnBot(Recovery, Interactions, discord.Client):
             await self.tree.sync()
         if self.endpoint is not None:
             await self.endpoint.start()
-        if self.service.db.shared:
+        if self.service.shared:
             # several workers on one PostgreSQL database: the timed work (catching up,
             # the clock sweep) runs in whichever one holds its lock (bot.leader)
             if self.sweep_seconds > 0:
-                self._sweeper = asyncio.create_task(lead_when_chosen(self.service.db, self.timed_work))
+                self._sweeper = asyncio.create_task(lead_when_chosen(self.service, self.timed_work))
             return
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
@@ -237,7 +236,7 @@ def run() -> int:
                   "(the application's public key, from the Developer Portal).")
             return 2
         http = (host or "0.0.0.0", int(port))
-    if is_postgres_url(db):  # any number of workers share a PostgreSQL database (docs/scaling.md)
+    if DuelService.shared_address(db):  # any number of workers share a PostgreSQL database (docs/scaling.md)
         ManaburnBot(db, int(guild) if guild else None, http=http,
                     public_key=os.environ.get("DISCORD_PUBLIC_KEY")).run(token, log_handler=None)
         return 0

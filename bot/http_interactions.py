@@ -35,7 +35,7 @@ from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
 if TYPE_CHECKING:
-    from .app import ManaburnBot
+    from .face import BotFace
 
 __all__ = ["InteractionsEndpoint", "ANSWER_WITHIN", "verify"]
 
@@ -100,7 +100,7 @@ def verify(key: VerifyKey, signature: str | None, timestamp: str | None, body: b
 class InteractionsEndpoint:
     """The HTTP server of one worker: ``POST /interactions`` (and ``GET /health``)."""
 
-    def __init__(self, bot: ManaburnBot, public_key: str, host: str, port: int) -> None:
+    def __init__(self, bot: BotFace, public_key: str, host: str, port: int) -> None:
         self.bot = bot
         self.key = VerifyKey(bytes.fromhex(public_key))
         self.host, self.port = host, port

@@ -3,7 +3,7 @@
 The clock sweep (challenge expiry, reminders, the claim notice), trade expiry and
 publishing again what a stopped worker left unshown must run once, not once per
 worker. On PostgreSQL the worker holding the session advisory lock
-:data:`~storage.locks.TIMED_WORK_LOCK` runs it; the others try again every
+``TIMED_WORK_LOCK`` (:mod:`storage.locks`) runs it; the others try again every
 ``retry_seconds``. The server frees the lock the moment the holder's connection
 ends (its process killed: the kernel closes the socket), so another worker takes
 the work over within ``retry_seconds`` (15 s by default, well within a minute).
@@ -20,26 +20,25 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from storage.locks import TIMED_WORK_LOCK
-from storage.postgres import Lease
+from .service import DuelService
 
-__all__ = ["TIMED_WORK_LOCK", "Lease", "lead_when_chosen", "RETRY_SECONDS"]
+__all__ = ["lead_when_chosen", "RETRY_SECONDS"]
 
 log = logging.getLogger("manaburn.bot")
 
 RETRY_SECONDS = 15.0
 
 
-async def lead_when_chosen(db: Any, work: Callable[[], Awaitable[None]], *,
+async def lead_when_chosen(svc: DuelService, work: Callable[[], Awaitable[None]], *,
                            retry_seconds: float = RETRY_SECONDS) -> None:
     """Run ``work()`` (which loops until cancelled) while this worker holds the timed
     work's lock; forever, until cancelled. On a database not shared, run it at once."""
-    if not db.shared:
+    if not svc.shared:
         await work()
         return
     while True:
         try:
-            async with db.session_lock(TIMED_WORK_LOCK) as lease:
+            async with svc.timed_work_lease() as lease:
                 if lease.taken:
                     log.info("this worker runs the timed work (clock sweeps, reminders, catching up)")
                     await _while_held(lease, work, retry_seconds)
@@ -51,7 +50,7 @@ async def lead_when_chosen(db: Any, work: Callable[[], Awaitable[None]], *,
         await asyncio.sleep(retry_seconds)
 
 
-async def _while_held(lease: Lease, work: Callable[[], Awaitable[None]], every: float) -> None:
+async def _while_held(lease: Any, work: Callable[[], Awaitable[None]], every: float) -> None:
     task = asyncio.ensure_future(work())
     try:
         while True:

@@ -17,7 +17,7 @@ import time
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
@@ -29,7 +29,11 @@ from storage import decks as deck_store
 from storage import duels as store
 from storage import players as player_store
 from storage import open_database
+from storage import panels as panel_store
 from storage import snapshots as snapshot_store
+from storage.locks import TIMED_WORK_LOCK
+from storage.panels import PanelState  # what a worker shows each player, as shared_panels keeps it
+from storage.postgres import is_postgres_url
 from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
 from storage.errors import DuelNotFound, StaleDecision, StatusConflict
@@ -152,6 +156,30 @@ class DuelService:
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
         await self.db.close()
+
+    # ------------------------------------------------- several workers
+    @staticmethod
+    def shared_address(path: str) -> bool:
+        """Whether *path* names a database several workers may share (PostgreSQL)."""
+        return is_postgres_url(path)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other workers may serve the same database (see docs/scaling.md)."""
+        return bool(self.db.shared)
+
+    def timed_work_lease(self) -> Any:
+        """``async with svc.timed_work_lease() as lease``: the lock of the one worker that
+        runs the timed work, tried (``lease.taken``) and held to the end of the block
+        (shared databases only: see :mod:`bot.leader`)."""
+        return self.db.session_lock(TIMED_WORK_LOCK)
+
+    async def panels_of(self, duel_id: int) -> dict[int, PanelState]:
+        """What the workers last showed each player of the duel (:mod:`storage.panels`)."""
+        return await panel_store.load_panels(self.db, duel_id)
+
+    async def save_panels(self, duel_id: int, player: int, state: PanelState) -> None:
+        await panel_store.save_panel(self.db, duel_id, player, state)
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str]]:

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from storage.panels import PanelState, load_panels, save_panel
+from .service import PanelState
 
 if TYPE_CHECKING:
-    from .app import ManaburnBot
+    from .face import BotFace
 
 log = logging.getLogger("manaburn.bot")
 
@@ -64,7 +64,7 @@ class TrackedDict(dict):  # type: ignore[type-arg]
 class SharedPanels:
     """Reads and writes the publisher's per-player state of duels (see the module)."""
 
-    def __init__(self, bot: ManaburnBot) -> None:
+    def __init__(self, bot: BotFace) -> None:
         self.bot = bot
         self._dirty: dict[Key, None] = {}  # in the order they changed
         self._writer: asyncio.Task[None] | None = None
@@ -84,7 +84,7 @@ class SharedPanels:
             key = next(iter(self._dirty))
             del self._dirty[key]
             try:
-                await save_panel(self.bot.svc.db, key[0], key[1], self.state(key))
+                await self.bot.svc.save_panels(key[0], key[1], self.state(key))
             except Exception:  # a lost write costs a panel left open or a note shown again
                 log.exception("could not store the panels of duel #%d", key[0])
         self._idle.set()
@@ -103,7 +103,7 @@ class SharedPanels:
         """This worker's view of the duel's panels made what storage says (the last
         worker to show it wrote it)."""
         await self.flush()  # this worker's own changes first
-        states = await load_panels(self.bot.svc.db, duel_id)
+        states = await self.bot.svc.panels_of(duel_id)
         bot = self.bot
         for player in (0, 1):
             key = (duel_id, player)

@@ -13,13 +13,15 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.leader import TIMED_WORK_LOCK, Lease, lead_when_chosen
+from bot.leader import lead_when_chosen
 from bot.service import DuelError, DuelService
 from engine import Duel, DuelOptions
 from engine.ai import RandomPlayer
 from storage import duels as store
 from storage import open_database
+from storage.locks import TIMED_WORK_LOCK
 from storage.players import set_phase_stops
+from storage.postgres import Lease
 
 pytestmark = pytest.mark.postgres
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -92,7 +94,7 @@ async def test_stops_set_through_one_worker_count_on_the_other(pg_url: str) -> N
 
 
 async def test_timed_work_runs_in_one_worker_and_moves_when_it_dies(pg_url: str) -> None:
-    dbs = [await open_database(pg_url) for _ in range(2)]
+    dbs = [DuelService(await open_database(pg_url)) for _ in range(2)]
     ran: list[int] = []
     events = [asyncio.Event(), asyncio.Event()]
 
