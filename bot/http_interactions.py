@@ -153,17 +153,19 @@ class InteractionsEndpoint:
         async_context.set(self._adapter)
         self.bot._connection.parse_interaction_create(data)
         try:
-            params = await asyncio.wait_for(asyncio.shield(pending.answer), ANSWER_WITHIN)
-        except asyncio.TimeoutError:
-            pending.expired = True
-            log.warning("interaction %s not acknowledged within %.1f s", data.get("id"), ANSWER_WITHIN)
-            return web.Response(status=503, text="not answered in time")
-        response = _http_answer(params)
-        try:
+            try:
+                params = await asyncio.wait_for(asyncio.shield(pending.answer), ANSWER_WITHIN)
+            except asyncio.TimeoutError:
+                if not pending.answer.done():
+                    pending.expired = True
+                    log.warning("interaction %s not acknowledged within %.1f s", data.get("id"), ANSWER_WITHIN)
+                    return web.Response(status=503, text="not answered in time")
+                params = pending.answer.result()  # given while the wait was being given up
+            response = _http_answer(params)
             await response.prepare(request)
             await response.write_eof()
         finally:
-            pending.sent.set()
+            pending.sent.set()  # the handler goes on (or learns, if it answers late, that it is too late)
         return response
 
 

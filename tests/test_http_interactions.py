@@ -2,6 +2,7 @@
 with Ed25519, answered by whichever worker the load balancer picks."""
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -41,6 +42,43 @@ async def test_signature_checked_and_ping_answered(fake_discord: Any, tmp_path: 
                 assert r.status == 401  # signed by another key
             async with http.get(url.replace("/interactions", "/health")) as r:
                 assert r.status == 200
+
+
+async def test_an_interaction_not_answered_in_time_fails_and_its_late_answer_is_refused(
+        fake_discord: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord waits 3 s for the HTTP answer: past the endpoint's own limit the request
+    is answered 503 (Discord shows the interaction failed), and the handler's answer
+    when it comes is refused as Discord refuses a late one; nothing else breaks."""
+    from bot import http_interactions
+    from fakediscord import InteractionFailed
+    fake = fake_discord
+    fake.interactions_to = "http"
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0,
+                      http=("127.0.0.1", 0), public_key=fake.public_key)
+    alice = fake.create_user("alice")
+    async with fake.run_bot(bot):
+        fake.interaction_urls = [bot.endpoint.url]
+        real = bot.svc.saved_decks
+        answered = asyncio.Event()
+
+        async def slow(*a: Any, **kw: Any) -> Any:  # a handler that takes too long
+            await asyncio.sleep(0.6)
+            try:
+                return await real(*a, **kw)
+            finally:
+                answered.set()
+        monkeypatch.setattr(bot.svc, "saved_decks", slow)
+        monkeypatch.setattr(http_interactions, "ANSWER_WITHIN", 0.3)
+        fake.allow_error_log(r"error while handling /deck list", "manaburn.bot")  # the late answer, refused
+        with pytest.raises(InteractionFailed):
+            await alice.slash("deck list")
+        assert [status for _, status in fake.http_refusals] == [503]
+        await asyncio.wait_for(answered.wait(), 5)
+        await asyncio.sleep(0.3)  # its late answer refused, and said in the log
+        monkeypatch.setattr(bot.svc, "saved_decks", real)
+        monkeypatch.setattr(http_interactions, "ANSWER_WITHIN", 2.5)
+        r = await alice.slash("deck list")  # the next one is answered as usual
+        assert r.message is not None
 
 
 async def test_a_whole_duel_over_http_on_one_worker(fake_discord: Any, tmp_path: Path) -> None:
