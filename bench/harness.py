@@ -177,6 +177,22 @@ class BotProcess:
         await self.wait_dead()
 
 
+async def set_up(agents: list[Any], rec: Recorder, at_once: int = 8) -> list[Any]:
+    """Each agent's duel set up, *at_once* at a time; those whose setup failed (under
+    load a setup can fail) are counted in ``rec.setup_failures`` and left out."""
+    sem = asyncio.Semaphore(at_once)
+
+    async def one(a: Any) -> Any:
+        async with sem:
+            try:
+                await a.setup()
+                return a
+            except Exception as e:
+                rec.setup_failures.append(repr(e)[:200])
+                return None
+    return [a for a in await asyncio.gather(*(one(a) for a in agents)) if a is not None]
+
+
 # ------------------------------------------------------------------ clicks
 @dataclass
 class Click:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import ProcSampler, Result, Target, ratio, say
-from .harness import TESTS, BareAgent, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp
+from .harness import TESTS, BareAgent, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp, set_up
 
 
 def _free_port() -> int:
@@ -59,17 +59,7 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         rng = random.Random(1)
         cls = DuelAgent if kind == "manaburn" else BareAgent
         agents = [cls(fake, rec, i, random.Random(rng.random()), (0.0, 0.0)) for i in range(duels)]
-        sem = asyncio.Semaphore(8)
-
-        async def setup(a: Any) -> Any:
-            async with sem:
-                try:
-                    await a.setup()
-                    return a
-                except Exception as e:
-                    rec.setup_failures.append(repr(e)[:200])
-                    return None
-        ready = [a for a in await asyncio.gather(*(setup(a) for a in agents)) if a is not None]
+        ready = await set_up(agents, rec)
         loop = asyncio.get_running_loop()
         w0 = loop.time() + warmup
         w1 = w0 + seconds

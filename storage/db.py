@@ -269,7 +269,8 @@ class Database:
 
 
 class _Opener:
-    """What :meth:`Database.open` returns: awaitable, or an async context manager."""
+    """What :meth:`Database.open` (and ``PostgresDatabase.open``) returns: awaitable, or
+    an async context manager that closes the database at its end."""
 
     def __init__(self, coro: Awaitable[Database]) -> None:
         self._coro = coro

@@ -54,7 +54,7 @@ import psycopg
 from psycopg.adapt import Loader
 from psycopg_pool import AsyncConnectionPool
 
-from .db import _to_completion
+from .db import _Opener, _to_completion
 from .errors import SchemaTooNew, StorageError
 from .locks import MIGRATION_LOCK, WRITER_LOCK, duel_lock
 from .migrations import MIGRATIONS, Migration, latest_version
@@ -478,24 +478,3 @@ async def _rollback(raw: psycopg.AsyncConnection[Any]) -> None:
 def _safe(url: str) -> str:
     """*url* without its password (for messages)."""
     return re.sub(r"(//[^:/@]+):[^@]*@", r"\1:***@", url)
-
-
-class _Opener:
-    """What :meth:`PostgresDatabase.open` returns: awaitable, or an async context manager."""
-
-    def __init__(self, coro: Awaitable[PostgresDatabase]) -> None:
-        self._coro = coro
-        self._db: PostgresDatabase | None = None
-
-    def __await__(self) -> Generator[Any, None, PostgresDatabase]:
-        return self._coro.__await__()
-
-    async def __aenter__(self) -> PostgresDatabase:
-        self._db = await self._coro
-        return self._db
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
-        if self._db is not None:
-            await self._db.close()
-
