@@ -250,16 +250,20 @@ async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[
 
 
 async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
-    """Header and the decisions from number *seq* on, read in one snapshot (so
-    ``seq + len(decisions) == record.seq``): what a worker whose copy of the duel
-    stopped at *seq* lacks, when another worker of the same database moved it on."""
+    """Header and the decisions from number *seq* on, read by one statement (one
+    snapshot, so ``seq + len(decisions) == record.seq``; one round trip to a server):
+    what a worker whose copy of the duel stopped at *seq* lacks, when another worker of
+    the same database moved it on. Raises :class:`DuelNotFound`."""
     duel_id = _id(duel_id)
-    async with db.read() as conn:
-        record = await _header(conn, duel_id)
-        async with conn.execute("SELECT player, text FROM decisions WHERE duel_id = ? AND seq >= ?"
-                                " ORDER BY seq", (duel_id, int(seq))) as cur:
-            decisions = [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
-    return record, decisions
+    rows = await db.fetchall(
+        "SELECT d.*, x.player AS decision_player, x.text AS decision_text FROM duels d"
+        " LEFT JOIN decisions x ON x.duel_id = d.id AND x.seq >= ? WHERE d.id = ? ORDER BY x.seq",
+        (int(seq), duel_id))
+    if not rows:
+        raise DuelNotFound(duel_id)
+    decisions = [(int(r["decision_player"]), str(r["decision_text"])) for r in rows
+                 if r["decision_text"] is not None]
+    return DuelRecord.from_row(rows[0]), decisions
 
 
 async def list_duels_for_user(db: Database, user_id: str | int,

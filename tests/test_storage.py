@@ -21,6 +21,7 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
                      set_published_many, set_reminded, set_status)
 from storage.migrations import latest_version, migrate, split_sql
+from storage.duels import load_since
 from storage.errors import INTEGRITY_ERRORS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -224,6 +225,17 @@ async def test_append_and_load(db: Database) -> None:
         await append_decision(db, rec.id, 3, 0, "", deadline=None)
     with pytest.raises(DuelNotFound):
         await append_decision(db, 12345, 0, 0, "pass", deadline=None)
+
+
+async def test_load_since_gives_what_a_copy_at_seq_lacks(db: Database) -> None:
+    rec = await playing_duel(db)
+    assert await load_since(db, rec.id, 0) == (rec, [])
+    for i, (p, t) in enumerate([(0, "choose play"), (1, "keep"), (0, "keep")]):
+        rec = await append_decision(db, rec.id, i, p, t, deadline=None)
+    assert await load_since(db, rec.id, 1) == (rec, [(1, "keep"), (0, "keep")])
+    assert await load_since(db, rec.id, 3) == (rec, [])
+    with pytest.raises(DuelNotFound):
+        await load_since(db, 12345, 0)
 
 
 async def test_append_several_decisions_in_one_write(db: Database) -> None:
