@@ -1,7 +1,9 @@
-"""Manaburn's SQLite storage: duels and their decisions, saved decks, player settings.
+"""Manaburn's storage: duels and their decisions, saved decks, player settings.
 
-One file, opened with :meth:`Database.open` (WAL, ``synchronous=FULL``,
-schema upgraded by :mod:`storage.migrations`).  The functions take the
+One SQLite file, opened with :meth:`Database.open` (WAL, ``synchronous=FULL``,
+schema upgraded by :mod:`storage.migrations`), or a PostgreSQL database shared
+by several bot processes (:mod:`storage.postgres`): :func:`open_database` picks
+by the address.  The functions take the
 :class:`Database` as first argument and run one transaction each.  Card
 collections, ante and trades will come as further migrations.
 
