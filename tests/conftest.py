@@ -5,6 +5,7 @@ import itertools
 import os
 import sys
 import threading
+import warnings
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,14 @@ def pg_url(pg_server: TempPostgres) -> Iterator[str]:
         conn.execute(f"CREATE SCHEMA {schema}")
     yield pg_server.url(schema=schema)
     with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        # a connection the test left open (a database not closed, a task still in a
+        # transaction) would hold the schema's tables and the DROP wait for it forever
+        left = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                            " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchall()
+        conn.execute("SET lock_timeout = '10s'")
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    if left:
+        warnings.warn(f"the test left {len(left)} PostgreSQL connection(s) open", stacklevel=1)
 
 
 @pytest.fixture(params=BACKENDS)
