@@ -201,13 +201,17 @@ class _SyncConnection:
     def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop) -> None:
         self._conn, self._loop = conn, loop
 
+    # a statement handed to the loop and not done within this many seconds fails the
+    # function (the loop was stopped under it): the thread never waits forever
+    TIMEOUT = 60.0
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _SyncCursor:
         fut = asyncio.run_coroutine_threadsafe(self._conn._execute(sql, params), self._loop)
-        return _SyncCursor(fut.result())
+        return _SyncCursor(fut.result(self.TIMEOUT))
 
     def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> _SyncCursor:
         fut = asyncio.run_coroutine_threadsafe(self._conn.executemany(sql, list(seq_of_params)), self._loop)
-        return _SyncCursor(fut.result())
+        return _SyncCursor(fut.result(self.TIMEOUT))
 
 
 class _SyncCursor:
