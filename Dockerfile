@@ -1,6 +1,8 @@
-# The Discord bot. Build: docker build -t manaburn .
+# The Discord bot (one process on SQLite, or a worker of several on PostgreSQL).
+# Build: docker build -t manaburn .
 # Run:   docker run -d --restart unless-stopped -e DISCORD_TOKEN=... -v manaburn-data:/data manaburn
-# (README: "Running the bot")
+# (README: "Running the bot"). Several workers: compose.yaml and docs/scaling.md
+# (MANABURN_DB=postgresql://..., MANABURN_HTTP=0.0.0.0:8080, DISCORD_PUBLIC_KEY).
 FROM python:3.11-slim
 ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
@@ -19,4 +21,6 @@ ENV MANABURN_DB=/data/manaburn.db
 # DISCORD_TOKEN is given at run time (-e), never baked into the image; MANABURN_GUILD is optional.
 # discord.py shuts down cleanly on SIGINT (and a PID 1 without a handler ignores SIGTERM)
 STOPSIGNAL SIGINT
+# the interactions endpoint of a worker, when MANABURN_HTTP=0.0.0.0:8080
+EXPOSE 8080
 CMD ["manaburn", "bot"]

@@ -24,7 +24,7 @@ from pathlib import Path
 from . import report
 from .common import RESULTS, load_results, say, write_result
 
-BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "ai"]
+BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "ai", "workers"]
 
 
 def _floats(text: str) -> tuple[float, float]:

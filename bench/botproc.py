@@ -11,7 +11,8 @@ the client::
     MANABURN_GUILD           the guild to sync commands to
 
 ``python -m bench.botproc manaburn DB [EVENTS]`` runs :class:`bot.app.ManaburnBot`
-on the database file DB; with EVENTS it appends a JSON line per finished
+on the database DB (a file, or a ``postgresql://`` address: a worker of several, with
+its interactions endpoint on ``MANABURN_HTTP`` when set); with EVENTS it appends a JSON line per finished
 duel (id, decisions, state hash) so a harness can compare with a replay.
 With ``MANABURN_BENCH_PROFILE=FILE`` the process runs under cProfile and
 writes its statistics to FILE when terminated (SIGTERM).
@@ -86,7 +87,12 @@ def manaburn_bot(db: str, guild: int | None, events: str | None) -> discord.Clie
                     os.fsync(f.fileno())
             await super().announce_end(out)
 
-    return BenchBot(db, guild, sweep_seconds=0)
+    # a worker of several (bench.workers): its interactions endpoint, when the fake POSTs them
+    http = None
+    if os.environ.get("MANABURN_HTTP"):
+        host, _, port = os.environ["MANABURN_HTTP"].rpartition(":")
+        http = (host, int(port))
+    return BenchBot(db, guild, sweep_seconds=0, http=http, public_key=os.environ.get("DISCORD_PUBLIC_KEY"))
 
 
 async def main(argv: list[str]) -> None:

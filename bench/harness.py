@@ -103,9 +103,10 @@ class BotProcess:
     """``python -m bench.botproc KIND [DB [EVENTS]]`` against the fake (SIGKILL-able)."""
 
     def __init__(self, fake: BenchFake, kind: str, db: str = "", events: str = "", log: str = "",
-                 profile: str = "") -> None:
+                 profile: str = "", env: dict[str, str] | None = None) -> None:
         self.fake, self.kind, self.db, self.events, self.log = fake, kind, db, events, log
         self.profile = profile
+        self.env = env or {}  # more environment (a worker's MANABURN_HTTP)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -125,6 +126,8 @@ class BotProcess:
                    MANABURN_GUILD=str(fake.guild.id) if fake.guild else "")
         if self.profile:
             env["MANABURN_BENCH_PROFILE"] = self.profile
+        env.update(self.env)
+        online = sum(1 for s in fake.sessions if s.online and not s.ended)
         args = [self.kind] + ([self.db] if self.db else []) + ([self.events] if self.events else [])
         out = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
         t0 = time.monotonic()
@@ -135,7 +138,7 @@ class BotProcess:
         self.starts += 1
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not any(s.online and not s.ended for s in fake.sessions):
+        while sum(1 for s in fake.sessions if s.online and not s.ended) <= online:
             if self.proc.returncode is not None:
                 raise RuntimeError(f"bot process exited with {self.proc.returncode} (log: {self.log})")
             if loop.time() > deadline:
@@ -172,6 +175,22 @@ class BotProcess:
                 self.proc.kill()
                 await self.proc.wait()
         await self.wait_dead()
+
+
+async def set_up(agents: list[Any], rec: Recorder, at_once: int = 8) -> list[Any]:
+    """Each agent's duel set up, *at_once* at a time; those whose setup failed (under
+    load a setup can fail) are counted in ``rec.setup_failures`` and left out."""
+    sem = asyncio.Semaphore(at_once)
+
+    async def one(a: Any) -> Any:
+        async with sem:
+            try:
+                await a.setup()
+                return a
+            except Exception as e:
+                rec.setup_failures.append(repr(e)[:200])
+                return None
+    return [a for a in await asyncio.gather(*(one(a) for a in agents)) if a is not None]
 
 
 # ------------------------------------------------------------------ clicks

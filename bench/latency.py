@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import ROOT, ProcSampler, Result, Target, ratio, say, summary
-from .harness import BareAgent, BenchFake, BotProcess, DuelAgent, LoopLag, Recorder, bench_tmp
+from .harness import BareAgent, BenchFake, BotProcess, DuelAgent, LoopLag, Recorder, bench_tmp, set_up
 
 
 def _decisions(db: Path) -> int:
@@ -93,17 +93,7 @@ async def run_level(kind: str, n: int, think: tuple[float, float], seconds: floa
         cls = DuelAgent if kind == "manaburn" else BareAgent
         agents = [cls(fake, rec, i, random.Random(rng.random()), think) for i in range(n)]
         t0 = time.perf_counter()
-        sem = asyncio.Semaphore(8)
-
-        async def setup(a: Any) -> Any:
-            async with sem:
-                try:
-                    await a.setup()
-                    return a
-                except Exception as e:  # under load a setup can fail: count it, leave the duel out
-                    rec.setup_failures.append(repr(e)[:200])
-                    return None
-        ready = [a for a in await asyncio.gather(*(setup(a) for a in agents)) if a is not None]
+        ready = await set_up(agents, rec)
         out["setup_seconds"] = round(time.perf_counter() - t0, 1)
         out["setup_failures"] = len(rec.setup_failures)
         rss_open = ProcSampler(bot.pid).finish()["rss_mb"]

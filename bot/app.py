@@ -27,10 +27,13 @@ from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
 from .failures import answering, on_command_error
 from .gauntlet_commands import GauntletGroup, after_duel, resume_gauntlets
+from .http_interactions import InteractionsEndpoint
 from .interactions import Interactions, gone_from_message
 from .league_commands import LEAGUE_ITEMS, register_league_commands
 from .match_play import MATCH_ITEMS, MatchPlay, exchange_form
 from .knowledge import SecretsShown
+from .leader import lead_when_chosen
+from .shared_panels import SharedPanels, TrackedDict
 from .limits import PostLimiter
 from .panels import DYNAMIC_ITEMS, clip, typed_answer
 from .process_lock import AlreadyRunning, hold_database
@@ -60,7 +63,8 @@ def bot_intents() -> discord.Intents:
 
 
 class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
-    def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0) -> None:
+    def __init__(self, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0,
+                 http: tuple[str, int] | None = None, public_key: str | None = None) -> None:
         # names typed by users (display names, deck and card names) are shown in public
         # messages: they never ping a role or @everyone, only the users the bot names
         super().__init__(intents=bot_intents(), max_messages=None,
@@ -70,14 +74,20 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self.sweep_seconds = sweep_seconds
         self.tree = app_commands.CommandTree(self)
         self.service: DuelService | None = None
-        self.panels: dict[tuple[int, int], tuple[int, int]] = {}  # (duel, player) -> (channel id, message id)
+        # with several workers on one PostgreSQL database, what follows about panels is
+        # a cache of what storage says (bot.shared_panels); with one process, the truth
+        self.shared_panels = SharedPanels(self) if DuelService.shared_address(db_path) else None
+        changed = None if self.shared_panels is None else self.shared_panels.changed
+        self.panels: dict[tuple[int, int], tuple[int, int]] = {} if changed is None else TrackedDict(changed)
+        # (duel, player) -> (channel id, message id)
         # (duel, player) -> the player's panel while the other player decides (no controls but
         # "What I've seen"): deleted when a new panel is sent, so each has one panel per duel
-        self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {}
+        self.waiting_panels: dict[tuple[int, int], tuple[int, int]] = {} if changed is None else TrackedDict(changed)
         # (duel, player) whose waiting panel is the DM sent as the duel started, until the first
         # panels are sent: the player who moves first gets their panel in it (see starting_dm)
         self.starting_dms: set[tuple[int, int]] = set()
-        self.secrets_shown = SecretsShown()  # private notes shown once, in the panel where they came up
+        # private notes shown once, in the panel where they came up
+        self.secrets_shown = SecretsShown(changed)
         # (duel, player) for which :attr:`panels` tells every open panel: this process sent
         # their panels since its start, or looked in their DMs for any sent before it (see
         # close_panel). Dropped when the duel ends.
@@ -85,7 +95,7 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
         self.notify_after = NOTIFY_AFTER
         # (duel, player) -> when they last answered (monotonic seconds); dropped when the duel ends
-        self._answered_at: dict[tuple[int, int], float] = {}
+        self._answered_at: dict[tuple[int, int], float] = {} if changed is None else TrackedDict(changed)
         self._sweeper: asyncio.Task[None] | None = None
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
@@ -96,6 +106,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self._flusher: asyncio.Task[None] | None = None
         self._inflight = 0  # publishes under way; a clean shutdown waits for them
         self._accepting: set[int] = set()  # challenges whose deck was chosen, being accepted now
+        # interactions over HTTP (bot.http_interactions): (host, port) and the application's public key
+        self.endpoint = InteractionsEndpoint(self, public_key or "", *http) if http is not None else None
         self.tree.error(on_command_error)  # every failed command is answered (bot.failures)
         self.posts = PostLimiter()  # commands that post in a channel (bot.limits)
         register_commands(self.tree)
@@ -115,6 +127,14 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        if self.endpoint is not None:
+            await self.endpoint.start()
+        if self.service.shared:
+            # several workers on one PostgreSQL database: the timed work (catching up,
+            # the clock sweep) runs in whichever one holds its lock (bot.leader)
+            if self.sweep_seconds > 0:
+                self._sweeper = asyncio.create_task(lead_when_chosen(self.service, self.timed_work))
+            return
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
         # in the background, so start-up is not held up: what a stop left unpublished
@@ -125,6 +145,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
+        if self.endpoint is not None:
+            await self.endpoint.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._catch_up is not None:
@@ -141,6 +163,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         if self.service is not None:
             try:
                 await self.flush_published()
+                if self.shared_panels is not None:
+                    await self.shared_panels.flush()
             except Exception:
                 log.exception("could not record what was published")
             await self.service.close()
@@ -230,12 +254,24 @@ def run() -> int:
     db = os.environ.get("MANABURN_DB", "./manaburn.db")
     guild = os.environ.get("MANABURN_GUILD")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    http = None
+    if os.environ.get("MANABURN_HTTP"):  # "host:port": interactions over HTTP (docs/scaling.md)
+        host, _, port = os.environ["MANABURN_HTTP"].rpartition(":")
+        if not port.isdigit() or not os.environ.get("DISCORD_PUBLIC_KEY"):
+            print("MANABURN_HTTP is host:port (e.g. 0.0.0.0:8080), and needs DISCORD_PUBLIC_KEY "
+                  "(the application's public key, from the Developer Portal).")
+            return 2
+        http = (host or "0.0.0.0", int(port))
+    if DuelService.shared_address(db):  # any number of workers share a PostgreSQL database (docs/scaling.md)
+        ManaburnBot(db, int(guild) if guild else None, http=http,
+                    public_key=os.environ.get("DISCORD_PUBLIC_KEY")).run(token, log_handler=None)
+        return 0
     try:
         lock = hold_database(db)  # one bot per database (bot.process_lock), held until exit
     except AlreadyRunning as e:
         print(e)
         return 3
     with lock:
-        bot = ManaburnBot(db, int(guild) if guild else None)
+        bot = ManaburnBot(db, int(guild) if guild else None, http=http, public_key=os.environ.get("DISCORD_PUBLIC_KEY"))
         bot.run(token, log_handler=None)
     return 0

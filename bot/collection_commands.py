@@ -36,7 +36,7 @@ from .panels import clip
 from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import ManaburnBot
+    from .face import BotFace
 
 log = logging.getLogger("manaburn.bot.collections")
 
@@ -258,7 +258,7 @@ def _card_options(choices: list[tuple[str, int, int]], counts: bool = True) -> l
 
 async def on_trade_button(interaction: discord.Interaction, trade_id: int, what: str) -> None:
     """A click on a trade's button: the trade message shows the new state; the clicker is told."""
-    bot: ManaburnBot = interaction.client  # type: ignore[assignment]
+    bot: BotFace = interaction.client  # type: ignore[assignment]
     async with bot.busy(interaction):
         svc = _svc(bot)
         uid = str(interaction.user.id)
@@ -279,7 +279,7 @@ async def on_trade_button(interaction: discord.Interaction, trade_id: int, what:
         await interaction.followup.send(note, ephemeral=True)
 
 
-async def announce_ante(bot: ManaburnBot, duel_id: int) -> None:
+async def announce_ante(bot: BotFace, duel_id: int) -> None:
     """Post who won which card in the duel's thread, once (see ``ante_results.announced_at``)."""
     svc = _svc(bot)
     due = await svc.ante_to_announce(duel_id)
@@ -296,7 +296,7 @@ async def announce_ante(bot: ManaburnBot, duel_id: int) -> None:
     await svc.mark_ante_announced(duel_id)
 
 
-async def resume_collections(bot: ManaburnBot) -> None:
+async def resume_collections(bot: BotFace) -> None:
     """At start-up (after the duel service settled what was left): announce unannounced antes,
     close trades that expired while the bot was away."""
     for duel_id in await _svc(bot).unannounced_antes():
@@ -304,7 +304,7 @@ async def resume_collections(bot: ManaburnBot) -> None:
     await sweep_trades(bot)
 
 
-async def sweep_trades(bot: ManaburnBot) -> None:
+async def sweep_trades(bot: BotFace) -> None:
     """Expire trades whose day is over and say so on their messages."""
     svc = _svc(bot)
     for t in await svc.expire_trades():
@@ -318,7 +318,7 @@ async def sweep_trades(bot: ManaburnBot) -> None:
 
 # ------------------------------------------------------------------ commands
 
-def register_collection_commands(bot: ManaburnBot) -> None:
+def register_collection_commands(bot: BotFace) -> None:
     """Add the commands of this module to the bot's tree (and to its ``/deck`` group)."""
     tree = bot.tree
 

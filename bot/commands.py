@@ -41,14 +41,14 @@ from .service import VACATION_DAYS, DuelError, DuelService, Outcome
 from .usertext import shown
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import ManaburnBot
+    from .face import BotFace
 
 MAX_ATTACHMENT = 256 * 1024
 CLOCKS = {"1 hour": 3600, "4 hours": 4 * 3600, "12 hours": 12 * 3600, "1 day": 24 * 3600,
           "3 days": 72 * 3600, "7 days": 7 * 24 * 3600}
 
 
-def _bot(interaction: discord.Interaction) -> "ManaburnBot":
+def _bot(interaction: discord.Interaction) -> "BotFace":
     return interaction.client  # type: ignore[return-value]
 
 

@@ -8,6 +8,8 @@ list is the same after any restart.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Duel
 
 
@@ -67,8 +69,9 @@ class SecretsShown:
     Kept in memory: after a restart a player's notes so far count as shown (a
     note is never shown twice; all of them stay under "What I've seen")."""
 
-    def __init__(self) -> None:
+    def __init__(self, changed: Callable[[tuple[int, int]], None] | None = None) -> None:
         self._shown: dict[tuple[int, int], int] = {}
+        self._changed = changed  # told each (duel, player) whose count moved (bot.shared_panels)
 
     def take_new(self, duel_id: int, duel: Duel, player: int) -> list[str]:
         """The notes of *player* not shown yet; from now on they count as shown."""
@@ -82,7 +85,20 @@ class SecretsShown:
         notes = secrets_of(duel, player)
         start = self._shown[key]
         self._shown[key] = len(notes)
+        if self._changed is not None and start != len(notes):
+            self._changed(key)
         return notes[start:]
+
+    def count(self, key: tuple[int, int]) -> int | None:
+        """How many of the player's notes were shown (None: this process has not seen the duel)."""
+        return self._shown.get(key)
+
+    def restore(self, key: tuple[int, int], shown: int | None) -> None:
+        """Set the count as another worker left it (None: unknown)."""
+        if shown is None:
+            self._shown.pop(key, None)
+        else:
+            self._shown[key] = shown
 
     def forget(self, duel_id: int) -> None:
         for p in (0, 1):

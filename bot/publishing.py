@@ -21,7 +21,8 @@ import asyncio
 import logging
 import time
 import weakref
-from typing import TYPE_CHECKING, Any, Awaitable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import discord
 
@@ -31,6 +32,9 @@ from .knowledge import SecretsShown
 from .match_service import best_of_text
 from .panels import board_message, board_view, clip, panel_message, panel_of, waiting_panel_of
 from .service import DuelRecord, DuelService, Live, Outcome, seed_hash
+
+if TYPE_CHECKING:
+    from .shared_panels import SharedPanels
 from .thread_log import due_lines
 
 log = logging.getLogger("manaburn.bot")
@@ -52,10 +56,12 @@ class PublishLock:
     """A duel's publishing lock (:meth:`Publisher.publishing`); the task that holds it
     may enter it again (a click's handler holds it and then publishes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_acquire: Callable[[], Awaitable[None]] | None = None) -> None:
         self._lock = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None
         self._depth = 0
+        # run each time a task takes it (with several workers: the duel's panels read from storage)
+        self._on_acquire = on_acquire
 
     async def __aenter__(self) -> None:
         me = asyncio.current_task()
@@ -64,6 +70,13 @@ class PublishLock:
             return
         await self._lock.acquire()
         self._owner, self._depth = me, 1
+        if self._on_acquire is not None:
+            try:
+                await self._on_acquire()
+            except BaseException:
+                self._owner, self._depth = None, 0
+                self._lock.release()
+                raise
 
     async def __aexit__(self, *exc: Any) -> None:
         self._depth -= 1
@@ -89,6 +102,7 @@ class Publisher:
         _shown: dict[int, int]
         _publishing: weakref.WeakValueDictionary[int, PublishLock]
         _flusher: asyncio.Task[None] | None
+        shared_panels: SharedPanels | None
 
         def busy(self, interaction: discord.Interaction | None = None) -> Any: ...
         async def fetch_channel_cached(self, channel_id: int) -> Any: ...
@@ -116,7 +130,9 @@ class Publisher:
         so a publish never shows a state that a later answer made."""
         lock = self._publishing.get(duel_id)
         if lock is None:
-            lock = self._publishing[duel_id] = PublishLock()
+            shared = self.shared_panels
+            lock = self._publishing[duel_id] = PublishLock(
+                None if shared is None else partial(shared.load, duel_id))
         return lock
 
     async def _publish(self, out: Outcome, *, extra: str = "", board: bool = True, log: bool = True,

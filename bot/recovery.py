@@ -21,6 +21,10 @@ from .service import DuelError, Live, Outcome
 log = logging.getLogger("manaburn.bot")
 
 CATCH_UP_AT_ONCE = 16  # duels published again at the same time after a start (see catch_up)
+# With several workers: a duel whose stored decisions are still unpublished this many seconds
+# after they were stored is taken as left by a worker that stopped, and published again by
+# the worker running the timed work (a publish under way takes a second or two)
+PUBLISH_GRACE = 60
 
 
 class Recovery(Publisher):
@@ -31,7 +35,7 @@ class Recovery(Publisher):
 
         async def sweep_matches(self) -> None: ...
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, settled_for: float = 0) -> None:
         """After a start: publish again every duel whose last stored decisions were
         not all shown (the bot stopped between storing an answer and sending the
         next panel, board, log lines or end of the duel); then announce ante
@@ -41,9 +45,13 @@ class Recovery(Publisher):
         Up to CATCH_UP_AT_ONCE duels at a time, not one after the other: each
         waits on several REST calls, and a bot that stops often (or is busy
         with clicks) must not leave the last duels of the list without a panel
-        until the next start."""
+        until the next start.
+
+        *settled_for*: only duels whose last decisions were stored at least that
+        many seconds ago (with several workers, the others are being published by
+        the worker that stored them)."""
         try:
-            todo = await self.svc.unpublished()
+            todo = [r for r in await self.svc.unpublished() if r.updated_at <= self.svc.now() - settled_for]
             log.info("publishing again %d duels a stop left unpublished: %s", len(todo),
                      ", ".join(f"#{r.id} ({r.published_seq} of {r.seq})" for r in todo))
             t0 = time.perf_counter()
@@ -150,6 +158,21 @@ class Recovery(Publisher):
                 self.panels[(live.record.id, d.player)] = (channel_id, message_id)
                 return True
         return False
+
+    async def timed_work(self) -> None:
+        """The timed work of the worker chosen to run it when several share a
+        PostgreSQL database (:func:`bot.leader.lead_when_chosen`): what a start
+        does once (ante settlements, catching up), then every ``sweep_seconds`` the
+        clock sweep and the duels a stopped worker left unpublished."""
+        await self.svc.resume_all()
+        await self.catch_up()
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:  # keep sweeping; the error is logged
+                log.exception("clock sweep failed")
+            await self.catch_up(settled_for=PUBLISH_GRACE)
 
     async def _sweep_forever(self) -> None:
         while True:

@@ -21,7 +21,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
@@ -31,11 +31,16 @@ from storage import decks as deck_store
 from storage import duels as store
 from storage import matches as match_store
 from storage import players as player_store
+from storage import open_database
+from storage import panels as panel_store
 from storage import snapshots as snapshot_store
 from storage import vacations as vacation_store
+from storage.locks import TIMED_WORK_LOCK
+from storage.panels import PanelState  # what a worker shows each player, as shared_panels keeps it
+from storage.postgres import is_postgres_url
 from storage.db import Database
 from storage.duels import DuelRecord  # the duels' stored headers, as the handlers receive them
-from storage.errors import DuelNotFound, StatusConflict
+from storage.errors import DuelNotFound, StaleDecision, StatusConflict
 
 from engine.autopass import DEFAULT_STOPS
 from .collection_service import CollectionError, CollectionService
@@ -174,14 +179,39 @@ class DuelService:
 
     @classmethod
     async def open(cls, path: str) -> DuelService:
-        """The service over the database at *path* (created or migrated as needed)."""
-        return cls(await Database.open(path))
+        """The service over the database at *path*, a SQLite file or a ``postgresql://``
+        address (created or migrated as needed: :func:`storage.open_database`)."""
+        return cls(await open_database(path))
 
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
         self._computer_pool.shutdown(wait=False, cancel_futures=True)
         self._thinker.close()
         await self.db.close()
+
+    # ------------------------------------------------- several workers
+    @staticmethod
+    def shared_address(path: str) -> bool:
+        """Whether *path* names a database several workers may share (PostgreSQL)."""
+        return is_postgres_url(path)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other workers may serve the same database (see docs/scaling.md)."""
+        return bool(self.db.shared)
+
+    def timed_work_lease(self) -> Any:
+        """``async with svc.timed_work_lease() as lease``: the lock of the one worker that
+        runs the timed work, tried (``lease.taken``) and held to the end of the block
+        (shared databases only: see :mod:`bot.leader`)."""
+        return self.db.session_lock(TIMED_WORK_LOCK)
+
+    async def panels_of(self, duel_id: int) -> dict[int, PanelState]:
+        """What the workers last showed each player of the duel (:mod:`storage.panels`)."""
+        return await panel_store.load_panels(self.db, duel_id)
+
+    async def save_panels(self, duel_id: int, player: int, state: PanelState) -> None:
+        await panel_store.save_panel(self.db, duel_id, player, state)
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str], list[str]]:
@@ -470,7 +500,7 @@ class DuelService:
         live = self._live.get(duel_id)
         if live is not None:
             self._live.move_to_end(duel_id)
-            return live
+            return await self._up_to_date(live) if self.db.shared else live
         try:
             rec, history = await store.load_duel(self.db, duel_id)
         except DuelNotFound:
@@ -513,6 +543,28 @@ class DuelService:
         self._live[duel_id] = live
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
+        return live
+
+    async def _up_to_date(self, live: Live) -> Live:
+        """*live* moved on to what storage says, when other workers share the database
+        (PostgreSQL): the decisions they stored since this copy was last used are
+        replayed onto it, and its header is the stored one. A cache, never the truth."""
+        try:
+            rec, new = await store.load_since(self.db, live.record.id, live.seq)
+        except DuelNotFound:
+            self.forget(live.record.id)
+            raise DuelError(f"There is no duel #{live.record.id}.") from None
+        if rec.seq < live.seq:  # cannot happen (decisions are never removed): rebuild
+            self.forget(rec.id)
+            return await self._load(rec.id)
+        # a /stops change made through another worker counts from the next answer on
+        stops = await player_store.get_phase_stops_many(self.db, rec.player_ids)
+        live.stops = tuple(DEFAULT_STOPS if stops[u] is None else stops[u] for u in rec.player_ids)  # type: ignore[assignment]
+        if new:
+            live.duel.replay(new)
+            live.events_shown = len(live.duel.game.events)  # shown by the worker that stored them
+            live.snapshot_turn, live.snapshot_seq = live.duel.game.turn, live.seq
+        live.record = rec
         return live
 
     def forget(self, duel_id: int) -> None:
@@ -644,6 +696,9 @@ class DuelService:
                 if snap is not None and new and start < snap[0] <= start + len(new):
                     # with the decisions it follows (its state hash with the last of them)
                     await snapshot_store.save_snapshot(self.db, rec.id, engine_version(), snap[0], snap[1])
+        except StaleDecision:  # another worker of the database stored an answer first
+            self.forget(live.record.id)
+            raise DuelError(OUT_OF_DATE) from None
         except Exception:
             self.forget(live.record.id)
             raise

@@ -1,7 +1,9 @@
-"""Manaburn's SQLite storage: duels and their decisions, saved decks, player settings.
+"""Manaburn's storage: duels and their decisions, saved decks, player settings.
 
-One file, opened with :meth:`Database.open` (WAL, ``synchronous=FULL``,
-schema upgraded by :mod:`storage.migrations`).  The functions take the
+One SQLite file, opened with :meth:`Database.open` (WAL, ``synchronous=FULL``,
+schema upgraded by :mod:`storage.migrations`), or a PostgreSQL database shared
+by several bot processes (:mod:`storage.postgres`): :func:`open_database` picks
+by the address.  The functions take the
 :class:`Database` as first argument and run one transaction each.  Card
 collections, ante and trades will come as further migrations.
 
@@ -16,6 +18,9 @@ Typical use::
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from .db import Database
 from .decks import MAX_DECK_NAME, SavedDeck, check_deck_name, delete_deck, get_deck, list_decks, save_deck
 from .duels import (ACTIVE_STATUSES, KEEP, RESULT_REASONS, STATUSES, TERMINAL_STATUSES, DuelRecord,
@@ -28,8 +33,20 @@ from .errors import (DeckExists, DuelNotActive, DuelNotFound, SchemaTooNew, Stal
 from .migrations import MIGRATIONS, Migration
 from .players import PlayerSettings, get_phase_stops, get_player_settings, set_phase_stops
 
+
+def open_database(target: str | Path) -> Any:
+    """Open the database *target* names: a ``postgresql://`` address (a server shared by
+    any number of bot processes, :mod:`storage.postgres`), else a SQLite file path.
+
+    Await the result, or use it as ``async with open_database(t) as db``.
+    """
+    if isinstance(target, str) and target.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresDatabase  # psycopg is loaded only for PostgreSQL
+        return PostgresDatabase.open(target)
+    return Database.open(target)
+
 __all__ = [
-    "Database", "Migration", "MIGRATIONS",
+    "Database", "Migration", "MIGRATIONS", "open_database",
     "StorageError", "SchemaTooNew", "DuelNotFound", "StaleDecision", "DuelNotActive",
     "StatusConflict", "DeckExists",
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",

@@ -224,7 +224,10 @@ async def unsettled_duels(db: Database) -> list[int]:
     """Finished duels played for ante that have no settlement yet (for start-up recovery)."""
     rows = await db.fetchall(
         "SELECT d.id FROM duels d WHERE d.status = 'finished'"
-        " AND json_extract(d.options, '$.ante') IN (1, 'true')"
+        # options are JSON written by storage.duels._dump_options (no spaces): portable SQL
+        # instead of SQLite's json_extract
+        " AND (d.options LIKE '%\"ante\":true%' OR d.options LIKE '%\"ante\":1,%'"
+        " OR d.options LIKE '%\"ante\":1}%')"
         " AND NOT EXISTS (SELECT 1 FROM ante_results a WHERE a.duel_id = d.id) ORDER BY d.id")
     return [r["id"] for r in rows]
 

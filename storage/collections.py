@@ -210,7 +210,7 @@ async def collection_page(db: Database, owner_id: str | int, *, offset: int, lim
         params.append(printing)
     async with db.read() as conn:
         async with conn.execute(f"SELECT count(*), coalesce(sum(n), 0) FROM (SELECT count(*) AS n FROM copies"
-                                f" WHERE {where} GROUP BY card, printing)", params) as cur:
+                                f" WHERE {where} GROUP BY card, printing) AS g", params) as cur:
             row = await cur.fetchone()
         groups, total = (int(row[0]), int(row[1])) if row else (0, 0)
         async with conn.execute(f"SELECT card, printing, count(*) AS n FROM copies WHERE {where}"
@@ -239,7 +239,7 @@ async def copies_of(db: Database, owner_id: str | int, card: str, *, limit: int)
     then the locked ones, each by id."""
     uid = snowflake(owner_id, "owner_id")
     rows = await db.fetchall(_COPY + " WHERE c.owner_id = ? AND c.card = ? COLLATE NOCASE"
-                             " ORDER BY locked_in IS NOT NULL, c.id LIMIT ?", (uid, card, int(limit)))
+                             " ORDER BY " + _LOCKED + ", c.id LIMIT ?", (uid, card, int(limit)))
     return [Copy.from_row(r) for r in rows]
 
 

@@ -65,6 +65,10 @@ class Database:
       for it up to ``busy_timeout`` seconds instead of failing at once.
     """
 
+    #: Whether other processes may serve the same database (never for a SQLite file:
+    #: ``manaburn bot`` holds its lock, see :mod:`bot.process_lock`).
+    shared = False
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         """Wrap an already configured connection; use :meth:`open` instead."""
         self._conn = conn
@@ -145,7 +149,7 @@ class Database:
         await self.close()
 
     # ------------------------------------------------------- transactions
-    def transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+    def transaction(self, *, lock: tuple[int, int] | None = None) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on any exception).
 
         IMMEDIATE takes the database's write lock at the start, so the checks
@@ -155,6 +159,8 @@ class Database:
         ``SQLITE_BUSY`` on its first write.
 
         A nested ``transaction()`` in the same task joins the outer one.
+        *lock* (:func:`storage.postgres.duel_lock`) matters to PostgreSQL only:
+        SQLite has one writer at a time anyway.
         """
         return self._enter(write=True)
 
@@ -204,14 +210,14 @@ class Database:
             if "no transaction is active" not in str(e):
                 raise
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(self, fn: Callable[[sqlite3.Connection], T], *, lock: tuple[int, int] | None = None) -> T:
         """``fn(connection)`` in a transaction of its own, ``BEGIN IMMEDIATE`` and
         ``COMMIT`` included, in one hand-over to the connection's thread (ROLLBACK
         if anything raises): the write made at every click
         (:func:`storage.duels.append_decisions`) costs one hand-over, not one (or
         three, with a cursor's fetch and close) per statement. Inside a
         :meth:`transaction` of the calling task it joins it: then only ``fn``
-        runs there, in one hand-over."""
+        runs there, in one hand-over. *lock*: as for :meth:`transaction`."""
         task = asyncio.current_task()
         if self._owner is not None and self._owner is task:
             if not self._writing:
@@ -263,7 +269,8 @@ class Database:
 
 
 class _Opener:
-    """What :meth:`Database.open` returns: awaitable, or an async context manager."""
+    """What :meth:`Database.open` (and ``PostgresDatabase.open``) returns: awaitable, or
+    an async context manager that closes the database at its end."""
 
     def __init__(self, coro: Awaitable[Database]) -> None:
         self._coro = coro

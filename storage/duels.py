@@ -35,11 +35,12 @@ import aiosqlite
 from ._common import now_seconds, snowflake, unix_time
 from .db import Database
 from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
+from .locks import duel_lock
 
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
     "DuelResult", "DuelRecord", "FinishOutcome",
-    "create_duel", "get_duel", "load_duel", "load_history", "list_duels_for_user", "count_open_challenges",
+    "create_duel", "get_duel", "load_duel", "load_since", "load_history", "list_duels_for_user", "count_open_challenges",
     "duel_in_thread",
     "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
     "set_message_ids", "finish_duel",
@@ -246,6 +247,23 @@ async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[
                                 " ORDER BY seq", (duel_id,)) as cur:
             history = [(int(r[0]), str(r[1])) for r in await cur.fetchall()]
     return record, history
+
+
+async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
+    """Header and the decisions from number *seq* on, read by one statement (one
+    snapshot, so ``seq + len(decisions) == record.seq``; one round trip to a server):
+    what a worker whose copy of the duel stopped at *seq* lacks, when another worker of
+    the same database moved it on. Raises :class:`DuelNotFound`."""
+    duel_id = _id(duel_id)
+    rows = await db.fetchall(
+        "SELECT d.*, x.player AS decision_player, x.text AS decision_text FROM duels d"
+        " LEFT JOIN decisions x ON x.duel_id = d.id AND x.seq >= ? WHERE d.id = ? ORDER BY x.seq",
+        (int(seq), duel_id))
+    if not rows:
+        raise DuelNotFound(duel_id)
+    decisions = [(int(r["decision_player"]), str(r["decision_text"])) for r in rows
+                 if r["decision_text"] is not None]
+    return DuelRecord.from_row(rows[0]), decisions
 
 
 async def list_duels_for_user(db: Database, user_id: str | int,
@@ -464,7 +482,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         assert header is not None  # the row just updated
         return header  # type: ignore[no-any-return]
 
-    return DuelRecord.from_row(await db.write(write))
+    return DuelRecord.from_row(await db.write(write, lock=duel_lock(duel_id)))
 
 
 async def set_status(db: Database, duel_id: int, status: str, *,

@@ -9,10 +9,18 @@ input errors, not database states.
 """
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Collection
 
+import psycopg
+
 __all__ = ["StorageError", "SchemaTooNew", "DuelNotFound", "StaleDecision", "DuelNotActive",
-           "StatusConflict", "DeckExists"]
+           "StatusConflict", "DeckExists", "INTEGRITY_ERRORS", "DATABASE_ERRORS"]
+
+#: What a broken constraint or trigger raises, on SQLite and on PostgreSQL.
+INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+#: Every error of either database driver (a full disk, a lost server, a broken constraint).
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, psycopg.Error)
 
 
 class StorageError(Exception):

@@ -36,11 +36,16 @@ Step = str | Callable[[aiosqlite.Connection], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Migration:
-    """One schema step: after it, ``user_version`` is *version*."""
+    """One schema step: after it, ``user_version`` is *version*.
+
+    *postgres*: the step for PostgreSQL when :func:`storage.sqlport.translate_script`
+    cannot carry *step* there (None: *step*, translated, serves both).
+    """
 
     version: int
     description: str
     step: Step
+    postgres: Step | None = None
 
 
 # Version 1: duels (headers, including challenges) and their decisions.
@@ -556,6 +561,24 @@ CREATE INDEX gauntlet_runs_best ON gauntlet_runs (guild_id, format, level, wins)
 ALTER TABLE guild_settings ADD COLUMN gauntlet_ante INTEGER NOT NULL DEFAULT 0 CHECK (gauntlet_ante IN (0, 1));
 """
 
+# Version 15: what the bot shows each player of a duel, for several workers sharing one
+# database (storage.panels): the message of their panel with the pending decision, of
+# their panel while they wait, how many of their private notes the panels showed, and
+# when they last answered (wall-clock seconds). Written in portable SQL (both backends).
+_V15_PANELS = """
+CREATE TABLE duel_panels (
+    duel_id          INTEGER NOT NULL REFERENCES duels (id),
+    player           INTEGER NOT NULL CHECK (player IN (0, 1)),
+    decision_channel TEXT,
+    decision_message TEXT,
+    waiting_channel  TEXT,
+    waiting_message  TEXT,
+    secrets_shown    INTEGER CHECK (secrets_shown IS NULL OR secrets_shown >= 0),
+    answered_at      REAL,
+    PRIMARY KEY (duel_id, player)
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -571,6 +594,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(12, "ratings per player and format", _V12_RATINGS),
     Migration(13, "vacations", _V13_VACATIONS),
     Migration(14, "Gauntlet runs and the server setting for their ante", _V14_GAUNTLET),
+    Migration(15, "the panels shown to each player, for several workers", _V15_PANELS),
 )
 
 
@@ -578,7 +602,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    14
+    15
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

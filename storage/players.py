@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ._common import now_seconds, snowflake
 from .db import Database
 
-__all__ = ["PlayerSettings", "get_player_settings", "get_phase_stops", "set_phase_stops"]
+__all__ = ["PlayerSettings", "get_player_settings", "get_phase_stops", "get_phase_stops_many", "set_phase_stops"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,18 @@ async def get_phase_stops(db: Database, user_id: str | int) -> frozenset[str] | 
     """*user_id*'s phase stops, or None if never set (use the default)."""
     settings = await get_player_settings(db, user_id)
     return None if settings is None else settings.phase_stops
+
+
+async def get_phase_stops_many(db: Database, user_ids: Iterable[str | int]) -> dict[str, frozenset[str] | None]:
+    """:func:`get_phase_stops` of several users in one query (user id -> stops or None)."""
+    uids = [snowflake(u, "user_id") for u in user_ids]
+    out: dict[str, frozenset[str] | None] = dict.fromkeys(uids)
+    if uids:
+        rows = await db.fetchall("SELECT * FROM player_settings WHERE user_id IN"
+                                 f" ({', '.join('?' for _ in uids)})", uids)
+        for row in rows:
+            out[row["user_id"]] = PlayerSettings.from_row(row).phase_stops
+    return out
 
 
 async def set_phase_stops(db: Database, user_id: str | int, stops: Iterable[str] | None, *,

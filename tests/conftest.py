@@ -1,20 +1,97 @@
 """Fixtures shared by the storage-level tests."""
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import threading
-from collections.abc import AsyncIterator
+import warnings
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from storage.db import Database
+from tests.pgserver import TempPostgres, find_bin_dir
+
+#: Why tests marked ``postgres`` are skipped, or None when a server can run here.
+NO_POSTGRES = None if find_bin_dir() is not None else (
+    "no PostgreSQL server binaries (initdb, pg_ctl) on this machine: install PostgreSQL 15 to run them")
+
+#: The two backends every storage test runs against.
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres: needs a PostgreSQL server (started by the tests)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if NO_POSTGRES is None:
+        return
+    skip = pytest.mark.skip(reason=NO_POSTGRES)
+    for item in items:
+        if "postgres" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[TempPostgres]:
+    """One PostgreSQL server for the whole run (a temporary directory, a unix socket)."""
+    with TempPostgres() as server:
+        yield server
+
+
+_schemas = itertools.count(1)
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    """A fresh database file (WAL, migrated to the latest version), closed after the test."""
+def pg_url(pg_server: TempPostgres) -> Iterator[str]:
+    """The address of an empty schema of its own on the test server, dropped after the test."""
+    import psycopg
+    schema = f"t{os.getpid()}_{next(_schemas)}"
+    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    yield pg_server.url(schema=schema)
+    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        # a connection the test left open (a database not closed, a task still in a
+        # transaction) would hold the schema's tables and the DROP wait for it forever
+        left = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                            " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchall()
+        conn.execute("SET lock_timeout = '10s'")
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+    if left:
+        warnings.warn(f"the test left {len(left)} PostgreSQL connection(s) open", stacklevel=1)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """``sqlite`` or ``postgres``: the storage backend of this run of the test."""
+    return str(request.param)
+
+
+@pytest.fixture
+def db_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """What ``storage.open_database`` takes for this backend: a file path or an address."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("pg_url"))
+    return str(tmp_path / "test.db")
+
+
+@pytest.fixture
+async def db(db_target: str) -> AsyncIterator[Any]:
+    """A fresh database (SQLite file or PostgreSQL schema, migrated to the latest
+    version), closed after the test: every test using it runs on both backends."""
+    from storage import open_database
+    d = await open_database(db_target)
+    yield d
+    await d.close()
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A fresh SQLite database file, for tests of what only SQLite has (pragmas, the file)."""
     d = await Database.open(tmp_path / "test.db")
     yield d
     await d.close()

@@ -448,14 +448,14 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
                 raise asyncio.CancelledError  # the process is gone: never stored
 
     @asynccontextmanager
-    async def slow_transaction() -> AsyncIterator[Any]:
+    async def slow_transaction(**kw: Any) -> AsyncIterator[Any]:
         await slow_disk()
-        async with real_transaction() as conn:
+        async with real_transaction(**kw) as conn:
             yield conn
 
-    async def slow_write(fn: Any) -> Any:
+    async def slow_write(fn: Any, **kw: Any) -> Any:
         await slow_disk()
-        return await real_write(fn)
+        return await real_write(fn, **kw)
 
     b2.svc.db.transaction = slow_transaction  # type: ignore[method-assign]
     b2.svc.db.write = slow_write  # type: ignore[method-assign]

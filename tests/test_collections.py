@@ -16,6 +16,7 @@ from engine.decks import decklist
 from storage import ante as ante_store
 from storage import collections as coll
 from storage import duels as duel_store
+from storage.errors import INTEGRITY_ERRORS
 from storage import ledger
 from storage.db import Database
 from storage.migrations import latest_version
@@ -97,7 +98,7 @@ async def test_grants_transfers_and_the_ledger(db: Database) -> None:
                 f"DELETE FROM copies WHERE id = {bolt.id}",
                 "DELETE FROM ledger", "UPDATE ledger SET to_id = 'x'",
                 f"INSERT INTO ledger (copy_id, kind, from_id, to_id, at) VALUES ({bolt.id}, 'grant', NULL, '{B}', 1)"):
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(INTEGRITY_ERRORS):
             async with db.transaction() as conn:
                 await conn.execute(sql)
     assert (await coll.get_copy(db, bolt.id)).owner_id == A  # type: ignore[union-attr]
@@ -124,11 +125,11 @@ async def test_decks_bound_to_an_ante_duel_are_locked(db: Database) -> None:
     other = await ante_duel(db, (["Lightning Bolt"], ["Forest"]))
     with pytest.raises(ante_store.NotOwned):
         await ante_store.bind_decks(db, other.id, (["Lightning Bolt"], ["Forest"]))
-    with pytest.raises(sqlite3.IntegrityError, match="already bound"):
+    with pytest.raises(INTEGRITY_ERRORS, match="already bound"):
         async with db.transaction() as conn:
             await conn.execute("INSERT INTO duel_copies VALUES (?, 0, 0, ?)", (other.id, a[3].id))
     # ...nor change owner (even by a direct write with a ledger line)
-    with pytest.raises(sqlite3.IntegrityError, match="running duel"):
+    with pytest.raises(INTEGRITY_ERRORS, match="running duel"):
         async with db.transaction() as conn:
             await ledger.transfer(conn, a[3].id, A, B, kind="ante", at=T0, duel_id=rec.id)
     # the free Mountain is usable; the lock ends with the duel

@@ -8,13 +8,14 @@ import pytest
 
 from bot.service import DuelError, DuelService
 from engine.ai import RandomPlayer
+from storage import open_database
 from storage.db import Database
 
 ALICE, BOB = ("100", "alice"), ("200", "bob")
 
 
-async def start(tmp_path: Path, clock: list[float] | None = None) -> tuple[Database, DuelService, int]:
-    db = await Database.open(tmp_path / "t.db")
+async def start(target: str, clock: list[float] | None = None) -> tuple[Database, DuelService, int]:
+    db = await open_database(target)
     now = (lambda: clock[0]) if clock else None
     svc = DuelService(db, now=now) if now else DuelService(db)
     rec = await svc.challenge(guild_id="1", channel_id="2", challenger=ALICE, opponent=BOB,
@@ -34,14 +35,14 @@ async def play_some(svc: DuelService, duel_id: int, n: int, seed: int = 1) -> No
         await svc.answer(duel_id, uid, live.seq, bots[d.player].choose(d))
 
 
-async def test_answers_persist_and_replay_after_restart(tmp_path: Path) -> None:
-    db, svc, duel_id = await start(tmp_path)
+async def test_answers_persist_and_replay_after_restart(db_target: str) -> None:
+    db, svc, duel_id = await start(db_target)
     await play_some(svc, duel_id, 60)
     live = await svc.live(duel_id)
     h = live.duel.state_hash()
     seq = live.seq
     await db.close()
-    db2 = await Database.open(tmp_path / "t.db")
+    db2 = await open_database(db_target)
     svc2 = DuelService(db2)
     assert duel_id in await svc2.resume_all()
     live2 = await svc2.live(duel_id)
@@ -49,8 +50,8 @@ async def test_answers_persist_and_replay_after_restart(tmp_path: Path) -> None:
     await db2.close()
 
 
-async def test_wrong_player_stale_and_illegal_change_nothing(tmp_path: Path) -> None:
-    db, svc, duel_id = await start(tmp_path)
+async def test_wrong_player_stale_and_illegal_change_nothing(db_target: str) -> None:
+    db, svc, duel_id = await start(db_target)
     live = await svc.live(duel_id)
     d = live.duel.pending
     other = live.record.player_ids[1 - d.player]
@@ -67,8 +68,8 @@ async def test_wrong_player_stale_and_illegal_change_nothing(tmp_path: Path) -> 
     await db.close()
 
 
-async def test_racing_clicks_exactly_one_applies(tmp_path: Path) -> None:
-    db, svc, duel_id = await start(tmp_path)
+async def test_racing_clicks_exactly_one_applies(db_target: str) -> None:
+    db, svc, duel_id = await start(db_target)
     live = await svc.live(duel_id)
     d = live.duel.pending
     me = live.record.player_ids[d.player]
@@ -79,8 +80,8 @@ async def test_racing_clicks_exactly_one_applies(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_autopass_only_stops_for_decisions_that_matter(tmp_path: Path) -> None:
-    db, svc, duel_id = await start(tmp_path)
+async def test_autopass_only_stops_for_decisions_that_matter(db_target: str) -> None:
+    db, svc, duel_id = await start(db_target)
     await play_some(svc, duel_id, 40)
     live = await svc.live(duel_id)
     from bot.autopass import must_ask
@@ -89,8 +90,8 @@ async def test_autopass_only_stops_for_decisions_that_matter(tmp_path: Path) -> 
     await db.close()
 
 
-async def test_concede_finishes_and_is_final(tmp_path: Path) -> None:
-    db, svc, duel_id = await start(tmp_path)
+async def test_concede_finishes_and_is_final(db_target: str) -> None:
+    db, svc, duel_id = await start(db_target)
     out = await svc.concede(duel_id, ALICE[0])
     assert out.finished and out.live.duel.winner == 1
     assert out.live.record.status == "finished" and out.live.record.result.reason == "conceded"
@@ -99,9 +100,9 @@ async def test_concede_finishes_and_is_final(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_claim_after_the_clock_runs_out(tmp_path: Path) -> None:
+async def test_claim_after_the_clock_runs_out(db_target: str) -> None:
     clock = [1_000_000.0]
-    db, svc, duel_id = await start(tmp_path, clock)
+    db, svc, duel_id = await start(db_target, clock)
     live = await svc.live(duel_id)
     waiting = live.record.player_ids[live.duel.pending.player]
     other = live.record.player_ids[1 - live.duel.pending.player]
@@ -116,8 +117,8 @@ async def test_claim_after_the_clock_runs_out(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_challenge_rules(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "c.db")
+async def test_challenge_rules(db_target: str) -> None:
+    db = await open_database(db_target)
     svc = DuelService(db)
     with pytest.raises(DuelError, match="yourself"):
         await svc.challenge(guild_id=None, channel_id="2", challenger=ALICE, opponent=ALICE, deck=None, ante=False)
@@ -138,12 +139,12 @@ async def test_challenge_rules(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_duel_log_replays_with_manaburn_script(tmp_path: Path) -> None:
+async def test_duel_log_replays_with_manaburn_script(db_target: str) -> None:
     import yaml
 
     from bot.duel_log import duel_script
     from engine.scripts import run_script
-    db, svc, duel_id = await start(tmp_path)
+    db, svc, duel_id = await start(db_target)
     await play_some(svc, duel_id, 100000)
     live = await svc.live(duel_id)
     assert live.duel.over

@@ -21,6 +21,8 @@ from storage import (KEEP, MIGRATIONS, Database, DeckExists, DuelNotActive, Duel
                      list_unpublished, save_deck, set_deck, set_message_ids, set_phase_stops, set_published,
                      set_published_many, set_reminded, set_status)
 from storage.migrations import latest_version, migrate, split_sql
+from storage.duels import load_since
+from storage.errors import INTEGRITY_ERRORS
 
 REPO = Path(__file__).resolve().parents[1]
 LATEST = latest_version()
@@ -225,6 +227,17 @@ async def test_append_and_load(db: Database) -> None:
         await append_decision(db, 12345, 0, 0, "pass", deadline=None)
 
 
+async def test_load_since_gives_what_a_copy_at_seq_lacks(db: Database) -> None:
+    rec = await playing_duel(db)
+    assert await load_since(db, rec.id, 0) == (rec, [])
+    for i, (p, t) in enumerate([(0, "choose play"), (1, "keep"), (0, "keep")]):
+        rec = await append_decision(db, rec.id, i, p, t, deadline=None)
+    assert await load_since(db, rec.id, 1) == (rec, [(1, "keep"), (0, "keep")])
+    assert await load_since(db, rec.id, 3) == (rec, [])
+    with pytest.raises(DuelNotFound):
+        await load_since(db, 12345, 0)
+
+
 async def test_append_several_decisions_in_one_write(db: Database) -> None:
     """An answer and the passes after it: one transaction, checked once, each decision at
     its own seq (the schema's triggers still see them one at a time)."""
@@ -417,7 +430,7 @@ async def test_decks_of_a_duel_are_fixed_once_it_started(db: Database) -> None:
     with pytest.raises(StatusConflict):
         await set_deck(db, rec.id, 1, ["Island"])
     # The database itself refuses to change the replay inputs of a started duel.
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         async with db.transaction() as conn:
             await conn.execute("UPDATE duels SET seed = 1 WHERE id = ?", (rec.id,))
     assert (await get_duel(db, rec.id)).decks[1] == ("Mountain",)  # type: ignore[union-attr]
@@ -457,7 +470,7 @@ async def test_schema_guards_the_history(db: Database) -> None:
         ("UPDATE duels SET status = 'paused' WHERE id = ?", (rec.id,)),
         ("INSERT INTO decisions (duel_id, seq, player, text, at) VALUES (999, 0, 0, 'orphan', 0)", ()),
     ]:
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(INTEGRITY_ERRORS):
             async with db.transaction() as conn:
                 await conn.execute(sql, params)
     assert await load_duel(db, rec.id) == (await get_duel(db, rec.id), [(0, "pass")])

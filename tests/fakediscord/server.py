@@ -27,6 +27,7 @@ from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Iterable, TypeVar
 
+import aiohttp
 from aiohttp import WSMsgType, web
 
 from . import errors as E
@@ -208,6 +209,21 @@ class FakeDiscord:
         #: Every 4xx error the bot received (useful to assert on; not a failure by itself).
         self.client_errors: list[tuple[RestCall, APIError]] = []
         self.sessions: list[GatewaySession] = []
+        #: How interactions reach the bot: ``"all"`` sessions (one bot process), or one
+        #: session each, in turn (``"spread"``): several worker processes of one bot
+        #: behind an ingress that hands each interaction to one of them; or ``"http"``:
+        #: POSTed, signed, to :attr:`interaction_urls` in turn (Discord's Interactions
+        #: Endpoint URL behind a load balancer), the HTTP answer taken as the response.
+        self.interactions_to = "all"
+        self._next_session = 0
+        self.interaction_urls: list[str] = []
+        from nacl.signing import SigningKey
+        self.interaction_key = SigningKey.generate()
+        #: The application's public key (hex), as the Developer Portal shows it.
+        self.public_key = self.interaction_key.verify_key.encode().hex()
+        #: HTTP statuses other than 200 the endpoints answered (interaction id, status).
+        self.http_refusals: list[tuple[int, int]] = []
+        self._http_tasks: set[asyncio.Task[None]] = set()
         self.identify_count = 0
         self.resume_count = 0
         self.presence_updates: list[dict[str, Any]] = []
@@ -909,9 +925,70 @@ class FakeDiscord:
         if not live:
             return False
         payload = self._interaction_payload(inter)
+        if self.interactions_to == "http":
+            if not self.interaction_urls:
+                return False
+            self._next_session += 1
+            url = self.interaction_urls[self._next_session % len(self.interaction_urls)]
+            task = asyncio.get_running_loop().create_task(self._post_interaction(inter, payload, url))
+            self._http_tasks.add(task)
+            task.add_done_callback(self._http_tasks.discard)
+            return True
+        if self.interactions_to == "spread":
+            self._next_session += 1
+            live = [live[self._next_session % len(live)]]
         for s in live:
             s.dispatch("INTERACTION_CREATE", payload)
         return True
+
+    def signed(self, body: bytes, timestamp: str | None = None) -> dict[str, str]:
+        """The headers Discord signs an interaction request with."""
+        ts = timestamp or str(int(time.time()))
+        sig = self.interaction_key.sign(ts.encode() + body).signature.hex()
+        return {"X-Signature-Ed25519": sig, "X-Signature-Timestamp": ts, "Content-Type": "application/json"}
+
+    async def _post_interaction(self, inter: FakeInteraction, payload: dict[str, Any], url: str) -> None:
+        """Discord's outgoing webhook: the interaction POSTed and signed; a 200 answer is
+        its response (as if sent to the callback route), anything else fails it."""
+        body = json.dumps(payload).encode()
+        try:
+            async with aiohttp.ClientSession() as session:
+                async with session.post(url, data=body, headers=self.signed(body),
+                                        timeout=aiohttp.ClientTimeout(total=3)) as resp:
+                    if resp.status != 200:
+                        self.http_refusals.append((inter.id, resp.status))
+                        inter.failed = True
+                        return
+                    files: dict[int, _FileUpload] = {}
+                    answer: Any = None
+                    if resp.content_type.startswith("multipart/"):
+                        reader = aiohttp.MultipartReader.from_response(resp)
+                        async for part in reader:
+                            name = getattr(part, "name", None) or ""
+                            if name == "payload_json":
+                                answer = json.loads(await part.text())  # type: ignore[union-attr]
+                            else:
+                                m = re.fullmatch(r"files\[(\d+)\]", name)
+                                idx = int(m.group(1)) if m else len(files)
+                                files[idx] = _FileUpload(getattr(part, "filename", None) or f"file{idx}",
+                                                         bytes(await part.read()),  # type: ignore[union-attr]
+                                                         part.headers.get("Content-Type"))
+                    else:
+                        answer = await resp.json()
+        except (aiohttp.ClientError, asyncio.TimeoutError, ValueError):
+            self.http_refusals.append((inter.id, 0))
+            inter.failed = True
+            return
+        call = RestCall("POST", f"/interactions/{inter.id}/{inter.token}/callback", {}, answer,
+                        [f.filename for f in files.values()])
+        self.calls.append(call)
+        try:
+            await self._h_interaction_callback(None, {"interaction_id": str(inter.id), "token": inter.token},  # type: ignore[arg-type]
+                                               answer, files)
+            call.status = 200
+        except APIError as e:
+            call.status = e.status
+            self.failures.append(f"the HTTP answer to interaction {inter.id} was refused: {e}")
 
     # ------------------------------------------------------------------------------
     # REST plumbing

@@ -1,0 +1,168 @@
+"""8. Several workers: saturation with 1 and 2 worker processes on one PostgreSQL.
+
+In one run, against the same fake Discord and the same harness: the bare bot
+(:class:`bench.botproc.BareBot`, the floor), then one worker, then two workers of
+:class:`bot.app.ManaburnBot` on one PostgreSQL database (a throw-away server,
+``tests/pgserver.py``), each worker with its HTTP interactions endpoint, the fake
+POSTing every interaction, signed, to the workers in turn (as a load balancer in
+front of Discord's Interactions Endpoint URL does). Players do not think: the
+figure is answered clicks per second, and the workers' CPU per answered click.
+
+On a 2-core machine the harness (the fake Discord and the simulated players: one
+process, one core) competes with the workers for the cores, so the 2-worker figure is
+bounded by what the harness can send; its CPU share is reported beside it.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import shutil
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+from .common import ProcSampler, Result, Target, ratio, say
+from .harness import TESTS, BareAgent, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp, set_up
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup: float, tmp: Path,
+                    db_url: str = "") -> dict[str, Any]:
+    fake = BenchFake()
+    await fake.start()
+    tag = f"{kind}-{workers}w"
+    bots: list[BotProcess] = []
+    out: dict[str, Any] = {"kind": kind, "workers": workers, "duels": duels, "seconds": seconds}
+    try:
+        if kind == "bare":
+            bots.append(BotProcess(fake, "bare", log=str(tmp / f"{tag}.log")))
+        else:
+            fake.interactions_to = "http"
+            for i in range(workers):
+                port = _free_port()
+                bots.append(BotProcess(fake, "manaburn", db=db_url, log=str(tmp / f"{tag}-{i}.log"),
+                                       env={"MANABURN_HTTP": f"127.0.0.1:{port}",
+                                            "DISCORD_PUBLIC_KEY": fake.public_key}))
+                fake.interaction_urls.append(f"http://127.0.0.1:{port}/interactions")
+        for b in bots:
+            await b.start()
+        if kind != "bare":
+            await _wait_endpoints(fake.interaction_urls)
+        rec = Recorder()
+        rng = random.Random(1)
+        cls = DuelAgent if kind == "manaburn" else BareAgent
+        agents = [cls(fake, rec, i, random.Random(rng.random()), (0.0, 0.0)) for i in range(duels)]
+        ready = await set_up(agents, rec)
+        loop = asyncio.get_running_loop()
+        w0 = loop.time() + warmup
+        w1 = w0 + seconds
+        plays = [asyncio.create_task(a.play(w1)) for a in ready]
+        await asyncio.sleep(max(0.0, w0 - loop.time()))
+        samplers = [ProcSampler(b.pid) for b in bots]
+        me = ProcSampler("self")
+        await asyncio.sleep(max(0.0, w1 - loop.time()))
+        stats = [s.finish() for s in samplers]
+        harness = me.finish()
+        if plays:
+            _, pending = await asyncio.wait(plays, timeout=30)
+            for p in pending:
+                p.cancel()
+        win = [c for c in rec.clicks if w0 <= c.t < w1]
+        answered = sum(1 for c in win if c.outcome == "ok")
+        cpu = sum(s.get("cpu_seconds") or 0.0 for s in stats)
+        out.update({
+            "clicks": len(win), "answered": answered,
+            "throughput_per_second": round(answered / seconds, 2),
+            "bot_cpu_ms_per_answered_click": round(cpu * 1000 / answered, 2) if answered else None,
+            "bot_cpu_share_per_process": [s.get("cpu_share") for s in stats],
+            "harness_cpu_share": harness.get("cpu_share"),
+            "failed": sum(1 for c in win if c.outcome == "failed"),
+            "deadline_misses": sum(1 for c in win if c.outcome == "missed"),
+            "duels_set_up": len(ready), "setup_failures": len(rec.setup_failures),
+            "http_refusals": len(fake.http_refusals),
+            "errors": rec.errors[:5],
+        })
+    finally:
+        for b in bots:
+            await b.stop()
+        await fake.stop()
+    say(f"  {kind:8} x{workers}: {out.get('throughput_per_second')} clicks/s, "
+        f"{out.get('bot_cpu_ms_per_answered_click')} ms CPU per click (processes {out.get('bot_cpu_share_per_process')}, "
+        f"harness {out.get('harness_cpu_share')})")
+    return out
+
+
+async def _wait_endpoints(urls: list[str], timeout: float = 30.0) -> None:
+    import aiohttp
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        for url in urls:
+            while True:
+                try:
+                    async with http.get(url.replace("/interactions", "/health")) as r:
+                        if r.status == 200:
+                            break
+                except aiohttp.ClientError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{url} not ready")
+                await asyncio.sleep(0.1)
+
+
+async def _run(duels: int, seconds: float, warmup: float, tmp: Path) -> dict[str, Any]:
+    import sys
+    if TESTS not in sys.path:
+        sys.path.insert(0, TESTS)
+    from pgserver import TempPostgres  # tests/pgserver.py
+    import psycopg
+
+    figs: dict[str, Any] = {}
+    with TempPostgres() as pg:
+        figs["bare"] = await _saturate("bare", 1, duels, seconds, warmup, tmp)
+        for n in (1, 2):
+            name = f"w{n}"
+            with psycopg.connect(pg.url(), autocommit=True) as conn:
+                conn.execute(f"CREATE DATABASE {name}")
+            figs[f"workers_{n}"] = await _saturate("manaburn", n, duels, seconds, warmup, tmp, pg.url(name))
+    one, two = figs["workers_1"], figs["workers_2"]
+    figs["ratios"] = {
+        "two_workers_to_one": ratio(two["throughput_per_second"], one["throughput_per_second"]),
+        "one_worker_cpu_per_click_to_bare": ratio(one["bot_cpu_ms_per_answered_click"],
+                                                  figs["bare"]["bot_cpu_ms_per_answered_click"]),
+    }
+    return figs
+
+
+def run(quick: bool = False, saturation_duels: int | None = None, latency_seconds: float | None = None,
+        warmup: float | None = None, tmpdir: str | None = None, **_: Any) -> Result:
+    duels = saturation_duels or (4 if quick else 40)
+    seconds = latency_seconds or (4.0 if quick else 30.0)
+    warm = warmup if warmup is not None else (2.0 if quick else 5.0)
+    res = Result("workers", "Several workers on one PostgreSQL behind the HTTP interactions endpoint")
+    res.params = {"duels": duels, "measured_seconds": seconds, "warmup_seconds": warm, "think_seconds": [0, 0],
+                  "ingress": "the fake Discord POSTs each interaction, signed, to the workers in turn",
+                  "database": "PostgreSQL 15 (tests/pgserver.py: fsync off, unix socket)"}
+    tmp = bench_tmp(tmpdir)
+    try:
+        res.figures = asyncio.run(_run(duels, seconds, warm, tmp))
+    finally:
+        if not os.environ.get("MANABURN_BENCH_KEEP"):
+            shutil.rmtree(tmp, ignore_errors=True)
+    r = res.figures["ratios"]
+    res.targets += [
+        Target("saturation clicks/s, 2 workers over 1", r["two_workers_to_one"], 1.7, ">=", "x",
+               note=f"1 worker {res.figures['workers_1']['throughput_per_second']}/s, 2 workers "
+                    f"{res.figures['workers_2']['throughput_per_second']}/s, bare bot "
+                    f"{res.figures['bare']['throughput_per_second']}/s"),
+        Target("one worker's CPU per click, times the bare bot's", r["one_worker_cpu_per_click_to_bare"], 3.0, "<=", "x",
+               note=f"{res.figures['workers_1']['bot_cpu_ms_per_answered_click']} ms against "
+                    f"{res.figures['bare']['bot_cpu_ms_per_answered_click']} ms"),
+    ]
+    return res

@@ -1,0 +1,183 @@
+"""Interactions received over HTTP: Discord's outgoing webhook, so that clicks spread
+over any number of workers behind an HTTP load balancer (see docs/scaling.md).
+
+Discord sends interactions of direct messages to gateway shard 0 only, so sharding
+the gateway does not spread them; an "Interactions Endpoint URL" makes Discord POST
+every interaction to that URL instead, and any worker behind it can answer. Each
+request is checked before anything else: the Ed25519 signature of timestamp + body
+(``X-Signature-Ed25519``, ``X-Signature-Timestamp``) against the application's public
+key, else 401. A PING is answered with a PONG.
+
+discord.py receives interactions only over the gateway, so the payload is handed to it
+as if the gateway had sent it (``ConnectionState.parse_interaction_create``): the same
+handlers run. Their first response (the acknowledgement: a message, an edit of the
+clicked panel, a form, a deferral) becomes the body of the HTTP answer instead of a
+REST call, through a webhook adapter installed for the tasks of that request only;
+everything after it (follow-ups, edits through the interaction's token) goes by REST
+as over the gateway. An interaction not acknowledged within :data:`ANSWER_WITHIN`
+seconds (Discord allows 3) is answered 503: Discord then shows it failed, and its
+late response is refused as Discord refuses it.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from aiohttp import FormData, web
+from discord.http import MultipartParameters
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
+
+if TYPE_CHECKING:
+    from .face import BotFace
+
+__all__ = ["InteractionsEndpoint", "ANSWER_WITHIN", "verify"]
+
+log = logging.getLogger("manaburn.bot")
+
+ANSWER_WITHIN = 2.5  # seconds: Discord waits 3 s for the HTTP answer
+
+
+@dataclass
+class _Pending:
+    """The interaction a request carries, and its first response once given."""
+
+    interaction_id: int
+    interaction_type: int
+    answer: asyncio.Future[MultipartParameters]
+    sent: asyncio.Event = field(default_factory=asyncio.Event)
+    expired: bool = False
+
+
+_pending: contextvars.ContextVar[_Pending | None] = contextvars.ContextVar("manaburn_http_interaction", default=None)
+
+
+class _HttpAnswerAdapter(AsyncWebhookAdapter):
+    """discord.py's webhook adapter, except that the first response to the interaction
+    of the current HTTP request becomes that request's answer."""
+
+    async def create_interaction_response(self, interaction_id: int, token: str, *, session: Any,  # type: ignore[override]
+                                          proxy: str | None = None, proxy_auth: Any = None,
+                                          params: MultipartParameters) -> Any:
+        pending = _pending.get()
+        if pending is None or pending.interaction_id != interaction_id:
+            return await super().create_interaction_response(interaction_id, token, session=session, proxy=proxy,
+                                                             proxy_auth=proxy_auth, params=params)
+        if pending.expired or pending.answer.done():
+            # as Discord answers a response too late, or a second one
+            raise discord.NotFound(_FakeResponse(404), {"code": 10062, "message": "Unknown interaction"})
+        pending.answer.set_result(params)
+        await pending.sent.wait()  # later calls (edits through the token) come after Discord has it
+        rtype = int((params.payload or {}).get("type", 0))
+        return {"interaction": {"id": str(interaction_id), "type": pending.interaction_type},
+                "resource": {"type": rtype}}
+
+
+class _FakeResponse:
+    """The little of an aiohttp response discord.HTTPException reads."""
+
+    def __init__(self, status: int) -> None:
+        self.status, self.reason = status, "Not Found"
+
+
+def verify(key: VerifyKey, signature: str | None, timestamp: str | None, body: bytes) -> bool:
+    """Whether *signature* (hex) signs ``timestamp + body`` with *key*."""
+    if not signature or not timestamp:
+        return False
+    try:
+        key.verify(timestamp.encode() + body, bytes.fromhex(signature))
+    except (BadSignatureError, ValueError):
+        return False
+    return True
+
+
+class InteractionsEndpoint:
+    """The HTTP server of one worker: ``POST /interactions`` (and ``GET /health``)."""
+
+    def __init__(self, bot: BotFace, public_key: str, host: str, port: int) -> None:
+        self.bot = bot
+        self.key = VerifyKey(bytes.fromhex(public_key))
+        self.host, self.port = host, port
+        self._runner: web.AppRunner | None = None
+        self._adapter = _HttpAnswerAdapter()
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=4 * 1024 * 1024)
+        app.router.add_post("/interactions", self.handle)
+        app.router.add_get("/health", self.health)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        if self.port == 0:  # an ephemeral port (tests): the one the system chose
+            self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        log.info("interactions endpoint listening on %s:%d", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/interactions"
+
+    async def health(self, request: web.Request) -> web.Response:
+        ready = self.bot.service is not None and self.bot.is_ready()
+        return web.Response(status=200 if ready else 503, text="ok" if ready else "starting")
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        body = await request.read()
+        if not verify(self.key, request.headers.get("X-Signature-Ed25519"),
+                      request.headers.get("X-Signature-Timestamp"), body):
+            return web.Response(status=401, text="invalid request signature")
+        try:
+            data = json.loads(body)
+            itype = int(data["type"])
+        except (ValueError, KeyError, TypeError):
+            return web.Response(status=400, text="not an interaction")
+        if itype == 1:  # PING
+            return web.json_response({"type": 1})
+        if self.bot.service is None or not self.bot.is_ready():
+            return web.Response(status=503, text="starting")
+        loop = asyncio.get_running_loop()
+        pending = _Pending(int(data["id"]), itype, loop.create_future())
+        # the tasks discord.py starts for this interaction inherit this context
+        _pending.set(pending)
+        async_context.set(self._adapter)
+        self.bot._connection.parse_interaction_create(data)
+        try:
+            try:
+                params = await asyncio.wait_for(asyncio.shield(pending.answer), ANSWER_WITHIN)
+            except asyncio.TimeoutError:
+                if not pending.answer.done():
+                    pending.expired = True
+                    log.warning("interaction %s not acknowledged within %.1f s", data.get("id"), ANSWER_WITHIN)
+                    return web.Response(status=503, text="not answered in time")
+                params = pending.answer.result()  # given while the wait was being given up
+            response = _http_answer(params)
+            await response.prepare(request)
+            await response.write_eof()
+        finally:
+            pending.sent.set()  # the handler goes on (or learns, if it answers late, that it is too late)
+        return response
+
+
+def _http_answer(params: MultipartParameters) -> web.Response:
+    """An interaction response as an HTTP body: JSON, or multipart with its files."""
+    if not params.files:
+        return web.json_response(params.payload)
+    form = FormData()
+    for part in params.multipart or ():
+        if "filename" in part:
+            form.add_field(part["name"], part["value"], filename=part["filename"],
+                           content_type=part.get("content_type") or "application/octet-stream")
+        else:
+            form.add_field(part["name"], part["value"], content_type=part.get("content_type") or "application/json")
+    return web.Response(body=form())

@@ -1,0 +1,173 @@
+"""Several workers, one PostgreSQL database: each worker is a DuelService with its own
+connections and its own cache of live duels, as two ``manaburn bot`` processes are.
+
+Any worker handles any click; answers to one duel are applied one at a time, in
+order, once; a worker whose cached copy is behind catches up from storage; the
+timed work runs in exactly one worker, and moves when that worker goes."""
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import psycopg
+import pytest
+
+from bot.leader import lead_when_chosen
+from bot.service import DuelError, DuelService
+from engine import Duel, DuelOptions
+from engine.ai import RandomPlayer
+from storage import duels as store
+from storage import open_database
+from storage.locks import TIMED_WORK_LOCK
+from storage.players import set_phase_stops
+from storage.postgres import Lease
+
+pytestmark = pytest.mark.postgres
+pytest_plugins = ["fakediscord.pytest_plugin"]
+
+ALICE, BOB = ("100", "alice"), ("200", "bob")
+
+
+async def two_workers(url: str) -> tuple[DuelService, DuelService, int]:
+    a = DuelService(await open_database(url))
+    b = DuelService(await open_database(url))
+    rec = await a.challenge(guild_id="1", channel_id="2", challenger=ALICE, opponent=BOB,
+                            deck="Red Burn", ante=False)
+    await b.accept(rec.id, BOB[0], "Green Stompy")
+    return a, b, rec.id
+
+
+def replayed(rec: store.DuelRecord, history: list[tuple[int, str]]) -> Duel:
+    return Duel.new(rec.seed, (list(rec.decks[0]), list(rec.decks[1])),  # type: ignore[arg-type]
+                    DuelOptions(**rec.options), tuple(rec.player_names)).replay(history)
+
+
+async def test_any_worker_answers_any_click_and_the_duel_stays_one(pg_url: str) -> None:
+    a, b, duel_id = await two_workers(pg_url)
+    rng = random.Random(5)
+    bots = (RandomPlayer(1), RandomPlayer(2))
+    for _ in range(80):
+        worker = rng.choice((a, b))  # each click to either worker, as a load balancer sends them
+        live = await worker.live(duel_id)
+        d = live.duel.pending
+        if d is None:
+            break
+        await worker.answer(duel_id, live.record.player_ids[d.player], live.seq, bots[d.player].choose(d))
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert rec.seq == len(history) > 20
+    for worker in (a, b):  # both caches agree with the stored log's replay
+        live = await worker.live(duel_id)
+        assert live.seq == rec.seq
+        assert live.duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def test_a_click_two_workers_race_on_is_applied_once(pg_url: str) -> None:
+    a, b, duel_id = await two_workers(pg_url)
+    for _ in range(10):
+        live_a, live_b = await a.live(duel_id), await b.live(duel_id)
+        assert live_a.seq == live_b.seq
+        d = live_a.duel.pending
+        me = live_a.record.player_ids[d.player]
+        results = await asyncio.gather(a.answer(duel_id, me, live_a.seq, d.choices[0]),
+                                       b.answer(duel_id, me, live_b.seq, d.choices[0]),
+                                       return_exceptions=True)
+        assert sum(not isinstance(r, BaseException) for r in results) == 1, results
+        assert all(isinstance(r, DuelError) and "out of date" in str(r) for r in results
+                   if isinstance(r, BaseException))
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert rec.seq == len(history)
+    assert (await b.live(duel_id)).duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def test_stops_set_through_one_worker_count_on_the_other(pg_url: str) -> None:
+    a, b, duel_id = await two_workers(pg_url)
+    await b.live(duel_id)  # cached in b with the default stops
+    await set_phase_stops(a.db, BOB[0], ["main1"])
+    assert (await b.live(duel_id)).stops[1] == frozenset({"main1"})
+    await a.close()
+    await b.close()
+
+
+async def test_timed_work_runs_in_one_worker_and_moves_when_it_dies(pg_url: str) -> None:
+    dbs = [DuelService(await open_database(pg_url)) for _ in range(2)]
+    ran: list[int] = []
+    events = [asyncio.Event(), asyncio.Event()]
+
+    def work(i: int):  # noqa: ANN202
+        async def forever() -> None:
+            ran.append(i)
+            events[i].set()
+            await asyncio.Event().wait()
+        return forever
+
+    tasks = [asyncio.create_task(lead_when_chosen(db, work(i), retry_seconds=0.2)) for i, db in enumerate(dbs)]
+    await asyncio.wait_for(asyncio.wait([asyncio.create_task(e.wait()) for e in events],
+                                        return_when=asyncio.FIRST_COMPLETED), 10)
+    await asyncio.sleep(1.0)
+    assert len(ran) == 1  # exactly one leader
+    leader = ran[0]
+    # the leader's server connection dies (as when its process is killed): another takes over
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+                      " AND classid = %s AND objid = %s AND granted", TIMED_WORK_LOCK)
+    tasks[leader].cancel()
+    await asyncio.wait_for(events[1 - leader].wait(), 10)
+    assert ran == [leader, 1 - leader]
+    tasks[1 - leader].cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for db in dbs:
+        await db.close()
+
+
+async def test_a_lease_is_lost_with_its_connection(pg_url: str) -> None:
+    db = await open_database(pg_url)
+    async with db.session_lock(TIMED_WORK_LOCK) as lease:
+        assert isinstance(lease, Lease) and lease.taken and await lease.alive()
+        async with db.session_lock(TIMED_WORK_LOCK) as other:
+            assert not other.taken  # held: a second worker does not get it
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (lease.backend_pid,))
+        assert not await lease.alive()
+    async with db.session_lock(TIMED_WORK_LOCK) as again:
+        assert again.taken
+    await db.close()
+
+
+# ------------------------------------------------------------------ end to end
+
+
+async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_discord: Any, pg_url: str) -> None:
+    """Two bot processes' worth of workers (one database, each its own gateway session),
+    every interaction handed to one of them in turn: the duel is played to its end, each
+    player has one panel with controls at a time, and the stored log replays to it."""
+    from bot.app import ManaburnBot
+    from tests.test_bot_e2e import panel, play_until, start_duel
+
+    fake = fake_discord
+    fake.interactions_to = "spread"
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        thread = await start_duel(fake, alice, bob)
+        rng = random.Random(11)
+        clicks = await play_until(fake, [alice, bob], thread, rng, max_clicks=3000)
+        assert clicks > 10
+        # every panel closed at the end, whichever worker sent it: each knew the other's
+        await fake.wait_for(lambda: not any(m.buttons or m.selects for u in (alice, bob) for m in u.dms()),
+                            timeout=10, message="a panel was left open")
+        # ... from storage, never by reading the players' DMs
+        dm_ids = {u.dm_channel.id for u in (alice, bob)}
+        assert not [c for c in fake.calls if c.method == "GET" and c.path.rstrip("/") in
+                    {f"/channels/{i}/messages" for i in dm_ids}]
+        rec, history = await store.load_duel(w1.svc.db, 1)
+        assert rec.status == "finished" and rec.seq == len(history)
+        for w in (w1, w2):  # both handled clicks of the duel, and their copies are the stored one
+            assert 1 in w.svc._live
+            live = await w.svc.live(1)
+            assert live.duel.state_hash() == replayed(rec, history).state_hash()
