@@ -759,7 +759,7 @@ def animated(frames: list[Image.Image], *, ms: int = 1200) -> bytes:
             c = Image.new("RGB", (w, h), TABLE)
             c.paste(f, (0, 0))
             f = c
-        out.append(f.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+        out.append(f.quantize(palette=palette(), dither=Image.Dither.NONE))
     buf = io.BytesIO()
     durations = [ms] * (len(out) - 1) + [ms * 3]
     out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=durations, loop=0)
