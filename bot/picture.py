@@ -736,10 +736,12 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
 
 def moment(v: dict[str, Any]) -> tuple[Any, ...]:
     """What makes the picture worth sending again: a new turn or step, a spell cast
-    or resolved (the stack, the batch), attackers or blockers declared, the end
-    of the duel. Mana tapped, priority passed, a choice being put together change
-    nothing here (the thread's text board shows those)."""
+    or resolved (the stack, the batch), attackers or blockers declared, a
+    permanent come or gone, a life or poison total changed, the end of the duel.
+    Mana tapped, priority passed, a choice being put together change nothing
+    here (the thread's text board shows those)."""
     return (v["turn"], v["phase"], v["step"], v.get("subgame"),
+            tuple((p["life"], p["poison"]) for p in v["players"]),
             tuple((s["name"], tuple(s["targets"])) for s in v.get("spells") or ()),
             tuple((s["name"], tuple(s["targets"])) for s in v.get("batch") or ()),
             repr(v.get("combat")), v["over"], len(v.get("battlefield") or ()))

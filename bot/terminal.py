@@ -17,8 +17,10 @@ stop. A refused answer says why (:mod:`engine.refusals`).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 from typing import TextIO
 
 from engine import Duel, DuelOptions, IllegalAction, carddb, formats
@@ -31,6 +33,7 @@ from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, is_mana_
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, parse_action
 
+from .picture import board_picture
 from .render import board_text, second_person
 
 HELP = """Answer with a number from the list, or with action text:
@@ -39,10 +42,12 @@ HELP = """Answer with a number from the list, or with action text:
   attack A, B+C | attack nothing | block A with B; C with D | block nothing
   assign N to A, M to B | discard CARD | sacrifice CARD
   cast CARD -> TARGET x=N pay=...   (a whole cast at once)
-Other commands: board, hand, log, mana (your mana abilities now), card NAME,
+Other commands: board [FILE.png] (the board, and its picture), hand, log, mana (your mana abilities now), card NAME,
   stops [LIST | default | none] (where you are asked), help, concede, quit"""
 
 CLEAR = "\033[2J\033[H"
+# where "board" writes the picture unless told: one file, rewritten (an image viewer shows the newest)
+BOARD_PICTURE = os.path.join(tempfile.gettempdir(), "manaburn-board.png")
 
 
 def deck_named(name: str) -> str | None:
@@ -209,6 +214,16 @@ class TerminalDuel:
         self.stdout.write("> ")
         self.stdout.flush()
 
+    def write_picture(self, path: str, bottom: int) -> str:
+        """The picture of the board (public information only) written to *path*; what to say."""
+        pic = board_picture(self.duel.view(None), bottom=bottom)
+        try:
+            with open(path, "wb") as f:
+                f.write(pic.png)
+        except OSError as e:
+            return f"Cannot write the picture to {path}: {e.strerror or e}"
+        return f"Picture of the board: {os.path.abspath(path)}"
+
     def handle(self, text: str) -> None:
         d = self.duel.pending
         assert d is not None
@@ -218,8 +233,9 @@ class TerminalDuel:
         if text in ("help", "?"):
             self.say(HELP)
             return
-        if text == "board":
+        if word == "board":
             self.say(board_text(self.duel.view(d.player), group_lands=True, keywords=True))
+            self.say(self.write_picture(rest.strip() or BOARD_PICTURE, d.player))
             return
         if text == "log":
             self.say("\n".join(self.duel.game.events[-30:]))
