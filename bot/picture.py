@@ -85,7 +85,7 @@ def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.Fre
     for on the machine, so every machine draws the same bytes."""
     name = "DejaVuSansCondensed-Bold.ttf" if condensed else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     with resources.as_file(resources.files("bot").joinpath("fonts", name)) as path:
-        return ImageFont.truetype(str(path), size)
+        return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def fit_lines(text: str, max_w: int, sizes: Iterable[int], lines: int = 2, *,
@@ -238,6 +238,20 @@ def _chip(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: tuple
     return h
 
 
+INNER = 6  # the frame's width inside a card's edge
+
+
+@lru_cache(maxsize=64)
+def _blank(frame: tuple[int, int, int], W: int, H: int, bar_bottom: int, ty: int) -> Image.Image:
+    """A card without its words: the frame, the name bar, the type line's bar."""
+    im = Image.new("RGB", (W, H), TABLE)
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=RADIUS, fill=frame, outline=INK, width=2)
+    draw.rounded_rectangle((INNER, INNER, W - INNER - 1, bar_bottom), radius=6, fill=PAPER, outline=INK)
+    draw.rounded_rectangle((INNER, ty, W - INNER - 1, ty + 22), radius=5, fill=PAPER, outline=INK)
+    return im
+
+
 def is_small(p: dict[str, Any]) -> bool:
     """A land that is no creature: drawn as a smaller card (a name and a type line)."""
     return "land" in p["types"] and "creature" not in p["types"]
@@ -251,8 +265,12 @@ def card_image(p: dict[str, Any], mark: str = "", mark_fill: tuple[int, int, int
 
     Kept (the last CARD_CACHE drawn): a board redrawn at the next step draws
     only the cards that changed. The image is shared: copy it to draw on it."""
-    key = tuple((k, _frozen(v)) for k, v in sorted(p.items()) if k not in ("controller", "owner", "attached_to"))
-    return _card_image(key, mark, mark_fill, suffix)
+    return _card_image(_card_key(p), mark, mark_fill, suffix)
+
+
+def _card_key(p: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What a card image shows of *p*, hashable."""
+    return tuple((k, _frozen(v)) for k, v in sorted(p.items()) if k not in ("controller", "owner", "attached_to"))
 
 
 CARD_CACHE = 384  # card images kept, about 100 KB each
@@ -280,20 +298,20 @@ def _card_image(key: tuple[tuple[str, Any], ...], mark: str, mark_fill: tuple[in
     p = {k: _thawed(v) for k, v in key}
     small = is_small(p)
     W, H = (LAND_W, LAND_H) if small else (CARD_W, CARD_H)
-    im = Image.new("RGB", (W, H), TABLE)
-    draw = ImageDraw.Draw(im)
     frame = frame_of(p)
-    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=RADIUS, fill=frame, outline=INK, width=2)
-    inner = 6
+    creature = p["power"] is not None or "creature" in p["types"]
+    ty = H - INNER - (54 if creature or p["damage"] else 24)  # the type line's top
+    sizes = (17, 16, 15, 14) if small else (21, 19, 17, 15)
+    bar_bottom = INNER + 6 + (sizes[0] + 3) * 2
+    im = _blank(frame, W, H, bar_bottom, ty).copy()
+    draw = ImageDraw.Draw(im)
+    inner = INNER
     # the name, up to two lines, on a light bar
     name = p["name"]
     tag = p["ref"][len(name):] if suffix and p["ref"].startswith(name) else ""  # "#2" of a second Grizzly Bears
-    f, lines = fit_lines(name, W - 2 * inner - 10 - (int(font(14).getlength(tag)) + 2 if tag else 0),
-                         (17, 16, 15, 14) if small else (21, 19, 17, 15), 2)
+    f, lines = fit_lines(name, W - 2 * inner - 10 - (int(font(14).getlength(tag)) + 2 if tag else 0), sizes, 2)
     line_h = f.size + 3
-    bar_bottom = inner + 6 + line_h * 2
-    draw.rounded_rectangle((inner, inner, W - inner - 1, bar_bottom), radius=6, fill=PAPER, outline=INK)
-    y = inner + 4 + (line_h if len(lines) == 1 else 0) // 2
+    y = inner + 4 + (bar_bottom - inner - 6 - line_h * len(lines)) // 2
     for ln in lines:
         draw.text((inner + 5, y), ln, font=f, fill=INK)
         y += line_h
@@ -334,10 +352,7 @@ def _card_image(key: tuple[tuple[str, Any], ...], mark: str, mark_fill: tuple[in
         _chip(draw, (x, y), text, fill, size=13)
         x += w + 4
     # the type line
-    creature = p["power"] is not None or "creature" in p["types"]
-    ty = H - inner - (54 if creature or p["damage"] else 24)
     tf, tlines = fit_lines(type_line(p), W - 2 * inner - 10, (15, 14, 13, 12), 1)
-    draw.rounded_rectangle((inner, ty, W - inner - 1, ty + 22), radius=5, fill=PAPER, outline=INK)
     draw.text((inner + 5, ty + 11), tlines[0], font=tf, fill=INK, anchor="lm")
     # power/toughness as they are now, damage
     by = H - inner - 26
@@ -353,20 +368,24 @@ def _card_image(key: tuple[tuple[str, Any], ...], mark: str, mark_fill: tuple[in
                   fill=CHANGED_PT if changed else INK, anchor="mm")
     if p["damage"]:
         _chip(draw, (inner, by), f"{p['damage']} damage", RED, size=15)
-    return im
+    return to_palette(im)
 
 
 def aura_strip(p: dict[str, Any], width: int, host_controller: int, names: list[str]) -> Image.Image:
     """An aura drawn under what it enchants: a strip in its frame with its name
-    (and its controller's, when not the host's)."""
+    (and its controller's, when not the host's). Kept, as cards are."""
+    text = p["ref"] + (f" ({names[p['controller']]})" if p["controller"] != host_controller else "")
+    return _aura_strip(text, frame_of(p), width)
+
+
+@lru_cache(maxsize=256)
+def _aura_strip(text: str, frame: tuple[int, int, int], width: int) -> Image.Image:
     im = Image.new("RGB", (width, AURA_H), TABLE)
     draw = ImageDraw.Draw(im)
-    frame = frame_of(p)
     draw.rounded_rectangle((0, 0, width - 1, AURA_H - 1), radius=6, fill=frame, outline=INK, width=2)
-    text = p["ref"] + (f" ({names[p['controller']]})" if p["controller"] != host_controller else "")
     f, lines = fit_lines(text, width - 16, (16, 15, 14, 13), 1)
     draw.text((8, AURA_H // 2 + 1), lines[0], font=f, fill=LIGHT if _dark(frame) else INK, anchor="lm")
-    return im
+    return to_palette(im)
 
 
 # ------------------------------------------------------------------ the table
@@ -411,16 +430,10 @@ def _card_item(p: dict[str, Any], auras: list[dict[str, Any]], names: list[str],
 def _stack_item(lands: list[dict[str, Any]]) -> Item:
     """Plain lands of one name, all tapped or all untapped: one card with the others behind it."""
     first = lands[0]
-    im = card_image(first, suffix=False)
-    im = _tapped(im) if first["tapped"] else im.copy()  # the badge is drawn on it
     n = len(lands)
+    im = _stack_face(_card_key(first), n)
     shown = min(n, STACK_SHOWN)
     w, h = im.size[0] + (shown - 1) * STACK_STEP, im.size[1] + (shown - 1) * STACK_STEP
-    if n > 1:
-        text = f"×{n}"
-        bw = int(font(24).getlength(text)) + 12
-        _chip(ImageDraw.Draw(im), (im.size[0] // 2 - bw // 2, im.size[1] // 2 - 12), text, INK, size=24,
-              ink=GOLD_TEXT)
 
     def paint(canvas: Image.Image, x: int, y: int) -> list[Placed]:
         for i in range(shown):
@@ -430,16 +443,33 @@ def _stack_item(lands: list[dict[str, Any]]) -> Item:
     return Item(w, h, paint)
 
 
-def _band_item(members: list[Item], label: str) -> Item:
-    """Attackers in one band, framed together."""
+@lru_cache(maxsize=64)
+def _stack_face(key: tuple[tuple[str, Any], ...], n: int) -> Image.Image:
+    """The top card (:func:`_card_key`) of a stack of *n*: turned if tapped, with
+    the count drawn smooth (in colour, then back to the palette)."""
+    card = _card_image(key, "", ATTACK, False)
+    im = _tapped(card) if dict(key)["tapped"] else card
+    if n > 1:
+        im = im.convert("RGB")
+        text = f"×{n}"
+        bw = int(font(24).getlength(text)) + 12
+        _chip(ImageDraw.Draw(im), (im.size[0] // 2 - bw // 2, im.size[1] // 2 - 12), text, INK, size=24,
+              ink=GOLD_TEXT)
+        im = to_palette(im)
+    return im
+
+
+def _band_item(members: list[Item], label: str, bg: tuple[int, int, int]) -> Item:
+    """Attackers in one band, framed together (on the band's colour *bg*)."""
     pad = 6
     w = sum(m.w for m in members) + GAP * (len(members) - 1) + 2 * pad
     h = max(m.h for m in members) + 2 * pad + 22
+    text = label_image(label, font(15), ATTACK, bg)
 
     def paint(canvas: Image.Image, x: int, y: int) -> list[Placed]:
         draw = ImageDraw.Draw(canvas)
-        draw.rounded_rectangle((x, y, x + w, y + h), radius=12, outline=ATTACK, width=4)
-        draw.text((x + 12, y + 4), label, font=font(15), fill=ATTACK)
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=12, outline=index(ATTACK), width=4)
+        canvas.paste(text, (x + 12, y + 4))
         out: list[Placed] = []
         cx = x + pad
         for m in members:
@@ -454,9 +484,10 @@ def _is_plain_land(p: dict[str, Any], hosts: set[str]) -> bool:
             and not any(p["counters"].values()) and p["ref"] not in hosts and not p["attached_to"])
 
 
-def side_rows(v: dict[str, Any], player: int) -> list[list[Item]]:
-    """A player's permanents as rows of items: lands, other permanents, creatures
-    (the caller puts the creatures nearest the middle)."""
+def side_rows(v: dict[str, Any], player: int, bg: tuple[int, int, int] = BAND) -> list[list[Item]]:
+    """A player's permanents as groups of items: lands and other permanents, then
+    creatures (the caller puts the creatures nearest the middle); *bg*: the colour
+    of the player's side."""
     names = [pl["name"] for pl in v["players"]]
     perms = v["battlefield"]
     by_ref = {p["ref"]: p for p in perms}
@@ -487,7 +518,7 @@ def side_rows(v: dict[str, Any], player: int) -> list[list[Item]]:
             mark, fill = "BLOCKING", BLOCK
         it = _card_item(p, auras_on.get(p["ref"], []), names, mark, fill)
         if p["ref"] in blocking:  # what it blocks, over its aura strips
-            it = _with_caption(it, "→ " + band_name(blocking[p["ref"]]), BLOCK)
+            it = _with_caption(it, "→ " + band_name(blocking[p["ref"]]), BLOCK, bg)
         return it
 
     hosts = set(auras_on)
@@ -511,19 +542,20 @@ def side_rows(v: dict[str, Any], player: int) -> list[list[Item]]:
                 continue
             banded.add(b)
             members = [by_ref[r] for r in combat["bands"][b] if r in by_ref]
-            creature_items.append(_band_item([item(m) for m in members], "band"))
+            creature_items.append(_band_item([item(m) for m in members], "band", bg))
         else:
             creature_items.append(item(p))
     return [[item(p) for p in others] + land_items, creature_items]
 
 
-def _with_caption(it: Item, text: str, fill: tuple[int, int, int]) -> Item:
-    """*it* with a line of text over it (what a blocker blocks)."""
+def _with_caption(it: Item, text: str, fill: tuple[int, int, int], bg: tuple[int, int, int]) -> Item:
+    """*it* with a line of text over it (what a blocker blocks), on *bg*."""
     f, lines = fit_lines(text, max(it.w, CARD_W) - 4, (15, 14, 13), 1)
+    caption = label_image(lines[0], f, fill, bg)
     h = 20
 
     def paint(canvas: Image.Image, x: int, y: int) -> list[Placed]:
-        ImageDraw.Draw(canvas).text((x + 2, y + 1), lines[0], font=f, fill=fill)
+        canvas.paste(caption, (x + 2, y + 1))
         return it.paint(canvas, x, y + h)
     return Item(it.w, it.h + h, paint)
 
@@ -624,10 +656,40 @@ def palette() -> Image.Image:
     return pal
 
 
+@lru_cache(maxsize=1)
+def _indexes() -> dict[tuple[int, int, int], int]:
+    flat = palette().getpalette() or []
+    out: dict[tuple[int, int, int], int] = {}
+    for i in range(len(flat) // 3):
+        out.setdefault((flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]), i)
+    return out
+
+
+def index(rgb: tuple[int, int, int]) -> int:
+    """The palette entry of one of the picture's colours (shapes on the canvas)."""
+    return _indexes()[rgb]
+
+
+def to_palette(im: Image.Image) -> Image.Image:
+    """An RGB piece of the picture in its palette: each piece (a card, a line of
+    text) is drawn smooth in colour, then mapped once; the canvas is a byte a pixel."""
+    return im.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1024)
+def label_image(text: str, f: ImageFont.FreeTypeFont, fill: tuple[int, int, int],
+                bg: tuple[int, int, int]) -> Image.Image:
+    """One line of text on *bg*, in the palette (its top-left is where the text starts)."""
+    left, top, right, bottom = f.getbbox(text)
+    im = Image.new("RGB", (max(1, int(right) + 2), max(1, int(bottom) + 2)), bg)
+    ImageDraw.Draw(im).text((0, 0), text, font=f, fill=fill)
+    return to_palette(im)
+
+
 def png_bytes(im: Image.Image) -> bytes:
-    """*im* in the picture's palette, as a PNG."""
+    """*im* (in the picture's palette, or mapped to it) as a PNG."""
     buf = io.BytesIO()
-    im.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, "PNG", compress_level=3)
+    (im if im.mode == "P" else to_palette(im)).save(buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 
@@ -645,16 +707,19 @@ def _side_height(rows: list[list[Item]]) -> int:
 
 
 def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list[Placed]]:
-    """The board as an image, and what was placed where (see :func:`board_picture`)."""
+    """The board as an image in the picture's palette, and what was placed where
+    (see :func:`board_picture`)."""
     top = 1 - bottom
     row_w = MAX_ROW * (CARD_W + GAP) - GAP
     sides: dict[int, list[list[Item]]] = {}
     widest = 0
+
+    def band_fill(i: int) -> tuple[int, int, int]:
+        return ACTIVE_BAND if v["active"] == i and v["turn"] else BAND
+
     for i in (top, bottom):
-        groups = side_rows(v, i)
-        if i == top:
-            groups = groups  # lands at the far edge, creatures nearest the middle
-        else:
+        groups = side_rows(v, i, band_fill(i))  # lands and others at the far edge, creatures nearest the middle
+        if i == bottom:
             groups = groups[::-1]
         rows = [r for g in groups for r in _flow(g, row_w)]
         sides[i] = rows
@@ -667,26 +732,38 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
     mid_h = 16 + sum(len(ls) * (f.size + 6) for f, ls in mid_fonts)
     height = (2 * head_h + mid_h + 2 * MARGIN + 4 * GAP
               + sum(max(_side_height(sides[i]), CARD_H // 3) for i in (0, 1)))
-    im = Image.new("RGB", (width, height), TABLE)
+    im = Image.new("P", (width, height), index(TABLE))
+    im.putpalette(palette().getpalette() or [])
     draw = ImageDraw.Draw(im)
     placed: list[Placed] = []
     y = MARGIN
 
+    def text_at(x: float, y: float, text: str, f: ImageFont.FreeTypeFont, colour: tuple[int, int, int],
+                bg: tuple[int, int, int], anchor: str) -> None:
+        """*text* with its left middle ("lm") or middle top ("ma") at (x, y)."""
+        label = label_image(text, f, colour, bg)
+        if anchor == "lm":
+            ascent, descent = f.getmetrics()
+            im.paste(label, (int(x), int(y - (ascent + descent) / 2)))
+        else:
+            im.paste(label, (int(x - label.width / 2), int(y)))
+
     def band(i: int, y0: int, y1: int) -> None:
-        fill = ACTIVE_BAND if v["active"] == i and v["turn"] else BAND
-        draw.rounded_rectangle((MARGIN // 2, y0, width - MARGIN // 2, y1), radius=14, fill=fill,
-                               outline=GOLD_TEXT if v["active"] == i and v["turn"] else TABLE_LINE, width=2)
+        active = v["active"] == i and v["turn"]
+        draw.rounded_rectangle((MARGIN // 2, y0, width - MARGIN // 2, y1), radius=14, fill=index(band_fill(i)),
+                               outline=index(GOLD_TEXT if active else TABLE_LINE), width=2)
 
     def header(i: int, y0: int) -> None:
         name, facts = header_lines(v, i)
+        bg = band_fill(i)
         x = MARGIN + 8
         d = v.get("pending")
         if d and not v["over"] and d["player"] == i:  # whose move it is
-            draw.ellipse((x, y0 + 20, x + 20, y0 + 40), fill=WAITING, outline=INK)
+            draw.ellipse((x, y0 + 20, x + 20, y0 + 40), fill=index(WAITING), outline=index(INK))
             x += 28
         nf = font(30)
         name = _clip(name, nf, 320)
-        draw.text((x, y0 + 30), name, font=nf, fill=LIGHT, anchor="lm")
+        text_at(x, y0 + 30, name, nf, LIGHT, bg, "lm")
         x += int(nf.getlength(name)) + 22
         first = True
         for text, colour in facts:
@@ -695,7 +772,7 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
                 text = _clip(text, f, width - MARGIN - 8 - x)
                 if text == "…":
                     break
-            draw.text((x, y0 + 31), text, font=f, fill=colour, anchor="lm")
+            text_at(x, y0 + 31, text, f, colour, bg, "lm")
             x += int(f.getlength(text)) + (22 if first else 18)
             first = False
 
@@ -711,7 +788,7 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
             y += h + GAP
         return y
 
-    # the top player: header, then lands, others, creatures
+    # the top player: header, then lands and others, then creatures
     top_h = max(_side_height(sides[top]), CARD_H // 3)
     band(top, y, y + head_h + top_h + GAP)
     header(top, y)
@@ -721,9 +798,10 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
     yy = y + 8
     for (f, ls), (_, colour, _) in zip(mid_fonts, mid):
         for ln in ls:
-            draw.text((width // 2, yy), ln, font=f, fill=colour, anchor="ma")
+            text_at(width // 2, yy, ln, f, colour, TABLE, "ma")
             yy += f.size + 6
     y += mid_h + GAP
+    # the bottom player: creatures, then lands and others, then the header
     bot_h = max(_side_height(sides[bottom]), CARD_H // 3)
     band(bottom, y, y + head_h + bot_h + GAP)
     side(bottom, y + GAP, sides[bottom])
@@ -757,11 +835,13 @@ def animated(frames: list[Image.Image], *, ms: int = 1200) -> bytes:
     h = max(f.height for f in frames)
     out = []
     for f in frames:
+        f = f if f.mode == "P" else to_palette(f)
         if f.size != (w, h):
-            c = Image.new("RGB", (w, h), TABLE)
+            c = Image.new("P", (w, h), index(TABLE))
+            c.putpalette(palette().getpalette() or [])
             c.paste(f, (0, 0))
             f = c
-        out.append(f.quantize(palette=palette(), dither=Image.Dither.NONE))
+        out.append(f)
     buf = io.BytesIO()
     durations = [ms] * (len(out) - 1) + [ms * 3]
     out[0].save(buf, "GIF", save_all=True, append_images=out[1:], duration=durations, loop=0)
