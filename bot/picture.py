@@ -809,6 +809,10 @@ def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list
     return im, placed
 
 
+# what is kept between pictures (the benchmark empties them to measure a first drawing)
+CACHES = (_card_image, _stack_face, _aura_strip, label_image, _blank)
+
+
 # ------------------------------------------------------------------ when it changes
 
 
