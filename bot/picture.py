@@ -612,7 +612,7 @@ def middle_lines(v: dict[str, Any]) -> list[tuple[str, tuple[int, int, int], int
                     + " / ".join(str(x) for x in v["duel_life"]), GOLD_TEXT, 18))
 
     def spell(s: dict[str, Any]) -> str:
-        x = f" (X={s['x']})" if s.get("x") is not None else ""
+        x = f" (X={s['x']})" if s.get("x") is not None and "X" in mana_symbols(s["name"]) else ""
         to = f" → {', '.join(s['targets'])}" if s["targets"] else ""
         return f"{s['name']}{x}{to} — {pl[s['controller']]['name']}"
     for s in v.get("spells") or []:

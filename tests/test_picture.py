@@ -151,6 +151,27 @@ def test_script_picture_and_replay_gif_write_valid_files(tmp_path: Path, capsys:
     assert "manaburn replay" in capsys.readouterr().err and not (tmp_path / "bad.gif").exists()
 
 
+def test_the_terminals_board_command_writes_the_picture(tmp_path: Path) -> None:
+    from bot.terminal import TerminalDuel
+    from engine.ai import RandomPlayer
+    from engine.scripts import build_position
+
+    spec = {"active": "you", "phase": "main", "players": {
+        "you": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Grizzly Bears"]},
+        "computer": {"battlefield": ["Hill Giant", "Forest"]}}}
+    duel = Duel(lambda: build_position(spec))
+    out = io.StringIO()
+    target = tmp_path / "now.png"
+    TerminalDuel(duel, RandomPlayer(1), io.StringIO(f"board {target}\nboard /nonexistent/dir/x.png\n"), out).run()
+    text = out.getvalue()
+    assert f"Picture of the board: {target}" in text
+    assert "Cannot write the picture to /nonexistent/dir/x.png" in text
+    im = Image.open(target)
+    assert im.format == "PNG"
+    # the player who typed it has their side at the bottom; what is drawn is public only
+    assert target.read_bytes() == board_picture(duel.view(None), bottom=0).png
+
+
 # ------------------------------------------------------------------ in Discord
 
 from bot.app import ManaburnBot  # noqa: E402
@@ -197,6 +218,11 @@ async def test_the_board_message_carries_the_picture_edited_in_place(fake_discor
         assert 1 < pictures < len(versions), (pictures, len(versions))
         uploads = [c for c in fake.calls if c.method == "PATCH" and c.files == ["board.png"]]
         assert len(uploads) == pictures - 1
+
+        # panels of attacks (and blocks, targets, responses) list both battlefields
+        shown_boards = [t for u in (alice, bob) for m in u.dms()
+                        for t in [m.text] + [h.get("content", "") for h in m.history] if "> **You**: " in t]
+        assert shown_boards and all("> **alice**: " in t or "> **bob**: " in t for t in shown_boards)
 
         # the panel's "Board picture": privately, the same public picture
         u = alice if panel(alice) else bob
