@@ -244,17 +244,26 @@ class Interactions(Publisher):
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
+    async def players_duel(self, interaction: discord.Interaction, duel_id: int) -> tuple[Live, int] | None:
+        """The duel and the clicker's seat in it; None (and the reason answered
+        privately) if there is no such duel or they do not play in it."""
+        try:
+            live = await self.svc.live(duel_id)
+            p = self.svc.player_index(live, str(interaction.user.id))
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return None
+        return live, p
+
     async def on_seen(self, interaction: discord.Interaction, duel_id: int) -> None:
         """"What I've seen": the player's private notes of the duel, dated by turn."""
         async with self.busy(interaction):
-            try:
-                live = await self.svc.live(duel_id)
-                p = self.svc.player_index(live, str(interaction.user.id))
-                if p is None:
-                    raise DuelError("You are not playing in this duel.")
-            except DuelError as e:
-                await self.reply_error(interaction, str(e))
+            found = await self.players_duel(interaction, duel_id)
+            if found is None:
                 return
+            live, p = found
             duel = live.duel
             text = await asyncio.to_thread(seen_text, duel, p, duel_id) if len(duel.history) > 200 \
                 else seen_text(duel, p, duel_id)
@@ -265,14 +274,10 @@ class Interactions(Publisher):
         the player only, their side at the bottom. Public information only (the
         thread's picture, turned): nothing of their hand."""
         async with self.busy(interaction):
-            try:
-                live = await self.svc.live(duel_id)
-                p = self.svc.player_index(live, str(interaction.user.id))
-                if p is None:
-                    raise DuelError("You are not playing in this duel.")
-            except DuelError as e:
-                await self.reply_error(interaction, str(e))
+            found = await self.players_duel(interaction, duel_id)
+            if found is None:
                 return
+            live, p = found
             with live.duel.playing.reading():
                 public = live.duel.view(None)
             pic = await asyncio.to_thread(board_picture, public, bottom=p)

@@ -103,3 +103,12 @@ def test_ai_bench_and_its_table() -> None:
     assert [t.name for t in res.targets][:2] == ["duels won against random", "duels won against sensible"]
     text = report.render({"ai": res.as_dict()})
     assert "### Computer opponent" in text and "| sensible | 2 |" in text
+
+
+def test_picture_bench() -> None:
+    from bench import picture_bench
+
+    res = picture_bench.picture_bench(rounds=1, duels=1)
+    f = res.figures
+    assert f["permanents"] >= 60 and f["png_bytes"] > 0 and f["edits_per_duel"] >= f["uploads_per_duel"] > 0
+    assert [t.name for t in res.targets][-1] == "late-game PNG"
