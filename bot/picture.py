@@ -606,7 +606,9 @@ def middle_lines(v: dict[str, Any]) -> list[tuple[str, tuple[int, int, int], int
         out.append(("Before the first turn", LIGHT, 24))
     else:
         step = v["phase"] + (f" — {v['step']}" if v["step"] != v["phase"] else "")
-        out.append((f"Turn {v['turn']} · {pl[v['active']]['name']}'s {step}", LIGHT, 24))
+        active = pl[v["active"]]["name"]
+        whose = "your" if active == "you" else f"{active}'s"  # the terminal's player is "you"
+        out.append((f"Turn {v['turn']} · {whose} {step}", LIGHT, 24))
     if v.get("subgame"):
         out.append((f"Subgame (Shahrazad), {v['subgame']} deep; the duel's life: "
                     + " / ".join(str(x) for x in v["duel_life"]), GOLD_TEXT, 18))
