@@ -89,8 +89,7 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     if d.player != player:
         lines.append(f"Waiting for {rec.player_names[d.player]}.")
         return clip("\n".join(lines), 2000), view
-    if shows_board:
-        lines += battlefields_text(v, player)
+    board_at = len(lines)  # both battlefields go here, in the room the rest leaves (see below)
     lines.append(f"**{d.prompt}**" + (f" — deadline <t:{rec.deadline}:R>" if rec.deadline else ""))
     seq = live.seq
     choices = list(d.choices)
@@ -120,6 +119,10 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     view.add_item(CardInfoButton(rec.id, seq))
     view.add_item(SeenButton(rec.id, seq))
     view.add_item(PictureButton(rec.id, seq))
+    if shows_board:
+        room = min(BOARD_CHARS, 2000 - len("\n".join(lines)) - 1)
+        if room >= 100:  # the decision and its legend are never cut for the board
+            lines.insert(board_at, battlefields_text(v, player, room))
     return clip("\n".join(lines), 2000), view
 
 
@@ -127,7 +130,7 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
 BOARD_KINDS = frozenset({DecisionKind.ATTACK, DecisionKind.BLOCK, DecisionKind.ASSIGN, DecisionKind.CAST_TARGET,
                          DecisionKind.INTERRUPT, DecisionKind.RESPOND, DecisionKind.PREVENT,
                          DecisionKind.REGENERATE})
-BOARD_CHARS = 1100  # at most, of a panel's 2,000 characters: the decision and its legend come after
+BOARD_CHARS = 1100  # at most, of a panel's 2,000 characters (less if the rest of the panel needs them)
 
 
 def needs_board(d: Decision, stack: Any) -> bool:
@@ -136,10 +139,11 @@ def needs_board(d: Decision, stack: Any) -> bool:
     return d.kind in BOARD_KINDS or (d.kind is DecisionKind.OPPORTUNITY and bool(stack))
 
 
-def battlefields_text(v: dict[str, Any], player: int) -> list[str]:
+def battlefields_text(v: dict[str, Any], player: int, room: int = BOARD_CHARS) -> str:
     """Both battlefields in short (plain lands counted by name), the player's own
     first, and what is being cast: the lines a panel shows above a decision
-    taken looking at the board (the picture is a button away)."""
+    taken looking at the board (the picture is a button away), in at most *room*
+    characters."""
     names = [p["name"] for p in v["players"]]
     lines = []
     for i in (player, 1 - player):
@@ -149,8 +153,7 @@ def battlefields_text(v: dict[str, Any], player: int) -> list[str]:
     for s in v["spells"]:
         lines.append(f"> Being cast: {s['name']} ({names[s['controller']]})"
                      + (f" → {', '.join(s['targets'])}" if s["targets"] else ""))
-    text = "\n".join(lines)
-    return [clip(text, BOARD_CHARS)]
+    return clip("\n".join(lines), room)
 
 
 MAX_LABEL = 80  # Discord's limit for a button's label

@@ -507,6 +507,14 @@ def side_rows(v: dict[str, Any], player: int, bg: tuple[int, int, int] = BAND) -
         for r in bl:
             blocking[r] = int(i)
 
+    def attached(ref: str, seen: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+        """What is attached to *ref*, and to those in turn (an aura on an aura)."""
+        out = []
+        for a in auras_on.get(ref, []):
+            if a["ref"] not in seen:
+                out += [a] + attached(a["ref"], seen | {ref})
+        return out
+
     def band_name(i: int) -> str:
         return " + ".join(combat["bands"][i])
 
@@ -516,7 +524,7 @@ def side_rows(v: dict[str, Any], player: int, bg: tuple[int, int, int] = BAND) -
             mark = "ATTACKING"
         elif p["ref"] in blocking:
             mark, fill = "BLOCKING", BLOCK
-        it = _card_item(p, auras_on.get(p["ref"], []), names, mark, fill)
+        it = _card_item(p, attached(p["ref"]), names, mark, fill)
         if p["ref"] in blocking:  # what it blocks, over its aura strips
             it = _with_caption(it, "→ " + band_name(blocking[p["ref"]]), BLOCK, bg)
         return it

@@ -240,6 +240,6 @@ def test_a_panel_to_block_shows_both_battlefields() -> None:
         r.duel.apply(r.duel.pending.decline or r.duel.pending.choices[0], player=r.duel.pending.player)
     d = r.duel.pending
     assert d.player == 1 and needs_board(d, r.duel.playing.spells)
-    text = "\n".join(battlefields_text(r.duel.view(1), 1))
+    text = battlefields_text(r.duel.view(1), 1)
     assert "**You**: Pearled Unicorn 2/2" in text and "Benalish Hero 1/1 banding" in text
     assert "**alice**: Hill Giant 4/5 (tapped)" in text and "Forest x2" in text
