@@ -111,8 +111,10 @@ def _fit_now(text: str, max_w: int, sizes: tuple[int, ...], lines: int,
         if len(wrapped) <= lines and all(f.getlength(w) <= max_w for w in wrapped):
             return f, wrapped
     f = font(sizes[-1], condensed=condensed)
-    wrapped = _wrap(text, f, max_w)[:lines]
-    wrapped[-1] = _clip(wrapped[-1], f, max_w)
+    every = _wrap(text, f, max_w)
+    wrapped = every[:lines]
+    rest = " ".join(every[lines:])
+    wrapped[-1] = _clip(wrapped[-1] + (" " + rest if rest else ""), f, max_w)  # "…" where it is cut
     return f, wrapped
 
 
