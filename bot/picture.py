@@ -831,10 +831,11 @@ CACHES = (_card_image, _stack_face, _aura_strip, label_image, _blank)
 def moment(v: dict[str, Any]) -> tuple[Any, ...]:
     """What makes the picture worth sending again: a new turn or step, a spell cast
     or resolved (the stack, the batch), attackers or blockers declared, a
-    permanent come or gone, a life or poison total changed, the end of the duel.
-    Mana tapped, priority passed, a choice being put together change nothing
-    here (the thread's text board shows those)."""
-    return (v["turn"], v["phase"], v["step"], v.get("subgame"),
+    permanent come or gone, a life or poison total changed, the move passed to
+    the other player (the picture says whose it is), the end of the duel. Mana
+    tapped, a choice being put together, the same player's next decision change
+    nothing here (the thread's text board shows those)."""
+    return (v["turn"], v["phase"], v["step"], v.get("subgame"), (v.get("pending") or {}).get("player"),
             tuple((p["life"], p["poison"]) for p in v["players"]),
             tuple((s["name"], tuple(s["targets"])) for s in v.get("spells") or ()),
             tuple((s["name"], tuple(s["targets"])) for s in v.get("batch") or ()),
