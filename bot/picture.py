@@ -80,10 +80,11 @@ COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 
 
 @lru_cache(maxsize=None)
-def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans, shipped in ``bot/fonts`` (licence there): no font is looked
-    for on the machine, so every machine draws the same bytes."""
-    name = "DejaVuSansCondensed-Bold.ttf" if condensed else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+def font(size: int, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans Bold (condensed for names and lines that must fit), shipped in
+    ``bot/fonts`` (licence there): no font is looked for on the machine, and the
+    basic layout (no libraqm) draws the same bytes on every machine."""
+    name = "DejaVuSansCondensed-Bold.ttf" if condensed else "DejaVuSans-Bold.ttf"
     with resources.as_file(resources.files("bot").joinpath("fonts", name)) as path:
         return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
 
