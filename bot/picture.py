@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -719,9 +720,19 @@ def _side_height(rows: list[list[Item]]) -> int:
     return sum(max(it.h for it in r) + GAP for r in rows)
 
 
+_DRAWING = threading.Lock()
+
+
 def draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list[Placed]]:
     """The board as an image in the picture's palette, and what was placed where
-    (see :func:`board_picture`)."""
+    (see :func:`board_picture`). One drawing at a time: the bot draws in worker
+    threads, and the kept images and fonts (one FreeType face per size) are
+    shared."""
+    with _DRAWING:
+        return _draw_board(v, bottom=bottom)
+
+
+def _draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, list[Placed]]:
     top = 1 - bottom
     row_w = MAX_ROW * (CARD_W + GAP) - GAP
     sides: dict[int, list[list[Item]]] = {}
