@@ -218,16 +218,28 @@ def mana_symbols(name: str) -> list[str]:
     return _COST.findall(d["mana_cost"] or "") if d else []
 
 
-def draw_cost(draw: ImageDraw.ImageDraw, symbols: list[str], right: int, top: int, room: int) -> None:
+def draw_cost(im: Image.Image, symbols: list[str], right: int, top: int, room: int) -> None:
     """The cost as coloured dots, right-aligned at (right, top), in *room* pixels."""
     d = min(22, room // max(1, len(symbols)) - 2)
     x = right - len(symbols) * (d + 2)
-    f = font(14 if d >= 20 else 12)
     for s in symbols:
-        fill = MANA_DOTS.get(s, (200, 196, 188))
-        draw.ellipse((x, top, x + d, top + d), fill=fill, outline=INK, width=1)
-        draw.text((x + d / 2, top + d / 2 + 1), s, font=f, fill=LIGHT if _dark(fill) else INK, anchor="mm")
+        dot, mask = _mana_dot(s, d)
+        im.paste(dot, (x, top), mask)
         x += d + 2
+
+
+@lru_cache(maxsize=128)
+def _mana_dot(symbol: str, d: int) -> tuple[Image.Image, Image.Image]:
+    """One symbol of a cost, *d* pixels across, and the mask of its round shape."""
+    fill = MANA_DOTS.get(symbol, (200, 196, 188))
+    dot = Image.new("RGB", (d + 1, d + 1), fill)
+    draw = ImageDraw.Draw(dot)
+    draw.ellipse((0, 0, d, d), fill=fill, outline=INK, width=1)
+    draw.text((d / 2, d / 2 + 1), symbol, font=font(14 if d >= 20 else 12), fill=LIGHT if _dark(fill) else INK,
+              anchor="mm")
+    mask = Image.new("L", (d + 1, d + 1), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, d, d), fill=255)
+    return dot, mask
 
 
 def _chip(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
@@ -326,7 +338,7 @@ def _card_image(key: tuple[tuple[str, Any], ...], mark: str, mark_fill: tuple[in
     cost = mana_symbols(name)
     top = bar_bottom + 5
     if cost:
-        draw_cost(draw, cost, W - inner - 2, top, W - 2 * inner - 4)
+        draw_cost(im, cost, W - inner - 2, top, W - 2 * inner - 4)
     # the picture area: keywords and what is on the card
     y = top + (28 if cost or mark else 2)
     if mark:
@@ -834,7 +846,7 @@ def _draw_board(v: dict[str, Any], *, bottom: int = 0) -> tuple[Image.Image, lis
 
 
 # what is kept between pictures (the benchmark empties them to measure a first drawing)
-CACHES = (_card_image, _stack_face, _aura_strip, label_image, _blank)
+CACHES = (_card_image, _stack_face, _aura_strip, label_image, _blank, _mana_dot)
 
 
 # ------------------------------------------------------------------ when it changes
