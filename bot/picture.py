@@ -75,7 +75,6 @@ FRAMES: dict[str, tuple[int, int, int]] = {
 MANA_DOTS: dict[str, tuple[int, int, int]] = {
     "W": (250, 246, 220), "U": (90, 150, 220), "B": (90, 80, 80), "R": (230, 90, 60), "G": (70, 160, 90),
 }
-COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 # ------------------------------------------------------------------ fonts
 
@@ -191,10 +190,6 @@ def frame_of(p: dict[str, Any]) -> tuple[int, int, int]:
 def _dark(rgb: tuple[int, int, int]) -> bool:
     r, g, b = rgb
     return 0.299 * r + 0.587 * g + 0.114 * b < 140
-
-
-def _shade(rgb: tuple[int, int, int], k: float) -> tuple[int, int, int]:
-    return tuple(max(0, min(255, int(c * k))) for c in rgb)  # type: ignore[return-value]
 
 
 def type_line(p: dict[str, Any]) -> str:
