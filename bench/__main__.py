@@ -24,7 +24,7 @@ from pathlib import Path
 from . import report
 from .common import RESULTS, load_results, say, write_result
 
-BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "ai", "workers"]
+BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "ai", "workers", "picture"]
 
 
 def _floats(text: str) -> tuple[float, float]:
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _module(name: str) -> str:
-    return {"engine": "engine_bench", "storage": "storage_bench"}.get(name, name)
+    return {"engine": "engine_bench", "storage": "storage_bench", "picture": "picture_bench"}.get(name, name)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from .common import ROOT, fmt
 
 README = ROOT / "bench" / "README.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
-ORDER = ["engine", "roundtrips", "latency", "hostile", "storage", "soak", "killsoak", "ai"]
+ORDER = ["engine", "roundtrips", "latency", "hostile", "storage", "soak", "killsoak", "ai", "picture"]
 
 
 def _met(t: dict[str, Any]) -> str:
@@ -250,6 +250,17 @@ def render(results: dict[str, dict[str, Any]]) -> str:
         out.append("")
         out.append(f"Time per decision over {tp['decisions']:,} decisions: median {fmt(tp['median'] * 1000)} ms, "
                    f"p95 {fmt(tp['p95'] * 1000)} ms, max {fmt(tp['max'] * 1000)} ms.\n")
+    if "picture" in results:
+        f = results["picture"]["figures"]
+        out.append("### Board picture (one core)\n")
+        out.append(f"A late-game board of {f['permanents']} permanents ({f['size'][0]}x{f['size'][1]} pixels, PNG "
+                   f"{f['png_bytes'] / 1024:.0f} KB): p50 {fmt(f['warm_cpu_ms']['p50'])} ms CPU "
+                   f"({fmt(f['warm_ms']['p50'])} ms wall) with its card images kept from the drawing before, "
+                   f"{fmt(f['cold_cpu_ms']['p50'])} ms CPU ({fmt(f['cold_ms']['p50'])} ms wall) drawing every card. "
+                   f"Per duel ({f['duels']} duels between sensible players, default stops): "
+                   f"{fmt(f['edits_per_duel'])} edits of the board message (one per answer that reaches a player, as "
+                   f"before: no REST call added), {fmt(f['uploads_per_duel'])} of them carrying a new picture, "
+                   f"{fmt(f['picture_kb_per_duel'])} KB uploaded ({fmt(f['kb_per_upload'])} KB a picture).\n")
     return "\n".join(out) + "\n"
 
 

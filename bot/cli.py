@@ -1,4 +1,4 @@
-"""The ``manaburn`` command: ``script``, ``play``, ``cards`` (and later ``bot``)."""
+"""The ``manaburn`` command: ``script``, ``replay``, ``play``, ``cards``, ``selfplay``, ``bot``."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +22,9 @@ def cmd_script(args: argparse.Namespace) -> int:
         else:
             print(f"FAIL {item}: no such file or directory")
             files.append(p)
+    if args.picture is not None and len(files) != 1:
+        print("manaburn script: --picture draws the end of one duel script: give one file", file=sys.stderr)
+        return 2
     passed = failed = 0
     for f in files:
         if not f.exists():
@@ -50,8 +53,58 @@ def cmd_script(args: argparse.Namespace) -> int:
             print(f"FAIL {label}: {res.reason}")
             if args.verbose and res.duel is not None:
                 print("    " + "\n    ".join(res.duel.game.events[-25:]))
+        if args.picture is not None:
+            if res.duel is None:
+                print(f"manaburn script: no position to draw ({res.reason})", file=sys.stderr)
+                return 1
+            if not write_picture(res.duel.view(None), args.picture):
+                return 1
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+def write_picture(public_view: dict, path: Path) -> bool:
+    """The picture of *public_view* (the view of nobody) written to *path*, said on
+    stdout; False (said on stderr) if it cannot be written."""
+    from .picture import board_picture
+
+    pic = board_picture(public_view)
+    try:
+        path.write_bytes(pic.png)
+    except OSError as e:
+        print(f"manaburn: cannot write the picture to {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    print(f"picture of the board: {path} ({pic.size[0]}x{pic.size[1]}, {len(pic.png) // 1024} KB)")
+    return True
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.script_file import MAX_SCRIPT_BYTES, ScriptFileError, check_script, load_script
+
+    from .replay import ReplayError, replay_gif
+
+    try:
+        with open(args.log, "rb") as fh:
+            doc = load_script(fh.read(MAX_SCRIPT_BYTES + 1))
+        check_script(doc)
+    except OSError as e:
+        print(f"manaburn replay: cannot read {args.log}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except ScriptFileError as e:
+        print(f"manaburn replay: {args.log}: {e}", file=sys.stderr)
+        return 1
+    try:
+        data, frames = replay_gif(doc)
+    except ReplayError as e:
+        print(f"manaburn replay: {args.log}: {e}", file=sys.stderr)
+        return 1
+    try:
+        args.gif.write_bytes(data)
+    except OSError as e:
+        print(f"manaburn replay: cannot write {args.gif}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    print(f"replay: {args.gif} ({frames} frames, {len(data) // 1024} KB)")
+    return 0
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -164,7 +217,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = sub.add_parser("script", help="run duel scripts (files or folders of .yaml)")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="show the duel log of failing scripts")
+    s.add_argument("--picture", type=Path, metavar="OUT.png",
+                   help="draw the position at the end of the (one) script as a PNG")
     s.set_defaults(fn=cmd_script)
+    r = sub.add_parser("replay", help="a finished duel's log (/duel log) as an animated picture",
+                       description="Replays a duel script (what /duel log gives) and draws one frame per step "
+                                   "that changed the board.")
+    r.add_argument("log", help="the duel script (YAML)")
+    r.add_argument("--gif", type=Path, required=True, metavar="OUT.gif", help="where the animated GIF goes")
+    r.set_defaults(fn=cmd_replay)
     c = sub.add_parser("cards", help="list implemented cards per set")
     c.add_argument("--set", help="only this set code, e.g. 4ED")
     c.add_argument("--list", action="store_true", help="list every card, marking implemented ones")

@@ -13,6 +13,7 @@ control its panel no longer shows).
 from __future__ import annotations
 
 import asyncio
+import io
 from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
 import discord
@@ -22,7 +23,8 @@ from engine.decisions import Decision
 
 from .knowledge import seen_text
 from .panels import card_menu, clip, deck_view, panel_message, typed_choice
-from .publishing import DM_HOWTO, Publisher
+from .picture import board_picture
+from .publishing import BOARD_PICTURE, DM_HOWTO, Publisher
 from .service import OUT_OF_DATE, DuelError, DuelRecord, Live, Outcome
 
 T = TypeVar("T")
@@ -244,21 +246,46 @@ class Interactions(Publisher):
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
 
+    async def players_duel(self, interaction: discord.Interaction, duel_id: int) -> tuple[Live, int] | None:
+        """The duel and the clicker's seat in it; None (and the reason answered
+        privately) if there is no such duel or they do not play in it."""
+        try:
+            live = await self.svc.live(duel_id)
+            p = self.svc.player_index(live, str(interaction.user.id))
+            if p is None:
+                raise DuelError("You are not playing in this duel.")
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return None
+        return live, p
+
     async def on_seen(self, interaction: discord.Interaction, duel_id: int) -> None:
         """"What I've seen": the player's private notes of the duel, dated by turn."""
         async with self.busy(interaction):
-            try:
-                live = await self.svc.live(duel_id)
-                p = self.svc.player_index(live, str(interaction.user.id))
-                if p is None:
-                    raise DuelError("You are not playing in this duel.")
-            except DuelError as e:
-                await self.reply_error(interaction, str(e))
+            found = await self.players_duel(interaction, duel_id)
+            if found is None:
                 return
+            live, p = found
             duel = live.duel
             text = await asyncio.to_thread(seen_text, duel, p, duel_id) if len(duel.history) > 200 \
                 else seen_text(duel, p, duel_id)
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_board_picture(self, interaction: discord.Interaction, duel_id: int) -> None:
+        """"Board picture" (on a panel): the picture of the board as it is now, for
+        the player only, their side at the bottom. Public information only (the
+        thread's picture, turned): nothing of their hand."""
+        async with self.busy(interaction):
+            found = await self.players_duel(interaction, duel_id)
+            if found is None:
+                return
+            live, p = found
+            with live.duel.playing.reading():
+                public = live.duel.view(None)
+            pic = await asyncio.to_thread(board_picture, public, bottom=p)
+            await interaction.response.send_message(
+                f"Duel #{duel_id}, turn {public['turn']}: the board as everyone sees it.",
+                file=discord.File(io.BytesIO(pic.png), filename=BOARD_PICTURE), ephemeral=True)
 
     async def on_show_controls(self, interaction: discord.Interaction, duel_id: int) -> None:
         """"Show my controls" (under the board, or offered by /duels): the player's

@@ -19,7 +19,7 @@ from engine import carddb
 from engine.decisions import Decision, DecisionKind
 
 from .match_service import match_line
-from .render import board_text, outcome_text
+from .render import board_text, outcome_text, permanents_text
 from .thread_log import recent_text
 from .usertext import shown
 
@@ -78,10 +78,12 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     "What I've seen"."""
     duel = live.duel
     rec = live.record
-    with duel.playing.reading():  # rendering changes nothing: characteristics computed once
-        v = duel.view(player, board=False)  # a panel shows no board: the players and the turn
-    me = v["players"][player]
     d = duel.pending
+    shows_board = d is not None and d.player == player and needs_board(d, duel.playing.spells)
+    with duel.playing.reading():  # rendering changes nothing: characteristics computed once
+        # the players and the turn; the board too when the decision needs it (blocks, targets, responses)
+        v = duel.view(player, board=shows_board)
+    me = v["players"][player]
     lines = [note] if note else []
     lines += [f"**Duel #{rec.id} vs {rec.player_names[1 - player]}** — turn {v['turn']}, "
               f"{v['players'][v['active']]['name']}'s {v['step']}",
@@ -96,6 +98,7 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
     if d.player != player:
         lines.append(f"Waiting for {rec.player_names[d.player]}.")
         return clip("\n".join(lines), 2000), view
+    board_at = len(lines)  # both battlefields go here, in the room the rest leaves (see below)
     lines.append(f"**{d.prompt}**" + (f" — deadline <t:{rec.deadline}:R>" if rec.deadline else ""))
     seq = live.seq
     choices = list(d.choices)
@@ -124,7 +127,42 @@ def panel_message(live: "Live", player: int, page: int = 0, *, note: str = "",
         view.add_item(TypeButton(rec.id, seq))
     view.add_item(CardInfoButton(rec.id, seq))
     view.add_item(SeenButton(rec.id, seq))
+    view.add_item(PictureButton(rec.id, seq))
+    if shows_board:
+        room = min(BOARD_CHARS, 2000 - len("\n".join(lines)) - 1)
+        if room >= 100:  # the decision and its legend are never cut for the board
+            lines.insert(board_at, battlefields_text(v, player, room))
     return clip("\n".join(lines), 2000), view
+
+
+# decisions taken looking at the board: attacks, blocks, damage, targets, interrupts and responses
+BOARD_KINDS = frozenset({DecisionKind.ATTACK, DecisionKind.BLOCK, DecisionKind.ASSIGN, DecisionKind.CAST_TARGET,
+                         DecisionKind.INTERRUPT, DecisionKind.RESPOND, DecisionKind.PREVENT,
+                         DecisionKind.REGENERATE})
+BOARD_CHARS = 1100  # at most, of a panel's 2,000 characters (less if the rest of the panel needs them)
+
+
+def needs_board(d: Decision, stack: Any) -> bool:
+    """Whether the panel of *d* shows both battlefields: a decision of
+    :data:`BOARD_KINDS`, or an opportunity to respond to a spell being cast."""
+    return d.kind in BOARD_KINDS or (d.kind is DecisionKind.OPPORTUNITY and bool(stack))
+
+
+def battlefields_text(v: dict[str, Any], player: int, room: int = BOARD_CHARS) -> str:
+    """Both battlefields in short (plain lands counted by name), the player's own
+    first, and what is being cast: the lines a panel shows above a decision
+    taken looking at the board (the picture is a button away), in at most *room*
+    characters."""
+    names = [p["name"] for p in v["players"]]
+    lines = []
+    for i in (player, 1 - player):
+        who = "You" if i == player else names[i]
+        lines.append(f"> **{who}**: " + permanents_text([c for c in v["battlefield"] if c["controller"] == i],
+                                                        group_lands=True, keywords=True))
+    for s in v["spells"]:
+        lines.append(f"> Being cast: {s['name']} ({names[s['controller']]})"
+                     + (f" → {', '.join(s['targets'])}" if s["targets"] else ""))
+    return clip("\n".join(lines), room)
 
 
 MAX_LABEL = 80  # Discord's limit for a button's label
@@ -428,6 +466,23 @@ class SeenButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:w:(?P<
         await interaction.client.on_seen(interaction, self.duel_id)  # type: ignore[attr-defined]
 
 
+class PictureButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:bp:(?P<duel>\d+):(?P<seq>\d+)"):
+    """"Board picture": the picture of the board, shown to the player only."""
+
+    def __init__(self, duel_id: int, seq: int) -> None:
+        super().__init__(discord.ui.Button(label="Board picture", style=discord.ButtonStyle.secondary, row=4,
+                                           custom_id=f"mb:bp:{duel_id}:{seq}"))
+        self.duel_id, self.seq = duel_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "PictureButton":
+        return cls(int(match["duel"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_board_picture(interaction, self.duel_id)  # type: ignore[attr-defined]
+
+
 class ShowControlsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:sc:(?P<duel>\d+)"):
     """On the board: send me my panel again (by DM)."""
 
@@ -515,7 +570,7 @@ def waiting_panel_of(message: discord.Message) -> int | None:
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect,
-                 CardSelect, CardPageButton, SeenButton, ShowControlsButton)
+                 CardSelect, CardPageButton, SeenButton, ShowControlsButton, PictureButton)
 
 
 def challenge_view(duel_id: int) -> discord.ui.View:

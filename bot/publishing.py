@@ -18,6 +18,7 @@ to a player who is away, their previous panel deleted.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 import weakref
@@ -31,6 +32,7 @@ from .failures import cannot_save, report
 from .knowledge import SecretsShown
 from .match_service import best_of_text
 from .panels import board_message, board_view, clip, panel_message, panel_of, waiting_panel_of
+from .picture import board_picture, moment
 from .service import DuelRecord, DuelService, Live, Outcome, seed_hash
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ log = logging.getLogger("manaburn.bot")
 THREAD_EXISTS = 160004  # Discord's error code: "A thread has already been created for this message"
 THREAD_ARCHIVED = 50083  # Discord's error code: "Thread is archived"
 UNKNOWN_MESSAGE = 10008  # Discord's error code: "Unknown Message"
+BOARD_PICTURE = "board.png"  # the file name of the board's picture in its message
 LONGEST_ARCHIVE = 10080  # minutes (a week): a duel's thread outlives a decision's longest clock
 PUBLISH_FLUSH = 0.2  # seconds: marks of what was published are written together (see mark_published)
 # seconds: a player who answered in a duel this recently is at their panel, so when the
@@ -100,6 +103,7 @@ class Publisher:
         _answered_at: dict[tuple[int, int], float]
         _unflushed: dict[int, int]
         _shown: dict[int, int]
+        _board_moments: dict[int, tuple[Any, ...]]
         _publishing: weakref.WeakValueDictionary[int, PublishLock]
         _flusher: asyncio.Task[None] | None
         shared_panels: SharedPanels | None
@@ -247,15 +251,26 @@ class Publisher:
     async def show_board(self, thread: Any, live: Live) -> None:
         """The board edited in place: sent (and its id stored) the first time, or again
         only if it was deleted. A thread archived after days without a message (a
-        decision may wait a week) is unarchived first: Discord refuses edits there."""
+        decision may wait a week) is unarchived first: Discord refuses edits there.
+
+        The text (for screen readers and search) is edited at every change; the
+        picture of the board (:mod:`bot.picture`) goes with the same edit, replacing
+        the one before, only when its moment changed (a new step or turn, a spell
+        cast or resolved, attackers or blockers declared: :func:`bot.picture.moment`),
+        not at every click: it costs no REST call of its own, only its bytes."""
         rec = live.record
         text = board_message(live)
+        with live.duel.playing.reading():
+            public = live.duel.view(None)
+        now = moment(public)
         if rec.board_message_id:
             board = thread.get_partial_message(int(rec.board_message_id))
             if getattr(thread, "archived", False):
                 await self.unarchive(thread)
+            picture = await self.picture_files(public) if self._board_moments.get(rec.id) != now else {}
             try:
-                await board.edit(content=text)
+                await board.edit(content=text, **picture)
+                self._board_moments[rec.id] = now
                 return
             except discord.NotFound as e:
                 if e.code != UNKNOWN_MESSAGE:
@@ -264,10 +279,21 @@ class Publisher:
                 if e.code != THREAD_ARCHIVED:
                     raise
                 await self.unarchive(thread)  # archived since this process last saw the thread
-                await board.edit(content=text)
+                picture = await self.picture_files(public) if picture else {}  # a file is read once
+                await board.edit(content=text, **picture)
+                self._board_moments[rec.id] = now
                 return
-        m = await thread.send(text, view=board_view(rec.id))
+        picture = await self.picture_files(public)
+        m = await thread.send(text, view=board_view(rec.id), file=picture["attachments"][0])
+        self._board_moments[rec.id] = now
         live.record = await self.svc.set_board_message(rec.id, m.id)
+
+    @staticmethod
+    async def picture_files(public: dict[str, Any]) -> dict[str, list[discord.File]]:
+        """The picture of the public view *public*, as the ``attachments`` of a message
+        edit (replacing the picture before); drawn outside the event loop."""
+        pic = await asyncio.to_thread(board_picture, public)
+        return {"attachments": [discord.File(io.BytesIO(pic.png), filename=BOARD_PICTURE)]}
 
     async def unarchive(self, thread: Any) -> None:
         await thread.edit(archived=False)
@@ -300,6 +326,7 @@ class Publisher:
                 await self.edit_panel(waiting, f"Duel #{rec.id} is over. {who}.")
         self.secrets_shown.forget(rec.id)
         await self.after_game(live)  # a match's game: the score, the next game's sideboarding (bot.match_play)
+        self._board_moments.pop(rec.id, None)
 
     async def close_panel(self, rec: DuelRecord, player: int, note: str | None) -> None:
         """Replace the controls of ``player``'s open panel of the duel by ``note``

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
@@ -41,6 +43,7 @@ from engine.match import Deck, Score, SideboardError, exchange, next_chooser, pa
 from engine.scripts import Runner, parse_action
 
 from . import saved_duel
+from .picture import board_picture
 from .render import board_text, second_person
 from .saved_duel import SavedDuel, SavedDuelError
 
@@ -50,13 +53,15 @@ HELP = """Answer with a number from the list, or with action text:
   attack A, B+C | attack nothing | block A with B; C with D | block nothing
   assign N to A, M to B | discard CARD | sacrifice CARD
   cast CARD -> TARGET x=N pay=...   (a whole cast at once)
-Other commands: board, hand, log, mana (your mana abilities now), card NAME,
+Other commands: board [FILE.png] (the board, and its picture), hand, log, mana (your mana abilities now), card NAME,
   stops [LIST | default | none] (where you are asked), help, concede, quit
 Ctrl-C or Ctrl-D saves the duel and leaves; 'manaburn play --resume' continues it."""
 
 CLEAR = "\033[2J\033[H"
 MAX_LINE = 2000  # characters of one answer: a longer line is refused, and shown clipped
 RESUME_EVENTS = 10  # lines of the log shown again when a saved duel is continued
+# where "board" writes the picture unless told: one file, rewritten (an image viewer shows the newest)
+BOARD_PICTURE = os.path.join(tempfile.gettempdir(), "manaburn-board.png")
 
 
 def deck_named(name: str) -> str | None:
@@ -378,6 +383,16 @@ class TerminalDuel:
         self.stdout.write("> ")
         self.stdout.flush()
 
+    def write_picture(self, path: str, bottom: int) -> str:
+        """The picture of the board (public information only) written to *path*; what to say."""
+        pic = board_picture(self.duel.view(None), bottom=bottom)
+        try:
+            with open(path, "wb") as f:
+                f.write(pic.png)
+        except OSError as e:
+            return f"Cannot write the picture to {path}: {e.strerror or e}"
+        return f"Picture of the board: {os.path.abspath(path)}"
+
     def handle(self, text: str) -> None:
         d = self.duel.pending
         assert d is not None
@@ -399,8 +414,9 @@ class TerminalDuel:
         if text in ("help", "?"):
             self.say(HELP)
             return
-        if text == "board":
+        if word == "board":
             self.say(board_text(self.duel.view(d.player), group_lands=True, keywords=True))
+            self.say(self.write_picture(rest.strip() or BOARD_PICTURE, d.player))
             return
         if text == "log":
             self.say("\n".join(self.duel.game.events[-30:]))

@@ -123,8 +123,9 @@ async def challenge_for_ante(fake: FakeDiscord, alice: SimUser, bob: SimUser, de
     assert "for ante" in r.text, r.text
     acc = await bob.click(r.message, "Accept")
     await bob.select(acc.message, "Choose your deck", [deck_b])
+    # the thread with its board (sent once its picture is drawn, after the opening line)
     await fake.wait_for(lambda: r.message.thread is not None and any(
-        "Duel #" in m.text for m in bob.visible_messages(r.message.thread)), timeout=10)
+        m.text.startswith("**Duel #") for m in bob.visible_messages(r.message.thread)), timeout=10)
     return r.message.thread
 
 

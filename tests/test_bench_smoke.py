@@ -130,3 +130,12 @@ def test_hostile_unknown_names_part() -> None:
     from bench import hostile
     fig = hostile.unknown_names_bench(1)
     assert fig["problems"] == fig["names"] == 500 and fig["suggested"] == 3
+
+
+def test_picture_bench() -> None:
+    from bench import picture_bench
+
+    res = picture_bench.picture_bench(rounds=1, duels=1)
+    f = res.figures
+    assert f["permanents"] >= 60 and f["png_bytes"] > 0 and f["edits_per_duel"] >= f["uploads_per_duel"] > 0
+    assert [t.name for t in res.targets][-1] == "late-game PNG"

@@ -56,7 +56,7 @@ async def start_duel(fake: FakeDiscord, alice: SimUser, bob: SimUser, *, ante: b
     assert acc.ephemeral
     await bob.select(acc.message, "Choose your deck", [deck_b])
     await fake.wait_for(lambda: challenge.thread is not None and any(
-        "Duel #" in m.text for m in bob.visible_messages(challenge.thread)), timeout=10)
+        m.text.startswith("**Duel #") for m in bob.visible_messages(challenge.thread)), timeout=10)  # its board
     return challenge.thread
 
 

@@ -463,6 +463,7 @@ def test_persistent_custom_ids_are_unchanged() -> None:
         "CardPageButton": r"mb:cp:(?P<duel>\d+):(?P<page>\d+)",
         "SeenButton": r"mb:w:(?P<duel>\d+):(?P<seq>\d+)",
         "ShowControlsButton": r"mb:sc:(?P<duel>\d+)",
+        "PictureButton": r"mb:bp:(?P<duel>\d+):(?P<seq>\d+)",
         "TradeButton": r"mb:tr:(?P<trade>\d+):(?P<what>[adw])",
         "CollectionPageButton": r"mb:cl:(?P<owner>\d+):(?P<page>\d+):(?P<f>.*)",
         "ExpiredDraft": r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)",

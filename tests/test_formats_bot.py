@@ -57,7 +57,7 @@ async def test_an_old_school_deck_imported_checked_and_played(fake_discord: Fake
         acc = await bob.click(challenge, "Accept")
         await bob.select(acc.message, "Choose your deck", ["Juzam Black"])
         await fake.wait_for(lambda: challenge.thread is not None and any(
-            "Duel #" in m.text for m in bob.visible_messages(challenge.thread)), timeout=10)
+            m.text.startswith("**Duel #") for m in bob.visible_messages(challenge.thread)), timeout=10)  # its board
         thread = challenge.thread
         await play_until(fake, [alice, bob], thread, random.Random(3), max_clicks=4000)
         assert any("seed was" in m.text for m in alice.visible_messages(thread))

@@ -53,7 +53,7 @@ async def start_duel(fake: FakeDiscord, a: SimUser, b: SimUser) -> Any:
     acc = await b.click(r.message, "Accept")
     await b.select(acc.message, "Choose your deck", ["Green Stompy"])
     await fake.wait_for(lambda: r.message.thread is not None and any(
-        "Duel #" in m.text for m in b.visible_messages(r.message.thread)), timeout=10)
+        m.text.startswith("**Duel #") for m in b.visible_messages(r.message.thread)), timeout=10)  # its board
     return r.message.thread
 
 
