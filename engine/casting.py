@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, Mana, ManaCost, ManaError, plan_payment
-from .model import Ability, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec
+from .model import Ability, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
@@ -594,7 +594,7 @@ class CastingRules:
                 return False
         if ab.cost.sacrifice_self and card.zone != "battlefield":
             return False
-        if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < 1:
+        if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < ab.cost.counters:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
@@ -607,6 +607,13 @@ class CastingRules:
         min_x = card.cdef.hooks.min_x if ab.x else 0
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
+
+    def remove_cost_counters(self: "Game", src: Card, cost: Cost) -> None:
+        """Pay a cost's "remove N counters of this kind from the source"."""
+        n, kind = cost.counters, cost.remove_counter
+        src.counters[kind] -= n
+        self.log(f"{'A' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} "
+                 f"{'is' if n == 1 else 'are'} removed from {src.name}.")
 
     def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
         """The permanents ``p`` controls that are of type or subtype ``what``:
@@ -1130,8 +1137,7 @@ class CastingRules:
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
-                src.counters[ab.cost.remove_counter] -= 1
-                self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                self.remove_cost_counters(src, ab.cost)
             if victim is not None and victim in self.battlefield:
                 spell.chosen["sacrificed"] = victim.name
                 yield from self.put_in_graveyard([victim], how="sacrifice")

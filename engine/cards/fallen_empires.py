@@ -1,0 +1,326 @@
+"""Fallen Empires (FEM): each card as its printed text says
+(``engine/data/cards.json``: the latest old printing with a text, Fifth
+Edition's for the cards reprinted there). Fallen Empires printed several
+creatures with two to four different arts: one name, one card.
+
+The tokens these cards make (Saprolings, Thrulls, Citizens, Camarids) are
+defined once here and made by :func:`engine.effects.make_tokens`. The
+printed text says only "Treat this token as a 1/1 green creature": the token
+is named by what the card calls it, and that name is also its creature type
+(so "Sacrifice a Saproling" and "target Thrull" find it), as the Fifth
+Edition printings of the same cards spell out ("Saproling token").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..carddb import define
+from ..ctx import Ctx
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters, creature_where,
+                       damage, discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life,
+                       grant, nothing, on_source, prevent_to_target, pump, self_only, static_for, tap_targets, token_def,
+                       tokens_effect, upkeep_cost)
+from ..hooks import EffectHooks, Hooks
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Cost, Event, Gen, ManaAbility, SpellSpec, Trigger
+from ..objects import Card, Chars, Effect
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def _mana(s: str) -> ManaCost:
+    return ManaCost.parse(s)
+
+
+# ------------------------------------------------------------------ tokens
+
+SAPROLING = token_def("Saproling", ("creature",), 1, 1, subtypes=("Saproling",), colors=("G",))
+THRULL = token_def("Thrull", ("creature",), 0, 1, subtypes=("Thrull",), colors=("B",))
+CITIZEN = token_def("Citizen", ("creature",), 1, 1, subtypes=("Citizen",), colors=("W",))
+
+
+# ------------------------------------------------------------------ vanilla and keyword-only creatures
+
+for _name in ("Vodalian Soldiers", "Icatian Phalanx"):
+    define(_name)
+
+
+# ------------------------------------------------------------------ Thallids and Saprolings
+
+# "During your upkeep, put a spore counter on X": a thing that happens in its
+# controller's upkeep (engine.effects.during_upkeep: done with "activate X" at
+# any opportunity of that upkeep, or by itself as the upkeep ends).
+def _spore(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "spore", 1)
+    return
+    yield
+
+
+def _spore_upkeep(name: str) -> tuple[Ability, Hooks]:
+    ab, end = during_upkeep(f"Put a spore counter on {name}", _spore)
+    return ab, Hooks(end_of_upkeep=end)
+
+
+def _three_spores(text: str, effect: object, **more: object) -> Ability:
+    """"{0}: Remove three spore counters from X to ..." """
+    return Ability(f"{{0}}: Remove three spore counters: {text}", Cost(remove_counter="spore", counters=3),
+                   effect, **more)  # type: ignore[arg-type]
+
+
+_SAPROLING_ABILITY = _three_spores("Put a Saproling token into play", tokens_effect(SAPROLING))
+
+_ab, _hooks = _spore_upkeep("Thallid")
+define("Thallid", abilities=(_ab, _SAPROLING_ABILITY), hooks=_hooks)
+
+_ab, _hooks = _spore_upkeep("Thallid Devourer")
+define("Thallid Devourer", abilities=(
+    _ab, _SAPROLING_ABILITY,
+    Ability("{0}: Sacrifice a Saproling: Thallid Devourer gets +1/+2 until end of turn",
+            Cost(sacrifice="saproling"), on_source(pump(1, 2)))), hooks=_hooks)
+
+_ab, _hooks = _spore_upkeep("Thorn Thallid")
+define("Thorn Thallid", abilities=(
+    _ab, _three_spores("Thorn Thallid deals 1 damage to target creature or player", damage(1),
+                       targets=(CREATURE_OR_PLAYER,))), hooks=_hooks)
+
+# Feral Thallid: its regeneration is used only when it would be destroyed (as
+# every "regenerate" ability here), its cost three spore counters.
+_ab, _hooks = _spore_upkeep("Feral Thallid")
+define("Feral Thallid", abilities=(
+    _ab, Ability("{0}: Remove three spore counters: Regenerate", Cost(remove_counter="spore", counters=3),
+                 nothing, regenerate=True)), hooks=_hooks)
+
+
+# Spore Flower: "No creatures deal damage in combat this turn" (as Fog does).
+def _no_combat_damage(g: Game, ctx: Ctx) -> Gen:
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
+                            applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
+    g.log("No creatures deal damage in combat this turn.")
+    return
+    yield
+
+
+_ab, _hooks = _spore_upkeep("Spore Flower")
+define("Spore Flower", abilities=(_ab, _three_spores("No creatures deal damage in combat this turn",
+                                                     _no_combat_damage)), hooks=_hooks)
+
+_ab, _hooks = _spore_upkeep("Elvish Farmer")
+define("Elvish Farmer", abilities=(
+    _ab, _SAPROLING_ABILITY,
+    Ability("{0}: Sacrifice a Saproling: Gain 2 life", Cost(sacrifice="saproling"), gain_life(2))), hooks=_hooks)
+
+
+def _add_spore(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        add_counters(g, t, "spore", 1)
+    return
+    yield
+
+
+_FUNGUS = creature_where("target Fungus", lambda g, ctx, c: "fungus" in g.chars(c).subtypes)
+define("Fungal Bloom", abilities=(Ability("{G}{G}: Put a spore counter on target Fungus", Cost(_mana("{G}{G}")),
+                                          _add_spore, targets=(_FUNGUS,)),))
+
+
+# ------------------------------------------------------------------ Thrulls
+
+# Breeding Pit: "During your upkeep, pay {B}{B} or bury Breeding Pit. At the
+# end of your turn, put a Thrull token into play" (a 0/1 black creature).
+def _bury_self(g: Game, card: Card) -> Gen:
+    if card.zone == "battlefield":
+        g.doomed[card.oid] = "bury"
+        yield from g.settle()
+
+
+_pit_ab, _pit_end = upkeep_cost("Pay {B}{B} to keep Breeding Pit", "{B}{B}", _bury_self)
+
+
+def _pit_thrull(g: Game, ctx: Ctx) -> Gen:
+    yield from tokens_effect(THRULL)(g, ctx)
+
+
+define("Breeding Pit", abilities=(_pit_ab,), hooks=Hooks(end_of_upkeep=_pit_end),
+       triggers=(Trigger(Event.END_OF_TURN, _pit_thrull, lambda g, src, d: g.controller(src) == g.active),))
+
+# Basal Thrull: "{T}: Sacrifice Basal Thrull to add {B}{B} to your mana pool.
+# Play this ability as an interrupt": a mana ability.
+define("Basal Thrull", mana_abilities=(ManaAbility("B", cost=Cost(tap=True, sacrifice_self=True), amount=2),))
+
+
+def _plus_one_plus_two(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        add_counters(g, t, "+1/+2", 1)
+    return
+    yield
+
+
+define("Armor Thrull", abilities=(Ability("{T}: Sacrifice Armor Thrull to put a +1/+2 counter on target creature",
+                                          Cost(tap=True, sacrifice_self=True), _plus_one_plus_two,
+                                          targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ Citizens
+
+define("Icatian Town", spell=SpellSpec(tokens_effect(CITIZEN, 4)))
+
+
+# ------------------------------------------------------------------ Homarids
+
+# Homarid: a tide counter as it comes into play and in each of its
+# controller's upkeeps (during_upkeep); one counter: -1/-1, three: +1/+1; the
+# fourth removes them all (at once, as it is put on).
+def _tide(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is not None and src.zone == "battlefield":
+        add_counters(g, src, "tide", 1)
+        if src.counters.get("tide", 0) >= 4:
+            add_counters(g, src, "tide", -src.counters["tide"])
+    return
+    yield
+
+
+def _tide_pt(g: Game, card: Card, c: Chars) -> None:
+    n = card.counters.get("tide", 0)
+    if c.power is not None and c.toughness is not None and n in (1, 3):
+        d = -1 if n == 1 else 1
+        c.power, c.toughness = c.power + d, c.toughness + d
+
+
+_hom_ab, _hom_end = during_upkeep("Put a tide counter on Homarid", _tide)
+define("Homarid", abilities=(_hom_ab,), hooks=Hooks(end_of_upkeep=_hom_end), on_enter=_tide,
+       statics=(static_for(self_only, _tide_pt),))
+
+_GREEN_CREATURE = creature_where("target green creature",
+                                 lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "green")] in g.chars(c).colors)
+define("Homarid Shaman", abilities=(Ability("{U}: Tap target green creature", Cost(_mana("{U}")), tap_targets(),
+                                            targets=(_GREEN_CREATURE,)),))
+
+
+# Homarid Warrior, Deep Spawn: "{U}: X cannot be the target of spells or
+# effects until end of turn and does not untap during your next untap phase.
+# Tap X." (the keyword "untargetable" until end of turn, the flag
+# frozen_until_turn as Barl's Cage sets it).
+def _hide(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is None or src.zone != "battlefield":
+        return
+    g.effects.append(Effect(g.stamp(), src.oid, lambda g2, card, c: c.keywords.add("untargetable"), "eot"))
+    src.flags["frozen_until_turn"] = g.turn + (2 if g.controller(src) == g.active else 1)
+    src.tapped = True
+    g.log(f"{src.name} cannot be the target of spells or effects until end of turn, and is tapped.")
+    yield from g.note_taps()
+
+
+define("Homarid Warrior", abilities=(Ability("{U}: Homarid Warrior cannot be the target of spells or effects until "
+                                             "end of turn and does not untap during your next untap phase. Tap "
+                                             "Homarid Warrior", Cost(_mana("{U}")), _hide),))
+
+
+# ------------------------------------------------------------------ black
+
+# Hymn to Tourach: two cards at random (the whole hand if fewer).
+def _hymn(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        for card in g.rng.sample(list(p.hand), min(2, len(p.hand))):
+            yield from discard_card(g, p.idx, card, by=ctx.controller, at_random=True, why="Hymn to Tourach")
+
+
+define("Hymn to Tourach", spell=SpellSpec(_hymn, targets=(PLAYER,)))
+
+define("Order of the Ebon Hand", abilities=(
+    Ability("{B}{B}: +1/+0 until end of turn", Cost(_mana("{B}{B}")), on_source(pump(1, 0))),
+    Ability("{B}: First strike until end of turn", Cost(_mana("{B}")), on_source(grant("first strike")))))
+
+
+# ------------------------------------------------------------------ white
+
+define("Order of Leitbur", abilities=(
+    Ability("{W}{W}: +1/+0 until end of turn", Cost(_mana("{W}{W}")), on_source(pump(1, 0))),
+    Ability("{W}: First strike until end of turn", Cost(_mana("{W}")), on_source(grant("first strike")))))
+
+define("Icatian Infantry", abilities=(
+    Ability("{1}: Banding until end of turn", Cost(_mana("{1}")), on_source(grant("banding"))),
+    Ability("{1}: First strike until end of turn", Cost(_mana("{1}")), on_source(grant("first strike")))))
+
+define("Icatian Priest", abilities=(Ability("{1}{W}{W}: Target creature gets +1/+1 until end of turn",
+                                            Cost(_mana("{1}{W}{W}")), pump(1, 1), targets=(CREATURE,)),))
+
+define("Icatian Scout", abilities=(Ability("{1}, {T}: Target creature gains first strike until end of turn",
+                                           Cost(_mana("{1}"), tap=True), grant("first strike"),
+                                           targets=(CREATURE,)),))
+
+_SOLDIER = creature_where("target Soldier", lambda g, ctx, c: bool({"soldier", "soldiers"} & g.chars(c).subtypes))
+define("Icatian Lieutenant", abilities=(Ability("{1}{W}: Target Soldier gets +1/+0 until end of turn",
+                                                Cost(_mana("{1}{W}")), pump(1, 0), targets=(_SOLDIER,)),))
+
+define("Combat Medic", abilities=(Ability("{1}{W}: Prevent 1 damage to any player or creature",
+                                          Cost(_mana("{1}{W}")), prevent_to_target(1),
+                                          targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
+
+# Icatian Javelineers: comes into play with a javelin counter; "{T}: Remove
+# the javelin counter to deal 1 damage to any target".
+define("Icatian Javelineers", on_enter=enters_with_counters("javelin", 1), abilities=(
+    Ability("{T}: Remove the javelin counter: Icatian Javelineers deals 1 damage to target creature or player",
+            Cost(tap=True, remove_counter="javelin"), damage(1), targets=(CREATURE_OR_PLAYER,)),))
+
+
+# ------------------------------------------------------------------ blue
+
+define("River Merfolk", abilities=(Ability("{U}: Mountainwalk until end of turn", Cost(_mana("{U}")),
+                                           on_source(grant("mountainwalk"))),))
+
+
+# ------------------------------------------------------------------ red
+
+_DWARF = creature_where("target Dwarf", lambda g, ctx, c: bool({"dwarf", "dwarves"} & g.chars(c).subtypes))
+define("Dwarven Lieutenant", abilities=(Ability("{1}{R}: Target Dwarf gets +1/+0 until end of turn",
+                                                Cost(_mana("{1}{R}")), pump(1, 0), targets=(_DWARF,)),))
+
+define("Orcish Veteran", abilities=(Ability("{R}: First strike until end of turn", Cost(_mana("{R}")),
+                                            on_source(grant("first strike"))),),
+       hooks=Hooks(can_block=lambda g, blocker, attacker: not (
+           COLOR_LETTERS[g.word(blocker, "white")] in g.chars(attacker).colors
+           and (g.chars(attacker).power or 0) > 1)))
+
+
+define("Brassclaw Orcs", hooks=Hooks(can_block=lambda g, blocker, attacker: (g.chars(attacker).power or 0) < 2))
+
+
+# ------------------------------------------------------------------ green
+
+_BLOCKING = creature_where("target blocking creature",
+                           lambda g, ctx, c: g.combat is not None and c.oid in g.combat.blockers())
+define("Elven Fortress", abilities=(Ability("{1}{G}: Target blocking creature gets +0/+1 until end of turn",
+                                            Cost(_mana("{1}{G}")), pump(0, 1), targets=(_BLOCKING,)),))
+
+
+# ------------------------------------------------------------------ artifacts
+
+define("Aeolipile", abilities=(Ability("{1}, {T}: Sacrifice Aeolipile to have it deal 2 damage to target creature "
+                                       "or player", Cost(_mana("{1}"), tap=True, sacrifice_self=True), damage(2),
+                                       targets=(CREATURE_OR_PLAYER,)),))
+
+define("Elven Lyre", abilities=(Ability("{1}, {T}: Sacrifice Elven Lyre to give target creature +2/+2 until end "
+                                        "of turn", Cost(_mana("{1}"), tap=True, sacrifice_self=True), pump(2, 2),
+                                        targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ lands
+
+# The Fallen Empires "ruins": comes into play tapped; {T}: one mana; {T},
+# sacrifice it: two of the same color.
+def _enters_tapped(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        ctx.source.tapped = True
+        g.log(f"{ctx.source.name} comes into play tapped.")
+    return
+    yield
+
+
+for _name, _color in (("Dwarven Ruins", "R"), ("Ebon Stronghold", "B"), ("Havenwood Battleground", "G"),
+                      ("Ruins of Trokair", "W"), ("Svyelunite Temple", "U")):
+    define(_name, on_enter=_enters_tapped, mana_abilities=(
+        ManaAbility(_color), ManaAbility(_color, cost=Cost(tap=True, sacrifice_self=True), amount=2)))
