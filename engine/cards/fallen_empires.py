@@ -306,21 +306,3 @@ define("Aeolipile", abilities=(Ability("{1}, {T}: Sacrifice Aeolipile to have it
 define("Elven Lyre", abilities=(Ability("{1}, {T}: Sacrifice Elven Lyre to give target creature +2/+2 until end "
                                         "of turn", Cost(_mana("{1}"), tap=True, sacrifice_self=True), pump(2, 2),
                                         targets=(CREATURE,)),))
-
-
-# ------------------------------------------------------------------ lands
-
-# The Fallen Empires "ruins": comes into play tapped; {T}: one mana; {T},
-# sacrifice it: two of the same color.
-def _enters_tapped(g: Game, ctx: Ctx) -> Gen:
-    if ctx.source is not None and ctx.source.zone == "battlefield":
-        ctx.source.tapped = True
-        g.log(f"{ctx.source.name} comes into play tapped.")
-    return
-    yield
-
-
-for _name, _color in (("Dwarven Ruins", "R"), ("Ebon Stronghold", "B"), ("Havenwood Battleground", "G"),
-                      ("Ruins of Trokair", "W"), ("Svyelunite Temple", "U")):
-    define(_name, on_enter=_enters_tapped, mana_abilities=(
-        ManaAbility(_color), ManaAbility(_color, cost=Cost(tap=True, sacrifice_self=True), amount=2)))
