@@ -16,14 +16,20 @@ from typing import TYPE_CHECKING
 
 from ..carddb import define
 from ..ctx import Ctx
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, PLAYER, add_counters, creature_where,
-                       damage, discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life,
-                       grant, nothing, on_source, prevent_to_target, pump, self_only, static_for, tap_targets, token_def,
-                       tokens_effect, upkeep_cost)
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, OPPONENT, PLAYER, add_counters,
+                       creature_where, damage, destroy_targets, discard_card, during_upkeep, each_target,
+                       enters_with_counters, gain_life, grant, nothing, on_source, prevent_to_target, pump, pump_mod,
+                       self_only, static_for, tap_targets, token_def, tokens_effect, upkeep_cost, upkeep_of,
+                       while_source_tapped)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Event, Gen, ManaAbility, SpellSpec, Trigger
-from ..objects import Card, Chars, Effect
+from ..model import Ability, Cost, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
+from ..objects import Card, Chars, Effect, Spell
+from .arabian_nights import _control_while
+from .blue import _lands_of_type, _needs_islands
+# Barl's Cage's effect: "does not untap during its controller's next untap phase"
+from .the_dark import _barls_cage as _freeze, _next_untap_of_controller
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -208,7 +214,7 @@ def _hide(g: Game, ctx: Ctx) -> Gen:
     if src is None or src.zone != "battlefield":
         return
     g.effects.append(Effect(g.stamp(), src.oid, lambda g2, card, c: c.keywords.add("untargetable"), "eot"))
-    src.flags["frozen_until_turn"] = g.turn + (2 if g.controller(src) == g.active else 1)
+    src.flags["frozen_until_turn"] = _next_untap_of_controller(g, src)
     src.tapped = True
     g.log(f"{src.name} cannot be the target of spells or effects until end of turn, and is tapped.")
     yield from g.note_taps()
@@ -306,3 +312,243 @@ define("Aeolipile", abilities=(Ability("{1}, {T}: Sacrifice Aeolipile to have it
 define("Elven Lyre", abilities=(Ability("{1}, {T}: Sacrifice Elven Lyre to give target creature +2/+2 until end "
                                         "of turn", Cost(_mana("{1}"), tap=True, sacrifice_self=True), pump(2, 2),
                                         targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ attacking and unblocked
+
+def _attacking_unblocked(g: Game, card: Card) -> bool:
+    """"Use this ability only if X is attacking and unblocked": once blockers
+    are declared and before combat damage, X is in an attacking band no
+    creature blocks."""
+    cb = g.combat
+    if cb is None or g.step != "blocks" or cb.damage_done:
+        return False
+    band = cb.band_of(card.oid)
+    return band is not None and band not in cb.blocked
+
+
+_DEFENDERS_CREATURE = creature_where("target creature defending player controls",
+                                     lambda g, ctx, c: g.combat is not None
+                                     and g.controller(c) == g.combat.defender)
+define("Necrite", abilities=(Ability(
+    "Sacrifice Necrite: Bury target creature defending player controls. Use this ability only if Necrite is "
+    "attacking and unblocked", Cost(sacrifice_self=True), destroy_targets(bury=True),
+    targets=(_DEFENDERS_CREATURE,), condition=_attacking_unblocked),))
+
+
+def _mindstab(g: Game, ctx: Ctx) -> Gen:
+    """The defending player chooses and discards three cards (the whole hand if fewer)."""
+    cb = g.combat
+    p = cb.defender if cb is not None else 1 - ctx.controller
+    pl = g.players[p]
+    for i in range(3):
+        if not pl.hand:
+            break
+        names = sorted({c.name for c in pl.hand})
+        ans = yield from g.ask(p, DecisionKind.DISCARD, f"Mindstab Thrull: discard a card ({i + 1} of 3)",
+                               [f"discard {n}" for n in names], about="Mindstab Thrull")
+        card = next(c for c in pl.hand if c.name == ans[len("discard "):])
+        yield from discard_card(g, p, card, by=ctx.controller)
+
+
+define("Mindstab Thrull", abilities=(Ability(
+    "Sacrifice Mindstab Thrull: Defending player chooses and discards three cards. Use this ability only if "
+    "Mindstab Thrull is attacking and unblocked", Cost(sacrifice_self=True), _mindstab,
+    condition=_attacking_unblocked),))
+
+
+# ------------------------------------------------------------------ more Thrulls
+
+def _derelor(g: Game, src: Card, spell: Spell, cost: ManaCost) -> ManaCost:
+    """"Your black spells cost an additional {B} to play" (spells, not abilities)."""
+    if spell.card is None or spell.controller != g.controller(src):
+        return cost
+    if COLOR_LETTERS[g.word(src, "black")] not in spell.colors:
+        return cost
+    return cost.plus(ManaCost.parse("{" + COLOR_LETTERS[g.word(src, "black")] + "}"))
+
+
+define("Derelor", hooks=Hooks(adjust_cost=_derelor))
+
+
+def _thrull(g: Game, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "thrull" in c.subtypes
+
+
+def _champion_takes(g: Game, ctx: Ctx) -> Gen:
+    champ, me = ctx.source, ctx.controller
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield":
+            _control_while(g, ctx, t, lambda g2: champ in g2.battlefield and g2.controller(champ) == me)
+    return
+    yield
+
+
+define("Thrull Champion", statics=(static_for(lambda g, src, card, c: _thrull(g, card, c), pump_mod(1, 1)),),
+       abilities=(Ability("{T}: Take control of target Thrull. You lose control of it if Thrull Champion leaves "
+                          "play or you lose control of Thrull Champion", Cost(tap=True), _champion_takes,
+                          targets=(creature_where("target Thrull", lambda g, ctx, c: _thrull(g, c, g.chars(c))),)),))
+
+
+# ------------------------------------------------------------------ more Homarids and Merfolk
+
+# Deep Spawn: in its controller's upkeep, the top two cards of their library
+# go to their graveyard, or Deep Spawn is destroyed (the player's choice;
+# with fewer than two cards in the library only the second is possible).
+def _deep_spawn_upkeep(g: Game, ctx: Ctx) -> Gen:
+    src, p = ctx.source, ctx.controller
+    if src is None or src.zone != "battlefield":
+        return
+    pl = g.players[p]
+    ans = "choose no"
+    if len(pl.library) >= 2:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Deep Spawn: put the top two cards of your library into your "
+                               "graveyard? (otherwise Deep Spawn is destroyed)", ["choose yes", "choose no"],
+                               about="Deep Spawn")
+    if ans == "choose yes":
+        for _ in range(2):
+            g.move(pl.library[0], "graveyard")
+        g.log(f"{pl.name} puts the top two cards of their library into their graveyard (Deep Spawn).")
+    else:
+        g.destroy(src)
+        yield from g.settle()
+
+
+_ds_ab, _ds_end = during_upkeep("Put the top two cards of your library into your graveyard, or destroy Deep Spawn",
+                                _deep_spawn_upkeep)
+define("Deep Spawn", hooks=Hooks(end_of_upkeep=_ds_end), abilities=(
+    _ds_ab, Ability("{U}: Deep Spawn cannot be the target of spells or effects until end of turn and does not untap "
+                    "during your next untap phase. Tap Deep Spawn", Cost(_mana("{U}")), _hide)))
+
+define("Vodalian Knights", hooks=_needs_islands(), abilities=(
+    Ability("{U}: Flying until end of turn", Cost(_mana("{U}")), on_source(grant("flying"))),))
+
+
+def _seasinger(g: Game, ctx: Ctx) -> Gen:
+    singer, me = ctx.source, ctx.controller
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield":
+            _control_while(g, ctx, t, lambda g2: singer in g2.battlefield and singer.tapped
+                           and g2.controller(singer) == me)
+    return
+    yield
+
+
+_ISLANDERS_CREATURE = creature_where("target creature whose controller controls an island",
+                                     lambda g, ctx, c: bool(_lands_of_type(g, ctx.source, g.controller(c), "island")))
+define("Seasinger", hooks=Hooks(state=_needs_islands().state, may_stay_tapped=lambda g, c: True), abilities=(
+    Ability("{T}: Gain control of target creature whose controller controls any islands as long as you control "
+            "Seasinger and Seasinger remains tapped", Cost(tap=True), _seasinger, targets=(_ISLANDERS_CREATURE,)),))
+
+
+# Tidal Influence: tide counters as Homarid's, on the enchantment; the
+# changes apply to all blue creatures. It cannot be cast while another
+# Tidal Influence is in play.
+def _tidal_pt(g: Game, src: Card, card: Card, c: Chars) -> None:
+    n = src.counters.get("tide", 0)
+    if c.power is not None and n in (1, 3):
+        c.power += -2 if n == 1 else 2
+
+
+def _blue_creature(g: Game, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and COLOR_LETTERS[g.word(src, "blue")] in c.colors
+
+
+_ti_ab, _ti_end = during_upkeep("Put a tide counter on Tidal Influence", _tide)
+define("Tidal Influence", abilities=(_ti_ab,), on_enter=_tide,
+       statics=(Static(applies=_blue_creature, modify=_tidal_pt),),
+       hooks=Hooks(end_of_upkeep=_ti_end,
+                   can_cast=lambda g, p, card: not any(c.name == "Tidal Influence" for c in g.battlefield)))
+
+
+# ------------------------------------------------------------------ more white and red
+
+# Icatian Moneychanger: 3 damage to its controller and three credit counters
+# as it comes into play; a credit counter each upkeep; sacrificed during its
+# controller's upkeep, 1 life for each credit counter it had.
+def _moneychanger_enters(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    g.deal_damage(src, ctx.me, 3)
+    add_counters(g, src, "credit", 3)
+    yield from g.settle()
+
+
+def _credit(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "credit", 1)
+    return
+    yield
+
+
+def _cash_in(g: Game, ctx: Ctx) -> Gen:
+    # the sacrificed Moneychanger (the object as it was in play) keeps its counters
+    g.gain_life(ctx.controller, ctx.source.counters.get("credit", 0))
+    return
+    yield
+
+
+_mc_ab, _mc_end = during_upkeep("Put a credit counter on Icatian Moneychanger", _credit)
+define("Icatian Moneychanger", on_enter=_moneychanger_enters, hooks=Hooks(end_of_upkeep=_mc_end), abilities=(
+    _mc_ab, Ability("{0}: Sacrifice Icatian Moneychanger to gain 1 life for each credit counter on it. Use this "
+                    "ability only during your upkeep", Cost(sacrifice_self=True), _cash_in,
+                    condition=upkeep_of())))
+
+
+# Orgg: cannot attack if the defending player controls an untapped creature
+# with power 3 or greater; cannot block a creature with power 3 or greater.
+define("Orgg", hooks=Hooks(
+    can_attack=lambda g, c: not any(not o.tapped and (g.chars(o).power or 0) >= 3
+                                    for o in g.creatures(1 - g.controller(c))),
+    can_block=lambda g, blocker, attacker: (g.chars(attacker).power or 0) < 3))
+
+
+# Dwarven Catapult: X damage divided evenly, rounded down, among all
+# creatures the target opponent controls (counted as it resolves).
+def _catapult(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        mine = g.creatures(p.idx)
+        if mine:
+            each = ctx.x // len(mine)
+            for c in mine:
+                if each:
+                    g.deal_damage(ctx.spell, c, each)
+    return
+    yield
+
+
+define("Dwarven Catapult", spell=SpellSpec(_catapult, targets=(OPPONENT,)))
+
+
+# ------------------------------------------------------------------ more green
+
+define("Elvish Hunter", abilities=(Ability(
+    "{1}{G}, {T}: Target creature does not untap as normal during its controller's next untap phase",
+    Cost(_mana("{1}{G}"), tap=True), _freeze, targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ more artifacts
+
+# Spirit Shield, Zelyon Sword: the change lasts while the artifact remains
+# tapped; it may stay tapped in its controller's untap phase.
+define("Spirit Shield", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
+    "{2}, {T}: Target creature gets +0/+2 as long as Spirit Shield remains tapped", Cost(_mana("{2}"), tap=True),
+    while_source_tapped(pump_mod(0, 2)), targets=(CREATURE,)),))
+define("Zelyon Sword", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ability(
+    "{3}, {T}: Target creature gets +2/+0 as long as Zelyon Sword remains tapped", Cost(_mana("{3}"), tap=True),
+    while_source_tapped(pump_mod(2, 0)), targets=(CREATURE,)),))
+
+
+def _ring_of_renewal(g: Game, ctx: Ctx) -> Gen:
+    pl = ctx.me
+    if pl.hand:
+        yield from discard_card(g, pl.idx, g.rng.choice(list(pl.hand)), by=ctx.controller, at_random=True,
+                                why="Ring of Renewal")
+    yield from g.draw(pl.idx, 2)
+
+
+define("Ring of Renewal", abilities=(Ability("{5}, {T}: Discard a card at random from your hand and draw two cards",
+                                             Cost(_mana("{5}"), tap=True), _ring_of_renewal),))
+
+# Implements of Sacrifice: two mana of any one color, as a mana source
+define("Implements of Sacrifice", mana_abilities=(
+    ManaAbility("WUBRG", cost=Cost(_mana("{1}"), tap=True, sacrifice_self=True), amount=2),))
