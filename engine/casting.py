@@ -608,6 +608,16 @@ class CastingRules:
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
 
+    def discard_random_cost(self: "Game", p: int, src: Card, n: int) -> Gen:
+        """Pay "discard N cards at random" for ``src``'s ability: a cost, not an
+        effect, so straight to the graveyard (Coral Helm, Draconian Cylix)."""
+        for _ in range(n):
+            hand = self.players[p].hand
+            if hand:
+                gone = self.move(self.rng.choice(hand), "graveyard")
+                self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
+                yield from self.discarded(p, gone, None)
+
     def remove_cost_counters(self: "Game", src: Card, cost: Cost) -> None:
         """Pay a cost's "remove N counters of this kind from the source"."""
         n, kind = cost.counters, cost.remove_counter
@@ -1147,12 +1157,7 @@ class CastingRules:
                 gone = self.move(discarded, "graveyard")
                 self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
                 yield from self.discarded(p, gone, None)  # a cost: caused by no effect
-            for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
-                hand = self.players[p].hand
-                if hand:
-                    gone = self.move(self.rng.choice(hand), "graveyard")
-                    self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
-                    yield from self.discarded(p, gone, None)
+            yield from self.discard_random_cost(p, src, ab.cost.discard_random)
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:

@@ -495,6 +495,10 @@ class DamageRules:
                     sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
                                              f"{what}?", sch, about=src.name)
                     yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
+                if ab.cost.discard_random:  # Draconian Cylix
+                    yield from self.discard_random_cost(p, src, ab.cost.discard_random)
+                if ab.cost.sacrifice_self:  # Thrull Retainer
+                    yield from self.put_in_graveyard([src], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -530,6 +534,7 @@ class DamageRules:
                     continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= ab.cost.counters) \
+                        and len(self.players[p].hand) >= ab.cost.discard_random \
                         and (not ab.cost.sacrifice or self.sacrificeable(p, self.word(src, ab.cost.sacrifice))):
                     out.append((src, i))
         return out

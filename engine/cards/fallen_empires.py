@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, OPPONENT, PLAYER, add_counters,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, OPPONENT, PLAYER, add_counters, aura,
                        creature_where, damage, destroy_targets, discard_card, during_upkeep, each_target,
                        enters_with_counters, gain_life, grant, nothing, on_source, prevent_to_target, pump, pump_mod,
                        self_only, static_for, tap_targets, token_def, tokens_effect, upkeep_cost, upkeep_of,
@@ -30,6 +30,7 @@ from .arabian_nights import _control_while
 from .blue import _lands_of_type, _needs_islands
 # Barl's Cage's effect: "does not untap during its controller's next untap phase"
 from .the_dark import _barls_cage as _freeze, _next_untap_of_controller
+from .the_dark import _maze  # Maze of Ith's effect (Elvish Scout)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -552,3 +553,110 @@ define("Ring of Renewal", abilities=(Ability("{5}, {T}: Discard a card at random
 # Implements of Sacrifice: two mana of any one color, as a mana source
 define("Implements of Sacrifice", mana_abilities=(
     ManaAbility("WUBRG", cost=Cost(_mana("{1}"), tap=True, sacrifice_self=True), amount=2),))
+
+
+# ------------------------------------------------------------------ regeneration of others
+
+# Thrull Retainer: "Enchanted creature gets +1/+1. Sacrifice Thrull Retainer:
+# Regenerate enchanted creature" (an aura's regeneration, offered with the
+# creature's own when it would be destroyed).
+define("Thrull Retainer", enchant=CREATURE, statics=(aura(pump_mod(1, 1)),), abilities=(
+    Ability("Sacrifice Thrull Retainer: Regenerate enchanted creature", Cost(sacrifice_self=True), nothing,
+            regenerate=True),))
+
+define("Draconian Cylix", abilities=(Ability(
+    "{2}, {T}: Discard a card at random from your hand to regenerate target creature",
+    Cost(_mana("{2}"), tap=True, discard_random=1), nothing, regenerate=True, targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ cards and libraries
+
+# Conch Horn: draw two cards, then put any one card from hand back on top of the library.
+def _conch_horn(g: Game, ctx: Ctx) -> Gen:
+    p, pl = ctx.controller, ctx.me
+    yield from g.draw(p, 2)
+    if not pl.hand:
+        return
+    names = sorted({c.name for c in pl.hand})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Conch Horn: put a card from your hand on top of your library",
+                           [f"choose {n}" for n in names], about="Conch Horn")
+    card = next(c for c in pl.hand if c.name == ans[len("choose "):])
+    g.move(card, "library")
+    g.log(f"{pl.name} puts a card from their hand on top of their library (Conch Horn).")
+
+
+define("Conch Horn", abilities=(Ability(
+    "{1}, {T}: Sacrifice Conch Horn. Draw two cards, then put any one card from your hand back on top of your "
+    "library", Cost(_mana("{1}"), tap=True, sacrifice_self=True), _conch_horn),))
+
+
+# Orcish Spy: its controller looks at the top three cards of the target
+# player's library (told to that player only), which stay in the same order.
+def _orcish_spy(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        top = [c.name for c in p.library[:3]]
+        g.secrets.append((ctx.controller, f"The top of {p.name}'s library: {', '.join(top) or 'nothing'}."))
+        g.log(f"{ctx.me.name} looks at the top three cards of {p.name}'s library (Orcish Spy).")
+    return
+    yield
+
+
+define("Orcish Spy", abilities=(Ability("{T}: Look at the top three cards of target player's library",
+                                        Cost(tap=True), _orcish_spy, targets=(PLAYER,)),))
+
+
+# ------------------------------------------------------------------ combat
+
+# Elvish Scout: the effect of Maze of Ith, on an attacking creature its controller controls.
+_MY_ATTACKER = creature_where("target attacking creature you control",
+                              lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None
+                              and g.controller(c) == ctx.controller)
+define("Elvish Scout", abilities=(Ability(
+    "{G}, {T}: Untap target attacking creature you control. That creature neither receives nor deals damage "
+    "during combat this turn", Cost(_mana("{G}"), tap=True), _maze, targets=(_MY_ATTACKER,)),))
+
+
+# Dwarven Soldier: +0/+2 until end of turn when blockers are declared, if it
+# blocks or is blocked by any Orcs.
+def _orc(g: Game, oid: int) -> bool:
+    c = g.find(oid)
+    return c is not None and bool({"orc", "orcs"} & g.chars(c).subtypes)
+
+
+def _dwarven_soldier(g: Game, ctx: Ctx) -> Gen:
+    cb, me = ctx.data["combat"], ctx.source
+    band = cb.band_of(me.oid)
+    facing: list[int] = list(cb.blocks.get(band, [])) if band is not None else []
+    held = cb.blocking(me.oid)
+    if held is not None:
+        facing += cb.bands[held]
+    if any(_orc(g, o) for o in facing):
+        g.effects.append(Effect(g.stamp(), me.oid, pump_mod(0, 2), "eot"))
+        g.log(f"{me.name} gets +0/+2 until end of turn.")
+    return
+    yield
+
+
+define("Dwarven Soldier", triggers=(Trigger(Event.BLOCKERS_DECLARED, _dwarven_soldier),))
+
+
+# Spore Cloud: blocking creatures are tapped, no combat damage this turn, and
+# the attacking and blocking creatures (as it resolves) do not untap during
+# their controllers' next untap phases.
+def _spore_cloud(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    if cb is not None:
+        fighting = [c for o in cb.attackers() + cb.blockers() if (c := g.find(o)) is not None]
+        for o in cb.blockers():
+            c = g.find(o)
+            if c is not None:
+                c.tapped = True
+        for c in fighting:
+            c.flags["frozen_until_turn"] = _next_untap_of_controller(g, c)
+        g.log("All blocking creatures are tapped; attacking and blocking creatures do not untap during their "
+              "controllers' next untap phase.")
+        yield from g.note_taps()
+    yield from _no_combat_damage(g, ctx)
+
+
+define("Spore Cloud", spell=SpellSpec(_spore_cloud))
