@@ -17,14 +17,16 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, OPPONENT, PLAYER, add_counters, aura,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, OPPONENT, PLAYER, SPELL,
+                       add_counters, aura,
                        creature_where, damage, destroy_targets, discard_card, during_upkeep, each_target,
-                       enters_with_counters, gain_life, grant, nothing, on_source, prevent_to_target, pump, pump_mod,
-                       self_only, static_for, tap_targets, token_def, tokens_effect, upkeep_cost, upkeep_of,
-                       while_source_tapped)
+                       enters_with_counters, gain_life, grant, keyword_mod, nothing, on_source, prevent_to_target, pump, pump_mod,
+                       pay_to_use, self_only, static_for, tap_targets, token_def, tokens_effect, until_eot, upkeep_cost,
+                       upkeep_of, while_source_tapped)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
+from ..model import (Ability, Cost, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
+                     kinds)
 from ..objects import Card, Chars, Effect, Spell
 from .arabian_nights import _control_while
 from .blue import _lands_of_type, _needs_islands
@@ -660,3 +662,70 @@ def _spore_cloud(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Spore Cloud", spell=SpellSpec(_spore_cloud))
+
+
+# ------------------------------------------------------------------ counters "unless its caster pays"
+
+def _counter_unless(costs: tuple[str, ...], name: str) -> EffectFn:
+    """Counter the target spell unless its caster pays one of ``costs`` (the
+    caster chooses which, among those they can pay; Vodalian Mage, Thrull Wizard)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        t = ctx.target
+        if not isinstance(t, Spell) or t.countered:
+            return
+        q = t.controller
+        able = [c for c in costs if g.can_afford(q, ManaCost.parse(c))]
+        paid = False
+        if able:
+            options = [f"choose {c}" for c in able] + ["choose no"]
+            ans = yield from g.ask(q, DecisionKind.CHOOSE, f"{name}: pay {' or '.join(able)} or {t.name} is "
+                                   "countered?", options, decline="choose no", about=name)
+            if ans != "choose no":
+                paid = yield from pay_to_use(g, q, ans[len("choose "):], "", name, ask=False)
+        if paid:
+            g.log(f"{g.players[q].name} pays for {name}; {t.name} is not countered.")
+            return
+        t.countered = True
+        g.log(f"{t.name} is countered ({name}).")
+    return fn
+
+
+define("Vodalian Mage", abilities=(Ability(
+    "{U}, {T}: Counter target spell if its caster does not pay an additional {1}", Cost(_mana("{U}"), tap=True),
+    _counter_unless(("{1}",), "Vodalian Mage"), targets=(SPELL,), speed=Speed.INTERRUPT),))
+
+_BLACK_SPELL = TargetSpec("target black spell", kinds(Kind.SPELL),
+                          lambda g, ctx, s: isinstance(s, Spell) and s.card is not None
+                          and COLOR_LETTERS[g.word(ctx.source, "black")] in s.colors)
+define("Thrull Wizard", abilities=(Ability(
+    "{1}{B}: Counter target black spell if its caster does not pay an additional {B} or {3}",
+    Cost(_mana("{1}{B}")), _counter_unless(("{B}", "{3}"), "Thrull Wizard"), targets=(_BLACK_SPELL,),
+    speed=Speed.INTERRUPT),))
+
+
+# Svyelunite Priest: "{U}{U}, {T}: Target creature may not be the target of
+# spells or effects until end of turn. Use this ability only during your upkeep."
+define("Svyelunite Priest", abilities=(Ability(
+    "{U}{U}, {T}: Target creature cannot be the target of spells or effects until end of turn. Use this ability "
+    "only during your upkeep", Cost(_mana("{U}{U}"), tap=True), until_eot(keyword_mod("untargetable")),
+    targets=(CREATURE,), condition=upkeep_of()),))
+
+
+# Icatian Skirmishers: banding and first strike; the creatures in its band
+# when it attacks gain first strike until end of turn.
+def _skirmishers_band(g: Game, ctx: Ctx) -> Gen:
+    cb, me = g.combat, ctx.source
+    band = cb.band_of(me.oid) if cb is not None else None
+    if band is None:
+        return
+    for o in cb.bands[band]:
+        c = g.find(o)
+        if c is not None and c is not me:
+            g.effects.append(Effect(g.stamp(), c.oid, keyword_mod("first strike"), "eot"))
+            g.log(f"{c.name} gains first strike until end of turn (banding with {me.name}).")
+    return
+    yield
+
+
+define("Icatian Skirmishers", keywords=("banding", "first strike"), triggers=(
+    Trigger(Event.ATTACKS, _skirmishers_band, lambda g, src, d: d.get("card") is src),))
