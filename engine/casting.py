@@ -627,8 +627,11 @@ class CastingRules:
 
     def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
         """The permanents ``p`` controls that are of type or subtype ``what``:
-        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
-        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
+        The old cards write a creature type in the singular or the plural
+        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both."""
+        return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
+                or what + "s" in ch.subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the

@@ -17,14 +17,15 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Necrite", "Order of the Ebon Hand", "Thrull Champion", "Elven Fortress", "Elvish Farmer",
                 "Elvish Hunter", "Feral Thallid", "Fungal Bloom", "Spore Flower", "Thallid", "Thallid Devourer",
                 "Thorn Thallid", "Aeolipile", "Elven Lyre", "Implements of Sacrifice", "Thrull Retainer",
-                "Elvish Scout", "Spore Cloud", "Draconian Cylix", "Conch Horn", "Thrull Wizard")
+                "Elvish Scout", "Spore Cloud", "Draconian Cylix", "Conch Horn", "Thrull Wizard",
+                "Balm of Restoration", "Rainbow Vale")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",
                    "Seasinger", "Tidal Influence", "Vodalian Knights", "Vodalian Soldiers", "Brassclaw Orcs",
                    "Dwarven Catapult", "Dwarven Lieutenant", "Orcish Veteran", "Orgg", "Ring of Renewal",
                    "Spirit Shield", "Zelyon Sword", "Orcish Spy", "Dwarven Soldier", "Vodalian Mage",
-                   "Svyelunite Priest", "Icatian Skirmishers")
+                   "Svyelunite Priest", "Icatian Skirmishers", "Goblin Chirurgeon")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

@@ -729,3 +729,49 @@ def _skirmishers_band(g: Game, ctx: Ctx) -> Gen:
 
 define("Icatian Skirmishers", keywords=("banding", "first strike"), triggers=(
     Trigger(Event.ATTACKS, _skirmishers_band, lambda g, src, d: d.get("card") is src),))
+
+
+# ------------------------------------------------------------------ more
+
+# Goblin Chirurgeon: "{0}: Sacrifice a Goblin to regenerate target creature"
+# (a Goblin or Goblins: Engine's sacrifice costs take both spellings).
+define("Goblin Chirurgeon", abilities=(Ability("{0}: Sacrifice a Goblin to regenerate target creature",
+                                               Cost(sacrifice="goblin"), nothing, regenerate=True,
+                                               targets=(CREATURE,)),))
+
+# Balm of Restoration: its two uses as two abilities, each sacrificing it:
+# 2 life for its controller, or up to 2 damage prevented (in a damage prevention step).
+define("Balm of Restoration", abilities=(
+    Ability("{1}, {T}: Sacrifice Balm of Restoration to gain 2 life",
+            Cost(_mana("{1}"), tap=True, sacrifice_self=True), gain_life(2)),
+    Ability("{1}, {T}: Sacrifice Balm of Restoration to prevent up to 2 damage to any player or creature",
+            Cost(_mana("{1}"), tap=True, sacrifice_self=True), prevent_to_target(2),
+            targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True)))
+
+
+# Rainbow Vale: "{T}: Add 1 mana of any color to your mana pool. Control of
+# Rainbow Vale passes to opponent at end of turn." Read as the printed text
+# sets it, one sentence with the ability: the control passes at the end of a
+# turn in which it was tapped for mana (the Oracle wording says the same).
+def _vale_tapped(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["vale_used"] = g.turn
+    return
+    yield
+
+
+def _vale_passes(g: Game, ctx: Ctx) -> Gen:
+    vale = ctx.source
+    if vale.flags.get("vale_used") != g.turn:
+        return
+    new = 1 - g.controller(vale)
+    g.effects.append(Effect(g.stamp(), vale.oid, lambda g2, c, ch: setattr(ch, "controller", new), "forever",
+                            layer=0, source_oid=vale.oid))
+    vale.flags["vale_used"] = -1
+    g.log(f"Control of Rainbow Vale passes to {g.players[new].name}.")
+    return
+    yield
+
+
+define("Rainbow Vale", mana_abilities=(ManaAbility("WUBRG"),), triggers=(
+    Trigger(Event.TAPPED_FOR_MANA, _vale_tapped, lambda g, src, d: d["card"] is src),
+    Trigger(Event.END_OF_TURN, _vale_passes)))
