@@ -18,7 +18,7 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Elvish Hunter", "Feral Thallid", "Fungal Bloom", "Spore Flower", "Thallid", "Thallid Devourer",
                 "Thorn Thallid", "Aeolipile", "Elven Lyre", "Implements of Sacrifice", "Thrull Retainer",
                 "Elvish Scout", "Spore Cloud", "Draconian Cylix", "Conch Horn", "Thrull Wizard",
-                "Balm of Restoration", "Rainbow Vale")
+                "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",

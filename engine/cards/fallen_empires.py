@@ -12,7 +12,7 @@ Edition printings of the same cards spell out ("Saproling token").
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..carddb import define
 from ..ctx import Ctx
@@ -28,6 +28,7 @@ from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
                      kinds)
 from ..objects import Card, Chars, Effect, Spell
+from ..refs import ref
 from .arabian_nights import _control_while
 from .blue import _lands_of_type, _needs_islands
 # Barl's Cage's effect: "does not untap during its controller's next untap phase"
@@ -775,3 +776,41 @@ def _vale_passes(g: Game, ctx: Ctx) -> Gen:
 define("Rainbow Vale", mana_abilities=(ManaAbility("WUBRG"),), triggers=(
     Trigger(Event.TAPPED_FOR_MANA, _vale_tapped, lambda g, src, d: d["card"] is src),
     Trigger(Event.END_OF_TURN, _vale_passes)))
+
+
+# ------------------------------------------------------------------ the Chants
+
+# Tourach's Chant, Thelon's Chant: "During your upkeep, pay {B} (or {G}) or
+# bury it. Whenever a player puts a forest (swamp) into play, it deals 3
+# damage to him or her unless that player puts a -1/-1 counter on a target
+# creature he or she controls." The player chooses at once (the trigger
+# happens as the land comes into play): one of their creatures the Chant's
+# effect could target, or the damage.
+def _chant() -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        chant, land = ctx.source, ctx.data["card"]
+        p = g.controller(land)
+        colors = frozenset(g.chars(chant).colors)
+        mine = [c for c in g.creatures(p) if g.targetable(c, colors)]
+        choices = [f"choose {ref(g, c)}" for c in mine] + ["choose damage"]
+        ans = "choose damage"
+        if mine:
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{chant.name}: put a -1/-1 counter on one of your "
+                                   f"creatures, or take 3 damage", choices, decline="choose damage",
+                                   about=chant.name)
+        if ans == "choose damage":
+            g.deal_damage(chant, g.players[p], 3)
+        else:
+            add_counters(g, mine[choices.index(ans)], "-1/-1", 1)
+        yield from g.settle()
+    return fn
+
+
+def _puts_land(land_word: str) -> Callable[[Game, Card, dict[str, Any]], bool]:
+    return lambda g, src, d: g.word(src, land_word) in g.chars(d["card"]).subtypes
+
+
+for _name, _mana_word, _land in (("Tourach's Chant", "{B}", "forest"), ("Thelon's Chant", "{G}", "swamp")):
+    _ab, _end = upkeep_cost(f"Pay {_mana_word} to keep {_name}", _mana_word, _bury_self)
+    define(_name, abilities=(_ab,), hooks=Hooks(end_of_upkeep=_end),
+           triggers=(Trigger(Event.ENTERS, _chant(), _puts_land(_land)),))
