@@ -25,7 +25,8 @@ _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "I
                    "Seasinger", "Tidal Influence", "Vodalian Knights", "Vodalian Soldiers", "Brassclaw Orcs",
                    "Dwarven Catapult", "Dwarven Lieutenant", "Orcish Veteran", "Orgg", "Ring of Renewal",
                    "Spirit Shield", "Zelyon Sword", "Orcish Spy", "Dwarven Soldier", "Vodalian Mage",
-                   "Svyelunite Priest", "Icatian Skirmishers", "Goblin Chirurgeon")
+                   "Svyelunite Priest", "Icatian Skirmishers", "Goblin Chirurgeon",
+                   "Thelon's Curse")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

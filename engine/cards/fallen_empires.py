@@ -21,8 +21,8 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER,
                        add_counters, aura,
                        creature_where, damage, destroy_targets, discard_card, during_upkeep, each_target,
                        enters_with_counters, gain_life, grant, keyword_mod, nothing, on_source, prevent_to_target, pump, pump_mod,
-                       pay_to_use, self_only, static_for, tap_targets, token_def, tokens_effect, until_eot, upkeep_cost,
-                       upkeep_of, while_source_tapped)
+                       pay_to_use, self_only, static_for, tap_targets, token_def, tokens_effect, until_eot, untap_source,
+                       upkeep_cost, upkeep_of, while_source_tapped)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
@@ -814,3 +814,19 @@ for _name, _mana_word, _land in (("Tourach's Chant", "{B}", "forest"), ("Thelon'
     _ab, _end = upkeep_cost(f"Pay {_mana_word} to keep {_name}", _mana_word, _bury_self)
     define(_name, abilities=(_ab,), hooks=Hooks(end_of_upkeep=_end),
            triggers=(Trigger(Event.ENTERS, _chant(), _puts_land(_land)),))
+
+
+# Thelon's Curse: blue creatures do not untap in their controllers' untap
+# phases; each has "{U}: Untap this creature. Use this ability only during
+# your upkeep and only once each turn" (granted, like Zombie Master's regeneration).
+_CURSE_UNTAP = Ability("{U}: Untap this creature. Use this ability only during your upkeep, once each turn",
+                       Cost(_mana("{U}")), untap_source,
+                       condition=lambda g, c: upkeep_of()(g, c) and c.tapped, once_per_turn=True)
+
+
+def _thelons_curse(g: Game, src: Card, card: Card, c: Chars) -> None:
+    c.flags.add("doesn't untap")
+    c.abilities.append(_CURSE_UNTAP)
+
+
+define("Thelon's Curse", statics=(Static(applies=_blue_creature, modify=_thelons_curse),))
