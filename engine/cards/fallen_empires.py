@@ -23,7 +23,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER,
                        enters_with_counters, gain_life, grant, keyword_mod, nothing, on_source, prevent_to_target, pump, pump_mod,
                        pay_to_use, self_only, static_for, tap_targets, token_def, tokens_effect, until_eot, untap_source,
                        upkeep_cost, upkeep_of, while_source_tapped)
-from ..hooks import EffectHooks, Hooks
+from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Cost, EffectFn, Event, Gen, Kind, ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger,
                      kinds)
@@ -31,6 +31,7 @@ from ..objects import Card, Chars, Effect, Spell
 from ..refs import ref
 from .arabian_nights import _control_while
 from .blue import _lands_of_type, _needs_islands
+from .green import _fog as _no_combat_damage  # "no creatures deal damage in combat this turn"
 # Barl's Cage's effect: "does not untap during its controller's next untap phase"
 from .the_dark import _barls_cage as _freeze, _next_untap_of_controller
 from .the_dark import _maze  # Maze of Ith's effect (Elvish Scout)
@@ -103,16 +104,7 @@ define("Feral Thallid", abilities=(
                  nothing, regenerate=True)), hooks=_hooks)
 
 
-# Spore Flower: "No creatures deal damage in combat this turn" (as Fog does).
-def _no_combat_damage(g: Game, ctx: Ctx) -> Gen:
-    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
-                            applies=lambda g2, card, c: False,
-                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat)))
-    g.log("No creatures deal damage in combat this turn.")
-    return
-    yield
-
-
+# Spore Flower: "No creatures deal damage in combat this turn" (Fog's effect).
 _ab, _hooks = _spore_upkeep("Spore Flower")
 define("Spore Flower", abilities=(_ab, _three_spores("No creatures deal damage in combat this turn",
                                                      _no_combat_damage)), hooks=_hooks)
