@@ -17,6 +17,8 @@ def permanent_line(p: dict[str, Any], keywords: bool = False, sick: bool = True)
         if kws:
             bits.append(", ".join(kws))
     state = []
+    if p.get("token"):
+        state.append("token")  # a permanent that leaves no card behind
     if p["tapped"]:
         state.append("tapped")
     if p["sick"] and sick:

@@ -61,6 +61,30 @@ def define(name: str, **behaviour: Any) -> None:
     _BEHAVIOUR[name] = behaviour
 
 
+_TOKENS: dict[str, CardDef] = {}
+
+
+def define_token(cdef: CardDef) -> CardDef:
+    """Register the definition of a token (see :func:`engine.effects.token_def`):
+    a duel script's setup puts a token into play by the name the card that
+    makes it calls it (``Saproling``). One definition per name, shared by every
+    card making that token (Thallid, Elvish Farmer and Night Soil make the same
+    Saproling); a name already defined differently, or a card's name, is refused."""
+    if cdef.name in card_data():
+        raise ValueError(f"{cdef.name} is a card's name, not a token's")
+    old = _TOKENS.get(cdef.name)
+    if old is not None and old != cdef:
+        raise ValueError(f"the {cdef.name} token is defined twice: reuse the first definition")
+    _TOKENS[cdef.name] = cdef
+    return cdef
+
+
+def token(name: str) -> CardDef | None:
+    """The token definition called ``name``, None when no card makes such a token."""
+    _load_cards()
+    return _TOKENS.get(name)
+
+
 def parse_type_line(line: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """``Summon - Legend`` -> types, subtypes, supertypes (lower case)."""
     line = line.replace("\u2014", "-")

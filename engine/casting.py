@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
-from .model import (Ability, Announce, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target, TargetSpec,
-                    only_type_refused)
+from .model import (Ability, Announce, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target,
+                    TargetSpec, only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
 from .refusals import refuse
@@ -685,7 +685,7 @@ class CastingRules:
                 return False
         if ab.cost.sacrifice_self and card.zone != "battlefield":
             return False
-        if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < 1:
+        if ab.cost.remove_counter and card.counters.get(ab.cost.remove_counter, 0) < ab.cost.counters:
             return False
         if ab.cost.discard_random and len(self.players[p].hand) < ab.cost.discard_random:
             return False
@@ -699,10 +699,30 @@ class CastingRules:
         cost = self.adjust_cost(probe, ab.cost.mana.with_x(min_x, extra_generic=self.extra_cost(probe)))
         return self.can_afford(p, cost, spell=probe)
 
+    def discard_random_cost(self: "Game", p: int, src: Card, n: int) -> Gen:
+        """Pay "discard N cards at random" for ``src``'s ability: a cost, not an
+        effect, so straight to the graveyard (Coral Helm, Draconian Cylix)."""
+        for _ in range(n):
+            hand = self.players[p].hand
+            if hand:
+                gone = self.move(self.rng.choice(hand), "graveyard")
+                self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
+                yield from self.discarded(p, gone, None)
+
+    def remove_cost_counters(self: "Game", src: Card, cost: Cost) -> None:
+        """Pay a cost's "remove N counters of this kind from the source"."""
+        n, kind = cost.counters, cost.remove_counter
+        src.counters[kind] -= n
+        self.log(f"{'A' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} "
+                 f"{'is' if n == 1 else 'are'} removed from {src.name}.")
+
     def sacrificeable(self: "Game", p: int, what: str) -> list[Card]:
         """The permanents ``p`` controls that are of type or subtype ``what``:
-        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`)."""
-        return [c for c in self.permanents(p) if what in self.chars(c).types or what in self.chars(c).subtypes]
+        what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
+        The old cards write a creature type in the singular or the plural
+        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both."""
+        return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
+                or what + "s" in ch.subtypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -1243,8 +1263,7 @@ class CastingRules:
             if ab.cost.remove_self:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
-                src.counters[ab.cost.remove_counter] -= 1
-                self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                self.remove_cost_counters(src, ab.cost)
             if victim is not None and victim in self.battlefield:
                 spell.chosen["sacrificed"] = victim.name
                 yield from self.put_in_graveyard([victim], how="sacrifice")
@@ -1254,12 +1273,7 @@ class CastingRules:
                 gone = self.move(discarded, "graveyard")
                 self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
                 yield from self.discarded(p, gone, None)  # a cost: caused by no effect
-            for _ in range(ab.cost.discard_random):  # a cost, not an effect: straight to the graveyard
-                hand = self.players[p].hand
-                if hand:
-                    gone = self.move(self.rng.choice(hand), "graveyard")
-                    self.log(f"{self.players[p].name} discards {gone.name} at random to use {src.name}.")
-                    yield from self.discarded(p, gone, None)
+            yield from self.discard_random_cost(p, src, ab.cost.discard_random)
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:

@@ -486,9 +486,8 @@ class DamageRules:
                     continue
                 if ab.cost.tap:
                     src.tapped = True
-                if ab.cost.remove_counter:  # Scavenging Ghoul
-                    src.counters[ab.cost.remove_counter] -= 1
-                    self.log(f"A {ab.cost.remove_counter} counter is removed from {src.name}.")
+                if ab.cost.remove_counter:  # Scavenging Ghoul, Feral Thallid
+                    self.remove_cost_counters(src, ab.cost)
                 if ab.cost.sacrifice:  # Horror of Horrors: sacrifice a swamp (as its text reads it: Magical Hack)
                     what = self.word(src, ab.cost.sacrifice)
                     able = self.sacrificeable(p, what)
@@ -496,6 +495,10 @@ class DamageRules:
                     sa = yield from self.ask(p, DecisionKind.SACRIFICE, f"{src.name}: sacrifice which "
                                              f"{what}?", sch, about=src.name)
                     yield from self.put_in_graveyard([able[sch.index(sa)]], how="sacrifice")
+                if ab.cost.discard_random:  # Draconian Cylix
+                    yield from self.discard_random_cost(p, src, ab.cost.discard_random)
+                if ab.cost.sacrifice_self:  # Thrull Retainer
+                    yield from self.put_in_graveyard([src], how="sacrifice")
                 self.log(f"{self.players[p].name} uses {src.name} to regenerate {card.name}.")
                 got = yield from self.announced(spell, None)
                 if got is not None and card.zone == "battlefield" and card in self.battlefield:
@@ -529,7 +532,8 @@ class DamageRules:
                 if ab.cost.tap and src.sick and self.is_creature(src):
                     continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
-                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= 1) \
+                        and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= ab.cost.counters) \
+                        and len(self.players[p].hand) >= ab.cost.discard_random \
                         and (not ab.cost.sacrifice or self.sacrificeable(p, self.word(src, ab.cost.sacrifice))):
                     out.append((src, i))
         return out
@@ -617,12 +621,7 @@ class DamageRules:
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
             if was_creature:
                 self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1
-        # a token is in the graveyard only for a moment: it has left it before
-        # anyone decides anything (the first trigger may ask), but its going
-        # there still triggers
-        for new, *_ in moved:
-            if new.token and new in self.players[new.owner].graveyard:
-                self.players[new.owner].graveyard.remove(new)
+        # (a token that went there is in no zone: Game.move; its going there still triggers)
         for new, ctrl, damaged_by, was_creature, toughness, old in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
                                  was_creature=was_creature, toughness=toughness, how=how, extra_sources=[new])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
+from . import carddb
 from .ctx import Ctx
 from .decisions import DecisionKind
 from .hooks import EffectHooks
@@ -739,20 +740,28 @@ def untap_during_upkeep(mana: str, name: str) -> Ability:
 
 def token_def(name: str, types: Iterable[str], power: int | None = None, toughness: int | None = None, *,
               subtypes: Iterable[str] = (), colors: Iterable[str] = (), keywords: Iterable[str] = (),
-              text: str = "", **behaviour: Any) -> CardDef:
-    """The definition of a token (not a card: it is not in the card data)."""
+              supertypes: Iterable[str] = (), text: str = "", **behaviour: Any) -> CardDef:
+    """The definition of a token (not a card: it is not in the card data),
+    registered by its name (:func:`engine.carddb.define_token`) for duel
+    scripts: a name is defined once and shared by every card making it."""
     tl = " ".join(t.capitalize() for t in types)
-    return CardDef(name=name, cost=ManaCost(), type_line=tl + (f" - {' '.join(subtypes)}" if subtypes else ""),
-                   types=frozenset(types), subtypes=frozenset(s.lower() for s in subtypes), supertypes=frozenset(),
-                   colors=frozenset(colors), power=power, toughness=toughness, text=text,
-                   keywords=frozenset(keywords), **behaviour)
+    return carddb.define_token(CardDef(
+        name=name, cost=ManaCost(), type_line=tl + (f" - {' '.join(subtypes)}" if subtypes else ""),
+        types=frozenset(types), subtypes=frozenset(s.lower() for s in subtypes), supertypes=frozenset(supertypes),
+        colors=frozenset(colors), power=power, toughness=toughness, text=text, keywords=frozenset(keywords),
+        **behaviour))
 
 
 def create_token(g: Game, cdef: CardDef, controller: int, source: Card | None = None) -> Card:
     """Put a token into play under ``controller``'s control (owned by that
     player). It comes into play like any permanent: summoning sick, with its
     "comes into play" triggers. Returns the token; callers run
-    ``g.entered(token)`` if it has any.
+    ``g.entered(token)`` if it has any (:func:`make_tokens` does both).
+
+    A token is a permanent that leaves no card behind: when it leaves play it
+    ceases to exist (``Game.move`` puts it in no zone; "is put into the
+    graveyard" still triggers), and it is not a card for what counts or
+    names cards (``Card.token``).
 
     ``source``: the card whose text names the token's colors ("a 1/1 green
     creature"): they are read through its text changes (Sleight of Mind on
@@ -767,6 +776,26 @@ def create_token(g: Game, cdef: CardDef, controller: int, source: Card | None = 
     g.battlefield.append(tok)
     g.log(f"A {cdef.name} token comes into play under {g.players[controller].name}'s control.")
     return tok
+
+
+def make_tokens(g: Game, cdef: CardDef, controller: int, n: int = 1, source: Card | None = None) -> Gen:
+    """Put ``n`` tokens of ``cdef`` into play at once under ``controller``'s
+    control ("Put four Citizen tokens into play"), then their "comes into
+    play" effects and triggers; returns the tokens. ``source``: see
+    :func:`create_token`."""
+    toks = [create_token(g, cdef, controller, source) for _ in range(max(0, n))]
+    if toks:
+        yield from g.entered_together(toks)
+    return toks
+
+
+def tokens_effect(cdef: CardDef, n: int = 1) -> EffectFn:
+    """The effect "put N X tokens into play" under the controller of the
+    spell or ability (Icatian Town, Thallid's ability); colors read through
+    the source's text changes."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        yield from make_tokens(g, cdef, ctx.controller, n, ctx.source)
+    return fn
 
 
 # ------------------------------------------------------------------ copies

@@ -21,10 +21,11 @@ The formats:
   (the copy limits count deck and sideboard together).
 - ``oldschool-swedish``: the same pool with the Swedish restricted list,
   which also restricts Mishra's Workshop and Strip Mine.
-
-Eternal Central also allows Fallen Empires; the Swedish rules do not, and
-neither do Manaburn's two Old School formats: one pool, the eight sets. A
-server that wants Fallen Empires can play ``casual``.
+- ``oldschool-ec``: Eternal Central's Old School 93/94 as it is played with
+  Fallen Empires: the eight sets plus Fallen Empires (``FEM``), the same 22
+  restricted cards (Maze of Ith unrestricted since September 2019) and the
+  seven ante cards banned. (Fallen Empires is being implemented card by
+  card: a card not implemented yet is refused like any other.)
 """
 from __future__ import annotations
 
@@ -46,6 +47,9 @@ OLD_SCHOOL_RESTRICTED = frozenset({
     "Time Walk", "Timetwister", "Sol Ring", "Balance", "Braingeyser", "Channel", "Chaos Orb", "Demonic Tutor",
     "Library of Alexandria", "Mana Drain", "Mind Twist", "Recall", "Regrowth", "Time Vault", "Wheel of Fortune",
 })
+
+#: Eternal Central's pool: the eight sets and Fallen Empires.
+ETERNAL_CENTRAL_SETS = OLD_SCHOOL_SETS | {"FEM"}
 
 #: The Swedish rules restrict these as well.
 SWEDISH_ALSO_RESTRICTED = frozenset({"Mishra's Workshop", "Strip Mine"})
@@ -123,6 +127,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS, max_sideboard=15),
     Format("oldschool-swedish", "Old School 93/94 (Swedish rules)", min_cards=60, sets=OLD_SCHOOL_SETS,
            max_copies=4, restricted=OLD_SCHOOL_RESTRICTED | SWEDISH_ALSO_RESTRICTED, banned=ANTE_CARDS,
+           max_sideboard=15),
+    Format("oldschool-ec", "Old School 93/94 (Eternal Central, with Fallen Empires)", min_cards=60,
+           sets=ETERNAL_CENTRAL_SETS, max_copies=4, restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS,
            max_sideboard=15),
 )}
 

@@ -339,6 +339,8 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         return Card(self.new_oid(), cdef, owner, zone, owner, timestamp=self.stamp())
 
     def remove_from_zone(self, card: Card) -> None:
+        if card.token and card.zone != "battlefield" and card.zone != "limbo":
+            return  # a token that left play is in no zone (see move)
         if card.zone == "battlefield":
             self.battlefield.remove(card)
         elif card.zone == "limbo":
@@ -349,8 +351,10 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     def move(self, card: Card, zone: str, *, top: bool = True, owner_side: bool = True,
              controller: int | None = None, tapped: bool = False) -> Card:
         """Move a card to a zone; returns the new object (the card forgets
-        everything). Tokens leaving play cease to exist after a moment in the
-        graveyard (they still trigger "put into the graveyard")."""
+        everything). A token leaving play ceases to exist: the new object is
+        put in no zone (it is never in a graveyard, hand, library or the
+        removed pile, whoever moves it), but its going there still triggers
+        ("is put into the graveyard from play" sees the object returned)."""
         self.remove_from_zone(card)
         if card.zone == "battlefield":
             # effects that were on it end; auras on it fall off at the next check
@@ -373,9 +377,9 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         elif zone == "limbo":
             self.limbo.append(new)
         else:
-            pile = self.players[card.owner].zone(zone)
-            if new.token and zone != "graveyard":
+            if new.token:
                 return new
+            pile = self.players[card.owner].zone(zone)
             if top:
                 pile.insert(0, new)
             else:

@@ -157,7 +157,8 @@ class Cost:
     life: int = 0
     sacrifice_self: bool = False
     remove_self: bool = False  # remove this card from the game (Feldon's Cane)
-    remove_counter: str = ""  # remove one counter of this kind from the source (Triskelion)
+    remove_counter: str = ""  # remove counters of this kind from the source (Triskelion)
+    counters: int = 1  # how many remove_counter removes ("Remove three spore counters": Thallid)
     discard_random: int = 0  # discard this many cards at random from hand (Coral Helm)
     # discard a card of the player's choice from hand (Land's Edge); its name and
     # types are kept in the spell's ``chosen`` as "discarded" / "discarded_types"

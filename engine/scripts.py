@@ -93,7 +93,11 @@ def build_position(setup: dict[str, Any]) -> tuple[Game, Gen]:
             if "name" not in entry:
                 raise ScriptError(f"a battlefield entry needs a name: {entry!r}")
             owner = seat(entry["owner"], f"{n}: {entry['name']}: owner") if "owner" in entry else idx
-            c = g.new_card(carddb.get(entry["name"]), owner, "battlefield")
+            # a token is named by what the card that makes it calls it (Saproling)
+            tdef = None if entry["name"] in carddb.card_data() else carddb.token(str(entry["name"]))
+            c = g.new_card(tdef or carddb.get(entry["name"]), owner, "battlefield")
+            if tdef is not None:
+                c.token = True
             c.controller = idx
             c.last_controller = idx
             c.tapped = bool(entry.get("tapped", False))
@@ -453,7 +457,9 @@ class Runner:
             who_idx = pl.idx
         everywhere = self._objects_named(name)
         if not everywhere:
-            # no card enters a duel from outside it; a token (not in the card data) may come later
+            # no card enters a duel from outside it; a token may come later
+            if carddb.token(name) is not None:
+                return
             if name in carddb.card_data():
                 raise ScriptError(f"there is no {name} in the duel")
             near = get_close_matches(name, list(carddb.card_data()) + [pl.name for pl in g.players], n=3, cutoff=0.75)

@@ -105,3 +105,20 @@ def test_manaburn_play_takes_a_format() -> None:
         first = out.getvalue().splitlines()[0]
         chosen = [name for name in PRECONS if f"'{name}'" in first]
         assert chosen and all(OLD.is_legal(decklist(name)) for name in chosen), first
+
+
+def test_eternal_central_allows_fallen_empires() -> None:
+    """``oldschool-ec``: the eight sets plus Fallen Empires, Eternal Central's
+    restricted list and the ante cards banned; the other Old School formats
+    leave Fallen Empires out."""
+    ec = formats.get("oldschool-ec")
+    deck = ["Swamp"] * 56 + ["Hymn to Tourach"] * 4
+    assert ec.is_legal(deck)
+    assert OLD.problems(deck) == ["Hymn to Tourach is not in the card pool"]
+    assert SWEDISH.problems(deck) == ["Hymn to Tourach is not in the card pool"]
+    assert ec.problems(["Swamp"] * 58 + ["Mind Twist"] * 2) == ["Mind Twist is restricted: one copy, not 2"]
+    assert ec.problems(["Swamp"] * 59 + ["Contract from Below"]) == ["Contract from Below is banned"]
+    assert ec.is_legal(["Swamp"] * 56 + ["Mishra's Workshop"] * 4)  # not restricted by Eternal Central
+    assert ec.problems(["Swamp"] * 59 + ["General Jarkeld"]) == ["General Jarkeld is not in the card pool"]  # Ice Age
+    assert "oldschool-ec" in formats.legal_formats(deck)
+    assert formats.get("OldSchool-EC") is ec

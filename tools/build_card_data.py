@@ -15,11 +15,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "cards"
 
 
+def is_variant(printing: dict) -> bool:
+    """A misprint or alternate printing (number ending in a dagger or "s", e.g.
+    Necrite's second Fifth Edition entry): it has no text or type of its own."""
+    return printing["number"].endswith(("\u2020", "s"))
+
+
 def chosen_printing(card: dict) -> dict:
+    """The 4ED printing, else the latest old printing that is not a variant."""
     for p in card["printings"]:
         if p["set"] == "4ED":
             return p
-    return card["printings"][-1]
+    return [p for p in card["printings"] if not is_variant(p)][-1]
 
 
 def main() -> int:

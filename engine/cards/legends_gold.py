@@ -405,8 +405,8 @@ def _twin_state(g: Game, card: Card) -> bool:
     return False
 
 
-_STANGG_TWIN = replace(token_def("Stangg Twin", ("creature",), 3, 4, subtypes=("Legend",), colors=("G", "R"),
-                                 hooks=Hooks(state=_twin_state)), supertypes=frozenset({"legend"}))
+_STANGG_TWIN = token_def("Stangg Twin", ("creature",), 3, 4, subtypes=("Legend",), colors=("G", "R"),
+                         supertypes=("legend",), hooks=Hooks(state=_twin_state))
 define("Stangg", on_enter=_stangg_enter, hooks=Hooks(state=_stangg_state))
 
 
