@@ -29,7 +29,7 @@ from .failures import answering, on_command_error
 from .gauntlet_commands import GauntletGroup, after_duel, resume_gauntlets
 from .http_interactions import InteractionsEndpoint
 from .interactions import Interactions, gone_from_message
-from .league_commands import LEAGUE_ITEMS, register_league_commands
+from .league_commands import LEAGUE_ITEMS, register_league_commands, sweep_leagues
 from .match_play import MATCH_ITEMS, MatchPlay, exchange_form
 from .knowledge import SecretsShown
 from .leader import lead_when_chosen
@@ -179,6 +179,10 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             await after_duel(self, duel_id)
         except Exception:  # the run is carried on at the next start (resume_gauntlets)
             log.exception("could not carry on the Gauntlet after duel #%d", duel_id)
+
+    async def sweep_leagues(self) -> None:
+        """At the clock sweep (Recovery.sweep): close the leagues' rounds whose days ran out."""
+        await sweep_leagues(self)
 
     @property
     def svc(self) -> DuelService:

@@ -11,7 +11,6 @@ said. The rules of the Gauntlet are in :mod:`bot.gauntlet_service`.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,18 +19,16 @@ from engine.computer import LEVELS
 from engine.formats import FORMATS
 
 from .commands import deck_autocomplete
+from .face import BotFace
 from .panels import clip
 from .publishing import DM_HOWTO, LONGEST_ARCHIVE
 from .gauntlet_service import GauntletRun, GauntletService
 from .service import DuelError, Outcome, seed_hash
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import ManaburnBot
-
 log = logging.getLogger("manaburn.gauntlet")
 
 
-def gauntlet_of(bot: "ManaburnBot") -> GauntletService:
+def gauntlet_of(bot: BotFace) -> GauntletService:
     """The bot's Gauntlet service (one per duel service: it holds the runs' locks)."""
     g = getattr(bot, "_gauntlet", None)
     if g is None or g.svc is not bot.svc:
@@ -40,13 +37,13 @@ def gauntlet_of(bot: "ManaburnBot") -> GauntletService:
     return g
 
 
-async def thread_of(bot: "ManaburnBot", run: GauntletRun) -> discord.abc.Messageable | None:
+async def thread_of(bot: BotFace, run: GauntletRun) -> discord.abc.Messageable | None:
     if run.thread_id is None:
         return None
     return await bot.fetch_channel_cached(int(run.thread_id))  # type: ignore[no-any-return]
 
 
-async def begin_stage(bot: "ManaburnBot", run_id: int) -> None:
+async def begin_stage(bot: BotFace, run_id: int) -> None:
     """Announce the run's next stage in its thread, then start and publish its duel (once:
     a publish and the start-up recovery may both get here)."""
     g = gauntlet_of(bot)
@@ -79,7 +76,7 @@ async def begin_stage(bot: "ManaburnBot", run_id: int) -> None:
     await bot.publish(Outcome(out.live, list(out.live.duel.game.events), out.finished))
 
 
-async def after_duel(bot: "ManaburnBot", duel_id: int) -> None:
+async def after_duel(bot: BotFace, duel_id: int) -> None:
     """A duel's end was published: if it was a run's stage, its result counts (once) and
     the run goes on to its next stage, or ends with its score."""
     g = gauntlet_of(bot)
@@ -104,7 +101,7 @@ async def after_duel(bot: "ManaburnBot", duel_id: int) -> None:
         await begin_stage(bot, run.id)
 
 
-async def resume_gauntlets(bot: "ManaburnBot") -> None:
+async def resume_gauntlets(bot: BotFace) -> None:
     """At start-up: runs whose stage ended, or whose next stage was never made, go on."""
     for run, duel_id in await gauntlet_of(bot).unfinished_business():
         try:
@@ -134,7 +131,7 @@ class GauntletGroup(app_commands.Group):
                           format=[app_commands.Choice(name=f.title, value=f.name) for f in FORMATS.values()])
     async def start(self, interaction: discord.Interaction, deck: str | None = None, level: str | None = None,
                     format: str | None = None) -> None:
-        bot: ManaburnBot = interaction.client  # type: ignore[assignment]
+        bot: BotFace = interaction.client  # type: ignore[assignment]
         uid = str(interaction.user.id)
         if (too_fast := bot.posts.take(uid)) is not None:
             await bot.reply_error(interaction, too_fast)
@@ -175,7 +172,7 @@ class GauntletGroup(app_commands.Group):
 
     @app_commands.command(name="top", description="This server's best Gauntlet runs per format and level")
     async def top(self, interaction: discord.Interaction) -> None:
-        bot: ManaburnBot = interaction.client  # type: ignore[assignment]
+        bot: BotFace = interaction.client  # type: ignore[assignment]
         text = await gauntlet_of(bot).top_text(str(interaction.guild_id) if interaction.guild_id else None)
         await interaction.response.send_message(clip(text, 2000), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())

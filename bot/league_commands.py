@@ -8,7 +8,7 @@ with ``/league role``.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,18 +17,16 @@ from engine.formats import FORMATS
 from engine.match import BEST_OF
 
 from .errors import DuelError
+from .face import BotFace
 from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table
 from .match_service import best_of_text
 from .panels import clip
 from .service import Outcome
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import ManaburnBot
-
 log = logging.getLogger("manaburn.bot")
 
 
-def _bot(interaction: discord.Interaction) -> "ManaburnBot":
+def _bot(interaction: discord.Interaction) -> BotFace:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -76,7 +74,7 @@ async def on_league_accept(interaction: discord.Interaction, league_id: int, rou
         await bot.publish(Outcome(live, list(live.duel.game.events)))
 
 
-async def post_tables(bot: "ManaburnBot", league: LeagueRecord, tables: list[Table]) -> None:
+async def post_tables(bot: BotFace, league: LeagueRecord, tables: list[Table]) -> None:
     """A round's tables in the league's channel: one message per match, with Accept."""
     ch = await bot.fetch_channel_cached(int(league.channel_id))
     ends = f" (the round ends <t:{league.round_ends}:R>)" if league.round_ends else ""
@@ -95,7 +93,7 @@ async def post_tables(bot: "ManaburnBot", league: LeagueRecord, tables: list[Tab
         await bot.svc.leagues.set_table_message(league.id, t.round, t.table, msg.id)
 
 
-async def standings_text(bot: "ManaburnBot", league_id: int) -> str:
+async def standings_text(bot: BotFace, league_id: int) -> str:
     league = await bot.svc.leagues.get(league_id)
     names = {p.user_id: p.name for p in await bot.svc.leagues.players(league_id)}
     done = min(league.rounds, league.round - (1 if league.round_ends else 0))
@@ -241,7 +239,7 @@ class LeagueGroup(app_commands.Group):
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def announce_closed(bot: "ManaburnBot", closed: RoundClosed) -> None:
+async def announce_closed(bot: BotFace, closed: RoundClosed) -> None:
     """A closed round in the league's channel (its scores, the stopped matches told in
     their threads), then the next round's tables or the final standings."""
     league = closed.league
@@ -273,7 +271,7 @@ async def announce_closed(bot: "ManaburnBot", closed: RoundClosed) -> None:
         await ch.send(f"**<@{closed.champion}> wins league #{league.id} {league.name}!**")
 
 
-async def sweep_leagues(bot: "ManaburnBot") -> None:
+async def sweep_leagues(bot: BotFace) -> None:
     for closed in await bot.svc.leagues.close_due():
         try:
             await announce_closed(bot, closed)

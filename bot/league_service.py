@@ -14,19 +14,21 @@ on vacation (see :mod:`bot.service`) still has the round's days only.
 """
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Callable, Protocol
 
+from engine import formats
 from engine.swiss import Pairing, Result, Standing, bye, match_results, pair, standings
 from storage import leagues as store
+from storage.db import Database
 from storage.leagues import LeaguePlayer, LeagueRecord, Table
 
 from .errors import DuelError
-from .match_service import MatchRecord
+from .live import Live
+from .match_service import MatchRecord, MatchService
 from .seats import seat_names
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .service import DuelService, Live
 
 __all__ = ["LeagueService", "LeagueRecord", "Table", "RoundClosed", "RULES", "TOP8_RULES", "BRACKETS", "scored"]
 
@@ -68,8 +70,26 @@ class RoundClosed:
     champion: str | None = None  # the top 8's winner, when its final closed
 
 
+class Duels(Protocol):
+    """What a :class:`LeagueService` uses of the :class:`bot.service.DuelService` that owns it
+    (typed by this, not by the service, which imports this module to make its LeagueService)."""
+
+    db: Database
+    now: Callable[[], float]
+    new_seed: Callable[[], int]
+    matches: MatchService
+
+    def format_named(self, name: str | None) -> formats.Format: ...
+
+    def validate_deck(self, cards: list[str], fmt: str = ..., side: Sequence[str] = ()) -> None: ...
+
+    def lock(self, duel_id: int) -> asyncio.Lock: ...
+
+    async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str], list[str]]: ...
+
+
 class LeagueService:
-    def __init__(self, duels: "DuelService") -> None:
+    def __init__(self, duels: Duels) -> None:
         self.duels = duels
         self.db = duels.db
 
@@ -145,7 +165,7 @@ class LeagueService:
         return await self.tables(league_id, 1)
 
     async def accept(self, league_id: int, round_no: int, table_no: int,
-                     user_id: str) -> tuple[Table, tuple[MatchRecord, "Live"] | None]:
+                     user_id: str) -> tuple[Table, tuple[MatchRecord, Live] | None]:
         """A player accepts their table's match; when both have, it starts (its first game)."""
         league = await self.get(league_id)
         if league.round != round_no or league.round_ends is None:

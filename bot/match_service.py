@@ -13,19 +13,20 @@ the previous game choosing to play or draw. Ante, when chosen, is per game.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from typing import Callable, Protocol
 
-from engine import DuelOptions
+from engine import DuelOptions, formats
 from engine.match import BEST_OF, Deck, Score, SideboardError, exchange, next_chooser, parse_exchange
 from storage import duels as duel_store
 from storage import matches as store
+from storage.db import Database
 from storage.matches import MatchRecord
 
-from .collection_service import CollectionError
+from .collection_service import CollectionError, CollectionService
 from .errors import DuelError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .service import DuelService, Live, Outcome
+from .live import Live, Outcome
+from .rating_service import RatingService
 
 __all__ = ["MatchService", "MatchRecord", "best_of_text"]
 
@@ -46,10 +47,33 @@ def match_line(m: MatchRecord, game: int) -> str:
     return f"Match #{m.id} ({best_of_text(m.best_of)}), game {game}: {score_of(m).text(m.player_names)}"
 
 
-class MatchService:
-    """The matches of a :class:`DuelService` (its database, clock and duels)."""
+class Duels(Protocol):
+    """What a :class:`MatchService` uses of the :class:`bot.service.DuelService` that owns it
+    (typed by this, not by the service, which imports this module to make its MatchService)."""
 
-    def __init__(self, duels: "DuelService") -> None:
+    db: Database
+    now: Callable[[], float]
+    new_seed: Callable[[], int]
+    collections: CollectionService
+    ratings: RatingService
+
+    def format_named(self, name: str | None) -> formats.Format: ...
+
+    def lock(self, duel_id: int) -> asyncio.Lock: ...
+
+    def forget(self, duel_id: int) -> None: ...
+
+    async def live(self, duel_id: int) -> Live: ...
+
+    async def away_until(self, user_id: str) -> int | None: ...
+
+    async def concede(self, duel_id: int, user_id: str, *, reason: str = ..., match_too: bool = ...) -> Outcome: ...
+
+
+class MatchService:
+    """The matches of a :class:`bot.service.DuelService` (its database, clock and duels)."""
+
+    def __init__(self, duels: Duels) -> None:
         self.duels = duels
         self.db = duels.db
 
@@ -122,7 +146,7 @@ class MatchService:
                 raise DuelError(str(e)) from None
             return await store.set_deck(self.db, match_id, p, new.main, new.side)
 
-    async def ready(self, match_id: int, user_id: str) -> tuple[MatchRecord, "Live | None"]:
+    async def ready(self, match_id: int, user_id: str) -> tuple[MatchRecord, Live | None]:
         """The player confirms their deck for the next game; the next game (its Live)
         when both have."""
         async with self.duels.lock(-match_id):
@@ -140,7 +164,7 @@ class MatchService:
                 await store.unready(self.db, match_id)
                 raise DuelError(f"{e} Both decks are open for exchanges again.") from None
 
-    async def overdue(self) -> list[tuple[MatchRecord, "Live"]]:
+    async def overdue(self) -> list[tuple[MatchRecord, Live]]:
         """Matches whose sideboarding time ran out: the next game starts with the decks
         as they are (the clock covers the whole match, as it covers each decision)."""
         out = []
@@ -157,7 +181,7 @@ class MatchService:
                     out.append((m, live))
         return out
 
-    async def _next_game(self, m: MatchRecord) -> tuple[MatchRecord, "Live | None"]:
+    async def _next_game(self, m: MatchRecord) -> tuple[MatchRecord, Live | None]:
         games = await store.games_of(self.db, m.id)
         last = await duel_store.get_duel(self.db, games[-1])
         assert last is not None and last.result is not None
@@ -183,7 +207,7 @@ class MatchService:
     async def start_paired(self, *, guild_id: str | None, channel_id: str, message_id: str | None,
                            player_ids: tuple[str, str], player_names: tuple[str, str],
                            decks: tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]], best_of: int,
-                           format: str, clock_seconds: int) -> tuple[MatchRecord, "Live"]:
+                           format: str, clock_seconds: int) -> tuple[MatchRecord, Live]:
         """A match both players accepted with the decks they registered (a league's): its
         first game starts at once, who chooses to play or draw drawn by the seed. Its
         thread is started from *message_id*. One transaction."""
@@ -216,7 +240,7 @@ class MatchService:
             self.duels.forget(current)
         return await store.cancel_match(self.db, m.id)
 
-    async def concede(self, duel_id: int, user_id: str) -> tuple[MatchRecord, "Outcome | None"]:
+    async def concede(self, duel_id: int, user_id: str) -> tuple[MatchRecord, Outcome | None]:
         """The player concedes the whole match whose game *duel_id* is: the game under
         way is conceded with it (one transaction), or, between games, the match."""
         found = await store.match_of_duel(self.db, duel_id)

@@ -23,18 +23,17 @@ once (:mod:`storage.ratings` keeps a unique row per rated duel or match).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import math
 
 from storage import ratings as store
+from storage.db import Database
 from storage.ratings import RatedMatch, StoredRating
 
 if TYPE_CHECKING:  # pragma: no cover
     from storage.duels import DuelRecord
     from storage.matches import MatchRecord
-
-    from .service import DuelService
 
 __all__ = ["glicko2_update", "rate", "RatingService", "StoredRating", "RatedMatch", "START"]
 
@@ -109,8 +108,17 @@ def rate(a: StoredRating, b: StoredRating, score_a: float) -> tuple[StoredRating
     return out[0], out[1]
 
 
+class Duels(Protocol):
+    """What a :class:`RatingService` uses of the :class:`bot.service.DuelService` that owns it
+    (typed by this, not by the service, which imports this module to make its RatingService)."""
+
+    db: Database
+    now: Callable[[], float]
+    computer_id: str | None
+
+
 class RatingService:
-    def __init__(self, duels: "DuelService") -> None:
+    def __init__(self, duels: Duels) -> None:
         self.duels = duels
         self.db = duels.db
 

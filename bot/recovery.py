@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from .collection_commands import resume_collections, sweep_trades
-from .league_commands import sweep_leagues
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
 from .service import DuelError, Live, Outcome
@@ -34,6 +33,8 @@ class Recovery(Publisher):
         sweep_seconds: float
 
         async def sweep_matches(self) -> None: ...
+
+        async def sweep_leagues(self) -> None: ...  # bot.app: closes the leagues' rounds that ran out
 
     async def catch_up(self, settled_for: float = 0) -> None:
         """After a start: publish again every duel whose last stored decisions were
@@ -188,7 +189,7 @@ class Recovery(Publisher):
         now = self.svc.now()
         await sweep_trades(self)
         await self.sweep_matches()
-        await sweep_leagues(self)  # type: ignore[arg-type]
+        await self.sweep_leagues()
         for rec in await self.svc.expire_challenges():
             try:
                 ch = await self.fetch_channel_cached(int(rec.channel_id))

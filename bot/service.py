@@ -20,7 +20,6 @@ import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
@@ -48,6 +47,8 @@ from .computer_process import ComputerProcess, autopass
 from .decklists import clip_text
 from .errors import DuelError
 from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
+# the duel in memory and what an answer did, re-exported: the handlers import them from here
+from .live import SNAPSHOT_ANSWERS, SNAPSHOT_TURN_ANSWERS, Live, Outcome, snapshot_due  # noqa: F401
 from .league_service import LeagueService
 from .match_service import MatchRecord, MatchService
 from .rating_service import RatingService
@@ -56,87 +57,11 @@ from .seats import seat_names
 CHALLENGE_SECONDS = 24 * 3600
 DEFAULT_CLOCK = 24 * 3600
 COMPUTER_NAME = "Computer"  # the computer's seat name: what the log, the board and the players call it
-# A snapshot of a duel (Duel.snapshot) is stored at a rest point this many answers after the
-# last one taken: rebuilding a duel replays at most about this many answers (see snapshot_due)
-SNAPSHOT_ANSWERS = 40
-# ... and at the first rest point of a turn once this many answers passed since the last one.
-# Not at every turn: a snapshot costs a pickle of the game (1-2 ms) and a row written, too
-# much for turns of a few clicks, and it serves only when a duel is rebuilt (after a restart,
-# or when it left the cache of live duels)
-SNAPSHOT_TURN_ANSWERS = 30
 VACATION_DAYS = 14  # days of vacation a player may start in a calendar month
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 
 
-def snapshot_due(turn: int, seq: int, last_turn: int, last_seq: int) -> bool:
-    """Whether a duel at a rest point of *turn* after *seq* answers gets a new snapshot,
-    the last one having been taken in *last_turn* after *last_seq* answers."""
-    since = seq - last_seq
-    return since >= SNAPSHOT_ANSWERS or (turn != last_turn and since >= SNAPSHOT_TURN_ANSWERS)
-
-
 OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
-
-
-@dataclass
-class Live:
-    """A duel in memory: its stored header and the engine duel rebuilt from its log."""
-
-    record: store.DuelRecord
-    duel: Duel
-    events_shown: int = 0
-    # the match whose game this duel is (and the game's number), None for a lone duel
-    match: MatchRecord | None = None
-    game: int = 0
-    # when each seat's player comes back from vacation (their clock stopped until then), or None
-    away: tuple[int | None, int | None] = (None, None)
-    stops: tuple[frozenset[str], frozenset[str]] = (DEFAULT_STOPS, DEFAULT_STOPS)
-    # the snapshot taken at a rest point (see snapshot_due), stored with the decisions that
-    # led to it (see DuelService._advance); the turn and the answers before the last one taken
-    # (decisions before it, Duel.snapshot(), Duel.state_hash() there: stored with the decision before it)
-    snapshot: tuple[int, bytes, str] | None = None
-    snapshot_turn: int = -1
-    snapshot_seq: int = 0
-    # cleared while the computer's turn runs in its worker thread (see DuelService.computer_moves):
-    # whoever reads the duel without its lock waits for it (DuelService.live)
-    idle: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def __post_init__(self) -> None:
-        self.idle.set()
-        # the stored snapshot, if any, is of this turn or older
-        self.snapshot_turn, self.snapshot_seq = self.duel.game.turn, len(self.duel.history)
-        self.duel.on_rest = self._rested
-
-    def _rested(self, duel: Duel) -> None:
-        seq = len(duel.history)
-        if snapshot_due(duel.game.turn, seq, self.snapshot_turn, self.snapshot_seq):
-            self.snapshot_turn, self.snapshot_seq = duel.game.turn, seq
-            self.snapshot = (seq, duel.snapshot(), duel.state_hash())
-
-    @property
-    def seq(self) -> int:
-        return len(self.duel.history)
-
-
-@dataclass
-class Outcome:
-    """What an answer did: the new events to show, who must decide next.
-
-    ``seq`` is the number of decisions once it was done (by default, the
-    duel's when the outcome is made): publishing it shows the duel up to there.
-    """
-
-    live: Live
-    new_events: list[str] = field(default_factory=list)
-    finished: bool = False
-    seq: int = -1
-    events_total: int = -1  # the duel's events then (new_events are their last ones)
-
-    def __post_init__(self) -> None:
-        if self.seq < 0:
-            self.seq = self.live.seq
-        if self.events_total < 0:
-            self.events_total = len(self.live.duel.game.events)
 
 
 def seed_hash(seed: int) -> str:
