@@ -399,7 +399,9 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     # bob interrupts with Red Elemental Blast and pays by picking the land himself
     await t.play([(bob, "cast Red Elemental Blast"), (bob, "target Jump"), (bob, "tap Mountain#1 for R")])
     text = board(alice, thread).text
-    assert "bob: 20 life, hand 5, library 30, pool R" in text, text
+    # the mana tapped shows; the spell from hand being put together does not (its card is
+    # still counted in his hand until it is cast)
+    assert "bob: 20 life, hand 6, library 30, pool R" in text, text
     await t.choose(bob, "pay")
     text = board(alice, thread).text
     assert "Being cast: Jump (alice) -> Merfolk of the Pearl Trident; Red Elemental Blast (bob) -> Jump" in text
