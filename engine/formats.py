@@ -159,6 +159,7 @@ def describe(names: Sequence[str], formats: Iterable[Format] | None = None,
     Fourth Edition: legal
     Old School 93/94: not legal: the deck has 40 cards; at least 60 are needed
     Old School 93/94 (Swedish rules): not legal: the deck has 40 cards; at least 60 are needed
+    Old School 93/94 (Eternal Central, with Fallen Empires): not legal: the deck has 40 cards; at least 60 are needed
     """
     lines = []
     for f in (formats if formats is not None else FORMATS.values()):
