@@ -1,7 +1,9 @@
-"""Small helpers shared by the storage modules (argument checks, time)."""
+"""Small helpers shared by the storage modules (argument checks, time, new ids)."""
 from __future__ import annotations
 
 import time
+
+import aiosqlite
 
 
 def now_seconds(now: int | float | None = None) -> int:
@@ -28,3 +30,13 @@ def snowflake(value: str | int, what: str) -> str:
     if not text or text != text.strip():
         raise ValueError(f"{what}: bad id {value!r}")
     return text
+
+
+async def next_id(conn: aiosqlite.Connection, table: str) -> int:
+    """The id of a new row of *table* (one of this package's own names, never user input):
+    one more than the largest, chosen inside the inserting transaction, which holds the
+    database's writer lock on both backends, so two writers never choose the same."""
+    async with conn.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}") as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])

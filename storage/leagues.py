@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._common import now_seconds, snowflake
+from ._common import next_id, now_seconds, snowflake
 from .db import Database
 
 __all__ = ["LeagueRecord", "LeaguePlayer", "Table", "create_league", "get_league", "leagues_in", "join",
@@ -90,8 +90,7 @@ async def create_league(db: Database, *, guild_id: str, channel_id: str, name: s
                         top8: bool = False, now: int | None = None) -> LeagueRecord:
     now = now_seconds(now)
     async with db.transaction() as conn:
-        async with conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM leagues") as cur:
-            league_id = (await cur.fetchone())[0]
+        league_id = await next_id(conn, "leagues")
         await conn.execute(
             "INSERT INTO leagues (id, guild_id, channel_id, name, format, rounds, round_days, best_of, clock_seconds,"
             " seed, status, round, organiser_id, top8, created_at, updated_at)"

@@ -15,7 +15,7 @@ from the duel's own result, in the transaction that finishes the duel
 (:func:`game_over`): never typed in.
 
 Portable SQL (SQLite and PostgreSQL): ids are chosen inside the inserting
-transaction (``COALESCE(MAX(id), 0) + 1``), no SQLite-only functions.
+transaction (``_common.next_id``), no SQLite-only functions.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._common import now_seconds, snowflake
+from ._common import next_id, now_seconds, snowflake
 from .db import Database
 
 __all__ = ["MatchRecord", "create_match", "get_match", "match_of_duel", "games_of", "accept_match",
@@ -93,8 +93,7 @@ async def create_match(db: Database, *, first_duel: int, guild_id: str | None, c
     challenger's deck and sideboard."""
     now = now_seconds(now)
     async with db.transaction() as conn:
-        async with conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM matches") as cur:
-            match_id = (await cur.fetchone())[0]
+        match_id = await next_id(conn, "matches")
         await conn.execute(
             "INSERT INTO matches (id, guild_id, channel_id, player0_id, player1_id, player0_name, player1_name,"
             " best_of, format, options, clock_seconds, main0, side0, status, created_at, updated_at)"

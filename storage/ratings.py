@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ._common import now_seconds
+from ._common import next_id, now_seconds
 from .db import Database
 
 __all__ = ["StoredRating", "RatedMatch", "get_rating", "ratings_of", "already_rated", "record", "recent", "ladder"]
@@ -79,8 +79,7 @@ async def record(db: Database, *, guild_id: str | None, format: str, duel_id: in
                 " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, wins = excluded.wins,"
                 " losses = excluded.losses, draws = excluded.draws, updated_at = excluded.updated_at",
                 (r.user_id, r.format, r.rating, r.rd, r.vol, r.wins, r.losses, r.draws, now))
-        async with conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rated_matches") as cur:
-            new_id = (await cur.fetchone())[0]
+        new_id = await next_id(conn, "rated_matches")
         await conn.execute(
             "INSERT INTO rated_matches (id, guild_id, format, duel_id, match_id, player0, player1, score0, before0,"
             " before1, after0, after1, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
