@@ -22,6 +22,7 @@ from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table
 from .match_service import best_of_text
 from .panels import clip
 from .service import Outcome
+from .usertext import shown
 
 log = logging.getLogger("manaburn.bot")
 
@@ -80,7 +81,7 @@ async def post_tables(bot: BotFace, league: LeagueRecord, tables: list[Table]) -
     ends = f" (the round ends <t:{league.round_ends}:R>)" if league.round_ends else ""
     stage = (f"round {league.round} of {league.rounds}" if league.round <= league.rounds
              else f"top {2 * len(tables)}, single elimination")
-    await ch.send(f"**League #{league.id} {league.name}: {stage}**{ends}.")
+    await ch.send(f"**League #{league.id} {shown(league.name)}: {stage}**{ends}.")
     for t in tables:
         if t.bye:
             await ch.send(f"League #{league.id}, round {t.round}: {_who(t.players[0])} has a bye (a 2-0 win).")
@@ -97,7 +98,7 @@ async def standings_text(bot: BotFace, league_id: int) -> str:
     league = await bot.svc.leagues.get(league_id)
     names = {p.user_id: p.name for p in await bot.svc.leagues.players(league_id)}
     done = min(league.rounds, league.round - (1 if league.round_ends else 0))
-    lines = [f"**League #{league.id} {league.name}** ({FORMATS[league.format].title}), after round "
+    lines = [f"**League #{league.id} {shown(league.name)}** ({FORMATS[league.format].title}), after round "
              f"{done} of {league.rounds}:",
              "```", f"{'#':>2} {'player':<20} {'pts':>3} {'W-L-D':>6} {'OMW%':>6} {'GW%':>6} {'OGW%':>6}"]
     for s in await bot.svc.leagues.standings(league_id):
@@ -150,7 +151,7 @@ class LeagueGroup(app_commands.Group):
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
-            f"**League #{league.id} {league.name}**: {FORMATS[league.format].title}, {league.rounds} rounds of "
+            f"**League #{league.id} {shown(league.name)}**: {FORMATS[league.format].title}, {league.rounds} rounds of "
             f"{league.round_days} days, each match {best_of_text(league.best_of)}"
             + (", then a top 8" if league.top8 else "") + f". Join with `/league join league:{league.id} deck:...`.\n"
             + RULES + (TOP8_RULES if league.top8 else ""))
@@ -165,7 +166,7 @@ class LeagueGroup(app_commands.Group):
             await bot.reply_error(interaction, str(e))
             return
         await interaction.response.send_message(
-            f"You joined league #{rec.id} {rec.name} with {clip(deck, 64)!r}. The rules: {RULES}", ephemeral=True)
+            f"You joined league #{rec.id} {shown(rec.name)} with {shown(deck, 64)!r}. The rules: {RULES}", ephemeral=True)
 
     @app_commands.command(name="drop", description="Leave a league (you are not paired again)")
     async def drop(self, interaction: discord.Interaction, league: int) -> None:
@@ -268,7 +269,7 @@ async def announce_closed(bot: BotFace, closed: RoundClosed) -> None:
     if closed.next_tables:
         await post_tables(bot, league, closed.next_tables)
     elif closed.champion is not None:
-        await ch.send(f"**<@{closed.champion}> wins league #{league.id} {league.name}!**")
+        await ch.send(f"**<@{closed.champion}> wins league #{league.id} {shown(league.name)}!**")
 
 
 async def sweep_leagues(bot: BotFace) -> None:
