@@ -69,6 +69,12 @@ def seed_hash(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()[:16]
 
 
+def fresh_seed() -> int:
+    """A new duel's seed when none is given: unpredictable, so nobody knows the
+    order of a library before the duel's end shows the seed."""
+    return secrets.randbits(62)
+
+
 class DuelService:
     def __init__(self, db: Database, *, now: Callable[[], float] = time.time, max_live: int = MAX_LIVE,
                  new_seed: Callable[[], int] | None = None) -> None:
@@ -76,7 +82,7 @@ class DuelService:
         # the clock and the source of new duels' seeds can be replaced (tests
         # use a fake clock, and a fixed seed to deal known hands)
         self.now = now
-        self.new_seed: Callable[[], int] = new_seed or (lambda: secrets.randbits(62))
+        self.new_seed: Callable[[], int] = new_seed or (lambda: fresh_seed())
         self.max_live = max_live
         self._live: OrderedDict[int, Live] = OrderedDict()
         # weak: a lock lives while someone holds or waits for it, so duels long done cost nothing

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island",
              "mountainwalk": "mountain", "plainswalk": "plains"}
+#: Ice Age's "snow-covered swampwalk" (Legions of Lim-Dûl) and the rest: unblockable
+#: while the defending player controls a snow-covered land of that type.
+SNOW_LANDWALKS = {f"snow-covered {kw}": land for kw, land in LANDWALKS.items()}
 
 
 def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
@@ -194,6 +197,10 @@ class CombatRules:
             return False
         for kw, land in LANDWALKS.items():
             if kw in a.keywords and self.permanents(self.nonactive, subtype=land) and not self.landwalk_ignored(kw):
+                return False
+        for kw, land in SNOW_LANDWALKS.items():
+            if kw in a.keywords and not self.landwalk_ignored(kw) and any(
+                    "snow" in self.chars(c).supertypes for c in self.permanents(self.nonactive, subtype=land)):
                 return False
         # "legendary landwalk" (Livonya Silone): a Legendary Land on the defending player's side
         if "legendary landwalk" in a.keywords and not self.landwalk_ignored("legendary landwalk") and any(

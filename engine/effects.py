@@ -338,6 +338,15 @@ def lands_of_type(g: Game, card: Card | None, p: int | None, word: str) -> list[
     return [c for c in g.permanents(p, subtype=g.word(card, word)) if "land" in g.chars(c).types]
 
 
+def snow_covered_lands(g: Game, p: int | None, land_type: str | None = None) -> list[Card]:
+    """The snow-covered lands of player ``p`` (everyone's for None), of one
+    basic land type if given: what Ice Age's "if you control any snow-covered
+    lands" and "the number of snow-covered lands" count. Snow-covered is the
+    supertype ``snow`` (the Snow-Covered basic lands); an effect that makes a
+    land non-snow-covered (Melting) takes it out of the land's characteristics."""
+    return [c for c in g.permanents(p, type_="land", subtype=land_type) if "snow" in g.chars(c).supertypes]
+
+
 def land_type_static(word: str) -> Callable[[Game, Card, Card, Chars], bool]:
     """``Static.applies`` of a static that changes every land of the land type
     ``word`` names in its source's text (Kormus Bell's "swamps", Living

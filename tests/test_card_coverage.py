@@ -13,6 +13,8 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 from engine import carddb
 
 TESTS = Path(__file__).parent
@@ -104,12 +106,13 @@ def test_every_implemented_old_school_card_has_a_test_of_its_own() -> None:
     assert not missing, f"{len(missing)} Old School cards have no test of their own: {missing}"
 
 
-def test_every_implemented_fallen_empires_card_has_a_test_of_its_own() -> None:
-    """Fallen Empires is being added card by card (issue 29): each one that is
-    implemented has a duel script or a check of its own."""
+@pytest.mark.parametrize(("code", "at_least"), [("FEM", 60), ("ICE", 36), ("HML", 0)])
+def test_every_implemented_old_school_95_card_has_a_test_of_its_own(code: str, at_least: int) -> None:
+    """Fallen Empires, Ice Age and Homelands are being added card by card
+    (issue 29): each one that is implemented has a duel script or a check of its own."""
     impl = set(carddb.implemented())
-    names = sorted(n for n, c in carddb.card_data().items() if n in impl and "FEM" in c.get("sets", []))
-    assert len(names) >= 30
+    names = sorted(n for n, c in carddb.card_data().items() if n in impl and code in c.get("sets", []))
+    assert len(names) >= at_least
     own = own_tests(names)
     missing = [n for n in names if n not in own]
-    assert not missing, f"{len(missing)} Fallen Empires cards have no test of their own: {missing}"
+    assert not missing, f"{len(missing)} {code} cards have no test of their own: {missing}"
