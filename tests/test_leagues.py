@@ -210,16 +210,15 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     await running.stop()
 
 
-async def test_a_round_closed_by_two_services_at_once_closes_once(tmp_path: Path) -> None:
+async def test_a_round_closed_by_two_services_at_once_closes_once(db_target: str) -> None:
     """Two bot processes (two services, two connections to one database) close the same
     round at the same moment: one closes it and pairs the next, the other does nothing."""
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
-    path = str(tmp_path / "two.db")
     t = [1_000.0]
-    a = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 7)
-    b = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 7)
+    a = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 7)
+    b = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 7)
     league = await a.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
                                     rounds=2, round_days=1)
     for uid in ("10", "11", "12"):
@@ -263,15 +262,15 @@ async def test_the_organiser_role(fake_discord: FakeDiscord, tmp_path: Path) -> 
         assert "at least two players" in text
 
 
-async def test_a_top_8_after_the_swiss_rounds(tmp_path: Path) -> None:
+async def test_a_top_8_after_the_swiss_rounds(db_target: str) -> None:
     """Five players, one Swiss round, then the top 4 (fewer than eight players): seeds 1-4
     and 2-3 by the Swiss standings, their winners in the final; at time, more games won
     advances, and equal games the higher seed; the final's winner wins the league."""
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
     t = [1_000.0]
-    svc = DuelService(await Database.open(str(tmp_path / "t8.db")), now=lambda: t[0], new_seed=lambda: 5)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 5)
     league = await svc.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
                                       rounds=1, round_days=1, best_of=3, top8=True)
     for uid in ("10", "11", "12", "13", "14"):

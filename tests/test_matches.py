@@ -196,14 +196,13 @@ async def test_a_best_of_three_with_sideboarding_through_discord(fake_discord: F
                 print("DM:", x.text[:200].replace("\n", " | "))
 
 
-async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_path: Path) -> None:
+async def test_match_clock_restart_concessions_and_declines_in_the_service(db_target: str) -> None:
     from bot.errors import DuelError
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
     t = [1_000_000.0]
-    path = str(tmp_path / "s.db")
-    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 42)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 42)
     alice, bob = ("1", "alice"), ("2", "bob")
     with pytest.raises(DuelError, match="best of 1, 3 or 5 games, not 4"):
         await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
@@ -245,7 +244,7 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     await svc.close()
 
     # a restart: the match and its game are rebuilt from the database
-    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 43)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 43)
     live2 = await svc.live(live.record.id)
     assert live2.match == m and live2.game == 2 and live2.duel.state_hash() == live.duel.state_hash()
     await svc.concede(live.record.id, "2")  # game 2: bob concedes it
@@ -269,15 +268,15 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     await svc.close()
 
 
-async def test_ante_is_played_for_in_every_game_of_a_match(tmp_path: Path) -> None:
+async def test_ante_is_played_for_in_every_game_of_a_match(db_target: str) -> None:
     """A match for ante: both decks and sideboards owned; each game is a duel for ante whose
     winner takes both ante cards, the next game's copies bound when it starts."""
     from bot.errors import DuelError
     from bot.service import DuelService
     from storage import collections as coll
-    from storage.db import Database
+    from storage import open_database
 
-    svc = DuelService(await Database.open(str(tmp_path / "ante.db")), new_seed=lambda: 11)
+    svc = DuelService(await open_database(db_target), new_seed=lambda: 11)
     for uid, deck in (("1", "Red Burn"), ("2", "Green Stompy")):
         await coll.grant_cards(svc.db, uid, [(c, "4ED") for c in decklist(deck) + sideboard(deck)])
     rec = await svc.challenge(guild_id="9", channel_id="5", challenger=("1", "alice"), opponent=("2", "bob"),
