@@ -139,8 +139,17 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     assert len(await bot.svc.leagues.tables(1, 2)) == 3  # five players: two tables and a bye
     closed = next(x for x in texts(admin) if "round 1 is closed" in x)
     assert "dan 2 – bea 0" in closed and "cid 0 – eve 1" in closed and "ann: bye" in closed
-    assert any("match #2 is scored as it stands, cid 0 – eve 1; the game under way counts for no one" in x
-               for x in texts(admin, thread2))
+    assert any("match #2 is scored as it stands, cid 0 – eve 1; the game under way counts for no one. "
+               "Rated as a win for eve." in x for x in texts(admin, thread2))
+    # ... and rated as scored: eve's win over cid, both new in casual (two players at 1500, RD 350)
+    from bot.rating_service import START, rate
+    from storage.ratings import StoredRating
+    cid_r, eve_r = rate(StoredRating(str(users["cid"].id), "casual", *START),
+                        StoredRating(str(users["eve"].id), "casual", *START), 0.0)
+    assert await bot.svc.ratings.current(str(users["eve"].id), "casual") == eve_r and eve_r.wins == 1
+    assert await bot.svc.ratings.current(str(users["cid"].id), "casual") == cid_r and cid_r.losses == 1
+    [rated] = [x for x in await bot.svc.ratings.recent(str(users["eve"].id)) if x.match_id == 2]
+    assert rated.score0 == 0.0 and rated.players == (str(users["cid"].id), str(users["eve"].id))
     # the game under way was stopped: its panels answer "over"
     assert (await bot.svc.matches.get(2)).status == "cancelled"
     assert lg.seats(lg.table_message(2, 1)) == ("ann", "eve") and lg.seats(lg.table_message(2, 2)) == ("dan", "cid")
@@ -224,10 +233,27 @@ async def test_a_round_closed_by_two_services_at_once_closes_once(db_target: str
     for uid in ("10", "11", "12"):
         await a.leagues.join(league.id, uid, f"p{uid}", "Red Burn")
     await a.leagues.start(league.id)
+    # the table's match is under way when time runs out: its first player won a game
+    [table] = [x for x in await a.leagues.tables(league.id, 1) if not x.bye]
+    for uid in table.players:
+        _, started = await a.leagues.accept(league.id, 1, table.table, uid)  # type: ignore[arg-type]
+    assert started is not None
+    m, live = started
+    await a.concede(live.record.id, m.player_ids[1])
     t[0] += DAY + 1
     done = await asyncio.gather(a.leagues.close_due(), b.leagues.close_due())
     assert sorted(len(d) for d in done) == [0, 1]
-    assert len(await a.leagues.tables(league.id, 2)) == 2 and (await b.leagues.get(league.id)).round == 2
+    [closed] = [c for d in done for c in d]
+    # scored, stopped and rated once; round 2 paired once, as pairing it again gives
+    assert [x.wins for x in closed.scored if not x.bye] == [(1, 0)] and [x.id for x in closed.stopped] == [m.id]
+    assert (await a.matches.get(m.id)).status == "cancelled"
+    rated = await a.db.fetchall("SELECT match_id, score0 FROM rated_matches")
+    assert [(r["match_id"], r["score0"]) for r in rated] == [(m.id, 1.0)]
+    rows = await a.db.fetchall("SELECT round, table_no FROM league_pairings ORDER BY round, table_no")
+    assert [(r["round"], r["table_no"]) for r in rows] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    again = await b.leagues.pairing_for(await b.leagues.get(league.id), 2)
+    assert [x.players for x in await a.leagues.tables(league.id, 2)] == [*again.matches, (again.bye, None)]
+    assert (await b.leagues.get(league.id)).round == 2
     await a.close()
     await b.close()
 
@@ -308,6 +334,10 @@ async def test_a_top_8_after_the_swiss_rounds(db_target: str) -> None:
     t[0] += 86401
     [closed] = await svc.leagues.close_due()
     assert [x.wins for x in closed.scored] == [(0, 1), (0, 0)]
+    # the semi-final stopped at time is rated by its score: seed 4's win; the one never played is not
+    rated = await svc.db.fetchall("SELECT match_id, player0, score0 FROM rated_matches WHERE match_id = ?",
+                                  (closed.scored[0].match_id,))
+    assert [(r["player0"], r["score0"]) for r in rated] == [(seeds[0], 0.0)]
     assert [x.players for x in closed.next_tables] == [(seeds[3], seeds[1])]
     # the final: seed 2 concedes
     await play(3, 1, 1)
