@@ -140,9 +140,9 @@ class LeagueService:
         league = await self.get(league_id)
         if league.status != "open":
             raise DuelError(f"League #{league_id} has begun: joining is closed.")
-        _, cards, side = await self.duels.resolve_deck(user_id, deck)
+        deck_name, cards, side = await self.duels.resolve_deck(user_id, deck)
         self.duels.validate_deck(cards, league.format, side)
-        if not await store.join(self.db, league_id, user_id, name, cards, side):
+        if not await store.join(self.db, league_id, user_id, name, cards, side, deck_name=deck_name):
             raise DuelError(f"You joined league #{league_id} already.")
         return league
 
@@ -191,7 +191,7 @@ class LeagueService:
                 guild_id=league.guild_id, channel_id=league.channel_id, message_id=table.message_id,
                 player_ids=(a.user_id, b.user_id), player_names=seat_names(a.name, b.name),
                 decks=((list(a.main), list(a.side)), (list(b.main), list(b.side))), best_of=league.best_of,
-                format=league.format, clock_seconds=league.clock_seconds)
+                format=league.format, clock_seconds=league.clock_seconds, deck_names=(a.deck_name, b.deck_name))
             await store.set_table_match(self.db, league_id, round_no, table_no, match_id=m.id)
             table = next(t for t in await self.tables(league_id, round_no) if t.table == table_no)
             return table, (m, live)

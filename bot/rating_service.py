@@ -151,6 +151,15 @@ class RatingService:
     async def ladder(self, guild_id: str, format: str) -> list[StoredRating]:
         return await store.ladder(self.db, guild_id, format)
 
+    async def favourites(self, user_id: str) -> dict[str, list[tuple[str, int]]]:
+        """The decks the player played most in rated matches, per format (with how often)."""
+        return await store.favourite_decks(self.db, user_id)
+
+    async def deck_chosen(self, duel_id: int, player: int, deck_name: str) -> None:
+        """The deck *player* chose for the duel (a match's first game), by name, for their
+        favourite decks. Joins the caller's transaction."""
+        await store.played_deck(self.db, duel_id, player, deck_name)
+
     async def after_duel(self, duel: "DuelRecord", winner: int | None, match: "MatchRecord | None") -> None:
         """A duel finished: a lone duel between people is rated now, a match once decided
         (:meth:`after_match`). Joins the caller's transaction."""

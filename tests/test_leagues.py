@@ -211,6 +211,10 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     ]
     r = await users["cid"].slash("league standings", league=1)
     assert r.ephemeral and r.text == final
+    # every league match played is rated (eve's unfinished one as scored): the decks they joined with
+    r = await users["eve"].slash("profile")
+    assert "casual: rating" in r.text and "1 won, 1 lost, 0 drawn" in r.text
+    assert "  favourite decks: Blue Tricks (2 rated)" in r.text.splitlines()
     r = await users["cid"].slash("league pairings", league=1, round=1)
     assert "table 2: cid vs eve — 0-1" in r.text and "ann: bye" in r.text
     # a finished league: no more joining or dropping
