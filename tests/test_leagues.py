@@ -234,27 +234,32 @@ async def test_a_round_closed_by_two_services_at_once_closes_once(db_target: str
     b = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 7)
     league = await a.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
                                     rounds=2, round_days=1)
-    for uid in ("10", "11", "12"):
+    for uid in ("10", "11", "12", "13", "14"):
         await a.leagues.join(league.id, uid, f"p{uid}", "Red Burn")
     await a.leagues.start(league.id)
-    # the table's match is under way when time runs out: its first player won a game
-    [table] = [x for x in await a.leagues.tables(league.id, 1) if not x.bye]
-    for uid in table.players:
-        _, started = await a.leagues.accept(league.id, 1, table.table, uid)  # type: ignore[arg-type]
-    assert started is not None
-    m, live = started
+    # both tables' matches are under way when time runs out: at the first, its first player won a
+    # game; at the second, no game ended
+    started = []
+    for table in [x for x in await a.leagues.tables(league.id, 1) if not x.bye]:
+        for uid in table.players:
+            _, both = await a.leagues.accept(league.id, 1, table.table, uid)  # type: ignore[arg-type]
+        assert both is not None
+        started.append(both)
+    (m, live), (m2, _) = started
     await a.concede(live.record.id, m.player_ids[1])
     t[0] += DAY + 1
     done = await asyncio.gather(a.leagues.close_due(), b.leagues.close_due())
     assert sorted(len(d) for d in done) == [0, 1]
     [closed] = [c for d in done for c in d]
-    # scored, stopped and rated once; round 2 paired once, as pairing it again gives
-    assert [x.wins for x in closed.scored if not x.bye] == [(1, 0)] and [x.id for x in closed.stopped] == [m.id]
-    assert (await a.matches.get(m.id)).status == "cancelled"
+    # scored, stopped once; rated once by its score (the one where no game ended: not rated);
+    # round 2 paired once, as pairing it again gives
+    assert [x.wins for x in closed.scored if not x.bye] == [(1, 0), (0, 0)]
+    assert [x.id for x in closed.stopped] == [m.id, m2.id]
+    assert [(await a.matches.get(x)).status for x in (m.id, m2.id)] == ["cancelled", "cancelled"]
     rated = await a.db.fetchall("SELECT match_id, score0 FROM rated_matches")
     assert [(r["match_id"], r["score0"]) for r in rated] == [(m.id, 1.0)]
     rows = await a.db.fetchall("SELECT round, table_no FROM league_pairings ORDER BY round, table_no")
-    assert [(r["round"], r["table_no"]) for r in rows] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert [(r["round"], r["table_no"]) for r in rows] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
     again = await b.leagues.pairing_for(await b.leagues.get(league.id), 2)
     assert [x.players for x in await a.leagues.tables(league.id, 2)] == [*again.matches, (again.bye, None)]
     assert (await b.leagues.get(league.id)).round == 2
