@@ -1,12 +1,15 @@
 """Leagues through the bot against the fake Discord: five players over three Swiss
 rounds with a bye, a drop, a match unfinished when its round's days run out, a
 restart in the middle of a round, standings checked against a table computed by
-hand; joining twice, a non-organiser, and a round closed by two workers at once."""
+hand; joining twice, a non-organiser, and a round closed by two workers at once (two services on
+SQLite and on PostgreSQL, and two bots on one PostgreSQL database through the fake Discord)."""
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.app import ManaburnBot
 from fakediscord import FakeDiscord, SimUser
@@ -357,3 +360,51 @@ async def test_a_top_8_after_the_swiss_rounds(db_target: str) -> None:
     assert [s.player for s in await svc.leagues.standings(league.id)] == seeds
     assert await svc.leagues.close_due() == []
     await svc.close()
+
+
+@pytest.mark.postgres
+async def test_two_workers_on_postgresql_close_a_round_once_through_discord(fake_discord: FakeDiscord,
+                                                                           pg_url: str) -> None:
+    """Two bot processes on one PostgreSQL database, every interaction handed to one of them in
+    turn, both sweeping when the round's days run out: the round is closed, announced, its
+    unfinished match stopped and rated, and the next round paired and posted, once."""
+    fake = fake_discord
+    fake.interactions_to = "spread"
+    admin = fake.create_user("admin", admin=True)
+    users = {n: fake.create_user(n) for n in ("ann", "bea", "cid")}
+    t = [2_000_000_000.0]
+    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        for w in (w1, w2):
+            w.svc.now = lambda: t[0]
+            w.svc.new_seed = lambda: 20260101
+        lg = League(fake, users)
+        await said(await admin.slash("league create", format="casual", rounds=2, round_days=7, name="Spring"))
+        for name in users:
+            assert "You joined league #1 Spring" in await said(await users[name].slash("league join", league=1,
+                                                                                       deck=DECKS[name]))
+        for _ in range(2):  # whichever worker answers: once
+            assert "You joined league #1 already." in await said(await users["ann"].slash("league join", league=1,
+                                                                                          deck="Blue Tricks"))
+        assert len(await w2.svc.leagues.players(1)) == 3
+        await said(await admin.slash("league start", league=1))
+        await fake.wait_for(lambda: any("has a bye" in x for x in texts(admin)), timeout=10)
+        # the match begins; its first player wins a game; then the round's days run out
+        first, second = lg.seats(lg.table_message(1, 1))
+        thread = await lg.accept(1, 1)
+        await lg.concede_game(second, thread)
+        t[0] += 7 * DAY + 1
+        await asyncio.gather(w1.sweep(), w2.sweep())
+        await fake.wait_for(lambda: any("round 2 of 2" in x for x in texts(admin)), timeout=10)
+        await fake.wait_for(lambda: any("scored as it stands" in x for x in texts(admin, thread)), timeout=10)
+        await asyncio.sleep(0.5)
+        assert sum("round 1 is closed" in x for x in texts(admin)) == 1
+        assert sum("round 2 of 2" in x for x in texts(admin)) == 1
+        stopped = [x for x in texts(admin, thread) if "scored as it stands" in x]
+        assert len(stopped) == 1 and f"{first} 1 – {second} 0" in stopped[0]
+        assert f"Rated as a win for {first}." in stopped[0]
+        rated = await w1.svc.db.fetchall("SELECT match_id, score0 FROM rated_matches")
+        assert [(r["match_id"], r["score0"]) for r in rated] == [(1, 1.0)]
+        assert len(await w2.svc.leagues.tables(1, 2)) == 2  # one match and a bye, paired once
+        assert len([m for m in texts(admin) if "League #1, round 2, table" in m]) == 1
