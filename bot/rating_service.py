@@ -7,11 +7,13 @@ ratings before it (:func:`glicko2_update`, Glickman's "Example of the Glicko-2
 system", 2012, with tau 0.5): a win scores 1, a draw 0.5, a loss 0. A new
 player starts at 1500, RD 350, volatility 0.06 (Glickman's defaults). Duels
 against the computer are not rated. A league match stopped unfinished when its
-round closed is rated by its result as the league scored it (:meth:`RatingService.after_scored`):
-more games won is a win, equal games a draw, as the DCI rated matches of the
-time by the result reported, a draw at time included; one stopped before any
-game ended is not rated (no game was decided between the players: the league's
-0-0 draw there is the round's bookkeeping, not a result of play).
+round closed is rated by its result as the league scored it (:meth:`RatingService.after_scored`),
+which is the match's result under the period's rules (the tournament rules of
+1 October 1996: at time, whoever has won more games wins the match, an unfinished
+game counts for no one, equal games is a drawn match): a win, a loss or a draw
+like any other. One stopped before any game ended is not rated: no game was
+decided between the players, and the league's 0-0 draw there is the round's
+bookkeeping, not a result of play.
 
 Why not a package: ``glicko2`` 2.1.0 (the one on PyPI) installs a top-level
 ``tests`` package into site-packages, which shadows this project's ``tests``
