@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 import pytest
@@ -152,9 +151,7 @@ async def test_duel_log_replays_with_manaburn_script(db_target: str) -> None:
     doc = yaml.safe_load(duel_script(live, reveal_seed=True))
     res = run_script(doc)
     assert res.passed, res.reason
-    # the seed stays hidden (as a number, since the tests' seeds are small: 1, 2, ... appear elsewhere)
-    assert doc["setup"]["seed"] == live.record.seed
-    assert not re.search(rf"seed\W+{live.record.seed}\b", duel_script(live, reveal_seed=False))
+    assert str(live.record.seed) not in duel_script(live, reveal_seed=False)
     await db.close()
 
 
