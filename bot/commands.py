@@ -332,7 +332,7 @@ async def vacation(interaction: discord.Interaction, days: app_commands.Range[in
                 pass
 
 
-@app_commands.command(name="profile", description="A player's ratings, record and recent matches")
+@app_commands.command(name="profile", description="A player's ratings, record, favourite decks and recent matches")
 @app_commands.describe(player="whose profile (default: yours)")
 async def profile(interaction: discord.Interaction, player: discord.User | None = None) -> None:
     bot = _bot(interaction)
@@ -342,9 +342,13 @@ async def profile(interaction: discord.Interaction, player: discord.User | None 
     lines = [f"**{who.display_name}**"]
     if not ratings:
         lines.append("No rated matches yet (matches and duels between people are rated; not against the computer).")
+    favourites = await bot.svc.ratings.favourites(uid)
     for r in ratings:
         lines.append(f"{FORMATS[r.format].title if r.format in FORMATS else r.format}: rating {r.rating:.0f} "
                      f"(±{2 * r.rd:.0f}), {r.wins} won, {r.losses} lost, {r.draws} drawn")
+        if favourites.get(r.format):
+            lines.append("  favourite decks: " + ", ".join(f"{shown(name, 40)} ({n} rated)"
+                                                           for name, n in favourites[r.format]))
     recent = await bot.svc.ratings.recent(uid)
     if recent:
         lines.append("Recent:")

@@ -18,9 +18,10 @@ from engine.match import BEST_OF
 
 from .errors import DuelError
 from .face import BotFace
-from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table
-from .match_service import best_of_text
+from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table, scored
+from .match_service import MatchRecord, best_of_text
 from .panels import clip
+from .rating_service import score_of_games
 from .service import Outcome
 from .usertext import shown
 
@@ -50,6 +51,16 @@ class LeagueAcceptButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 LEAGUE_ITEMS = (LeagueAcceptButton,)
+
+
+def rated_as(m: MatchRecord) -> str:
+    """How a match stopped when its round closed was rated (see RatingService.after_scored)."""
+    score0 = score_of_games(scored(m))
+    if score0 is None:
+        return "Not rated: no game ended."
+    if score0 == 0.5:
+        return "Rated as a draw."
+    return f"Rated as a win for {m.player_names[0 if score0 == 1 else 1]}."
 
 
 def _who(user_id: str | None) -> str:
@@ -261,7 +272,7 @@ async def announce_closed(bot: BotFace, closed: RoundClosed) -> None:
                 thread = await bot.fetch_channel_cached(int(m.thread_id))
                 await thread.send(f"League round {closed.round} is over: match #{m.id} is scored as it stands, "
                                   f"{m.player_names[0]} {m.wins[0]} – {m.player_names[1]} {m.wins[1]}; the game under "
-                                  "way counts for no one.")
+                                  f"way counts for no one. {rated_as(m)}")
             except discord.HTTPException:
                 pass
     if closed.round == league.rounds:  # the Swiss is over: its standings (the top 8 follows, if any)

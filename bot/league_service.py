@@ -8,7 +8,8 @@ standings and the league's seed) and stored; each table is a match (best of
 When a round's days run out, the round closes, once (a compare-and-set on the
 league's round): each table is scored from its match, never typed in (a
 match unfinished is scored by the games won, the game under way counting for
-no one, and stopped), and the next round is paired in the same transaction;
+no one, stopped, and rated by that score: :meth:`bot.rating_service.RatingService.after_scored`),
+and the next round is paired in the same transaction;
 after the last round the league is over. A round waits for no one: a player
 on vacation (see :mod:`bot.service`) still has the round's days only.
 """
@@ -28,6 +29,7 @@ from storage.leagues import LeaguePlayer, LeagueRecord, Table
 from .errors import DuelError
 from .live import Live
 from .match_service import MatchRecord, MatchService
+from .rating_service import RatingService
 from .seats import seat_names
 
 __all__ = ["LeagueService", "LeagueRecord", "Table", "RoundClosed", "RULES", "TOP8_RULES", "BRACKETS", "scored"]
@@ -50,9 +52,9 @@ DEFAULT_CLOCK = 24 * 3600
 
 RULES = ("Swiss rounds: a match won is 3 points, drawn 1; then opponents' match-win %, game-win %, opponents' "
          "game-win % (at least 33%). A round waits for no one: when its days run out, an unfinished match is "
-         "scored by the games won (the game under way counts for no one; equal games: a draw), and a match "
-         "never accepted is a 0-0 draw. An odd player out gets a bye (a 2-0 win). A match conceded is won by "
-         "the other player.")
+         "scored, and rated, by the games won (the game under way counts for no one; equal games: a draw), "
+         "and a match never accepted is a 0-0 draw (not rated). An odd player out gets a bye (a 2-0 win). A "
+         "match conceded is won by the other player.")
 TOP8_RULES = (" Then a single-elimination top 8 (top 4 or 2 with fewer players): at time, the player with more "
               "games won advances; equal games, the higher seed.")
 
@@ -78,6 +80,7 @@ class Duels(Protocol):
     now: Callable[[], float]
     new_seed: Callable[[], int]
     matches: MatchService
+    ratings: RatingService
 
     def format_named(self, name: str | None) -> formats.Format: ...
 
@@ -137,9 +140,9 @@ class LeagueService:
         league = await self.get(league_id)
         if league.status != "open":
             raise DuelError(f"League #{league_id} has begun: joining is closed.")
-        _, cards, side = await self.duels.resolve_deck(user_id, deck)
+        deck_name, cards, side = await self.duels.resolve_deck(user_id, deck)
         self.duels.validate_deck(cards, league.format, side)
-        if not await store.join(self.db, league_id, user_id, name, cards, side):
+        if not await store.join(self.db, league_id, user_id, name, cards, side, deck_name=deck_name):
             raise DuelError(f"You joined league #{league_id} already.")
         return league
 
@@ -188,7 +191,7 @@ class LeagueService:
                 guild_id=league.guild_id, channel_id=league.channel_id, message_id=table.message_id,
                 player_ids=(a.user_id, b.user_id), player_names=seat_names(a.name, b.name),
                 decks=((list(a.main), list(a.side)), (list(b.main), list(b.side))), best_of=league.best_of,
-                format=league.format, clock_seconds=league.clock_seconds)
+                format=league.format, clock_seconds=league.clock_seconds, deck_names=(a.deck_name, b.deck_name))
             await store.set_table_match(self.db, league_id, round_no, table_no, match_id=m.id)
             table = next(t for t in await self.tables(league_id, round_no) if t.table == table_no)
             return table, (m, live)
@@ -231,6 +234,8 @@ class LeagueService:
             next_pairs = await self._next_pairs(league, round_no, winners, scores)
             if not await store.close_round(self.db, league_id, round_no, scores, finished=not next_pairs):
                 return None
+            for m in stopped:  # rated once, by the worker that closed the round
+                await self.duels.ratings.after_scored(m, scored(m))
             if next_pairs:
                 ends = int(self.duels.now()) + league.round_days * DAY
                 await store.add_round(self.db, league.id, round_no + 1, next_pairs, ends, expected_round=round_no)

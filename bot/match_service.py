@@ -207,10 +207,11 @@ class MatchService:
     async def start_paired(self, *, guild_id: str | None, channel_id: str, message_id: str | None,
                            player_ids: tuple[str, str], player_names: tuple[str, str],
                            decks: tuple[tuple[list[str], list[str]], tuple[list[str], list[str]]], best_of: int,
-                           format: str, clock_seconds: int) -> tuple[MatchRecord, Live]:
-        """A match both players accepted with the decks they registered (a league's): its
-        first game starts at once, who chooses to play or draw drawn by the seed. Its
-        thread is started from *message_id*. One transaction."""
+                           format: str, clock_seconds: int,
+                           deck_names: tuple[str | None, str | None] = (None, None)) -> tuple[MatchRecord, Live]:
+        """A match both players accepted with the decks they registered (a league's; their
+        names, when known, *deck_names*): its first game starts at once, who chooses to play
+        or draw drawn by the seed. Its thread is started from *message_id*. One transaction."""
         options = DuelOptions(format=format)
         now = int(self.duels.now())
         async with self.db.transaction():
@@ -224,6 +225,9 @@ class MatchService:
                 player_names=player_names, best_of=best_of, format=format, options={}, clock_seconds=clock_seconds,
                 main=decks[0][0], side=decks[0][1])
             m = await store.accept_match(self.db, m.id, decks[1][0], decks[1][1])
+            for p, deck_name in enumerate(deck_names):
+                if deck_name is not None:
+                    await self.duels.ratings.deck_chosen(rec.id, p, deck_name)
         return m, await self.duels.live(rec.id)
 
     async def stop(self, match_id: int) -> MatchRecord:

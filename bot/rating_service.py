@@ -6,8 +6,14 @@ a rating period of one game for each player, computed from both players'
 ratings before it (:func:`glicko2_update`, Glickman's "Example of the Glicko-2
 system", 2012, with tau 0.5): a win scores 1, a draw 0.5, a loss 0. A new
 player starts at 1500, RD 350, volatility 0.06 (Glickman's defaults). Duels
-against the computer are not rated; a league match stopped unfinished when its
-round closed is not rated either (it had no winner on the board).
+against the computer are not rated. A league match stopped unfinished when its
+round closed is rated by its result as the league scored it (:meth:`RatingService.after_scored`),
+which is the match's result under the period's rules (the tournament rules of
+1 October 1996: at time, whoever has won more games wins the match, an unfinished
+game counts for no one, equal games is a drawn match): a win, a loss or a draw
+like any other. One stopped before any game ended is not rated: no game was
+decided between the players, and the league's 0-0 draw there is the round's
+bookkeeping, not a result of play.
 
 Why not a package: ``glicko2`` 2.1.0 (the one on PyPI) installs a top-level
 ``tests`` package into site-packages, which shadows this project's ``tests``
@@ -35,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from storage.duels import DuelRecord
     from storage.matches import MatchRecord
 
-__all__ = ["glicko2_update", "rate", "RatingService", "StoredRating", "RatedMatch", "START"]
+__all__ = ["glicko2_update", "rate", "score_of_games", "RatingService", "StoredRating", "RatedMatch", "START"]
 
 START = (1500.0, 350.0, 0.06)
 TAU = 0.5  # the system constant: how much volatility may change (Glickman suggests 0.3 to 1.2)
@@ -108,6 +114,19 @@ def rate(a: StoredRating, b: StoredRating, score_a: float) -> tuple[StoredRating
     return out[0], out[1]
 
 
+def score_of_games(games: tuple[int, int, int]) -> float | None:
+    """The first player's score (1, 0.5, 0) of a match stopped with *games* (wins of each, draws):
+    more games won is a win, equal games a draw; None when no game ended (not rated).
+
+    >>> score_of_games((1, 0, 0)), score_of_games((1, 1, 0)), score_of_games((0, 0, 1)), score_of_games((0, 0, 0))
+    (1.0, 0.5, 0.5, None)
+    """
+    w0, w1, draws = games
+    if w0 + w1 + draws == 0:
+        return None
+    return 1.0 if w0 > w1 else 0.0 if w1 > w0 else 0.5
+
+
 class Duels(Protocol):
     """What a :class:`RatingService` uses of the :class:`bot.service.DuelService` that owns it
     (typed by this, not by the service, which imports this module to make its RatingService)."""
@@ -134,6 +153,15 @@ class RatingService:
     async def ladder(self, guild_id: str, format: str) -> list[StoredRating]:
         return await store.ladder(self.db, guild_id, format)
 
+    async def favourites(self, user_id: str) -> dict[str, list[tuple[str, int]]]:
+        """The decks the player played most in rated matches, per format (with how often)."""
+        return await store.favourite_decks(self.db, user_id)
+
+    async def deck_chosen(self, duel_id: int, player: int, deck_name: str) -> None:
+        """The deck *player* chose for the duel (a match's first game), by name, for their
+        favourite decks. Joins the caller's transaction."""
+        await store.played_deck(self.db, duel_id, player, deck_name)
+
     async def after_duel(self, duel: "DuelRecord", winner: int | None, match: "MatchRecord | None") -> None:
         """A duel finished: a lone duel between people is rated now, a match once decided
         (:meth:`after_match`). Joins the caller's transaction."""
@@ -153,6 +181,17 @@ class RatingService:
         if match.winner is None or await store.already_rated(self.db, match_id=match.id):
             return
         await self._rate(match.guild_id, match.format, match.player_ids, 1.0 - match.winner, match_id=match.id)
+
+    async def after_scored(self, match: "MatchRecord", games: tuple[int, int, int]) -> bool:
+        """A league match stopped unfinished when its round closed, rated by *games* (wins of
+        each player, draws) as the league scored it: more games won is a win, equal games a
+        draw; not rated when no game ended (see the module's docstring). Whether it was rated
+        now. Joins the caller's transaction (the one closing the round)."""
+        score0 = score_of_games(games)
+        if score0 is None or await store.already_rated(self.db, match_id=match.id):
+            return False
+        await self._rate(match.guild_id, match.format, match.player_ids, score0, match_id=match.id)
+        return True
 
     async def _rate(self, guild_id: str | None, format: str, players: tuple[str, str], score0: float, *,
                     duel_id: int | None = None, match_id: int | None = None) -> None:

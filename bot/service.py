@@ -225,6 +225,7 @@ class DuelService:
                 player_names=names, seed=self.new_seed(), options=options,
                 decks=(cards, None), status="challenged", clock_seconds=clock_seconds,
                 deadline=int(self.now()) + CHALLENGE_SECONDS)
+            await self.ratings.deck_chosen(rec.id, 0, deck_name)
             if best_of > 1:
                 await match_store.create_match(
                     self.db, first_duel=rec.id, guild_id=guild_id, channel_id=channel_id,
@@ -365,12 +366,13 @@ class DuelService:
             if rec.deadline is not None and rec.deadline < self.now():
                 await self._cancel_challenge(duel_id)
                 raise DuelError("This challenge has expired.")
-            _, cards, side = await self.resolve_deck(user_id, deck)
+            deck_name, cards, side = await self.resolve_deck(user_id, deck)
             self.validate_deck(cards, rec.options.get("format", formats.DEFAULT), side)
             match = await self.matches.of_duel(duel_id)
             try:
                 async with self.db.transaction():  # deck, copies bound (for ante) and start: all or nothing
                     await store.set_deck(self.db, duel_id, 1, cards)
+                    await self.ratings.deck_chosen(duel_id, 1, deck_name)
                     if match is not None:
                         await match_store.accept_match(self.db, match[0].id, cards, side)
                     if rec.options.get("ante"):

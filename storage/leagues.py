@@ -54,6 +54,7 @@ class LeaguePlayer:
     main: tuple[str, ...]
     side: tuple[str, ...]
     dropped_round: int | None
+    deck_name: str | None = None  # the deck's name when they joined (None: joined before it was kept)
 
 
 @dataclass(frozen=True)
@@ -115,14 +116,14 @@ async def leagues_in(db: Database, guild_id: str) -> list[LeagueRecord]:
 
 
 async def join(db: Database, league_id: int, user_id: str, name: str, main: Sequence[str], side: Sequence[str], *,
-               now: int | None = None) -> bool:
-    """Add a player (False if they joined already: nothing changes)."""
+               deck_name: str | None = None, now: int | None = None) -> bool:
+    """Add a player with the deck *deck_name* (False if they joined already: nothing changes)."""
     async with db.transaction() as conn:
         async with conn.execute(
-                "INSERT INTO league_players (league_id, user_id, name, main, side, joined_at) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (league_id, user_id) DO NOTHING RETURNING user_id",
+                "INSERT INTO league_players (league_id, user_id, name, main, side, joined_at, deck_name)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (league_id, user_id) DO NOTHING RETURNING user_id",
                 (league_id, snowflake(user_id, "user_id"), name, json.dumps(list(main)), json.dumps(list(side)),
-                 now_seconds(now))) as cur:
+                 now_seconds(now), deck_name)) as cur:
             return await cur.fetchone() is not None
 
 
@@ -130,7 +131,7 @@ async def players_of(db: Database, league_id: int) -> list[LeaguePlayer]:
     rows = await db.fetchall("SELECT * FROM league_players WHERE league_id = ? ORDER BY joined_at, user_id",
                              (league_id,))
     return [LeaguePlayer(r["user_id"], r["name"], tuple(json.loads(r["main"])), tuple(json.loads(r["side"])),
-                         r["dropped_round"]) for r in rows]
+                         r["dropped_round"], r["deck_name"]) for r in rows]
 
 
 async def drop(db: Database, league_id: int, user_id: str, round_no: int) -> bool:

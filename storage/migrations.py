@@ -579,6 +579,19 @@ CREATE TABLE duel_panels (
 );
 """
 
+# Version 16: the deck each player chose, by name, for a duel or a match (a match's is its first
+# game's duel's), so that /profile can show the decks a player plays most in rated matches
+# (storage.ratings.favourite_decks); and the deck a league's player joined with. Portable SQL.
+_V16_DECK_NAMES = """
+CREATE TABLE played_decks (
+    duel_id   INTEGER NOT NULL REFERENCES duels (id),
+    player    INTEGER NOT NULL CHECK (player IN (0, 1)),
+    deck_name TEXT NOT NULL,
+    PRIMARY KEY (duel_id, player)
+);
+ALTER TABLE league_players ADD COLUMN deck_name TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -595,6 +608,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(13, "vacations", _V13_VACATIONS),
     Migration(14, "Gauntlet runs and the server setting for their ante", _V14_GAUNTLET),
     Migration(15, "the panels shown to each player, for several workers", _V15_PANELS),
+    Migration(16, "the decks players chose, by name", _V16_DECK_NAMES),
 )
 
 
@@ -602,7 +616,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    15
+    16
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

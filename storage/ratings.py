@@ -1,7 +1,11 @@
 """Ratings: a Glicko-2 rating per player and format (``ratings``), and every rated
 match with both players' ratings before and after it (``rated_matches``; a duel or
 a match is rated once: unique indexes). The numbers are computed by the caller
-(:mod:`bot.ratings`); this stores them, in the caller's transaction."""
+(:mod:`bot.rating_service`); this stores them, in the caller's transaction.
+
+``played_decks`` names the deck each player chose for a duel (a match's is its
+first game's duel's), written when the deck is chosen; a player's favourite decks
+are those they played most in rated matches, per format (:func:`favourite_decks`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +14,8 @@ from typing import Any
 from ._common import next_id, now_seconds
 from .db import Database
 
-__all__ = ["StoredRating", "RatedMatch", "get_rating", "ratings_of", "already_rated", "record", "recent", "ladder"]
+__all__ = ["StoredRating", "RatedMatch", "get_rating", "ratings_of", "already_rated", "record", "recent", "ladder",
+           "played_deck", "favourite_decks"]
 
 
 @dataclass(frozen=True)
@@ -101,3 +106,30 @@ async def ladder(db: Database, guild_id: str, format: str, limit: int = 20) -> l
         " UNION SELECT player1 FROM rated_matches WHERE guild_id = ? AND format = ?)"
         " ORDER BY rating DESC, user_id LIMIT ?", (format, guild_id, format, guild_id, format, limit))
     return [_rating(r) for r in rows]
+
+
+async def played_deck(db: Database, duel_id: int, player: int, deck_name: str) -> None:
+    """*player* (0 or 1) chose the deck *deck_name* for the duel (joins the caller's transaction)."""
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO played_decks (duel_id, player, deck_name) VALUES (?, ?, ?)"
+                           " ON CONFLICT (duel_id, player) DO UPDATE SET deck_name = excluded.deck_name",
+                           (duel_id, 1 if player else 0, deck_name))
+
+
+async def favourite_decks(db: Database, user_id: str, per_format: int = 3) -> dict[str, list[tuple[str, int]]]:
+    """The decks *user_id* played most in rated duels and matches, per format: format ->
+    [(deck name, rated matches played with it)], most played first (then by name), at most
+    *per_format* of them. A match counts once, with the deck of its first game."""
+    rows = await db.fetchall(
+        "SELECT r.format AS format, p.deck_name AS deck, COUNT(*) AS n FROM rated_matches r"
+        " JOIN played_decks p ON p.duel_id = COALESCE(r.duel_id, (SELECT g.duel_id FROM match_games g"
+        " WHERE g.match_id = r.match_id AND g.game = 1))"
+        " AND p.player = CASE WHEN r.player0 = ? THEN 0 ELSE 1 END"
+        " WHERE r.player0 = ? OR r.player1 = ?"
+        " GROUP BY r.format, p.deck_name ORDER BY r.format, n DESC, p.deck_name", (user_id, user_id, user_id))
+    out: dict[str, list[tuple[str, int]]] = {}
+    for r in rows:
+        decks = out.setdefault(r["format"], [])
+        if len(decks) < per_format:
+            decks.append((r["deck"], int(r["n"])))
+    return out

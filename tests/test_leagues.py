@@ -1,12 +1,15 @@
 """Leagues through the bot against the fake Discord: five players over three Swiss
 rounds with a bye, a drop, a match unfinished when its round's days run out, a
 restart in the middle of a round, standings checked against a table computed by
-hand; joining twice, a non-organiser, and a round closed by two workers at once."""
+hand; joining twice, a non-organiser, and a round closed by two workers at once (two services on
+SQLite and on PostgreSQL, and two bots on one PostgreSQL database through the fake Discord)."""
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.app import ManaburnBot
 from fakediscord import FakeDiscord, SimUser
@@ -139,8 +142,17 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     assert len(await bot.svc.leagues.tables(1, 2)) == 3  # five players: two tables and a bye
     closed = next(x for x in texts(admin) if "round 1 is closed" in x)
     assert "dan 2 – bea 0" in closed and "cid 0 – eve 1" in closed and "ann: bye" in closed
-    assert any("match #2 is scored as it stands, cid 0 – eve 1; the game under way counts for no one" in x
-               for x in texts(admin, thread2))
+    assert any("match #2 is scored as it stands, cid 0 – eve 1; the game under way counts for no one. "
+               "Rated as a win for eve." in x for x in texts(admin, thread2))
+    # ... and rated as scored: eve's win over cid, both new in casual (two players at 1500, RD 350)
+    from bot.rating_service import START, rate
+    from storage.ratings import StoredRating
+    cid_r, eve_r = rate(StoredRating(str(users["cid"].id), "casual", *START),
+                        StoredRating(str(users["eve"].id), "casual", *START), 0.0)
+    assert await bot.svc.ratings.current(str(users["eve"].id), "casual") == eve_r and eve_r.wins == 1
+    assert await bot.svc.ratings.current(str(users["cid"].id), "casual") == cid_r and cid_r.losses == 1
+    [rated] = [x for x in await bot.svc.ratings.recent(str(users["eve"].id)) if x.match_id == 2]
+    assert rated.score0 == 0.0 and rated.players == (str(users["cid"].id), str(users["eve"].id))
     # the game under way was stopped: its panels answer "over"
     assert (await bot.svc.matches.get(2)).status == "cancelled"
     assert lg.seats(lg.table_message(2, 1)) == ("ann", "eve") and lg.seats(lg.table_message(2, 2)) == ("dan", "cid")
@@ -202,6 +214,10 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     ]
     r = await users["cid"].slash("league standings", league=1)
     assert r.ephemeral and r.text == final
+    # every league match played is rated (eve's unfinished one as scored): the decks they joined with
+    r = await users["eve"].slash("profile")
+    assert "casual: rating" in r.text and "1 won, 1 lost, 0 drawn" in r.text
+    assert "  favourite decks: Blue Tricks (2 rated)" in r.text.splitlines()
     r = await users["cid"].slash("league pairings", league=1, round=1)
     assert "table 2: cid vs eve — 0-1" in r.text and "ann: bye" in r.text
     # a finished league: no more joining or dropping
@@ -210,25 +226,46 @@ async def test_a_league_of_five_over_three_rounds(fake_discord: FakeDiscord, tmp
     await running.stop()
 
 
-async def test_a_round_closed_by_two_services_at_once_closes_once(tmp_path: Path) -> None:
+async def test_a_round_closed_by_two_services_at_once_closes_once(db_target: str) -> None:
     """Two bot processes (two services, two connections to one database) close the same
     round at the same moment: one closes it and pairs the next, the other does nothing."""
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
-    path = str(tmp_path / "two.db")
     t = [1_000.0]
-    a = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 7)
-    b = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 7)
+    a = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 7)
+    b = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 7)
     league = await a.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
                                     rounds=2, round_days=1)
-    for uid in ("10", "11", "12"):
+    for uid in ("10", "11", "12", "13", "14"):
         await a.leagues.join(league.id, uid, f"p{uid}", "Red Burn")
     await a.leagues.start(league.id)
+    # both tables' matches are under way when time runs out: at the first, its first player won a
+    # game; at the second, no game ended
+    started = []
+    for table in [x for x in await a.leagues.tables(league.id, 1) if not x.bye]:
+        for uid in table.players:
+            _, both = await a.leagues.accept(league.id, 1, table.table, uid)  # type: ignore[arg-type]
+        assert both is not None
+        started.append(both)
+    (m, live), (m2, _) = started
+    await a.concede(live.record.id, m.player_ids[1])
     t[0] += DAY + 1
     done = await asyncio.gather(a.leagues.close_due(), b.leagues.close_due())
     assert sorted(len(d) for d in done) == [0, 1]
-    assert len(await a.leagues.tables(league.id, 2)) == 2 and (await b.leagues.get(league.id)).round == 2
+    [closed] = [c for d in done for c in d]
+    # scored, stopped once; rated once by its score (the one where no game ended: not rated);
+    # round 2 paired once, as pairing it again gives
+    assert [x.wins for x in closed.scored if not x.bye] == [(1, 0), (0, 0)]
+    assert [x.id for x in closed.stopped] == [m.id, m2.id]
+    assert [(await a.matches.get(x)).status for x in (m.id, m2.id)] == ["cancelled", "cancelled"]
+    rated = await a.db.fetchall("SELECT match_id, score0 FROM rated_matches")
+    assert [(r["match_id"], r["score0"]) for r in rated] == [(m.id, 1.0)]
+    rows = await a.db.fetchall("SELECT round, table_no FROM league_pairings ORDER BY round, table_no")
+    assert [(r["round"], r["table_no"]) for r in rows] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)]
+    again = await b.leagues.pairing_for(await b.leagues.get(league.id), 2)
+    assert [x.players for x in await a.leagues.tables(league.id, 2)] == [*again.matches, (again.bye, None)]
+    assert (await b.leagues.get(league.id)).round == 2
     await a.close()
     await b.close()
 
@@ -263,15 +300,15 @@ async def test_the_organiser_role(fake_discord: FakeDiscord, tmp_path: Path) -> 
         assert "at least two players" in text
 
 
-async def test_a_top_8_after_the_swiss_rounds(tmp_path: Path) -> None:
+async def test_a_top_8_after_the_swiss_rounds(db_target: str) -> None:
     """Five players, one Swiss round, then the top 4 (fewer than eight players): seeds 1-4
     and 2-3 by the Swiss standings, their winners in the final; at time, more games won
     advances, and equal games the higher seed; the final's winner wins the league."""
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
     t = [1_000.0]
-    svc = DuelService(await Database.open(str(tmp_path / "t8.db")), now=lambda: t[0], new_seed=lambda: 5)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 5)
     league = await svc.leagues.create(guild_id="1", channel_id="2", organiser_id="3", name="x", format_name="casual",
                                       rounds=1, round_days=1, best_of=3, top8=True)
     for uid in ("10", "11", "12", "13", "14"):
@@ -309,6 +346,10 @@ async def test_a_top_8_after_the_swiss_rounds(tmp_path: Path) -> None:
     t[0] += 86401
     [closed] = await svc.leagues.close_due()
     assert [x.wins for x in closed.scored] == [(0, 1), (0, 0)]
+    # the semi-final stopped at time is rated by its score: seed 4's win; the one never played is not
+    rated = await svc.db.fetchall("SELECT match_id, player0, score0 FROM rated_matches WHERE match_id = ?",
+                                  (closed.scored[0].match_id,))
+    assert [(r["player0"], r["score0"]) for r in rated] == [(seeds[0], 0.0)]
     assert [x.players for x in closed.next_tables] == [(seeds[3], seeds[1])]
     # the final: seed 2 concedes
     await play(3, 1, 1)
@@ -319,3 +360,51 @@ async def test_a_top_8_after_the_swiss_rounds(tmp_path: Path) -> None:
     assert [s.player for s in await svc.leagues.standings(league.id)] == seeds
     assert await svc.leagues.close_due() == []
     await svc.close()
+
+
+@pytest.mark.postgres
+async def test_two_workers_on_postgresql_close_a_round_once_through_discord(fake_discord: FakeDiscord,
+                                                                           pg_url: str) -> None:
+    """Two bot processes on one PostgreSQL database, every interaction handed to one of them in
+    turn, both sweeping when the round's days run out: the round is closed, announced, its
+    unfinished match stopped and rated, and the next round paired and posted, once."""
+    fake = fake_discord
+    fake.interactions_to = "spread"
+    admin = fake.create_user("admin", admin=True)
+    users = {n: fake.create_user(n) for n in ("ann", "bea", "cid")}
+    t = [2_000_000_000.0]
+    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        for w in (w1, w2):
+            w.svc.now = lambda: t[0]
+            w.svc.new_seed = lambda: 20260101
+        lg = League(fake, users)
+        await said(await admin.slash("league create", format="casual", rounds=2, round_days=7, name="Spring"))
+        for name in users:
+            assert "You joined league #1 Spring" in await said(await users[name].slash("league join", league=1,
+                                                                                       deck=DECKS[name]))
+        for _ in range(2):  # whichever worker answers: once
+            assert "You joined league #1 already." in await said(await users["ann"].slash("league join", league=1,
+                                                                                          deck="Blue Tricks"))
+        assert len(await w2.svc.leagues.players(1)) == 3
+        await said(await admin.slash("league start", league=1))
+        await fake.wait_for(lambda: any("has a bye" in x for x in texts(admin)), timeout=10)
+        # the match begins; its first player wins a game; then the round's days run out
+        first, second = lg.seats(lg.table_message(1, 1))
+        thread = await lg.accept(1, 1)
+        await lg.concede_game(second, thread)
+        t[0] += 7 * DAY + 1
+        await asyncio.gather(w1.sweep(), w2.sweep())
+        await fake.wait_for(lambda: any("round 2 of 2" in x for x in texts(admin)), timeout=10)
+        await fake.wait_for(lambda: any("scored as it stands" in x for x in texts(admin, thread)), timeout=10)
+        await asyncio.sleep(0.5)
+        assert sum("round 1 is closed" in x for x in texts(admin)) == 1
+        assert sum("round 2 of 2" in x for x in texts(admin)) == 1
+        stopped = [x for x in texts(admin, thread) if "scored as it stands" in x]
+        assert len(stopped) == 1 and f"{first} 1 – {second} 0" in stopped[0]
+        assert f"Rated as a win for {first}." in stopped[0]
+        rated = await w1.svc.db.fetchall("SELECT match_id, score0 FROM rated_matches")
+        assert [(r["match_id"], r["score0"]) for r in rated] == [(1, 1.0)]
+        assert len(await w2.svc.leagues.tables(1, 2)) == 2  # one match and a bye, paired once
+        assert len([m for m in texts(admin) if "League #1, round 2, table" in m]) == 1

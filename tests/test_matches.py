@@ -155,6 +155,8 @@ async def test_a_best_of_three_with_sideboarding_through_discord(fake_discord: F
                 # bad input: clear messages, nothing changed
                 for text, why in [("Lightning Bolt -> 2 Shatter", "Exchanges are one for one: 1 card out, 2 in"),
                                   ("Kird Ape -> Juzám Djinn", "Your sideboard holds 0 Juzám Djinn, not 1"),
+                                  # a second Black Lotus (restricted) is not there to take
+                                  ("Kird Ape -> Black Lotus", "Your sideboard holds 0 Black Lotus, not 1"),
                                   ("Black Lotus", "write `cards out -> cards in`")]:
                     opened = await alice.click(pa, "Exchange cards…")
                     res = await alice.submit_modal(opened, {"Out -> in": text})
@@ -196,14 +198,13 @@ async def test_a_best_of_three_with_sideboarding_through_discord(fake_discord: F
                 print("DM:", x.text[:200].replace("\n", " | "))
 
 
-async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_path: Path) -> None:
+async def test_match_clock_restart_concessions_and_declines_in_the_service(db_target: str) -> None:
     from bot.errors import DuelError
     from bot.service import DuelService
-    from storage.db import Database
+    from storage import open_database
 
     t = [1_000_000.0]
-    path = str(tmp_path / "s.db")
-    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 42)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 42)
     alice, bob = ("1", "alice"), ("2", "bob")
     with pytest.raises(DuelError, match="best of 1, 3 or 5 games, not 4"):
         await svc.challenge(guild_id="9", channel_id="5", challenger=alice, opponent=bob, deck="Zoo",
@@ -229,6 +230,17 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     assert m.status == "sideboarding" and m.wins == (0, 1) and m.deadline == int(t[0]) + 3600
     with pytest.raises(DuelError, match="not playing in this match"):
         await svc.matches.exchange(m.id, "3", "Kird Ape -> Shatter")
+    # a deck and sideboard the format no longer allows (its restricted list changed between games, say):
+    # an exchange that leaves them so is refused with the format's reason, and nothing changes
+    legal = m.decks[0]
+    main = list(legal[0])
+    main[next(i for i, c in enumerate(main) if c not in ("Black Lotus", "Kird Ape"))] = "Black Lotus"
+    await match_store.set_deck(svc.db, m.id, 0, main, legal[1])
+    with pytest.raises(DuelError, match="would not be legal in Old School 93/94: Black Lotus is restricted: one copy "
+                                        "across deck and sideboard, not 2. Nothing was exchanged"):
+        await svc.matches.exchange(m.id, "1", "Kird Ape -> Shatter")
+    assert (await svc.matches.get(m.id)).decks[0] == (tuple(main), legal[1])
+    await match_store.set_deck(svc.db, m.id, 0, legal[0], legal[1])
     await svc.matches.exchange(m.id, "1", "4 Kird Ape -> 2 Shatter, 2 Tranquility")
     m, live = await svc.matches.ready(m.id, "1")
     assert live is None and m.ready == (True, False)
@@ -245,7 +257,7 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     await svc.close()
 
     # a restart: the match and its game are rebuilt from the database
-    svc = DuelService(await Database.open(path), now=lambda: t[0], new_seed=lambda: 43)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 43)
     live2 = await svc.live(live.record.id)
     assert live2.match == m and live2.game == 2 and live2.duel.state_hash() == live.duel.state_hash()
     await svc.concede(live.record.id, "2")  # game 2: bob concedes it
@@ -254,6 +266,13 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     # alice concedes the match between games
     m, out = await svc.matches.concede(live.record.id, "1")
     assert out is None and m.status == "finished" and m.winner == 1 and m.result == "conceded"
+    # rated once, as a match (its games were not rated one by one), with the decks chosen by name
+    from bot.rating_service import START, rate
+    from storage.ratings import StoredRating
+    a_r, b_r = rate(StoredRating("1", "oldschool", *START), StoredRating("2", "oldschool", *START), 0.0)
+    assert await svc.ratings.current("1", "oldschool") == a_r and await svc.ratings.current("2", "oldschool") == b_r
+    assert [(x.match_id, x.score0) for x in await svc.ratings.recent("1")] == [(m.id, 0.0)]
+    assert await svc.ratings.favourites("2") == {"oldschool": [("Robots", 1)]}
     with pytest.raises(DuelError, match="over"):
         await svc.matches.concede(live.record.id, "2")
     with pytest.raises(DuelError, match="not between games"):
@@ -269,15 +288,15 @@ async def test_match_clock_restart_concessions_and_declines_in_the_service(tmp_p
     await svc.close()
 
 
-async def test_ante_is_played_for_in_every_game_of_a_match(tmp_path: Path) -> None:
+async def test_ante_is_played_for_in_every_game_of_a_match(db_target: str) -> None:
     """A match for ante: both decks and sideboards owned; each game is a duel for ante whose
     winner takes both ante cards, the next game's copies bound when it starts."""
     from bot.errors import DuelError
     from bot.service import DuelService
     from storage import collections as coll
-    from storage.db import Database
+    from storage import open_database
 
-    svc = DuelService(await Database.open(str(tmp_path / "ante.db")), new_seed=lambda: 11)
+    svc = DuelService(await open_database(db_target), new_seed=lambda: 11)
     for uid, deck in (("1", "Red Burn"), ("2", "Green Stompy")):
         await coll.grant_cards(svc.db, uid, [(c, "4ED") for c in decklist(deck) + sideboard(deck)])
     rec = await svc.challenge(guild_id="9", channel_id="5", challenger=("1", "alice"), opponent=("2", "bob"),

@@ -113,8 +113,15 @@ async def test_ratings_after_a_few_matches_through_discord(fake_discord: FakeDis
         r = await alice.slash("profile")
         assert f"casual: rating {ra:.0f} (±{2 * rda:.0f}), 2 won, 1 lost, 0 drawn" in r.text
         assert f"Old School 93/94: rating {round(oa)}" in r.text and "- match #1: lost against" in r.text
+        # favourite decks: the decks played most in rated matches, per format (not the practice duel's)
+        lines = r.text.splitlines()
+        assert lines[lines.index(next(x for x in lines if x.startswith("casual: rating"))) + 1] == \
+            "  favourite decks: Red Burn (2 rated), Green Stompy (1 rated)"
+        assert "  favourite decks: Zoo (1 rated)" in lines
         r = await alice.slash("profile", player=bob)
         assert f"casual: rating {rb:.0f}" in r.text
+        assert "  favourite decks: Green Stompy (2 rated), Red Burn (1 rated)" in r.text.splitlines()
+        assert "  favourite decks: Robots (1 rated)" in r.text.splitlines()
         r = await bob.slash("ladder", format="casual")
         assert rb > ra  # the last result weighs most while the deviations are high: bob's win lifts him
         assert r.text.splitlines()[1:3] == [f"1. <@{bob.id}> {rb:.0f} (±{2 * rdb:.0f}), 1-2-0",

@@ -10,7 +10,7 @@ from bot.app import ManaburnBot
 from bot.errors import DuelError
 from bot.service import DuelService
 from fakediscord import FakeDiscord
-from storage.db import Database
+from storage import open_database
 from test_leagues import said
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -19,9 +19,9 @@ DAY = 24 * 3600
 T0 = 1_798_761_600  # 2027-01-01 00:00 UTC
 
 
-async def test_vacation_stops_clocks_in_duels_and_matches(tmp_path: Path) -> None:
+async def test_vacation_stops_clocks_in_duels_and_matches(db_target: str) -> None:
     t = [float(T0 + 5 * DAY)]
-    svc = DuelService(await Database.open(str(tmp_path / "v.db")), now=lambda: t[0], new_seed=lambda: 3)
+    svc = DuelService(await open_database(db_target), now=lambda: t[0], new_seed=lambda: 3)
     a, b = ("1", "alice"), ("2", "bob")
     rec = await svc.challenge(guild_id="9", channel_id="5", challenger=a, opponent=b, deck="Red Burn", ante=False,
                               clock_seconds=3600)
