@@ -1,0 +1,778 @@
+"""Homelands (HML): each card as its printed text says
+(``engine/data/cards.json``: the latest old printing with a text, Fifth
+Edition's for the cards reprinted there). Several Homelands creatures were
+printed with two different arts: one name, one card.
+
+The legends (Baron Sengir, Eron the Relentless, Autumn Willow ...) are
+"Summon - Legend": the legend rule of Legends applies to them as read from
+the type line (``engine.carddb.parse_type_line``).
+
+"Draw a card at the beginning of the next turn's upkeep" (Headstone, Jinx,
+Prophecy, Renewal) is one delayed effect, :func:`_draw_next_upkeep`.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
+
+from .. import carddb
+from ..carddb import define
+from ..ctx import Ctx
+from ..decisions import DecisionKind
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, LAND, OPPONENT, PLAYER, SPELL,
+                       add_counters, aura, counter_target, creature_of, creature_where, damage, destroy_targets,
+                       discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life, grant,
+                       keyword_mod, lose_keyword_mod, make_tokens, nothing, on_enchanted, on_source, permanent_target,
+                       prevent_to_target, pump, pump_mod, regeneration, self_only, static_for, token_def,
+                       tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target)
+from ..hooks import Hooks
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import (NO_TAP_ABILITIES, SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
+                     ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
+from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
+from .arabian_nights import _flip_lost
+from .blue import _LAND_TYPES, _lands_of_type, _needs_islands
+from .fallen_empires import _BLOCKING, _bury_self
+from .the_dark import _choose_card, _next_untap_of_controller
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def _mana(s: str) -> ManaCost:
+    return ManaCost.parse(s)
+
+
+# ------------------------------------------------------------------ shared pieces
+
+def _draw_next_upkeep(g: Game, ctx: Ctx) -> Gen:
+    """"Draw a card at the beginning of the next turn's upkeep": a delayed
+    effect of the spell's caster, run once as the next upkeep begins (whoever's
+    turn it is)."""
+    p, name = ctx.controller, ctx.source_name
+
+    def draw(g2: Game, ctx2: Ctx) -> Gen:
+        g2.log(f"{g2.players[p].name} draws a card ({name}).")
+        yield from g2.draw(p, 1)
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, draw, p, name))
+    return
+    yield
+
+
+def _has_sub(c: Chars, *words: str) -> bool:
+    return bool(c.subtypes & set(words))
+
+
+def _facing(g: Game, me: Card) -> list[Card]:
+    """The creatures blocking ``me`` (in its band) or blocked by it, this combat."""
+    cb = g.combat
+    if cb is None:
+        return []
+    oids: list[int] = []
+    band = cb.band_of(me.oid)
+    if band is not None:
+        oids += cb.blocks.get(band, [])
+    held = cb.blocking(me.oid)
+    if held is not None:
+        oids += cb.bands[held]
+    return [c for o in oids if (c := g.find(o)) is not None]
+
+
+def _blocks(g: Game, src: Card, d: dict) -> bool:
+    return d.get("blocker") is src
+
+
+def _attacks(g: Game, src: Card, d: dict) -> bool:
+    return d.get("card") is src
+
+
+def _eot_effect(g: Game, card: Card, modify: Callable[[Game, Card, Chars], None], what: str) -> None:
+    g.effects.append(Effect(g.stamp(), card.oid, modify, "eot"))
+    g.log(f"{card.name} {what} until end of turn.")
+
+
+def _when_facing(color: str, modify: Callable[[Game, Card, Chars], None], what: str) -> EffectFn:
+    """"If assigned to block any <color> creatures or any <color> creatures
+    are assigned to block it, X gets ... until end of turn" (Ghost Hounds,
+    Serra Inquisitors): once blockers are declared. The color word is read
+    through the card's text changes."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        me = ctx.source
+        col = COLOR_LETTERS[g.word(me, color)]
+        if any(col in g.chars(c).colors for c in _facing(g, me)):
+            _eot_effect(g, me, modify, what)
+        return
+        yield
+    return fn
+
+
+def _if_blocking(modify: Callable[[Game, Card, Chars], None], what: str) -> EffectFn:
+    """"If assigned as a blocker, X gets ... until end of turn" (Folk of
+    An-Havva, Root Spider)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        _eot_effect(g, ctx.source, modify, what)
+        return
+        yield
+    return fn
+
+
+def _freeze_card(g: Game, c: Card) -> None:
+    """``c`` does not untap during its controller's next untap phase."""
+    c.flags["frozen_until_turn"] = _next_untap_of_controller(g, c)
+
+
+def _put_from_hand(subtype: str, name: str) -> EffectFn:
+    """"Take a <type> from your hand and put it directly into play as though it
+    were just summoned" (Didgeridoo, Willow Priestess): not cast; summoning sick."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        p = ctx.controller
+        cands = [c for c in g.players[p].hand if "creature" in c.cdef.types and subtype in c.cdef.subtypes]
+        c = yield from _choose_card(g, p, cands, f"{name}: choose a {subtype.capitalize()} to put into play", name)
+        if c is None:
+            g.log(f"{name}: no {subtype.capitalize()} in hand.")
+            return
+        new = g.move(c, "battlefield", controller=p)
+        new.sick = True
+        g.log(f"{g.players[p].name} puts {c.name} into play ({name}).")
+        yield from g.entered(new)
+    return fn
+
+
+def _redirect_to_source(n_of: Callable[[Ctx], int]) -> EffectFn:
+    """"Redirect to X N damage dealt to <target creature>": up to N of the
+    damage pending to the target is dealt to the ability's source instead,
+    from the same source (Daughter of Autumn, Hazduhr the Abbot); legal in a
+    damage prevention step, like every redirection."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        me = ctx.source
+        left = n_of(ctx)
+        for t in each_target(ctx):
+            if me.zone != "battlefield" or t is me:
+                continue
+            moved = 0
+            for pk in list(g.pending_damage):
+                if pk.receiver is not t or pk.amount <= 0 or left <= 0:
+                    continue
+                take = min(pk.amount, left)
+                pk.amount -= take
+                left -= take
+                moved += take
+                g.deal_damage({"name": pk.source_name, "oid": pk.source_oid, "colors": pk.source_colors,
+                               "types": pk.source_types, "controller": pk.source_controller}, me, take,
+                              combat=pk.combat)
+            if moved:
+                g.log(f"{moved} damage to {t.name} is redirected to {me.name}.")
+        return
+        yield
+    return fn
+
+
+# ------------------------------------------------------------------ vanilla and keyword-only creatures
+
+for _name in ("Ebony Rhino", "Cemetery Gate", "Ihsan's Shade", "Willow Faerie", "Anaba Bodyguard", "Dwarven Trader",
+              "Narwhal", "Sea Sprite", "Abbey Gargoyles", "Death Speakers"):
+    define(_name)
+
+# Ambush Party: "unaffected by summoning sickness": it may attack and use {T} abilities at once.
+define("Ambush Party", keywords=(SICK_ATTACK_OK, SICK_TAP_OK))
+
+# Eron the Relentless: "can attack the turn it comes into play on your side".
+define("Eron the Relentless", keywords=(SICK_ATTACK_OK,), abilities=(regeneration("{R}{R}{R}"),))
+
+
+# ------------------------------------------------------------------ pumps of their own
+
+define("Abbey Matron", abilities=(Ability("{W}, {T}: +0/+3 until end of turn", Cost(_mana("{W}"), tap=True),
+                                          on_source(pump(0, 3))),))
+define("Mesa Falcon", abilities=(Ability("{1}{W}: +0/+1 until end of turn", Cost(_mana("{1}{W}")),
+                                         on_source(pump(0, 1))),))
+define("Leaping Lizard", abilities=(Ability("{1}{G}: Flying and -0/-1 until end of turn", Cost(_mana("{1}{G}")),
+                                            on_source(until_eot(lambda g, card, c: (keyword_mod("flying")(g, card, c),
+                                                                                    pump_mod(0, -1)(g, card, c))))),))
+define("Veldrane of Sengir", abilities=(Ability("{1}{B}{B}: Forestwalk and -3/-0 until end of turn",
+                                                Cost(_mana("{1}{B}{B}")),
+                                                on_source(until_eot(lambda g, card, c: (
+                                                    keyword_mod(g.swap_words("forestwalk", card))(g, card, c),
+                                                    pump_mod(-3, 0)(g, card, c))))),))
+define("Beast Walkers", abilities=(Ability("{G}: Banding until end of turn", Cost(_mana("{G}")),
+                                           on_source(grant("banding"))),))
+
+
+# Roterothopter: "{2}: +1/+0 until end of turn. You cannot spend more than {4}
+# in this way each turn": the ability may be used twice a turn (counted as
+# it is played, Event.ACTIVATED).
+def _roter_uses(g: Game, card: Card) -> int:
+    turn, n = card.flags.get("roter", (-1, 0))
+    return n if turn == g.turn else 0
+
+
+def _roter_count(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["roter"] = (g.turn, _roter_uses(g, ctx.source) + 1)
+    return
+    yield
+
+
+define("Roterothopter", abilities=(Ability("{2}: +1/+0 until end of turn (no more than {4} each turn)",
+                                           Cost(_mana("{2}")), on_source(pump(1, 0)),
+                                           condition=lambda g, c: _roter_uses(g, c) < 2),),
+       triggers=(Trigger(Event.ACTIVATED, _roter_count, lambda g, src, d: d["spell"].source is src),))
+
+
+# ------------------------------------------------------------------ tap abilities aimed at creatures and players
+
+define("Grandmother Sengir", abilities=(Ability("{1}{B}, {T}: Target creature gets -1/-1 until end of turn",
+                                                Cost(_mana("{1}{B}"), tap=True), pump(-1, -1),
+                                                targets=(CREATURE,)),))
+define("Anaba Shaman", abilities=(Ability("{R}, {T}: Anaba Shaman deals 1 damage to target creature or player",
+                                          Cost(_mana("{R}"), tap=True), damage(1), targets=(CREATURE_OR_PLAYER,)),))
+_ARTIFACT_CREATURE = creature_where("target artifact creature", lambda g, ctx, c: "artifact" in g.chars(c).types)
+define("Chandler", abilities=(Ability("{R}{R}{R}, {T}: Destroy target artifact creature",
+                                      Cost(_mana("{R}{R}{R}"), tap=True), destroy_targets(),
+                                      targets=(_ARTIFACT_CREATURE,)),))
+_NONCREATURE_ARTIFACT = permanent_target("target non-creature artifact",
+                                         lambda g, ctx, c: "artifact" in g.chars(c).types
+                                         and "creature" not in g.chars(c).types)
+define("Joven", abilities=(Ability("{R}{R}{R}, {T}: Destroy target non-creature artifact",
+                                   Cost(_mana("{R}{R}{R}"), tap=True), destroy_targets(),
+                                   targets=(_NONCREATURE_ARTIFACT,)),))
+define("Aysen Bureaucrats", abilities=(Ability(
+    "{T}: Tap target creature with power 2 or less", Cost(tap=True),
+    tap_targets(),
+    targets=(creature_where("target creature with power 2 or less",
+                            lambda g, ctx, c: (g.chars(c).power or 0) <= 2),)),))
+
+_MINOTAUR = creature_of("minotaur", "target Minotaur")
+define("Anaba Ancestor", abilities=(Ability("{T}: Target Minotaur gets +1/+1 until end of turn", Cost(tap=True),
+                                            pump(1, 1), targets=(_MINOTAUR,)),))
+_DWARF = creature_where("target Dwarf", lambda g, ctx, c: _has_sub(g.chars(c), "dwarf", "dwarves"))
+define("Dwarven Pony", abilities=(Ability("{1}{R}, {T}: Target Dwarf gains mountainwalk until end of turn",
+                                          Cost(_mana("{1}{R}"), tap=True), grant("mountainwalk"),
+                                          targets=(_DWARF,)),))
+_FALCON = creature_of("falcon", "target Falcon")
+define("Soraya the Falconer", statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and "falcon" in c.subtypes,
+    modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),), abilities=(
+    Ability("{1}{W}: Target Falcon gains banding until end of turn", Cost(_mana("{1}{W}")), grant("banding"),
+            targets=(_FALCON,)),))
+define("Anaba Spirit Crafter", statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and "minotaur" in c.subtypes,
+    modify=lambda g, src, card, c: pump_mod(1, 0)(g, card, c)),))
+
+
+# Faerie Noble: "All Faeries you control get +0/+1. {T}: All Faeries you
+# control get +1/+0 until end of turn" (the Faeries it controls as the ability resolves).
+def _faerie_mine(g: Game, src: Card, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "faerie" in c.subtypes and c.controller == g.controller(src)
+
+
+def _faeries_pump(g: Game, ctx: Ctx) -> Gen:
+    for c in g.creatures(ctx.controller):
+        if "faerie" in g.chars(c).subtypes:
+            _eot_effect(g, c, pump_mod(1, 0), "gets +1/+0")
+    return
+    yield
+
+
+define("Faerie Noble", statics=(Static(applies=_faerie_mine, modify=lambda g, src, card, c: pump_mod(0, 1)(g, card, c)),),
+       abilities=(Ability("{T}: All Faeries you control get +1/+0 until end of turn", Cost(tap=True),
+                          _faeries_pump),))
+
+define("Willow Priestess", abilities=(
+    Ability("{T}: Put a Faerie from your hand into play", Cost(tap=True), _put_from_hand("faerie",
+                                                                                         "Willow Priestess")),
+    Ability("{2}{G}: Target green creature gains protection from black until end of turn", Cost(_mana("{2}{G}")),
+            grant("protection from black"),
+            targets=(creature_where("target green creature",
+                                    lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "green")]
+                                    in g.chars(c).colors),)),))
+define("Didgeridoo", abilities=(Ability("{3}: Put a Minotaur from your hand into play", Cost(_mana("{3}")),
+                                        _put_from_hand("minotaur", "Didgeridoo")),))
+
+
+# ------------------------------------------------------------------ instants and sorceries
+
+def _each_creature_and_player(n: int, test: Callable[[Game, Ctx, Card], bool] | None = None,
+                              players: bool = True) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        for c in g.creatures():
+            if test is None or test(g, ctx, c):
+                g.deal_damage(ctx.spell, c, n)
+        if players:
+            for p in g.players:
+                g.deal_damage(ctx.spell, p, n)
+        return
+        yield
+    return fn
+
+
+define("Dry Spell", spell=SpellSpec(_each_creature_and_player(1)))
+define("Evaporate", spell=SpellSpec(_each_creature_and_player(
+    1, lambda g, ctx, c: bool({COLOR_LETTERS[g.word(ctx.source, "blue")], COLOR_LETTERS[g.word(ctx.source, "white")]}
+                              & g.chars(c).colors), players=False)))
+define("Shrink", spell=SpellSpec(pump(-5, 0), targets=(CREATURE,)))
+define("Aliban's Tower", spell=SpellSpec(pump(3, 1), targets=(_BLOCKING,)))
+
+
+def _ambush(g: Game, ctx: Ctx) -> Gen:
+    if g.combat is not None:
+        for o in g.combat.blockers():
+            c = g.find(o)
+            if c is not None:
+                _eot_effect(g, c, keyword_mod("first strike"), "gains first strike")
+    return
+    yield
+
+
+define("Ambush", spell=SpellSpec(_ambush))
+
+
+def _green_creatures(g: Game) -> int:
+    return sum(1 for c in g.creatures() if COLOR_LETTERS["green"] in g.chars(c).colors)
+
+
+def _inn(g: Game, ctx: Ctx) -> Gen:
+    g.gain_life(ctx.controller, 1 + _green_creatures(g))
+    return
+    yield
+
+
+define("An-Havva Inn", spell=SpellSpec(_inn))
+
+
+def _leeches(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        n, p.poison = p.poison, 0
+        g.log(f"{p.name} loses {n} poison counter{'s' if n != 1 else ''}.")
+        if n:
+            g.deal_damage(ctx.spell, p, n)
+    return
+    yield
+
+
+define("Leeches", spell=SpellSpec(_leeches, targets=(PLAYER,)))
+
+_GRAVEYARD_CARD = TargetSpec("target card in any graveyard", kinds(Kind.GRAVEYARD_CARD),
+                             lambda g, ctx, c: isinstance(c, Card) and c.zone == "graveyard")
+
+
+def _headstone(g: Game, ctx: Ctx) -> Gen:
+    for c in each_target(ctx):
+        if c.zone == "graveyard":
+            g.move(c, "removed")
+            g.log(f"{c.name} is removed from the game.")
+    yield from _draw_next_upkeep(g, ctx)
+
+
+define("Headstone", spell=SpellSpec(_headstone, targets=(_GRAVEYARD_CARD,)))
+
+
+# Jinx: the land's land type becomes the chosen basic land type until end of
+# turn (as Phantasmal Terrain does it, for a turn).
+def _jinx(g: Game, ctx: Ctx) -> Gen:
+    choice = ctx.chosen("choice")
+    for t in each_target(ctx):
+        def m(g2: Game, card: Card, c: Chars, choice: str = choice) -> None:
+            c.subtypes.difference_update(_LAND_TYPES)
+            c.subtypes.add(choice)
+        g.effects.append(Effect(g.stamp(), t.oid, m, "eot", layer=1))
+        g.log(f"{t.name} becomes a {choice} until end of turn.")
+    yield from _draw_next_upkeep(g, ctx)
+
+
+define("Jinx", spell=SpellSpec(_jinx, targets=(LAND,), announce=(
+    Announce("choice", "choose a basic land type", lambda g, ctx: list(_LAND_TYPES)),)))
+
+
+# Prophecy: the top card of the opponent's library is shown to both players.
+def _prophecy(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        if p.library:
+            top = p.library[0]
+            g.log(f"The top card of {p.name}'s library is {top.name} (Prophecy).")
+            if "land" in top.cdef.types:
+                g.gain_life(ctx.controller, 1)
+        g.shuffle(p.idx)
+        g.log(f"{p.name} shuffles their library.")
+    yield from _draw_next_upkeep(g, ctx)
+
+
+define("Prophecy", spell=SpellSpec(_prophecy, targets=(OPPONENT,)))
+
+
+# Renewal: the land is sacrificed as the spell resolves (the printed text
+# makes it part of the effect, "Sacrifice a land to search ..."): a countered
+# Renewal costs no land. Without a land to sacrifice, nothing is searched.
+def _renewal(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    mine = g.permanents(p, type_="land")
+    if mine:
+        ch = [f"sacrifice {ref(g, c)}" for c in mine]
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Renewal: sacrifice a land", ch, about="Renewal")
+        yield from g.put_in_graveyard([mine[ch.index(ans)]], how="sacrifice")
+        basics = [c for c in ctx.me.library if "basic" in c.cdef.supertypes and "land" in c.cdef.types]
+        if basics:
+            names = sorted({c.name for c in basics})
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, "Renewal: put a basic land from your library into play",
+                                   [f"choose {n}" for n in names], about="Renewal")
+            card = next(c for c in basics if c.name == ans[len("choose "):])
+            new = g.move(card, "battlefield", controller=p)
+            g.log(f"{ctx.me.name} puts {new.name} into play (Renewal).")
+            yield from g.entered(new)
+        g.shuffle(p)
+    yield from _draw_next_upkeep(g, ctx)
+
+
+define("Renewal", spell=SpellSpec(_renewal))
+
+
+# Truce: each player, the caster first, chooses to draw 0, 1 or 2 cards and
+# gains 2 life for each card less than two.
+def _truce(g: Game, ctx: Ctx) -> Gen:
+    for p in (ctx.controller, 1 - ctx.controller):
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Truce: how many cards do you draw?",
+                               ["choose 2", "choose 1", "choose 0"], about="Truce")
+        n = int(ans[len("choose "):])
+        if n:
+            yield from g.draw(p, n)
+        if n < 2:
+            g.gain_life(p, 2 * (2 - n))
+
+
+define("Truce", spell=SpellSpec(_truce))
+
+
+# Forget: the player chooses two cards (all if fewer), discards them, then
+# draws as many.
+def _forget(g: Game, ctx: Ctx) -> Gen:
+    for pl in each_target(ctx):
+        n = 0
+        for _ in range(2):
+            if not pl.hand:
+                break
+            names = sorted({c.name for c in pl.hand})
+            ans = yield from g.ask(pl.idx, DecisionKind.DISCARD, "Forget: discard a card",
+                                   [f"discard {x}" for x in names], about="Forget")
+            card = next(c for c in pl.hand if c.name == ans[len("discard "):])
+            yield from discard_card(g, pl.idx, card, by=ctx.controller, why="Forget")
+            n += 1
+        if n:
+            yield from g.draw(pl.idx, n)
+
+
+define("Forget", spell=SpellSpec(_forget, targets=(PLAYER,)))
+
+
+# Merchant Scroll: a blue instant or interrupt, shown to both players.
+def _merchant_scroll(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.me
+    blue = COLOR_LETTERS[g.word(ctx.source, "blue")]
+    cands = [c for c in me.library if blue in c.cdef.colors and c.cdef.types & {"instant", "interrupt"}]
+    if cands:
+        names = sorted({c.name for c in cands})
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Merchant Scroll: take a blue instant or "
+                               "interrupt from your library", [f"choose {n}" for n in names] + ["choose none"],
+                               decline="choose none", about="Merchant Scroll")
+        if ans != "choose none":
+            card = next(c for c in cands if c.name == ans[len("choose "):])
+            g.move(card, "hand")
+            g.log(f"{me.name} reveals {card.name} and puts it into their hand.")
+    g.shuffle(ctx.controller)
+    g.log(f"{me.name} shuffles their library.")
+
+
+define("Merchant Scroll", spell=SpellSpec(_merchant_scroll))
+
+
+# Memory Lapse: the countered spell's card goes on top of its owner's library
+# (not to the graveyard).
+def _memory_lapse(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Spell) and not t.countered:
+            t.countered = True
+            if t.card is not None:
+                g.move(t.card, "library")
+                t.card = None
+            g.log(f"{t.name} is countered and put on top of its owner's library.")
+    return
+    yield
+
+
+define("Memory Lapse", spell=SpellSpec(_memory_lapse, targets=(SPELL,)))
+
+
+# Baki's Curse: 2 damage to each creature for each creature enchantment on it.
+def _bakis_curse(g: Game, ctx: Ctx) -> Gen:
+    for c in g.creatures():
+        n = sum(1 for a in g.attached(c) if a.cdef.enchant is not None and a.cdef.type_line.startswith(
+            "Enchant Creature"))
+        if n:
+            g.deal_damage(ctx.spell, c, 2 * n)
+    return
+    yield
+
+
+define("Baki's Curse", spell=SpellSpec(_bakis_curse))
+
+
+# Winter Sky: a coin flip the opponent calls (arabian_nights._flip_lost).
+def _winter_sky(g: Game, ctx: Ctx) -> Gen:
+    if _flip_lost(g, "Winter Sky"):
+        for p in (ctx.controller, 1 - ctx.controller):
+            yield from g.draw(p, 1)
+    else:
+        yield from _each_creature_and_player(1)(g, ctx)
+
+
+define("Winter Sky", spell=SpellSpec(_winter_sky, targets=(OPPONENT,)))
+
+
+# Retribution: two target creatures of one opponent; that opponent chooses
+# which is buried, the other gets a -1/-1 counter. One still legal as it
+# resolves: the opponent has no choice.
+def _retribution(g: Game, ctx: Ctx) -> Gen:
+    ts = each_target(ctx)
+    if not ts:
+        return
+    opp = g.controller(ts[0])
+    victim = ts[0]
+    if len(ts) > 1:
+        ch = [f"choose {ref(g, c)}" for c in ts]
+        ans = yield from g.ask(opp, DecisionKind.CHOOSE, "Retribution: choose the creature to bury", ch,
+                               about="Retribution")
+        victim = ts[ch.index(ans)]
+    g.destroy(victim, bury=True)
+    for c in ts:
+        if c is not victim and c.zone == "battlefield":
+            add_counters(g, c, "-1/-1", 1)
+
+
+_OPP_CREATURE = creature_where("target creature an opponent controls",
+                               lambda g, ctx, c: g.controller(c) != ctx.controller)
+_OPP_CREATURE_2 = creature_where("another target creature of the same opponent",
+                                 lambda g, ctx, c: g.controller(c) != ctx.controller)
+define("Retribution", spell=SpellSpec(_retribution, targets=(_OPP_CREATURE, _OPP_CREATURE_2)))
+
+
+# ------------------------------------------------------------------ auras
+
+define("Feast of the Unicorn", enchant=CREATURE, statics=(aura(pump_mod(4, 0)),))
+define("Carapace", enchant=CREATURE, statics=(aura(pump_mod(0, 2)),), abilities=(
+    Ability("Sacrifice Carapace: Regenerate enchanted creature", Cost(sacrifice_self=True), nothing,
+            regenerate=True),))
+
+
+def _torture(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        add_counters(g, host, "-1/-1", 1)
+    return
+    yield
+
+
+define("Torture", enchant=CREATURE, abilities=(Ability("{1}{B}: Put a -1/-1 counter on enchanted creature",
+                                                       Cost(_mana("{1}{B}")), _torture),))
+
+
+# Ironclaw Curse: -0/-1; the creature cannot block a creature whose power is
+# at least its toughness.
+def _ironclaw(g: Game, src: Card, attacker: Card, blocker: Card) -> bool:
+    if src.attached_to != blocker.oid:
+        return True
+    return (g.chars(attacker).power or 0) < (g.chars(blocker).toughness or 0)
+
+
+define("Ironclaw Curse", enchant=CREATURE, statics=(aura(pump_mod(0, -1)),),
+       hooks=Hooks(block_restriction=_ironclaw))
+
+
+# Roots: enchants a creature without flying; taps it as it comes into play;
+# the creature does not untap during its controller's untap phase.
+def _tap_host(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        host.tapped = True
+        g.log(f"{host.name} is tapped.")
+        yield from g.note_taps()
+
+
+define("Roots", enchant=creature_where("target creature without flying",
+                                       lambda g, ctx, c: "flying" not in g.chars(c).keywords),
+       on_enter=_tap_host, statics=(aura(flag_mod("doesn't untap")),))
+
+
+# Mammoth Harness: the creature loses flying; a creature blocking it or
+# blocked by it gains first strike until end of turn (as blockers are declared).
+def _harness(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        for c in _facing(g, host):
+            _eot_effect(g, c, keyword_mod("first strike"), "gains first strike")
+    return
+    yield
+
+
+define("Mammoth Harness", enchant=CREATURE, statics=(aura(lose_keyword_mod("flying")),),
+       triggers=(Trigger(Event.BLOCKERS_DECLARED, _harness),))
+
+
+# Funeral March: when the enchanted creature leaves play, its controller (as
+# it left) sacrifices a creature. Read at the aura's own going: the aura
+# falls off at the next check, remembering what it enchanted.
+def _march_left(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.data["controller"]
+    mine = g.creatures(p)
+    if not mine:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Funeral March: sacrifice a creature", ch,
+                           about="Funeral March")
+    yield from g.put_in_graveyard([mine[ch.index(ans)]], how="sacrifice")
+
+
+define("Funeral March", enchant=CREATURE, triggers=(Trigger(
+    Event.TO_GRAVEYARD, _march_left,
+    lambda g, src, d: d["old"].oid == src.attached_to),))
+
+
+# ------------------------------------------------------------------ enchantments
+
+def _creature_with(kw: str) -> Callable[[Game, Card, Card, Chars], bool]:
+    return lambda g, src, card, c: "creature" in c.types and kw in c.keywords
+
+
+define("Serra Aviary", statics=(Static(applies=_creature_with("flying"),
+                                       modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),))
+define("Mystic Decree", statics=(Static(applies=lambda g, src, card, c: "creature" in c.types,
+                                        modify=lambda g, src, card, c: lose_keyword_mod(
+                                            "flying", g.swap_words("islandwalk", src))(g, card, c)),))
+define("Aysen Highway", statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "white")] in c.colors,
+    modify=lambda g, src, card, c: c.keywords.add(g.swap_words("plainswalk", src))),))
+
+
+# Primal Order: in each player's upkeep, damage to that player equal to the
+# nonbasic lands they control (done with "activate Primal Order", or by
+# itself as the upkeep ends).
+def _primal_order(g: Game, ctx: Ctx) -> Gen:
+    p = g.active
+    n = sum(1 for c in g.permanents(p, type_="land") if "basic" not in g.chars(c).supertypes)
+    if n:
+        g.deal_damage(ctx.source, g.players[p], n)
+    else:
+        g.log(f"Primal Order: {g.players[p].name} controls no nonbasic lands.")
+    yield from g.settle()
+
+
+_po_ab, _po_end = during_upkeep("Primal Order deals damage to the player whose upkeep it is", _primal_order,
+                                whose="each")
+define("Primal Order", abilities=(_po_ab,), hooks=Hooks(end_of_upkeep=_po_end))
+
+
+# Feroz's Ban, Irini Sengir: cost increases. "Summon spells" are the spells
+# of the cards typed "Summon" (artifact creatures are not: their type line is
+# "Artifact Creature").
+def _summon_spell(g: Game, spell: Spell) -> bool:
+    return spell.card is not None and spell.ability is None and spell.card.cdef.type_line.startswith("Summon")
+
+
+define("Feroz's Ban", hooks=Hooks(extra_cost=lambda g, src, spell: 2 if _summon_spell(g, spell) else 0))
+
+
+def _irini(g: Game, src: Card, spell: Spell) -> int:
+    if spell.card is None or spell.ability is not None or "enchantment" not in spell.card.cdef.types:
+        return 0
+    cols = {COLOR_LETTERS[g.word(src, "white")], COLOR_LETTERS[g.word(src, "green")]}
+    return 2 if cols & set(spell.colors) else 0
+
+
+define("Irini Sengir", hooks=Hooks(extra_cost=_irini))
+
+
+# Aether Storm: summon spells cannot be played; any player may pay 4 life to bury it.
+define("Aether Storm", hooks=Hooks(forbids_play=lambda g, src, p, card: card.cdef.type_line.startswith("Summon")),
+       abilities=(Ability("Pay 4 life: Bury Aether Storm", Cost(life=4), lambda g, ctx: _bury_self(g, ctx.source),
+                          who="any"),))
+
+
+# An-Zerrin Ruins: a creature type chosen as it is cast (among the creature
+# types of the cards there are); creatures of that type do not untap during
+# their controllers' untap phases.
+@lru_cache(maxsize=1)
+def _creature_types() -> tuple[str, ...]:
+    out: set[str] = set()
+    for d in carddb.card_data().values():
+        t = d["type"].replace("\u2014", "-")
+        if (t.startswith("Summon") or "Creature" in t) and " - " in t:
+            sub = t.partition(" - ")[2].strip().lower()
+            if sub and sub != "legend":
+                out.add(sub)
+    return tuple(sorted(out))
+
+
+define("An-Zerrin Ruins", announce=(Announce("choice", "choose a creature type",
+                                             lambda g, ctx: [t.replace(" ", "-") for t in _creature_types()]),),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types
+                       and str(src.chosen.get("choice", "")).replace("-", " ") in c.subtypes,
+                       modify=lambda g, src, card, c: c.flags.add("doesn't untap")),))
+
+
+# Koskun Falls: in its controller's upkeep, tap an untapped creature they
+# control or bury it; a creature attacking its controller costs {2} more.
+def _falls_tap(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        t.tapped = True
+        g.log(f"{t.name} is tapped (Koskun Falls).")
+    yield from g.note_taps()
+
+
+_falls_ab, _falls_end = during_upkeep("Tap target untapped creature you control", _falls_tap)
+_FALLS_TARGET = creature_where("target untapped creature you control",
+                               lambda g, ctx, c: not c.tapped and g.controller(c) == ctx.controller)
+_falls_ab = Ability(_falls_ab.text, _falls_ab.cost, _falls_tap, targets=(_FALLS_TARGET,), condition=upkeep_of(),
+                    once_per_phase=True)
+
+
+def _falls_end_of_upkeep(g: Game, card: Card) -> Gen:
+    if card.phase_uses.get(g.phase_key()) or g.controller(card) != g.active or card.zone != "battlefield":
+        return
+    card.phase_uses[g.phase_key()] = 1
+    done = yield from forced_upkeep_target(g, card, _falls_ab)
+    if not done:
+        g.log("Koskun Falls: no untapped creature to tap; it is buried.")
+        yield from _bury_self(g, card)
+
+
+define("Koskun Falls", abilities=(_falls_ab,), hooks=Hooks(
+    end_of_upkeep=_falls_end_of_upkeep,
+    attack_cost=lambda g, src, attacker: _mana("{2}") if g.controller(attacker) != g.controller(src) else None))
+
+
+# ------------------------------------------------------------------ upkeep costs
+
+_mist_ab, _mist_end = upkeep_cost("Pay {G}{G} to keep Hungry Mist", "{G}{G}", _bury_self)
+define("Hungry Mist", abilities=(_mist_ab,), hooks=Hooks(end_of_upkeep=_mist_end))
+
+# Serra Bestiary: the enchanted creature cannot attack, block, or use
+# abilities with {T} in their cost.
+_best_ab, _best_end = upkeep_cost("Pay {W}{W} to keep Serra Bestiary", "{W}{W}", _bury_self)
+define("Serra Bestiary", enchant=CREATURE, abilities=(_best_ab,),
+       statics=(aura(flag_mod("cannot attack", "cannot block", NO_TAP_ABILITIES)),),
+       hooks=Hooks(end_of_upkeep=_best_end))
+
+
+# ------------------------------------------------------------------ lands
+
+def _township(name: str, one: str, two: tuple[str, str]) -> None:
+    define(name, mana_abilities=(
+        ManaAbility("C"),
+        ManaAbility(one, cost=Cost(_mana("{1}"), tap=True)),
+        ManaAbility(two[0], cost=Cost(_mana("{2}"), tap=True)),
+        ManaAbility(two[1], cost=Cost(_mana("{2}"), tap=True))))
+
+
+_township("An-Havva Township", "G", ("W", "R"))
+_township("Aysen Abbey", "W", ("U", "G"))
+_township("Castle Sengir", "B", ("U", "R"))
+_township("Koskun Keep", "R", ("B", "G"))
+_township("Wizards' School", "U", ("W", "B"))
