@@ -24,8 +24,9 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE,
                        discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life, grant,
                        keyword_mod, lose_keyword_mod, make_tokens, nothing, on_enchanted, on_source, permanent_target,
                        prevent_to_target, pump, pump_mod, regeneration, self_only, static_for, token_def,
-                       tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target)
-from ..hooks import Hooks
+                       tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target,
+                       create_token, set_pt_mod, untap_source)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (NO_TAP_ABILITIES, SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
                      ManaAbility, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
@@ -776,3 +777,310 @@ _township("Aysen Abbey", "W", ("U", "G"))
 _township("Castle Sengir", "B", ("U", "R"))
 _township("Koskun Keep", "R", ("B", "G"))
 _township("Wizards' School", "U", ("W", "B"))
+
+
+# ------------------------------------------------------------------ tokens
+
+# "If X leaves play, bury all <Y> tokens" (Sengir Autocrat, Drudge Spell): each
+# such token remembers the permanent that made it (flag "maker", an oid) and
+# is buried by a state check once that permanent has left play (a token put
+# into play by a duel script's setup has no maker and stays).
+def _maker_gone(g: Game, tok: Card) -> bool:
+    maker = tok.flags.get("maker")
+    return maker is not None and g.find(maker) is None
+
+
+def _made_by(cdef_tokens: list[Card], maker: Card) -> None:
+    for t in cdef_tokens:
+        t.flags["maker"] = maker.oid
+
+
+SERF = token_def("Serf", ("creature",), 0, 1, subtypes=("Serf",), colors=("B",), hooks=Hooks(state=_maker_gone))
+SKELETON = token_def("Skeleton", ("creature",), 1, 1, subtypes=("Skeleton",), colors=("B",),
+                     abilities=(regeneration("{B}"),), hooks=Hooks(state=_maker_gone))
+KELP = token_def("Kelp", ("creature",), 0, 1, subtypes=("Wall",), colors=("U",))
+SHADOW = token_def("Shadow", ("creature",), 0, 0, subtypes=("Shadow",), colors=("B",))
+
+
+def _autocrat(g: Game, ctx: Ctx) -> Gen:
+    toks = yield from make_tokens(g, SERF, ctx.controller, 3, ctx.source)
+    _made_by(toks, ctx.source)
+
+
+define("Sengir Autocrat", on_enter=_autocrat)
+
+_MY_DEAD_CREATURE = TargetSpec("target creature in your graveyard", kinds(Kind.GRAVEYARD_CARD),
+                               lambda g, ctx, c: isinstance(c, Card) and c.zone == "graveyard"
+                               and c.owner == ctx.controller and "creature" in c.cdef.types)
+
+
+def _drudge_spell(g: Game, ctx: Ctx) -> Gen:
+    gone = [c for c in each_target(ctx) if c.zone == "graveyard"]
+    for c in gone:
+        g.move(c, "removed")
+        g.log(f"{c.name} is removed from the game.")
+    toks = yield from make_tokens(g, SKELETON, ctx.controller, 1, ctx.source)
+    _made_by(toks, ctx.source)
+
+
+# Drudge Spell: two different creature cards of the controller's graveyard,
+# both removed as it resolves (one no longer there: the token is still made,
+# the other is still removed, as a spell with one target left).
+define("Drudge Spell", abilities=(Ability(
+    "{B}: Remove from the game two target creatures in your graveyard to put a Skeleton token into play",
+    Cost(_mana("{B}")), _drudge_spell, targets=(_MY_DEAD_CREATURE, _MY_DEAD_CREATURE)),))
+
+define("Wall of Kelp", abilities=(Ability("{U}{U}, {T}: Put a Kelp token into play",
+                                          Cost(_mana("{U}{U}"), tap=True), tokens_effect(KELP)),))
+
+
+# Broken Visage: the Shadow token has the power and toughness the attacking
+# creature had as the spell resolved (a 0/0 token given them for good, layer
+# -1 as a printed */*); at end of turn it is buried.
+def _broken_visage(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        ch = g.chars(t)
+        pw, th = ch.power or 0, ch.toughness or 0
+        g.destroy(t, bury=True)
+        tok = create_token(g, SHADOW, ctx.controller, ctx.source)
+        g.effects.append(Effect(g.stamp(), tok.oid, set_pt_mod(pw, th), "forever", layer=-1))
+        yield from g.entered(tok)
+
+        def bury_token(g2: Game, ctx2: Ctx, oid: int = tok.oid) -> Gen:
+            c = g2.find(oid)
+            if c is not None:
+                g2.destroy(c, bury=True)
+            yield from g2.settle()
+        g.delayed.append(Delayed(Event.END_OF_TURN, bury_token, ctx.controller, "Broken Visage", turn=g.turn))
+
+
+_NONARTIFACT_ATTACKER = creature_where("target nonartifact attacking creature",
+                                       lambda g, ctx, c: g.combat is not None and c.oid in g.combat.attackers()
+                                       and "artifact" not in g.chars(c).types)
+define("Broken Visage", spell=SpellSpec(_broken_visage, targets=(_NONARTIFACT_ATTACKER,)))
+
+
+# ------------------------------------------------------------------ Sengirs and what they damaged
+
+def _damaged_went(counter: str) -> Trigger:
+    """"Whenever a creature is put into the graveyard the same turn X damaged
+    it, put a <counter> counter on X" (Sengir Vampire's trigger)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        add_counters(g, ctx.source, counter, 1)
+        return
+        yield
+    return Trigger(Event.TO_GRAVEYARD, fn, lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"])
+
+
+define("Sengir Bats", triggers=(_damaged_went("+1/+1"),))
+define("Baron Sengir", triggers=(_damaged_went("+2/+2"),), abilities=(
+    Ability("{T}: Regenerate target Vampire", Cost(tap=True), nothing, regenerate=True,
+            targets=(creature_of("vampire", "target Vampire"),)),))
+
+
+# Black Carriage, Marjhan: "does not untap during your untap phase", untapped
+# by a sacrifice in its controller's upkeep.
+_DOESNT_UNTAP = static_for(self_only, flag_mod("doesn't untap"))
+
+
+def _untap_for(mana: str, name: str) -> Ability:
+    return Ability(f"{mana}: Sacrifice a creature to untap {name}. Use this ability only during your upkeep",
+                   Cost(_mana(mana), sacrifice="creature"), untap_source,
+                   condition=lambda g, c: upkeep_of()(g, c) and c.tapped)
+
+
+define("Black Carriage", statics=(_DOESNT_UNTAP,), abilities=(_untap_for("{0}", "Black Carriage"),))
+
+
+# Marjhan: the islands rule of Sea Serpent; "{U}{U}: -1/-0 until end of turn.
+# Marjhan deals 1 damage to target attacking creature without flying".
+def _marjhan_shot(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.zone == "battlefield":
+        _eot_effect(g, src, pump_mod(-1, 0), "gets -1/-0")
+    for t in each_target(ctx):
+        g.deal_damage(ctx.spell, t, 1)
+    return
+    yield
+
+
+_ATTACKER_NO_FLYING = creature_where("target attacking creature without flying",
+                                     lambda g, ctx, c: g.combat is not None and c.oid in g.combat.attackers()
+                                     and "flying" not in g.chars(c).keywords)
+define("Marjhan", statics=(_DOESNT_UNTAP,), hooks=_needs_islands(), abilities=(
+    _untap_for("{U}{U}", "Marjhan"),
+    Ability("{U}{U}: -1/-0 until end of turn; Marjhan deals 1 damage to target attacking creature without flying",
+            Cost(_mana("{U}{U}")), _marjhan_shot, targets=(_ATTACKER_NO_FLYING,))))
+
+
+# ------------------------------------------------------------------ combat
+
+define("Ghost Hounds", keywords=("does not tap to attack",), triggers=(
+    Trigger(Event.BLOCKERS_DECLARED, _when_facing("white", keyword_mod("first strike"), "gains first strike")),))
+define("Serra Inquisitors", triggers=(
+    Trigger(Event.BLOCKERS_DECLARED, _when_facing("black", pump_mod(2, 0), "gets +2/+0")),))
+define("Folk of An-Havva", triggers=(Trigger(Event.BLOCKS, _if_blocking(pump_mod(2, 0), "gets +2/+0"), _blocks),))
+define("Root Spider", triggers=(Trigger(Event.BLOCKS, _if_blocking(
+    lambda g, card, c: (keyword_mod("first strike")(g, card, c), pump_mod(1, 0)(g, card, c)),
+    "gains first strike and gets +1/+0"), _blocks),))
+
+
+# Rashka the Slayer: "If assigned to block any black creatures, gets +1/+2
+# until end of turn" (once, however many black creatures it blocks).
+def _rashka(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.source
+    cb = g.combat
+    held = cb.blocking(me.oid) if cb is not None else None
+    col = COLOR_LETTERS[g.word(me, "black")]
+    if held is not None and any(col in g.chars(c).colors for o in cb.bands[held] if (c := g.find(o)) is not None):
+        _eot_effect(g, me, pump_mod(1, 2), "gets +1/+2")
+    return
+    yield
+
+
+define("Rashka the Slayer", keywords=("can block flying",), triggers=(Trigger(Event.BLOCKERS_DECLARED, _rashka),))
+
+
+# Greater Werewolf: at end of combat, a -0/-2 counter on each creature
+# blocking or blocked by it (those still in play).
+def _werewolf(g: Game, ctx: Ctx) -> Gen:
+    for c in _facing(g, ctx.source):
+        add_counters(g, c, "-0/-2", 1)
+    yield from g.settle()
+
+
+define("Greater Werewolf", triggers=(Trigger(Event.END_OF_COMBAT, _werewolf),))
+
+
+# Labyrinth Minotaur: a creature it blocks does not untap during its controller's next untap phase.
+def _labyrinth(g: Game, ctx: Ctx) -> Gen:
+    a = ctx.data["attacker"]
+    if a.zone == "battlefield":
+        _freeze_card(g, a)
+        g.log(f"{a.name} does not untap during its controller's next untap phase.")
+    return
+    yield
+
+
+define("Labyrinth Minotaur", triggers=(Trigger(Event.BLOCKS, _labyrinth, _blocks),))
+
+
+# Joven's Ferrets: +0/+2 when declared as an attacker; at end of combat the
+# creatures that blocked it are tapped and do not untap next time.
+def _ferrets_attack(g: Game, ctx: Ctx) -> Gen:
+    _eot_effect(g, ctx.source, pump_mod(0, 2), "gets +0/+2")
+    return
+    yield
+
+
+def _ferrets_end(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.source
+    cb = g.combat
+    band = cb.band_of(me.oid) if cb is not None else None
+    if band is None:
+        return
+    for o in list(cb.blocks.get(band, [])):
+        c = g.find(o)
+        if c is not None:
+            c.tapped = True
+            _freeze_card(g, c)
+            g.log(f"{c.name} is tapped and does not untap during its controller's next untap phase.")
+    yield from g.note_taps()
+
+
+define("Joven's Ferrets", triggers=(Trigger(Event.ATTACKS, _ferrets_attack, _attacks),
+                                    Trigger(Event.END_OF_COMBAT, _ferrets_end)))
+
+
+# Spectral Bears: declared as an attacker while the defending player controls
+# no black permanents, it does not untap during its controller's next untap phase.
+def _spectral_bears(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.source
+    col = COLOR_LETTERS[g.word(me, "black")]
+    if not any(col in g.chars(c).colors for c in g.permanents(1 - g.controller(me))):
+        _freeze_card(g, me)
+        g.log(f"{me.name} does not untap during its controller's next untap phase.")
+    return
+    yield
+
+
+define("Spectral Bears", triggers=(Trigger(Event.ATTACKS, _spectral_bears, _attacks),))
+
+
+# Sea Troll: "{U}: Regenerate. Use this ability only during a turn in which
+# Sea Troll blocked a blue creature or a blue creature blocked Sea Troll".
+def _sea_troll_marks(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.source
+    col = COLOR_LETTERS[g.word(me, "blue")]
+    if any(col in g.chars(c).colors for c in _facing(g, me)):
+        me.flags["fought blue"] = g.turn
+    return
+    yield
+
+
+define("Sea Troll", triggers=(Trigger(Event.BLOCKERS_DECLARED, _sea_troll_marks),), abilities=(
+    Ability("{U}: Regenerate (only in a turn it blocked or was blocked by a blue creature)", Cost(_mana("{U}")),
+            nothing, regenerate=True, condition=lambda g, c: c.flags.get("fought blue") == g.turn),))
+
+
+# Reef Pirates: each time it damages an opponent, the top card of that
+# player's library goes to their graveyard.
+def _pirates(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.data["packet"].receiver
+    if p.library:
+        c = g.move(p.library[0], "graveyard")
+        g.log(f"{c.name} is put from the top of {p.name}'s library into their graveyard (Reef Pirates).")
+    return
+    yield
+
+
+define("Reef Pirates", triggers=(Trigger(Event.DAMAGE_DEALT, _pirates, lambda g, src, d: (
+    d["packet"].source_oid == src.oid and isinstance(d["packet"].receiver, Player)
+    and d["packet"].receiver.idx != g.controller(src))),))
+
+
+# Rysorian Badger: attacking and unblocked, its controller may have it deal
+# no combat damage to the defending player this turn, to remove up to two
+# creature cards of that player's graveyard from the game, gaining 1 life for
+# each. Asked once blockers are declared.
+def _badger(g: Game, ctx: Ctx) -> Gen:
+    me, cb = ctx.source, ctx.data["combat"]
+    band = cb.band_of(me.oid)
+    if band is None or band in cb.blocked:
+        return
+    p = ctx.controller
+    opp = g.players[cb.defender]
+    dead = [c for c in opp.graveyard if "creature" in c.cdef.types]
+    if not dead:
+        return
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Rysorian Badger: deal no damage to the defending player to "
+                           "remove up to two creatures in their graveyard from the game?",
+                           ["choose yes", "choose no"], decline="choose no", about="Rysorian Badger")
+    if ans != "choose yes":
+        return
+    oid = me.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat and pk.source_oid == oid
+                                              and isinstance(pk.receiver, Player))))
+    g.log(f"{me.name} deals no damage to {opp.name} this turn.")
+    n = 0
+    for _ in range(2):
+        dead = [c for c in opp.graveyard if "creature" in c.cdef.types]
+        if not dead:
+            break
+        ch = list(dict.fromkeys(f"choose {ref(g, c)}" for c in dead))
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Rysorian Badger: remove a creature from the game",
+                               ch + ["choose none"], decline="choose none", about="Rysorian Badger",
+                               parser=g.parser_for(p, ch + ["choose none"]))
+        if ans == "choose none":
+            break
+        c = next(c for c in dead if f"choose {ref(g, c)}" == ans)
+        g.move(c, "removed")
+        g.log(f"{c.name} is removed from the game.")
+        n += 1
+    if n:
+        g.gain_life(p, n)
+
+
+define("Rysorian Badger", triggers=(Trigger(Event.BLOCKERS_DECLARED, _badger,
+                                            lambda g, src, d: d["combat"].band_of(src.oid) is not None),))
