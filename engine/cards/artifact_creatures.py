@@ -1,7 +1,7 @@
 """Artifact creatures."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..carddb import define
 from ..ctx import Ctx
@@ -73,9 +73,9 @@ define("Onulet", triggers=(Trigger(Event.TO_GRAVEYARD, _onulet, condition=lambda
 # combat it was assigned to attack or block in (even if it left the combat);
 # {X},{T} during upkeep puts X back, never beyond the maximum. Choice: X may be
 # chosen larger than the room left; the extra is wasted (the cap is the card's).
-def _clockwork(name: str, most: int, **more: Any) -> None:
+def _clockwork(name: str, most: int, hooks: Hooks | None = None) -> None:
     """Define a Clockwork creature that holds at most ``most`` +1/+0 counters
-    (``more``: its other behaviour, as for :func:`engine.carddb.define`)."""
+    (``hooks``: its own, such as who cannot block it: Clockwork Steed)."""
     def fought(g: Game, ctx: Ctx) -> Gen:
         ctx.source.flags["fought"] = g.turn
         return
@@ -101,7 +101,7 @@ def _clockwork(name: str, most: int, **more: Any) -> None:
            abilities=(Ability(f"{{X}}, {{T}}: Put X +1/+0 counters on {name} (at most {most}). "
                               "Use this ability only during your upkeep",
                               Cost(ManaCost.parse("{X}"), tap=True), wind_up, condition=upkeep_of(), x=True),),
-           **more)
+           hooks=hooks or Hooks())
 
 
 _clockwork("Clockwork Avian", 4)

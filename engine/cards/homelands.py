@@ -25,7 +25,8 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE,
                        keyword_mod, lose_keyword_mod, make_tokens, nothing, on_enchanted, on_source, permanent_target,
                        prevent_to_target, pump, pump_mod, regeneration, self_only, static_for, token_def,
                        tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target,
-                       create_token, set_pt_mod, untap_source)
+                       create_token, set_pt_mod, untap_source, DAMAGED_CREATURE_OR_PLAYER, lands_of_type, pay_to_use,
+                       destroy_all)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (NO_TAP_ABILITIES, SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
@@ -33,6 +34,7 @@ from ..model import (NO_TAP_ABILITIES, SICK_ATTACK_OK, SICK_TAP_OK, Ability, Ann
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .arabian_nights import _flip_lost
+from .artifact_creatures import _clockwork
 from .blue import _LAND_TYPES, _lands_of_type, _needs_islands
 from .fallen_empires import _BLOCKING, _bury_self
 from .the_dark import _choose_card, _next_untap_of_controller
@@ -1084,3 +1086,469 @@ def _badger(g: Game, ctx: Ctx) -> Gen:
 
 define("Rysorian Badger", triggers=(Trigger(Event.BLOCKERS_DECLARED, _badger,
                                             lambda g, src, d: d["combat"].band_of(src.oid) is not None),))
+
+
+# ------------------------------------------------------------------ power and toughness of their own
+
+# An-Havva Constable: toughness 1 plus the green creatures in play (both
+# players', itself included); layer -1 as a printed */*.
+define("An-Havva Constable", statics=(static_for(
+    self_only, lambda g, card, c: c.set_pt(2, 1 + _green_creatures(g)), layer=-1),))
+
+
+# Aysen Crusader: power and toughness 2 plus the Heroes its controller controls.
+def _crusader(g: Game, card: Card, c: Chars) -> None:
+    n = 2 + sum(1 for x in g.creatures(c.controller) if _has_sub(g.chars(x), "hero", "heroes"))
+    c.set_pt(n, n)
+
+
+define("Aysen Crusader", statics=(static_for(self_only, _crusader, layer=-1),))
+
+
+# ------------------------------------------------------------------ targeting
+
+# Autumn Willow: it cannot be the target of spells or effects, but of those
+# controlled by a player its "{G}: Target player may target Autumn Willow with
+# spells or effects until end of turn" named this turn.
+def _willow_allows(g: Game, card: Card, spell: Spell) -> bool:
+    turn, allowed = card.flags.get("willow", (-1, ()))
+    return turn == g.turn and spell.controller in allowed
+
+
+def _willow_allow(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    turn, allowed = src.flags.get("willow", (-1, ()))
+    allowed = tuple(allowed) if turn == g.turn else ()
+    for p in each_target(ctx):
+        if src.zone == "battlefield" and p.idx not in allowed:
+            allowed += (p.idx,)
+            g.log(f"{p.name} may target Autumn Willow this turn.")
+    src.flags["willow"] = (g.turn, allowed)
+    return
+    yield
+
+
+define("Autumn Willow", hooks=Hooks(can_be_targeted=_willow_allows), abilities=(
+    Ability("{G}: Target player may target Autumn Willow with spells or effects until end of turn",
+            Cost(_mana("{G}")), _willow_allow, targets=(PLAYER,)),))
+
+
+# ------------------------------------------------------------------ redirection and prevention
+
+_WHITE_DAMAGED = TargetSpec("white creature being damaged", kinds(Kind.PERMANENT),
+                            lambda g, ctx, o: "creature" in g.chars(o).types
+                            and COLOR_LETTERS[g.word(ctx.source, "white")] in g.chars(o).colors, damaged=True)
+_MY_WHITE_DAMAGED = TargetSpec("white creature you control being damaged", kinds(Kind.PERMANENT),
+                               lambda g, ctx, o: "creature" in g.chars(o).types
+                               and COLOR_LETTERS[g.word(ctx.source, "white")] in g.chars(o).colors
+                               and g.controller(o) == ctx.controller, damaged=True)
+define("Daughter of Autumn", abilities=(Ability(
+    "{W}: Redirect to Daughter of Autumn 1 damage dealt to a white creature", Cost(_mana("{W}")),
+    _redirect_to_source(lambda ctx: 1), targets=(_WHITE_DAMAGED,), prevention=True),))
+define("Hazduhr the Abbot", abilities=(Ability(
+    "{X}, {T}: Redirect to Hazduhr the Abbot X damage dealt to any white creature you control",
+    Cost(_mana("{X}"), tap=True), _redirect_to_source(lambda ctx: ctx.x), targets=(_MY_WHITE_DAMAGED,),
+    prevention=True, x=True),))
+
+
+# Samite Alchemist: up to 4 damage to a creature its controller controls is
+# prevented; that creature is tapped and does not untap next time.
+def _alchemist(g: Game, ctx: Ctx) -> Gen:
+    yield from prevent_to_target(4)(g, ctx)
+    for t in each_target(ctx):
+        if t.zone == "battlefield":
+            t.tapped = True
+            _freeze_card(g, t)
+            g.log(f"{t.name} is tapped and does not untap during its controller's next untap phase.")
+    yield from g.note_taps()
+
+
+define("Samite Alchemist", abilities=(Ability(
+    "{W}{W}, {T}: Prevent up to 4 damage to a creature you control. Tap that creature; it does not untap during "
+    "your next untap phase", Cost(_mana("{W}{W}"), tap=True), _alchemist,
+    targets=(TargetSpec("creature you control being damaged", kinds(Kind.PERMANENT),
+                        lambda g, ctx, o: "creature" in g.chars(o).types and g.controller(o) == ctx.controller,
+                        damaged=True),), prevention=True),))
+
+define("Serra Paladin", abilities=(
+    Ability("{T}: Prevent 1 damage to any creature or player", Cost(tap=True), prevent_to_target(1),
+            targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),
+    Ability("{1}{W}{W}, {T}: Attacking this turn does not cause target creature to tap",
+            Cost(_mana("{1}{W}{W}"), tap=True), grant("does not tap to attack"), targets=(CREATURE,))))
+
+
+# ------------------------------------------------------------------ damage
+
+# Reveka, Wizard Savant: 2 damage; Reveka does not untap during its controller's next untap phase.
+def _reveka(g: Game, ctx: Ctx) -> Gen:
+    yield from damage(2)(g, ctx)
+    if ctx.source.zone == "battlefield":
+        _freeze_card(g, ctx.source)
+
+
+define("Reveka, Wizard Savant", abilities=(Ability(
+    "{T}: Reveka deals 2 damage to target creature or player and does not untap during your next untap phase",
+    Cost(tap=True), _reveka, targets=(CREATURE_OR_PLAYER,)),))
+
+
+# Dwarven Sea Clan: during combat, {T}: at end of combat, 2 damage to the
+# target attacking or blocking creature, whose controller controls islands.
+def _in_combat(g: Game, c: Card) -> bool:
+    return g.combat is not None and g.combat.involves(c.oid)
+
+
+def _sea_clan(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    for t in each_target(ctx):
+        oid = t.oid
+
+        def hit(g2: Game, ctx2: Ctx, oid: int = oid) -> Gen:
+            c = g2.find(oid)
+            if c is not None:
+                g2.deal_damage({"name": src.name, "oid": src.oid, "colors": frozenset(g2.chars(src).colors)
+                                if src.zone == "battlefield" else frozenset({"R"}),
+                                "types": frozenset({"creature"}), "controller": ctx.controller}, c, 2)
+            yield from g2.settle()
+        g.delayed.append(Delayed(Event.END_OF_COMBAT, hit, ctx.controller, "Dwarven Sea Clan", turn=g.turn))
+        g.log(f"Dwarven Sea Clan will deal 2 damage to {t.name} at end of combat.")
+    return
+    yield
+
+
+define("Dwarven Sea Clan", abilities=(Ability(
+    "{T}: At end of combat, Dwarven Sea Clan deals 2 damage to target attacking or blocking creature whose "
+    "controller controls islands", Cost(tap=True), _sea_clan,
+    targets=(creature_where("target attacking or blocking creature whose controller controls islands",
+                            lambda g, ctx, c: _in_combat(g, c)
+                            and bool(lands_of_type(g, ctx.source, g.controller(c), "island"))),)),))
+
+
+# Heart Wolf: during combat, {T}: target Dwarf gains first strike and +2/+0
+# until end of turn; if that Dwarf leaves play this turn, Heart Wolf is buried.
+def _heart_wolf(g: Game, ctx: Ctx) -> Gen:
+    wolf = ctx.source
+    for t in each_target(ctx):
+        _eot_effect(g, t, lambda g2, card, c: (keyword_mod("first strike")(g2, card, c), pump_mod(2, 0)(g2, card, c)),
+                    "gains first strike and gets +2/+0")
+        oid, wolf_oid = t.oid, wolf.oid
+
+        def gone(g2: Game, d: Delayed, data: dict, oid: int = oid) -> bool:
+            return g2.find(oid) is None
+
+        def bury(g2: Game, ctx2: Ctx, wolf_oid: int = wolf_oid) -> Gen:
+            w = g2.find(wolf_oid)
+            if w is not None:
+                g2.log("The Dwarf left play: Heart Wolf is buried.")
+                g2.destroy(w, bury=True)
+                yield from g2.settle()
+        g.delayed.append(Delayed(Event.STATE, bury, ctx.controller, "Heart Wolf", condition=gone, turn=g.turn))
+    return
+    yield
+
+
+define("Heart Wolf", abilities=(Ability(
+    "{T}: Target Dwarf gains first strike and gets +2/+0 until end of turn. If that Dwarf leaves play this turn, "
+    "bury Heart Wolf. Use this ability only when attack or defense is announced", Cost(tap=True), _heart_wolf,
+    targets=(_DWARF,), condition=lambda g, c: g.combat is not None),))
+
+
+# Orcish Mine: three ore counters; one is removed in its controller's upkeep
+# and each time the enchanted land becomes tapped; when the last one is
+# removed the land is destroyed and the Mine deals 2 damage to its controller.
+def _ore(g: Game, mine: Card) -> Gen:
+    if mine.zone != "battlefield" or not mine.counters.get("ore"):
+        return
+    add_counters(g, mine, "ore", -1)
+    if mine.counters.get("ore", 0) == 0:
+        land = g.enchanted(mine)
+        if land is not None:
+            p = g.controller(land)
+            g.destroy(land)
+            g.deal_damage(mine, g.players[p], 2)
+    yield from g.settle()
+
+
+def _ore_upkeep(g: Game, ctx: Ctx) -> Gen:
+    yield from _ore(g, ctx.source)
+
+
+def _ore_tapped(g: Game, ctx: Ctx) -> Gen:
+    yield from _ore(g, ctx.source)
+
+
+_mine_ab, _mine_end = during_upkeep("Remove an ore counter from Orcish Mine", _ore_upkeep)
+define("Orcish Mine", enchant=LAND, on_enter=enters_with_counters("ore", 3), abilities=(_mine_ab,),
+       hooks=Hooks(end_of_upkeep=_mine_end),
+       triggers=(Trigger(Event.BECOMES_TAPPED, _ore_tapped, lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# ------------------------------------------------------------------ blue permanents
+
+# Chain Stasis: tap or untap target creature (chosen as it is cast); then
+# that creature's controller may pay {2}{U} to do it again to any creature,
+# and so on, each time by the controller of the creature last affected.
+def _stasis_once(g: Game, c: Card, tap: bool) -> None:
+    c.tapped = tap
+    g.log(f"{c.name} is {'tapped' if tap else 'untapped'} (Chain Stasis).")
+
+
+def _chain_stasis(g: Game, ctx: Ctx) -> Gen:
+    tap = ctx.chosen("choice", "tap") == "tap"
+    last: Card | None = None
+    for t in each_target(ctx):
+        _stasis_once(g, t, tap)
+        last = t
+    yield from g.note_taps()
+    while last is not None:
+        p = g.controller(last) if last.zone == "battlefield" else last.controller
+        cands = [c for c in g.creatures() if g.targetable(c, frozenset({"U"}))]
+        if not cands:
+            return
+        paid = yield from pay_to_use(g, p, "{2}{U}", "Chain Stasis: pay {2}{U} to tap or untap a creature?",
+                                     "Chain Stasis")
+        if not paid:
+            return
+        ch = [f"choose {ref(g, c)}" for c in cands]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Chain Stasis: choose a creature to tap or untap", ch,
+                               about="Chain Stasis", parser=g.parser_for(p, ch))
+        last = cands[ch.index(ans)]
+        how = yield from g.ask(p, DecisionKind.CHOOSE, f"Chain Stasis: tap or untap {ref(g, last)}?",
+                               ["choose tap", "choose untap"], about="Chain Stasis")
+        _stasis_once(g, last, how == "choose tap")
+        yield from g.note_taps()
+
+
+define("Chain Stasis", spell=SpellSpec(_chain_stasis, targets=(CREATURE,), announce=(
+    Announce("choice", "tap or untap", lambda g, ctx: ["tap", "untap"]),)))
+
+
+# Coral Reef: four polyp counters; {0}: sacrifice an island for two more;
+# {U}: remove a polyp counter (a cost) to tap target untapped blue creature
+# its controller controls and put a +0/+1 counter on target creature.
+def _two_polyps(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "polyp", 2)
+    return
+    yield
+
+
+def _coral_reef(g: Game, ctx: Ctx) -> Gen:
+    blue, other = (ctx.targets + [None, None])[:2]
+    if blue is not None:
+        blue.tapped = True
+        g.log(f"{blue.name} is tapped (Coral Reef).")
+        yield from g.note_taps()
+    if other is not None:
+        add_counters(g, other, "+0/+1", 1)
+
+
+_MY_UNTAPPED_BLUE = creature_where("target untapped blue creature you control",
+                                   lambda g, ctx, c: not c.tapped and g.controller(c) == ctx.controller
+                                   and COLOR_LETTERS[g.word(ctx.source, "blue")] in g.chars(c).colors)
+define("Coral Reef", on_enter=enters_with_counters("polyp", 4), abilities=(
+    Ability("{0}: Sacrifice an island to put two polyp counters on Coral Reef", Cost(sacrifice="island"),
+            _two_polyps),
+    Ability("{U}: Tap target blue creature you control and remove a polyp counter from Coral Reef to put a +0/+1 "
+            "counter on target creature", Cost(_mana("{U}"), remove_counter="polyp"), _coral_reef,
+            targets=(_MY_UNTAPPED_BLUE, CREATURE))))
+
+
+# Dark Maze: "{0}: Dark Maze can attack this turn as though it were not a
+# Wall. At end of turn, remove Dark Maze from the game."
+def _dark_maze(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.zone != "battlefield":
+        return
+    g.effects.append(Effect(g.stamp(), src.oid, flag_mod("wall can attack"), "eot"))
+    oid = src.oid
+
+    def remove(g2: Game, ctx2: Ctx) -> Gen:
+        c = g2.find(oid)
+        if c is not None:
+            g2.move(c, "removed")
+            g2.log(f"{c.name} is removed from the game.")
+        return
+        yield
+    g.delayed.append(Delayed(Event.END_OF_TURN, remove, ctx.controller, "Dark Maze", turn=g.turn))
+    g.log("Dark Maze can attack this turn; at end of turn it is removed from the game.")
+    return
+    yield
+
+
+define("Dark Maze", abilities=(Ability("{0}: Dark Maze can attack this turn as though it were not a Wall. At end "
+                                       "of turn, remove Dark Maze from the game", Cost(), _dark_maze,
+                                       once_per_turn=True),))
+
+
+# Giant Albatross: as it is put into the graveyard from play (the only time
+# its ability can be used), its controller may pay {1}{U}: each creature
+# still in play that damaged it this turn is buried unless its controller
+# pays 2 life (life, not damage: nothing prevents it).
+def _albatross(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.data["controller"]
+    culprits = [c for o in sorted(ctx.data["damaged_by"]) if (c := g.find(o)) is not None and g.is_creature(c)]
+    if not culprits:
+        return
+    paid = yield from pay_to_use(g, p, "{1}{U}", "Giant Albatross: pay {1}{U} to bury the creatures that damaged "
+                                 "it this turn?", "Giant Albatross")
+    if not paid:
+        return
+    for c in culprits:
+        if c.zone != "battlefield":
+            continue
+        q = g.controller(c)
+        if g.players[q].life >= 2:
+            ans = yield from g.ask(q, DecisionKind.CHOOSE, f"Giant Albatross: pay 2 life to keep {ref(g, c)}?",
+                                   ["choose yes", "choose no"], decline="choose no", about="Giant Albatross")
+            if ans == "choose yes":
+                g.lose_life(q, 2, " (Giant Albatross)")
+                continue
+        g.destroy(c, bury=True)
+    yield from g.settle()
+
+
+define("Giant Albatross", triggers=(Trigger(Event.TO_GRAVEYARD, _albatross,
+                                            lambda g, src, d: d["card"] is src, zones=("graveyard",)),))
+
+
+# Giant Oyster: it may stay tapped. {T}: the target tapped creature does not
+# untap as long as the Oyster remains tapped; in its controller's upkeeps the
+# creature gets a -1/-1 counter; when the Oyster untaps or leaves play, those
+# counters are removed.
+def _oyster_holds(g: Game, src: Card, card: Card, c: Chars) -> bool:
+    return src.tapped and src.flags.get("oyster") == card.oid
+
+
+def _oyster(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    for t in each_target(ctx):
+        src.flags["oyster"] = t.oid
+        src.flags["oyster_counters"] = 0
+        oid, src_oid = t.oid, src.oid
+
+        def released(g2: Game, d: Delayed, data: dict, src_oid: int = src_oid, oid: int = oid) -> bool:
+            s = g2.find(src_oid)
+            return s is None or not s.tapped or s.flags.get("oyster") != oid
+
+        def release(g2: Game, ctx2: Ctx, src_oid: int = src_oid, oid: int = oid) -> Gen:
+            s = g2.find(src_oid)
+            c = g2.find(oid)
+            n = ctx2.data["delayed"].data.get("n", 0)
+            if s is not None and s.flags.get("oyster") == oid:
+                n = s.flags.pop("oyster_counters", 0)
+                s.flags.pop("oyster", None)
+            if c is not None and n:
+                add_counters(g2, c, "-1/-1", -n)
+            return
+            yield
+        g.delayed.append(Delayed(Event.STATE, release, ctx.controller, "Giant Oyster", condition=released,
+                                 data={"n": 0}))
+        g.log(f"{t.name} does not untap as long as Giant Oyster remains tapped.")
+    return
+    yield
+
+
+def _oyster_upkeep(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    c = g.find(src.flags.get("oyster", -1)) if src.tapped else None
+    if c is not None:
+        add_counters(g, c, "-1/-1", 1)
+        src.flags["oyster_counters"] = src.flags.get("oyster_counters", 0) + 1
+        for d in g.delayed:
+            if d.name == "Giant Oyster" and d.controller == g.controller(src):
+                d.data["n"] = src.flags["oyster_counters"]
+    yield from g.settle()
+
+
+_oy_ab, _oy_end = during_upkeep("Put a -1/-1 counter on the creature Giant Oyster holds", _oyster_upkeep)
+define("Giant Oyster", hooks=Hooks(may_stay_tapped=lambda g, c: True, end_of_upkeep=_oy_end),
+       statics=(Static(applies=_oyster_holds, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
+                       active=lambda g, src: True),),
+       abilities=(Ability("{T}: Target tapped creature does not untap as long as Giant Oyster remains tapped",
+                          Cost(tap=True), _oyster,
+                          targets=(creature_where("target tapped creature", lambda g, ctx, c: c.tapped),)),
+                  _oy_ab))
+
+
+# ------------------------------------------------------------------ white
+
+# Trade Caravan: a currency counter in each of its controller's upkeeps;
+# "{0}: Remove two currency counters to untap target basic land. Use this
+# ability only during any opponent's upkeep."
+def _currency(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "currency", 1)
+    return
+    yield
+
+
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        t.tapped = False
+        g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+_car_ab, _car_end = during_upkeep("Put a currency counter on Trade Caravan", _currency)
+define("Trade Caravan", hooks=Hooks(end_of_upkeep=_car_end), abilities=(
+    _car_ab,
+    Ability("{0}: Remove two currency counters to untap target basic land. Use this ability only during an "
+            "opponent's upkeep", Cost(remove_counter="currency", counters=2), _untap_targets,
+            targets=(permanent_target("target basic land", lambda g, ctx, c: "land" in g.chars(c).types
+                                      and "basic" in g.chars(c).supertypes),),
+            condition=lambda g, c: g.phase == "upkeep" and g.active != g.controller(c))))
+
+
+# ------------------------------------------------------------------ artifacts
+
+define("Clockwork Gnomes", abilities=(Ability("{3}, {T}: Regenerate target artifact creature",
+                                              Cost(_mana("{3}"), tap=True), nothing, regenerate=True,
+                                              targets=(_ARTIFACT_CREATURE,)),))
+_clockwork("Clockwork Steed", 4, hooks=Hooks(can_be_blocked_by=lambda g, attacker, blocker:
+                                              "artifact" not in g.chars(blocker).types))
+_clockwork("Clockwork Swarm", 4, hooks=Hooks(can_be_blocked_by=lambda g, attacker, blocker:
+                                              "wall" not in g.chars(blocker).subtypes))
+
+define("Joven's Tools", abilities=(Ability("{4}, {T}: Target creature cannot be blocked this turn except by Walls",
+                                           Cost(_mana("{4}"), tap=True),
+                                           until_eot(flag_mod("blockable only by walls")), targets=(CREATURE,)),))
+
+
+# Serrated Arrows: three arrowhead counters; in its controller's upkeep it is
+# buried if it has none; {T}: remove one to put a -1/-1 counter on target creature.
+def _arrows_upkeep(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.zone == "battlefield" and not src.counters.get("arrowhead"):
+        g.log("Serrated Arrows has no arrowhead counters: it is buried.")
+        yield from _bury_self(g, src)
+
+
+def _minus_counter(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        add_counters(g, t, "-1/-1", 1)
+    return
+    yield
+
+
+_arr_ab, _arr_end = during_upkeep("Bury Serrated Arrows if it has no arrowhead counters", _arrows_upkeep)
+define("Serrated Arrows", on_enter=enters_with_counters("arrowhead", 3), hooks=Hooks(end_of_upkeep=_arr_end),
+       abilities=(_arr_ab, Ability("{T}: Remove an arrowhead counter to put a -1/-1 counter on target creature",
+                                   Cost(tap=True, remove_counter="arrowhead"), _minus_counter,
+                                   targets=(CREATURE,))))
+
+
+# Apocalypse Chime: buries every card from Homelands in play, whoever
+# controls it: a card whose name was first printed in Homelands (as Golgothian
+# Sylex reads "cards from the Antiquities expansion"); tokens are not cards.
+_BEFORE_HML = frozenset({"LEA", "LEB", "2ED", "3ED", "ARN", "ATQ", "LEG", "DRK", "FEM", "4ED", "ICE", "CHR"})
+
+
+def _from_homelands(g: Game, card: Card) -> bool:
+    sets = carddb.printings(card.name)
+    return not card.token and "HML" in sets and not sets & _BEFORE_HML
+
+
+define("Apocalypse Chime", abilities=(Ability(
+    "{2}, {T}: Sacrifice Apocalypse Chime to bury all cards from the Homelands expansion",
+    Cost(_mana("{2}"), tap=True, sacrifice_self=True), destroy_all(_from_homelands, bury=True)),))
