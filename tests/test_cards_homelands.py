@@ -1,0 +1,82 @@
+"""Homelands (engine/cards/homelands.py): random duels with decks of these
+cards.
+
+Each card has its duel scripts under tests/scripts/cards/homelands/; here
+random players play five pool decks, one per color (two of each card, the
+artifacts and the nonbasic lands spread over them), tokens and all: no
+exception, the number of cards (not tokens) never changes, views leak
+nothing hidden, and the replay is the same duel. Each deck meets two others.
+"""
+from __future__ import annotations
+
+import pytest
+from test_random_duels import checked_duel_of
+
+from engine import carddb
+
+_WHITE = ("Abbey Gargoyles", "Abbey Matron", "Aysen Bureaucrats", "Aysen Crusader", "Aysen Highway",
+          "Beast Walkers", "Death Speakers", "Hazduhr the Abbot", "Leeches", "Mesa Falcon", "Prophecy",
+          "Rashka the Slayer", "Samite Alchemist", "Serra Aviary", "Serra Bestiary", "Serra Inquisitors",
+          "Serra Paladin", "Soraya the Falconer", "Trade Caravan", "Truce",
+          "Serrated Arrows", "Feroz's Ban", "Aysen Abbey")
+_BLUE = ("Aether Storm", "Baki's Curse", "Chain Stasis", "Coral Reef", "Dark Maze", "Forget", "Giant Albatross",
+         "Giant Oyster", "Jinx", "Labyrinth Minotaur", "Marjhan", "Memory Lapse", "Merchant Scroll",
+         "Mystic Decree", "Narwhal", "Reef Pirates", "Reveka, Wizard Savant", "Sea Sprite", "Sea Troll",
+         "Wall of Kelp", "Roterothopter", "Clockwork Gnomes", "Wizards' School")
+_BLACK = ("Baron Sengir", "Black Carriage", "Broken Visage", "Cemetery Gate", "Drudge Spell", "Dry Spell",
+          "Feast of the Unicorn", "Funeral March", "Ghost Hounds", "Grandmother Sengir", "Greater Werewolf",
+          "Headstone", "Ihsan's Shade", "Irini Sengir", "Koskun Falls", "Sengir Autocrat", "Sengir Bats",
+          "Torture", "Veldrane of Sengir", "Apocalypse Chime", "Ebony Rhino", "Castle Sengir")
+_RED = ("Aliban's Tower", "Ambush", "Ambush Party", "An-Zerrin Ruins", "Anaba Ancestor", "Anaba Bodyguard",
+        "Anaba Shaman", "Anaba Spirit Crafter", "Chandler", "Dwarven Pony", "Dwarven Sea Clan", "Dwarven Trader",
+        "Eron the Relentless", "Evaporate", "Heart Wolf", "Ironclaw Curse", "Joven", "Orcish Mine", "Retribution",
+        "Winter Sky", "Didgeridoo", "Joven's Tools", "Koskun Keep")
+_GREEN = ("An-Havva Constable", "An-Havva Inn", "Autumn Willow", "Carapace", "Daughter of Autumn", "Faerie Noble",
+          "Folk of An-Havva", "Hungry Mist", "Joven's Ferrets", "Leaping Lizard", "Mammoth Harness",
+          "Primal Order", "Renewal", "Root Spider", "Roots", "Rysorian Badger", "Shrink", "Spectral Bears",
+          "Willow Faerie", "Willow Priestess", "Clockwork Steed", "Clockwork Swarm", "An-Havva Township")
+
+
+def _deck(cards: tuple[str, ...], basic: str, lands: int = 18) -> dict[str, int]:
+    return {basic: lands, **{n: 2 for n in cards}}
+
+
+HOMELANDS = {
+    "Homelands White": _deck(_WHITE, "Plains"),
+    "Homelands Blue": _deck(_BLUE, "Island"),
+    "Homelands Black": _deck(_BLACK, "Swamp", 20),
+    "Homelands Red": _deck(_RED, "Mountain"),
+    "Homelands Green": _deck(_GREEN, "Forest"),
+}
+# each deck against the next one and the one after (five pairings, ten duels)
+_NAMES = sorted(HOMELANDS)
+PAIRS = [(_NAMES[i], _NAMES[(i + k) % 5]) for k in (1, 2) for i in range(5)]
+MINE = set(_WHITE) | set(_BLUE) | set(_BLACK) | set(_RED) | set(_GREEN)
+PLAYED: set[str] = set()
+
+# Left out (see the report of issue 29): Timmerian Fiends exchanges the
+# ownership of two cards for good in the middle of a duel, outside the ante,
+# which the collection's ledger of ownership changes does not know.
+NOT_IMPLEMENTED = {"Timmerian Fiends"}
+
+
+def test_the_decks_hold_every_implemented_homelands_card() -> None:
+    data = carddb.card_data()
+    assert MINE == {n for n in carddb.implemented() if "HML" in data[n].get("sets", [])}
+    homelands = {n for n, c in data.items() if "HML" in c.get("sets", [])}
+    assert homelands - MINE == NOT_IMPLEMENTED
+
+
+@pytest.mark.parametrize("seed", range(len(PAIRS)))
+def test_random_duels_with_homelands(seed: int) -> None:
+    """Random players with decks of Homelands: no exception, the card count
+    never changes, views leak nothing hidden, the replay is the same duel."""
+    a, b = PAIRS[seed]
+    checked_duel_of(seed, {a: HOMELANDS[a], b: HOMELANDS[b]}, PLAYED)
+
+
+def test_the_random_duels_played_most_of_these_cards() -> None:
+    if not PLAYED:
+        pytest.skip("run with the random duels above")
+    missing = sorted(MINE - PLAYED)
+    assert len(missing) <= len(MINE) // 3, f"never played: {missing}"
