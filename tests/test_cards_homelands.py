@@ -9,10 +9,15 @@ nothing hidden, and the replay is the same duel. Each deck meets two others.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 from test_random_duels import checked_duel_of
 
-from engine import carddb
+from engine import Duel, DuelOptions, carddb
+from engine.scripts import run_step
+from engine.scripts import run_steps as run
 
 _WHITE = ("Abbey Gargoyles", "Abbey Matron", "Aysen Bureaucrats", "Aysen Crusader", "Aysen Highway",
           "Beast Walkers", "Death Speakers", "Hazduhr the Abbot", "Leeches", "Mesa Falcon", "Prophecy",
@@ -26,7 +31,7 @@ _BLUE = ("Aether Storm", "Baki's Curse", "Chain Stasis", "Coral Reef", "Dark Maz
 _BLACK = ("Baron Sengir", "Black Carriage", "Broken Visage", "Cemetery Gate", "Drudge Spell", "Dry Spell",
           "Feast of the Unicorn", "Funeral March", "Ghost Hounds", "Grandmother Sengir", "Greater Werewolf",
           "Headstone", "Ihsan's Shade", "Irini Sengir", "Koskun Falls", "Sengir Autocrat", "Sengir Bats",
-          "Torture", "Veldrane of Sengir", "Apocalypse Chime", "Ebony Rhino", "Castle Sengir")
+          "Torture", "Veldrane of Sengir", "Timmerian Fiends", "Apocalypse Chime", "Ebony Rhino", "Castle Sengir")
 _RED = ("Aliban's Tower", "Ambush", "Ambush Party", "An-Zerrin Ruins", "Anaba Ancestor", "Anaba Bodyguard",
         "Anaba Shaman", "Anaba Spirit Crafter", "Chandler", "Dwarven Pony", "Dwarven Sea Clan", "Dwarven Trader",
         "Eron the Relentless", "Evaporate", "Heart Wolf", "Ironclaw Curse", "Joven", "Orcish Mine", "Retribution",
@@ -54,10 +59,7 @@ PAIRS = [(_NAMES[i], _NAMES[(i + k) % 5]) for k in (1, 2) for i in range(5)]
 MINE = set(_WHITE) | set(_BLUE) | set(_BLACK) | set(_RED) | set(_GREEN)
 PLAYED: set[str] = set()
 
-# Left out (see the report of issue 29): Timmerian Fiends exchanges the
-# ownership of two cards for good in the middle of a duel, outside the ante,
-# which the collection's ledger of ownership changes does not know.
-NOT_IMPLEMENTED = {"Timmerian Fiends"}
+NOT_IMPLEMENTED: set[str] = set()
 
 
 def test_the_decks_hold_every_implemented_homelands_card() -> None:
@@ -80,3 +82,25 @@ def test_the_random_duels_played_most_of_these_cards() -> None:
         pytest.skip("run with the random duels above")
     missing = sorted(MINE - PLAYED)
     assert len(missing) <= len(MINE) // 3, f"never played: {missing}"
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_timmerian_fiends_is_removed_from_the_deck_in_a_duel_not_played_for_ante(seed: int) -> None:
+    deck = ["Timmerian Fiends"] * 2 + ["Swamp"] * 38
+    duel = Duel.new(seed, (deck, ["Plains"] * 40), DuelOptions(ante=False, chooser=0))
+    alice = duel.game.players[0]
+    assert [c.name for c in alice.removed] == ["Timmerian Fiends"] * 2
+    kept = Duel.new(seed, (deck, ["Plains"] * 40), DuelOptions(ante=True, chooser=0)).game.players[0]
+    assert kept.removed == [] and sum(c.name == "Timmerian Fiends" for z in ("library", "hand", "ante")
+                                      for c in kept.zone(z)) == 2
+
+
+def test_timmerian_fiends_exchanges_the_owners_of_the_artifact_and_itself() -> None:
+    doc = yaml.safe_load((Path(__file__).parent / "scripts/cards/homelands/timmerian-fiends.yaml")
+                         .read_text(encoding="utf-8"))
+    runner = run(doc["setup"], [])
+    for step in doc["steps"]:
+        run_step(runner, step)
+    alice, bob = runner.duel.game.players
+    assert [(c.name, c.owner) for c in alice.graveyard] == [("Black Vise", 0)]
+    assert [(c.name, c.owner) for c in bob.graveyard] == [("Timmerian Fiends", 1)]

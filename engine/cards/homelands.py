@@ -26,7 +26,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE,
                        prevent_to_target, pump, pump_mod, regeneration, self_only, static_for, token_def,
                        tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target,
                        create_token, set_pt_mod, untap_source, DAMAGED_CREATURE_OR_PLAYER, lands_of_type, pay_to_use,
-                       destroy_all)
+                       destroy_all, ante_top_card)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (NO_TAP_ABILITIES, SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
@@ -1552,3 +1552,52 @@ def _from_homelands(g: Game, card: Card) -> bool:
 define("Apocalypse Chime", abilities=(Ability(
     "{2}, {T}: Sacrifice Apocalypse Chime to bury all cards from the Homelands expansion",
     Cost(_mana("{2}"), tap=True, sacrifice_self=True), destroy_all(_from_homelands, bury=True)),))
+
+
+# ------------------------------------------------------------------ ante
+
+# Timmerian Fiends (an ante card: out of the deck when the duel is not for
+# ante). "{B}{B}{B}: Sacrifice Timmerian Fiends to bury target artifact that
+# any opponent owns in your graveyard. Put Timmerian Fiends into that
+# opponent's graveyard. This change in ownership is permanent. The opponent
+# may ante an additional card to counter this effect." The sacrifice is the
+# cost; as the effect resolves the artifact's owner may ante the top card of
+# their library to counter it (the Fiends then stay in their owner's
+# graveyard); otherwise the artifact becomes its controller's for good and is
+# buried into their graveyard, and the Fiends become the opponent's, in the
+# opponent's graveyard (as Tempest Efreet's exchange: Duel.final_owners
+# carries both changes to the collections).
+def _fiends(g: Game, ctx: Ctx) -> Gen:
+    art = ctx.target
+    if art is None or art.zone != "battlefield":
+        return
+    me, q = ctx.me, art.owner
+    opp = g.players[q]
+    if opp.library:
+        ans = yield from g.ask(q, DecisionKind.CHOOSE, "Timmerian Fiends: ante the top card of your library to "
+                               f"keep {ref(g, art)}?", ["choose yes", "choose no"], decline="choose no",
+                               about="Timmerian Fiends")
+        if ans == "choose yes" and ante_top_card(g, q) is not None:
+            g.log(f"{opp.name} antes another card: Timmerian Fiends' effect is countered.")
+            return
+    art.owner = me.idx
+    g.log(f"{art.name} now belongs to {me.name}.")
+    g.destroy(art, bury=True)
+    # the Fiends sacrificed: the card of the same origin, else the top Timmerian Fiends of the graveyard
+    mine = [c for c in me.graveyard if c.name == "Timmerian Fiends"]
+    fiends = next((c for c in mine if c.origin is not None and c.origin == ctx.source.origin), None) \
+        or (mine[0] if mine else None)
+    if fiends is not None:
+        me.graveyard.remove(fiends)
+        fiends.owner = fiends.controller = q
+        opp.graveyard.insert(0, fiends)
+        g.log(f"Timmerian Fiends now belongs to {opp.name}.")
+    yield from g.settle()
+
+
+define("Timmerian Fiends", hooks=Hooks(ante_card=True), abilities=(Ability(
+    "{B}{B}{B}: Sacrifice Timmerian Fiends to bury target artifact an opponent owns into your graveyard, for good; "
+    "the Fiends go to that opponent. The opponent may ante an additional card to counter this",
+    Cost(_mana("{B}{B}{B}"), sacrifice_self=True), _fiends,
+    targets=(permanent_target("target artifact an opponent owns", lambda g, ctx, c: "artifact" in g.chars(c).types
+                              and c.owner != ctx.controller),)),))
