@@ -190,14 +190,25 @@ define("Abbey Matron", abilities=(Ability("{W}, {T}: +0/+3 until end of turn", C
                                           on_source(pump(0, 3))),))
 define("Mesa Falcon", abilities=(Ability("{1}{W}: +0/+1 until end of turn", Cost(_mana("{1}{W}")),
                                          on_source(pump(0, 1))),))
+def _both(*mods: Callable[[Game, Card, Chars], None]) -> Callable[[Game, Card, Chars], None]:
+    """One change made of several, in order (a keyword and a pump)."""
+    def m(g: Game, card: Card, c: Chars) -> None:
+        for f in mods:
+            f(g, card, c)
+    return m
+
+
 define("Leaping Lizard", abilities=(Ability("{1}{G}: Flying and -0/-1 until end of turn", Cost(_mana("{1}{G}")),
-                                            on_source(until_eot(lambda g, card, c: (keyword_mod("flying")(g, card, c),
-                                                                                    pump_mod(0, -1)(g, card, c))))),))
+                                            on_source(until_eot(_both(keyword_mod("flying"), pump_mod(0, -1))))),))
+
+
+def _veldrane_walk(g: Game, card: Card, c: Chars) -> None:
+    c.keywords.add(g.swap_words("forestwalk", card))  # the word as Veldrane's text reads it (Magical Hack)
+
+
 define("Veldrane of Sengir", abilities=(Ability("{1}{B}{B}: Forestwalk and -3/-0 until end of turn",
                                                 Cost(_mana("{1}{B}{B}")),
-                                                on_source(until_eot(lambda g, card, c: (
-                                                    keyword_mod(g.swap_words("forestwalk", card))(g, card, c),
-                                                    pump_mod(-3, 0)(g, card, c))))),))
+                                                on_source(until_eot(_both(_veldrane_walk, pump_mod(-3, 0))))),))
 define("Beast Walkers", abilities=(Ability("{G}: Banding until end of turn", Cost(_mana("{G}")),
                                            on_source(grant("banding"))),))
 
@@ -729,11 +740,10 @@ def _falls_tap(g: Game, ctx: Ctx) -> Gen:
     yield from g.note_taps()
 
 
-_falls_ab, _falls_end = during_upkeep("Tap target untapped creature you control", _falls_tap)
 _FALLS_TARGET = creature_where("target untapped creature you control",
                                lambda g, ctx, c: not c.tapped and g.controller(c) == ctx.controller)
-_falls_ab = Ability(_falls_ab.text, _falls_ab.cost, _falls_tap, targets=(_FALLS_TARGET,), condition=upkeep_of(),
-                    once_per_phase=True)
+_falls_ab = Ability("During your upkeep, tap target untapped creature you control or bury Koskun Falls", Cost(),
+                    _falls_tap, targets=(_FALLS_TARGET,), condition=upkeep_of(), once_per_phase=True)
 
 
 def _falls_end_of_upkeep(g: Game, card: Card) -> Gen:
@@ -783,17 +793,19 @@ _township("Wizards' School", "U", ("W", "B"))
 
 # ------------------------------------------------------------------ tokens
 
-# "If X leaves play, bury all <Y> tokens" (Sengir Autocrat, Drudge Spell): each
-# such token remembers the permanent that made it (flag "maker", an oid) and
-# is buried by a state check once that permanent has left play (a token put
-# into play by a duel script's setup has no maker and stays).
+# "If X leaves play, bury all <Y> tokens" (Sengir Autocrat: Serfs; Drudge
+# Spell: Skeletons): each such token remembers the permanent that made it
+# (flag "maker", an oid). Once any of those makers has left play, every token
+# of that name is buried by a state check, whoever made it (the printed text
+# says "all Serf tokens"). A token put into play by a duel script's setup has
+# no maker: it alone never leaves.
 def _maker_gone(g: Game, tok: Card) -> bool:
-    maker = tok.flags.get("maker")
-    return maker is not None and g.find(maker) is None
+    makers = {m for c in g.battlefield if c.token and c.name == tok.name and (m := c.flags.get("maker")) is not None}
+    return any(g.find(m) is None for m in makers)
 
 
-def _made_by(cdef_tokens: list[Card], maker: Card) -> None:
-    for t in cdef_tokens:
+def _made_by(toks: list[Card], maker: Card) -> None:
+    for t in toks:
         t.flags["maker"] = maker.oid
 
 
@@ -923,8 +935,7 @@ define("Serra Inquisitors", triggers=(
     Trigger(Event.BLOCKERS_DECLARED, _when_facing("black", pump_mod(2, 0), "gets +2/+0")),))
 define("Folk of An-Havva", triggers=(Trigger(Event.BLOCKS, _if_blocking(pump_mod(2, 0), "gets +2/+0"), _blocks),))
 define("Root Spider", triggers=(Trigger(Event.BLOCKS, _if_blocking(
-    lambda g, card, c: (keyword_mod("first strike")(g, card, c), pump_mod(1, 0)(g, card, c)),
-    "gains first strike and gets +1/+0"), _blocks),))
+    _both(keyword_mod("first strike"), pump_mod(1, 0)), "gains first strike and gets +1/+0"), _blocks),))
 
 
 # Rashka the Slayer: "If assigned to block any black creatures, gets +1/+2
@@ -1228,8 +1239,7 @@ define("Dwarven Sea Clan", abilities=(Ability(
 def _heart_wolf(g: Game, ctx: Ctx) -> Gen:
     wolf = ctx.source
     for t in each_target(ctx):
-        _eot_effect(g, t, lambda g2, card, c: (keyword_mod("first strike")(g2, card, c), pump_mod(2, 0)(g2, card, c)),
-                    "gains first strike and gets +2/+0")
+        _eot_effect(g, t, _both(keyword_mod("first strike"), pump_mod(2, 0)), "gains first strike and gets +2/+0")
         oid, wolf_oid = t.oid, wolf.oid
 
         def gone(g2: Game, d: Delayed, data: dict, oid: int = oid) -> bool:
@@ -1376,8 +1386,7 @@ def _dark_maze(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Dark Maze", abilities=(Ability("{0}: Dark Maze can attack this turn as though it were not a Wall. At end "
-                                       "of turn, remove Dark Maze from the game", Cost(), _dark_maze,
-                                       once_per_turn=True),))
+                                       "of turn, remove Dark Maze from the game", Cost(), _dark_maze),))
 
 
 # Giant Albatross: as it is put into the graveyard from play (the only time
