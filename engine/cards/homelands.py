@@ -12,6 +12,7 @@ Prophecy, Renewal) is one delayed effect, :func:`_draw_next_upkeep`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
@@ -35,6 +36,7 @@ from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .arabian_nights import _flip_lost
 from .artifact_creatures import _clockwork
+from .artifacts import _untap_targets
 from .blue import _LAND_TYPES, _lands_of_type, _needs_islands
 from .fallen_empires import _BLOCKING, _bury_self
 from .the_dark import _choose_card, _next_untap_of_controller
@@ -1210,15 +1212,17 @@ def _in_combat(g: Game, c: Card) -> bool:
 
 def _sea_clan(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
+    # the source as it is now: the damage comes from it even if it has left play by then
+    ch = g.chars(src)
+    source = {"name": src.name, "oid": src.oid, "colors": frozenset(ch.colors), "types": frozenset(ch.types),
+              "controller": ctx.controller}
     for t in each_target(ctx):
         oid = t.oid
 
         def hit(g2: Game, ctx2: Ctx, oid: int = oid) -> Gen:
             c = g2.find(oid)
             if c is not None:
-                g2.deal_damage({"name": src.name, "oid": src.oid, "colors": frozenset(g2.chars(src).colors)
-                                if src.zone == "battlefield" else frozenset({"R"}),
-                                "types": frozenset({"creature"}), "controller": ctx.controller}, c, 2)
+                g2.deal_damage(source, c, 2)
             yield from g2.settle()
         g.delayed.append(Delayed(Event.END_OF_COMBAT, hit, ctx.controller, "Dwarven Sea Clan", turn=g.turn))
         g.log(f"Dwarven Sea Clan will deal 2 damage to {t.name} at end of combat.")
@@ -1469,7 +1473,18 @@ def _oyster_upkeep(g: Game, ctx: Ctx) -> Gen:
     yield from g.settle()
 
 
-_oy_ab, _oy_end = during_upkeep("Put a -1/-1 counter on the creature Giant Oyster holds", _oyster_upkeep)
+def _oyster_holding(g: Game, card: Card) -> bool:
+    return card.tapped and g.find(card.flags.get("oyster", -1)) is not None
+
+
+# the upkeep counter is a demand only while the Oyster holds a creature
+_oy_ab, _oy_any_end = during_upkeep("Put a -1/-1 counter on the creature Giant Oyster holds", _oyster_upkeep)
+_oy_ab = replace(_oy_ab, condition=lambda g, c: upkeep_of()(g, c) and _oyster_holding(g, c))
+
+
+def _oy_end(g: Game, card: Card) -> Gen:
+    if _oyster_holding(g, card):
+        yield from _oy_any_end(g, card)
 define("Giant Oyster", hooks=Hooks(may_stay_tapped=lambda g, c: True, end_of_upkeep=_oy_end),
        statics=(Static(applies=_oyster_holds, modify=lambda g, src, card, c: c.flags.add("doesn't untap"),
                        active=lambda g, src: True),),
@@ -1487,14 +1502,6 @@ define("Giant Oyster", hooks=Hooks(may_stay_tapped=lambda g, c: True, end_of_upk
 def _currency(g: Game, ctx: Ctx) -> Gen:
     if ctx.source.zone == "battlefield":
         add_counters(g, ctx.source, "currency", 1)
-    return
-    yield
-
-
-def _untap_targets(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        t.tapped = False
-        g.log(f"{t.name} untaps.")
     return
     yield
 
