@@ -633,10 +633,13 @@ define("Mammoth Harness", enchant=CREATURE, statics=(aura(lose_keyword_mod("flyi
 
 
 # Funeral March: when the enchanted creature leaves play, its controller (as
-# it left) sacrifices a creature. Read at the aura's own going: the aura
-# falls off at the next check, remembering what it enchanted.
-def _march_left(g: Game, ctx: Ctx) -> Gen:
-    p = ctx.data["controller"]
+# it left) sacrifices a creature. Going to a graveyard, it is heard at once
+# (the March still in play); leaving play otherwise (returned to hand,
+# removed from the game), it is heard as the March falls off into the
+# graveyard, which remembers the creature's controller as last seen: as the
+# March came into play, and at each state check since (the hook ``state``,
+# which only records it).
+def _march_sacrifice(g: Game, p: int) -> Gen:
     mine = g.creatures(p)
     if not mine:
         return
@@ -646,9 +649,34 @@ def _march_left(g: Game, ctx: Ctx) -> Gen:
     yield from g.put_in_graveyard([mine[ch.index(ans)]], how="sacrifice")
 
 
-define("Funeral March", enchant=CREATURE, triggers=(Trigger(
-    Event.TO_GRAVEYARD, _march_left,
-    lambda g, src, d: d["old"].oid == src.attached_to),))
+def _march_died(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["marched"] = True
+    yield from _march_sacrifice(g, ctx.data["controller"])
+
+
+def _march_fell_off(g: Game, ctx: Ctx) -> Gen:
+    old = ctx.data["old"]
+    p = old.flags.get("host controller")
+    if p is not None and not old.flags.get("marched") and g.find(old.attached_to or -1) is None:
+        yield from _march_sacrifice(g, p)
+
+
+def _march_notes_host(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    if host is not None:
+        card.flags["host controller"] = g.controller(host)
+    return False
+
+
+def _march_enters(g: Game, ctx: Ctx) -> Gen:
+    _march_notes_host(g, ctx.source)
+    return
+    yield
+
+
+define("Funeral March", enchant=CREATURE, on_enter=_march_enters, hooks=Hooks(state=_march_notes_host), triggers=(
+    Trigger(Event.TO_GRAVEYARD, _march_died, lambda g, src, d: d["old"].oid == src.attached_to),
+    Trigger(Event.TO_GRAVEYARD, _march_fell_off, lambda g, src, d: d["card"] is src, zones=("graveyard",))))
 
 
 # ------------------------------------------------------------------ enchantments
