@@ -104,3 +104,24 @@ def test_timmerian_fiends_exchanges_the_owners_of_the_artifact_and_itself() -> N
     alice, bob = runner.duel.game.players
     assert [(c.name, c.owner) for c in alice.graveyard] == [("Black Vise", 0)]
     assert [(c.name, c.owner) for c in bob.graveyard] == [("Timmerian Fiends", 1)]
+
+
+def test_winter_sky_either_damages_everything_or_makes_each_player_draw() -> None:
+    """The coin flip decides (the duel's seeded random source): both outcomes
+    come up over a few seeds, and each is the whole of one branch."""
+    doc = yaml.safe_load((Path(__file__).parent / "scripts/cards/homelands/winter-sky.yaml")
+                         .read_text(encoding="utf-8"))
+    outcomes = set()
+    for seed in range(12):
+        runner = run(doc["setup"], [], seed=seed)
+        for step in doc["steps"][:2]:
+            run_step(runner, step)
+        alice, bob = runner.duel.game.players
+        if alice.life == 19:
+            assert (bob.life, len(alice.hand), len(bob.hand)) == (19, 0, 0)
+            assert sorted(c.name for c in alice.graveyard) == ["Llanowar Elves", "Winter Sky"]
+            outcomes.add("damage")
+        else:
+            assert (alice.life, bob.life, len(alice.hand), len(bob.hand)) == (20, 20, 1, 1)
+            outcomes.add("draw")
+    assert outcomes == {"damage", "draw"}
