@@ -739,19 +739,20 @@ define("Aether Storm", hooks=Hooks(forbids_play=lambda g, src, p, card: card.cde
                           who="any"),))
 
 
-# An-Zerrin Ruins: a creature type chosen as it is cast (among the creature
-# types of the cards there are); creatures of that type do not untap during
-# their controllers' untap phases.
+# An-Zerrin Ruins: a creature type chosen as it is cast, among the creature
+# types of the cards there are and of the tokens cards make (a Legend is a
+# creature type too); creatures of that type do not untap during their
+# controllers' untap phases. In a choice a type of two words is written with
+# a hyphen ("island-fish").
 @lru_cache(maxsize=1)
 def _creature_types() -> tuple[str, ...]:
     out: set[str] = set()
     for d in carddb.card_data().values():
         t = d["type"].replace("\u2014", "-")
         if (t.startswith("Summon") or "Creature" in t) and " - " in t:
-            sub = t.partition(" - ")[2].strip().lower()
-            if sub and sub != "legend":
-                out.add(sub)
-    return tuple(sorted(out))
+            out |= carddb.parse_type_line(t)[1]
+    out |= {s for tok in carddb.tokens() if "creature" in tok.types for s in tok.subtypes}
+    return tuple(sorted(x for x in out if x))
 
 
 define("An-Zerrin Ruins", announce=(Announce("choice", "choose a creature type",
