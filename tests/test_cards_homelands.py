@@ -16,6 +16,7 @@ import yaml
 from test_random_duels import checked_duel_of
 
 from engine import Duel, DuelOptions, carddb
+from engine.cards.homelands import _creature_types
 from engine.scripts import run_step
 from engine.scripts import run_steps as run
 
@@ -125,3 +126,19 @@ def test_winter_sky_either_damages_everything_or_makes_each_player_draw() -> Non
             assert (alice.life, bob.life, len(alice.hand), len(bob.hand)) == (20, 20, 1, 1)
             outcomes.add("draw")
     assert outcomes == {"damage", "draw"}
+
+
+def test_an_zerrin_ruins_offers_the_creature_types_of_cards_and_of_tokens() -> None:
+    types = _creature_types()
+    assert {"bears", "legend", "wall", "island fish", "saproling", "serf", "thrull"} <= set(types)
+    assert "" not in types and all(t == t.lower() for t in types)
+
+
+def test_black_carriage_sacrificed_for_its_own_untap_does_not_untap() -> None:
+    doc = yaml.safe_load((Path(__file__).parent / "scripts/cards/homelands/black-carriage-itself.yaml")
+                         .read_text(encoding="utf-8"))
+    runner = run(doc["setup"], [])
+    for step in doc["steps"]:
+        run_step(runner, step)
+    events = runner.duel.game.events
+    assert "Black Carriage is sacrificed." in events and "Black Carriage untaps." not in events
