@@ -25,7 +25,7 @@ from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE,
                        discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life, grant,
                        keyword_mod, lose_keyword_mod, make_tokens, nothing, on_enchanted, on_source, permanent_target,
                        prevent_to_target, pump, pump_mod, regeneration, self_only, static_for, token_def,
-                       tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets, forced_upkeep_target,
+                       tokens_effect, until_eot, upkeep_cost, upkeep_of, tap_targets,
                        create_token, set_pt_mod, untap_source, DAMAGED_CREATURE_OR_PLAYER, lands_of_type, pay_to_use,
                        destroy_all, ante_top_card)
 from ..hooks import EffectHooks, Hooks
@@ -778,13 +778,28 @@ _falls_ab = Ability("During your upkeep, tap target untapped creature you contro
 
 
 def _falls_end_of_upkeep(g: Game, card: Card) -> Gen:
-    if card.phase_uses.get(g.phase_key()) or g.controller(card) != g.active or card.zone != "battlefield":
+    """Not done during the upkeep: its controller must choose now, a creature
+    to tap or ``choose no`` and the Falls is buried ("tap ... or bury": the
+    tap is a price they may refuse, like an upkeep cost)."""
+    p = g.controller(card)
+    if card.phase_uses.get(g.phase_key()) or p != g.active or card.zone != "battlefield":
         return
     card.phase_uses[g.phase_key()] = 1
-    done = yield from forced_upkeep_target(g, card, _falls_ab)
-    if not done:
-        g.log("Koskun Falls: no untapped creature to tap; it is buried.")
+    probe = Spell(0, p, None, card, card.name, ability=_falls_ab, colors=frozenset(g.chars(card).colors))
+    cands = g.target_candidates(_FALLS_TARGET, probe, None)
+    ans = "choose no"
+    if cands:
+        ch = [f"choose {ref(g, c)}" for c in cands] + ["choose no"]
+        ans = yield from g.ask(p, DecisionKind.UPKEEP, "Koskun Falls: tap an untapped creature you control, or "
+                               "bury Koskun Falls", ch, parser=g.parser_for(p, ch), about=card.name)
+    if ans == "choose no":
+        g.log("Koskun Falls: no creature is tapped for it; it is buried.")
         yield from _bury_self(g, card)
+        return
+    spell = yield from g.activate(p, card, _falls_ab, DecisionKind.UPKEEP, None,
+                                  targets=[cands[[f"choose {ref(g, c)}" for c in cands].index(ans)]])
+    if spell is not None:
+        yield from g.resolve(spell)
 
 
 define("Koskun Falls", abilities=(_falls_ab,), hooks=Hooks(
