@@ -85,6 +85,12 @@ def token(name: str) -> CardDef | None:
     return _TOKENS.get(name)
 
 
+def tokens() -> list[CardDef]:
+    """Every token definition the cards make (Saproling, Serf ...)."""
+    _load_cards()
+    return list(_TOKENS.values())
+
+
 def parse_type_line(line: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """``Summon - Legend`` -> types, subtypes, supertypes (lower case)."""
     line = line.replace("\u2014", "-")

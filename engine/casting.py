@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
 from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
-from .model import (Ability, Announce, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target,
+from .model import (NO_TAP_ABILITIES, Ability, Announce, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target,
                     TargetSpec, only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
 from .refs import RefError, lookup, ref
@@ -140,6 +140,8 @@ class CastingRules:
                     continue  # Rasputin Dreamweaver: "remove a counter to add {1}"
                 # creatures (animated lands too) cannot tap the turn they come into play
                 if ma.cost.tap and ch.is_creature and c.sick and SICK_TAP_OK not in ch.keywords:
+                    continue
+                if ma.cost.tap and ch.flags and NO_TAP_ABILITIES in ch.flags:
                     continue
                 if not ch.can_tap_for_mana:
                     continue
@@ -656,7 +658,8 @@ class CastingRules:
             return False
         if self.land_type_changed(card, ch):
             return False
-        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick and SICK_TAP_OK not in ch.keywords)):
+        if ab.cost.tap and (card.tapped or (ch.is_creature and card.sick and SICK_TAP_OK not in ch.keywords)
+                            or NO_TAP_ABILITIES in ch.flags):
             return False
         # A tapped non-creature artifact's effects cannot be used until it
         # untaps, even without {T} in their cost (000 "Artifacts and Artifact

@@ -193,6 +193,8 @@ class CombatRules:
             return False
         if "unblockable by walls" in a.flags and "wall" in b.subtypes:
             return False  # Bog Rats, Tower of Coireall
+        if "blockable only by walls" in a.flags and "wall" not in b.subtypes:
+            return False  # Joven's Tools
         if "flying" in a.keywords and "flying" not in b.keywords and "can block flying" not in b.keywords:
             return False
         for kw, land in LANDWALKS.items():

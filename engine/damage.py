@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .ctx import Ctx
 from .decisions import DecisionKind
 from .mana import COLOR_NAMES
-from .model import Event, Gen
+from .model import NO_TAP_ABILITIES, Event, Gen
 from .objects import Card, Chars, Packet, Player, Spell
 from .refs import ref
 from .tracked import MINOR, VERSION
@@ -529,7 +529,7 @@ class DamageRules:
                     spec = ab.targets[0]
                     if not self.targetable(card, probe.colors) or not self.admits(spec, Ctx(self, probe), card):
                         continue
-                if ab.cost.tap and src.sick and self.is_creature(src):
+                if ab.cost.tap and ((src.sick and self.is_creature(src)) or NO_TAP_ABILITIES in self.chars(src).flags):
                     continue
                 if ab.regenerate and self.can_afford(p, ab.cost.mana) and not (ab.cost.tap and src.tapped) \
                         and (not ab.cost.remove_counter or src.counters.get(ab.cost.remove_counter, 0) >= ab.cost.counters) \

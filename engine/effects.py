@@ -732,8 +732,9 @@ def enters_with_counters(kind: str, n: int) -> EffectFn:
 
 
 def untap_source(g: Game, ctx: Ctx) -> Gen:
-    """The ability's source untaps (Brass Man, Colossus of Sardia)."""
-    if ctx.source is not None and ctx.source.zone == "battlefield":
+    """The ability's source untaps (Brass Man, Colossus of Sardia), if it is
+    still in play (not sacrificed to pay for it: Black Carriage)."""
+    if ctx.source is not None and ctx.source.zone == "battlefield" and g.find(ctx.source.oid) is ctx.source:
         ctx.source.tapped = False
         g.log(f"{ctx.source.name} untaps.")
     return

@@ -93,6 +93,9 @@ SICK_TAP_OK = "can tap the turn it comes into play"
 """Keyword: a creature with it may use abilities whose cost includes {T}
 (mana abilities too) although it came under its controller's control this
 turn (Concordant Crossroads)."""
+NO_TAP_ABILITIES = "cannot use {T} abilities"
+"""Flag: the permanent's abilities (mana abilities too, regeneration too)
+whose cost includes {T} cannot be used (Serra Bestiary)."""
 
 
 class Speed(Enum):

@@ -73,7 +73,9 @@ define("Onulet", triggers=(Trigger(Event.TO_GRAVEYARD, _onulet, condition=lambda
 # combat it was assigned to attack or block in (even if it left the combat);
 # {X},{T} during upkeep puts X back, never beyond the maximum. Choice: X may be
 # chosen larger than the room left; the extra is wasted (the cap is the card's).
-def _clockwork(name: str, most: int) -> None:
+def _clockwork(name: str, most: int, hooks: Hooks | None = None) -> None:
+    """Define a Clockwork creature that holds at most ``most`` +1/+0 counters
+    (``hooks``: its own, such as who cannot block it: Clockwork Steed)."""
     def fought(g: Game, ctx: Ctx) -> Gen:
         ctx.source.flags["fought"] = g.turn
         return
@@ -98,7 +100,8 @@ def _clockwork(name: str, most: int) -> None:
                      Trigger(Event.END_OF_COMBAT, wind_down)),
            abilities=(Ability(f"{{X}}, {{T}}: Put X +1/+0 counters on {name} (at most {most}). "
                               "Use this ability only during your upkeep",
-                              Cost(ManaCost.parse("{X}"), tap=True), wind_up, condition=upkeep_of(), x=True),))
+                              Cost(ManaCost.parse("{X}"), tap=True), wind_up, condition=upkeep_of(), x=True),),
+           hooks=hooks or Hooks())
 
 
 _clockwork("Clockwork Avian", 4)
