@@ -217,6 +217,10 @@ class Hooks:
     skip_turn: Callable[[Game, Card], Asks] | None = None
     """``(g, src)``: before the untap phase; returns True if the turn is
     skipped (Time Vault). Called by ``TurnRules.play_turn``."""
+    skips_phase: Callable[[Game, Card, int, str], bool] | None = None
+    """``(g, src, p, phase)``: ``p`` skips that phase of their turn, nothing
+    of it happening (Necropotence: "Skip your draw phase"). Called by
+    ``TurnRules.play_turn``."""
     may_stay_tapped: Callable[[Game, Card], bool] | None = None
     """``(g, card)``: its controller may choose not to untap it. Called by
     ``TurnRules`` in the untap phase."""

@@ -315,6 +315,7 @@ class Event(Enum):
     END_OF_TURN = "end of turn"
     DRAW_STEP = "draw phase"
     BEGIN_MAIN = "beginning of main phase"  # data: player (whose main phase); Mana Drain
+    BEGIN_DISCARD = "beginning of discard phase"  # data: player (whose discard phase); Necropotence
     ATTACKS = "attacks"
     BLOCKS = "blocks"
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)
