@@ -432,13 +432,14 @@ define("Spoils of Evil", spell=SpellSpec(_spoils_of_evil, targets=(_OPPONENT,)))
 def _stench(g: Game, ctx: Ctx) -> Gen:
     plains = [c for c in g.battlefield if "land" in g.chars(c).types
               and g.word(ctx.source, "plains") in g.chars(c).subtypes]
-    lost = {0: 0, 1: 0}
+    owners = [(c, g.controller(c)) for c in plains]
     for c in plains:
-        ctrl = g.controller(c)
         g.destroy(c)
-        if c.zone != "battlefield":
-            lost[ctrl] += 1
     yield from g.settle()
+    lost = {0: 0, 1: 0}
+    for c, ctrl in owners:
+        if c not in g.battlefield:  # destroyed (not regenerated)
+            lost[ctrl] += 1
     for p in (g.active, 1 - g.active):
         n = lost[p]
         while n and g.can_afford(p, _mana("{2}")):
