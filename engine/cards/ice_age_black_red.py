@@ -58,8 +58,10 @@ def _choose_discard(g: Game, p: int, by: int | None, why: str) -> Gen:
 
 # ------------------------------------------------------------------ vanilla and keyword-only creatures
 
-for _name in ("Moor Fiend", "Balduvian Barbarians", "Tor Giant", "Mountain Goat", "Sabretooth Tiger"):
+for _name in ("Moor Fiend", "Balduvian Barbarians", "Tor Giant", "Sabretooth Tiger"):
     define(_name)
+# "Mountainwalk (If defending player controls any mountains, ...)": a keyword line with a reminder
+define("Mountain Goat", keywords=("mountainwalk",))
 
 # Legions of Lim-Dûl: "Snow-covered swampwalk" (engine.combat.SNOW_LANDWALKS): unblockable
 # while the defending player controls a snow-covered swamp; an ordinary swamp is not enough.
