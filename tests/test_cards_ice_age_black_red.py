@@ -21,12 +21,14 @@ _BLACK = ("Dark Banishing", "Drift of the Dead", "Flow of Maggots", "Foul Famili
           "Krovikan Elementalist", "Krovikan Fetish", "Legions of Lim-Dûl", "Leshrac's Rite", "Lim-Dûl's Cohort",
           "Lim-Dûl's Hex", "Mind Ravel", "Mind Warp", "Mind Whip", "Minion of Tevesh Szat", "Mole Worms",
           "Moor Fiend", "Necropotence", "Pestilence Rats", "Songs of the Damned", "Spoils of Evil",
-          "Stench of Evil", "Stromgald Cabal", "Touch of Death", "Withering Wisps")
+          "Stench of Evil", "Stromgald Cabal", "Touch of Death", "Withering Wisps", "Abyssal Specter",
+          "Brine Shaman", "Seizures", "Minion of Leshrac", "Pox", "Cloak of Confusion")
 _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand of Ill Omen", "Conquer",
         "Curse of Marit Lage", "Dwarven Armory", "Flame Spirit", "Flare", "Goblin Mutant", "Goblin Ski Patrol",
         "Incinerate", "Jokulhaups", "Karplusan Giant", "Karplusan Yeti", "Melting", "Mountain Goat",
         "Orcish Cannoneers", "Pyroblast", "Pyroclasm", "Sabretooth Tiger", "Stone Spirit", "Stonehands",
-        "Tor Giant", "Vertigo", "Wall of Lava", "Word of Blasting")
+        "Tor Giant", "Vertigo", "Wall of Lava", "Word of Blasting", "Panic", "Lava Burst", "Goblin Sappers",
+        "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos")
 ICE_AGE_BLACK_RED = {
     "Ice Age Black": {"Swamp": 14, "Snow-Covered Swamp": 12, "Island": 2, **{n: 2 for n in _BLACK}},
     "Ice Age Red": {"Mountain": 14, "Snow-Covered Mountain": 12, "Plains": 2, **{n: 2 for n in _RED}},
@@ -100,3 +102,31 @@ def test_necropotence_set_aside_cards_come_back_even_if_it_left_play() -> None:
     run_step(r, {"until": "alice discard"})
     assert [c.name for c in g.players[0].hand] == ["Lightning Bolt"]
     assert not g.players[0].removed
+
+
+# ---------------------------------------------------------------- Game of Chaos
+
+CHAOS = {"active": "alice", "phase": "main", "players": {
+    "alice": {"battlefield": ["Mountain", "Mountain", "Mountain"], "hand": ["Game of Chaos"]}, "bob": {}}}
+
+
+def test_game_of_chaos_moves_the_stake_from_the_loser_to_the_winner_and_doubles_it() -> None:
+    """The opponent calls; the loser of the flip loses the stake and the winner
+    gains it; the winner may go on at double the stake. Over seeds, both win."""
+    outcomes = set()
+    for seed in range(8):
+        r = run(CHAOS, [{"alice": "cast Game of Chaos -> bob"}, {"bob": "choose heads"}], seed=seed)
+        g = r.duel.game
+        lives = (g.players[0].life, g.players[1].life)
+        assert lives in ((21, 19), (19, 21)), lives
+        outcomes.add(lives)
+        winner = 0 if lives[0] == 21 else 1
+        d = r.duel.pending
+        assert d.player == winner and "flip again for 2 life" in d.prompt
+        r.duel.apply("choose yes", player=winner)
+        if r.duel.pending is not None and r.duel.pending.prompt.startswith("Game of Chaos: call"):
+            r.duel.apply("choose tails", player=1)
+        g = r.duel.game
+        assert g.players[0].life + g.players[1].life == 40
+        assert abs(g.players[0].life - 20) in (1, 3)  # +1 then +-2
+    assert outcomes == {(21, 19), (19, 21)}

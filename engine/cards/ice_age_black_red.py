@@ -24,12 +24,13 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters,
                        pump_mod, regeneration, sacrifice_own_creature, self_only, sequence, set_aside_top_card,
                        snow_covered_lands, static_for, tap_targets, until_eot, upkeep_cost, upkeep_of,
                        while_source_tapped)
-from ..hooks import Hooks
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (SICK_ATTACK_OK, Ability, Cost, Delayed, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
+from ..model import (SICK_ATTACK_OK, Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
                      TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from .the_dark import _next_untap_of_controller
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -738,3 +739,309 @@ define("Dwarven Armory", abilities=(Ability(
     "{2}: Sacrifice a land to put a +2/+2 counter on target creature (only during upkeep)",
     Cost(_mana("{2}"), sacrifice="land"), _plus_two, targets=(CREATURE,),
     condition=lambda g, c: g.phase == "upkeep"),))
+
+
+# ------------------------------------------------------------------ black, second part
+
+# Abyssal Specter: the player it damages chooses and discards a card.
+def _abyssal(g: Game, ctx: Ctx) -> Gen:
+    victim = ctx.data["packet"].receiver
+    yield from _choose_discard(g, victim.idx, ctx.controller, "Abyssal Specter")
+
+
+define("Abyssal Specter", triggers=(Trigger(
+    Event.DAMAGE_DEALT, _abyssal,
+    condition=lambda g, src, d: (d["packet"].source_oid == src.oid and isinstance(d["packet"].receiver, Player)
+                                 and d["packet"].amount > 0)),))
+
+
+# Brine Shaman: both abilities sacrifice a creature (itself included) as their cost.
+def _summon_spell(g: Game, ctx: Ctx, s: Target) -> bool:
+    return isinstance(s, Spell) and s.card is not None and "creature" in s.card.cdef.types
+
+
+define("Brine Shaman", abilities=(
+    Ability("{T}: Sacrifice a creature to give target creature +2/+2 until end of turn",
+            Cost(tap=True, sacrifice="creature"), pump(2, 2), targets=(CREATURE,)),
+    Ability("{1}{U}{U}: Sacrifice a creature to counter target summon spell",
+            Cost(_mana("{1}{U}{U}"), sacrifice="creature"), counter_target(),
+            targets=(TargetSpec("target summon spell", kinds(Kind.SPELL), _summon_spell),), speed=Speed.INTERRUPT)))
+
+
+# Seizures: whenever the enchanted creature becomes tapped, its controller pays {3} or is
+# dealt 3 damage by Seizures.
+def _seizures(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    p = g.controller(host)
+    paid = yield from pay_to_use(g, p, "{3}", "Seizures: pay {3} to prevent 3 damage to you?", "Seizures")
+    if not paid:
+        g.deal_damage(ctx.source, g.players[p], 3)
+        yield from g.settle()
+
+
+define("Seizures", enchant=CREATURE, triggers=(Trigger(
+    Event.BECOMES_TAPPED, _seizures, condition=lambda g, src, d: d["card"].oid == src.attached_to),))
+
+
+# Minion of Leshrac: during its controller's upkeep, sacrifice a creature other than it, or
+# it deals 5 damage to them and, if it did, becomes tapped (as Lord of the Pit's demand:
+# met with "sacrifice CARD" during upkeep, asked as upkeep ends).
+def _minion_demand(g: Game, src: Card, p: int) -> list[Card]:
+    if g.controller(src) != p or g.active != p or g.phase != "upkeep" or src.phase_uses.get(g.phase_key()):
+        return []
+    return [c for c in g.creatures(p) if c is not src]
+
+
+def _minion_end(g: Game, src: Card) -> Gen:
+    p = g.controller(src)
+    if p != g.active or src.phase_uses.get(g.phase_key()):
+        return
+    victims = _minion_demand(g, src, p)
+    src.phase_uses[g.phase_key()] = 1
+    if victims:
+        ch = [f"sacrifice {ref(g, c)}" for c in victims]
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Minion of Leshrac: sacrifice a creature", ch,
+                               about=src.name)
+        yield from g.put_in_graveyard([victims[ch.index(ans)]], how="sacrifice")
+    else:
+        me = g.players[p]
+        g.deal_damage(src, me, 5)
+        packets = [pk for pk in g.pending_damage if pk.source_oid == src.oid and pk.receiver is me]
+        yield from g.settle()
+        if any(pk.amount > 0 for pk in packets) and src.zone == "battlefield":
+            src.tapped = True
+            g.log(f"{src.name} is tapped.")
+    yield from g.settle()
+
+
+define("Minion of Leshrac", hooks=Hooks(sacrifice_demand=_minion_demand, end_of_upkeep=_minion_end),
+       abilities=(Ability("{T}: Destroy target creature or land", Cost(tap=True), destroy_targets(),
+                          targets=(permanent_target("target creature or land", lambda g, ctx, c: bool(
+                              g.chars(c).types & {"creature", "land"})),)),))
+
+
+# Pox: each player, the active player first, loses a third of their life, then discards a
+# third of their hand, then sacrifices a third of their creatures, then a third of their
+# lands, each third rounded up and each step done by both players before the next.
+def _third(n: int) -> int:
+    return -(-n // 3)
+
+
+def _pox(g: Game, ctx: Ctx) -> Gen:
+    order = (g.active, 1 - g.active)
+    for p in order:
+        n = _third(max(0, g.players[p].life))
+        if n:
+            g.lose_life(p, n, " (Pox)")
+    for p in order:
+        for _ in range(_third(len(g.players[p].hand))):
+            yield from _choose_discard(g, p, ctx.controller, "Pox")
+    for what in ("creature", "land"):
+        for p in order:
+            for i in range(_third(len(g.permanents(p, type_=what)))):
+                mine = g.permanents(p, type_=what)
+                if not mine:
+                    break
+                ch = [f"sacrifice {ref(g, c)}" for c in mine]
+                ans = yield from g.ask(p, DecisionKind.SACRIFICE, f"Pox: sacrifice a {what}", ch, about="Pox",
+                                       parser=g.parser_for(p, ch))
+                yield from g.put_in_graveyard([mine[ch.index(ans)]], how="sacrifice")
+
+
+define("Pox", spell=SpellSpec(_pox))
+
+
+# Cloak of Confusion: "{0}: Defending player discards a card at random. Enchanted creature
+# deals no combat damage this turn. Use this ability only if enchanted creature is
+# attacking and unblocked and only once each turn."
+def _attacking_unblocked(g: Game, oid: int | None) -> bool:
+    cb = g.combat
+    if cb is None or oid is None or g.step not in ("blocks",) or cb.damage_done:
+        return False
+    for i, band in enumerate(cb.bands):
+        if oid in band:
+            return not cb.blocks.get(i)
+    return False
+
+
+def _cloak(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    oid = host.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=oid: pk.combat and pk.source_oid == oid)))
+    g.log(f"{host.name} deals no combat damage this turn.")
+    victim = g.players[1 - g.controller(host)]
+    if victim.hand:
+        card = g.rng.choice(victim.hand)
+        yield from discard_card(g, victim.idx, card, by=ctx.controller, at_random=True, why="Cloak of Confusion")
+
+
+define("Cloak of Confusion", enchant=CREATURE, abilities=(Ability(
+    "{0}: Defending player discards a card at random; enchanted creature deals no combat damage this turn", Cost(),
+    _cloak, once_per_turn=True, condition=lambda g, c: _attacking_unblocked(g, c.attached_to)),))
+
+
+# ------------------------------------------------------------------ red, second part
+
+# Panic: cast during combat before blockers are declared; the target creature cannot block
+# this turn; its caster draws a card at the beginning of the next turn.
+define("Panic", spell=SpellSpec(sequence(until_eot(flag_mod("cannot block")), draw_next_upkeep), targets=(CREATURE,)),
+       hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack"))
+
+
+# Lava Burst: X damage; to a creature, no effect may prevent or redirect it.
+def _lava_burst(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            g.effects.append(Effect(g.stamp(), t.oid, flag_mod("damage cannot be prevented"), "eot"))
+        g.deal_damage(ctx.spell, t, ctx.x)
+    return
+    yield
+
+
+define("Lava Burst", spell=SpellSpec(_lava_burst, targets=(CREATURE_OR_PLAYER,)))
+
+
+# Goblin Sappers: the target creature it controls cannot be blocked this turn; at end of
+# combat it is destroyed, and with the first ability Goblin Sappers too.
+def _sappers(with_self: bool) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        yield from until_eot(flag_mod("unblockable"))(g, ctx)
+        doomed = [t.oid for t in each_target(ctx)] + ([ctx.source.oid] if with_self else [])
+
+        def destroy(g2: Game, c2: Ctx) -> Gen:
+            for oid in doomed:
+                c = g2.find(oid)
+                if c is not None:
+                    g2.destroy(c)
+            yield from g2.settle()
+        g.delayed.append(Delayed(Event.END_OF_COMBAT, destroy, ctx.controller, "Goblin Sappers", turn=g.turn))
+    return fn
+
+
+_YOUR_CREATURE = creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller)
+define("Goblin Sappers", abilities=(
+    Ability("{R}{R},{T}: Target creature you control cannot be blocked this turn; at end of combat, destroy it and "
+            "Goblin Sappers", Cost(_mana("{R}{R}"), tap=True), _sappers(True), targets=(_YOUR_CREATURE,)),
+    Ability("{R}{R}{R}{R},{T}: Target creature you control cannot be blocked this turn; at end of combat, destroy it",
+            Cost(_mana("{R}{R}{R}{R}"), tap=True), _sappers(False), targets=(_YOUR_CREATURE,))))
+
+
+# Grizzled Wolverine: "{R}: +2/+0 until end of turn. Use this ability only when a creature
+# is assigned to block Grizzled Wolverine and only once each turn."
+def _wolverine_blocked(g: Game, card: Card) -> bool:
+    cb = g.combat
+    if cb is None or g.step != "blocks" or cb.damage_done:
+        return False
+    return any(card.oid in band and cb.blocks.get(i) for i, band in enumerate(cb.bands))
+
+
+define("Grizzled Wolverine", abilities=(Ability(
+    "{R}: +2/+0 until end of turn (only while blocked, once each turn)", Cost(_mana("{R}")), on_source(pump(2, 0)),
+    condition=_wolverine_blocked, once_per_turn=True),))
+
+
+# Márton Stromgald: when it attacks, each other attacking creature gets +N/+N until end of
+# turn, N the number of other attacking creatures; when it blocks, the same for the other
+# blockers. (Counted once the attack, or the blocks, are declared.)
+def _marton(attacking: bool) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        cb = g.combat
+        src = ctx.source
+        if cb is None:
+            return
+        if attacking:
+            if src.oid not in cb.attackers():
+                return
+            others = [o for o in cb.attackers() if o != src.oid]
+        else:
+            if src.oid not in cb.blockers():
+                return
+            others = [o for o in cb.blockers() if o != src.oid]
+        n = len(others)
+        for oid in others:
+            c = g.find(oid)
+            if c is not None and n:
+                g.effects.append(Effect(g.stamp(), oid, pump_mod(n, n), "eot"))
+        if n:
+            g.log(f"{src.name}: the other {'attacking' if attacking else 'blocking'} creatures get +{n}/+{n} "
+                  "until end of turn.")
+        return
+        yield
+    return fn
+
+
+define("Márton Stromgald", triggers=(
+    Trigger(Event.ATTACKS, _marton(True), condition=lambda g, src, d: d["card"] is src),
+    Trigger(Event.BLOCKERS_DECLARED, _marton(False))))
+
+
+# Orcish Farmer: the target land is a swamp (and nothing else) until its controller's next
+# untap phase.
+def _farmer(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        until_turn = _next_untap_of_controller(g, t)
+        swamp = g.word(ctx.source, "swamp")
+
+        def mod(g2: Game, card: Card, c: Chars, swamp: str = swamp) -> None:
+            c.subtypes.difference_update({"plains", "island", "swamp", "mountain", "forest"})
+            c.subtypes.add(swamp)
+        g.effects.append(Effect(g.stamp(), t.oid, mod, "forever", layer=1,
+                                condition=lambda g2, u=until_turn: g2.turn < u))
+        g.log(f"{t.name} is a swamp until its controller's next untap phase.")
+    return
+    yield
+
+
+define("Orcish Farmer", abilities=(Ability("{T}: Target land is a swamp until its controller's next untap phase",
+                                           Cost(tap=True), _farmer, targets=(LAND,)),))
+
+
+# Bone Shaman: the creatures it has damaged so far this turn cannot regenerate this turn.
+define("Bone Shaman", abilities=(Ability(
+    "{B}: Any creature damaged by Bone Shaman this turn cannot regenerate this turn", Cost(_mana("{B}")),
+    lambda g, ctx: _bone_shaman(g, ctx)),))
+
+
+def _bone_shaman(g: Game, ctx: Ctx) -> Gen:
+    for c in g.creatures():
+        if ctx.source.oid in c.damaged_by:
+            c.no_regen = True
+            g.log(f"{c.name} cannot regenerate this turn.")
+    return
+    yield
+
+
+# Game of Chaos: the caster flips, the target opponent calls; the loser loses the stake in
+# life and the winner gains it, and the winner may flip again at double the stake.
+def _game_of_chaos(g: Game, ctx: Ctx) -> Gen:
+    opp = ctx.target
+    if opp is None:
+        return
+    me = ctx.controller
+    stake = 1
+    for _ in range(64):
+        call = yield from g.ask(opp.idx, DecisionKind.CHOOSE, f"Game of Chaos: call the flip ({stake} life)",
+                                ["choose heads", "choose tails"], about="Game of Chaos")
+        heads = g.rng.random() < 0.5
+        won = opp.idx if (call == "choose heads") == heads else me
+        lost = 1 - won
+        g.log(f"Game of Chaos: {g.players[opp.idx].name} calls {call[len('choose '):]}; the coin comes up "
+              f"{'heads' if heads else 'tails'}: {g.players[won].name} wins {stake} life.")
+        g.lose_life(lost, stake, " (Game of Chaos)")
+        g.gain_life(won, stake)
+        g.check_losses()
+        if g.players[lost].life <= 0:
+            return
+        again = yield from g.ask(won, DecisionKind.CHOOSE, f"Game of Chaos: flip again for {stake * 2} life?",
+                                 ["choose yes", "choose no"], decline="choose no", about="Game of Chaos")
+        if again != "choose yes":
+            return
+        stake *= 2
+
+
+define("Game of Chaos", spell=SpellSpec(_game_of_chaos, targets=(_OPPONENT,)))
