@@ -720,7 +720,12 @@ class CastingRules:
         """The permanents ``p`` controls that are of type or subtype ``what``:
         what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
         The old cards write a creature type in the singular or the plural
-        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both."""
+        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both.
+        "snow-covered WHAT" takes only the snow-covered ones (Glacial Crevasses:
+        "Sacrifice a snow-covered mountain")."""
+        if what.startswith("snow-covered "):
+            return [c for c in self.sacrificeable(p, what[len("snow-covered "):])
+                    if "snow" in self.chars(c).supertypes]
         return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
                 or what + "s" in ch.subtypes]
 

@@ -22,13 +22,16 @@ _BLACK = ("Dark Banishing", "Drift of the Dead", "Flow of Maggots", "Foul Famili
           "Lim-Dûl's Hex", "Mind Ravel", "Mind Warp", "Mind Whip", "Minion of Tevesh Szat", "Mole Worms",
           "Moor Fiend", "Necropotence", "Pestilence Rats", "Songs of the Damned", "Spoils of Evil",
           "Stench of Evil", "Stromgald Cabal", "Touch of Death", "Withering Wisps", "Abyssal Specter",
-          "Brine Shaman", "Seizures", "Minion of Leshrac", "Pox", "Cloak of Confusion")
+          "Brine Shaman", "Seizures", "Minion of Leshrac", "Pox", "Cloak of Confusion", "Hecatomb",
+          "Infernal Darkness")
 _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand of Ill Omen", "Conquer",
         "Curse of Marit Lage", "Dwarven Armory", "Flame Spirit", "Flare", "Goblin Mutant", "Goblin Ski Patrol",
         "Incinerate", "Jokulhaups", "Karplusan Giant", "Karplusan Yeti", "Melting", "Mountain Goat",
         "Orcish Cannoneers", "Pyroblast", "Pyroclasm", "Sabretooth Tiger", "Stone Spirit", "Stonehands",
         "Tor Giant", "Vertigo", "Wall of Lava", "Word of Blasting", "Panic", "Lava Burst", "Goblin Sappers",
-        "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos")
+        "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos",
+        "Balduvian Hydra", "Orcish Healer", "Glacial Crevasses", "Barbarian Guides", "Goblin Snowman", "Aggression",
+        "Mudslide")
 ICE_AGE_BLACK_RED = {
     "Ice Age Black": {"Swamp": 14, "Snow-Covered Swamp": 12, "Island": 2, **{n: 2 for n in _BLACK}},
     "Ice Age Red": {"Mountain": 14, "Snow-Covered Mountain": 12, "Plains": 2, **{n: 2 for n in _RED}},

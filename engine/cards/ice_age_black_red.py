@@ -26,10 +26,11 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters,
                        while_source_tapped)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (SICK_ATTACK_OK, Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
+from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
                      TargetSpec, Trigger, kinds)
-from ..objects import Card, Chars, Effect, Player, Spell
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
+from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1045,3 +1046,231 @@ def _game_of_chaos(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Game of Chaos", spell=SpellSpec(_game_of_chaos, targets=(_OPPONENT,)))
+
+
+# ------------------------------------------------------------------ third part
+
+# Balduvian Hydra: X +1/+0 counters as it comes into play; "{0}: Remove a +1/+0 counter from
+# Balduvian Hydra to prevent 1 damage to Balduvian Hydra" (in a damage prevention step, while
+# damage to it is pending); "{R}{R}{R}: Put a +1/+0 counter on Balduvian Hydra. Use this
+# ability only during your upkeep" (as often as paid).
+def _bhydra_enter(g: Game, ctx: Ctx) -> Gen:
+    add_counters(g, ctx.source, "+1/+0", int(ctx.source.chosen.get("x", 0)))
+    return
+    yield
+
+
+def _prevent_one_to_source(g: Game, ctx: Ctx) -> Gen:
+    g.prevent(ctx.source, 1)
+    return
+    yield
+
+
+def _bhydra_grow(g: Game, ctx: Ctx) -> Gen:
+    add_counters(g, ctx.source, "+1/+0", 1)
+    return
+    yield
+
+
+define("Balduvian Hydra", on_enter=_bhydra_enter, abilities=(
+    Ability("{0}: Remove a +1/+0 counter from Balduvian Hydra to prevent 1 damage to it",
+            Cost(remove_counter="+1/+0"), _prevent_one_to_source, prevention=True,
+            condition=lambda g, c: any(pk.receiver is c and pk.amount > 0 for pk in g.pending_damage)),
+    Ability("{R}{R}{R}: Put a +1/+0 counter on Balduvian Hydra; use only during your upkeep",
+            Cost(_mana("{R}{R}{R}")), _bhydra_grow, condition=upkeep_of())))
+
+
+# Orcish Healer: the regenerations aimed at a black or green creature are used when that
+# creature would be destroyed (as every "regenerate" ability).
+def _black_or_green(g: Game, ctx: Ctx, c: Card) -> bool:
+    cols = g.chars(c).colors
+    return bool({COLOR_LETTERS[g.word(ctx.source, "black")], COLOR_LETTERS[g.word(ctx.source, "green")]} & set(cols))
+
+
+_BLACK_OR_GREEN = creature_where("target black or green creature", _black_or_green)
+define("Orcish Healer", abilities=(
+    Ability("{R}{R},{T}: Target creature cannot regenerate this turn", Cost(_mana("{R}{R}"), tap=True), _no_regen,
+            targets=(CREATURE,)),
+    Ability("{R}{B}{B},{T}: Regenerate target black or green creature", Cost(_mana("{R}{B}{B}"), tap=True),
+            lambda g, ctx: _nothing(), targets=(_BLACK_OR_GREEN,), regenerate=True),
+    Ability("{R}{G}{G},{T}: Regenerate target black or green creature", Cost(_mana("{R}{G}{G}"), tap=True),
+            lambda g, ctx: _nothing(), targets=(_BLACK_OR_GREEN,), regenerate=True)))
+
+
+def _nothing() -> Gen:
+    return
+    yield
+
+
+# Glacial Crevasses: "{0}: Sacrifice a snow-covered mountain. No creatures deal damage in
+# combat this turn" (Fog's effect).
+define("Glacial Crevasses", abilities=(Ability(
+    "{0}: Sacrifice a snow-covered mountain: No creatures deal damage in combat this turn",
+    Cost(sacrifice="snow-covered mountain"), _fog),))
+
+
+# Hecatomb: as it comes into play its controller sacrifices four creatures, or it is buried
+# (with fewer than four, it is buried). "Tap a swamp you control: Hecatomb deals 1 damage
+# to target creature or player": tapping the swamp is the cost, chosen as the ability is
+# activated (hook on_activate), so a swamp is needed untapped to use it.
+def _hecatomb_enter(g: Game, ctx: Ctx) -> Gen:
+    src, p = ctx.source, ctx.controller
+    mine = g.creatures(p)
+    ans = "choose no"
+    if len(mine) >= 4:
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Hecatomb: sacrifice four creatures, or bury Hecatomb?",
+                               ["choose yes", "choose no"], about=src.name)
+    if ans == "choose no":
+        g.log(f"{src.name} is buried: four creatures are not sacrificed.")
+        g.destroy(src, bury=True)
+        yield from g.settle()
+        return
+    for i in range(4):
+        mine = g.creatures(p)
+        ch = [f"sacrifice {ref(g, c)}" for c in mine]
+        a = yield from g.ask(p, DecisionKind.SACRIFICE, f"Hecatomb: sacrifice a creature ({i + 1} of 4)", ch,
+                             about=src.name, parser=g.parser_for(p, ch))
+        yield from g.put_in_graveyard([mine[ch.index(a)]], how="sacrifice")
+
+
+def _untapped_swamps(g: Game, card: Card) -> list[Card]:
+    return [c for c in g.permanents(g.controller(card), type_="land", subtype=g.word(card, "swamp")) if not c.tapped]
+
+
+def _hecatomb_tap(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is not src:
+        return
+    swamps = _untapped_swamps(g, src)
+    if not swamps:
+        return
+    ch = [f"choose {ref(g, c)}" for c in swamps]
+    ans = "choose " + ref(g, swamps[0])
+    if len(set(c.name for c in swamps)) > 1:
+        ans = yield from g.ask(spell.controller, DecisionKind.CHOOSE, "Hecatomb: tap which swamp?", ch,
+                               about=src.name, parser=g.parser_for(spell.controller, ch))
+    swamps[ch.index(ans)].tapped = True
+    g.log(f"{g.players[spell.controller].name} taps {swamps[ch.index(ans)].name} for {src.name}.")
+    yield from g.note_taps()
+
+
+define("Hecatomb", on_enter=_hecatomb_enter, hooks=Hooks(on_activate=_hecatomb_tap), abilities=(Ability(
+    "Tap a swamp you control: Hecatomb deals 1 damage to target creature or player", Cost(), damage(1),
+    targets=(CREATURE_OR_PLAYER,), condition=lambda g, c: bool(_untapped_swamps(g, c))),))
+
+
+# Barbarian Guides: the landwalk is chosen as the ability is activated (choose=swamp); the
+# creature returns to its owner's hand at end of turn if it is still in play.
+_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+
+
+def _guides(g: Game, ctx: Ctx) -> Gen:
+    land = ctx.chosen("landwalk", "swamp")
+    yield from until_eot(keyword_mod(f"snow-covered {land}walk"))(g, ctx)
+    for t in each_target(ctx):
+        oid = t.oid
+
+        def back(g2: Game, c2: Ctx, oid: int = oid) -> Gen:
+            c = g2.find(oid)
+            if c is not None:
+                g2.move(c, "hand")
+                g2.log(f"{c.name} returns to its owner's hand (Barbarian Guides).")
+            return
+            yield
+        g.delayed.append(Delayed(Event.END_OF_TURN, back, ctx.controller, "Barbarian Guides", turn=g.turn))
+
+
+define("Barbarian Guides", abilities=(Ability(
+    "{2}{R},{T}: Target creature you control gains a snow-covered landwalk of your choice until end of turn; "
+    "return it to its owner's hand at end of turn", Cost(_mana("{2}{R}"), tap=True), _guides,
+    targets=(_YOUR_CREATURE,),
+    announce=(Announce("landwalk", "Snow-covered landwalk of which land type?", lambda g, ctx: list(_LAND_TYPES)),)),))
+
+
+# Goblin Snowman: while blocking it neither deals nor receives combat damage; "{T}: Goblin
+# Snowman deals 1 damage to target creature it blocks".
+def _snowman_blocking(g: Game, src: Card) -> bool:
+    return g.combat is not None and g.combat.blocking(src.oid) is not None
+
+
+def _snowman_reduce(g: Game, src: Card, pk: Packet) -> bool:
+    return pk.combat and (pk.receiver is src or pk.source_oid == src.oid) and _snowman_blocking(g, src)
+
+
+def _blocked_by_source(g: Game, ctx: Ctx, c: Card) -> bool:
+    cb = g.combat
+    i = cb.blocking(ctx.source.oid) if cb is not None and ctx.source is not None else None
+    return i is not None and c.oid in cb.bands[i]
+
+
+define("Goblin Snowman", hooks=Hooks(reduce_damage=_snowman_reduce), abilities=(Ability(
+    "{T}: Goblin Snowman deals 1 damage to target creature it blocks", Cost(tap=True), damage(1),
+    targets=(creature_where("target creature Goblin Snowman blocks", _blocked_by_source),)),))
+
+
+# Aggression: "Target non-wall creature gains first strike and trample. At the end of its
+# controller's turn, destroy that creature if it did not attack that turn."
+_NON_WALL = creature_where("target non-wall creature", lambda g, ctx, c: "wall" not in g.chars(c).subtypes)
+
+
+def _aggression_attacked(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["host_attacked"] = g.turn
+    return
+    yield
+
+
+def _aggression_end(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is None or g.controller(host) != g.active or ctx.source.flags.get("host_attacked") == g.turn:
+        return
+    g.log(f"{host.name} did not attack this turn (Aggression).")
+    g.destroy(host)
+    yield from g.settle()
+
+
+define("Aggression", enchant=_NON_WALL, statics=(aura(keyword_mod("first strike", "trample")),), triggers=(
+    Trigger(Event.ATTACKS, _aggression_attacked, condition=lambda g, src, d: d["card"].oid == src.attached_to),
+    Trigger(Event.END_OF_TURN, _aggression_end)))
+
+
+# Mudslide: creatures without flying do not untap in their controller's untap phase; as that
+# player's upkeep ends they may pay {2} for each one they untap.
+def _mudslide_end(g: Game, src: Card) -> Gen:
+    p = g.active
+    while True:
+        tapped = [c for c in g.creatures(p) if c.tapped and "flying" not in g.chars(c).keywords]
+        if not tapped or not g.can_afford(p, _mana("{2}")):
+            return
+        ch = [f"choose {ref(g, c)}" for c in tapped]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, "Mudslide: pay {2} to untap a creature without flying?",
+                               ch + ["choose no"], decline="choose no", about=src.name,
+                               parser=g.parser_for(p, ch + ["choose no"]))
+        if ans == "choose no":
+            return
+        paid = yield from pay_to_use(g, p, "{2}", "", src.name, ask=False)
+        if not paid:
+            return
+        c = tapped[ch.index(ans)]
+        c.tapped = False
+        g.log(f"{c.name} untaps (Mudslide).")
+
+
+define("Mudslide", statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "flying" not in c.keywords,
+                                   modify=lambda g, src, card, c: c.flags.add("doesn't untap")),),
+       hooks=Hooks(end_of_upkeep=_mudslide_end))
+
+
+# Infernal Darkness: cumulative upkeep {B} and 1 life; while it is in play every land with
+# a mana ability produces {B} instead (a continuous effect made as it comes into play, as
+# Deep Water's, lasting while it stays in play).
+def _darkness_enter(g: Game, ctx: Ctx) -> Gen:
+    oid = ctx.source.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "forever", applies=lambda g2, card, c: False,
+                            condition=lambda g2, oid=oid: g2.find(oid) is not None,
+                            hooks=EffectHooks(land_mana=lambda g2, card, ch: "B")))
+    g.log("All lands produce {B} instead of their normal mana.")
+    return
+    yield
+
+
+_id_ab, _id_end = cumulative_upkeep(life=1, mana="{B}")
+define("Infernal Darkness", on_enter=_darkness_enter, abilities=(_id_ab,), hooks=Hooks(end_of_upkeep=_id_end))
