@@ -20,7 +20,7 @@ from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura, aura_keywords, counter_target,
                        creature_of, creature_where, cumulative_upkeep, damage, destroy_all, destroy_targets,
                        discard_card, draw_cards, draw_next_upkeep, during_upkeep, each_target, enters_with_counters,
-                       flag_mod, grant, keyword_mod, on_enchanted, on_source, pay_to_use, permanent_target, pump,
+                       flag_mod, grant, keyword_mod, must_attack_this_turn, on_enchanted, once_per_event, on_source, pay_to_use, permanent_target, pump,
                        pump_mod, regeneration, sacrifice_own_creature, self_only, sequence, set_aside_top_card,
                        snow_covered_lands, static_for, tap_targets, until_eot, upkeep_cost, upkeep_of,
                        while_source_tapped)
@@ -30,6 +30,7 @@ from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn,
                      TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
+from ..words import counted
 from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
 
@@ -156,7 +157,7 @@ define("Flow of Maggots", abilities=(_fm_ab,),
 # (the life is a cost, a loss of life nothing can prevent).
 def _to_owners_hand(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
-    if src is not None and src.zone == "battlefield":
+    if src is not None and src in g.battlefield:
         g.move(src, "hand")
         g.log(f"{src.name} returns to its owner's hand.")
     return
@@ -345,7 +346,7 @@ def _mind_whip_penalty(g: Game, card: Card) -> Gen:
     g.deal_damage(card, victim, 2)
     packets = [pk for pk in g.pending_damage if pk.source_oid == card.oid and pk.receiver is victim]
     yield from g.settle()
-    if any(pk.amount > 0 for pk in packets) and host.zone == "battlefield":
+    if any(pk.amount > 0 for pk in packets) and host in g.battlefield:
         host.tapped = True
         g.log(f"{host.name} is tapped (Mind Whip).")
 
@@ -613,7 +614,7 @@ define("Orcish Cannoneers", abilities=(Ability(
 def _yeti(g: Game, ctx: Ctx) -> Gen:
     yeti = ctx.source
     for t in each_target(ctx):
-        if yeti.zone != "battlefield":
+        if yeti not in g.battlefield:
             return
         g.deal_damage(yeti, t, g.chars(yeti).power or 0)
         g.deal_damage(t, yeti, g.chars(t).power or 0)
@@ -682,7 +683,7 @@ define("Goblin Mutant", hooks=Hooks(can_attack=_mutant_can_attack,
 # card's whole stay in play.
 def _ski_patrol(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
-    if src.zone != "battlefield":
+    if src not in g.battlefield:
         return
     g.effects.append(Effect(g.stamp(), src.oid, lambda g2, card, c: (keyword_mod("flying")(g2, card, c),
                                                                     pump_mod(2, 0)(g2, card, c)), "eot"))
@@ -811,7 +812,7 @@ def _minion_end(g: Game, src: Card) -> Gen:
         g.deal_damage(src, me, 5)
         packets = [pk for pk in g.pending_damage if pk.source_oid == src.oid and pk.receiver is me]
         yield from g.settle()
-        if any(pk.amount > 0 for pk in packets) and src.zone == "battlefield":
+        if any(pk.amount > 0 for pk in packets) and src in g.battlefield:
             src.tapped = True
             g.log(f"{src.name} is tapped.")
     yield from g.settle()
@@ -1274,3 +1275,240 @@ def _darkness_enter(g: Game, ctx: Ctx) -> Gen:
 
 _id_ab, _id_end = cumulative_upkeep(life=1, mana="{B}")
 define("Infernal Darkness", on_enter=_darkness_enter, abilities=(_id_ab,), hooks=Hooks(end_of_upkeep=_id_end))
+
+
+# ------------------------------------------------------------------ fourth part
+
+def _count_use(key: str) -> EffectFn:
+    """A trigger's effect on Event.ACTIVATED counting this turn's activations of the
+    source's own abilities under ``key`` (turn, count) in its flags: "You cannot spend
+    more than {B}{B}{B} in this way each turn" (Soul Kiss)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        spell = ctx.data["spell"]
+        if spell.source is ctx.source and spell.ability is not None:
+            turn, n = ctx.source.flags.get(key, (-1, 0))
+            ctx.source.flags[key] = (g.turn, (n if turn == g.turn else 0) + 1)
+        return
+        yield
+    return fn
+
+
+def _used_this_turn(g: Game, card: Card, key: str) -> int:
+    turn, n = card.flags.get(key, (-1, 0))
+    return n if turn == g.turn else 0
+
+
+# Soul Kiss: an aura (its "choose target creature" is the creature it enchants); "{B}: Pay 1
+# life to give creature Soul Kiss enchants +2/+2 until end of turn", at most three times a turn.
+define("Soul Kiss", enchant=CREATURE, abilities=(Ability(
+    "{B}: Pay 1 life: enchanted creature gets +2/+2 until end of turn (at most {B}{B}{B} each turn)",
+    Cost(_mana("{B}"), life=1), on_enchanted(pump(2, 2)),
+    condition=lambda g, c: _used_this_turn(g, c, "kiss_uses") < 3),),
+    triggers=(Trigger(Event.ACTIVATED, _count_use("kiss_uses")),))
+
+
+# Orcish Squatters: "{0}: Gain control of target land defending player controls as long as
+# you control Orcish Squatters. Orcish Squatters deals no combat damage this turn. Use this
+# ability only if Orcish Squatters is attacking and unblocked and only once each turn."
+def _squat(g: Game, ctx: Ctx) -> Gen:
+    src, me = ctx.source, ctx.controller
+    soid = src.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.combat and pk.source_oid == soid)))
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c, me=me: setattr(c, "controller", me), "forever",
+                                layer=0, condition=lambda g2: (s := g2.find(soid)) is not None
+                                and g2.controller(s) == me))
+        g.log(f"{ctx.me.name} gains control of {t.name} as long as they control {src.name}.")
+    return
+    yield
+
+
+define("Orcish Squatters", abilities=(Ability(
+    "{0}: Gain control of target land defending player controls as long as you control Orcish Squatters; it deals "
+    "no combat damage this turn", Cost(), _squat, once_per_turn=True,
+    targets=(permanent_target("target land defending player controls", lambda g, ctx, c: "land" in g.chars(c).types
+                              and g.controller(c) != ctx.controller),),
+    condition=lambda g, c: _attacking_unblocked(g, c.oid)),))
+
+
+# Mana "in any combination of red and/or black" (Burnt Offering) or "red and/or green"
+# (Orcish Lumberjack): the player chooses how many of each.
+def _add_combination(g: Game, ctx: Ctx, n: int, a: str, b: str, name: str) -> Gen:
+    if n <= 0:
+        g.log(f"{ctx.me.name} adds no mana to their mana pool.")
+        return
+    ch = [f"choose {a * (n - k)}{b * k}" for k in range(n + 1)]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"{name}: which mana?", ch, about=name)
+    syms = ans[len("choose "):]
+    for s in (a, b):
+        if syms.count(s):
+            ctx.me.pool.add(s, syms.count(s))
+    g.log(f"{ctx.me.name} adds " + "".join("{" + s + "}" for s in syms) + " to their mana pool.")
+
+
+# Orcish Lumberjack: an ability played as an interrupt (not a mana ability: it has a choice
+# and a sacrifice), adding three mana.
+def _lumberjack(g: Game, ctx: Ctx) -> Gen:
+    yield from _add_combination(g, ctx, 3, "R", "G", "Orcish Lumberjack")
+
+
+define("Orcish Lumberjack", abilities=(Ability(
+    "{T}: Sacrifice a forest to add three mana in any combination of red and/or green",
+    Cost(tap=True, sacrifice="forest"), _lumberjack, speed=Speed.INTERRUPT),))
+
+
+# Burnt Offering: as Sacrifice (the creature is chosen and sacrificed as it resolves; cast
+# only while its caster controls a creature), its casting cost in red and/or black mana.
+def _burnt_offering(g: Game, ctx: Ctx) -> Gen:
+    victim, n = yield from sacrifice_own_creature(g, ctx, "Burnt Offering")
+    if victim is not None:
+        yield from _add_combination(g, ctx, n, "B", "R", "Burnt Offering")
+
+
+define("Burnt Offering", spell=SpellSpec(_burnt_offering),
+       hooks=Hooks(can_cast=lambda g, p, card: bool(g.creatures(p))))
+
+
+# Total War: as a player declares an attack (once the attackers are declared), each untapped
+# non-wall creature of theirs that does not attack is destroyed, but for those that came
+# under their control this turn (summoning sick ones).
+def _total_war(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    if cb is None or ctx.source.flags.get("war_attack") == (g.turn, id(cb)):
+        return
+    ctx.source.flags["war_attack"] = (g.turn, id(cb))
+    attacking = set(cb.attackers())
+    for c in g.creatures(g.active):
+        if c.oid not in attacking and not c.tapped and not c.sick and "wall" not in g.chars(c).subtypes:
+            g.destroy(c)
+    yield from g.settle()
+
+
+define("Total War", triggers=(Trigger(Event.ATTACKS, _total_war),))
+
+
+# Norritt: "{T}: Untap target blue creature." "{T}: Force target non-wall creature to attack.
+# If creature cannot attack, destroy it at end of turn. Use this ability only during target
+# creature's controller's turn, before the attack. Cannot target creatures brought under
+# their controller's control this turn."
+def _norritt_force(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        must_attack_this_turn(g, ctx.controller, g.controller(t), {t.oid}, ctx.source_name)
+        g.log(f"{t.name} must attack this turn.")
+    return
+    yield
+
+
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        t.tapped = False
+        g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+define("Norritt", abilities=(
+    Ability("{T}: Untap target blue creature", Cost(tap=True), _untap_targets,
+            targets=(creature_where("target blue creature",
+                                    lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "blue")] in g.chars(c).colors),)),
+    Ability("{T}: Force target non-wall creature to attack; destroy it at end of turn if it does not",
+            Cost(tap=True), _norritt_force,
+            targets=(creature_where("target non-wall creature of the active player",
+                                    lambda g, ctx, c: "wall" not in g.chars(c).subtypes
+                                    and g.controller(c) == g.active and not c.sick),),
+            condition=lambda g, c: not g.attack_done and g.combat is None and g.phase in ("upkeep", "draw", "main"))))
+
+
+# Leshrac's Sigil: "{B}{B}: When any opponent successfully casts a green spell, look at that
+# player's hand and choose a card; he or she then discards that card. Use this ability only
+# once each time a green spell is cast." (engine.effects.once_per_event: each green spell an
+# opponent casts gives one use this turn.) "{B}{B}: Return Leshrac's Sigil to owner's hand."
+def _sigil_discard(g: Game, ctx: Ctx) -> Gen:
+    opp = ctx.opponent
+    g.secrets.append((ctx.controller, f"{opp.name}'s hand: " + (", ".join(sorted(c.name for c in opp.hand))
+                                                                 or "empty") + "."))
+    if not opp.hand:
+        return
+    names = sorted({c.name for c in opp.hand})
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Leshrac's Sigil: choose a card {opp.name} discards",
+                           [f"choose {n}" for n in names], about="Leshrac's Sigil")
+    card = next(c for c in opp.hand if c.name == ans[len("choose "):])
+    yield from discard_card(g, opp.idx, card, by=ctx.controller, why="Leshrac's Sigil")
+
+
+_sigil_ab, _sigil_credit = once_per_event("{B}{B}: Look at the hand of the opponent who cast a green spell and choose "
+                                          "a card they discard", "{B}{B}", _sigil_discard)
+define("Leshrac's Sigil", abilities=(
+    _sigil_ab, Ability("{B}{B}: Return Leshrac's Sigil to owner's hand", Cost(_mana("{B}{B}")), _to_owners_hand)),
+    triggers=(Trigger(Event.SPELL_CAST, _sigil_credit, condition=lambda g, src, d: (
+        d["spell"].card is not None and d["spell"].controller != g.controller(src)
+        and COLOR_LETTERS[g.word(src, "green")] in d["spell"].colors)),))
+
+
+# Demonic Consultation: the card is named as the spell resolves, among the names of the cards
+# its caster's deck holds (library, hand, graveyard, in play: what a player could sensibly
+# name; naming anything else would remove the whole library as well); six cards are removed,
+# then cards are revealed and removed until the named one, which goes to the hand.
+def _consultation(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.me
+    names = sorted({c.name for z in ("library", "hand", "graveyard") for c in me.zone(z)}
+                   | {c.name for c in g.battlefield if c.owner == me.idx and not c.token})
+    if not names:
+        return
+    ch = [f"choose {n}" for n in names]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Demonic Consultation: name a card", ch,
+                           about="Demonic Consultation", parser=g.parser_for(ctx.controller, ch))
+    named = ans[len("choose "):]
+    g.log(f"{me.name} names {named}.")
+    for _ in range(6):
+        if me.library:
+            g.move(me.library[0], "removed")
+    g.log(f"{me.name} removes the top six cards of their library from the game.")
+    while me.library:
+        top = me.library[0]
+        if top.name == named:
+            g.move(top, "hand")
+            g.log(f"{me.name} reveals {named} and puts it into their hand.")
+            return
+        g.log(f"{me.name} reveals {top.name} and removes it from the game.")
+        g.move(top, "removed")
+    g.log(f"{me.name} finds no {named}.")
+
+
+define("Demonic Consultation", spell=SpellSpec(_consultation))
+
+
+# Orcish Librarian: the top eight cards; four at random are removed from the game, the other
+# four go back on top in the order its controller chooses (seen by that player only).
+def _librarian(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.me
+    top = me.library[:8]
+    if not top:
+        return
+    gone = g.rng.sample(top, min(4, len(top)))
+    for c in gone:
+        g.move(c, "removed")
+    g.log(f"{me.name} removes {counted(len(gone), 'card')} from the top of their library at random: "
+          + ", ".join(c.name for c in gone) + ".")
+    rest = [c for c in me.library[:len(top) - len(gone)]]
+    order: list[Card] = []
+    while rest:
+        if len({c.name for c in rest}) == 1:
+            order += rest
+            break
+        ch = sorted({f"choose {c.name}" for c in rest})
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE,
+                               "Orcish Librarian: which card goes on top of the others (first chosen on top)?", ch,
+                               about="Orcish Librarian")
+        pick = next(c for c in rest if c.name == ans[len("choose "):])
+        rest.remove(pick)
+        order.append(pick)
+    n = len(order)
+    me.library[:n] = order
+    g.log(f"{me.name} puts {counted(n, 'card')} back on top of their library.")
+
+
+define("Orcish Librarian", abilities=(Ability(
+    "{R},{T}: Remove four of the top eight cards of your library at random from the game; put the rest back in any "
+    "order", Cost(_mana("{R}"), tap=True), _librarian),))
