@@ -256,6 +256,12 @@ class CombatRules:
         limit = self.combat_limit(attack=True)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may attack")
+        # restrictions on the declaration as a whole: attack_declaration(g, src, attackers) -> why not
+        attackers = [c for band in bands for c in band]
+        for src in self.battlefield:
+            h = src.cdef.hooks.attack_declaration
+            if h is not None and attackers and (why := h(self, src, attackers)):
+                raise IllegalAction(why)
         # "must attack" (Siren's Call): every such creature able to attack is declared
         # (as many as may attack)
         for c in self.creatures(self.active):
@@ -353,6 +359,11 @@ class CombatRules:
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
+        # restrictions on the declaration as a whole: block_declaration(g, src, plan) -> why not
+        for src in self.battlefield:
+            h = src.cdef.hooks.block_declaration
+            if h is not None and plan and (why := h(self, src, plan)):
+                raise IllegalAction(why)
         # Lure: every creature able to block a lured attacker must block it
         # (blocking another attacker does not excuse it; blocking another lured
         # attacker, or any member of the lured attacker's band, does)

@@ -130,6 +130,14 @@ class Hooks:
     block_limit: Callable[[Game, Card], int] | None = None
     """``(g, src)``: how many creatures may block. Called by
     ``CombatRules.combat_limit``."""
+    attack_declaration: Callable[[Game, Card, list[Card]], str | None] | None = None
+    """``(g, src, attackers)``: why this declaration of attackers as a whole is
+    illegal, or None (Errantry, Orcish Conscripts: what other creatures
+    attack). Called by ``CombatRules._read_attack``."""
+    block_declaration: Callable[[Game, Card, list[tuple[Card, list[Card]]]], str | None] | None = None
+    """``(g, src, plan)``: why this declaration of blockers as a whole
+    ((attacker, its blockers) pairs) is illegal, or None (Imposing Visage,
+    Orcish Conscripts). Called by ``CombatRules._read_blocks``."""
     attack_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
     """``(g, src, attacker)``: mana to pay for ``attacker`` to attack
     (Brainwash). Called by ``CombatRules.attack_cost``."""

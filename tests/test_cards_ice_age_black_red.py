@@ -31,7 +31,8 @@ _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand 
         "Tor Giant", "Vertigo", "Wall of Lava", "Word of Blasting", "Panic", "Lava Burst", "Goblin Sappers",
         "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos",
         "Balduvian Hydra", "Orcish Healer", "Glacial Crevasses", "Barbarian Guides", "Goblin Snowman", "Aggression",
-        "Mudslide", "Orcish Squatters", "Orcish Lumberjack", "Total War", "Orcish Librarian")
+        "Mudslide", "Orcish Squatters", "Orcish Lumberjack", "Total War", "Orcish Librarian", "Errantry",
+        "Orcish Conscripts", "Imposing Visage")
 ICE_AGE_BLACK_RED = {
     "Ice Age Black": {"Swamp": 14, "Snow-Covered Swamp": 12, "Island": 2, **{n: 2 for n in _BLACK}},
     "Ice Age Red": {"Mountain": 14, "Snow-Covered Mountain": 12, "Plains": 2, **{n: 2 for n in _RED}},

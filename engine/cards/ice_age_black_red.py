@@ -87,7 +87,7 @@ def _necro_skip(g: Game, src: Card, p: int, phase: str) -> bool:
 
 def _necro_discard(g: Game, ctx: Ctx) -> Gen:
     card = ctx.data["card"]
-    if card.zone == "graveyard":
+    if card in g.players[card.owner].graveyard:  # (a second Necropotence finds it removed already)
         g.move(card, "removed")
         g.log(f"{card.name} is removed from the game (Necropotence).")
     return
@@ -1512,3 +1512,49 @@ def _librarian(g: Game, ctx: Ctx) -> Gen:
 define("Orcish Librarian", abilities=(Ability(
     "{R},{T}: Remove four of the top eight cards of your library at random from the game; put the rest back in any "
     "order", Cost(_mana("{R}"), tap=True), _librarian),))
+
+
+# ------------------------------------------------------------------ restrictions on a whole attack or defense
+
+# Errantry: +3/+0; the enchanted creature cannot attack along with other creatures.
+def _errantry(g: Game, src: Card, attackers: list[Card]) -> str | None:
+    if src.attached_to in {c.oid for c in attackers} and len(attackers) > 1:
+        return "the creature enchanted by Errantry cannot attack when other creatures attack"
+    return None
+
+
+define("Errantry", enchant=CREATURE, statics=(aura(pump_mod(3, 0)),), hooks=Hooks(attack_declaration=_errantry))
+
+
+# Orcish Conscripts: it attacks only with at least two other attackers, and blocks only with
+# at least two other blockers.
+def _conscripts_attack(g: Game, src: Card, attackers: list[Card]) -> str | None:
+    if src in attackers and len(attackers) < 3:
+        return "Orcish Conscripts cannot attack unless at least two other creatures attack"
+    return None
+
+
+def _conscripts_block(g: Game, src: Card, plan: list[tuple[Card, list[Card]]]) -> str | None:
+    blockers = {b.oid for _, bl in plan for b in bl}
+    if src.oid in blockers and len(blockers) < 3:
+        return "Orcish Conscripts cannot block unless at least two other creatures block"
+    return None
+
+
+define("Orcish Conscripts", hooks=Hooks(attack_declaration=_conscripts_attack, block_declaration=_conscripts_block))
+
+
+# Imposing Visage: the enchanted creature cannot be blocked by only one creature (by none, or
+# by two or more). Its band is blocked as one (000 "Banding"): the blockers of its band count.
+def _visage(g: Game, src: Card, plan: list[tuple[Card, list[Card]]]) -> str | None:
+    cb = g.combat
+    if cb is None or src.attached_to is None or cb.band_of(src.attached_to) is None:
+        return None
+    band = cb.band_of(src.attached_to)
+    blockers = {b.oid for a, bl in plan if cb.band_of(a.oid) == band for b in bl}
+    if len(blockers) == 1:
+        return "the creature enchanted by Imposing Visage cannot be blocked by only one creature"
+    return None
+
+
+define("Imposing Visage", enchant=CREATURE, hooks=Hooks(block_declaration=_visage))
