@@ -490,7 +490,8 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
+        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit or src.cdef.hooks.attack_declaration
+               for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             if declared is not None and self._attack_ok(declared):

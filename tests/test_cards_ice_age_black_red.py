@@ -23,7 +23,8 @@ _BLACK = ("Dark Banishing", "Drift of the Dead", "Flow of Maggots", "Foul Famili
           "Moor Fiend", "Necropotence", "Pestilence Rats", "Songs of the Damned", "Spoils of Evil",
           "Stench of Evil", "Stromgald Cabal", "Touch of Death", "Withering Wisps", "Abyssal Specter",
           "Brine Shaman", "Seizures", "Minion of Leshrac", "Pox", "Cloak of Confusion", "Hecatomb",
-          "Infernal Darkness", "Soul Kiss", "Burnt Offering", "Norritt", "Leshrac's Sigil", "Demonic Consultation")
+          "Infernal Darkness", "Soul Kiss", "Burnt Offering", "Norritt", "Leshrac's Sigil", "Demonic Consultation",
+          "Spoils of War", "Krovikan Vampire")
 _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand of Ill Omen", "Conquer",
         "Curse of Marit Lage", "Dwarven Armory", "Flame Spirit", "Flare", "Goblin Mutant", "Goblin Ski Patrol",
         "Incinerate", "Jokulhaups", "Karplusan Giant", "Karplusan Yeti", "Melting", "Mountain Goat",
@@ -32,7 +33,7 @@ _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand 
         "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos",
         "Balduvian Hydra", "Orcish Healer", "Glacial Crevasses", "Barbarian Guides", "Goblin Snowman", "Aggression",
         "Mudslide", "Orcish Squatters", "Orcish Lumberjack", "Total War", "Orcish Librarian", "Errantry",
-        "Orcish Conscripts", "Imposing Visage")
+        "Orcish Conscripts", "Imposing Visage", "Meteor Shower")
 ICE_AGE_BLACK_RED = {
     "Ice Age Black": {"Swamp": 14, "Snow-Covered Swamp": 12, "Island": 2, **{n: 2 for n in _BLACK}},
     "Ice Age Red": {"Mountain": 14, "Snow-Covered Mountain": 12, "Plains": 2, **{n: 2 for n in _RED}},

@@ -31,6 +31,7 @@ from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn,
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from ..words import counted
+from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
 from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
 
@@ -1558,3 +1559,111 @@ def _visage(g: Game, src: Card, plan: list[tuple[Card, list[Card]]]) -> str | No
 
 
 define("Imposing Visage", enchant=CREATURE, hooks=Hooks(block_declaration=_visage))
+
+
+# Meteor Shower: X+1 damage divided as its caster announces among any number of target
+# creatures and/or players, each getting at least 1 (so at most X+1 targets); the division is
+# written in target order ("2/1"), as Pyrotechnics'. A target gone before resolution loses its share.
+def _shower_target(g: Game, ctx: Ctx, o: Target) -> bool:
+    if not (isinstance(o, Player) or "creature" in g.chars(o).types):
+        return False
+    chosen = ctx.spell.targets if ctx.spell is not None else []
+    return any(o is t for t in chosen) or len(chosen) < ctx.x + 1
+
+
+def _meteor_shower(g: Game, ctx: Ctx) -> Gen:
+    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
+    for t, n in zip(ctx.targets, shares):
+        if t is not None:
+            g.deal_damage(ctx.spell, t, n)
+    return
+    yield
+
+
+define("Meteor Shower", spell=SpellSpec(
+    _meteor_shower, multi_target=True,
+    targets=(TargetSpec("target creatures and/or players (up to X+1)", kinds(Kind.PERMANENT, Kind.PLAYER),
+                        _shower_target),),
+    announce=(Announce("division", "divide X+1 damage among the targets, in target order (e.g. 2/1)",
+                       lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(ctx.x + 1, len(ctx.targets))]
+                       if ctx.targets and len(ctx.targets) <= ctx.x + 1 else []),)))
+
+
+# Spoils of War: X is the number of artifact and creature cards in the opponent's graveyard
+# (set, not chosen, as Spell Blast's); the X +1/+1 counters are divided as its caster
+# announces among the target creatures, each getting at least one (written in target order,
+# "2/1"). Choice: in a duel "target opponent" is the one opponent, not chosen as a target
+# (the targets are the creatures); nothing in these rules could make a player an illegal target.
+def _spoils_of_war_x(g: Game, ctx: Ctx) -> int:
+    return _spoils_count(g, g.players[1 - ctx.controller])
+
+
+def _war_target(g: Game, ctx: Ctx, o: Target) -> bool:
+    if not (isinstance(o, Card) and "creature" in g.chars(o).types):
+        return False
+    chosen = ctx.spell.targets if ctx.spell is not None else []
+    return any(o is t for t in chosen) or len(chosen) < _spoils_of_war_x(g, ctx)
+
+
+def _spoils_of_war(g: Game, ctx: Ctx) -> Gen:
+    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
+    for t, n in zip(ctx.targets, shares):
+        if t is not None:
+            add_counters(g, t, "+1/+1", n)
+    return
+    yield
+
+
+define("Spoils of War", spell=SpellSpec(
+    _spoils_of_war, multi_target=True, x_from_target=_spoils_of_war_x,
+    targets=(TargetSpec("target creatures (up to X)", kinds(Kind.PERMANENT), _war_target),),
+    announce=(Announce("division", "divide the X +1/+1 counters among the targets, in target order (e.g. 2/1)",
+                       lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(
+                           _spoils_of_war_x(g, ctx), len(ctx.targets))]
+                       if ctx.targets and len(ctx.targets) <= _spoils_of_war_x(g, ctx) else []),)))
+
+
+# Krovikan Vampire: each creature it damaged that was put into a graveyard this turn is put
+# into play under its controller's control at end of turn (summoning sick: "as though it were
+# just summoned"), and buried as soon as Krovikan Vampire leaves play or changes controller.
+def _vampire_victim(g: Game, ctx: Ctx) -> Gen:
+    turn, oids = ctx.source.flags.get("vampire_victims", (g.turn, ()))
+    ctx.source.flags["vampire_victims"] = (g.turn, (oids if turn == g.turn else ()) + (ctx.data["card"].oid,))
+    return
+    yield
+
+
+def _vampire_end(g: Game, ctx: Ctx) -> Gen:
+    src, me = ctx.source, ctx.controller
+    turn, oids = src.flags.get("vampire_victims", (-1, ()))
+    if turn != g.turn or not oids:
+        return
+    src.flags["vampire_victims"] = (g.turn, ())
+    for oid in oids:
+        card = next((c for pl in g.players for c in pl.graveyard if c.oid == oid), None)
+        if card is None:
+            continue
+        new = g.move(card, "battlefield", controller=me)
+        g.log(f"{new.name} comes into play under {ctx.me.name}'s control (Krovikan Vampire).")
+        yield from g.entered(new)
+        g.delayed.append(Delayed(Event.STATE, _vampire_bury, me, "Krovikan Vampire", once=True,
+                                 condition=_vampire_lost, data={"vampire": src.oid, "victim": new.oid}))
+
+
+def _vampire_lost(g: Game, d: Delayed, data: dict[str, object]) -> bool:
+    vampire = g.find(int(d.data["vampire"]))
+    return vampire is None or g.controller(vampire) != d.controller or g.find(int(d.data["victim"])) is None
+
+
+def _vampire_bury(g: Game, ctx: Ctx) -> Gen:
+    victim = g.find(int(ctx.data["delayed"].data["victim"]))
+    if victim is not None:
+        g.log(f"{victim.name} is buried (Krovikan Vampire).")
+        g.destroy(victim, bury=True)
+        yield from g.settle()
+
+
+define("Krovikan Vampire", triggers=(
+    Trigger(Event.TO_GRAVEYARD, _vampire_victim,
+            condition=lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"] and not d["card"].token),
+    Trigger(Event.END_OF_TURN, _vampire_end)))
