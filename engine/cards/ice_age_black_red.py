@@ -1667,3 +1667,72 @@ define("Krovikan Vampire", triggers=(
     Trigger(Event.TO_GRAVEYARD, _vampire_victim,
             condition=lambda g, src, d: d["was_creature"] and src.oid in d["damaged_by"] and not d["card"].token),
     Trigger(Event.END_OF_TURN, _vampire_end)))
+
+
+# ------------------------------------------------------------------ counting permanents in upkeep
+
+def _permanents_even(g: Game) -> bool:
+    return len(g.battlefield) % 2 == 0
+
+
+# Chaos Lord: first strike; in its controller's upkeep, if the number of permanents is even,
+# the opponent gains control of it (for good: a control-changing effect). It can attack the
+# turn it comes under a new controller's control, but not the turn it first came into play
+# (the keyword that lets it attack while "summoning sick" is granted once it has changed sides).
+def _chaos_lord_count(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    n = len(g.battlefield)
+    if n % 2:
+        g.log(f"{src.name}: {n} permanents, odd.")
+        return
+    opp = 1 - g.controller(src)
+    g.effects.append(Effect(g.stamp(), src.oid, lambda g2, card, c, opp=opp: setattr(c, "controller", opp),
+                            "forever", layer=0))
+    src.flags["changed_sides"] = True
+    g.log(f"{src.name}: {n} permanents, even: {g.players[opp].name} gains control of it.")
+    return
+    yield
+
+
+def _chaos_lord_attack(g: Game, card: Card, c: Chars) -> None:
+    if card.flags.get("changed_sides"):
+        c.keywords.add(SICK_ATTACK_OK)
+
+
+_cl_ab, _cl_end = during_upkeep("Count the permanents: if even, the opponent gains control of Chaos Lord",
+                                _chaos_lord_count)
+define("Chaos Lord", abilities=(_cl_ab,), hooks=Hooks(end_of_upkeep=_cl_end),
+       statics=(static_for(self_only, _chaos_lord_attack),))
+
+
+# Chaos Moon: in each player's upkeep, the permanents are counted: odd, red creatures get
+# +1/+1 and mountains add one more {R} when tapped for mana until end of turn; even, red
+# creatures get -1/-1 and mountains produce colorless mana instead until end of turn. (The
+# extra {R} is Chaos Moon's own doing while it stays in play, as Mana Flare's.)
+def _is_red_creature(g: Game, card: Card, c: Chars) -> bool:
+    return "creature" in c.types and "R" in c.colors
+
+
+def _chaos_moon_count(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    n = len(g.battlefield)
+    odd = bool(n % 2)
+    src.flags["moon"] = (g.turn, odd)
+    mod = pump_mod(1, 1) if odd else pump_mod(-1, -1)
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c, mod=mod: mod(g2, card, c), "eot",
+                            applies=_is_red_creature))
+    if not odd:
+        g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks=EffectHooks(land_mana=lambda g2, card, ch: "C" if "mountain" in ch.subtypes
+                                                  else None)))
+    g.log(f"Chaos Moon: {n} permanents, {'odd: red creatures get +1/+1 and mountains add an extra {R}' if odd else 'even: red creatures get -1/-1 and mountains produce colorless mana'} until end of turn.")
+    yield from g.settle()
+
+
+def _moon_extra(g: Game, src: Card, card: Card) -> int:
+    turn, odd = src.flags.get("moon", (-1, False))
+    return 1 if turn == g.turn and odd and "mountain" in g.chars(card).subtypes else 0
+
+
+_cm_ab, _cm_end = during_upkeep("Count the permanents (Chaos Moon)", _chaos_moon_count, whose="each")
+define("Chaos Moon", abilities=(_cm_ab,), hooks=Hooks(end_of_upkeep=_cm_end, extra_mana=_moon_extra))
