@@ -1736,3 +1736,84 @@ def _moon_extra(g: Game, src: Card, card: Card) -> int:
 
 _cm_ab, _cm_end = during_upkeep("Count the permanents (Chaos Moon)", _chaos_moon_count, whose="each")
 define("Chaos Moon", abilities=(_cm_ab,), hooks=Hooks(end_of_upkeep=_cm_end, extra_mana=_moon_extra))
+
+
+# Ashen Ghoul: can attack the turn it comes into play. "{B}: Return Ashen Ghoul to play under
+# your control. Use this ability only at the end of your upkeep and only if Ashen Ghoul is in
+# your graveyard with at least three creature cards above it": offered to its owner as their
+# upkeep ends (the only time it may be used), while it lies under three creature cards.
+def _ghoul_buried_deep(g: Game, card: Card) -> bool:
+    yard = g.players[card.owner].graveyard
+    if card not in yard:
+        return False
+    return sum(1 for c in yard[:yard.index(card)] if "creature" in c.cdef.types) >= 3
+
+
+def _ghoul_return(g: Game, ctx: Ctx) -> Gen:
+    card = ctx.source
+    p = card.owner
+    paid = yield from pay_to_use(g, p, "{B}", "Ashen Ghoul: pay {B} to return it to play?", card.name)
+    if paid and card in g.players[p].graveyard:
+        new = g.move(card, "battlefield", controller=p)
+        g.log(f"{new.name} returns to play under {g.players[p].name}'s control.")
+        yield from g.entered(new)
+
+
+define("Ashen Ghoul", keywords=(SICK_ATTACK_OK,), triggers=(Trigger(
+    Event.END_UPKEEP, _ghoul_return, zones=("graveyard",),
+    condition=lambda g, src, d: src.zone == "graveyard" and g.active == src.owner and _ghoul_buried_deep(g, src)),))
+
+
+# Infernal Denizen. "During your upkeep, sacrifice two swamps. If you cannot, tap Infernal
+# Denizen, and target opponent may gain control of target creature of his or her choice you
+# control" (as long as the Denizen stays in play). "{T}: Gain control of target creature" as
+# long as the Denizen stays in play. Choice: with two swamps or more the sacrifice is made
+# (the controller chooses which); with fewer, none is sacrificed.
+def _control_while_in_play(g: Game, card: Card, new: int, src: Card) -> None:
+    soid = src.oid
+    g.effects.append(Effect(g.stamp(), card.oid, lambda g2, c0, c, new=new: setattr(c, "controller", new), "forever",
+                            layer=0, condition=lambda g2: g2.find(soid) is not None))
+
+
+def _denizen_upkeep(g: Game, ctx: Ctx) -> Gen:
+    src, p = ctx.source, ctx.controller
+    for i in range(2):
+        swamps = g.permanents(p, type_="land", subtype=g.word(src, "swamp"))
+        if len(swamps) < 2 - i:
+            break
+        ch = [f"sacrifice {ref(g, c)}" for c in swamps]
+        ans = yield from g.ask(p, DecisionKind.SACRIFICE, f"Infernal Denizen: sacrifice a swamp ({i + 1} of 2)", ch,
+                               about=src.name, parser=g.parser_for(p, ch))
+        yield from g.put_in_graveyard([swamps[ch.index(ans)]], how="sacrifice")
+    else:
+        return
+    src.tapped = True
+    g.log(f"{src.name} is tapped: two swamps were not sacrificed.")
+    yield from g.note_taps()
+    opp = 1 - p
+    mine = g.creatures(p)
+    if not mine:
+        return
+    ch = [f"choose {ref(g, c)}" for c in mine]
+    ans = yield from g.ask(opp, DecisionKind.CHOOSE, f"Infernal Denizen: gain control of a creature of "
+                           f"{g.players[p].name}'s?", ch + ["choose no"], decline="choose no", about=src.name,
+                           parser=g.parser_for(opp, ch + ["choose no"]))
+    if ans != "choose no":
+        c = mine[ch.index(ans)]
+        _control_while_in_play(g, c, opp, src)
+        g.log(f"{g.players[opp].name} gains control of {c.name} as long as {src.name} stays in play.")
+
+
+def _denizen_steal(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        _control_while_in_play(g, t, ctx.controller, ctx.source)
+        g.log(f"{ctx.me.name} gains control of {t.name} as long as {ctx.source.name} stays in play.")
+    return
+    yield
+
+
+_den_ab, _den_end = during_upkeep("Sacrifice two swamps, or tap Infernal Denizen and the opponent may take a creature",
+                                  _denizen_upkeep)
+define("Infernal Denizen", abilities=(
+    _den_ab, Ability("{T}: Gain control of target creature as long as Infernal Denizen stays in play", Cost(tap=True),
+                     _denizen_steal, targets=(CREATURE,))), hooks=Hooks(end_of_upkeep=_den_end))
