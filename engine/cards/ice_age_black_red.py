@@ -19,19 +19,20 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura, aura_keywords, counter_target,
                        creature_of, creature_where, cumulative_upkeep, damage, destroy_all, destroy_targets,
-                       discard_card, draw_cards, draw_next_upkeep, during_upkeep, each_target, enters_with_counters,
-                       flag_mod, grant, keyword_mod, must_attack_this_turn, on_enchanted, once_per_event, on_source, pay_to_use, permanent_target, pump,
-                       pump_mod, regeneration, sacrifice_own_creature, self_only, sequence, set_aside_top_card,
+                       discard_card, draw_next_upkeep, during_upkeep, each_target, flag_mod, grant, keyword_mod,
+                       must_attack_this_turn, on_enchanted, once_per_event, on_source, pay_to_use, permanent_target,
+                       pump, pump_mod, regeneration, sacrifice_own_creature, self_only, sequence, set_aside_top_card,
                        snow_covered_lands, static_for, tap_targets, until_eot, upkeep_cost, upkeep_of,
                        while_source_tapped)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static, Target,
-                     TargetSpec, Trigger, kinds)
+from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed,
+                     SpellSpec, Static, Target, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from ..words import counted
 from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
+from .red import _hydra_save as _prevent_one_to_source  # Rock Hydra's "prevent 1 damage to it"
 from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
 
@@ -252,7 +253,8 @@ define("Krovikan Elementalist", abilities=(
             targets=(CREATURE,)),
     Ability("{U}{U}: Target creature you control gains flying until end of turn; bury it at end of turn",
             Cost(_mana("{U}{U}")), _fly_then_bury,
-            targets=(creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller),))))
+            targets=(creature_where("target creature you control",
+                                    lambda g, ctx, c: g.controller(c) == ctx.controller),))))
 
 # Krovikan Fetish: +1/+1, and a card drawn at the beginning of the turn after it comes into play.
 define("Krovikan Fetish", enchant=CREATURE, statics=(aura(pump_mod(1, 1)),), on_enter=draw_next_upkeep)
@@ -328,7 +330,8 @@ def _mind_warp(g: Game, ctx: Ctx) -> Gen:
         for i in range(min(ctx.x, len(p.hand))):
             names = sorted({c.name for c in p.hand})
             ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE,
-                                   f"Mind Warp: choose a card {p.name} discards ({i + 1} of {min(ctx.x, len(p.hand) + i)})",
+                                   f"Mind Warp: choose a card {p.name} discards "
+                                   f"({i + 1} of {min(ctx.x, len(p.hand) + i)})",
                                    [f"choose {n}" for n in names], about="Mind Warp")
             card = next(c for c in p.hand if c.name == ans[len("choose "):])
             yield from discard_card(g, p.idx, card, by=ctx.controller, why="Mind Warp")
@@ -343,13 +346,20 @@ def _mind_whip_penalty(g: Game, card: Card) -> Gen:
     host = g.enchanted(card)
     if host is None:
         return
-    victim = g.players[g.controller(host)]
-    g.deal_damage(card, victim, 2)
-    packets = [pk for pk in g.pending_damage if pk.source_oid == card.oid and pk.receiver is victim]
+    yield from _hurt_then_tap(g, card, g.players[g.controller(host)], 2, host)
+
+
+def _hurt_then_tap(g: Game, src: Card, victim: Player, n: int, then_tapped: Card) -> Gen:
+    """``src`` deals ``n`` damage to ``victim``; "if it deals damage in this way",
+    ``then_tapped`` is tapped (Mind Whip, Minion of Leshrac): only if damage was dealt
+    after the damage prevention step."""
+    g.deal_damage(src, victim, n)
+    packets = [pk for pk in g.pending_damage if pk.source_oid == src.oid and pk.receiver is victim]
     yield from g.settle()
-    if any(pk.amount > 0 for pk in packets) and host in g.battlefield:
-        host.tapped = True
-        g.log(f"{host.name} is tapped (Mind Whip).")
+    if any(pk.amount > 0 for pk in packets) and then_tapped in g.battlefield:
+        then_tapped.tapped = True
+        g.log(f"{then_tapped.name} is tapped ({src.name}).")
+        yield from g.note_taps()
 
 
 _whip_ab, _whip_end = upkeep_cost("Pay {3} or Mind Whip deals 2 damage to you", "{3}", _mind_whip_penalty,
@@ -449,7 +459,8 @@ def _stench(g: Game, ctx: Ctx) -> Gen:
     for p in (g.active, 1 - g.active):
         n = lost[p]
         while n and g.can_afford(p, _mana("{2}")):
-            paid = yield from pay_to_use(g, p, "{2}", f"Stench of Evil: pay {{2}} to prevent 1 of its {n} damage to you?",
+            paid = yield from pay_to_use(g, p, "{2}",
+                                         f"Stench of Evil: pay {{2}} to prevent 1 of its {n} damage to you?",
                                          "Stench of Evil")
             if not paid:
                 break
@@ -549,7 +560,8 @@ def _pyro_destroy(g: Game, ctx: Ctx) -> Gen:
 
 define("Pyroblast", spell=SpellSpec(modes=(
     Mode("Counter target spell if it is blue",
-         (TargetSpec("target spell", kinds(Kind.SPELL), lambda g, ctx, s: isinstance(s, Spell) and s.card is not None),),
+         (TargetSpec("target spell", kinds(Kind.SPELL),
+                     lambda g, ctx, s: isinstance(s, Spell) and s.card is not None),),
          _pyro_counter),
     Mode("Destroy target permanent if it is blue", (permanent_target("target permanent"),), _pyro_destroy),
 )))
@@ -809,13 +821,7 @@ def _minion_end(g: Game, src: Card) -> Gen:
                                about=src.name)
         yield from g.put_in_graveyard([victims[ch.index(ans)]], how="sacrifice")
     else:
-        me = g.players[p]
-        g.deal_damage(src, me, 5)
-        packets = [pk for pk in g.pending_damage if pk.source_oid == src.oid and pk.receiver is me]
-        yield from g.settle()
-        if any(pk.amount > 0 for pk in packets) and src in g.battlefield:
-            src.tapped = True
-            g.log(f"{src.name} is tapped.")
+        yield from _hurt_then_tap(g, src, g.players[p], 5, src)
     yield from g.settle()
 
 
@@ -875,7 +881,8 @@ def _cloak(g: Game, ctx: Ctx) -> Gen:
         return
     oid = host.oid
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                            hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=oid: pk.combat and pk.source_oid == oid)))
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=oid: pk.combat
+                                              and pk.source_oid == oid)))
     g.log(f"{host.name} deals no combat damage this turn.")
     victim = g.players[1 - g.controller(host)]
     if victim.hand:
@@ -1058,12 +1065,6 @@ define("Game of Chaos", spell=SpellSpec(_game_of_chaos, targets=(_OPPONENT,)))
 # ability only during your upkeep" (as often as paid).
 def _bhydra_enter(g: Game, ctx: Ctx) -> Gen:
     add_counters(g, ctx.source, "+1/+0", int(ctx.source.chosen.get("x", 0)))
-    return
-    yield
-
-
-def _prevent_one_to_source(g: Game, ctx: Ctx) -> Gen:
-    g.prevent(ctx.source, 1)
     return
     yield
 
@@ -1412,7 +1413,8 @@ def _untap_targets(g: Game, ctx: Ctx) -> Gen:
 define("Norritt", abilities=(
     Ability("{T}: Untap target blue creature", Cost(tap=True), _untap_targets,
             targets=(creature_where("target blue creature",
-                                    lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "blue")] in g.chars(c).colors),)),
+                                    lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "blue")]
+                                    in g.chars(c).colors),)),
     Ability("{T}: Force target non-wall creature to attack; destroy it at end of turn if it does not",
             Cost(tap=True), _norritt_force,
             targets=(creature_where("target non-wall creature of the active player",
@@ -1725,7 +1727,9 @@ def _chaos_moon_count(g: Game, ctx: Ctx) -> Gen:
         g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
                                 hooks=EffectHooks(land_mana=lambda g2, card, ch: "C" if "mountain" in ch.subtypes
                                                   else None)))
-    g.log(f"Chaos Moon: {n} permanents, {'odd: red creatures get +1/+1 and mountains add an extra {R}' if odd else 'even: red creatures get -1/-1 and mountains produce colorless mana'} until end of turn.")
+    what = ("odd: red creatures get +1/+1 and mountains add an extra {R}" if odd
+            else "even: red creatures get -1/-1 and mountains produce colorless mana")
+    g.log(f"Chaos Moon: {n} permanents, {what} until end of turn.")
     yield from g.settle()
 
 
