@@ -33,6 +33,7 @@ from ..refs import ref
 from ..words import counted
 from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
 from .red import _hydra_save as _prevent_one_to_source  # Rock Hydra's "prevent 1 damage to it"
+from .black import _animate_leaves, _dead_or_animated  # Animate Dead's target and its burial
 from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
 
@@ -264,19 +265,25 @@ define("Leshrac's Rite", enchant=CREATURE, statics=(aura_keywords("swampwalk"),)
 
 # Lim-Dûl's Cohort: as blockers are declared, the creatures blocking it or blocked by it
 # cannot regenerate this turn.
-def _cohort(g: Game, ctx: Ctx) -> Gen:
+def _fighting(g: Game, oid: int) -> list[int]:
+    """The creatures blocking the creature ``oid`` (or its band), or blocked by it, in the
+    combat under way."""
     cb = g.combat
-    src = ctx.source
-    if cb is None:
-        return
     others: list[int] = []
+    if cb is None:
+        return others
     for i, band in enumerate(cb.bands):
         blockers = cb.blocks.get(i, [])
-        if src.oid in band:
+        if oid in band:
             others += blockers
-        elif src.oid in blockers:
+        elif oid in blockers:
             others += band
-    for oid in others:
+    return others
+
+
+def _cohort(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    for oid in _fighting(g, src.oid):
         c = g.find(oid)
         if c is not None:
             c.no_regen = True
@@ -1821,3 +1828,79 @@ _den_ab, _den_end = during_upkeep("Sacrifice two swamps, or tap Infernal Denizen
 define("Infernal Denizen", abilities=(
     _den_ab, Ability("{T}: Gain control of target creature as long as Infernal Denizen stays in play", Cost(tap=True),
                      _denizen_steal, targets=(CREATURE,))), hooks=Hooks(end_of_upkeep=_den_end))
+
+
+# Dance of the Dead: as Animate Dead (cast on a creature card in any graveyard, which comes
+# into play under the caster's control, as if just summoned, and is buried when Dance of the
+# Dead goes to the graveyard), but tapped and with +1/+1; the creature does not untap in its
+# controller's untap phase, and as that player's upkeep ends they may pay {1}{B} to untap it.
+def _dance_enter(g: Game, ctx: Ctx) -> Gen:
+    aura_card = ctx.source
+    dead = next((c for pl in g.players for c in pl.graveyard if c.oid == aura_card.attached_to), None)
+    if dead is None:
+        return  # already in play (set up attached), or the card is gone
+    new = g.move(dead, "battlefield", controller=ctx.controller, tapped=True)
+    aura_card.attached_to = new.oid
+    g.log(f"{new.name} comes into play tapped from {g.players[dead.owner].name}'s graveyard under "
+          f"{ctx.me.name}'s control (Dance of the Dead).")
+    yield from g.entered(new)
+
+
+def _dance_mod(g: Game, card: Card, c: Chars) -> None:
+    pump_mod(1, 1)(g, card, c)
+    c.flags.add("doesn't untap")
+
+
+def _dance_untap(g: Game, src: Card) -> Gen:
+    host = g.enchanted(src)
+    if host is None or not host.tapped or g.controller(host) != g.active:
+        return
+    paid = yield from pay_to_use(g, g.active, "{1}{B}", f"Dance of the Dead: pay {{1}}{{B}} to untap {host.name}?",
+                                 src.name)
+    if paid and host in g.battlefield:
+        host.tapped = False
+        g.log(f"{host.name} untaps (Dance of the Dead).")
+
+
+define("Dance of the Dead",
+       enchant=TargetSpec("target creature in a graveyard", kinds(Kind.GRAVEYARD_CARD), _dead_or_animated),
+       on_enter=_dance_enter, statics=(aura(_dance_mod),), hooks=Hooks(end_of_upkeep=_dance_untap),
+       triggers=(Trigger(Event.TO_GRAVEYARD, _animate_leaves, zones=("graveyard",),
+                         condition=lambda g, src, d: d["card"] is src),))
+
+
+# Dread Wight: at end of combat each creature blocking it or blocked by it gets a
+# paralyzation counter and is tapped. A creature with a paralyzation counter does not untap
+# in its controller's untap phase and has "{4}: Remove a paralyzation counter" (the fast
+# effect its controller may use), for as long as it stays in play, Dread Wight or not.
+def _remove_paralysis(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source in g.battlefield:
+        add_counters(g, ctx.source, "paralyzation", -1)
+    return
+    yield
+
+
+_PARALYSIS = Ability("{4}: Remove a paralyzation counter from this creature", Cost(_mana("{4}")), _remove_paralysis,
+                     condition=lambda g, c: c.counters.get("paralyzation", 0) > 0)
+
+
+def _paralyzed(g: Game, card: Card, c: Chars) -> None:
+    if card.counters.get("paralyzation", 0) > 0:
+        c.flags.add("doesn't untap")
+        c.abilities.append(_PARALYSIS)
+
+
+def _dread_wight(g: Game, ctx: Ctx) -> Gen:
+    for oid in _fighting(g, ctx.source.oid):
+        c = g.find(oid)
+        if c is None:
+            continue
+        if not c.counters.get("paralyzation"):
+            g.effects.append(Effect(g.stamp(), c.oid, _paralyzed, "forever"))
+        add_counters(g, c, "paralyzation", 1)
+        c.tapped = True
+        g.log(f"{c.name} is tapped (Dread Wight).")
+    yield from g.note_taps()
+
+
+define("Dread Wight", triggers=(Trigger(Event.END_OF_COMBAT, _dread_wight),))
