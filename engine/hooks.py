@@ -268,6 +268,11 @@ class EffectHooks:
     reduce_damage: Callable[[Game, Packet], bool] | None = None
     """``(g, packet)``: True reduces the packet to 0 as it is dealt (Fog).
     Called by ``DamageRules._auto_reduce``."""
+    redirect_damage: Callable[[Game, Packet], Card | Player | None] | None = None
+    """``(g, packet)``: the receiver the damage is dealt to instead, or None
+    (Gaze of Pain: an unblocked attacker's damage to the defending player goes
+    to a creature). Called by ``DamageRules._auto_reduce``, after the
+    permanents' own."""
     prevention_offer: Callable[[Game], Proc] | None = None
     """Last in a damage prevention step, once both players passed: may offer
     a player to prevent damage still pending (Guardian Angel). Called by

@@ -1904,3 +1904,46 @@ def _dread_wight(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Dread Wight", triggers=(Trigger(Event.END_OF_COMBAT, _dread_wight),))
+
+
+# Gaze of Pain: a sorcery whose effect waits for this turn's blocks: then, for each creature
+# of its caster's that attacks and is not blocked, the caster may choose a creature (a target
+# of Gaze of Pain's effect, so protection from black keeps it from being chosen) to which that
+# attacker's damage to the defending player is dealt instead: its combat damage, equal to its
+# power unless something changes it. A chosen creature gone by then takes nothing, and the
+# player nothing either ("instead").
+def _gaze_of_pain(g: Game, ctx: Ctx) -> Gen:
+    g.delayed.append(Delayed(Event.BLOCKERS_DECLARED, _gaze_blocks, ctx.controller, "Gaze of Pain", turn=g.turn,
+                             condition=lambda g2, d, data: g2.combat is not None and g2.combat.attacker == d.controller))
+    g.log("Gaze of Pain: this turn's unblocked attackers may deal their damage to creatures instead.")
+    return
+    yield
+
+
+def _gaze_blocks(g: Game, ctx: Ctx) -> Gen:
+    cb, p = g.combat, ctx.controller
+    if cb is None:
+        return
+    for i, band in enumerate(cb.bands):
+        if i in cb.blocked:
+            continue
+        for oid in band:
+            a = g.find(oid)
+            if a is None or g.controller(a) != p:
+                continue
+            cands = [c for c in g.creatures() if g.targetable(c, frozenset({"B"}))]
+            ch = [f"choose {ref(g, c)}" for c in cands]
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Gaze of Pain: {a.name} deals its damage to a creature "
+                                   f"instead of {g.players[cb.defender].name}?", ch + ["choose no"],
+                                   decline="choose no", about="Gaze of Pain", parser=g.parser_for(p, ch + ["choose no"]))
+            if ans == "choose no":
+                continue
+            victim = cands[ch.index(ans)]
+            g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                    hooks=EffectHooks(redirect_damage=lambda g2, pk, a_oid=a.oid, v=victim: v
+                                                      if pk.combat and pk.source_oid == a_oid
+                                                      and isinstance(pk.receiver, Player) else None)))
+            g.log(f"{a.name} will deal its damage to {victim.name} instead (Gaze of Pain).")
+
+
+define("Gaze of Pain", spell=SpellSpec(_gaze_of_pain))
