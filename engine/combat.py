@@ -583,7 +583,14 @@ class CombatRules:
         if not valid:
             # Lure forces blocks no single representative satisfies: build one
             valid = [self._forced_blocks()]
-        ans = yield from self.ask(nap, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
+        # who declares the blocks: the defending player, unless an effect's hook
+        # chooses_blocks(g) -> player says another does (Melee: the attacking player)
+        chooser = nap
+        for e in self.effects:
+            h = e.hooks.chooses_blocks
+            if h is not None and (who := h(self)) is not None:
+                chooser = who
+        ans = yield from self.ask(chooser, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
                                   decline="block nothing" if "block nothing" in valid else None,
                                   parser=self.parse_blocks)
         plan = self._read_blocks(ans)

@@ -273,6 +273,10 @@ class EffectHooks:
     (Gaze of Pain: an unblocked attacker's damage to the defending player goes
     to a creature). Called by ``DamageRules._auto_reduce``, after the
     permanents' own."""
+    chooses_blocks: Callable[[Game], int | None] | None = None
+    """``(g)``: the player who chooses how the attacking creatures are blocked
+    instead of the defending player, or None (Melee). Called by
+    ``CombatRules.declare_blockers``."""
     prevention_offer: Callable[[Game], Proc] | None = None
     """Last in a damage prevention step, once both players passed: may offer
     a player to prevent damage still pending (Guardian Angel). Called by

@@ -34,7 +34,7 @@ _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand 
         "Grizzled Wolverine", "Márton Stromgald", "Orcish Farmer", "Bone Shaman", "Game of Chaos",
         "Balduvian Hydra", "Orcish Healer", "Glacial Crevasses", "Barbarian Guides", "Goblin Snowman", "Aggression",
         "Mudslide", "Orcish Squatters", "Orcish Lumberjack", "Total War", "Orcish Librarian", "Errantry",
-        "Orcish Conscripts", "Imposing Visage", "Meteor Shower", "Chaos Lord", "Chaos Moon")
+        "Orcish Conscripts", "Imposing Visage", "Meteor Shower", "Chaos Lord", "Chaos Moon", "Melee")
 
 
 def _deck(cards: tuple[str, ...], basic: str, snow: str, splash: str) -> dict[str, int]:

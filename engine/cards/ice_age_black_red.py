@@ -1947,3 +1947,40 @@ def _gaze_blocks(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Gaze of Pain", spell=SpellSpec(_gaze_of_pain))
+
+
+# Melee: cast by the attacking player during the attack, before blockers are declared: that
+# player declares the blocks of this attack (by the same rules as the defender would: all
+# must be legal), and then each unblocked attacking creature untaps and is removed from the
+# combat, as though it had not attacked.
+def _melee(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    turn = g.turn
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(chooses_blocks=lambda g2: p if g2.turn == turn and g2.combat is not None
+                                              and g2.combat.attacker == p else None)))
+    g.delayed.append(Delayed(Event.BLOCKERS_DECLARED, _melee_unblocked, p, "Melee", turn=g.turn,
+                             condition=lambda g2, d, data: g2.combat is not None and g2.combat.attacker == d.controller))
+    g.log(f"{ctx.me.name} will choose how the attacking creatures are blocked (Melee).")
+    return
+    yield
+
+
+def _melee_unblocked(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    if cb is None:
+        return
+    for i, band in enumerate(list(cb.bands)):
+        if i in cb.blocked:
+            continue
+        for oid in list(band):
+            c = g.find(oid)
+            if c is not None:
+                c.tapped = False
+                g.log(f"{c.name} untaps and is removed from combat (Melee).")
+            cb.remove(oid)
+    yield from g.note_taps()
+
+
+define("Melee", spell=SpellSpec(_melee),
+       hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack" and p == g.active))
