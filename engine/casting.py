@@ -1222,6 +1222,15 @@ class CastingRules:
             col = dict(total.colored)
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
+        xcs = card.cdef.hooks.x_colors if card is not None else None
+        if xcs is not None and spell.x:
+            # Soul Burn: X paid with mana of the colors announced, so much of each
+            col = dict(total.colored)
+            split = xcs(self, spell)
+            for sym, n in split.items():
+                if n:
+                    col[sym] = col.get(sym, 0) + n
+            total = ManaCost(total.generic - sum(split.values()), col, 0)
         any_mana = self.any_mana_effect(spell)
         if any_mana is not None:
             total = ManaCost(total.total)

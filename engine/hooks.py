@@ -76,6 +76,11 @@ class Hooks:
     x_color: str | None = None
     """The color mana X must be paid with ("B": Drain Life). Read by
     ``CastingRules.castable`` and the casting procedure."""
+    x_colors: Callable[[Game, Spell], dict[str, int]] | None = None
+    """``(g, spell)``: how much of X must be paid with mana of each color, read
+    from the spell's announced choices (Soul Burn: X paid with {B} and/or {R}
+    as its caster announced). Read by the casting procedure, after X and the
+    announcements."""
     min_x: int = 0
     """The least X of its activated abilities ("X cannot be 0": Aladdin's
     Lamp). Read by ``CastingRules.ability_usable`` and the casting procedure."""

@@ -1984,3 +1984,28 @@ def _melee_unblocked(g: Game, ctx: Ctx) -> Gen:
 
 define("Melee", spell=SpellSpec(_melee),
        hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack" and p == g.active))
+
+
+# Soul Burn: X is paid with {B} and/or {R}, how many {B} announced as it is cast (choose=N,
+# the rest {R}); it deals X damage to its target, and its caster gains 1 life for each {B},
+# but no more than the creature's toughness or the player's life as Soul Burn resolves.
+def _soul_burn_black(g: Game, spell: Spell) -> int:
+    return min(spell.x, int(spell.chosen.get("black", 0) or 0))
+
+
+def _soul_burn(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if t is None:
+        return
+    cap = t.life if isinstance(t, Player) else (g.chars(t).toughness or 0)
+    black = _soul_burn_black(g, ctx.spell)
+    g.deal_damage(ctx.spell, t, ctx.x)
+    yield from g.settle()
+    g.gain_life(ctx.controller, max(0, min(black, cap)))
+
+
+define("Soul Burn", spell=SpellSpec(_soul_burn, targets=(CREATURE_OR_PLAYER,), announce=(
+    Announce("black", "how much of X is paid with {B} (the rest with {R})?",
+             lambda g, ctx: [str(i) for i in range(ctx.x + 1)]),)),
+    hooks=Hooks(x_colors=lambda g, spell: {"B": _soul_burn_black(g, spell),
+                                           "R": spell.x - _soul_burn_black(g, spell)}))
