@@ -25,7 +25,7 @@ _BLACK = ("Dark Banishing", "Drift of the Dead", "Flow of Maggots", "Foul Famili
           "Brine Shaman", "Seizures", "Minion of Leshrac", "Pox", "Cloak of Confusion", "Hecatomb",
           "Infernal Darkness", "Soul Kiss", "Burnt Offering", "Norritt", "Leshrac's Sigil", "Demonic Consultation",
           "Spoils of War", "Krovikan Vampire", "Ashen Ghoul", "Infernal Denizen", "Dance of the Dead",
-          "Dread Wight", "Gaze of Pain", "Soul Burn")
+          "Dread Wight", "Gaze of Pain", "Soul Burn", "Oath of Lim-Dûl")
 _RED = ("Anarchy", "Avalanche", "Balduvian Barbarians", "Battle Frenzy", "Brand of Ill Omen", "Conquer",
         "Curse of Marit Lage", "Dwarven Armory", "Flame Spirit", "Flare", "Goblin Mutant", "Goblin Ski Patrol",
         "Incinerate", "Jokulhaups", "Karplusan Giant", "Karplusan Yeti", "Melting", "Mountain Goat",

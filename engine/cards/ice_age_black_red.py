@@ -19,7 +19,7 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura, aura_keywords, counter_target,
                        creature_of, creature_where, cumulative_upkeep, damage, destroy_all, destroy_targets,
-                       discard_card, draw_next_upkeep, during_upkeep, each_target, flag_mod, grant, keyword_mod,
+                       discard_card, draw_cards, draw_next_upkeep, during_upkeep, each_target, flag_mod, grant, keyword_mod,
                        must_attack_this_turn, on_enchanted, once_per_event, on_source, pay_to_use, permanent_target,
                        pump, pump_mod, regeneration, sacrifice_own_creature, self_only, sequence, set_aside_top_card,
                        snow_covered_lands, static_for, tap_targets, until_eot, upkeep_cost, upkeep_of,
@@ -2009,3 +2009,38 @@ define("Soul Burn", spell=SpellSpec(_soul_burn, targets=(CREATURE_OR_PLAYER,), a
              lambda g, ctx: [str(i) for i in range(ctx.x + 1)]),)),
     hooks=Hooks(x_colors=lambda g, spell: {"B": _soul_burn_black(g, spell),
                                            "R": spell.x - _soul_burn_black(g, spell)}))
+
+
+# Oath of Lim-Dûl: for each 1 damage dealt to its controller or 1 life they lose, they
+# sacrifice a permanent other than the Oath or choose and discard a card (their choice each
+# time), unless they have neither. Damage is counted as it is dealt (after its prevention
+# step); a loss of life is heard at the next settle (Event.LIFE_LOST). "{B}{B}: Draw a card."
+def _oath_pay(g: Game, ctx: Ctx, n: int) -> Gen:
+    src, p = ctx.source, ctx.controller
+    for i in range(n):
+        perms = [c for c in g.permanents(p) if c is not src]
+        hand = sorted({c.name for c in g.players[p].hand})
+        if not perms and not hand:
+            return
+        ch = [f"sacrifice {ref(g, c)}" for c in perms] + [f"discard {x}" for x in hand]
+        ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Oath of Lim-Dûl: sacrifice a permanent or discard a card "
+                               f"({i + 1} of {n})", ch, about=src.name, parser=g.parser_for(p, ch))
+        if ans.startswith("discard "):
+            card = next(c for c in g.players[p].hand if c.name == ans[len("discard "):])
+            yield from discard_card(g, p, card, by=p, why="Oath of Lim-Dûl")
+        else:
+            yield from g.put_in_graveyard([perms[ch.index(ans)]], how="sacrifice")
+
+
+def _oath_damage(g: Game, ctx: Ctx) -> Gen:
+    yield from _oath_pay(g, ctx, ctx.data["packet"].amount)
+
+
+def _oath_life(g: Game, ctx: Ctx) -> Gen:
+    yield from _oath_pay(g, ctx, ctx.data["amount"])
+
+
+define("Oath of Lim-Dûl", abilities=(Ability("{B}{B}: Draw a card", Cost(_mana("{B}{B}")), draw_cards(1)),), triggers=(
+    Trigger(Event.DAMAGE_DEALT, _oath_damage, condition=lambda g, src, d: isinstance(d["packet"].receiver, Player)
+            and d["packet"].receiver.idx == g.controller(src) and d["packet"].amount > 0),
+    Trigger(Event.LIFE_LOST, _oath_life, condition=lambda g, src, d: d["player"] == g.controller(src))))
