@@ -910,14 +910,19 @@ define("Panic", spell=SpellSpec(sequence(until_eot(flag_mod("cannot block")), dr
        hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack"))
 
 
-# Lava Burst: X damage; to a creature, no effect may prevent or redirect it.
+# Lava Burst: X damage; to a creature, no effect may prevent or redirect it: the creature
+# has "damage cannot be prevented" while Lava Burst's damage is dealt (its prevention step,
+# run as Lava Burst resolves), and no longer.
 def _lava_burst(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
+        guard = None
         if isinstance(t, Card):
-            g.effects.append(Effect(g.stamp(), t.oid, flag_mod("damage cannot be prevented"), "eot"))
+            guard = Effect(g.stamp(), t.oid, flag_mod("damage cannot be prevented"), "eot")
+            g.effects.append(guard)
         g.deal_damage(ctx.spell, t, ctx.x)
-    return
-    yield
+        yield from g.settle()
+        if guard is not None and guard in g.effects:
+            g.effects.remove(guard)
 
 
 define("Lava Burst", spell=SpellSpec(_lava_burst, targets=(CREATURE_OR_PLAYER,)))
