@@ -1,5 +1,5 @@
-"""Ice Age black and red (engine/cards/ice_age_black_red.py): random duels with
-decks of these cards, and what the duel scripts cannot check.
+"""Ice Age black and red (engine/cards/ice_age_black.py and ice_age_red.py):
+random duels with decks of these cards, and what the duel scripts cannot check.
 
 Each card has its duel scripts under tests/scripts/cards/ice_age/; here random
 players play decks full of them (two of each, with ordinary and snow-covered
