@@ -31,6 +31,7 @@ from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn,
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
+from .artifacts import _untap_targets
 from .black import _animate_leaves, _dead_or_animated  # Animate Dead's target and its burial
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -782,14 +783,6 @@ def _norritt_force(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
         must_attack_this_turn(g, ctx.controller, g.controller(t), {t.oid}, ctx.source_name)
         g.log(f"{t.name} must attack this turn.")
-    return
-    yield
-
-
-def _untap_targets(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        t.tapped = False
-        g.log(f"{t.name} untaps.")
     return
     yield
 

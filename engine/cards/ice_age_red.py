@@ -28,6 +28,7 @@ from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from ..words import counted
 from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
+from .red import _pyrotechnics as _divided_damage  # the damage as divided ("division": 2/1/1)
 from .red import _hydra_save as _prevent_one_to_source  # Rock Hydra's "prevent 1 damage to it"
 from .green import _fog  # "No creatures deal damage in combat this turn"
 from .the_dark import _next_untap_of_controller
@@ -758,17 +759,8 @@ def _shower_target(g: Game, ctx: Ctx, o: Target) -> bool:
     return any(o is t for t in chosen) or len(chosen) < ctx.x + 1
 
 
-def _meteor_shower(g: Game, ctx: Ctx) -> Gen:
-    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
-    for t, n in zip(ctx.targets, shares):
-        if t is not None:
-            g.deal_damage(ctx.spell, t, n)
-    return
-    yield
-
-
 define("Meteor Shower", spell=SpellSpec(
-    _meteor_shower, multi_target=True,
+    _divided_damage, multi_target=True,
     targets=(TargetSpec("target creatures and/or players (up to X+1)", kinds(Kind.PERMANENT, Kind.PLAYER),
                         _shower_target),),
     announce=(Announce("division", "divide X+1 damage among the targets, in target order (e.g. 2/1)",
