@@ -723,7 +723,12 @@ class CastingRules:
         """The permanents ``p`` controls that are of type or subtype ``what``:
         what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
         The old cards write a creature type in the singular or the plural
-        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both."""
+        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both.
+        "snow-covered WHAT" takes only the snow-covered ones (Glacial Crevasses:
+        "Sacrifice a snow-covered mountain")."""
+        if what.startswith("snow-covered "):
+            return [c for c in self.sacrificeable(p, what[len("snow-covered "):])
+                    if "snow" in self.chars(c).supertypes]
         return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
                 or what + "s" in ch.subtypes]
 
@@ -1220,6 +1225,15 @@ class CastingRules:
             col = dict(total.colored)
             col[xc] = col.get(xc, 0) + spell.x
             total = ManaCost(total.generic - spell.x, col, 0)
+        xcs = card.cdef.hooks.x_colors if card is not None else None
+        if xcs is not None and spell.x:
+            # Soul Burn: X paid with mana of the colors announced, so much of each
+            col = dict(total.colored)
+            split = xcs(self, spell)
+            for sym, n in split.items():
+                if n:
+                    col[sym] = col.get(sym, 0) + n
+            total = ManaCost(total.generic - sum(split.values()), col, 0)
         any_mana = self.any_mana_effect(spell)
         if any_mana is not None:
             total = ManaCost(total.total)

@@ -258,6 +258,12 @@ class CombatRules:
         limit = self.combat_limit(attack=True)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may attack")
+        # restrictions on the declaration as a whole: attack_declaration(g, src, attackers) -> why not
+        attackers = [c for band in bands for c in band]
+        for src in self.battlefield:
+            h = src.cdef.hooks.attack_declaration
+            if h is not None and attackers and (why := h(self, src, attackers)):
+                raise IllegalAction(why)
         # "must attack" (Siren's Call): every such creature able to attack is declared
         # (as many as may attack)
         for c in self.creatures(self.active):
@@ -355,6 +361,11 @@ class CombatRules:
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
+        # restrictions on the declaration as a whole: block_declaration(g, src, plan) -> why not
+        for src in self.battlefield:
+            h = src.cdef.hooks.block_declaration
+            if h is not None and plan and (why := h(self, src, plan)):
+                raise IllegalAction(why)
         # Lure: every creature able to block a lured attacker must block it
         # (blocking another attacker does not excuse it; blocking another lured
         # attacker, or any member of the lured attacker's band, does)
@@ -481,7 +492,8 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
+        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit or src.cdef.hooks.attack_declaration
+               for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             if declared is not None and self._attack_ok(declared):
@@ -573,7 +585,14 @@ class CombatRules:
         if not valid:
             # Lure forces blocks no single representative satisfies: build one
             valid = [self._forced_blocks()]
-        ans = yield from self.ask(nap, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
+        # who declares the blocks: the defending player, unless an effect's hook
+        # chooses_blocks(g) -> player says another does (Melee: the attacking player)
+        chooser = nap
+        for e in self.effects:
+            h = e.hooks.chooses_blocks
+            if h is not None and (who := h(self)) is not None:
+                chooser = who
+        ans = yield from self.ask(chooser, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
                                   decline="block nothing" if "block nothing" in valid else None,
                                   parser=self.parse_blocks)
         plan = self._read_blocks(ans)

@@ -82,6 +82,11 @@ class DamageRules:
             h = src.cdef.hooks.redirect_damage
             if h is not None and pk.receiver is not src and (to := h(self, src, pk)) is not None:
                 pk.receiver = to
+        # continuous effects' redirect_damage(g, pk) -> receiver | None (Gaze of Pain)
+        for e in self.effects:
+            h2 = e.hooks.redirect_damage
+            if h2 is not None and (to := h2(self, pk)) is not None:
+                pk.receiver = to
         r = pk.receiver
         if isinstance(r, Card):
             if r.zone != "battlefield":

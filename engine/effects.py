@@ -19,6 +19,7 @@ from .model import (Ability, Aim, Announce, CardDef, Cost, Delayed, EffectFn, Ev
                     aim_of, aimed, kinds)
 from .objects import Card, Chars, Effect, Player, Spell
 from .refs import ref
+from .words import counted
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -309,6 +310,59 @@ def draw_cards(n: int) -> EffectFn:
     def fn(g: Game, ctx: Ctx) -> Gen:
         yield from g.draw(ctx.controller, n)
     return fn
+
+
+def draw_next_upkeep(g: Game, ctx: Ctx) -> Gen:
+    """"Draw a card at the beginning of the next turn" (Ice Age's cantrips:
+    Flare, Gravebind, Mind Ravel): a delayed effect drawing the card as the
+    next turn's upkeep begins (the untap phase has no effects; Gravebind's
+    text says "at the beginning of the next turn's upkeep"). The caster draws
+    it even if the spell's targets were gone, as long as it resolved."""
+    p, name = ctx.controller, ctx.source_name
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _draw_delayed, p, name, turn=g.turn + 1,
+                             condition=lambda g2, d, data, t=g.turn: g2.turn > t))
+    return
+    yield
+
+
+def _draw_delayed(g: Game, ctx: Ctx) -> Gen:
+    g.log(f"{ctx.me.name} draws a card ({ctx.data['delayed'].name}).")
+    yield from g.draw(ctx.controller, 1)
+
+
+def set_aside_top_card(g: Game, p: int, why: str) -> Card | None:
+    """Player ``p`` sets the top card of their library aside face down until
+    the beginning of their next discard phase, when it is put into their hand
+    (Necropotence). It waits in the removed pile, face down: no one sees what
+    it is (its owner neither, as the cards were set aside unseen), the views
+    show "(face down)" (engine.view), and nothing that counts the cards
+    removed from the game may take it (``Card.flags["set_aside"]``).
+    Returns the card, None with an empty library."""
+    pl = g.players[p]
+    if not pl.library:
+        g.log(f"{pl.name} has no card to set aside ({why}).")
+        return None
+    c = g.move(pl.library[0], "removed")
+    c.face_down = True
+    c.flags["set_aside"] = True
+    g.log(f"{pl.name} sets aside the top card of their library face down ({why}).")
+    if not any(d.name == "set aside" and d.controller == p for d in g.delayed):
+        g.delayed.append(Delayed(Event.BEGIN_DISCARD, _set_aside_return, p, "set aside",
+                                 condition=lambda g2, d, data: data.get("player") == d.controller))
+    return c
+
+
+def _set_aside_return(g: Game, ctx: Ctx) -> Gen:
+    """The beginning of the discard phase of the player who set cards aside:
+    they are put into that player's hand, in the order they were set aside."""
+    pl = ctx.me
+    back = [c for c in reversed(pl.removed) if c.flags.get("set_aside")]
+    for c in back:
+        g.move(c, "hand")
+    if back:
+        g.log(f"{pl.name} puts {counted(len(back), 'card')} set aside into their hand.")
+    return
+    yield
 
 
 def sequence(*fns: EffectFn) -> EffectFn:

@@ -468,9 +468,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
             self.log(f"{self.players[p].name} gains {n} life ({self.players[p].life}).")
 
     def lose_life(self, p: int, n: int, why: str = "") -> None:
+        """``p`` loses ``n`` life (not damage: nothing prevents it). While a
+        permanent listens for :attr:`Event.LIFE_LOST` (Oath of Lim-Dûl), the
+        loss is heard at the next settle (a delayed effect on Event.STATE):
+        this is called from costs and effects that cannot ask anything."""
         if n:
             self.players[p].life -= n
             self.log(f"{self.players[p].name} loses {n} life{why} ({self.players[p].life}).")
+            if Event.LIFE_LOST in self.listeners():
+                self.delayed.append(Delayed(Event.STATE, _life_lost, p, "life lost", data={"player": p, "amount": n}))
 
     # -------------------------------------------------------------- triggers
     def fire(self, event: Event, **data: Any) -> Gen:
@@ -642,6 +648,12 @@ _YARD_KEY = (("graveyard", 0), ("graveyard", 1))  # Game.listeners: graveyard li
 # id(definition) -> (a weak reference to the definition, its triggers by event); an entry goes
 # with its definition (copies made on the fly come and go: Vesuvan Doppelganger, Copy Artifact)
 _LISTENING: dict[int, tuple[weakref.ref[Any], dict[Event, tuple[Trigger, ...]]]] = {}
+
+
+def _life_lost(g: Game, ctx: Ctx) -> Gen:
+    """The delayed effect of :meth:`Game.lose_life`: Event.LIFE_LOST is fired."""
+    d = ctx.data["delayed"].data
+    yield from g.fire(Event.LIFE_LOST, player=d["player"], amount=d["amount"])
 
 
 def listening(cdef: Any) -> dict[Event, tuple[Trigger, ...]]:

@@ -76,6 +76,11 @@ class Hooks:
     x_color: str | None = None
     """The color mana X must be paid with ("B": Drain Life). Read by
     ``CastingRules.castable`` and the casting procedure."""
+    x_colors: Callable[[Game, Spell], dict[str, int]] | None = None
+    """``(g, spell)``: how much of X must be paid with mana of each color, read
+    from the spell's announced choices (Soul Burn: X paid with {B} and/or {R}
+    as its caster announced). Read by the casting procedure, after X and the
+    announcements."""
     min_x: int = 0
     """The least X of its activated abilities ("X cannot be 0": Aladdin's
     Lamp). Read by ``CastingRules.ability_usable`` and the casting procedure."""
@@ -130,6 +135,14 @@ class Hooks:
     block_limit: Callable[[Game, Card], int] | None = None
     """``(g, src)``: how many creatures may block. Called by
     ``CombatRules.combat_limit``."""
+    attack_declaration: Callable[[Game, Card, list[Card]], str | None] | None = None
+    """``(g, src, attackers)``: why this declaration of attackers as a whole is
+    illegal, or None (Errantry, Orcish Conscripts: what other creatures
+    attack). Called by ``CombatRules._read_attack``."""
+    block_declaration: Callable[[Game, Card, list[tuple[Card, list[Card]]]], str | None] | None = None
+    """``(g, src, plan)``: why this declaration of blockers as a whole
+    ((attacker, its blockers) pairs) is illegal, or None (Imposing Visage,
+    Orcish Conscripts). Called by ``CombatRules._read_blocks``."""
     attack_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
     """``(g, src, attacker)``: mana to pay for ``attacker`` to attack
     (Brainwash). Called by ``CombatRules.attack_cost``."""
@@ -217,6 +230,10 @@ class Hooks:
     skip_turn: Callable[[Game, Card], Asks] | None = None
     """``(g, src)``: before the untap phase; returns True if the turn is
     skipped (Time Vault). Called by ``TurnRules.play_turn``."""
+    skips_phase: Callable[[Game, Card, int, str], bool] | None = None
+    """``(g, src, p, phase)``: ``p`` skips that phase of their turn, nothing
+    of it happening (Necropotence: "Skip your draw phase"). Called by
+    ``TurnRules.play_turn``."""
     may_stay_tapped: Callable[[Game, Card], bool] | None = None
     """``(g, card)``: its controller may choose not to untap it. Called by
     ``TurnRules`` in the untap phase."""
@@ -256,6 +273,15 @@ class EffectHooks:
     reduce_damage: Callable[[Game, Packet], bool] | None = None
     """``(g, packet)``: True reduces the packet to 0 as it is dealt (Fog).
     Called by ``DamageRules._auto_reduce``."""
+    redirect_damage: Callable[[Game, Packet], Card | Player | None] | None = None
+    """``(g, packet)``: the receiver the damage is dealt to instead, or None
+    (Gaze of Pain: an unblocked attacker's damage to the defending player goes
+    to a creature). Called by ``DamageRules._auto_reduce``, after the
+    permanents' own."""
+    chooses_blocks: Callable[[Game], int | None] | None = None
+    """``(g)``: the player who chooses how the attacking creatures are blocked
+    instead of the defending player, or None (Melee). Called by
+    ``CombatRules.declare_blockers``."""
     prevention_offer: Callable[[Game], Proc] | None = None
     """Last in a damage prevention step, once both players passed: may offer
     a player to prevent damage still pending (Guardian Angel). Called by

@@ -318,6 +318,10 @@ class Event(Enum):
     END_OF_TURN = "end of turn"
     DRAW_STEP = "draw phase"
     BEGIN_MAIN = "beginning of main phase"  # data: player (whose main phase); Mana Drain
+    BEGIN_DISCARD = "beginning of discard phase"  # data: player (whose discard phase); Necropotence
+    # a player lost life (not damage: paying life, mana burn, Pox; data: player, amount), heard at
+    # the next settle after the loss (Oath of Lim-Dûl); fired only while a permanent listens for it
+    LIFE_LOST = "life lost"
     ATTACKS = "attacks"
     BLOCKS = "blocks"
     BLOCKERS_DECLARED = "blockers declared"  # once per attack, after every BLOCKS (data: combat)

@@ -140,11 +140,25 @@ class TurnRules:
                 pl.attacked_this_turn = False
             self.attack_done = False
         for ph in PHASES[PHASES.index(start):]:
+            if self.phase_skipped(ph):
+                continue
             self.phase = ph
             self.step = ph
             self.log(f"-- {self.players[self.active].name}'s {ph} phase (turn {self.turn}) --")
             yield from getattr(self, f"phase_{ph}")()
             yield from self._end_phase(ph)
+
+    def phase_skipped(self: "Game", ph: str) -> bool:
+        """Whether the active player skips phase ``ph`` of this turn: a
+        permanent's hook ``skips_phase(g, src, p, phase)`` says so
+        (Necropotence's draw phase). A skipped phase does not happen at all:
+        no "during the draw phase" triggers, no opportunities, no mana burn."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.skips_phase
+            if h is not None and not self.switched_off(src) and h(self, src, self.active, ph):
+                self.log(f"{self.players[self.active].name} skips the {ph} phase ({src.name}).")
+                return True
+        return False
 
     def _end_phase(self: "Game", ph: str) -> Gen:
         if ph not in ("untap", "cleanup"):
@@ -230,6 +244,10 @@ class TurnRules:
         yield from self.phase_opportunities()
 
     def phase_discard(self: "Game", resume: bool = False) -> Gen:
+        if not resume:
+            # "at the beginning of your discard phase": set-aside cards come back (Necropotence)
+            yield from self.fire(Event.BEGIN_DISCARD, player=self.active)
+            yield from self.settle()
         yield from self.phase_opportunities()
         pl = self.players[self.active]
         # the most cards the player may keep: hook hand_limit(g, src, player, limit) -> limit,

@@ -10,3 +10,4 @@ from . import antiquities, arabian_nights  # noqa: F401  (expansion sets: one mo
 from . import legends_black_red, legends_gold, legends_green_artifacts, legends_white_blue, the_dark  # noqa: F401
 from . import fallen_empires  # noqa: F401
 from . import homelands  # noqa: F401
+from . import ice_age_black, ice_age_red  # noqa: F401  (Ice Age: the red cards use helpers of the black ones)
