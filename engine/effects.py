@@ -323,6 +323,24 @@ def nothing(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
+def draw_at_next_upkeep(g: Game, ctx: Ctx) -> Gen:
+    """"Draw a card at the beginning of the next turn's upkeep" (Ice Age's
+    cantrips: Portent, Heal, Enervate...; the cards printed "at the beginning
+    of the next turn" mean the same moment, as the Ice Age rulebook says): a
+    delayed effect of the spell's controller that draws one card when the
+    next turn's upkeep begins, even if the spell's other effects did nothing.
+    Used as the last part of a :func:`sequence`."""
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _draw_delayed, ctx.controller, ctx.source_name,
+                             condition=lambda g2, d, data: g2.turn > d.data["cast"], data={"cast": g.turn}))
+    return
+    yield
+
+
+def _draw_delayed(g: Game, ctx: Ctx) -> Gen:
+    g.log(f"{ctx.me.name} draws a card ({ctx.data['delayed'].name}).")
+    yield from g.draw(ctx.controller, 1)
+
+
 # ------------------------------------------------------------------ words of a card's text
 #
 # What a card's text says about a land type or a color is read through the card's

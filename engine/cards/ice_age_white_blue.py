@@ -1,0 +1,417 @@
+"""Ice Age (ICE), white and blue cards: each as its printed text says
+(``engine/data/cards.json``: the Ice Age printing, or Fifth Edition's for the
+cards reprinted there), under the Fifth Edition rules.
+
+Ice Age's "Draw a card at the beginning of the next turn's upkeep" (some
+printings say "... of the next turn": the Ice Age rulebook means the same
+moment) is :func:`engine.effects.draw_at_next_upkeep`; cumulative upkeep is
+:func:`engine.effects.cumulative_upkeep`; "snow-covered lands" are
+:func:`engine.effects.snow_covered_lands`.
+
+"Controls any black cards" (the Scarabs, Call to Arms) counts the cards among
+a player's permanents (not tokens) by their colors as printed or as cast
+(a color an effect gave them later is not read: reading every permanent's
+characteristics inside another's would loop when two such cards face each
+other).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..carddb import define
+from ..ctx import Ctx
+from ..decisions import DecisionKind
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, OPPONENT,
+                       PLAYER, SPELL,
+                       aura, bounce_targets, colored_spell, counter_target, creature_where, cumulative_upkeep, damage,
+                       destroy_self, destroy_targets, draw_at_next_upkeep, each_target, gain_life, grant, keyword_mod,
+                       nothing, on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump,
+                       pump_mod, self_only, sequence, snow_covered_lands, static_for, tap_targets, until_eot,
+                       upkeep_cost)
+from ..hooks import EffectHooks, Hooks
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import (Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static,
+                     TargetSpec, Trigger, aimed, kinds)
+from ..objects import Card, Chars, Effect, Player, Spell
+from ..refs import ref
+from .white import _combat_pump
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def _mana(s: str) -> ManaCost:
+    return ManaCost.parse(s)
+
+
+def _cu(mana: str) -> tuple[tuple[Ability, ...], Hooks]:
+    """The ability and hooks of "Cumulative Upkeep: MANA" alone."""
+    ab, end = cumulative_upkeep(mana=mana)
+    return (ab,), Hooks(end_of_upkeep=end)
+
+
+def _printed_colors(c: Card) -> frozenset[str]:
+    """A permanent's colors as printed or as cast (see the module docstring)."""
+    return c.color_override if c.color_override is not None else c.cdef.colors
+
+
+ARTIFACT_CREATURE_OR_LAND = permanent_target(
+    "target artifact, creature, or land", lambda g, ctx, c: bool(g.chars(c).types & {"artifact", "creature", "land"}))
+_ATTACKING = creature_where("target attacking creature",
+                            lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None)
+
+
+# ------------------------------------------------------------------ creatures without special rules
+
+for _name in ("Kjeldoran Phalanx", "Kjeldoran Skycaptain", "Kjeldoran Skyknight", "Kjeldoran Warrior",
+              "Shield Bearer", "Glacial Wall", "Silver Erne"):
+    define(_name)
+
+
+# ------------------------------------------------------------------ creatures with pump abilities
+
+define("Kjeldoran Knight", abilities=(
+    Ability("{1}{W}: +1/+0 until end of turn", Cost(_mana("{1}{W}")), on_source(pump(1, 0))),
+    Ability("{W}{W}: +0/+2 until end of turn", Cost(_mana("{W}{W}")), on_source(pump(0, 2)))))
+define("Order of the White Shield", abilities=(
+    Ability("{W}: First strike until end of turn", Cost(_mana("{W}")), on_source(grant("first strike"))),
+    Ability("{W}{W}: +1/+0 until end of turn", Cost(_mana("{W}{W}")), on_source(pump(1, 0)))))
+define("Sea Spirit", abilities=(Ability("{U}: +1/+0 until end of turn", Cost(_mana("{U}")), on_source(pump(1, 0))),))
+define("Thunder Wall", abilities=(Ability("{U}: +1/+1 until end of turn", Cost(_mana("{U}")), on_source(pump(1, 1))),))
+
+_GREEN_CREATURE = creature_where("target green creature",
+                                 lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "green")] in g.chars(c).colors)
+define("Kelsinko Ranger", abilities=(Ability("{1}{W}: Target green creature gains first strike until end of turn",
+                                             Cost(_mana("{1}{W}")), grant("first strike"),
+                                             targets=(_GREEN_CREATURE,)),))
+
+define("Zuran Spellcaster", abilities=(Ability(
+    "{T}: Zuran Spellcaster deals 1 damage to target creature or player", Cost(tap=True), damage(1),
+    targets=(CREATURE_OR_PLAYER,)),))
+
+
+# Elvish Healer: "Prevent 1 damage to any non-green creature or any player or
+# up to 2 damage to any green creature" (green as it is when the ability resolves).
+def _elvish_healer(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        green = isinstance(t, Card) and COLOR_LETTERS[g.word(ctx.source, "green")] in g.chars(t).colors
+        g.prevent(t, 2 if green else 1, source_name=ctx.spell.packet_from if ctx.spell else None)
+    return
+    yield
+
+
+define("Elvish Healer", abilities=(Ability(
+    "{T}: Prevent 1 damage to any non-green creature or any player or up to 2 damage to any green creature",
+    Cost(tap=True), aimed(_elvish_healer, Aim.HELPS), targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
+
+
+def _return_self(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is not None and src in g.battlefield:
+        g.move(src, "hand")
+        g.log(f"{src.name} returns to its owner's hand.")
+    return
+    yield
+
+
+define("Blinking Spirit", abilities=(Ability("{0}: Return Blinking Spirit to owner's hand", Cost(), _return_self),))
+
+define("Order of the Sacred Torch", abilities=(Ability(
+    "{T}, Pay 1 life: Counter target black spell", Cost(tap=True, life=1), counter_target(),
+    targets=(colored_spell("black"),), speed=Speed.INTERRUPT),))
+
+# Mistfolk: "{U}: Counter target spell that targets Mistfolk."
+_TARGETS_MISTFOLK = TargetSpec("target spell that targets Mistfolk", kinds(Kind.SPELL),
+                               lambda g, ctx, s: isinstance(s, Spell) and ctx.source is not None
+                               and any(t is ctx.source for t in s.targets))
+define("Mistfolk", abilities=(Ability("{U}: Counter target spell that targets Mistfolk", Cost(_mana("{U}")),
+                                      counter_target(), targets=(_TARGETS_MISTFOLK,), speed=Speed.INTERRUPT),))
+
+
+# Sibilant Spirit: "If Sibilant Spirit attacks, defending player may draw a card."
+def _sibilant(g: Game, ctx: Ctx) -> Gen:
+    p = 1 - ctx.controller
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Sibilant Spirit attacks: draw a card?", ["choose yes", "choose no"],
+                           decline="choose no", about="Sibilant Spirit")
+    if ans == "choose yes":
+        yield from g.draw(p, 1)
+
+
+define("Sibilant Spirit", triggers=(Trigger(Event.ATTACKS, _sibilant, lambda g, src, d: d["card"] is src),))
+
+
+# Arctic Foxes: "If defending player controls any snow-covered lands, no
+# creature with power greater than 1 may be assigned to block Arctic Foxes."
+def _foxes(g: Game, attacker: Card, blocker: Card) -> bool:
+    return (g.chars(blocker).power or 0) <= 1 or not snow_covered_lands(g, g.controller(blocker))
+
+
+define("Arctic Foxes", hooks=Hooks(can_be_blocked_by=_foxes))
+
+
+# Lost Order of Jarkeld: 1 plus the number of creatures the opponent chosen
+# as it is cast controls (layer -1: its own */*).
+_CHOOSE_OPPONENT = Announce("choice", "choose target opponent", lambda g, ctx: [g.players[1 - ctx.controller].name])
+
+
+def _lost_order(g: Game, card: Card, c: Chars) -> None:
+    who = g.player_by_name(card.chosen.get("choice", ""))
+    p = who.idx if who is not None else 1 - c.controller
+    n = 1 + sum(1 for x in g.battlefield if g.controller(x) == p and "creature" in g.chars_basic(x))
+    c.set_pt(n, n)
+
+
+define("Lost Order of Jarkeld", announce=(_CHOOSE_OPPONENT,),
+       statics=(Static(applies=self_only, modify=lambda g, src, card, c: _lost_order(g, card, c),
+                       active=lambda g, src: True, layer=-1),))
+
+
+# ------------------------------------------------------------------ instants and sorceries with a delayed draw
+
+def _cantrip(fn: EffectFn) -> EffectFn:
+    """``fn``, then "Draw a card at the beginning of the next turn's upkeep"."""
+    return sequence(fn, draw_at_next_upkeep)
+
+
+define("Blessed Wine", spell=SpellSpec(_cantrip(gain_life(1))))
+define("Heal", spell=SpellSpec(_cantrip(prevent_to_target(1)), targets=(DAMAGED_CREATURE_OR_PLAYER,),
+                               prevention=True))
+define("Formation", spell=SpellSpec(_cantrip(grant("banding")), targets=(CREATURE,)))
+define("Lightning Blow", spell=SpellSpec(_cantrip(grant("first strike")), targets=(CREATURE,)))
+define("Updraft", spell=SpellSpec(_cantrip(grant("flying")), targets=(CREATURE,)))
+define("Enervate", spell=SpellSpec(_cantrip(tap_targets()), targets=(ARTIFACT_CREATURE_OR_LAND,)))
+
+
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Card):
+            t.tapped = False
+            g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+define("Infuse", spell=SpellSpec(_cantrip(_untap_targets), targets=(ARTIFACT_CREATURE_OR_LAND,)))
+
+
+def _ray_of_erasure(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        if p.library:
+            card = g.move(p.library[0], "graveyard")
+            g.log(f"{p.name} puts the top card of their library, {card.name}, into their graveyard.")
+    return
+    yield
+
+
+define("Ray of Erasure", spell=SpellSpec(_cantrip(_ray_of_erasure), targets=(PLAYER,)))
+
+
+def _clairvoyance(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        g.secrets.append((ctx.controller, f"{p.name}'s hand: " + (", ".join(sorted(c.name for c in p.hand))
+                                                                  or "nothing") + "."))
+        g.log(f"{ctx.me.name} looks at {p.name}'s hand (Clairvoyance).")
+    return
+    yield
+
+
+define("Clairvoyance", spell=SpellSpec(_cantrip(_clairvoyance), targets=(PLAYER,)))
+
+
+# Force Void: counter the target spell unless its caster pays an additional {1}.
+def _force_void(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Spell):
+        return
+    paid = yield from pay_to_use(g, t.controller, "{1}", f"Force Void: pay {{1}} or {t.name} is countered?",
+                                 "Force Void")
+    if paid:
+        g.log(f"{g.players[t.controller].name} pays {{1}}; {t.name} is not countered.")
+    else:
+        t.countered = True
+        g.log(f"{t.name} is countered.")
+
+
+define("Force Void", spell=SpellSpec(_cantrip(aimed(_force_void, Aim.HARMS)), targets=(SPELL,)))
+
+
+# Portent: the caster looks at the top three cards of the target player's
+# library, then shuffles it or puts them back in an order of their choice.
+def _portent(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        top = p.library[:3]
+        g.secrets.append((ctx.controller, f"The top of {p.name}'s library: "
+                          + (", ".join(c.name for c in top) or "nothing") + "."))
+        g.log(f"{ctx.me.name} looks at the top three cards of {p.name}'s library (Portent).")
+        if not top:
+            continue
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Portent: shuffle {p.name}'s library?",
+                               ["choose yes", "choose no"], decline="choose no", about="Portent")
+        if ans == "choose yes":
+            g.shuffle(p.idx)
+            g.log(f"{p.name}'s library is shuffled (Portent).")
+            continue
+        order: list[Card] = []
+        rest = list(top)
+        while len(rest) > 1:
+            ch = [f"choose {c.name}" for c in rest]
+            pick = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Portent: which card goes on top next?",
+                                    sorted(set(ch)), about="Portent")
+            card = rest[ch.index(pick)]
+            rest.remove(card)
+            order.append(card)
+        order += rest
+        for c in order:
+            p.library.remove(c)
+        p.library[0:0] = order
+        g.log(f"{ctx.me.name} puts the three cards back on top of {p.name}'s library in an order of their choice.")
+
+
+define("Portent", spell=SpellSpec(_cantrip(_portent), targets=(PLAYER,)))
+
+
+# Brainstorm: draw three cards, then put two cards from hand on top of the
+# library (the second one chosen on top).
+def _brainstorm(g: Game, ctx: Ctx) -> Gen:
+    p, pl = ctx.controller, ctx.me
+    yield from g.draw(p, 3)
+    for i in range(2):
+        if not pl.hand:
+            return
+        names = sorted({c.name for c in pl.hand})
+        ans = yield from g.ask(p, DecisionKind.CHOOSE,
+                               f"Brainstorm: put a card from your hand on top of your library ({i + 1} of 2)",
+                               [f"choose {n}" for n in names], about="Brainstorm")
+        card = next(c for c in pl.hand if c.name == ans[len("choose "):])
+        g.move(card, "library")
+    g.log(f"{pl.name} puts two cards from their hand on top of their library (Brainstorm).")
+
+
+define("Brainstorm", spell=SpellSpec(_brainstorm))
+
+# Hydroblast: unlike Blue Elemental Blast it may target any spell or
+# permanent; it counters or destroys it only if it is red as Hydroblast
+# resolves.
+
+
+def _if_red(fn: EffectFn) -> EffectFn:
+    def wrapped(g: Game, ctx: Ctx) -> Gen:
+        red = COLOR_LETTERS[g.word(ctx.source, "red")]
+        t = ctx.target
+        if t is None:
+            return
+        if red not in g.colors_of(t):
+            g.log(f"{t.name} is not red: Hydroblast does nothing.")
+            return
+        yield from fn(g, ctx)
+    return aimed(wrapped, Aim.HARMS, matters=lambda g, t: "R" in g.colors_of(t))
+
+
+_ANY_SPELL = TargetSpec("target spell", kinds(Kind.SPELL), lambda g, ctx, s: isinstance(s, Spell) and s.card is not None)
+define("Hydroblast", spell=SpellSpec(modes=(
+    Mode("Counter target spell if it is red", (_ANY_SPELL,), _if_red(counter_target())),
+    Mode("Destroy target permanent if it is red", (permanent_target("target permanent"),), _if_red(destroy_targets())),
+)))
+
+
+# Word of Undoing: the caster's own white enchantments on the creature go to
+# the caster's hand first, then the creature to its owner's.
+def _word_of_undoing(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Card) or t.zone != "battlefield":
+        return
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    for a in g.attached(t):
+        if a.owner == ctx.controller and white in g.chars(a).colors and not a.token:
+            g.move(a, "hand")
+            g.log(f"{a.name} returns to {ctx.me.name}'s hand.")
+    yield from bounce_targets()(g, ctx)
+
+
+define("Word of Undoing", spell=SpellSpec(_word_of_undoing, targets=(CREATURE,)))
+
+define("Rally", spell=SpellSpec(_combat_pump("blocking", 1, 1)))
+
+
+# Warning: "Target attacking creature deals no damage in combat this turn."
+def _warning(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        oid = t.oid
+        g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks=_no_damage_hooks(oid)))
+        g.log(f"{t.name} deals no damage in combat this turn.")
+    return
+    yield
+
+
+def _no_damage_hooks(oid: int) -> EffectHooks:
+    return EffectHooks(reduce_damage=lambda g, pk: pk.combat and pk.source_oid == oid)
+
+
+define("Warning", spell=SpellSpec(aimed(_warning, Aim.HARMS), targets=(_ATTACKING,)))
+
+
+# Battle Cry: untap all white creatures you control; any creature that blocks
+# this turn gets +0/+1 until end of turn (as it is declared a blocker).
+def _battle_cry(g: Game, ctx: Ctx) -> Gen:
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    for c in g.creatures(ctx.controller):
+        if white in g.chars(c).colors and c.tapped:
+            c.tapped = False
+    g.log(f"{ctx.me.name}'s white creatures untap (Battle Cry).")
+    g.delayed.append(Delayed(Event.BLOCKS, _battle_cry_block, ctx.controller, "Battle Cry", once=False, turn=g.turn))
+    return
+    yield
+
+
+def _battle_cry_block(g: Game, ctx: Ctx) -> Gen:
+    c = ctx.data.get("blocker")
+    if isinstance(c, Card) and c.zone == "battlefield":
+        g.effects.append(Effect(g.stamp(), c.oid, pump_mod(0, 1), "eot"))
+    return
+    yield
+
+
+define("Battle Cry", spell=SpellSpec(_battle_cry))
+
+
+# ------------------------------------------------------------------ enchantments on creatures
+
+define("Armor of Faith", enchant=CREATURE, statics=(aura(pump_mod(1, 1)),), abilities=(Ability(
+    "{W}: Enchanted creature gets +0/+1 until end of turn", Cost(_mana("{W}")), on_enchanted(pump(0, 1))),))
+define("Cooperation", enchant=CREATURE, statics=(aura(keyword_mod("banding")),))
+
+
+# The Scarabs: +2/+2 as long as any opponent controls any cards of the color,
+# and the creature cannot be blocked by creatures of that color (both words
+# of the aura's text, read through its text changes).
+def _scarab(word: str) -> dict[str, object]:
+    def modify(g: Game, src: Card, card: Card, c: Chars) -> None:
+        col = COLOR_LETTERS[g.word(src, word)]
+        opp = 1 - g.controller(src)
+        if any(col in _printed_colors(x) for x in g.battlefield if g.controller(x) == opp and not x.token):
+            pump_mod(2, 2)(g, card, c)
+
+    def block(g: Game, src: Card, attacker: Card, blocker: Card) -> bool:
+        return src.attached_to != attacker.oid or COLOR_LETTERS[g.word(src, word)] not in g.chars(blocker).colors
+
+    return {"enchant": CREATURE,
+            "statics": (Static(applies=lambda g, src, card, c: src.attached_to == card.oid, modify=modify,
+                               active=lambda g, src: True),),
+            "hooks": Hooks(block_restriction=block)}
+
+
+for _word in ("white", "blue", "black", "red", "green"):
+    define(f"{_word.capitalize()} Scarab", **_scarab(_word))  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ permanents with cumulative upkeep
+
+_ab, _hooks = _cu("{U}")
+define("Illusionary Forces", abilities=_ab, hooks=_hooks)
+_ab, _hooks = _cu("{U}")
+define("Illusionary Wall", abilities=_ab, hooks=_hooks)
+_ab, _hooks = _cu("{U}")
+define("Arnjlot's Ascent", abilities=_ab + (Ability(
+    "{1}: Target creature gains flying until end of turn", Cost(_mana("{1}")), grant("flying"), targets=(CREATURE,)),),
+       hooks=_hooks)
