@@ -38,7 +38,9 @@ _WHITE = ("Arctic Foxes", "Armor of Faith", "Battle Cry", "Black Scarab", "Bless
           "Blue Scarab", "Cooperation", "Elvish Healer", "Formation", "Green Scarab", "Heal", "Kelsinko Ranger",
           "Kjeldoran Knight", "Kjeldoran Phalanx", "Kjeldoran Skycaptain", "Kjeldoran Skyknight", "Kjeldoran Warrior",
           "Lightning Blow", "Lost Order of Jarkeld", "Order of the Sacred Torch", "Order of the White Shield", "Rally",
-          "Red Scarab", "Shield Bearer", "Warning", "White Scarab")
+          "Red Scarab", "Shield Bearer", "Warning", "White Scarab", "Hallowed Ground", "Arenson's Aura", "Fylgja",
+          "Kjeldoran Elite Guard", "Kjeldoran Guard", "Kjeldoran Royal Guard", "Snow Hound", "Mercenaries",
+          "Sacred Boon", "Justice", "Cold Snap", "Energy Storm", "Call to Arms", "Caribou Range")
 _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Void", "Glacial Wall", "Hydroblast",
          "Illusionary Forces", "Illusionary Wall", "Infuse", "Mistfolk", "Portent", "Ray of Erasure", "Sea Spirit",
          "Sibilant Spirit", "Silver Erne", "Thunder Wall", "Updraft", "Word of Undoing", "Zuran Spellcaster")

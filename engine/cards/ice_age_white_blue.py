@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, OPPONENT,
-                       PLAYER, SPELL,
-                       aura, bounce_targets, colored_spell, counter_target, creature_where, cumulative_upkeep, damage,
-                       destroy_self, destroy_targets, draw_at_next_upkeep, each_target, gain_life, grant, keyword_mod,
+from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT,
+                       LAND, OPPONENT, PLAYER, SPELL,
+                       add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where, cumulative_upkeep, damage,
+                       destroy_self, destroy_targets, draw_at_next_upkeep, during_upkeep, each_target, enters_with_counters, gain_life, grant, keyword_mod,
                        nothing, on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump,
-                       pump_mod, self_only, sequence, snow_covered_lands, static_for, tap_targets, until_eot,
+                       pump_mod, self_only, sequence, snow_covered_lands, static_for, tap_targets, token_def, tokens_effect, until_eot,
                        upkeep_cost)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static,
                      TargetSpec, Trigger, aimed, kinds)
-from ..objects import Card, Chars, Effect, Player, Spell
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .white import _combat_pump
 
@@ -415,3 +415,290 @@ _ab, _hooks = _cu("{U}")
 define("Arnjlot's Ascent", abilities=_ab + (Ability(
     "{1}: Target creature gains flying until end of turn", Cost(_mana("{1}")), grant("flying"), targets=(CREATURE,)),),
        hooks=_hooks)
+
+
+# ------------------------------------------------------------------ white permanents with abilities
+
+_NON_SNOW_LAND_OF_YOURS = permanent_target(
+    "target non-snow-covered land you control",
+    lambda g, ctx, c: "land" in g.chars(c).types and "snow" not in g.chars(c).supertypes
+    and g.controller(c) == ctx.controller)
+define("Hallowed Ground", abilities=(Ability(
+    "{W}{W}: Return target non-snow-covered land you control to owner's hand", Cost(_mana("{W}{W}")),
+    bounce_targets(), targets=(_NON_SNOW_LAND_OF_YOURS,)),))
+
+_ENCHANTMENT_SPELL = TargetSpec("target enchantment spell", kinds(Kind.SPELL),
+                                lambda g, ctx, s: isinstance(s, Spell) and s.card is not None
+                                and "enchantment" in s.card.cdef.types)
+define("Arenson's Aura", abilities=(
+    Ability("{W}, Sacrifice an enchantment: Destroy target enchantment", Cost(_mana("{W}"), sacrifice="enchantment"),
+            destroy_targets(), targets=(ENCHANTMENT,)),
+    Ability("{3}{U}{U}: Counter target enchantment spell", Cost(_mana("{3}{U}{U}")), counter_target(),
+            targets=(_ENCHANTMENT_SPELL,), speed=Speed.INTERRUPT)))
+
+
+# Fylgja: four healing counters as it comes into play; each one removed
+# prevents 1 damage to the enchanted creature (in a damage prevention step).
+def _fylgja_prevent(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        g.prevent(host, 1)
+    return
+    yield
+
+
+def _host_damaged(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    return host is not None and any(pk.receiver is host and pk.amount > 0 for pk in g.pending_damage)
+
+
+def _add_healing(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source in g.battlefield:
+        add_counters(g, ctx.source, "healing", 1)
+    return
+    yield
+
+
+define("Fylgja", enchant=CREATURE, on_enter=enters_with_counters("healing", 4), abilities=(
+    Ability("{0}: Remove a healing counter from Fylgja to prevent 1 damage to creature Fylgja enchants",
+            Cost(remove_counter="healing"), _fylgja_prevent, prevention=True, condition=_host_damaged),
+    Ability("{2}{W}: Put a healing counter on Fylgja", Cost(_mana("{2}{W}")), _add_healing)))
+
+
+# Kjeldoran Guard and Elite Guard: a pump used only while an attack or its
+# blocks are being announced (an attack declared, no combat damage yet); if
+# the pumped creature leaves play this turn, the Guard is buried (a delayed
+# check at each settle of the turn).
+def _guard_pump(n: int) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        t = ctx.target
+        if not isinstance(t, Card):
+            return
+        yield from pump(n, n)(g, ctx)
+        g.delayed.append(Delayed(Event.STATE, _bury_guard, ctx.controller, ctx.source.name, turn=g.turn,
+                                 condition=lambda g2, d, data: g2.find(d.data["target"]) is None,
+                                 data={"target": t.oid, "guard": ctx.source.oid}))
+    return aimed(fn, Aim.HELPS, combat_only=True)
+
+
+def _bury_guard(g: Game, ctx: Ctx) -> Gen:
+    d = ctx.data["delayed"]
+    guard = g.find(d.data["guard"])
+    if guard is not None:
+        g.log(f"The creature {guard.name} pumped has left play: {guard.name} is buried.")
+        g.destroy(guard, bury=True)
+        yield from g.settle()
+
+
+def _attack_announced(g: Game, card: Card) -> bool:
+    return g.combat is not None and not g.combat.damage_done
+
+
+define("Kjeldoran Elite Guard", abilities=(Ability(
+    "{T}: Target creature gets +2/+2 until end of turn. If that creature leaves play this turn, bury Kjeldoran "
+    "Elite Guard", Cost(tap=True), _guard_pump(2), targets=(CREATURE,), condition=_attack_announced),))
+define("Kjeldoran Guard", abilities=(Ability(
+    "{T}: Target creature gets +1/+1 until end of turn. If that creature leaves play this turn, bury Kjeldoran "
+    "Guard", Cost(tap=True), _guard_pump(1), targets=(CREATURE,),
+    condition=lambda g, c: _attack_announced(g, c) and not snow_covered_lands(g, g.combat.defender)),))
+
+
+# Kjeldoran Royal Guard: once used this turn, the combat damage of unblocked
+# creatures that would be dealt to its controller is dealt to it instead (as
+# Veteran Bodyguard's, CombatRules.unblocked_damage_receiver), tapped or not.
+def _royal_guard_takes(g: Game, card: Card, p: int) -> bool:
+    return card.flags.get("royal guard") == g.turn and g.controller(card) == p and g.is_creature(card)
+
+
+def _royal_guard(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source in g.battlefield:
+        ctx.source.flags["royal guard"] = g.turn
+        g.log(f"{ctx.source.name} takes the combat damage of unblocked creatures this turn.")
+    return
+    yield
+
+
+define("Kjeldoran Royal Guard", hooks=Hooks(takes_unblocked_damage=_royal_guard_takes), abilities=(Ability(
+    "{T}: Redirect from you to Kjeldoran Royal Guard all combat damage dealt by unblocked creatures this turn",
+    Cost(tap=True), _royal_guard),))
+
+
+# Snow Hound: returns itself and a blue or green creature its controller
+# controls to their owners' hands.
+def _snow_hound(g: Game, ctx: Ctx) -> Gen:
+    yield from bounce_targets()(g, ctx)
+    yield from _return_self(g, ctx)
+
+
+_BLUE_OR_GREEN_OF_YOURS = creature_where(
+    "target blue or green creature you control",
+    lambda g, ctx, c: g.controller(c) == ctx.controller and bool(g.chars(c).colors & {"U", "G"}))
+define("Snow Hound", abilities=(Ability(
+    "{1}, {T}: Return Snow Hound to owner's hand and target blue or green creature you control to owner's hand",
+    Cost(_mana("{1}"), tap=True), _snow_hound, targets=(_BLUE_OR_GREEN_OF_YOURS,)),))
+
+
+# Mercenaries: the player it is damaging may pay {3} (in the damage
+# prevention step) to prevent all the damage it deals them.
+def _mercenaries(g: Game, ctx: Ctx) -> Gen:
+    g.prevent(ctx.me, None, source_oid=ctx.source.oid)
+    return
+    yield
+
+
+define("Mercenaries", abilities=(Ability(
+    "{3}: Prevent the damage Mercenaries deals to you (the player damaged may use this)", Cost(_mana("{3}")),
+    _mercenaries, who="any", prevention=True,
+    condition=lambda g, c: any(pk.source_oid == c.oid and isinstance(pk.receiver, Player) and pk.amount > 0
+                               for pk in g.pending_damage)),))
+
+
+# Sacred Boon: prevents up to 3 damage to the creature; at end of turn, a
+# +0/+1 counter on it for each 1 damage prevented (if it is still in play).
+def _sacred_boon(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Card):
+        return
+    n = g.prevent(t, 3, source_name=ctx.spell.packet_from if ctx.spell else None)
+    if n:
+        g.delayed.append(Delayed(Event.END_OF_TURN, _boon_counters, ctx.controller, "Sacred Boon", turn=g.turn,
+                                 data={"target": t.oid, "n": n}))
+    return
+    yield
+
+
+def _boon_counters(g: Game, ctx: Ctx) -> Gen:
+    d = ctx.data["delayed"].data
+    c = g.find(d["target"])
+    if c is not None:
+        add_counters(g, c, "+0/+1", d["n"])
+    return
+    yield
+
+
+define("Sacred Boon", spell=SpellSpec(aimed(_sacred_boon, Aim.HELPS), targets=(DAMAGED_CREATURE,), prevention=True))
+
+
+# Justice: whenever a red creature or red spell deals damage, Justice deals as
+# much to that creature's or spell's controller ("assigns": the damage dealt,
+# after prevention).
+def _justice(g: Game, ctx: Ctx) -> Gen:
+    pk = ctx.data["packet"]
+    g.deal_damage(ctx.source, g.players[pk.source_controller], pk.amount)
+    return
+    yield
+
+
+def _red_damage(g: Game, src: Card, d: dict[str, object]) -> bool:
+    pk = d["packet"]
+    return isinstance(pk, Packet) and COLOR_LETTERS[g.word(src, "red")] in pk.source_colors \
+        and bool(pk.source_types & {"creature", "instant", "sorcery", "interrupt"}) and pk.source_oid != src.oid
+
+
+_jus_ab, _jus_end = upkeep_cost("During your upkeep, pay {W}{W} or bury Justice", "{W}{W}", destroy_self(bury=True))
+define("Justice", abilities=(_jus_ab,), hooks=Hooks(end_of_upkeep=_jus_end),
+       triggers=(Trigger(Event.DAMAGE_DEALT, _justice, _red_damage),))
+
+
+# Cold Snap: cumulative upkeep {2}; during each player's upkeep, 1 damage to
+# that player for each snow-covered land they control.
+def _cold_snap(g: Game, ctx: Ctx) -> Gen:
+    n = len(snow_covered_lands(g, g.active))
+    if n:
+        g.deal_damage(ctx.source, g.players[g.active], n)
+    return
+    yield
+
+
+_cs_cu, _cs_cu_end = cumulative_upkeep(mana="{2}")
+
+
+def _cold_snap_due(g: Game, card: Card) -> bool:
+    return g.phase == "upkeep" and g.step == "upkeep" and card.flags.get("cold snap") != g.turn
+
+
+def _cold_snap_once(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["cold snap"] = g.turn
+    yield from _cold_snap(g, ctx)
+
+
+# (its own mark of being done this upkeep: the card's phase_uses is its cumulative upkeep's)
+_cs_ab = Ability("Cold Snap deals 1 damage to you for each snow-covered land you control", Cost(), _cold_snap_once,
+                 who="active", condition=_cold_snap_due)
+
+
+def _cold_snap_end(g: Game, card: Card) -> Gen:
+    yield from _cs_cu_end(g, card)
+    if card in g.battlefield and card.flags.get("cold snap") != g.turn:
+        card.flags["cold snap"] = g.turn
+        yield from _cold_snap(g, Ctx(g, controller=g.controller(card), source=card))
+        yield from g.settle()
+
+
+define("Cold Snap", abilities=(_cs_cu, _cs_ab), hooks=Hooks(end_of_upkeep=_cold_snap_end))
+
+
+# Energy Storm: cumulative upkeep {1}; damage dealt by instants, interrupts
+# and sorceries is reduced to 0; creatures with flying do not untap (read
+# after every other change: layer 7).
+def _energy_storm_reduces(g: Game, src: Card, pk: Packet) -> bool:
+    return bool(pk.source_types & {"instant", "interrupt", "sorcery"})
+
+
+_ab, _es_end = cumulative_upkeep(mana="{1}")
+define("Energy Storm", abilities=(_ab,), hooks=Hooks(end_of_upkeep=_es_end, reduce_damage=_energy_storm_reduces),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types and "flying" in c.keywords,
+                       modify=lambda g, src, card, c: c.flags.add("doesn't untap"), layer=7),))
+
+
+# Call to Arms: a color chosen as it is cast ("target opponent": the one
+# opponent of a duel). While that opponent controls more cards of that color than of any other color, white
+# creatures get +1/+1; as soon as they do not, it is buried (a state check).
+_CHOOSE_COLOR = Announce("choice", "choose a color", lambda g, ctx: ["white", "blue", "black", "red", "green"])
+
+
+def _call_to_arms_holds(g: Game, src: Card) -> bool:
+    p = 1 - g.controller(src)
+    counts = {x: 0 for x in "WUBRG"}
+    for c in g.battlefield:
+        if g.controller(c) == p and not c.token:
+            for x in _printed_colors(c):
+                counts[x] += 1
+    col = COLOR_LETTERS[src.chosen.get("choice", "white")]
+    return all(counts[col] > n for x, n in counts.items() if x != col)
+
+
+define("Call to Arms", announce=(_CHOOSE_COLOR,),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types
+                       and COLOR_LETTERS[g.word(src, "white")] in c.colors and _call_to_arms_holds(g, src),
+                       modify=lambda g, src, card, c: pump_mod(1, 1)(g, card, c)),),
+       hooks=Hooks(state=lambda g, card: not _call_to_arms_holds(g, card)))
+
+
+# Caribou Range: on a land its controller controls. "{W}{W}, Tap enchanted
+# land": the land is tapped as the ability is played (Hooks.on_activate), so
+# the ability is usable only while the land is untapped. Caribou: 0/1 white.
+CARIBOU = token_def("Caribou", ("creature",), 0, 1, subtypes=("Caribou",), colors=("W",))
+_LAND_OF_YOURS = permanent_target("target land you control",
+                                  lambda g, ctx, c: "land" in g.chars(c).types and g.controller(c) == ctx.controller)
+
+
+def _caribou_tap(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is src and spell.ability is _CARIBOU_AB:
+        host = g.enchanted(src)
+        if host is not None:
+            host.tapped = True
+            g.log(f"{host.name} is tapped for {src.name}.")
+    return
+    yield
+
+
+def _land_untapped(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    return host is not None and not host.tapped
+
+
+_CARIBOU_AB = Ability("{W}{W}, Tap enchanted land: Put a Caribou token into play", Cost(_mana("{W}{W}")),
+                      tokens_effect(CARIBOU), condition=_land_untapped)
+define("Caribou Range", enchant=_LAND_OF_YOURS, hooks=Hooks(on_activate=_caribou_tap), abilities=(
+    _CARIBOU_AB, Ability("Sacrifice a Caribou token: Gain 1 life", Cost(sacrifice="caribou"), gain_life(1))))
