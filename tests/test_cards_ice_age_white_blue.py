@@ -43,7 +43,10 @@ _WHITE = ("Arctic Foxes", "Armor of Faith", "Battle Cry", "Black Scarab", "Bless
           "Sacred Boon", "Justice", "Cold Snap", "Energy Storm", "Call to Arms", "Caribou Range")
 _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Void", "Glacial Wall", "Hydroblast",
          "Illusionary Forces", "Illusionary Wall", "Infuse", "Mistfolk", "Portent", "Ray of Erasure", "Sea Spirit",
-         "Sibilant Spirit", "Silver Erne", "Thunder Wall", "Updraft", "Word of Undoing", "Zuran Spellcaster")
+         "Sibilant Spirit", "Silver Erne", "Thunder Wall", "Updraft", "Word of Undoing", "Zuran Spellcaster",
+         "Binding Grasp", "Soul Barrier", "Mystic Remora", "Illusions of Grandeur", "Mesmeric Trance", "Iceberg",
+         "Icy Prison", "Errant Minion", "Essence Flare", "Wrath of Marit Lage", "Snow Devil", "Zuran Enchanter",
+         "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer")
 ICE_AGE = {
     "Ice Age White": {"Plains": 14, "Snow-Covered Plains": 10, **{n: 2 for n in _WHITE}},
     "Ice Age Blue": {"Island": 12, "Snow-Covered Island": 12, **{n: 2 for n in _BLUE}},

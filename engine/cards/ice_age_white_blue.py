@@ -21,17 +21,17 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT,
-                       LAND, OPPONENT, PLAYER, SPELL,
-                       add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where, cumulative_upkeep, damage,
-                       destroy_self, destroy_targets, draw_at_next_upkeep, during_upkeep, each_target, enters_with_counters, gain_life, grant, keyword_mod,
-                       nothing, on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump,
-                       pump_mod, self_only, sequence, snow_covered_lands, static_for, tap_targets, token_def, tokens_effect, until_eot,
-                       upkeep_cost)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER,
+                       SPELL, add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where,
+                       cumulative_upkeep, damage, destroy_self, destroy_targets, discard_card, draw_at_next_upkeep,
+                       draw_cards, during_upkeep, each_target, enters_with_counters, gain_life, grant, keyword_mod,
+                       on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
+                       self_only, sequence, snow_covered_lands, tap_targets, token_def, tokens_effect, upkeep_cost,
+                       upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import (Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind, Mode, Speed, SpellSpec, Static,
-                     TargetSpec, Trigger, aimed, kinds)
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
+                     ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, aimed, kinds, spend_use)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .white import _combat_pump
@@ -702,3 +702,340 @@ _CARIBOU_AB = Ability("{W}{W}, Tap enchanted land: Put a Caribou token into play
                       tokens_effect(CARIBOU), condition=_land_untapped)
 define("Caribou Range", enchant=_LAND_OF_YOURS, hooks=Hooks(on_activate=_caribou_tap), abilities=(
     _CARIBOU_AB, Ability("Sacrifice a Caribou token: Gain 1 life", Cost(sacrifice="caribou"), gain_life(1))))
+
+
+# ------------------------------------------------------------------ blue enchantments
+
+_bg_ab, _bg_end = upkeep_cost("During your upkeep, pay {1}{U} or bury Binding Grasp", "{1}{U}",
+                              destroy_self(bury=True))
+define("Binding Grasp", enchant=CREATURE, abilities=(_bg_ab,), hooks=Hooks(end_of_upkeep=_bg_end),
+       statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid,
+                       modify=lambda g, src, card, c: setattr(c, "controller", src.controller),
+                       active=lambda g, src: True, layer=0),
+                aura(pump_mod(0, 1))))
+
+
+def _cast_by_opponent(creature: bool) -> Callable[[Game, Card, dict[str, object]], bool]:
+    """Trigger condition: the one opponent (the "target opponent" of a duel)
+    successfully cast a summon spell (``creature``) or a non-creature spell."""
+    def cond(g: Game, src: Card, d: dict[str, object]) -> bool:
+        s = d["spell"]
+        return isinstance(s, Spell) and s.card is not None and s.controller != g.controller(src) \
+            and ("creature" in s.types) == creature
+    return cond
+
+
+# Soul Barrier: 2 damage to the opponent who cast a summon spell, unless they pay {2}.
+def _soul_barrier(g: Game, ctx: Ctx) -> Gen:
+    q = ctx.data["spell"].controller
+    paid = yield from pay_to_use(g, q, "{2}", "Soul Barrier: pay {2} to prevent its 2 damage?", "Soul Barrier")
+    if paid:
+        g.log(f"{g.players[q].name} pays {{2}} for Soul Barrier.")
+        return
+    g.deal_damage(ctx.source, g.players[q], 2)
+    yield from g.settle()
+
+
+define("Soul Barrier", triggers=(Trigger(Event.SPELL_CAST, _soul_barrier, _cast_by_opponent(True)),))
+
+
+# Mystic Remora: when the opponent casts a non-creature spell, its controller
+# may draw a card, unless that opponent pays {4} (asked first).
+def _remora(g: Game, ctx: Ctx) -> Gen:
+    q = ctx.data["spell"].controller
+    paid = yield from pay_to_use(g, q, "{4}", "Mystic Remora: pay {4} so that its controller draws no card?",
+                                 "Mystic Remora")
+    if paid:
+        g.log(f"{g.players[q].name} pays {{4}} for Mystic Remora.")
+        return
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Mystic Remora: draw a card?",
+                           ["choose yes", "choose no"], decline="choose no", about="Mystic Remora")
+    if ans == "choose yes":
+        yield from g.draw(ctx.controller, 1)
+
+
+_ab, _hooks = _cu("{1}")
+define("Mystic Remora", abilities=_ab, hooks=_hooks,
+       triggers=(Trigger(Event.SPELL_CAST, _remora, _cast_by_opponent(False)),))
+
+
+def _when_leaves_play(g: Game, card: Card, effect: EffectFn, **data: object) -> None:
+    """Set up "When CARD leaves play, ...": ``effect`` runs (once) at the
+    first settle after the permanent is no longer in play, whatever took it
+    (destroyed, returned to hand, removed from the game), with ``data``."""
+    g.delayed.append(Delayed(Event.STATE, effect, g.controller(card), card.name,
+                             condition=lambda g2, d, dd: g2.find(d.data["oid"]) is None,
+                             data={"oid": card.oid, **data}))
+
+
+# Illusions of Grandeur: 20 life as it comes into play; 20 lost (by the player
+# who controlled it as it came) when it leaves play: a loss of life, which no
+# prevention touches.
+def _grandeur_enter(g: Game, ctx: Ctx) -> Gen:
+    g.gain_life(ctx.controller, 20)
+    _when_leaves_play(g, ctx.source, _grandeur_leaves)
+    return
+    yield
+
+
+def _grandeur_leaves(g: Game, ctx: Ctx) -> Gen:
+    g.lose_life(ctx.controller, 20, " (Illusions of Grandeur left play)")
+    return
+    yield
+
+
+_ab, _hooks = _cu("{2}")
+define("Illusions of Grandeur", abilities=_ab, hooks=_hooks, on_enter=_grandeur_enter)
+
+_ab, _hooks = _cu("{1}")
+define("Mesmeric Trance", abilities=_ab + (Ability(
+    "{U}: Discard a card from your hand to draw a card", Cost(_mana("{U}"), discard=True), draw_cards(1)),),
+       hooks=_hooks)
+
+
+# Iceberg: X ice counters as it comes into play; {3}: one more; {0}: remove
+# one to add one colorless mana (a mana source under the Fifth Edition rules).
+def _iceberg_enter(g: Game, ctx: Ctx) -> Gen:
+    add_counters(g, ctx.source, "ice", int(ctx.source.chosen.get("x", 0)))
+    return
+    yield
+
+
+def _add_ice(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source in g.battlefield:
+        add_counters(g, ctx.source, "ice", 1)
+    return
+    yield
+
+
+define("Iceberg", on_enter=_iceberg_enter,
+       abilities=(Ability("{3}: Put an ice counter on Iceberg", Cost(_mana("{3}")), _add_ice),),
+       mana_abilities=(ManaAbility("C", Cost(remove_counter="ice")),))
+
+
+# Icy Prison: as it comes into play its controller chooses a creature
+# (targeted then), which is removed from the game; when Icy Prison leaves
+# play, that creature returns to play under its owner's control as though
+# just summoned. In its controller's upkeep it is destroyed unless some
+# player pays {3} ("activate Icy Prison", any player, once that upkeep).
+def _icy_enter(g: Game, ctx: Ctx) -> Gen:
+    cols = frozenset(g.chars(ctx.source).colors)
+    cands = [c for c in g.creatures() if g.targetable(c, cols)]
+    if not cands:
+        return
+    ch = [f"choose {ref(g, c)}" for c in cands]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Icy Prison: remove which creature from the game?",
+                           ch, about="Icy Prison")
+    victim = cands[ch.index(ans)]
+    held = g.move(victim, "removed")
+    g.log(f"{victim.name} is removed from the game (Icy Prison).")
+    if not held.token:
+        _when_leaves_play(g, ctx.source, _icy_release, held=held.oid)
+
+
+def _icy_release(g: Game, ctx: Ctx) -> Gen:
+    oid = ctx.data["delayed"].data["held"]
+    held = next((c for p in g.players for c in p.removed if c.oid == oid), None)
+    if held is None:
+        return
+    back = g.move(held, "battlefield")
+    g.log(f"{back.name} returns to play (Icy Prison left play).")
+    yield from g.entered(back)
+
+
+def _icy_paid(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["icy prison paid"] = g.turn
+    g.log(f"{ctx.me.name} pays {{3}}: Icy Prison is not destroyed this upkeep.")
+    return
+    yield
+
+
+def _icy_end(g: Game, card: Card) -> Gen:
+    if g.controller(card) == g.active and card.flags.get("icy prison paid") != g.turn:
+        g.log("Nobody paid {3} for Icy Prison.")
+        g.destroy(card)
+        yield from g.settle()
+
+
+define("Icy Prison", on_enter=_icy_enter, hooks=Hooks(end_of_upkeep=_icy_end), abilities=(Ability(
+    "{3}: Icy Prison is not destroyed this upkeep (any player may pay)", Cost(_mana("{3}")), _icy_paid, who="any",
+    condition=lambda g, c: upkeep_of()(g, c) and c.flags.get("icy prison paid") != g.turn),))
+
+
+# Errant Minion: in the upkeep of the enchanted creature's controller, 2
+# damage to that player, who may first pay {1} for each 1 of it to prevent.
+def _errant_minion(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    p = g.controller(host)
+    n = 2
+    while n:
+        paid = yield from pay_to_use(g, p, "{1}", f"Errant Minion: pay {{1}} to prevent 1 of its {n} damage?",
+                                     "Errant Minion")
+        if not paid:
+            break
+        n -= 1
+    if n:
+        g.deal_damage(ctx.source, g.players[p], n)
+    else:
+        g.log(f"{g.players[p].name} pays to prevent all of Errant Minion's damage.")
+
+
+_em_ab, _em_end = during_upkeep("Errant Minion deals 2 damage to you, less {1} paid for each", _errant_minion,
+                                whose="enchanted controller")
+define("Errant Minion", enchant=CREATURE, abilities=(_em_ab,), hooks=Hooks(end_of_upkeep=_em_end))
+
+
+# Essence Flare: +2/+0; in each upkeep of the creature's controller a -0/-1
+# counter on it, which stays even if Essence Flare goes.
+def _flare_counter(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is not None:
+        add_counters(g, host, "-0/-1", 1)
+    return
+    yield
+
+
+_ef_ab, _ef_end = during_upkeep("Put a -0/-1 counter on the enchanted creature", _flare_counter,
+                                whose="enchanted controller")
+define("Essence Flare", enchant=CREATURE, statics=(aura(pump_mod(2, 0)),), abilities=(_ef_ab,),
+       hooks=Hooks(end_of_upkeep=_ef_end))
+
+
+# Wrath of Marit Lage: red creatures are tapped as it comes into play and do
+# not untap in their controllers' untap phases (read after other changes).
+def _marit_lage_enter(g: Game, ctx: Ctx) -> Gen:
+    red = COLOR_LETTERS[g.word(ctx.source, "red")]
+    for c in g.creatures():
+        if red in g.chars(c).colors:
+            c.tapped = True
+    g.log("All red creatures are tapped (Wrath of Marit Lage).")
+    return
+    yield
+
+
+define("Wrath of Marit Lage", on_enter=_marit_lage_enter, statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and COLOR_LETTERS[g.word(src, "red")] in c.colors,
+    modify=lambda g, src, card, c: c.flags.add("doesn't untap"), layer=7),))
+
+
+# Snow Devil: flying; also first strike while the creature blocks, as long as
+# the aura's controller controls any snow-covered lands.
+def _snow_devil(g: Game, src: Card, card: Card, c: Chars) -> None:
+    c.keywords.add("flying")
+    if g.combat is not None and g.combat.blocking(card.oid) is not None \
+            and snow_covered_lands(g, g.controller(src)):
+        c.keywords.add("first strike")
+
+
+define("Snow Devil", enchant=CREATURE, statics=(Static(
+    applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_snow_devil, active=lambda g, src: True),))
+
+
+# ------------------------------------------------------------------ blue creatures with abilities
+
+def _discards_one(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        if not p.hand:
+            continue
+        names = sorted({c.name for c in p.hand})
+        ans = yield from g.ask(p.idx, DecisionKind.DISCARD, f"{ctx.source_name}: discard a card",
+                               [f"discard {n}" for n in names], about=ctx.source_name)
+        card = next(c for c in p.hand if c.name == ans[len("discard "):])
+        yield from discard_card(g, p.idx, card, by=ctx.controller, why=ctx.source_name)
+
+
+define("Zuran Enchanter", abilities=(Ability(
+    "{2}{B}, {T}: Target player chooses and discards one card from his or her hand", Cost(_mana("{2}{B}"), tap=True),
+    _discards_one, targets=(PLAYER,), condition=lambda g, c: g.active == g.controller(c)),))
+
+ARTIFACT_ABILITIES = spend_use("artifact abilities", lambda g, spell: spell.ability is not None
+                               and spell.source is not None and "artifact" in g.chars(spell.source).types)
+define("Soldevi Machinist", mana_abilities=(ManaAbility("C", amount=2, use=ARTIFACT_ABILITIES),))
+
+
+# Ray of Command, Magus of the Unseen: untap the opponent's permanent and take
+# it until end of turn, unaffected by summoning sickness; it is tapped at end
+# of turn if the control ends then (it is still under its taker's control).
+def _borrow(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Card):
+        return
+    me = ctx.controller
+    t.tapped = False
+    g.effects.append(Effect(g.stamp(), t.oid, lambda g2, card, c: setattr(c, "controller", me), "eot", layer=0))
+    g.effects.append(Effect(g.stamp(), t.oid, keyword_mod(SICK_ATTACK_OK, SICK_TAP_OK), "eot"))
+    g.log(f"{ctx.me.name} untaps {t.name} and gains control of it until end of turn.")
+    g.delayed.append(Delayed(Event.END_OF_TURN, _borrow_end, me, ctx.source_name, turn=g.turn,
+                             data={"target": t.oid}))
+    return
+    yield
+
+
+def _borrow_end(g: Game, ctx: Ctx) -> Gen:
+    c = g.find(ctx.data["delayed"].data["target"])
+    if c is not None and g.controller(c) == ctx.controller and c.controller != ctx.controller:
+        c.tapped = True
+        g.log(f"{c.name} is tapped as {ctx.me.name}'s control of it ends.")
+    return
+    yield
+
+
+_OPPONENTS_CREATURE = creature_where("target creature an opponent controls",
+                                     lambda g, ctx, c: g.controller(c) != ctx.controller)
+_OPPONENTS_ARTIFACT = permanent_target("target artifact an opponent controls",
+                                       lambda g, ctx, c: "artifact" in g.chars(c).types
+                                       and g.controller(c) != ctx.controller)
+define("Ray of Command", spell=SpellSpec(_borrow, targets=(_OPPONENTS_CREATURE,)))
+define("Magus of the Unseen", abilities=(Ability(
+    "{1}{U}, {T}: Untap target artifact an opponent controls and gain control of it until end of turn",
+    Cost(_mana("{1}{U}"), tap=True), _borrow, targets=(_OPPONENTS_ARTIFACT,)),))
+
+
+# Shyft: in its controller's upkeep, may become any color or combination of
+# colors (for good, until changed again).
+_COLOR_WORDS = ("white", "blue", "black", "red", "green")
+_COLOR_COMBOS = ["+".join(w for i, w in enumerate(_COLOR_WORDS) if m >> i & 1) for m in range(1, 32)]
+
+
+def _shyft(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src not in g.battlefield:
+        return
+    cols = {COLOR_LETTERS[w] for w in str(ctx.chosen("choice", "blue")).split("+")}
+    g.effects.append(Effect(g.stamp(), src.oid, lambda g2, card, c: setattr(c, "colors", set(cols)), "forever",
+                            layer=2))
+    g.log(f"{src.name} becomes {ctx.chosen('choice', 'blue').replace('+', ' and ')}.")
+    return
+    yield
+
+
+define("Shyft", abilities=(Ability(
+    "During your upkeep, you may change the color of Shyft to any color or combination of colors", Cost(), _shyft,
+    condition=upkeep_of(), once_per_phase=True,
+    announce=(Announce("choice", "choose Shyft's new color(s)", lambda g, ctx: list(_COLOR_COMBOS)),)),))
+
+
+# Balduvian Conjurer: the snow-covered land becomes a 2/2 creature until end
+# of turn (still a land; summoning sickness as for any creature).
+_SNOW_LAND = permanent_target("target snow-covered land",
+                              lambda g, ctx, c: "land" in g.chars(c).types and "snow" in g.chars(c).supertypes)
+
+
+def _land_creature(g: Game, card: Card, c: Chars) -> None:
+    c.types.add("creature")
+    c.set_pt(2, 2)
+
+
+def _animate_land(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        g.effects.append(Effect(g.stamp(), t.oid, _land_creature, "eot", layer=1))
+        g.log(f"{t.name} becomes a 2/2 creature until end of turn.")
+    return
+    yield
+
+
+define("Balduvian Conjurer", abilities=(Ability(
+    "{T}: Target snow-covered land becomes a 2/2 creature until end of turn", Cost(tap=True),
+    _animate_land, targets=(_SNOW_LAND,)),))
