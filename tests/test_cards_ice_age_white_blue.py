@@ -46,7 +46,8 @@ _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Vo
          "Sibilant Spirit", "Silver Erne", "Thunder Wall", "Updraft", "Word of Undoing", "Zuran Spellcaster",
          "Binding Grasp", "Soul Barrier", "Mystic Remora", "Illusions of Grandeur", "Mesmeric Trance", "Iceberg",
          "Icy Prison", "Errant Minion", "Essence Flare", "Wrath of Marit Lage", "Snow Devil", "Zuran Enchanter",
-         "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer")
+         "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer", "Mystic Might",
+         "Illusionary Presence", "Musician", "Reality Twist", "Illusionary Terrain", "Zur's Weirding")
 ICE_AGE = {
     "Ice Age White": {"Plains": 14, "Snow-Covered Plains": 10, **{n: 2 for n in _WHITE}},
     "Ice Age Blue": {"Island": 12, "Snow-Covered Island": 12, **{n: 2 for n in _BLUE}},

@@ -683,8 +683,11 @@ _LAND_OF_YOURS = permanent_target("target land you control",
                                   lambda g, ctx, c: "land" in g.chars(c).types and g.controller(c) == ctx.controller)
 
 
-def _caribou_tap(g: Game, src: Card, spell: Spell) -> Gen:
-    if spell.source is src and spell.ability is _CARIBOU_AB:
+def _tap_host(g: Game, src: Card, spell: Spell) -> Gen:
+    """Hook ``on_activate`` of an aura whose ability costs "Tap enchanted
+    land" (Caribou Range, Mystic Might): the land is tapped as the ability is
+    played (its condition, :func:`_land_untapped`, wants it untapped)."""
+    if spell.source is src and spell.ability in _HOST_TAPPING:
         host = g.enchanted(src)
         if host is not None:
             host.tapped = True
@@ -700,7 +703,8 @@ def _land_untapped(g: Game, card: Card) -> bool:
 
 _CARIBOU_AB = Ability("{W}{W}, Tap enchanted land: Put a Caribou token into play", Cost(_mana("{W}{W}")),
                       tokens_effect(CARIBOU), condition=_land_untapped)
-define("Caribou Range", enchant=_LAND_OF_YOURS, hooks=Hooks(on_activate=_caribou_tap), abilities=(
+_HOST_TAPPING: list[Ability] = [_CARIBOU_AB]
+define("Caribou Range", enchant=_LAND_OF_YOURS, hooks=Hooks(on_activate=_tap_host), abilities=(
     _CARIBOU_AB, Ability("Sacrifice a Caribou token: Gain 1 life", Cost(sacrifice="caribou"), gain_life(1))))
 
 
@@ -1039,3 +1043,156 @@ def _animate_land(g: Game, ctx: Ctx) -> Gen:
 define("Balduvian Conjurer", abilities=(Ability(
     "{T}: Target snow-covered land becomes a 2/2 creature until end of turn", Cost(tap=True),
     _animate_land, targets=(_SNOW_LAND,)),))
+
+
+# ------------------------------------------------------------------ more cumulative upkeep
+
+# Mystic Might: on a land its controller controls; "{0}: Tap land Mystic
+# Might enchants to give target creature +2/+2 until end of turn".
+_MIGHT_AB = Ability("{0}: Tap the enchanted land: Target creature gets +2/+2 until end of turn", Cost(), pump(2, 2),
+                    targets=(CREATURE,), condition=_land_untapped)
+_HOST_TAPPING.append(_MIGHT_AB)
+_ab, _mm_end = cumulative_upkeep(mana="{1}{U}")
+define("Mystic Might", enchant=_LAND_OF_YOURS, abilities=(_ab, _MIGHT_AB),
+       hooks=Hooks(end_of_upkeep=_mm_end, on_activate=_tap_host))
+
+
+# Illusionary Presence: cumulative upkeep {U}; in its controller's upkeep it
+# gains a landwalk of the player's choice until end of turn ("activate
+# Illusionary Presence choose=islandwalk" at any opportunity of that upkeep;
+# if not done, chosen as the upkeep ends). Its own mark of being done (the
+# card's phase_uses is its cumulative upkeep's).
+_LANDWALKS = [f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest")]
+
+
+def _presence_walk(g: Game, card: Card, kw: str) -> None:
+    card.flags["presence"] = g.turn
+    g.effects.append(Effect(g.stamp(), card.oid, keyword_mod(kw), "eot"))
+    g.log(f"{card.name} gains {kw} until end of turn.")
+
+
+def _presence(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source in g.battlefield:
+        _presence_walk(g, ctx.source, str(ctx.chosen("choice", "islandwalk")))
+    return
+    yield
+
+
+def _presence_due(g: Game, card: Card) -> bool:
+    return upkeep_of()(g, card) and card.flags.get("presence") != g.turn
+
+
+_pr_cu, _pr_cu_end = cumulative_upkeep(mana="{U}")
+
+
+def _presence_end(g: Game, card: Card) -> Gen:
+    yield from _pr_cu_end(g, card)
+    if card in g.battlefield and _presence_due(g, card):
+        ch = [f"choose {kw}" for kw in _LANDWALKS]
+        ans = yield from g.ask(g.controller(card), DecisionKind.UPKEEP, "Illusionary Presence: gain which landwalk?",
+                               ch, about=card.name)
+        _presence_walk(g, card, ans[len("choose "):])
+
+
+define("Illusionary Presence", hooks=Hooks(end_of_upkeep=_presence_end), abilities=(_pr_cu, Ability(
+    "During your upkeep, Illusionary Presence gains a landwalk ability of your choice until end of turn", Cost(),
+    _presence, condition=_presence_due,
+    announce=(Announce("choice", "choose a landwalk", lambda g, ctx: list(_LANDWALKS)),))))
+
+
+# Musician: cumulative upkeep {1}; "{T}: Put a music counter on target
+# creature". In the upkeep of each creature's controller, that player pays
+# {1} for each music counter on it or the creature is destroyed (asked as the
+# upkeep ends). Choice: the demand is Musician's; once Musician has left play
+# the counters stay but nothing more is asked.
+def _music(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        add_counters(g, t, "music", 1)
+    return
+    yield
+
+
+_mu_cu, _mu_cu_end = cumulative_upkeep(mana="{1}")
+
+
+def _musician_end(g: Game, card: Card) -> Gen:
+    yield from _mu_cu_end(g, card)
+    p = g.active
+    for c in list(g.creatures(p)):
+        n = c.counters.get("music", 0)
+        if not n or c not in g.battlefield:
+            continue
+        paid = yield from pay_to_use(g, p, "{%d}" % n, f"Musician: pay {{{n}}} for {c.name}'s music counters, or "
+                                     "it is destroyed?", "Musician")
+        if paid:
+            g.log(f"{g.players[p].name} pays {{{n}}} for {c.name}'s music counters.")
+        else:
+            g.log(f"{g.players[p].name} does not pay for {c.name}'s music counters.")
+            g.destroy(c)
+            yield from g.settle()
+
+
+define("Musician", hooks=Hooks(end_of_upkeep=_musician_end), abilities=(_mu_cu, Ability(
+    "{T}: Put a music counter on target creature", Cost(tap=True), aimed(_music, Aim.HARMS), targets=(CREATURE,))))
+
+
+# Reality Twist: cumulative upkeep {1}{U}{U}; plains produce {R}, swamps {G},
+# mountains {W} and forests {B} instead of their normal mana (the flag "plains
+# produces red" read by Game.mana_abilities; the words of its text).
+_TWIST = (("plains", "red"), ("swamp", "green"), ("mountain", "white"), ("forest", "black"))
+
+
+def _twist(g: Game, src: Card, card: Card, c: Chars) -> None:
+    for land, color in _TWIST:
+        c.flags.add(f"{g.word(src, land)} produces {g.word(src, color)}")
+
+
+_ab, _rt_end = cumulative_upkeep(mana="{1}{U}{U}")
+define("Reality Twist", abilities=(_ab,), hooks=Hooks(end_of_upkeep=_rt_end),
+       statics=(Static(applies=lambda g, src, card, c: "land" in c.types, modify=_twist),))
+
+
+# Illusionary Terrain: cumulative upkeep {2}; all basic lands of one type
+# become basic lands of a different type, both chosen as it is cast
+# ("island->swamp"); like Phantasmal Terrain's, the change replaces the land
+# types (and so the lands' mana).
+_BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+_TYPE_PAIRS = [f"{a}->{b}" for a in _BASIC_TYPES for b in _BASIC_TYPES if a != b]
+
+
+def _terrain_applies(g: Game, src: Card, card: Card, c: Chars) -> bool:
+    frm = str(src.chosen.get("choice", "->")).split("->")[0]
+    return "land" in c.types and "basic" in c.supertypes and frm in c.subtypes
+
+
+def _terrain_modify(g: Game, src: Card, card: Card, c: Chars) -> None:
+    to = str(src.chosen.get("choice", "->")).split("->")[1]
+    if to:
+        c.subtypes.difference_update(_BASIC_TYPES)
+        c.subtypes.add(to)
+
+
+_ab, _it_end = cumulative_upkeep(mana="{2}")
+define("Illusionary Terrain", abilities=(_ab,), hooks=Hooks(end_of_upkeep=_it_end),
+       announce=(Announce("choice", "replace which basic land type with which", lambda g, ctx: list(_TYPE_PAIRS)),),
+       statics=(Static(applies=_terrain_applies, modify=_terrain_modify, layer=1),))
+
+
+# Zur's Weirding: hands are played face up; whenever a player draws a card,
+# the other player may pay 2 life to make them discard it.
+def _weirding(g: Game, src: Card, p: int) -> Gen:
+    pl = g.players[p]
+    card = next((c for c in pl.hand if c.oid == pl.last_drawn), None)
+    if card is None:
+        return
+    q = 1 - p
+    if g.players[q].life < 2:
+        return
+    ans = yield from g.ask(q, DecisionKind.CHOOSE, f"Zur's Weirding: pay 2 life to make {pl.name} discard {card.name}?",
+                           ["choose yes", "choose no"], decline="choose no", about="Zur's Weirding")
+    if ans == "choose yes":
+        g.lose_life(q, 2, " (Zur's Weirding)")
+        yield from discard_card(g, p, card, by=q, why="Zur's Weirding")
+
+
+define("Zur's Weirding", hooks=Hooks(hands_revealed=lambda g, src: True, each_draw=_weirding))
