@@ -29,6 +29,8 @@ LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island
 #: Ice Age's "snow-covered swampwalk" (Legions of Lim-Dûl) and the rest: unblockable
 #: while the defending player controls a snow-covered land of that type.
 SNOW_LANDWALKS = {f"snow-covered {kw}": land for kw, land in LANDWALKS.items()}
+ONE_BLOCKER_FLAG = "cannot be blocked by only one creature"
+"""The flag of an attacker that two or more creatures must block, if any (Wind Spirit)."""
 
 
 def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
@@ -350,6 +352,14 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        # the flag "cannot be blocked by only one creature" (Wind Spirit): a band with
+        # such a member is blocked by two or more creatures, or not at all
+        for a, _ in plan:
+            band = cb.band_of(a.oid)
+            n = len({b.oid for x, bl in plan if cb.band_of(x.oid) == band for b in bl})
+            if n == 1 and any(m is not None and ONE_BLOCKER_FLAG in self.chars(m).flags
+                              for m in (self.find(o) for o in cb.bands[band])):
+                raise IllegalAction(f"{ref(self, a)} cannot be blocked by only one creature")
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")

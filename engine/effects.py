@@ -624,6 +624,54 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
     return ab, end
 
 
+def cumulative_upkeep_sacrifice(what: str) -> tuple[Ability, Callable[[Game, Card], Gen]]:
+    """"Cumulative upkeep: Sacrifice a WHAT" (Polar Kraken: a land): as
+    :func:`cumulative_upkeep`, the price being one permanent of type or
+    subtype ``what`` more each time (``Card.upkeep_paid`` counts the payments),
+    sacrificed one by one as the player chooses. Declining, or controlling too
+    few, buries the permanent. Returns ``(ability, end_of_upkeep_hook)``:
+    ``activate CARD`` at any opportunity of that upkeep, or the question "pay
+    or bury" as the upkeep ends."""
+    text = f"Cumulative upkeep: sacrifice a {what} for each age counter"
+
+    def can_pay(g: Game, p: int, card: Card) -> bool:
+        return len([c for c in g.sacrificeable(p, what) if c is not card]) >= card.upkeep_paid + 1
+
+    def pay(g: Game, ctx: Ctx) -> Gen:
+        card, p = ctx.source, ctx.controller
+        n = card.upkeep_paid + 1
+        if not can_pay(g, p, card):
+            g.log(f"{card.name}'s cumulative upkeep cannot be paid.")
+            g.destroy(card, bury=True)
+            return
+        for _ in range(n):
+            yield from g.sacrifice_for_cost(p, what, card)
+        card.upkeep_paid = n
+
+    def usable(g: Game, card: Card) -> bool:
+        return upkeep_of()(g, card) and not g.land_type_changed(card)
+
+    ab = Ability(text, Cost(), pay, condition=usable, once_per_phase=True)
+
+    def end(g: Game, card: Card) -> Gen:
+        p = g.controller(card)
+        if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
+            return
+        card.phase_uses[g.phase_key()] = 1
+        ans = "choose no"
+        if can_pay(g, p, card):
+            ans = yield from g.ask(p, DecisionKind.UPKEEP,
+                                   f"{card.name}: sacrifice {card.upkeep_paid + 1} {what}(s) or bury it",
+                                   [f"activate {ref(g, card)}", "choose no"], about=card.name)
+        if ans == "choose no":
+            g.log(f"{card.name}'s cumulative upkeep is not paid.")
+            g.destroy(card, bury=True)
+        else:
+            yield from pay(g, Ctx(g, controller=p, source=card))
+        yield from g.settle()
+    return ab, end
+
+
 def destroy_self(bury: bool = False) -> Callable[[Game, Card], Gen]:
     def pen(g: Game, card: Card) -> Gen:
         g.destroy(card, bury=bury)

@@ -19,21 +19,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define
+from ..combat import ONE_BLOCKER_FLAG
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER,
                        SPELL, add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where,
-                       cumulative_upkeep, damage, destroy_self, destroy_targets, discard_card, draw_at_next_upkeep,
-                       draw_cards, during_upkeep, each_target, enters_with_counters, gain_life, grant, keyword_mod,
-                       on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
-                       self_only, sequence, snow_covered_lands, tap_targets, token_def, tokens_effect, upkeep_cost,
-                       upkeep_of)
+                       cumulative_upkeep, cumulative_upkeep_sacrifice, damage, destroy_self, destroy_targets,
+                       discard_card, draw_at_next_upkeep, draw_cards, during_upkeep, each_target, enters_with_counters,
+                       flag_mod, gain_life, grant, keyword_mod, on_enchanted, on_source, pay_to_use, permanent_target,
+                       prevent_to_target, pump, pump_mod, self_only, sequence, snow_covered_lands, static_for,
+                       tap_targets, token_def, tokens_effect, upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
                      ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, aimed, kinds, spend_use)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
+from .blue import _enter_tapped
 from .white import _combat_pump
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1196,3 +1198,266 @@ def _weirding(g: Game, src: Card, p: int) -> Gen:
 
 
 define("Zur's Weirding", hooks=Hooks(hands_revealed=lambda g, src: True, each_draw=_weirding))
+
+
+# ------------------------------------------------------------------ Seraph, Phantasmal Mount, Wind Spirit, Polar Kraken
+
+# Seraph: a creature it damaged this turn that is put into a graveyard (a card,
+# not a token) comes into play under the Seraph's controller at end of turn, if
+# still there; it is buried as soon as that player no longer controls Seraph.
+def _seraph_took(g: Game, ctx: Ctx) -> Gen:
+    card = ctx.data["card"]
+    if card.token:
+        return
+    g.delayed.append(Delayed(Event.END_OF_TURN, _seraph_returns, ctx.controller, "Seraph", turn=g.turn,
+                             data={"card": card, "seraph": ctx.source.oid}))
+    return
+    yield
+
+
+def _seraph_returns(g: Game, ctx: Ctx) -> Gen:
+    d = ctx.data["delayed"].data
+    card, seraph = d["card"], g.find(d["seraph"])
+    if card.zone != "graveyard" or card not in g.players[card.owner].graveyard:
+        return
+    if seraph is None or g.controller(seraph) != ctx.controller:
+        g.log(f"{card.name} stays in the graveyard: its controller no longer controls Seraph.")
+        return
+    new = g.move(card, "battlefield", controller=ctx.controller)
+    g.log(f"{new.name} comes into play under {ctx.me.name}'s control (Seraph).")
+    g.delayed.append(Delayed(Event.STATE, _seraph_lost, ctx.controller, "Seraph",
+                             condition=lambda g2, dd, data: g2.find(dd.data["creature"]) is not None and (
+                                 (s := g2.find(dd.data["seraph"])) is None or g2.controller(s) != dd.controller),
+                             data={"creature": new.oid, "seraph": seraph.oid}))
+    yield from g.entered(new)
+
+
+def _seraph_lost(g: Game, ctx: Ctx) -> Gen:
+    c = g.find(ctx.data["delayed"].data["creature"])
+    if c is not None:
+        g.log(f"{ctx.me.name} no longer controls Seraph: {c.name} is buried.")
+        g.destroy(c, bury=True)
+        yield from g.settle()
+
+
+define("Seraph", triggers=(Trigger(Event.TO_GRAVEYARD, _seraph_took,
+                                   lambda g, src, d: bool(d["was_creature"]) and src.oid in d["damaged_by"]),))
+
+
+# Phantasmal Mount: the creature (its controller's, toughness less than 3 as
+# targeted) gains flying and +1/+1 until end of turn; until end of turn, if the
+# Mount leaves play the creature is buried, and if the creature leaves play
+# the Mount is buried.
+def _mount(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Card):
+        return
+    g.effects.append(Effect(g.stamp(), t.oid, pump_mod(1, 1), "eot"))
+    g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("flying"), "eot"))
+    g.log(f"{t.name} gains flying and gets +1/+1 until end of turn.")
+    for gone, other in ((ctx.source.oid, t.oid), (t.oid, ctx.source.oid)):
+        g.delayed.append(Delayed(Event.STATE, _mount_bury, ctx.controller, "Phantasmal Mount", turn=g.turn,
+                                 condition=lambda g2, d, data: g2.find(d.data["gone"]) is None,
+                                 data={"gone": gone, "other": other}))
+    return
+    yield
+
+
+def _mount_bury(g: Game, ctx: Ctx) -> Gen:
+    c = g.find(ctx.data["delayed"].data["other"])
+    if c is not None:
+        g.log(f"{c.name} is buried (Phantasmal Mount).")
+        g.destroy(c, bury=True)
+        yield from g.settle()
+
+
+_MOUNTABLE = creature_where("target creature you control with toughness less than 3",
+                            lambda g, ctx, c: g.controller(c) == ctx.controller and (g.chars(c).toughness or 0) < 3)
+define("Phantasmal Mount", abilities=(Ability(
+    "{T}: Target creature you control with toughness less than 3 gains flying and gets +1/+1 until end of turn",
+    Cost(tap=True), aimed(_mount, Aim.HELPS, combat_only=True), targets=(_MOUNTABLE,)),))
+
+define("Wind Spirit", statics=(static_for(self_only, flag_mod(ONE_BLOCKER_FLAG)),))
+
+_pk_ab, _pk_end = cumulative_upkeep_sacrifice("land")
+define("Polar Kraken", on_enter=_enter_tapped, abilities=(_pk_ab,), hooks=Hooks(end_of_upkeep=_pk_end))
+
+
+# ------------------------------------------------------------------ Deflection, Krovikan Sorcerer
+
+def _specs_of(s: Spell) -> tuple[TargetSpec, ...]:
+    if s.mode is not None:
+        return s.mode.targets
+    if s.card is not None and s.card.cdef.enchant is not None:
+        return (s.card.cdef.enchant,)
+    if s.ability is not None:
+        return s.ability.targets
+    return ()
+
+
+_SINGLE_TARGET_SPELL = TargetSpec("target spell with a single target", kinds(Kind.SPELL),
+                                  lambda g, ctx, s: isinstance(s, Spell) and s.card is not None
+                                  and len(s.targets) == 1 and len(_specs_of(s)) == 1)
+
+
+# Deflection: the spell now targets a new legal target (for it) of Deflection's
+# caster's choice; with none, it keeps its target.
+def _deflection(g: Game, ctx: Ctx) -> Gen:
+    s = ctx.target
+    if not isinstance(s, Spell) or s.countered:
+        return
+    old = s.targets[0]
+    cands = [c for c in g.target_candidates(_specs_of(s)[0], s, None) if c is not old and c is not ctx.spell]
+    if not cands:
+        g.log(f"{s.name} has no other legal target.")
+        return
+    ch = [f"choose {ref(g, c)}" for c in cands]
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Deflection: what does {s.name} target now?", ch,
+                           parser=g.parser_for(ctx.controller, ch), about="Deflection")
+    s.targets = [cands[ch.index(ans)]]
+    g.log(f"{s.name} now targets {s.targets[0].name}.")
+
+
+define("Deflection", spell=SpellSpec(_deflection, targets=(_SINGLE_TARGET_SPELL,)))
+
+
+# Krovikan Sorcerer: the card discarded is part of the cost, chosen as the
+# ability is played (Hooks.on_activate): a nonblack card for the first
+# ability, a black one for the second (usable only with such a card in hand).
+def _black(c: Card) -> bool:
+    return "B" in (c.color_override if c.color_override is not None else c.cdef.colors)
+
+
+def _krovikan_discard(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is not src or spell.ability not in _KROVIKAN:
+        return
+    black = spell.ability is _KROVIKAN[1]
+    p = spell.controller
+    hand = [c for c in g.players[p].hand if _black(c) == black]
+    if not hand:
+        return
+    names = sorted({c.name for c in hand})
+    ans = yield from g.ask(p, DecisionKind.DISCARD, f"Krovikan Sorcerer: discard a {'' if black else 'non'}black card",
+                           [f"discard {n}" for n in names], about="Krovikan Sorcerer")
+    card = next(c for c in hand if c.name == ans[len("discard "):])
+    new = g.move(card, "graveyard")
+    g.log(f"{g.players[p].name} discards {card.name} (Krovikan Sorcerer).")
+    yield from g.discarded(p, new, None)
+
+
+def _krovikan_two(g: Game, ctx: Ctx) -> Gen:
+    pl = ctx.me
+    before = {c.oid for c in pl.hand}
+    yield from g.draw(ctx.controller, 2)
+    drawn = [c for c in pl.hand if c.oid not in before]
+    if not drawn:
+        return
+    names = sorted({c.name for c in drawn})
+    ans = yield from g.ask(ctx.controller, DecisionKind.DISCARD, "Krovikan Sorcerer: discard one of the cards drawn",
+                           [f"discard {n}" for n in names], about="Krovikan Sorcerer")
+    card = next(c for c in drawn if c.name == ans[len("discard "):])
+    new = g.move(card, "graveyard")
+    g.log(f"{pl.name} discards {card.name} (Krovikan Sorcerer).")
+    yield from g.discarded(ctx.controller, new, None)
+
+
+_KROVIKAN = (
+    Ability("{T}, Choose and discard a nonblack card: Draw a card", Cost(tap=True), draw_cards(1),
+            condition=lambda g, c: any(not _black(x) for x in g.players[g.controller(c)].hand)),
+    Ability("{T}, Choose and discard a black card: Draw two cards, then choose and discard one of them",
+            Cost(tap=True), _krovikan_two,
+            condition=lambda g, c: any(_black(x) for x in g.players[g.controller(c)].hand)))
+define("Krovikan Sorcerer", abilities=_KROVIKAN, hooks=Hooks(on_activate=_krovikan_discard))
+
+
+# ------------------------------------------------------------------ added cumulative upkeep
+
+def _added_upkeep(g: Game, c: Card, key: str, mana: str, why: str) -> Gen:
+    """An added "Cumulative Upkeep: MANA" of creature ``c`` (Breath of Dreams,
+    Dreams of the Dead), asked as its controller's upkeep ends: pay MANA once
+    more than the times it was paid before (counted in ``c.flags[key]``), or
+    it is buried."""
+    n = int(c.flags.get(key, 0)) + 1
+    p = g.controller(c)
+    cost = ManaCost.parse(mana * n)
+    paid = yield from pay_to_use(g, p, str(cost), f"{why}: pay {cost} for {c.name}'s cumulative upkeep, or bury it?",
+                                 why)
+    if paid:
+        c.flags[key] = n
+        g.log(f"{g.players[p].name} pays {cost} for {c.name}'s cumulative upkeep ({why}).")
+    else:
+        g.log(f"{c.name}'s cumulative upkeep ({why}) is not paid.")
+        g.destroy(c, bury=True)
+        yield from g.settle()
+
+
+# Breath of Dreams: cumulative upkeep {U}; each green creature has an added
+# cumulative upkeep of {1} while it is in play (one for each Breath of Dreams).
+_bd_cu, _bd_cu_end = cumulative_upkeep(mana="{U}")
+
+
+def _breath_end(g: Game, card: Card) -> Gen:
+    yield from _bd_cu_end(g, card)
+    if card not in g.battlefield:
+        return
+    green = COLOR_LETTERS[g.word(card, "green")]
+    for c in list(g.creatures(g.active)):
+        if c in g.battlefield and green in g.chars(c).colors:
+            yield from _added_upkeep(g, c, f"breath of dreams {card.oid}", "{1}", "Breath of Dreams")
+
+
+define("Breath of Dreams", abilities=(_bd_cu,), hooks=Hooks(end_of_upkeep=_breath_end))
+
+
+# Dreams of the Dead: "{1}{U}: Take target white or black creature from your
+# graveyard and put it directly into play"; that creature has an added
+# cumulative upkeep of {2} (asked as its controller's upkeeps end, whether or
+# not Dreams of the Dead is still in play), and is removed from the game
+# instead of going to a graveyard (Card.remove_if_dies). (Known limit: returned to a hand or
+# library, it is not removed from the game.)
+_WHITE_OR_BLACK_DEAD = TargetSpec(
+    "target white or black creature in your graveyard", kinds(Kind.GRAVEYARD_CARD),
+    lambda g, ctx, c: isinstance(c, Card) and c.zone == "graveyard" and c.owner == ctx.controller
+    and "creature" in c.cdef.types and bool(set(_printed_colors(c)) & {"W", "B"}))
+
+
+def _dreams(g: Game, ctx: Ctx) -> Gen:
+    c = ctx.target
+    if not isinstance(c, Card) or c.zone != "graveyard":
+        return
+    new = g.move(c, "battlefield", controller=ctx.controller)
+    new.remove_if_dies = True
+    g.log(f"{new.name} comes into play from the graveyard (Dreams of the Dead).")
+    g.delayed.append(Delayed(Event.END_UPKEEP, _dreams_upkeep, ctx.controller, "Dreams of the Dead", once=False,
+                             data={"creature": new.oid}))
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _dreams_remove_again, ctx.controller, "Dreams of the Dead",
+                             once=False, data={"creature": new.oid}))
+    yield from g.entered(new)
+
+
+def _dreams_remove_again(g: Game, ctx: Ctx) -> Gen:
+    """``Card.remove_if_dies`` is Disintegrate's "this turn", cleared as each
+    turn ends: set again as each turn's upkeep begins."""
+    d = ctx.data["delayed"]
+    c = g.find(d.data["creature"])
+    if c is None:
+        g.delayed.remove(d)
+    else:
+        c.remove_if_dies = True
+    return
+    yield
+
+
+def _dreams_upkeep(g: Game, ctx: Ctx) -> Gen:
+    d = ctx.data["delayed"]
+    c = g.find(d.data["creature"])
+    if c is None:
+        g.delayed.remove(d)
+        return
+    if g.controller(c) == g.active:
+        yield from _added_upkeep(g, c, "dreams of the dead", "{2}", "Dreams of the Dead")
+
+
+define("Dreams of the Dead", abilities=(Ability(
+    "{1}{U}: Put target white or black creature from your graveyard into play", Cost(_mana("{1}{U}")), _dreams,
+    targets=(_WHITE_OR_BLACK_DEAD,)),))
