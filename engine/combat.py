@@ -292,6 +292,18 @@ class CombatRules:
                         total = total.plus(extra)
         return total
 
+    def block_cost(self: "Game", plan: list[tuple[Card, list[Card]]]) -> "ManaCost":
+        """Additional costs to block (Hipparion): each blocker's own hook
+        ``block_cost(g, blocker, attacker)`` -> ManaCost or None, summed over
+        the declared blocks. Paid as the blocks are declared."""
+        total = ManaCost()
+        for a, bl in plan:
+            for b in bl:
+                h = b.cdef.hooks.block_cost
+                if h is not None and (extra := h(self, b, a)) is not None:
+                    total = total.plus(extra)
+        return total
+
     def _attack_ok(self: "Game", text: str) -> bool:
         try:
             self._read_attack(text)
@@ -360,6 +372,9 @@ class CombatRules:
             if n == 1 and any(m is not None and ONE_BLOCKER_FLAG in self.chars(m).flags
                               for m in (self.find(o) for o in cb.bands[band])):
                 raise IllegalAction(f"{ref(self, a)} cannot be blocked by only one creature")
+        cost = self.block_cost(plan)
+        if cost.total and not self.can_afford(self.nonactive, cost):
+            raise IllegalAction(f"cannot pay {cost} to block with those creatures")
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
@@ -581,10 +596,19 @@ class CombatRules:
         if not valid:
             # Lure forces blocks no single representative satisfies: build one
             valid = [self._forced_blocks()]
-        ans = yield from self.ask(nap, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
-                                  decline="block nothing" if "block nothing" in valid else None,
-                                  parser=self.parse_blocks)
-        plan = self._read_blocks(ans)
+        while True:
+            ans = yield from self.ask(nap, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
+                                      decline="block nothing" if "block nothing" in valid else None,
+                                      parser=self.parse_blocks)
+            plan = self._read_blocks(ans)
+            cost = self.block_cost(plan)
+            if not cost.total:
+                break
+            # an additional cost to block is paid now; cancelling it declares again
+            paid = yield from self.pay(nap, cost, Spell(self.new_sid(), nap, None, None, "Additional cost to block"))
+            if paid:
+                self.log(f"{self.players[nap].name} pays {cost} to block.")
+                break
         for a, bl in plan:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)

@@ -581,13 +581,14 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
 
     def can_pay(g: Game, p: int, card: Card) -> bool:
         n = card.upkeep_paid + 1
-        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n)))
+        probe = Spell(0, p, None, card, card.name, chosen={"purpose": CUMULATIVE_UPKEEP_PAYMENT})
+        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n), spell=probe))
 
     def pay(g: Game, ctx: Ctx) -> Gen:
         card, p = ctx.source, ctx.controller
         n = card.upkeep_paid + 1
         if mana:
-            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False)
+            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False, purpose=CUMULATIVE_UPKEEP_PAYMENT)
             if not paid:
                 g.log(f"{card.name}'s cumulative upkeep is not paid.")
                 g.destroy(card, bury=True)
@@ -680,18 +681,30 @@ def destroy_self(bury: bool = False) -> Callable[[Game, Card], Gen]:
     return pen
 
 
-def pay_to_use(g: Game, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
+CUMULATIVE_UPKEEP_PAYMENT = "cumulative upkeep"
+"""The ``purpose`` of :func:`pay_to_use` paying a cumulative upkeep: mana
+"usable only for cumulative upkeep" (Adarkar Unicorn, Snowfall) pays only a
+payment with this purpose."""
+
+
+def pay_to_use(g: Game, p: int, mana: str, prompt: str, name: str, *, ask: bool = True, purpose: str = "") -> Gen:
     """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
-    paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
+    paid. ``ask=False``: the caller asked already (Guardian Angel: how much).
+    ``purpose``: what the payment is for, kept in the payment's
+    ``chosen["purpose"]`` for restricted mana to read
+    (:data:`CUMULATIVE_UPKEEP_PAYMENT`)."""
     cost = ManaCost.parse(mana)
-    if not g.can_afford(p, cost):
+    probe = Spell(0, p, None, None, name)
+    if purpose:
+        probe.chosen["purpose"] = purpose
+    if not g.can_afford(p, cost, spell=probe):
         return False
     if ask:
         ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
                                about=name)
         if ans != "choose yes":
             return False
-    probe = Spell(g.new_sid(), p, None, None, name)
+    probe.sid = g.new_sid()
     paid = yield from g.pay(p, cost, probe)
     return bool(paid)
 

@@ -142,6 +142,10 @@ class Hooks:
     can_block: Callable[[Game, Card, Card], bool] | None = None
     """``(g, blocker, attacker)``: the blocker's own restriction (Ironclaw
     Orcs). Called by ``CombatRules.can_block``."""
+    block_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
+    """``(g, blocker, attacker)``: the blocker's own additional cost to block
+    that attacker (Hipparion), or None. Called by ``CombatRules.block_cost``;
+    paid as blockers are declared."""
     block_restriction: Callable[[Game, Card, Card, Card], bool] | None = None
     """``(g, src, attacker, blocker)``: False forbids that block (Seeker).
     Called by ``CombatRules.can_block``."""
@@ -241,6 +245,11 @@ class Hooks:
     hands_revealed: Callable[[Game, Card], bool] | None = None
     """``(g, src)``: hands are played face up (Revelation). Called by
     ``Game.hands_revealed`` (for ``view.view``)."""
+
+    hand_revealed: Callable[[Game, Card, int], bool] | None = None
+    """``(g, src, p)``: player ``p`` plays with their hand face up (Enduring
+    Renewal: its controller). Called by ``Game.hands_revealed`` (for
+    ``view.view``)."""
 
     library_top_revealed: Callable[[Game, Card, int], bool] | None = None
     """``(g, src, p)``: player ``p`` plays with the top card of their library

@@ -12,6 +12,7 @@ import pytest
 from test_random_duels import checked_duel_of
 
 from engine import carddb
+from engine.scripts import run_steps
 
 # The Ice Age white and blue cards that were missing when issue 29 was opened.
 ICE_WHITE_BLUE = frozenset((
@@ -38,7 +39,7 @@ _WHITE = ("Arctic Foxes", "Armor of Faith", "Battle Cry", "Black Scarab", "Bless
           "Blue Scarab", "Cooperation", "Elvish Healer", "Formation", "Green Scarab", "Heal", "Kelsinko Ranger",
           "Kjeldoran Knight", "Kjeldoran Phalanx", "Kjeldoran Skycaptain", "Kjeldoran Skyknight", "Kjeldoran Warrior",
           "Lightning Blow", "Lost Order of Jarkeld", "Order of the Sacred Torch", "Order of the White Shield", "Rally",
-          "Red Scarab", "Shield Bearer", "Warning", "White Scarab", "Seraph", "Hallowed Ground", "Arenson's Aura", "Fylgja",
+          "Red Scarab", "Shield Bearer", "Warning", "White Scarab", "Seraph", "Adarkar Unicorn", "Enduring Renewal", "Hipparion", "Hallowed Ground", "Arenson's Aura", "Fylgja",
           "Kjeldoran Elite Guard", "Kjeldoran Guard", "Kjeldoran Royal Guard", "Snow Hound", "Mercenaries",
           "Sacred Boon", "Justice", "Cold Snap", "Energy Storm", "Call to Arms", "Caribou Range")
 _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Void", "Glacial Wall", "Hydroblast",
@@ -49,7 +50,7 @@ _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Vo
          "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer", "Mystic Might",
          "Illusionary Presence", "Musician", "Reality Twist", "Illusionary Terrain", "Zur's Weirding",
          "Phantasmal Mount", "Wind Spirit", "Polar Kraken", "Deflection", "Krovikan Sorcerer", "Breath of Dreams",
-         "Dreams of the Dead")
+         "Dreams of the Dead", "Snowfall")
 ICE_AGE = {
     "Ice Age White": {"Plains": 14, "Snow-Covered Plains": 10, **{n: 2 for n in _WHITE}},
     "Ice Age Blue": {"Island": 12, "Snow-Covered Island": 12, **{n: 2 for n in _BLUE}},
@@ -76,3 +77,17 @@ def test_the_random_duels_played_most_of_these_cards() -> None:
         pytest.skip("run with the random duels above")
     missing = sorted(MINE - PLAYED)
     assert len(missing) <= len(MINE) // 3, f"never played: {missing}"
+
+
+def test_enduring_renewal_shows_its_controllers_hand_only() -> None:
+    """Enduring Renewal: "Play with the cards in your hand face up": the
+    opponent (and a spectator) sees its controller's hand, not the reverse."""
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Enduring Renewal"], "hand": ["Grizzly Bears"]},
+        "bob": {"hand": ["Lightning Bolt"]}}}
+    duel = run_steps(setup, []).duel
+    bob_sees = {p["name"]: p for p in duel.view(1)["players"]}
+    alice_sees = {p["name"]: p for p in duel.view(0)["players"]}
+    assert bob_sees["alice"]["hand"] == ["Grizzly Bears"] and bob_sees["alice"].get("hand_face_up")
+    assert duel.view(None)["players"][0]["hand"] == ["Grizzly Bears"]
+    assert "hand" not in alice_sees["bob"] and not alice_sees["bob"].get("hand_face_up")

@@ -22,13 +22,14 @@ from ..carddb import define
 from ..combat import ONE_BLOCKER_FLAG
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER,
-                       SPELL, add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where,
-                       cumulative_upkeep, cumulative_upkeep_sacrifice, damage, destroy_self, destroy_targets,
-                       discard_card, draw_at_next_upkeep, draw_cards, during_upkeep, each_target, enters_with_counters,
-                       flag_mod, gain_life, grant, keyword_mod, on_enchanted, on_source, pay_to_use, permanent_target,
-                       prevent_to_target, pump, pump_mod, self_only, sequence, snow_covered_lands, static_for,
-                       tap_targets, token_def, tokens_effect, upkeep_cost, upkeep_of)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, CUMULATIVE_UPKEEP_PAYMENT, DAMAGED_CREATURE,
+                       DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT, PLAYER, SPELL, add_counters, aura, bounce_targets,
+                       colored_spell, counter_target, creature_where, cumulative_upkeep, cumulative_upkeep_sacrifice,
+                       damage, destroy_self, destroy_targets, discard_card, draw_at_next_upkeep, draw_cards,
+                       during_upkeep, each_target, enters_with_counters, flag_mod, gain_life, grant, keyword_mod,
+                       on_enchanted, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
+                       self_only, sequence, snow_covered_lands, static_for, tap_targets, token_def, tokens_effect,
+                       upkeep_cost, upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
@@ -1461,3 +1462,80 @@ def _dreams_upkeep(g: Game, ctx: Ctx) -> Gen:
 define("Dreams of the Dead", abilities=(Ability(
     "{1}{U}: Put target white or black creature from your graveyard into play", Cost(_mana("{1}{U}")), _dreams,
     targets=(_WHITE_OR_BLACK_DEAD,)),))
+
+
+# ------------------------------------------------------------------ mana usable only for cumulative upkeep
+
+CUMULATIVE_UPKEEP_MANA = spend_use("cumulative upkeep", lambda g, spell: spell.chosen.get("purpose")
+                                   == CUMULATIVE_UPKEEP_PAYMENT)
+
+
+# Adarkar Unicorn: "{T}: Add either {U} or {U} and one colorless mana": its
+# controller chooses as the mana is drawn (Hooks.mana_choice); all of it is
+# usable only for cumulative upkeep.
+def _unicorn_choice(g: Game, card: Card, p: int, amount: int) -> Gen:
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Adarkar Unicorn: add {U}, or {U} and one colorless mana?",
+                           ["choose U", "choose UC"], about=card.name)
+    if ans == "choose UC":
+        g.players[p].pool.add("C", 1, use=CUMULATIVE_UPKEEP_MANA)
+    return amount
+
+
+define("Adarkar Unicorn", mana_abilities=(ManaAbility("U", use=CUMULATIVE_UPKEEP_MANA),),
+       hooks=Hooks(mana_choice=_unicorn_choice))
+
+
+# Snowfall: cumulative upkeep {U}; an island tapped for mana may add {U} more,
+# a snow-covered island {U} or {U}{U} more (its controller chooses, after
+# the island's own mana), usable only for cumulative upkeep.
+def _snowfall(g: Game, ctx: Ctx) -> Gen:
+    land, p = ctx.data["card"], ctx.data["player"]
+    if not isinstance(land, Card) or g.word(ctx.source, "island") not in g.chars(land).subtypes:
+        return
+    most = 2 if "snow" in g.chars(land).supertypes else 1
+    ch = ["choose none"] + [f"choose {'U' * n}" for n in range(1, most + 1)]
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Snowfall: add mana usable only for cumulative upkeep "
+                           f"({land.name})?", ch, decline="choose none", about="Snowfall")
+    n = ch.index(ans)
+    if n:
+        g.players[p].pool.add("U", n, use=CUMULATIVE_UPKEEP_MANA)
+        g.log(f"{g.players[p].name} adds {'{U}' * n} for cumulative upkeep (Snowfall).")
+
+
+_ab, _sf_end = cumulative_upkeep(mana="{U}")
+define("Snowfall", abilities=(_ab,), hooks=Hooks(end_of_upkeep=_sf_end),
+       triggers=(Trigger(Event.TAPPED_FOR_MANA, _snowfall),))
+
+
+# Enduring Renewal: its controller plays with their hand face up (Hooks.
+# hand_revealed); a creature card they draw from their library is discarded;
+# a creature put into their graveyard from play (a card they own: "your
+# graveyard") returns to their hand.
+def _renewal_draw(g: Game, src: Card, p: int) -> Gen:
+    pl = g.players[p]
+    if p != g.controller(src):
+        return
+    card = next((c for c in pl.hand if c.oid == pl.last_drawn), None)
+    if card is not None and "creature" in card.cdef.types:
+        yield from discard_card(g, p, card, by=p, why="Enduring Renewal")
+
+
+def _renewal_return(g: Game, ctx: Ctx) -> Gen:
+    card = ctx.data["card"]
+    if card.zone == "graveyard" and card in g.players[card.owner].graveyard:
+        g.move(card, "hand")
+        g.log(f"{card.name} returns to {ctx.me.name}'s hand (Enduring Renewal).")
+    return
+    yield
+
+
+define("Enduring Renewal", hooks=Hooks(hand_revealed=lambda g, src, p: g.controller(src) == p,
+                                       each_draw=_renewal_draw),
+       triggers=(Trigger(Event.TO_GRAVEYARD, _renewal_return,
+                         lambda g, src, d: bool(d["was_creature"]) and not d["card"].token
+                         and d["card"].owner == g.controller(src)),))
+
+
+# Hipparion: blocking a creature with power 3 or greater costs {1} more
+# (Hooks.block_cost, paid as blockers are declared).
+define("Hipparion", hooks=Hooks(block_cost=lambda g, b, a: _mana("{1}") if (g.chars(a).power or 0) >= 3 else None))
