@@ -39,7 +39,7 @@ _WHITE = ("Arctic Foxes", "Armor of Faith", "Battle Cry", "Black Scarab", "Bless
           "Blue Scarab", "Cooperation", "Elvish Healer", "Formation", "Green Scarab", "Heal", "Kelsinko Ranger",
           "Kjeldoran Knight", "Kjeldoran Phalanx", "Kjeldoran Skycaptain", "Kjeldoran Skyknight", "Kjeldoran Warrior",
           "Lightning Blow", "Lost Order of Jarkeld", "Order of the Sacred Torch", "Order of the White Shield", "Rally",
-          "Red Scarab", "Shield Bearer", "Warning", "White Scarab", "Seraph", "Adarkar Unicorn", "Enduring Renewal", "Hipparion", "Hallowed Ground", "Arenson's Aura", "Fylgja",
+          "Red Scarab", "Shield Bearer", "Warning", "White Scarab", "Seraph", "Adarkar Unicorn", "Enduring Renewal", "Hipparion", "Drought", "Hallowed Ground", "Arenson's Aura", "Fylgja",
           "Kjeldoran Elite Guard", "Kjeldoran Guard", "Kjeldoran Royal Guard", "Snow Hound", "Mercenaries",
           "Sacred Boon", "Justice", "Cold Snap", "Energy Storm", "Call to Arms", "Caribou Range")
 _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Void", "Glacial Wall", "Hydroblast",
@@ -50,7 +50,7 @@ _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Vo
          "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer", "Mystic Might",
          "Illusionary Presence", "Musician", "Reality Twist", "Illusionary Terrain", "Zur's Weirding",
          "Phantasmal Mount", "Wind Spirit", "Polar Kraken", "Deflection", "Krovikan Sorcerer", "Breath of Dreams",
-         "Dreams of the Dead", "Snowfall")
+         "Dreams of the Dead", "Snowfall", "Balduvian Shaman")
 ICE_AGE = {
     "Ice Age White": {"Plains": 14, "Snow-Covered Plains": 10, **{n: 2 for n in _WHITE}},
     "Ice Age Blue": {"Island": 12, "Snow-Covered Island": 12, **{n: 2 for n in _BLUE}},

@@ -36,7 +36,7 @@ from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Aim, Announce, Cost, 
                      ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, aimed, kinds, spend_use)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
-from .blue import _enter_tapped
+from .blue import _enter_tapped, _text_change
 from .white import _combat_pump
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -1382,7 +1382,7 @@ def _added_upkeep(g: Game, c: Card, key: str, mana: str, why: str) -> Gen:
     p = g.controller(c)
     cost = ManaCost.parse(mana * n)
     paid = yield from pay_to_use(g, p, str(cost), f"{why}: pay {cost} for {c.name}'s cumulative upkeep, or bury it?",
-                                 why)
+                                 why, purpose=CUMULATIVE_UPKEEP_PAYMENT)
     if paid:
         c.flags[key] = n
         g.log(f"{g.players[p].name} pays {cost} for {c.name}'s cumulative upkeep ({why}).")
@@ -1429,8 +1429,7 @@ def _dreams(g: Game, ctx: Ctx) -> Gen:
     new = g.move(c, "battlefield", controller=ctx.controller)
     new.remove_if_dies = True
     g.log(f"{new.name} comes into play from the graveyard (Dreams of the Dead).")
-    g.delayed.append(Delayed(Event.END_UPKEEP, _dreams_upkeep, ctx.controller, "Dreams of the Dead", once=False,
-                             data={"creature": new.oid}))
+    _add_upkeep_for_good(g, new, ctx.controller, "dreams of the dead", "{2}", "Dreams of the Dead")
     g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _dreams_remove_again, ctx.controller, "Dreams of the Dead",
                              once=False, data={"creature": new.oid}))
     yield from g.entered(new)
@@ -1449,14 +1448,23 @@ def _dreams_remove_again(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-def _dreams_upkeep(g: Game, ctx: Ctx) -> Gen:
+def _add_upkeep_for_good(g: Game, card: Card, controller: int, key: str, mana: str, why: str) -> None:
+    """``card`` now has an added "Cumulative Upkeep: MANA" (Dreams of the
+    Dead, Balduvian Shaman), whatever happens to what gave it: a delayed
+    effect asks it (:func:`_added_upkeep`) as each upkeep of the card's
+    controller ends, while the card stays in play."""
+    g.delayed.append(Delayed(Event.END_UPKEEP, _upkeep_for_good, controller, why, once=False,
+                             data={"card": card.oid, "key": key, "mana": mana}))
+
+
+def _upkeep_for_good(g: Game, ctx: Ctx) -> Gen:
     d = ctx.data["delayed"]
-    c = g.find(d.data["creature"])
+    c = g.find(d.data["card"])
     if c is None:
         g.delayed.remove(d)
         return
     if g.controller(c) == g.active:
-        yield from _added_upkeep(g, c, "dreams of the dead", "{2}", "Dreams of the Dead")
+        yield from _added_upkeep(g, c, d.data["key"], d.data["mana"], d.name)
 
 
 define("Dreams of the Dead", abilities=(Ability(
@@ -1539,3 +1547,63 @@ define("Enduring Renewal", hooks=Hooks(hand_revealed=lambda g, src, p: g.control
 # Hipparion: blocking a creature with power 3 or greater costs {1} more
 # (Hooks.block_cost, paid as blockers are declared).
 define("Hipparion", hooks=Hooks(block_cost=lambda g, b, a: _mana("{1}") if (g.chars(a).power or 0) >= 3 else None))
+
+
+# Balduvian Shaman: a color word of the white enchantment (its controller's,
+# without cumulative upkeep) is replaced by another for good, as Sleight of
+# Mind does ("white->black", chosen as the ability is played; mana symbols
+# are not words); the enchantment now has an added Cumulative Upkeep: {1}.
+def _has_cumulative_upkeep(c: Card) -> bool:
+    return any(ab.text.startswith("Cumulative upkeep") for ab in c.cdef.abilities) or "shaman" in c.flags
+
+
+_SHAMAN_TARGET = permanent_target(
+    "target white enchantment you control that does not have cumulative upkeep",
+    lambda g, ctx, c: "enchantment" in g.chars(c).types and "W" in g.chars(c).colors
+    and g.controller(c) == ctx.controller and not _has_cumulative_upkeep(c))
+_COLOR_WORD_PAIRS = [f"{a}->{b}" for a in _COLOR_WORDS for b in _COLOR_WORDS if a != b]
+
+
+def _shaman(g: Game, ctx: Ctx) -> Gen:
+    t = ctx.target
+    if not isinstance(t, Card):
+        return
+    yield from _text_change("Balduvian Shaman", list(_COLOR_WORDS))(g, ctx)
+    t.flags["shaman"] = True
+    _add_upkeep_for_good(g, t, ctx.controller, "shaman upkeep paid", "{1}", "Balduvian Shaman")
+    g.log(f"{t.name} now has cumulative upkeep {{1}}.")
+
+
+define("Balduvian Shaman", abilities=(Ability(
+    "{T}: Change a color word of target white enchantment you control that does not have cumulative upkeep; it "
+    "now has Cumulative Upkeep: {1}", Cost(tap=True), _shaman, targets=(_SHAMAN_TARGET,),
+    announce=(Announce("choice", "replace which color word with which", lambda g, ctx: list(_COLOR_WORD_PAIRS)),)),))
+
+
+# Drought: during its controller's upkeep, pay {W}{W} or destroy it. A spell
+# or ability whose cost holds {B} can be played only by sacrificing a swamp for
+# each {B}, as it is played (Hooks.on_cast, on_activate); a spell cannot be
+# cast by a player with too few swamps (Hooks.forbids_play). (Known limit: an
+# ability is not refused then; its player sacrifices the swamps they have.)
+def _black_symbols(cost: ManaCost) -> int:
+    return cost.colored.get("B", 0)
+
+
+def _drought_sacrifice(g: Game, src: Card, spell: Spell) -> Gen:
+    cost = spell.card.cdef.cost if spell.card is not None else spell.ability.cost.mana if spell.ability else None
+    n = _black_symbols(cost) if cost is not None else 0
+    swamp = g.word(src, "swamp")
+    for _ in range(n):
+        if not g.sacrificeable(spell.controller, swamp):
+            return
+        yield from g.sacrifice_for_cost(spell.controller, swamp, src)
+
+
+def _drought_forbids(g: Game, src: Card, p: int, card: Card) -> bool:
+    n = _black_symbols(card.cdef.cost)
+    return n > 0 and "land" not in card.cdef.types and len(g.sacrificeable(p, g.word(src, "swamp"))) < n
+
+
+_dr_ab, _dr_end = upkeep_cost("During your upkeep, pay {W}{W} or destroy Drought", "{W}{W}", destroy_self())
+define("Drought", abilities=(_dr_ab,), hooks=Hooks(end_of_upkeep=_dr_end, on_cast=_drought_sacrifice,
+                                                  on_activate=_drought_sacrifice, forbids_play=_drought_forbids))
