@@ -1,4 +1,4 @@
-"""Ice Age white and blue (engine/cards/ice_age_white_blue.py): random duels
+"""Ice Age white and blue (engine/cards/ice_age_white.py, ice_age_blue.py): random duels
 with decks of these cards.
 
 Each card has its duel scripts under tests/scripts/cards/ice_age/; here
