@@ -1168,6 +1168,8 @@ class CastingRules:
             top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
             low = (card or spell.source).cdef.hooks.min_x
+            if (most := (card or spell.source).cdef.hooks.max_x) is not None:
+                top = min(top, most(self, card or spell.source, p))
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
                                       [f"x={i}" for i in range(low, top + 1)] + cancel,
                                       about=spell.name)

@@ -79,6 +79,10 @@ class Hooks:
     min_x: int = 0
     """The least X of its activated abilities ("X cannot be 0": Aladdin's
     Lamp). Read by ``CastingRules.ability_usable`` and the casting procedure."""
+    max_x: Callable[[Game, Card, int], int] | None = None
+    """``(g, card, p)``: the most X ``p`` may choose for the card's spell ("X
+    cannot be greater than the number of snow-covered lands you control":
+    Winter's Chill). Read by the casting procedure."""
     forbids_play: Callable[[Game, Card, int, Card], bool] | None = None
     """``(g, src, p, card)``: ``src`` forbids ``p`` to cast or play ``card``
     (City in a Bottle). Called by ``CastingRules.play_forbidden``, not while

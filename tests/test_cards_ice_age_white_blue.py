@@ -50,7 +50,7 @@ _BLUE = ("Arnjlot's Ascent", "Brainstorm", "Clairvoyance", "Enervate", "Force Vo
          "Soldevi Machinist", "Ray of Command", "Magus of the Unseen", "Shyft", "Balduvian Conjurer", "Mystic Might",
          "Illusionary Presence", "Musician", "Reality Twist", "Illusionary Terrain", "Zur's Weirding",
          "Phantasmal Mount", "Wind Spirit", "Polar Kraken", "Deflection", "Krovikan Sorcerer", "Breath of Dreams",
-         "Dreams of the Dead", "Snowfall", "Balduvian Shaman")
+         "Dreams of the Dead", "Snowfall", "Balduvian Shaman", "Winter's Chill")
 ICE_AGE = {
     "Ice Age White": {"Plains": 14, "Snow-Covered Plains": 10, **{n: 2 for n in _WHITE}},
     "Ice Age Blue": {"Island": 12, "Snow-Covered Island": 12, **{n: 2 for n in _BLUE}},

@@ -18,7 +18,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, CUMULATIVE_UPKEEP_PAYMENT, 
                        damage, destroy_self, destroy_targets, discard_card, draw_cards, during_upkeep, each_target,
                        flag_mod, grant, keyword_mod, on_source, pay_to_use, permanent_target, pump, pump_mod, self_only,
                        snow_covered_lands, static_for, tap_targets, upkeep_cost, upkeep_of)
-from ..hooks import Hooks
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Aim, Announce, Cost, Delayed, EffectFn, Event, Gen, Kind,
                      ManaAbility, Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, aimed, kinds, spend_use)
@@ -994,3 +994,53 @@ define("Balduvian Shaman", abilities=(Ability(
     "{T}: Change a color word of target white enchantment you control that does not have cumulative upkeep; it "
     "now has Cumulative Upkeep: {1}", Cost(tap=True), _shaman, targets=(_SHAMAN_TARGET,),
     announce=(Announce("choice", "replace which color word with which", lambda g, ctx: list(_COLOR_WORD_PAIRS)),)),))
+
+
+# Winter's Chill: cast during combat before blockers are declared; X (at most
+# the number of snow-covered lands its caster controls, Hooks.max_x) target
+# attacking creatures. As it resolves, each one's controller may pay {2} (it
+# fights as normal and is not destroyed), or {1} (it neither deals nor
+# receives combat damage, and is not destroyed), or nothing: it is destroyed
+# at end of combat.
+def _winters_chill(g: Game, ctx: Ctx) -> Gen:
+    doomed: list[int] = []
+    for t in each_target(ctx):
+        if not isinstance(t, Card):
+            continue
+        q = g.controller(t)
+        paid = yield from pay_to_use(g, q, "{2}", f"Winter's Chill: pay {{2}} so that {t.name} fights as normal "
+                                     "and is not destroyed?", "Winter's Chill")
+        if paid:
+            g.log(f"{g.players[q].name} pays {{2}} for {t.name} (Winter's Chill).")
+            continue
+        paid = yield from pay_to_use(g, q, "{1}", f"Winter's Chill: pay {{1}} so that {t.name} neither deals nor "
+                                     "receives combat damage and is not destroyed?", "Winter's Chill")
+        if paid:
+            oid = t.oid
+            g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot",
+                                    applies=lambda g2, card, c: False, hooks=EffectHooks(
+                                        reduce_damage=lambda g2, pk, oid=oid: pk.combat and (
+                                            pk.source_oid == oid or getattr(pk.receiver, "oid", None) == oid))))
+            g.log(f"{g.players[q].name} pays {{1}}: {t.name} neither deals nor receives combat damage.")
+            continue
+        doomed.append(t.oid)
+    if doomed:
+        g.delayed.append(Delayed(Event.END_OF_COMBAT, _chill_destroys, ctx.controller, "Winter's Chill", turn=g.turn,
+                                 data={"doomed": doomed}))
+
+
+def _chill_destroys(g: Game, ctx: Ctx) -> Gen:
+    for oid in ctx.data["delayed"].data["doomed"]:
+        c = g.find(oid)
+        if c is not None:
+            g.log(f"{c.name} is destroyed (Winter's Chill).")
+            g.destroy(c)
+    yield from g.settle()
+
+
+_ATTACKING_CREATURES = creature_where("target attacking creature",
+                                      lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None)
+define("Winter's Chill", spell=SpellSpec(aimed(_winters_chill, Aim.HARMS), targets=(_ATTACKING_CREATURES,),
+                                         targets_x=True),
+       hooks=Hooks(can_cast=lambda g, p, card: g.combat is not None and g.step == "attack",
+                   max_x=lambda g, card, p: len(snow_covered_lands(g, p))))
