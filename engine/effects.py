@@ -597,32 +597,7 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
             g.lose_life(p, life * n, f" for {card.name}'s cumulative upkeep")
         card.upkeep_paid = n
 
-    def usable(g: Game, card: Card) -> bool:
-        return upkeep_of()(g, card) and not g.land_type_changed(card)
-
-    ab = Ability(text, Cost(), pay, condition=usable, once_per_phase=True)
-
-    def end(g: Game, card: Card) -> Gen:
-        p = g.controller(card)
-        if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
-            return
-        card.phase_uses[g.phase_key()] = 1
-        if g.land_type_changed(card):
-            if card.upkeep_paid:
-                card.upkeep_paid = 0
-                g.log(f"{card.name}'s cumulative upkeep starts over.")
-            return
-        ans = "choose no"
-        if can_pay(g, p, card):
-            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: pay {due(card)} or bury it",
-                                   [f"activate {ref(g, card)}", "choose no"], about=card.name)
-        if ans == "choose no":
-            g.log(f"{card.name}'s cumulative upkeep is not paid.")
-            g.destroy(card, bury=True)
-        else:
-            yield from pay(g, Ctx(g, controller=p, source=card))
-        yield from g.settle()
-    return ab, end
+    return _cumulative(text, lambda card: "pay " + due(card), can_pay, pay)
 
 
 def cumulative_upkeep_sacrifice(what: str) -> tuple[Ability, Callable[[Game, Card], Gen]]:
@@ -649,6 +624,19 @@ def cumulative_upkeep_sacrifice(what: str) -> tuple[Ability, Callable[[Game, Car
             yield from g.sacrifice_for_cost(p, what, card)
         card.upkeep_paid = n
 
+    return _cumulative(text, lambda card: f"sacrifice {card.upkeep_paid + 1} {what}(s)", can_pay, pay)
+
+
+def _cumulative(text: str, due: Callable[[Card], str], can_pay: Callable[[Game, int, Card], bool],
+                pay: EffectFn) -> tuple[Ability, Callable[[Game, Card], Gen]]:
+    """What every cumulative upkeep shares (:func:`cumulative_upkeep`,
+    :func:`cumulative_upkeep_sacrifice`): the ability paying it with
+    ``activate CARD`` once in its controller's upkeep, and the hook that, as
+    the upkeep ends, asks "``due(card)`` or bury it" ("pay {U}{U}",
+    "sacrifice 2 land(s)"; buried at once when ``can_pay`` says it cannot be
+    paid). While the permanent has lost its
+    printed text box (a land changed to another land type) there is no
+    cumulative upkeep, and a count going through such an upkeep starts over."""
     def usable(g: Game, card: Card) -> bool:
         return upkeep_of()(g, card) and not g.land_type_changed(card)
 
@@ -659,10 +647,14 @@ def cumulative_upkeep_sacrifice(what: str) -> tuple[Ability, Callable[[Game, Car
         if p != g.active or card.phase_uses.get(g.phase_key()) or card.zone != "battlefield":
             return
         card.phase_uses[g.phase_key()] = 1
+        if g.land_type_changed(card):
+            if card.upkeep_paid:
+                card.upkeep_paid = 0
+                g.log(f"{card.name}'s cumulative upkeep starts over.")
+            return
         ans = "choose no"
         if can_pay(g, p, card):
-            ans = yield from g.ask(p, DecisionKind.UPKEEP,
-                                   f"{card.name}: sacrifice {card.upkeep_paid + 1} {what}(s) or bury it",
+            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: {due(card)} or bury it",
                                    [f"activate {ref(g, card)}", "choose no"], about=card.name)
         if ans == "choose no":
             g.log(f"{card.name}'s cumulative upkeep is not paid.")
