@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
-from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
+from .mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
 from .model import (NO_TAP_ABILITIES, Ability, Announce, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target,
                     TargetSpec, only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
@@ -47,6 +47,18 @@ _BASIC_ABILITY = {syms: ManaAbility(syms) for n in range(1, len(MANA_SYMBOLS) + 
 _MAX_USES = 100
 _USE_IDS = 10 * _MAX_USES
 FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTERRUPT, DecisionKind.PREVENT)
+
+
+def _land_type_mana(flags: set[str], sub: str) -> str:
+    """The mana symbol a flag "SUB produces WORD" makes the land type ``sub``'s
+    ability add instead of its own (WORD: "colorless" or a color word), "" if
+    no such flag."""
+    prefix = f"{sub} produces "
+    for f in flags:
+        if f.startswith(prefix):
+            word = f[len(prefix):]
+            return "C" if word == "colorless" else COLOR_LETTERS.get(word, "")
+    return ""
 
 
 class CastingRules:
@@ -84,10 +96,9 @@ class CastingRules:
             syms = ""
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
-                    # the flag "plains produces colorless" (Quarum Trench Gnomes): that
-                    # land type's ability adds colorless mana instead
-                    colorless = ch.flags and f"{sub} produces colorless" in ch.flags
-                    syms += "C" if colorless else sym
+                    # the flag "plains produces colorless" (Quarum Trench Gnomes), "plains
+                    # produces red" (Reality Twist): that land type's ability adds that mana instead
+                    syms += _land_type_mana(ch.flags, sub) or sym if ch.flags else sym
             if syms:
                 out.append(_BASIC_ABILITY["".join(sorted(set(syms), key=MANA_SYMBOLS.index))])
             # "lands provide X instead of their normal mana" (Deep Water): hook
@@ -1165,6 +1176,8 @@ class CastingRules:
             top = max(0, self.max_mana(p) - fixed - min(0, self.extra_cost(spell)))
             # hook min_x: "X cannot be 0" (Aladdin's Lamp)
             low = (card or spell.source).cdef.hooks.min_x
+            if (most := (card or spell.source).cdef.hooks.max_x) is not None:
+                top = min(top, most(self, card or spell.source, p))
             ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X",
                                       [f"x={i}" for i in range(low, top + 1)] + cancel,
                                       about=spell.name)

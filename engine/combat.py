@@ -29,6 +29,8 @@ LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island
 #: Ice Age's "snow-covered swampwalk" (Legions of Lim-Dûl) and the rest: unblockable
 #: while the defending player controls a snow-covered land of that type.
 SNOW_LANDWALKS = {f"snow-covered {kw}": land for kw, land in LANDWALKS.items()}
+ONE_BLOCKER_FLAG = "cannot be blocked by only one creature"
+"""The flag of an attacker that two or more creatures must block, if any (Wind Spirit)."""
 
 
 def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
@@ -298,6 +300,18 @@ class CombatRules:
                         total = total.plus(extra)
         return total
 
+    def block_cost(self: "Game", plan: list[tuple[Card, list[Card]]]) -> "ManaCost":
+        """Additional costs to block (Hipparion): each blocker's own hook
+        ``block_cost(g, blocker, attacker)`` -> ManaCost or None, summed over
+        the declared blocks. Paid as the blocks are declared."""
+        total = ManaCost()
+        for a, bl in plan:
+            for b in bl:
+                h = b.cdef.hooks.block_cost
+                if h is not None and (extra := h(self, b, a)) is not None:
+                    total = total.plus(extra)
+        return total
+
     def _attack_ok(self: "Game", text: str) -> bool:
         try:
             self._read_attack(text)
@@ -358,6 +372,17 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        # the flag "cannot be blocked by only one creature" (Wind Spirit): a band with
+        # such a member is blocked by two or more creatures, or not at all
+        for a, _ in plan:
+            band = cb.band_of(a.oid)
+            n = len({b.oid for x, bl in plan if cb.band_of(x.oid) == band for b in bl})
+            if n == 1 and any(m is not None and ONE_BLOCKER_FLAG in self.chars(m).flags
+                              for m in (self.find(o) for o in cb.bands[band])):
+                raise IllegalAction(f"{ref(self, a)} cannot be blocked by only one creature")
+        cost = self.block_cost(plan)
+        if cost.total and not self.can_afford(self.nonactive, cost):
+            raise IllegalAction(f"cannot pay {cost} to block with those creatures")
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
@@ -592,10 +617,20 @@ class CombatRules:
             h = e.hooks.chooses_blocks
             if h is not None and (who := h(self)) is not None:
                 chooser = who
-        ans = yield from self.ask(chooser, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
-                                  decline="block nothing" if "block nothing" in valid else None,
-                                  parser=self.parse_blocks)
-        plan = self._read_blocks(ans)
+        while True:
+            ans = yield from self.ask(chooser, DecisionKind.BLOCK, "Declare blockers (block A with B; ...)", valid,
+                                      decline="block nothing" if "block nothing" in valid else None,
+                                      parser=self.parse_blocks)
+            plan = self._read_blocks(ans)
+            cost = self.block_cost(plan)
+            if not cost.total:
+                break
+            # an additional cost to block (Hipparion) is paid now by the blockers'
+            # controller, whoever declared them; cancelling it declares again
+            paid = yield from self.pay(nap, cost, Spell(self.new_sid(), nap, None, None, "Additional cost to block"))
+            if paid:
+                self.log(f"{self.players[nap].name} pays {cost} to block.")
+                break
         for a, bl in plan:
             i = cb.band_of(a.oid)
             cb.blocks.setdefault(i, []).extend(b.oid for b in bl)

@@ -377,6 +377,24 @@ def nothing(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
+def draw_at_next_upkeep(g: Game, ctx: Ctx) -> Gen:
+    """"Draw a card at the beginning of the next turn's upkeep" (Ice Age's
+    cantrips: Portent, Heal, Enervate...; the cards printed "at the beginning
+    of the next turn" mean the same moment, as the Ice Age rulebook says): a
+    delayed effect of the spell's controller that draws one card when the
+    next turn's upkeep begins, even if the spell's other effects did nothing.
+    Used as the last part of a :func:`sequence`."""
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _draw_delayed, ctx.controller, ctx.source_name,
+                             condition=lambda g2, d, data: g2.turn > d.data["cast"], data={"cast": g.turn}))
+    return
+    yield
+
+
+def _draw_delayed(g: Game, ctx: Ctx) -> Gen:
+    g.log(f"{ctx.me.name} draws a card ({ctx.data['delayed'].name}).")
+    yield from g.draw(ctx.controller, 1)
+
+
 # ------------------------------------------------------------------ words of a card's text
 #
 # What a card's text says about a land type or a color is read through the card's
@@ -617,13 +635,14 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
 
     def can_pay(g: Game, p: int, card: Card) -> bool:
         n = card.upkeep_paid + 1
-        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n)))
+        probe = Spell(0, p, None, card, card.name, chosen={"purpose": CUMULATIVE_UPKEEP_PAYMENT})
+        return g.players[p].life >= life * n and (not mana or g.can_afford(p, ManaCost.parse(mana * n), spell=probe))
 
     def pay(g: Game, ctx: Ctx) -> Gen:
         card, p = ctx.source, ctx.controller
         n = card.upkeep_paid + 1
         if mana:
-            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False)
+            paid = yield from pay_to_use(g, p, mana * n, "", card.name, ask=False, purpose=CUMULATIVE_UPKEEP_PAYMENT)
             if not paid:
                 g.log(f"{card.name}'s cumulative upkeep is not paid.")
                 g.destroy(card, bury=True)
@@ -632,6 +651,46 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
             g.lose_life(p, life * n, f" for {card.name}'s cumulative upkeep")
         card.upkeep_paid = n
 
+    return _cumulative(text, lambda card: "pay " + due(card), can_pay, pay)
+
+
+def cumulative_upkeep_sacrifice(what: str) -> tuple[Ability, Callable[[Game, Card], Gen]]:
+    """"Cumulative upkeep: Sacrifice a WHAT" (Polar Kraken: a land): as
+    :func:`cumulative_upkeep`, the price being one permanent of type or
+    subtype ``what`` more each time (``Card.upkeep_paid`` counts the payments),
+    sacrificed one by one as the player chooses. Declining, or controlling too
+    few, buries the permanent. Returns ``(ability, end_of_upkeep_hook)``:
+    ``activate CARD`` at any opportunity of that upkeep, or the question "pay
+    or bury" as the upkeep ends."""
+    text = f"Cumulative upkeep: sacrifice a {what} for each age counter"
+
+    def can_pay(g: Game, p: int, card: Card) -> bool:
+        return len([c for c in g.sacrificeable(p, what) if c is not card]) >= card.upkeep_paid + 1
+
+    def pay(g: Game, ctx: Ctx) -> Gen:
+        card, p = ctx.source, ctx.controller
+        n = card.upkeep_paid + 1
+        if not can_pay(g, p, card):
+            g.log(f"{card.name}'s cumulative upkeep cannot be paid.")
+            g.destroy(card, bury=True)
+            return
+        for _ in range(n):
+            yield from g.sacrifice_for_cost(p, what, card)
+        card.upkeep_paid = n
+
+    return _cumulative(text, lambda card: f"sacrifice {card.upkeep_paid + 1} {what}(s)", can_pay, pay)
+
+
+def _cumulative(text: str, due: Callable[[Card], str], can_pay: Callable[[Game, int, Card], bool],
+                pay: EffectFn) -> tuple[Ability, Callable[[Game, Card], Gen]]:
+    """What every cumulative upkeep shares (:func:`cumulative_upkeep`,
+    :func:`cumulative_upkeep_sacrifice`): the ability paying it with
+    ``activate CARD`` once in its controller's upkeep, and the hook that, as
+    the upkeep ends, asks "``due(card)`` or bury it" ("pay {U}{U}",
+    "sacrifice 2 land(s)"; buried at once when ``can_pay`` says it cannot be
+    paid). While the permanent has lost its
+    printed text box (a land changed to another land type) there is no
+    cumulative upkeep, and a count going through such an upkeep starts over."""
     def usable(g: Game, card: Card) -> bool:
         return upkeep_of()(g, card) and not g.land_type_changed(card)
 
@@ -649,7 +708,7 @@ def cumulative_upkeep(*, life: int = 0, mana: str = "") -> tuple[Ability, Callab
             return
         ans = "choose no"
         if can_pay(g, p, card):
-            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: pay {due(card)} or bury it",
+            ans = yield from g.ask(p, DecisionKind.UPKEEP, f"{card.name}: {due(card)} or bury it",
                                    [f"activate {ref(g, card)}", "choose no"], about=card.name)
         if ans == "choose no":
             g.log(f"{card.name}'s cumulative upkeep is not paid.")
@@ -668,18 +727,30 @@ def destroy_self(bury: bool = False) -> Callable[[Game, Card], Gen]:
     return pen
 
 
-def pay_to_use(g: Game, p: int, mana: str, prompt: str, name: str, *, ask: bool = True) -> Gen:
+CUMULATIVE_UPKEEP_PAYMENT = "cumulative upkeep"
+"""The ``purpose`` of :func:`pay_to_use` paying a cumulative upkeep: mana
+"usable only for cumulative upkeep" (Adarkar Unicorn, Snowfall) pays only a
+payment with this purpose."""
+
+
+def pay_to_use(g: Game, p: int, mana: str, prompt: str, name: str, *, ask: bool = True, purpose: str = "") -> Gen:
     """Offer ``p`` to pay ``mana`` now (Soul Net, Ivory Cup); returns True if
-    paid. ``ask=False``: the caller asked already (Guardian Angel: how much)."""
+    paid. ``ask=False``: the caller asked already (Guardian Angel: how much).
+    ``purpose``: what the payment is for, kept in the payment's
+    ``chosen["purpose"]`` for restricted mana to read
+    (:data:`CUMULATIVE_UPKEEP_PAYMENT`)."""
     cost = ManaCost.parse(mana)
-    if not g.can_afford(p, cost):
+    probe = Spell(0, p, None, None, name)
+    if purpose:
+        probe.chosen["purpose"] = purpose
+    if not g.can_afford(p, cost, spell=probe):
         return False
     if ask:
         ans = yield from g.ask(p, DecisionKind.CHOOSE, prompt, ["choose yes", "choose no"], decline="choose no",
                                about=name)
         if ans != "choose yes":
             return False
-    probe = Spell(g.new_sid(), p, None, None, name)
+    probe.sid = g.new_sid()
     paid = yield from g.pay(p, cost, probe)
     return bool(paid)
 

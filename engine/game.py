@@ -442,11 +442,15 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
     def shuffle(self, p: int) -> None:
         self.rng.shuffle(self.players[p].library)
 
-    def hands_revealed(self) -> bool:
+    def hands_revealed(self, p: int | None = None) -> bool:
         """Whether the players play with their hands face up: a permanent's
-        hook ``hands_revealed(g, src) -> bool`` says so (Revelation)."""
-        return any((h := c.cdef.hooks.hands_revealed) is not None and h(self, c) and not self.switched_off(c)
-                   for c in self.battlefield)
+        hook ``hands_revealed(g, src) -> bool`` says so (Revelation). With
+        ``p``: whether player ``p`` does, by such a hook or a permanent's hook
+        ``hand_revealed(g, src, p) -> bool`` (Enduring Renewal: its
+        controller's hand only)."""
+        return any(((h := c.cdef.hooks.hands_revealed) is not None and h(self, c)
+                    or p is not None and (h2 := c.cdef.hooks.hand_revealed) is not None and h2(self, c, p))
+                   and not self.switched_off(c) for c in self.battlefield)
 
     def library_top_revealed(self, p: int) -> bool:
         """Whether ``p`` plays with the top card of their library face up, for

@@ -84,6 +84,10 @@ class Hooks:
     min_x: int = 0
     """The least X of its activated abilities ("X cannot be 0": Aladdin's
     Lamp). Read by ``CastingRules.ability_usable`` and the casting procedure."""
+    max_x: Callable[[Game, Card, int], int] | None = None
+    """``(g, card, p)``: the most X ``p`` may choose for the card's spell ("X
+    cannot be greater than the number of snow-covered lands you control":
+    Winter's Chill). Read by the casting procedure."""
     forbids_play: Callable[[Game, Card, int, Card], bool] | None = None
     """``(g, src, p, card)``: ``src`` forbids ``p`` to cast or play ``card``
     (City in a Bottle). Called by ``CastingRules.play_forbidden``, not while
@@ -155,6 +159,10 @@ class Hooks:
     can_block: Callable[[Game, Card, Card], bool] | None = None
     """``(g, blocker, attacker)``: the blocker's own restriction (Ironclaw
     Orcs). Called by ``CombatRules.can_block``."""
+    block_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
+    """``(g, blocker, attacker)``: the blocker's own additional cost to block
+    that attacker (Hipparion), or None. Called by ``CombatRules.block_cost``;
+    paid as blockers are declared."""
     block_restriction: Callable[[Game, Card, Card, Card], bool] | None = None
     """``(g, src, attacker, blocker)``: False forbids that block (Seeker).
     Called by ``CombatRules.can_block``."""
@@ -258,6 +266,11 @@ class Hooks:
     hands_revealed: Callable[[Game, Card], bool] | None = None
     """``(g, src)``: hands are played face up (Revelation). Called by
     ``Game.hands_revealed`` (for ``view.view``)."""
+
+    hand_revealed: Callable[[Game, Card, int], bool] | None = None
+    """``(g, src, p)``: player ``p`` plays with their hand face up (Enduring
+    Renewal: its controller). Called by ``Game.hands_revealed`` (for
+    ``view.view``)."""
 
     library_top_revealed: Callable[[Game, Card, int], bool] | None = None
     """``(g, src, p)``: player ``p`` plays with the top card of their library

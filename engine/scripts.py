@@ -172,6 +172,18 @@ def _named(a: Action) -> list[str]:
     return []
 
 
+def _partition_targets(rest: str) -> tuple[str, str, str]:
+    """``rest`` split at the arrow that begins the targets: the first "->"
+    not inside an option's value (``choose=forest->swamp`` of a spell without
+    targets, Illusionary Terrain, holds one)."""
+    start = 0
+    while (i := rest.find("->", start)) >= 0:
+        if "=" not in rest[rest.rfind(" ", 0, i) + 1:i]:
+            return rest[:i], "->", rest[i + 2:]
+        start = i + 2
+    return rest, "", ""
+
+
 def parse_action(text: str) -> Action:
     """Read the action language: ``cast Fireball -> bob, Grizzly Bears x=4``."""
     text = " ".join(str(text).split())
@@ -183,7 +195,7 @@ def parse_action(text: str) -> Action:
         # names with spaces need no quotes (from=Benalish Hero, pay=Snow-Covered
         # Forest,pool); quotes are accepted too (choose="first strike").
         # (Some scripts put options before the arrow: read both sides.)
-        card, arrow, tg = rest.partition("->")
+        card, arrow, tg = _partition_targets(rest)
         card = _take_options(card, a.opts)
         tg = _take_options(tg, a.opts) if arrow else ""
         a.card = card.strip()

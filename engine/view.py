@@ -51,9 +51,9 @@ def view(duel: "Duel", viewer: int | None, *, board: bool = True) -> dict[str, A
     def target(t: Target | None) -> str:
         return "(gone)" if t is None else ref(g, t)
 
-    revealed = g.hands_revealed()  # hands played face up (Revelation)
     players = []
     for p in g.players:
+        revealed = g.hands_revealed(p.idx)  # a hand played face up (Revelation, Enduring Renewal)
         entry: dict[str, Any] = {
             "name": p.name, "life": p.life, "poison": p.poison, "mana_pool": p.pool.text(),
             # a card being cast from hand, not announced yet, is still in hand for the others

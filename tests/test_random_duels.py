@@ -172,7 +172,7 @@ def hidden_swapped_view_equal(duel: Duel, rng: random.Random) -> bool:
     before = (duel.view(viewer), duel.view(None))
     pl = g.players[victim]
     top = 1 if g.library_top_revealed(victim) else 0  # library cards kept in place, from the top
-    hidden = ([] if g.hands_revealed() else pl.hand) + pl.library[top:]
+    hidden = ([] if g.hands_revealed(pl.idx) else pl.hand) + pl.library[top:]
     saved = [(c, c.cdef) for c in hidden]
     order = list(pl.library)
     other = carddb.get("Craw Wurm") if not any(c.name == "Craw Wurm" for c in pl.hand) else carddb.get("Hill Giant")

@@ -11,3 +11,4 @@ from . import legends_black_red, legends_gold, legends_green_artifacts, legends_
 from . import fallen_empires  # noqa: F401
 from . import homelands  # noqa: F401
 from . import ice_age_black, ice_age_red  # noqa: F401  (Ice Age: the red cards use helpers of the black ones)
+from . import ice_age_blue, ice_age_white  # noqa: F401
