@@ -314,7 +314,9 @@ def draw_cards(n: int) -> EffectFn:
 
 def draw_next_upkeep(g: Game, ctx: Ctx) -> Gen:
     """"Draw a card at the beginning of the next turn" (Ice Age's cantrips:
-    Flare, Gravebind, Mind Ravel): a delayed effect drawing the card as the
+    Flare, Gravebind, Mind Ravel, Portent, Heal, Enervate; the Ice Age rulebook
+    says the cards printed "at the beginning of the next turn" and "... of the next
+    turn's upkeep" mean the same moment): a delayed effect drawing the card as the
     next turn's upkeep begins (the untap phase has no effects; Gravebind's
     text says "at the beginning of the next turn's upkeep"). The caster draws
     it even if the spell's targets were gone, as long as it resolved."""
@@ -375,24 +377,6 @@ def sequence(*fns: EffectFn) -> EffectFn:
 def nothing(g: Game, ctx: Ctx) -> Gen:
     return
     yield
-
-
-def draw_at_next_upkeep(g: Game, ctx: Ctx) -> Gen:
-    """"Draw a card at the beginning of the next turn's upkeep" (Ice Age's
-    cantrips: Portent, Heal, Enervate...; the cards printed "at the beginning
-    of the next turn" mean the same moment, as the Ice Age rulebook says): a
-    delayed effect of the spell's controller that draws one card when the
-    next turn's upkeep begins, even if the spell's other effects did nothing.
-    Used as the last part of a :func:`sequence`."""
-    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _draw_delayed, ctx.controller, ctx.source_name,
-                             condition=lambda g2, d, data: g2.turn > d.data["cast"], data={"cast": g.turn}))
-    return
-    yield
-
-
-def _draw_delayed(g: Game, ctx: Ctx) -> Gen:
-    g.log(f"{ctx.me.name} draws a card ({ctx.data['delayed'].name}).")
-    yield from g.draw(ctx.controller, 1)
 
 
 # ------------------------------------------------------------------ words of a card's text

@@ -5,7 +5,7 @@ cards reprinted there), under the Fifth Edition rules. The blue ones are in
 
 Ice Age's "Draw a card at the beginning of the next turn's upkeep" (some
 printings say "... of the next turn": the Ice Age rulebook means the same
-moment) is :func:`engine.effects.draw_at_next_upkeep`; cumulative upkeep is
+moment) is :func:`engine.effects.draw_next_upkeep`; cumulative upkeep is
 :func:`engine.effects.cumulative_upkeep`; "snow-covered lands" are
 :func:`engine.effects.snow_covered_lands`.
 
@@ -24,7 +24,7 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CUMULATIVE_UPKEEP_PAYMENT, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT,
                        add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where,
-                       cumulative_upkeep, destroy_self, destroy_targets, discard_card, draw_at_next_upkeep, each_target,
+                       cumulative_upkeep, destroy_self, destroy_targets, discard_card, draw_next_upkeep, each_target,
                        enters_with_counters, gain_life, grant, keyword_mod, on_enchanted, on_source, permanent_target,
                        prevent_to_target, pump, pump_mod, self_only, sequence, snow_covered_lands, token_def,
                        tokens_effect, upkeep_cost)
@@ -144,7 +144,7 @@ define("Lost Order of Jarkeld", announce=(_CHOOSE_OPPONENT,),
 
 def _cantrip(fn: EffectFn) -> EffectFn:
     """``fn``, then "Draw a card at the beginning of the next turn's upkeep"."""
-    return sequence(fn, draw_at_next_upkeep)
+    return sequence(fn, draw_next_upkeep)
 
 
 define("Blessed Wine", spell=SpellSpec(_cantrip(gain_life(1))))
