@@ -8,4 +8,4 @@ from __future__ import annotations
 from . import artifact_creatures, artifacts, black, blue, gold, green, lands, red, white  # noqa: F401
 from . import antiquities, arabian_nights  # noqa: F401  (expansion sets: one module each, after the base cards)
 from . import legends_black_red, legends_gold, legends_green_artifacts, legends_white_blue, the_dark  # noqa: F401
-from . import fallen_empires  # noqa: F401
+from . import fallen_empires, fallen_empires_more  # noqa: F401
