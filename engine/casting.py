@@ -433,6 +433,9 @@ class CastingRules:
         hook = card.cdef.hooks.can_cast
         if hook and not hook(self, p, card):
             return False
+        extra = card.cdef.spell.cost if card.cdef.spell is not None else None
+        if extra is not None and extra.sacrifice and not self.sacrificeable(p, self.word(card, extra.sacrifice)):
+            return False
         if self.play_forbidden(p, card):
             return False
         probe = self._probe_spell(p, card)
@@ -720,9 +723,10 @@ class CastingRules:
         """The permanents ``p`` controls that are of type or subtype ``what``:
         what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
         The old cards write a creature type in the singular or the plural
-        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both."""
+        ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both. A
+        supertype is taken too: "snow" is "sacrifice a snow-covered land" (Sunstone)."""
         return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
-                or what + "s" in ch.subtypes]
+                or what + "s" in ch.subtypes or what in ch.supertypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -1222,10 +1226,12 @@ class CastingRules:
             total = ManaCost(total.total)
         discarded: Card | None = None
         victim: Card | None = None
-        if ab is not None:
-            if ab.cost.life and self.players[p].life < ab.cost.life:
+        # the cost beyond mana: an ability's, or a spell's additional cost (SpellSpec.cost)
+        extra = ab.cost if ab is not None else (spec_obj.cost if spec_obj is not None else None)
+        if extra is not None:
+            if extra.life and self.players[p].life < extra.life:
                 return False
-            if ab.cost.discard:
+            if extra.discard:
                 hand = self.players[p].hand
                 if not hand:
                     return False
@@ -1235,8 +1241,8 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 discarded = next(c for c in hand if c.name == ans[len("discard "):])
-            if ab.cost.sacrifice:
-                what = self.word(spell.source, ab.cost.sacrifice)  # "a swamp" as its text reads it (Magical Hack)
+            if extra.sacrifice:
+                what = self.word(spell.source or spell.card, extra.sacrifice)  # "a swamp" as its text reads it (Magical Hack)
                 able = self.sacrificeable(p, what)
                 if not able:
                     return False
@@ -1264,9 +1270,6 @@ class CastingRules:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
                 self.remove_cost_counters(src, ab.cost)
-            if victim is not None and victim in self.battlefield:
-                spell.chosen["sacrificed"] = victim.name
-                yield from self.put_in_graveyard([victim], how="sacrifice")
             if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
                 spell.chosen["discarded"] = discarded.name
                 spell.chosen["discarded_types"] = discarded.cdef.types
@@ -1274,6 +1277,9 @@ class CastingRules:
                 self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
                 yield from self.discarded(p, gone, None)  # a cost: caused by no effect
             yield from self.discard_random_cost(p, src, ab.cost.discard_random)
+        if victim is not None and victim in self.battlefield:
+            spell.chosen["sacrificed"] = victim.name
+            yield from self.put_in_graveyard([victim], how="sacrifice")
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:

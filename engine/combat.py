@@ -31,6 +31,11 @@ LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island
 SNOW_LANDWALKS = {f"snow-covered {kw}": land for kw, land in LANDWALKS.items()}
 
 
+ONE_BLOCKER_NOT_ENOUGH = "cannot be blocked by only one creature"
+"""Flag: the creature (and the band it attacks in) cannot be blocked by just
+one creature (Goblin War Drums)."""
+
+
 def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
     """The N of rampage N for these keywords ("rampage 2"), 0 without
     rampage; several different rampage amounts add up."""
@@ -350,6 +355,15 @@ class CombatRules:
                     bands.add(cb.band_of(a.oid))
                     bl.append(b)
                 plan.append((a, bl))
+        # the flag "cannot be blocked by only one creature" (Goblin War Drums): a band
+        # holding such a creature is blocked by two or more, or not at all
+        by_band: dict[int, set[int]] = {}
+        for a, bl in plan:
+            by_band.setdefault(cb.band_of(a.oid), set()).update(b.oid for b in bl)
+        for band_i, blockers in by_band.items():
+            members = [m for m in (self.find(o) for o in cb.bands[band_i]) if m is not None]
+            if len(blockers) == 1 and any(ONE_BLOCKER_NOT_ENOUGH in self.chars(m).flags for m in members):
+                raise IllegalAction(f"{ref(self, members[0])} cannot be blocked by only one creature")
         limit = self.combat_limit(attack=False)
         if len(used) > limit:
             raise IllegalAction(f"no more than {limit} creatures may block")
@@ -558,9 +572,10 @@ class CombatRules:
         reps = ["block nothing"]
         for oid in cb.attackers():
             a = self.find(oid)
-            for b in self.creatures(nap):
-                if a is not None and self.can_block(b, a):
-                    reps.append(f"block {ref(self, a)} with {ref(self, b)}")
+            able = [b for b in self.creatures(nap) if a is not None and self.can_block(b, a)]
+            reps += [f"block {ref(self, a)} with {ref(self, b)}" for b in able]
+            if len(able) >= 2 and ONE_BLOCKER_NOT_ENOUGH in self.chars(a).flags:
+                reps.append(f"block {ref(self, a)} with {ref(self, able[0])}, {ref(self, able[1])}")
         valid = []
         for r in reps:
             try:

@@ -191,6 +191,10 @@ class SpellSpec:
     # first one repeated), with extra cost per target beyond the first.
     multi_target: bool = False
     extra_cost_per_target: int = 0
+    # an additional cost beyond the mana cost (Goblin Grenade: "Sacrifice a
+    # Goblin"): a sacrifice of a permanent of that type, chosen as the spell is
+    # cast and paid with its mana; without one to sacrifice it cannot be cast
+    cost: Cost | None = None
     # Spell Blast: X is set from the target rather than chosen
     x_from_target: Callable[["Game", "Ctx"], int] | None = None
     # Volcanic Eruption: "X target ...": exactly X targets (X is chosen first)

@@ -31,7 +31,7 @@ _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "I
                    "Thelon's Curse",
                    "Dwarven Ruins", "Ruins of Trokair", "Svyelunite Temple", "Dwarven Hold", "Icatian Store",
                    "Sand Silos", "High Tide", "Farrelite Priest", "Dwarven Armorer", "Orcish Captain",
-                   "Hand of Justice")
+                   "Hand of Justice", "Goblin War Drums", "Goblin Grenade")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import CREATURE, OPPONENT, add_counters, coin_flip_won, creature_where, each_target, pump_mod
+from ..combat import ONE_BLOCKER_NOT_ENOUGH
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
+                       each_target, flag_mod, pump_mod, static_for)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Trigger
@@ -242,3 +244,18 @@ def _druid(g: Game, ctx: Ctx) -> Gen:
 define("Thelonite Druid", abilities=(Ability(
     "{1}{G}, {T}: Sacrifice a creature to turn all your forests into 2/3 creatures until end of turn",
     Cost(_mana("{1}{G}"), tap=True, sacrifice="creature"), _druid),))
+
+
+# ------------------------------------------------------------------ goblins
+
+# Goblin War Drums: "Each creature you control cannot be blocked by only one
+# creature" (the flag the core's block check reads; a band holding such a
+# creature needs two blockers too).
+define("Goblin War Drums", statics=(static_for(lambda g, src, card, c: "creature" in c.types
+                                               and c.controller == g.controller(src),
+                                               flag_mod(ONE_BLOCKER_NOT_ENOUGH)),))
+
+# Goblin Grenade: "Sacrifice a Goblin to have Goblin Grenade deal 5 damage to
+# one target": the sacrifice is an additional cost, paid as it is cast (a
+# Goblin or Goblins), so it cannot be cast without one.
+define("Goblin Grenade", spell=SpellSpec(damage(5), targets=(CREATURE_OR_PLAYER,), cost=Cost(sacrifice="goblin")))

@@ -1,0 +1,343 @@
+"""Ice Age (ICE) artifacts: each card as its printed text says (``engine/data/cards.json``:
+the Fifth Edition printing for the cards reprinted there, else the Ice Age one).
+
+"Counts as a wall" (Wall of Shields, Snow Fortress, Walking Wall) is the
+creature type Wall: what refers to walls finds them, and they cannot attack.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..carddb import define
+from ..ctx import Ctx
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PLAYER, creature_where, cumulative_upkeep, damage,
+                       destroy_targets, during_upkeep, each_target, gain_life, grant, keyword_mod, on_source,
+                       permanent_target, pump, pump_mod, add_counters, coin_flip_won, prevent_to_target, static_for,
+                       snow_covered_lands)
+from ..hooks import Hooks
+from ..mana import ManaCost
+from ..model import Ability, Cost, Delayed, Event, Gen, Kind, ManaAbility, Static, TargetSpec, kinds
+from ..objects import Card, Chars, Effect, Player
+from ..refs import ref
+from .green import _fog as _no_combat_damage  # "all creatures deal no damage in combat this turn"
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def _mana(s: str) -> ManaCost:
+    return ManaCost.parse(s)
+
+
+def _tap(mana: str, **more: object) -> Cost:
+    """``{N},{T}``: a mana cost and tapping the artifact."""
+    return Cost(_mana(mana), tap=True, **more)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ pumps and keywords
+
+define("Adarkar Sentinel", abilities=(Ability("{1}: +0/+1 until end of turn", Cost(_mana("{1}")),
+                                              on_source(pump(0, 1))),))
+
+_ONE_ONE = creature_where("target 1/1 creature", lambda g, ctx, c: (g.chars(c).power, g.chars(c).toughness) == (1, 1))
+define("Aegis of the Meek", abilities=(Ability("{1}, {T}: Target 1/1 creature gets +1/+2 until end of turn",
+                                               _tap("{1}"), pump(1, 2), targets=(_ONE_ONE,)),))
+
+define("Baton of Morale", abilities=(Ability("{2}: Target creature gains banding until end of turn",
+                                             Cost(_mana("{2}")), grant("banding"), targets=(CREATURE,)),))
+define("Fyndhorn Bow", abilities=(Ability("{3}, {T}: Target creature gains first strike until end of turn",
+                                          _tap("{3}"), grant("first strike"), targets=(CREATURE,)),))
+define("War Chariot", abilities=(Ability("{3}, {T}: Target creature gains trample until end of turn",
+                                         _tap("{3}"), grant("trample"), targets=(CREATURE,)),))
+
+# Whalebone Glider: the power is checked as a target (as it is chosen and as
+# the ability resolves); a later pump does not take the flying away.
+_POWER_3 = creature_where("target creature with power no greater than 3", lambda g, ctx, c: (g.chars(c).power or 0) <= 3)
+define("Whalebone Glider", abilities=(Ability(
+    "{2}, {T}: Target creature with power no greater than 3 gains flying until end of turn", _tap("{2}"),
+    grant("flying"), targets=(_POWER_3,)),))
+
+_sc_ab, _sc_end = cumulative_upkeep(mana="{1}")
+define("Soldevi Simulacrum", hooks=Hooks(end_of_upkeep=_sc_end), abilities=(
+    _sc_ab, Ability("{1}: +1/+0 until end of turn", Cost(_mana("{1}")), on_source(pump(1, 0)))))
+
+
+# ------------------------------------------------------------------ walls
+
+define("Wall of Shields", keywords=("banding",), subtypes=("wall",))
+
+# Snow Fortress: "{3}: 1 damage to target creature without flying that is attacking you".
+_ATTACKING_ME_NO_FLYING = creature_where(
+    "target creature without flying that is attacking you",
+    lambda g, ctx, c: g.combat is not None and g.combat.band_of(c.oid) is not None
+    and g.combat.defender == ctx.controller and "flying" not in g.chars(c).keywords)
+define("Snow Fortress", subtypes=("wall",), abilities=(
+    Ability("{1}: +1/+0 until end of turn", Cost(_mana("{1}")), on_source(pump(1, 0))),
+    Ability("{1}: +0/+1 until end of turn", Cost(_mana("{1}")), on_source(pump(0, 1))),
+    Ability("{3}: Snow Fortress deals 1 damage to target creature without flying that is attacking you",
+            Cost(_mana("{3}")), damage(1), targets=(_ATTACKING_ME_NO_FLYING,))))
+
+
+# Walking Wall: "{3}: +3/-1 until end of turn and can attack this turn ...
+# Use this ability only once a turn"; it cannot attack the turn it came under
+# its controller's control (summoning sickness, as any creature).
+def _walking_wall_mod(g: Game, card: Card, c: Chars) -> None:
+    pump_mod(3, -1)(g, card, c)
+    c.flags.add("wall can attack")
+
+
+def _walking_wall(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.zone != "battlefield":
+        return
+    g.effects.append(Effect(g.stamp(), src.oid, _walking_wall_mod, "eot"))
+    g.log(f"{src.name} gets +3/-1 and can attack this turn.")
+    yield from g.settle()
+
+
+define("Walking Wall", subtypes=("wall",), abilities=(Ability(
+    "{3}: Walking Wall gets +3/-1 until end of turn and can attack this turn. Use this ability only once a turn",
+    Cost(_mana("{3}")), _walking_wall, once_per_turn=True),))
+
+
+# ------------------------------------------------------------------ sacrifices
+
+define("Skull Catapult", abilities=(Ability(
+    "{1}, {T}, Sacrifice a creature: Skull Catapult deals 2 damage to target creature or player",
+    _tap("{1}", sacrifice="creature"), damage(2), targets=(CREATURE_OR_PLAYER,)),))
+
+define("Zuran Orb", abilities=(Ability("{0}: Sacrifice a land to gain 2 life", Cost(sacrifice="land"),
+                                       gain_life(2)),))
+
+_MINE_OWNED = permanent_target("target permanent you own", lambda g, ctx, c: c.owner == ctx.controller)
+define("Despotic Scepter", abilities=(Ability("{T}: Bury target permanent you own", Cost(tap=True),
+                                              destroy_targets(bury=True), targets=(_MINE_OWNED,)),))
+
+define("Pit Trap", abilities=(Ability(
+    "{2}, {T}: Sacrifice Pit Trap to bury target creature without flying that is attacking you",
+    _tap("{2}", sacrifice_self=True), destroy_targets(bury=True), targets=(_ATTACKING_ME_NO_FLYING,)),))
+
+
+# Celestial Sword: "+3/+3 until end of turn. At end of turn, bury that creature."
+def _celestial_sword(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if not isinstance(t, Card) or t.zone != "battlefield":
+            continue
+        g.effects.append(Effect(g.stamp(), t.oid, pump_mod(3, 3), "eot"))
+        g.log(f"{t.name} gets +3/+3 until end of turn; it will be buried at end of turn.")
+
+        def bury(g2: Game, c2: Ctx, oid: int = t.oid) -> Gen:
+            card = g2.find(oid)
+            if card is not None:
+                g2.destroy(card, bury=True)
+                yield from g2.settle()
+        g.delayed.append(Delayed(Event.END_OF_TURN, bury, ctx.controller, "Celestial Sword", turn=g.turn))
+    yield from g.settle()
+
+
+_MY_CREATURE = creature_where("target creature you control", lambda g, ctx, c: g.controller(c) == ctx.controller)
+define("Celestial Sword", abilities=(Ability(
+    "{3}, {T}: Target creature you control gets +3/+3 until end of turn. At end of turn, bury that creature",
+    _tap("{3}"), _celestial_sword, targets=(_MY_CREATURE,)),))
+
+
+# ------------------------------------------------------------------ counters
+
+def _time_counter(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "time", 1)
+    return
+    yield
+
+
+# Time Bomb: a time counter in each of its controller's upkeeps; "{1}, {T},
+# Sacrifice: damage equal to the time counters to each creature and player"
+# (the counters it had as it was sacrificed).
+def _time_bomb(g: Game, ctx: Ctx) -> Gen:
+    n = ctx.source.counters.get("time", 0)
+    if n:
+        for c in g.creatures(None):
+            g.deal_damage(ctx.source, c, n)
+        for p in (g.active, 1 - g.active):
+            g.deal_damage(ctx.source, g.players[p], n)
+    yield from g.settle()
+
+
+_tb_ab, _tb_end = during_upkeep("Put a time counter on Time Bomb", _time_counter)
+define("Time Bomb", hooks=Hooks(end_of_upkeep=_tb_end), abilities=(
+    _tb_ab, Ability("{1}, {T}, Sacrifice Time Bomb: Time Bomb deals damage equal to the number of time counters "
+                    "on it to each creature and each player", _tap("{1}", sacrifice_self=True), _time_bomb)))
+
+
+# Infinite Hourglass: a time counter in each of its controller's upkeeps;
+# all creatures get +X/+0 (X: its time counters); any player may pay {3}
+# during any upkeep to remove one.
+def _hourglass_pt(g: Game, src: Card, card: Card, c: Chars) -> None:
+    if c.power is not None:
+        c.power += src.counters.get("time", 0)
+
+
+def _remove_time(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "time", -1)
+    return
+    yield
+
+
+_ih_ab, _ih_end = during_upkeep("Put a time counter on Infinite Hourglass", _time_counter)
+define("Infinite Hourglass", hooks=Hooks(end_of_upkeep=_ih_end),
+       statics=(Static(applies=lambda g, src, card, c: "creature" in c.types, modify=_hourglass_pt,
+                       active=lambda g, src: True),),
+       abilities=(_ih_ab, Ability("{3}: Remove a time counter from Infinite Hourglass. Any player may use this "
+                                  "ability, only during an upkeep", Cost(_mana("{3}")), _remove_time, who="any",
+                                  condition=lambda g, c: g.phase == "upkeep" and g.step == "upkeep"
+                                  and c.counters.get("time", 0) > 0)))
+
+
+# ------------------------------------------------------------------ combat
+
+define("Staff of the Ages", hooks=Hooks(ignores_landwalk=lambda g, src, keyword: True))
+
+
+# Vibrating Sphere: "During your turn, all creatures you control get +2/+0.
+# During all other turns, all creatures you control get -0/-2."
+def _sphere(g: Game, src: Card, card: Card, c: Chars) -> None:
+    if c.power is None or c.toughness is None:
+        return
+    if g.active == g.controller(src):
+        c.power += 2
+    else:
+        c.toughness -= 2
+
+
+define("Vibrating Sphere", statics=(Static(
+    applies=lambda g, src, card, c: "creature" in c.types and c.controller == g.controller(src), modify=_sphere),))
+
+# Sunstone: "{2}: Sacrifice a snow-covered land to have all creatures deal no
+# damage in combat this turn" (Fog's effect).
+define("Sunstone", abilities=(Ability(
+    "{2}: Sacrifice a snow-covered land to have all creatures deal no damage in combat this turn",
+    Cost(_mana("{2}"), sacrifice="snow"), _no_combat_damage),))
+
+
+# Arcum's Sleigh: "{2},{T}: Attacking this turn does not cause target creature
+# to tap. You cannot use this ability if defending player controls no
+# snow-covered lands" (the defending player: the opponent of the player whose
+# turn it is, or of its controller before any attack).
+def _sleigh_usable(g: Game, card: Card) -> bool:
+    defender = g.combat.defender if g.combat is not None else 1 - g.active
+    return bool(snow_covered_lands(g, defender))
+
+
+define("Arcum's Sleigh", abilities=(Ability(
+    "{2}, {T}: Attacking this turn does not cause target creature to tap. Use this ability only if defending "
+    "player controls any snow-covered lands", _tap("{2}"), grant("does not tap to attack"), targets=(CREATURE,),
+    condition=_sleigh_usable),))
+
+
+# ------------------------------------------------------------------ damage prevention
+
+_DAMAGING_ME = TargetSpec("source damaging you", kinds(Kind.SOURCE))
+
+
+def _pentagram(g: Game, ctx: Ctx) -> Gen:
+    for src in each_target(ctx):
+        g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
+    return
+    yield
+
+
+define("Pentagram of the Ages", abilities=(Ability(
+    "{4}, {T}: Prevent all damage to you from one source", _tap("{4}"), _pentagram, targets=(_DAMAGING_ME,),
+    prevention=True),))
+
+_ME_DAMAGED = TargetSpec("you, being damaged", kinds(Kind.PLAYER), lambda g, ctx, o: o.idx == ctx.controller,
+                         damaged=True)
+define("Shield of the Ages", abilities=(Ability("{2}: Prevent 1 damage to you", Cost(_mana("{2}")),
+                                                prevent_to_target(1), targets=(_ME_DAMAGED,), prevention=True),))
+
+
+# ------------------------------------------------------------------ coins and cards
+
+# Goblin Lyre: "{0}: Sacrifice Goblin Lyre. Flip a coin; target opponent
+# calls ... in your favor, * damage to that opponent (* = creatures you
+# control); otherwise * damage to you (* = creatures the opponent controls)",
+# counted as the flip ends.
+def _lyre(g: Game, ctx: Ctx) -> Gen:
+    opp = ctx.target if isinstance(ctx.target, Player) else ctx.opponent
+    won = yield from coin_flip_won(g, opp, "Goblin Lyre")
+    if won:
+        g.deal_damage(ctx.source, opp, len(g.creatures(ctx.controller)))
+    else:
+        g.deal_damage(ctx.source, ctx.me, len(g.creatures(opp.idx)))
+    yield from g.settle()
+
+
+define("Goblin Lyre", abilities=(Ability(
+    "{0}: Sacrifice Goblin Lyre. Flip a coin; target opponent calls it. Goblin Lyre deals damage to that opponent "
+    "equal to the creatures you control, or to you equal to the creatures they control",
+    Cost(sacrifice_self=True), _lyre, targets=(OPPONENT,)),))
+
+
+def _draw_next_turn(g: Game, p: int, name: str) -> None:
+    """"Draw a card at the beginning of the next turn" (Urza's Bauble, Barbed
+    Sextant): at the beginning of the next upkeep, whoever's turn it is."""
+    def draw(g2: Game, c2: Ctx) -> Gen:
+        yield from g2.draw(p, 1)
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, draw, p, name, turn=g.turn + 1))
+    g.log(f"{g.players[p].name} will draw a card at the beginning of the next turn ({name}).")
+
+
+# Urza's Bauble: a card chosen at random from the target player's hand is
+# shown to its controller only.
+def _bauble(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        if p.hand:
+            seen = g.rng.choice(list(p.hand))
+            g.secrets.append((ctx.controller, f"A card at random from {p.name}'s hand: {seen.name}."))
+            g.log(f"{ctx.me.name} looks at a card at random from {p.name}'s hand (Urza's Bauble).")
+    _draw_next_turn(g, ctx.controller, "Urza's Bauble")
+    return
+    yield
+
+
+define("Urza's Bauble", abilities=(Ability(
+    "{T}, Sacrifice Urza's Bauble: Look at a card at random from target player's hand. Draw a card at the "
+    "beginning of the next turn", Cost(tap=True, sacrifice_self=True), _bauble, targets=(PLAYER,)),))
+
+
+# Barbed Sextant: a mana source of any color ({1}, {T}, sacrifice); the card
+# drawn at the beginning of the next turn is set up as its mana is drawn.
+def _sextant(g: Game, card: Card, p: int, amount: int) -> Gen:
+    _draw_next_turn(g, p, "Barbed Sextant")
+    return amount
+    yield
+
+
+define("Barbed Sextant", hooks=Hooks(mana_choice=_sextant), mana_abilities=(
+    ManaAbility("WUBRG", cost=Cost(_mana("{1}"), tap=True, sacrifice_self=True)),))
+
+
+# Jester's Cap: its controller looks through the target player's library
+# and removes any three of its cards from the game (one at a time; fewer if
+# the library holds fewer), then that library is shuffled.
+def _jesters_cap(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        g.secrets.append((ctx.controller, f"{p.name}'s library: {', '.join(sorted(c.name for c in p.library))}."))
+        for i in range(min(3, len(p.library))):
+            names = sorted({c.name for c in p.library})
+            ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Jester's Cap: remove a card of "
+                                   f"{p.name}'s library from the game ({i + 1} of 3)",
+                                   [f"choose {n}" for n in names], about="Jester's Cap")
+            card = next(c for c in p.library if c.name == ans[len("choose "):])
+            g.move(card, "removed")
+            g.log(f"{card.name} is removed from the game from {p.name}'s library (Jester's Cap).")
+        g.shuffle(p.idx)
+        g.log(f"{p.name}'s library is shuffled.")
+
+
+define("Jester's Cap", abilities=(Ability(
+    "{2}, {T}, Sacrifice Jester's Cap: Look through target player's library and remove any three of those cards "
+    "from the game. Shuffle that library afterwards", _tap("{2}", sacrifice_self=True), _jesters_cap,
+    targets=(PLAYER,)),))
