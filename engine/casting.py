@@ -87,7 +87,9 @@ class CastingRules:
                     # the flag "plains produces colorless" (Quarum Trench Gnomes): that
                     # land type's ability adds colorless mana instead
                     colorless = ch.flags and f"{sub} produces colorless" in ch.flags
-                    syms += "C" if colorless else sym
+                    # the flag "plains produces R" (Naked Singularity): another color instead
+                    other = next((o for o in "WUBRG" if ch.flags and f"{sub} produces {o}" in ch.flags), None)
+                    syms += "C" if colorless else (other or sym)
             if syms:
                 out.append(_BASIC_ABILITY["".join(sorted(set(syms), key=MANA_SYMBOLS.index))])
             # "lands provide X instead of their normal mana" (Deep Water): hook
@@ -1279,6 +1281,7 @@ class CastingRules:
             yield from self.discard_random_cost(p, src, ab.cost.discard_random)
         if victim is not None and victim in self.battlefield:
             spell.chosen["sacrificed"] = victim.name
+            spell.chosen["sacrificed_subtypes"] = frozenset(self.chars(victim).subtypes)  # "if it was a Thrull"
             yield from self.put_in_graveyard([victim], how="sacrifice")
         return True
 

@@ -20,7 +20,7 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Elvish Scout", "Spore Cloud", "Draconian Cylix", "Conch Horn", "Thrull Wizard",
                 "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant",
                 "Ebon Stronghold", "Havenwood Battleground", "Bottomless Vault", "Hollow Trees",
-                "Initiates of the Ebon Hand", "Thelonite Druid")
+                "Initiates of the Ebon Hand", "Thelonite Druid", "Ebon Praetor")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",

@@ -19,10 +19,12 @@ _EARLIER = frozenset({"LEA", "LEB", "2ED", "3ED", "4ED", "ARN", "ATQ", "LEG", "D
 
 _ONE = ("Adarkar Sentinel", "Aegis of the Meek", "Baton of Morale", "Fyndhorn Bow", "War Chariot",
         "Whalebone Glider", "Soldevi Simulacrum", "Wall of Shields", "Snow Fortress", "Walking Wall",
-        "Skull Catapult", "Zuran Orb", "Despotic Scepter")
+        "Skull Catapult", "Zuran Orb", "Despotic Scepter", "Hematite Talisman", "Malachite Talisman",
+        "Soldevi Golem", "Naked Singularity", "Arcum's Weathervane", "Vexing Arcanix")
 _TWO = ("Pit Trap", "Celestial Sword", "Time Bomb", "Infinite Hourglass", "Staff of the Ages", "Vibrating Sphere",
         "Sunstone", "Arcum's Sleigh", "Pentagram of the Ages", "Shield of the Ages", "Goblin Lyre", "Urza's Bauble",
-        "Barbed Sextant", "Jester's Cap")
+        "Barbed Sextant", "Jester's Cap", "Nacre Talisman", "Onyx Talisman", "Lapis Lazuli Talisman",
+        "Crown of the Ages")
 ICE_AGE_ARTIFACTS = {
     "Ice Age Artifacts One": {"Snow-Covered Mountain": 10, "Mountain": 8, "Snow-Covered Forest": 10, "Forest": 8,
                               "Grizzly Bears": 4, **{n: 2 for n in _ONE}},

@@ -13,7 +13,7 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..combat import ONE_BLOCKER_NOT_ENOUGH
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
-                       each_target, flag_mod, pump_mod, static_for)
+                       during_upkeep, each_target, flag_mod, pump_mod, static_for, upkeep_of)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Trigger
@@ -259,3 +259,34 @@ define("Goblin War Drums", statics=(static_for(lambda g, src, card, c: "creature
 # one target": the sacrifice is an additional cost, paid as it is cast (a
 # Goblin or Goblins), so it cannot be cast without one.
 define("Goblin Grenade", spell=SpellSpec(damage(5), targets=(CREATURE_OR_PLAYER,), cost=Cost(sacrifice="goblin")))
+
+
+# ------------------------------------------------------------------ black
+
+# Ebon Praetor: a -2/-2 counter in each of its controller's upkeeps; "You
+# may sacrifice a creature during your upkeep to remove a -2/-2 counter ...
+# If the creature sacrificed was a Thrull, also put a +1/+0 counter on Ebon
+# Praetor. Only one creature may be sacrificed in this manner each turn."
+def _praetor_counter(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "-2/-2", 1)
+    return
+    yield
+
+
+def _praetor_feeds(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.zone != "battlefield":
+        return
+    add_counters(g, src, "-2/-2", -1)
+    if "thrull" in ctx.chosen("sacrificed_subtypes", frozenset()) or "thrulls" in ctx.chosen("sacrificed_subtypes",
+                                                                                             frozenset()):
+        add_counters(g, src, "+1/+0", 1)
+    yield from g.settle()
+
+
+_pr_ab, _pr_end = during_upkeep("Put a -2/-2 counter on Ebon Praetor", _praetor_counter)
+define("Ebon Praetor", keywords=("trample", "first strike"), hooks=Hooks(end_of_upkeep=_pr_end), abilities=(
+    _pr_ab, Ability("Sacrifice a creature: Remove a -2/-2 counter from Ebon Praetor; if it was a Thrull, put a "
+                    "+1/+0 counter on Ebon Praetor. Use this ability only during your upkeep, once each turn",
+                    Cost(sacrifice="creature"), _praetor_feeds, condition=upkeep_of(), once_per_turn=True)))

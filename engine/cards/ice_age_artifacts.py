@@ -6,20 +6,21 @@ creature type Wall: what refers to walls finds them, and they cannot attack.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PLAYER, creature_where, cumulative_upkeep, damage,
                        destroy_targets, during_upkeep, each_target, gain_life, grant, keyword_mod, on_source,
-                       permanent_target, pump, pump_mod, add_counters, coin_flip_won, prevent_to_target, static_for,
-                       snow_covered_lands)
+                       PERMANENT, permanent_target, pump, pump_mod, add_counters, coin_flip_won, prevent_to_target, static_for,
+                       snow_covered_lands, self_only, flag_mod, upkeep_of)
 from ..hooks import Hooks
-from ..mana import ManaCost
-from ..model import Ability, Cost, Delayed, Event, Gen, Kind, ManaAbility, Static, TargetSpec, kinds
-from ..objects import Card, Chars, Effect, Player
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds
+from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from .legends_white_blue import names_and_turns_over
 from .green import _fog as _no_combat_damage  # "all creatures deal no damage in combat this turn"
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -340,4 +341,190 @@ def _jesters_cap(g: Game, ctx: Ctx) -> Gen:
 define("Jester's Cap", abilities=(Ability(
     "{2}, {T}, Sacrifice Jester's Cap: Look through target player's library and remove any three of those cards "
     "from the game. Shuffle that library afterwards", _tap("{2}", sacrifice_self=True), _jesters_cap,
+    targets=(PLAYER,)),))
+
+
+# ------------------------------------------------------------------ the Talismans
+
+# "{3}: Untap target permanent. Use this ability only when a red spell is
+# successfully cast and only once for each red spell cast." A spell of the
+# color successfully cast (either player's) opens the window while it waits
+# to resolve; each use, as it is announced, spends one such spell.
+def _talisman(name: str, word: str) -> None:
+    def heard(g: Game, ctx: Ctx) -> Gen:
+        ctx.source.flags.setdefault("talisman_spells", []).append(ctx.data["spell"].sid)
+        return
+        yield
+
+    def cast_of_color(g: Game, src: Card, d: dict[str, object]) -> bool:
+        s = d["spell"]
+        return isinstance(s, Spell) and s.card is not None and COLOR_LETTERS[g.word(src, word)] in s.colors
+
+    def waiting(g: Game, card: Card) -> list[int]:
+        ready = card.flags.get("talisman_spells", [])
+        return [s.sid for s in g.batch + g.spells if s.sid in ready]
+
+    def spend(g: Game, src: Card, spell: Spell) -> Gen:
+        if spell.source is src:
+            sids = waiting(g, src)
+            if sids:
+                src.flags["talisman_spells"] = [s for s in src.flags["talisman_spells"] if s != sids[0]]
+        return
+        yield
+
+    define(name, triggers=(Trigger(Event.SPELL_CAST, heard, cast_of_color),), hooks=Hooks(on_activate=spend),
+           abilities=(Ability(f"{{3}}: Untap target permanent. Use this ability only when a {word} spell is "
+                              f"successfully cast and only once for each {word} spell cast", Cost(_mana("{3}")),
+                              _untap_targets, targets=(PERMANENT,),
+                              condition=lambda g, c: bool(waiting(g, c))),))
+
+
+def _untap_targets(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield" and t.tapped:
+            t.tapped = False
+            g.log(f"{t.name} is untapped.")
+    return
+    yield
+
+
+for _name, _word in (("Hematite Talisman", "red"), ("Lapis Lazuli Talisman", "blue"),
+                     ("Malachite Talisman", "green"), ("Nacre Talisman", "white"), ("Onyx Talisman", "black")):
+    _talisman(_name, _word)
+
+
+# ------------------------------------------------------------------ lands
+
+# Naked Singularity: cumulative upkeep {3}; "Instead of their normal mana,
+# plains produce {R}, islands produce {G}, swamps produce {W}, mountains
+# produce {U}, and forests produce {B}" (the flags the core's basic land
+# abilities read; a land of two types makes either of the new colors).
+_SINGULARITY = {"plains": "R", "island": "G", "swamp": "W", "mountain": "U", "forest": "B"}
+
+
+def _singularity(g: Game, src: Card, card: Card, c: Chars) -> None:
+    for sub, sym in _SINGULARITY.items():
+        if sub in c.subtypes:
+            c.flags.add(f"{sub} produces {sym}")
+
+
+_ns_ab, _ns_end = cumulative_upkeep(mana="{3}")
+define("Naked Singularity", hooks=Hooks(end_of_upkeep=_ns_end), abilities=(_ns_ab,), statics=(
+    Static(applies=lambda g, src, card, c: "land" in c.types, modify=_singularity, active=lambda g, src: True),))
+
+
+# ------------------------------------------------------------------ creatures
+
+# Soldevi Golem: does not untap in its controller's untap phase; "{0}: Untap
+# target creature opponent controls to untap Soldevi Golem at the end of your
+# upkeep. Use this ability only during your upkeep."
+def _golem(g: Game, ctx: Ctx) -> Gen:
+    golem = ctx.source.oid
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield" and t.tapped:
+            t.tapped = False
+            g.log(f"{t.name} is untapped.")
+
+    def untap_golem(g2: Game, c2: Ctx) -> Gen:
+        card = g2.find(golem)
+        if card is not None and card.tapped:
+            card.tapped = False
+            g2.log(f"{card.name} untaps.")
+        return
+        yield
+    g.delayed.append(Delayed(Event.END_UPKEEP, untap_golem, ctx.controller, "Soldevi Golem", turn=g.turn))
+    return
+    yield
+
+
+_OPPONENTS_CREATURE = creature_where("target creature an opponent controls",
+                                     lambda g, ctx, c: g.controller(c) != ctx.controller)
+define("Soldevi Golem", statics=(static_for(self_only, flag_mod("doesn't untap")),), abilities=(Ability(
+    "{0}: Untap target creature an opponent controls to untap Soldevi Golem at the end of your upkeep. Use this "
+    "ability only during your upkeep", Cost(), _golem, targets=(_OPPONENTS_CREATURE,), condition=upkeep_of(),
+    once_per_phase=True),))
+
+
+# Crown of the Ages: "{4}, {T}: Move target enchantment from one creature to
+# another. The enchantment's new target must be legal": the target is an
+# enchantment on a creature; as the ability resolves its controller chooses
+# another creature the enchantment could legally enchant (none: nothing happens).
+def _on_a_creature(g: Game, ctx: Ctx, c: Card) -> bool:
+    host = g.enchanted(c)
+    return "enchantment" in g.chars(c).types and host is not None and "creature" in g.chars(host).types
+
+
+def _crown(g: Game, ctx: Ctx) -> Gen:
+    for aura in each_target(ctx):
+        if not isinstance(aura, Card) or aura.zone != "battlefield":
+            continue
+        host = g.enchanted(aura)
+        able = [c for c in g.creatures(None) if c is not host and g.aura_legal(aura, c)]
+        if not able:
+            g.log(f"{aura.name} cannot be moved: no other creature may be enchanted by it.")
+            continue
+        ch = [f"choose {ref(g, c)}" for c in able]
+        ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Crown of the Ages: move {aura.name} to "
+                               "which creature?", ch, about="Crown of the Ages")
+        new = able[ch.index(ans)]
+        aura.attached_to = new.oid
+        g.log(f"{aura.name} is moved onto {new.name}.")
+    yield from g.settle()
+
+
+define("Crown of the Ages", abilities=(Ability(
+    "{4}, {T}: Move target enchantment from one creature to another. The enchantment's new target must be legal",
+    _tap("{4}"), _crown, targets=(permanent_target("target enchantment on a creature", _on_a_creature),)),))
+
+
+# Arcum's Weathervane: a snow-covered land becomes a non-snow-covered land of
+# the same type, or a non-snow-covered basic land becomes snow-covered (for
+# good; "mark the changed land with a counter": a weathervane counter).
+def _snow_mod(snow: bool) -> Callable[[Game, Card, Chars], None]:
+    def m(g: Game, card: Card, c: Chars) -> None:
+        if snow:
+            c.supertypes.add("snow")
+        else:
+            c.supertypes.discard("snow")
+    return m
+
+
+def _weathervane(snow: bool) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        for t in each_target(ctx):
+            if isinstance(t, Card) and t.zone == "battlefield":
+                g.effects.append(Effect(g.stamp(), t.oid, _snow_mod(snow), "forever", layer=1))
+                add_counters(g, t, "weathervane", 1)
+                g.log(f"{t.name} becomes {'a snow-covered' if snow else 'a non-snow-covered'} land.")
+        return
+        yield
+    return fn
+
+
+_SNOW_LAND = permanent_target("target snow-covered land",
+                              lambda g, ctx, c: "land" in (ch := g.chars(c)).types and "snow" in ch.supertypes)
+_BASIC_NOT_SNOW = permanent_target("target non-snow-covered basic land",
+                                   lambda g, ctx, c: "land" in (ch := g.chars(c)).types and "basic" in ch.supertypes
+                                   and "snow" not in ch.supertypes)
+define("Arcum's Weathervane", abilities=(
+    Ability("{2}, {T}: Target snow-covered land becomes a non-snow-covered land of the same type", _tap("{2}"),
+            _weathervane(False), targets=(_SNOW_LAND,)),
+    Ability("{2}, {T}: Target non-snow-covered basic land becomes a snow-covered land of the same type",
+            _tap("{2}"), _weathervane(True), targets=(_BASIC_NOT_SNOW,))))
+
+
+# Vexing Arcanix: Petra Sphinx's naming (among the names of the cards the
+# player owns), and 2 damage to that player when the card turned over was
+# not the one named.
+def _arcanix(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        named = yield from names_and_turns_over(g, t.idx, "Vexing Arcanix")
+        if named is False:
+            g.deal_damage(ctx.source, t, 2)
+    yield from g.settle()
+
+
+define("Vexing Arcanix", abilities=(Ability(
+    "{3}, {T}: Target player names a card and turns over the top card of their library: to their hand if named; "
+    "otherwise to their graveyard, and Vexing Arcanix deals 2 damage to that player", _tap("{3}"), _arcanix,
     targets=(PLAYER,)),))
