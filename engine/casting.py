@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 from .ctx import Ctx
 from .decisions import DecisionKind, IllegalAction, Refusal, norm, read_number
-from .mana import COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
+from .mana import COLOR_LETTERS, COLOR_NAMES, MANA_SYMBOLS, Mana, ManaCost, ManaError, plan_payment
 from .model import (Ability, Announce, Cost, Event, Gen, Kind, ManaAbility, Mode, SICK_TAP_OK, SPEND_USES, Speed, Target,
                     TargetSpec, only_type_refused)
 from .objects import Card, Chars, Effect, Player, Source, Spell
@@ -696,7 +696,7 @@ class CastingRules:
             return False
         if ab.cost.discard and not self.players[p].hand:
             return False
-        if ab.cost.sacrifice and not self.sacrificeable(p, self.word(card, ab.cost.sacrifice)):
+        if ab.cost.sacrifice and len(self.sacrificeable(p, self.word(card, ab.cost.sacrifice))) < ab.cost.sacrifice_count:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
@@ -726,7 +726,11 @@ class CastingRules:
         what a cost "sacrifice a WHAT" may take (see :class:`engine.model.Cost`).
         The old cards write a creature type in the singular or the plural
         ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both. A
-        supertype is taken too: "snow" is "sacrifice a snow-covered land" (Sunstone)."""
+        supertype is taken too: "snow" is "sacrifice a snow-covered land" (Sunstone); and
+        a color word before the type: "green creature" (Thelonite Monk)."""
+        color, _, rest = what.partition(" ")
+        if rest and color in COLOR_LETTERS:
+            return [c for c in self.sacrificeable(p, rest) if COLOR_LETTERS[color] in self.chars(c).colors]
         return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
                 or what + "s" in ch.subtypes or what in ch.supertypes]
 
@@ -1228,6 +1232,7 @@ class CastingRules:
             total = ManaCost(total.total)
         discarded: Card | None = None
         victim: Card | None = None
+        more: list[Card] = []
         # the cost beyond mana: an ability's, or a spell's additional cost (SpellSpec.cost)
         extra = ab.cost if ab is not None else (spec_obj.cost if spec_obj is not None else None)
         if extra is not None:
@@ -1254,6 +1259,17 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 victim = able[ch.index(ans)]
+                more = []  # the others of "sacrifice two Goblins", one at a time
+                while len(more) + 1 < extra.sacrifice_count:
+                    left = [c for c in able if c is not victim and c not in more]
+                    if not left:
+                        return False
+                    ch = [f"sacrifice {ref(self, c)}" for c in left]
+                    ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which other "
+                                              f"{what}?", ch + cancel, about=spell.name)
+                    if ans == "cancel":
+                        return False
+                    more.append(left[ch.index(ans)])
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.x_color if card else None))
         if not paid:
             return False
@@ -1282,7 +1298,8 @@ class CastingRules:
         if victim is not None and victim in self.battlefield:
             spell.chosen["sacrificed"] = victim.name
             spell.chosen["sacrificed_subtypes"] = frozenset(self.chars(victim).subtypes)  # "if it was a Thrull"
-            yield from self.put_in_graveyard([victim], how="sacrifice")
+            spell.chosen["sacrificed_cost"] = victim.cdef.cost.total  # its casting cost (Homarid Spawning Bed)
+            yield from self.put_in_graveyard([victim] + [c for c in more if c in self.battlefield], how="sacrifice")
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:

@@ -169,6 +169,8 @@ class Cost:
     # Altar, Atog, Fallen Angel); its name is kept in ``chosen`` as
     # "sacrificed"; automatic payment never uses a mana ability with such a cost
     sacrifice: str = ""
+    # how many permanents of that type the cost sacrifices ("Sacrifice two Goblins": Goblin Warrens)
+    sacrifice_count: int = 1
 
 
 @dataclass(frozen=True)

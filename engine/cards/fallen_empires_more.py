@@ -12,12 +12,15 @@ from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..combat import ONE_BLOCKER_NOT_ENOUGH
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
-                       during_upkeep, each_target, flag_mod, pump_mod, static_for, upkeep_of)
-from ..hooks import Hooks
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
+                       during_upkeep, each_target, flag_mod, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
+                       upkeep_of)
+from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Trigger
-from ..objects import Card, Chars, Effect
+from ..objects import Card, Chars, Effect, Player
+from .fallen_empires import _attacking_unblocked
+from .green import _basic_land_mod
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -290,3 +293,174 @@ define("Ebon Praetor", keywords=("trample", "first strike"), hooks=Hooks(end_of_
     _pr_ab, Ability("Sacrifice a creature: Remove a -2/-2 counter from Ebon Praetor; if it was a Thrull, put a "
                     "+1/+0 counter on Ebon Praetor. Use this ability only during your upkeep, once each turn",
                     Cost(sacrifice="creature"), _praetor_feeds, condition=upkeep_of(), once_per_turn=True)))
+
+
+# ------------------------------------------------------------------ tokens from sacrifices
+
+GOBLIN = token_def("Goblin", ("creature",), 1, 1, subtypes=("Goblin",), colors=("R",))
+CAMARID = token_def("Camarid", ("creature",), 1, 1, subtypes=("Camarid",), colors=("U",))
+
+# Goblin Warrens: "{2}{R}, Sacrifice two Goblins: Put three Goblin tokens into
+# play" (tokens named Goblin, of the creature type Goblin, so they feed it again).
+define("Goblin Warrens", abilities=(Ability(
+    "{2}{R}, Sacrifice two Goblins: Put three Goblin tokens into play", Cost(_mana("{2}{R}"), sacrifice="goblin",
+                                                                              sacrifice_count=2),
+    tokens_effect(GOBLIN, 3)),))
+
+
+# Homarid Spawning Bed: "{1}{U}{U}: Sacrifice a blue creature to put X Camarid
+# tokens into play, where X is the casting cost of the sacrificed creature"
+# (its converted cost: a token's is 0).
+def _spawning_bed(g: Game, ctx: Ctx) -> Gen:
+    n = ctx.chosen("sacrificed_cost", 0)
+    if n:
+        yield from tokens_effect(CAMARID, n)(g, ctx)
+
+
+define("Homarid Spawning Bed", abilities=(Ability(
+    "{1}{U}{U}: Sacrifice a blue creature to put X Camarid tokens into play, where X is the casting cost of the "
+    "sacrificed creature", Cost(_mana("{1}{U}{U}"), sacrifice="blue creature"), _spawning_bed),))
+
+
+# Thelonite Monk: "{T}: Sacrifice a green creature to turn a target land into
+# a basic forest. Mark changed land with a counter" (for good; as any land
+# changed to another land type it then has a forest's text box only).
+def _monk(g: Game, ctx: Ctx) -> Gen:
+    word = g.word(ctx.source, "forest")
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield":
+            g.effects.append(Effect(g.stamp(), t.oid, _basic_land_mod(word), "forever", layer=1))
+            add_counters(g, t, "Thelonite Monk", 1)
+            g.log(f"{t.name} becomes a basic {word}.")
+    return
+    yield
+
+
+define("Thelonite Monk", abilities=(Ability(
+    "{T}: Sacrifice a green creature to turn target land into a basic forest", Cost(tap=True,
+                                                                                   sacrifice="green creature"),
+    _monk, targets=(LAND,)),))
+
+
+# ------------------------------------------------------------------ "attacks and is not blocked ... deals no damage to opponent"
+
+# Farrel's Zealot, Farrel's Mantle, Delif's Cone, Delif's Cube: something done
+# instead of an unblocked attacker's damage to the defending player. Each is
+# an effect used once blockers are declared and before combat damage, while
+# the creature is attacking and unblocked (the window of Necrite's
+# "attacking and unblocked"); using it means the creature deals no damage to
+# the opponent this turn (its combat damage to players is reduced to 0).
+def _no_damage_to_players(g: Game, creature: Card) -> None:
+    oid = creature.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                            hooks=EffectHooks(reduce_damage=lambda g2, pk: pk.source_oid == oid
+                                              and isinstance(pk.receiver, Player))))
+    g.log(f"{creature.name} deals no damage to its opponent this turn.")
+
+
+def _zealot(g: Game, ctx: Ctx) -> Gen:
+    me = ctx.source
+    if me.zone != "battlefield":
+        return
+    for t in each_target(ctx):
+        g.deal_damage(me, t, 3)
+    _no_damage_to_players(g, me)
+    yield from g.settle()
+
+
+define("Farrel's Zealot", abilities=(Ability(
+    "{0}: Farrel's Zealot deals 3 damage to target creature and no damage to its opponent this turn. Use this "
+    "ability only if Farrel's Zealot is attacking and unblocked, once each turn", Cost(), _zealot,
+    targets=(CREATURE,), condition=_attacking_unblocked, once_per_turn=True),))
+
+
+# Farrel's Mantle: the enchanted creature deals X+2 (X its power as the effect
+# resolves) to another target creature instead of damage to the opponent.
+def _mantle(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source)
+    if host is None:
+        return
+    for t in each_target(ctx):
+        if t is not host:
+            g.deal_damage(host, t, (g.chars(host).power or 0) + 2)
+    _no_damage_to_players(g, host)
+    yield from g.settle()
+
+
+def _host_attacking_unblocked(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    return host is not None and _attacking_unblocked(g, host)
+
+
+define("Farrel's Mantle", enchant=CREATURE, abilities=(Ability(
+    "{0}: Enchanted creature deals damage equal to its power plus 2 to another target creature and no damage to "
+    "its opponent this turn. Use this ability only if it is attacking and unblocked, once each turn", Cost(),
+    _mantle, targets=(creature_where("another target creature", lambda g, ctx, c: c is not g.enchanted(ctx.source)),),
+    condition=_host_attacking_unblocked, once_per_turn=True),))
+
+_MY_UNBLOCKED = creature_where("target attacking and unblocked creature you control",
+                               lambda g, ctx, c: g.controller(c) == ctx.controller and _attacking_unblocked(g, c))
+
+
+def _cone(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield":
+            g.gain_life(ctx.controller, max(0, g.chars(t).power or 0))
+            _no_damage_to_players(g, t)
+    return
+    yield
+
+
+define("Delif's Cone", abilities=(Ability(
+    "{T}: Sacrifice Delif's Cone: gain life equal to the power of target attacking and unblocked creature you "
+    "control; it deals no damage to its opponent this turn", Cost(tap=True, sacrifice_self=True), _cone,
+    targets=(_MY_UNBLOCKED,)),))
+
+
+def _cube(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield":
+            _no_damage_to_players(g, t)
+            if ctx.source.zone == "battlefield":
+                add_counters(g, ctx.source, "cube", 1)
+    return
+    yield
+
+
+define("Delif's Cube", abilities=(
+    Ability("{2}, {T}: Target attacking and unblocked creature you control deals no damage to its opponent this "
+            "turn; instead, put a cube counter on Delif's Cube", Cost(_mana("{2}"), tap=True), _cube,
+            targets=(_MY_UNBLOCKED,)),
+    Ability("{2}: Remove a cube counter to regenerate target creature", Cost(_mana("{2}"), remove_counter="cube"),
+            nothing, regenerate=True, targets=(CREATURE,))))
+
+
+# Heroism: "{0}: Sacrifice a white creature to have attacking red creatures
+# deal no damage during combat this turn. The attacking player may pay
+# {2}{R} for an attacking creature to have it deal damage as normal": the
+# attacking red creatures as it resolves; their controller is asked, one
+# creature at a time, whether to pay for it.
+def _heroism(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    if cb is None:
+        return
+    red = COLOR_LETTERS[g.word(ctx.source, "red")]
+    attacker = g.active
+    for o in cb.attackers():
+        c = g.find(o)
+        if c is None or red not in g.chars(c).colors:
+            continue
+        paid = yield from pay_to_use(g, attacker, "{2}{R}", f"Heroism: pay {{2}}{{R}} so that {c.name} deals "
+                                     "damage as normal?", "Heroism")
+        if paid:
+            continue
+        g.effects.append(Effect(g.stamp(), None, lambda g2, card, ch: None, "eot", applies=lambda g2, card, ch: False,
+                                hooks=EffectHooks(reduce_damage=lambda g2, pk, oid=c.oid: pk.combat
+                                                  and pk.source_oid == oid)))
+        g.log(f"{c.name} deals no damage during combat this turn (Heroism).")
+
+
+define("Heroism", abilities=(Ability(
+    "{0}: Sacrifice a white creature to have attacking red creatures deal no damage during combat this turn. The "
+    "attacking player may pay {2}{R} for an attacking creature to have it deal damage as normal",
+    Cost(sacrifice="white creature"), _heroism),))
