@@ -13,13 +13,13 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..combat import ONE_BLOCKER_NOT_ENOUGH
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
-                       during_upkeep, each_target, flag_mod, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
+                       during_upkeep, each_target, enchanted, enters_with_counters, flag_mod, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
                        upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Trigger
-from ..objects import Card, Chars, Effect, Player
-from .fallen_empires import _attacking_unblocked
+from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
+from ..objects import Card, Chars, Effect, Player, Spell
+from .fallen_empires import SAPROLING, _attacking_unblocked
 from .green import _basic_land_mod
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -464,3 +464,70 @@ define("Heroism", abilities=(Ability(
     "{0}: Sacrifice a white creature to have attacking red creatures deal no damage during combat this turn. The "
     "attacking player may pay {2}{R} for an attacking creature to have it deal damage as normal",
     Cost(sacrifice="white creature"), _heroism),))
+
+
+# ------------------------------------------------------------------ blue
+
+# Merseine: three net counters as it comes into play; the enchanted creature
+# does not untap in its controller's untap phase while any remain; that
+# controller may, as a fast effect, pay the creature's casting cost (X as 0)
+# to remove one (paid as the effect resolves, as cumulative upkeep's mana).
+def _net_holds(g: Game, src: Card, card: Card, c: Chars) -> None:
+    if src.counters.get("net", 0) > 0:
+        c.flags.add("doesn't untap")
+
+
+def _cut_net(g: Game, ctx: Ctx) -> Gen:
+    net, host = ctx.source, g.enchanted(ctx.source)
+    if host is None or net.zone != "battlefield" or not net.counters.get("net", 0):
+        return
+    cost = str(host.cdef.cost.with_x(0))
+    paid = yield from pay_to_use(g, ctx.controller, cost, f"Merseine: pay {cost} to remove a net counter?",
+                                 "Merseine")
+    if paid:
+        add_counters(g, net, "net", -1)
+    else:
+        g.log(f"{ctx.me.name} does not pay {cost}: no net counter is removed.")
+
+
+def _can_cut(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    return (host is not None and card.counters.get("net", 0) > 0
+            and g.can_afford(g.controller(host), host.cdef.cost.with_x(0)))
+
+
+define("Merseine", enchant=CREATURE, on_enter=enters_with_counters("net", 3),
+       statics=(Static(applies=enchanted, modify=_net_holds),),
+       abilities=(Ability("Pay the enchanted creature's casting cost: Remove a net counter from Merseine", Cost(),
+                          _cut_net, who="enchanted controller", condition=_can_cut),))
+
+
+# ------------------------------------------------------------------ Saprolings from graveyards
+
+# Night Soil: "{1}: Remove two creatures in any graveyard from the game to put
+# a Saproling token into play." The two creature cards are a cost: chosen and
+# removed as the ability is announced (the hook on_activate), from any
+# graveyards; it cannot be used with fewer than two there.
+def _graveyard_creatures(g: Game) -> list[Card]:
+    return [c for pl in g.players for c in pl.graveyard if "creature" in c.cdef.types]
+
+
+def _night_soil_cost(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is not src:
+        return
+    for i in range(2):
+        cands = _graveyard_creatures(g)
+        if not cands:
+            return
+        ch = [f"choose {c.name} ({g.players[c.owner].name}'s graveyard)" for c in cands]
+        uniq = list(dict.fromkeys(ch))
+        ans = yield from g.ask(spell.controller, DecisionKind.CHOOSE, f"Night Soil: remove a creature card from a "
+                               f"graveyard from the game ({i + 1} of 2)", uniq, about="Night Soil")
+        card = cands[ch.index(ans)]
+        g.move(card, "removed")
+        g.log(f"{card.name} is removed from the game from {g.players[card.owner].name}'s graveyard (Night Soil).")
+
+
+define("Night Soil", hooks=Hooks(on_activate=_night_soil_cost), abilities=(Ability(
+    "{1}: Remove two creature cards in any graveyards from the game to put a Saproling token into play",
+    Cost(_mana("{1}")), tokens_effect(SAPROLING), condition=lambda g, c: len(_graveyard_creatures(g)) >= 2),))

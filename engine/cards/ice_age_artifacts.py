@@ -528,3 +528,41 @@ define("Vexing Arcanix", abilities=(Ability(
     "{3}, {T}: Target player names a card and turns over the top card of their library: to their hand if named; "
     "otherwise to their graveyard, and Vexing Arcanix deals 2 damage to that player", _tap("{3}"), _arcanix,
     targets=(PLAYER,)),))
+
+
+# Jester's Mask: comes into play tapped. "{1},{T}: Sacrifice Jester's Mask to
+# look through target opponent's hand and library. Give that player a new
+# hand of as many cards as he or she had before. Reshuffle the remaining
+# cards afterwards": its controller chooses the new hand, one card at a time,
+# among the cards of that hand and library.
+def _mask_enters(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.tapped = True
+    g.log("Jester's Mask comes into play tapped.")
+    return
+    yield
+
+
+def _jesters_mask(g: Game, ctx: Ctx) -> Gen:
+    for p in each_target(ctx):
+        n = len(p.hand)
+        for c in list(p.hand):
+            g.move(c, "library")
+        g.secrets.append((ctx.controller, f"{p.name}'s hand and library: "
+                          f"{', '.join(sorted(c.name for c in p.library))}."))
+        for i in range(n):
+            names = sorted({c.name for c in p.library})
+            if not names:
+                break
+            ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, f"Jester's Mask: choose a card for "
+                                   f"{p.name}'s new hand ({i + 1} of {n})", [f"choose {x}" for x in names],
+                                   about="Jester's Mask")
+            card = next(c for c in p.library if c.name == ans[len("choose "):])
+            g.move(card, "hand")
+        g.shuffle(p.idx)
+        g.log(f"{ctx.me.name} gives {p.name} a new hand of {n} cards; {p.name}'s library is shuffled (Jester's Mask).")
+
+
+define("Jester's Mask", on_enter=_mask_enters, abilities=(Ability(
+    "{1}, {T}: Sacrifice Jester's Mask to look through target opponent's hand and library and give that player a "
+    "new hand of as many cards as they had; reshuffle the rest", _tap("{1}", sacrifice_self=True), _jesters_mask,
+    targets=(OPPONENT,)),))
