@@ -984,3 +984,23 @@ def coin_flip_won(g: Game, caller: Player, name: str) -> Gen:
     result = "heads" if g.rng.random() < 0.5 else "tails"
     g.log(f"{caller.name} calls {call}; the coin comes up {result}.")
     return call != result
+
+
+def comes_into_play_tapped(g: Game, ctx: Ctx) -> Gen:
+    """``on_enter`` of a permanent that "comes into play tapped" (the ruins and
+    storage lands, Jester's Mask)."""
+    ctx.source.tapped = True
+    g.log(f"{ctx.source.name} comes into play tapped.")
+    return
+    yield
+
+
+def counter_on_source(kind: str) -> EffectFn:
+    """"Put a KIND counter on this": the effect's own source, if still in play
+    (Time Bomb's time counter, Ebon Praetor's -2/-2 counter)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        if ctx.source is not None and ctx.source.zone == "battlefield":
+            add_counters(g, ctx.source, kind, 1)
+        return
+        yield
+    return fn

@@ -12,7 +12,8 @@ from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..combat import ONE_BLOCKER_NOT_ENOUGH
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counters, coin_flip_won, creature_where, damage,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counters, coin_flip_won,
+                       comes_into_play_tapped, counter_on_source, creature_where, damage,
                        during_upkeep, each_target, enchanted, enters_with_counters, flag_mod, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
                        upkeep_of)
 from ..hooks import EffectHooks, Hooks
@@ -28,14 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _mana(s: str) -> ManaCost:
     return ManaCost.parse(s)
-
-
-def _enters_tapped(g: Game, ctx: Ctx) -> Gen:
-    """"X comes into play tapped" (the ruins and storage lands)."""
-    ctx.source.tapped = True
-    g.log(f"{ctx.source.name} comes into play tapped.")
-    return
-    yield
 
 
 # ------------------------------------------------------------------ the ruins lands
@@ -55,7 +48,7 @@ def _ruins_mana(g: Game, card: Card, p: int, amount: int) -> Gen:
 
 for _name, _sym in (("Dwarven Ruins", "R"), ("Ebon Stronghold", "B"), ("Havenwood Battleground", "G"),
                     ("Ruins of Trokair", "W"), ("Svyelunite Temple", "U")):
-    define(_name, on_enter=_enters_tapped, hooks=Hooks(mana_choice=_ruins_mana), mana_abilities=(ManaAbility(_sym),))
+    define(_name, on_enter=comes_into_play_tapped, hooks=Hooks(mana_choice=_ruins_mana), mana_abilities=(ManaAbility(_sym),))
 
 
 # ------------------------------------------------------------------ the storage lands
@@ -90,7 +83,7 @@ _STORAGE_HOOKS = Hooks(may_stay_tapped=lambda g, c: True, kept_tapped=_storage_c
                        mana_amount=_storage_amount, mana_choice=_storage_mana)
 for _name, _sym in (("Bottomless Vault", "B"), ("Dwarven Hold", "R"), ("Hollow Trees", "G"),
                     ("Icatian Store", "W"), ("Sand Silos", "U")):
-    define(_name, on_enter=_enters_tapped, hooks=_STORAGE_HOOKS, mana_abilities=(ManaAbility(_sym),))
+    define(_name, on_enter=comes_into_play_tapped, hooks=_STORAGE_HOOKS, mana_abilities=(ManaAbility(_sym),))
 
 
 # ------------------------------------------------------------------ High Tide
@@ -270,13 +263,6 @@ define("Goblin Grenade", spell=SpellSpec(damage(5), targets=(CREATURE_OR_PLAYER,
 # may sacrifice a creature during your upkeep to remove a -2/-2 counter ...
 # If the creature sacrificed was a Thrull, also put a +1/+0 counter on Ebon
 # Praetor. Only one creature may be sacrificed in this manner each turn."
-def _praetor_counter(g: Game, ctx: Ctx) -> Gen:
-    if ctx.source is not None and ctx.source.zone == "battlefield":
-        add_counters(g, ctx.source, "-2/-2", 1)
-    return
-    yield
-
-
 def _praetor_feeds(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     if src.zone != "battlefield":
@@ -288,7 +274,7 @@ def _praetor_feeds(g: Game, ctx: Ctx) -> Gen:
     yield from g.settle()
 
 
-_pr_ab, _pr_end = during_upkeep("Put a -2/-2 counter on Ebon Praetor", _praetor_counter)
+_pr_ab, _pr_end = during_upkeep("Put a -2/-2 counter on Ebon Praetor", counter_on_source("-2/-2"))
 define("Ebon Praetor", keywords=("trample", "first strike"), hooks=Hooks(end_of_upkeep=_pr_end), abilities=(
     _pr_ab, Ability("Sacrifice a creature: Remove a -2/-2 counter from Ebon Praetor; if it was a Thrull, put a "
                     "+1/+0 counter on Ebon Praetor. Use this ability only during your upkeep, once each turn",

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PLAYER, creature_where, cumulative_upkeep, damage,
-                       destroy_targets, during_upkeep, each_target, gain_life, grant, keyword_mod, on_source,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PLAYER, comes_into_play_tapped, counter_on_source,
+                       creature_where, cumulative_upkeep, damage,
+                       destroy_targets, during_upkeep, each_target, gain_life, grant, on_source,
                        PERMANENT, permanent_target, pump, pump_mod, add_counters, coin_flip_won, prevent_to_target, static_for,
                        snow_covered_lands, self_only, flag_mod, upkeep_of)
 from ..hooks import Hooks
@@ -20,6 +21,7 @@ from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
+from .legends_white_blue import _realm as _prevent_from_one_source  # all damage to you from one source
 from .legends_white_blue import names_and_turns_over
 from .green import _fog as _no_combat_damage  # "all creatures deal no damage in combat this turn"
 
@@ -145,13 +147,6 @@ define("Celestial Sword", abilities=(Ability(
 
 # ------------------------------------------------------------------ counters
 
-def _time_counter(g: Game, ctx: Ctx) -> Gen:
-    if ctx.source is not None and ctx.source.zone == "battlefield":
-        add_counters(g, ctx.source, "time", 1)
-    return
-    yield
-
-
 # Time Bomb: a time counter in each of its controller's upkeeps; "{1}, {T},
 # Sacrifice: damage equal to the time counters to each creature and player"
 # (the counters it had as it was sacrificed).
@@ -165,7 +160,7 @@ def _time_bomb(g: Game, ctx: Ctx) -> Gen:
     yield from g.settle()
 
 
-_tb_ab, _tb_end = during_upkeep("Put a time counter on Time Bomb", _time_counter)
+_tb_ab, _tb_end = during_upkeep("Put a time counter on Time Bomb", counter_on_source("time"))
 define("Time Bomb", hooks=Hooks(end_of_upkeep=_tb_end), abilities=(
     _tb_ab, Ability("{1}, {T}, Sacrifice Time Bomb: Time Bomb deals damage equal to the number of time counters "
                     "on it to each creature and each player", _tap("{1}", sacrifice_self=True), _time_bomb)))
@@ -186,7 +181,7 @@ def _remove_time(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
-_ih_ab, _ih_end = during_upkeep("Put a time counter on Infinite Hourglass", _time_counter)
+_ih_ab, _ih_end = during_upkeep("Put a time counter on Infinite Hourglass", counter_on_source("time"))
 define("Infinite Hourglass", hooks=Hooks(end_of_upkeep=_ih_end),
        statics=(Static(applies=lambda g, src, card, c: "creature" in c.types, modify=_hourglass_pt,
                        active=lambda g, src: True),),
@@ -242,15 +237,8 @@ define("Arcum's Sleigh", abilities=(Ability(
 _DAMAGING_ME = TargetSpec("source damaging you", kinds(Kind.SOURCE))
 
 
-def _pentagram(g: Game, ctx: Ctx) -> Gen:
-    for src in each_target(ctx):
-        g.prevent(ctx.me, None, source_oid=src.oid, source_name=src.name)
-    return
-    yield
-
-
 define("Pentagram of the Ages", abilities=(Ability(
-    "{4}, {T}: Prevent all damage to you from one source", _tap("{4}"), _pentagram, targets=(_DAMAGING_ME,),
+    "{4}, {T}: Prevent all damage to you from one source", _tap("{4}"), _prevent_from_one_source, targets=(_DAMAGING_ME,),
     prevention=True),))
 
 _ME_DAMAGED = TargetSpec("you, being damaged", kinds(Kind.PLAYER), lambda g, ctx, o: o.idx == ctx.controller,
@@ -535,13 +523,6 @@ define("Vexing Arcanix", abilities=(Ability(
 # hand of as many cards as he or she had before. Reshuffle the remaining
 # cards afterwards": its controller chooses the new hand, one card at a time,
 # among the cards of that hand and library.
-def _mask_enters(g: Game, ctx: Ctx) -> Gen:
-    ctx.source.tapped = True
-    g.log("Jester's Mask comes into play tapped.")
-    return
-    yield
-
-
 def _jesters_mask(g: Game, ctx: Ctx) -> Gen:
     for p in each_target(ctx):
         n = len(p.hand)
@@ -562,7 +543,7 @@ def _jesters_mask(g: Game, ctx: Ctx) -> Gen:
         g.log(f"{ctx.me.name} gives {p.name} a new hand of {n} cards; {p.name}'s library is shuffled (Jester's Mask).")
 
 
-define("Jester's Mask", on_enter=_mask_enters, abilities=(Ability(
+define("Jester's Mask", on_enter=comes_into_play_tapped, abilities=(Ability(
     "{1}, {T}: Sacrifice Jester's Mask to look through target opponent's hand and library and give that player a "
     "new hand of as many cards as they had; reshuffle the rest", _tap("{1}", sacrifice_self=True), _jesters_mask,
     targets=(OPPONENT,)),))
