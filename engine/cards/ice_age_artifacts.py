@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PLAYER, comes_into_play_tapped, counter_on_source,
-                       creature_where, cumulative_upkeep, damage,
-                       destroy_targets, during_upkeep, each_target, gain_life, grant, on_source,
-                       PERMANENT, permanent_target, pump, pump_mod, add_counters, coin_flip_won, prevent_to_target, static_for,
-                       snow_covered_lands, self_only, flag_mod, upkeep_of)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
+                       comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
+                       destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant, on_source,
+                       permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
+                       static_for, upkeep_of)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds
