@@ -1299,6 +1299,9 @@ class CastingRules:
             spell.chosen["sacrificed"] = victim.name
             spell.chosen["sacrificed_subtypes"] = frozenset(self.chars(victim).subtypes)  # "if it was a Thrull"
             spell.chosen["sacrificed_cost"] = victim.cdef.cost.total  # its casting cost (Homarid Spawning Bed)
+            if extra is not None and extra.sacrifice_removed:
+                for c in [victim] + more:
+                    c.remove_if_dies = True
             yield from self.put_in_graveyard([victim] + [c for c in more if c in self.battlefield], how="sacrifice")
         return True
 

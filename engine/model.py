@@ -171,6 +171,8 @@ class Cost:
     sacrifice: str = ""
     # how many permanents of that type the cost sacrifices ("Sacrifice two Goblins": Goblin Warrens)
     sacrifice_count: int = 1
+    # the permanents sacrificed are removed from the game instead of going to the graveyard (Soul Exchange)
+    sacrifice_removed: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant",
                 "Ebon Stronghold", "Havenwood Battleground", "Bottomless Vault", "Hollow Trees",
                 "Initiates of the Ebon Hand", "Thelonite Druid", "Ebon Praetor",
-                "Thelonite Monk", "Delif's Cone", "Delif's Cube", "Night Soil")
+                "Thelonite Monk", "Delif's Cone", "Delif's Cube", "Night Soil", "Soul Exchange")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",

@@ -517,3 +517,27 @@ def _night_soil_cost(g: Game, src: Card, spell: Spell) -> Gen:
 define("Night Soil", hooks=Hooks(on_activate=_night_soil_cost), abilities=(Ability(
     "{1}: Remove two creature cards in any graveyards from the game to put a Saproling token into play",
     Cost(_mana("{1}")), tokens_effect(SAPROLING), condition=lambda g, c: len(_graveyard_creatures(g)) >= 2),))
+
+
+# Soul Exchange: "Sacrifice a creature, but remove it from the game instead of
+# putting it in your graveyard" (an additional cost, paid as it is cast).
+# "Take a creature from your graveyard and put it directly into play as though
+# it were just summoned" (chosen as it resolves: it is not a target); "Put a
+# +2/+2 counter on this creature if the creature sacrificed was a Thrull."
+def _soul_exchange(g: Game, ctx: Ctx) -> Gen:
+    dead = [c for c in ctx.me.graveyard if "creature" in c.cdef.types]
+    if not dead:
+        g.log(f"{ctx.me.name} has no creature in their graveyard to take.")
+        return
+    names = sorted({c.name for c in dead})
+    ans = yield from g.ask(ctx.controller, DecisionKind.CHOOSE, "Soul Exchange: put which creature into play?",
+                           [f"choose {n}" for n in names], about="Soul Exchange")
+    card = next(c for c in dead if c.name == ans[len("choose "):])
+    new = g.move(card, "battlefield", controller=ctx.controller)
+    g.log(f"{new.name} comes into play from {ctx.me.name}'s graveyard.")
+    if {"thrull", "thrulls"} & ctx.chosen("sacrificed_subtypes", frozenset()):
+        add_counters(g, new, "+2/+2", 1)
+    yield from g.entered(new)
+
+
+define("Soul Exchange", spell=SpellSpec(_soul_exchange, cost=Cost(sacrifice="creature", sacrifice_removed=True)))
