@@ -21,7 +21,8 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant",
                 "Ebon Stronghold", "Havenwood Battleground", "Bottomless Vault", "Hollow Trees",
                 "Initiates of the Ebon Hand", "Thelonite Druid", "Ebon Praetor",
-                "Thelonite Monk", "Delif's Cone", "Delif's Cube", "Night Soil", "Soul Exchange")
+                "Thelonite Monk", "Delif's Cone", "Delif's Cube", "Night Soil", "Soul Exchange",
+                "Tourach's Gate")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",
@@ -34,7 +35,7 @@ _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "I
                    "Sand Silos", "High Tide", "Farrelite Priest", "Dwarven Armorer", "Orcish Captain",
                    "Hand of Justice", "Goblin War Drums", "Goblin Grenade",
                    "Goblin Warrens", "Homarid Spawning Bed", "Farrel's Zealot", "Farrel's Mantle", "Heroism",
-                   "Merseine")
+                   "Merseine", "Goblin Kites")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

@@ -14,7 +14,7 @@ from ..decisions import DecisionKind
 from ..combat import ONE_BLOCKER_NOT_ENOUGH
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counters, coin_flip_won,
                        comes_into_play_tapped, counter_on_source, creature_where, damage,
-                       during_upkeep, each_target, enchanted, enters_with_counters, flag_mod, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
+                       during_upkeep, each_target, enchanted, enters_with_counters, flag_mod, keyword_mod, permanent_target, nothing, pay_to_use, pump_mod, static_for, token_def, tokens_effect,
                        upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
@@ -541,3 +541,90 @@ def _soul_exchange(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Soul Exchange", spell=SpellSpec(_soul_exchange, cost=Cost(sacrifice="creature", sacrifice_removed=True)))
+
+
+# Goblin Kites: "{R}: A target creature you control, which cannot have a
+# toughness greater than 2, gains flying until end of turn ... At end of
+# turn, flip a coin; opponent calls heads or tails while coin is in the air.
+# If the flip ends up in opponent's favor, bury that creature." One flip at
+# end of turn for each use.
+def _kites(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if not isinstance(t, Card) or t.zone != "battlefield":
+            continue
+        g.effects.append(Effect(g.stamp(), t.oid, keyword_mod("flying"), "eot"))
+        g.log(f"{t.name} gains flying until end of turn (Goblin Kites).")
+        me = ctx.controller
+
+        def flip(g2: Game, c2: Ctx, oid: int = t.oid) -> Gen:
+            card = g2.find(oid)
+            if card is None:
+                return
+            won = yield from coin_flip_won(g2, g2.players[1 - me], "Goblin Kites")
+            if not won:
+                g2.destroy(card, bury=True)
+                yield from g2.settle()
+        g.delayed.append(Delayed(Event.END_OF_TURN, flip, me, "Goblin Kites", turn=g.turn))
+    return
+    yield
+
+
+_MY_SMALL = creature_where("target creature you control with toughness 2 or less",
+                           lambda g, ctx, c: g.controller(c) == ctx.controller and (g.chars(c).toughness or 0) <= 2)
+define("Goblin Kites", abilities=(Ability(
+    "{R}: Target creature you control with toughness 2 or less gains flying until end of turn. At end of turn, "
+    "flip a coin the opponent calls: if it ends up in the opponent's favor, bury that creature",
+    Cost(_mana("{R}")), _kites, targets=(_MY_SMALL,)),))
+
+
+# Tourach's Gate: enchants a land its caster controls. "Sacrifice a Thrull to
+# put three time counters on Tourach's Gate. During your upkeep, remove a time
+# counter. If there are no time counters, bury it" (checked in that upkeep,
+# as the counter is removed: it comes into play without counters and lives
+# until its controller's next upkeep). "{0}: Tap land Tourach's Gate
+# enchants. All attacking creatures you control get +2/-1 until end of turn."
+def _gate_upkeep(g: Game, ctx: Ctx) -> Gen:
+    gate = ctx.source
+    if gate is None or gate.zone != "battlefield":
+        return
+    if gate.counters.get("time", 0) > 0:
+        add_counters(g, gate, "time", -1)
+    if gate.counters.get("time", 0) <= 0:
+        g.log("Tourach's Gate has no time counters left: it is buried.")
+        g.destroy(gate, bury=True)
+        yield from g.settle()
+
+
+def _gate_charge(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source.zone == "battlefield":
+        add_counters(g, ctx.source, "time", 3)
+    return
+    yield
+
+
+def _gate_attack(g: Game, ctx: Ctx) -> Gen:
+    land = g.enchanted(ctx.source)
+    if land is None or land.tapped:
+        return
+    land.tapped = True
+    yield from g.note_taps()
+    if g.combat is not None:
+        for o in g.combat.attackers():
+            c = g.find(o)
+            if c is not None and g.controller(c) == ctx.controller:
+                g.effects.append(Effect(g.stamp(), c.oid, pump_mod(2, -1), "eot"))
+        g.log(f"{ctx.me.name}'s attacking creatures get +2/-1 until end of turn (Tourach's Gate).")
+    yield from g.settle()
+
+
+_gate_up, _gate_end = during_upkeep("Remove a time counter from Tourach's Gate", _gate_upkeep)
+define("Tourach's Gate",
+       enchant=permanent_target("target land you control", lambda g, ctx, c: "land" in g.chars(c).types
+                                and g.controller(c) == ctx.controller),
+       hooks=Hooks(end_of_upkeep=_gate_end), abilities=(
+           _gate_up,
+           Ability("Sacrifice a Thrull: Put three time counters on Tourach's Gate", Cost(sacrifice="thrull"),
+                   _gate_charge),
+           Ability("{0}: Tap the land Tourach's Gate enchants: all attacking creatures you control get +2/-1 until "
+                   "end of turn", Cost(), _gate_attack,
+                   condition=lambda g, c: (land := g.enchanted(c)) is not None and not land.tapped)))
