@@ -6,7 +6,7 @@ the cards reprinted there, else the Fallen Empires one).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..carddb import define
 from ..ctx import Ctx
@@ -18,7 +18,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counter
                        upkeep_of)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
+from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
 from ..objects import Card, Chars, Effect, Player, Spell
 from .fallen_empires import SAPROLING, _attacking_unblocked
 from .green import _basic_land_mod
@@ -628,3 +628,40 @@ define("Tourach's Gate",
            Ability("{0}: Tap the land Tourach's Gate enchants: all attacking creatures you control get +2/-1 until "
                    "end of turn", Cost(), _gate_attack,
                    condition=lambda g, c: (land := g.enchanted(c)) is not None and not land.tapped)))
+
+
+# Vodalian War Machine: "{0}: Tap target Merfolk you control to allow Vodalian
+# War Machine to attack this turn or to give Vodalian War Machine +2/+1 until
+# end of turn" (two abilities, one for each use). "If Vodalian War Machine is
+# put in the graveyard, all Merfolk tapped in this manner this turn are
+# destroyed": each use sets up a trigger for the rest of the turn.
+def _war_machine(modify: Callable[[Game, Card, Chars], None], said: str) -> EffectFn:
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        machine = ctx.source
+        for t in each_target(ctx):
+            if not isinstance(t, Card) or t.zone != "battlefield" or t.tapped:
+                continue
+            t.tapped = True
+            yield from g.note_taps()
+            if machine.zone == "battlefield":
+                g.effects.append(Effect(g.stamp(), machine.oid, modify, "eot"))
+                g.log(f"{machine.name} {said}.")
+
+            def destroy(g2: Game, c2: Ctx, oid: int = t.oid) -> Gen:
+                merfolk = g2.find(oid)
+                if merfolk is not None:
+                    g2.destroy(merfolk)
+                    yield from g2.settle()
+            g.delayed.append(Delayed(Event.TO_GRAVEYARD, destroy, ctx.controller, "Vodalian War Machine",
+                                     turn=g.turn, condition=lambda g2, d, data, m=machine.oid: data["old"].oid == m))
+    return fn
+
+
+_MY_MERFOLK = creature_where("target untapped Merfolk you control",
+                             lambda g, ctx, c: g.controller(c) == ctx.controller and not c.tapped
+                             and "merfolk" in g.chars(c).subtypes)
+define("Vodalian War Machine", abilities=(
+    Ability("{0}: Tap target Merfolk you control: Vodalian War Machine can attack this turn", Cost(),
+            _war_machine(flag_mod("wall can attack"), "can attack this turn"), targets=(_MY_MERFOLK,)),
+    Ability("{0}: Tap target Merfolk you control: Vodalian War Machine gets +2/+1 until end of turn", Cost(),
+            _war_machine(pump_mod(2, 1), "gets +2/+1 until end of turn"), targets=(_MY_MERFOLK,))))
