@@ -19,6 +19,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, OPPONENT, add_counter
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, ManaAbility, SpellSpec, Static, Trigger
+from ..refs import ref
 from ..objects import Card, Chars, Effect, Player, Spell
 from .fallen_empires import SAPROLING, _attacking_unblocked
 from .green import _basic_land_mod
@@ -665,3 +666,51 @@ define("Vodalian War Machine", abilities=(
             _war_machine(flag_mod("wall can attack"), "can attack this turn"), targets=(_MY_MERFOLK,)),
     Ability("{0}: Tap target Merfolk you control: Vodalian War Machine gets +2/+1 until end of turn", Cost(),
             _war_machine(pump_mod(2, 1), "gets +2/+1 until end of turn"), targets=(_MY_MERFOLK,))))
+
+
+# Raiding Party: "may not be the target of white spells or effects. {0}:
+# Sacrifice an Orc to destroy all plains. A player may tap a white creature to
+# prevent up to two plains from being destroyed. Any number of creatures may
+# be tapped in this manner." As it resolves each player, the opponent of its
+# controller first, may tap untapped white creatures they control one at a
+# time, each saving up to two plains (any player's) they choose; then the
+# plains not saved are destroyed.
+def _raiding_party(g: Game, ctx: Ctx) -> Gen:
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    word = g.word(ctx.source, "plains")
+    saved: set[int] = set()
+    for p in (1 - ctx.controller, ctx.controller):
+        while True:
+            plains = [c for c in g.battlefield if word in g.chars(c).subtypes and c.oid not in saved]
+            tappers = [c for c in g.creatures(p) if not c.tapped and white in g.chars(c).colors]
+            if not plains or not tappers:
+                break
+            ch = [f"choose {ref(g, c)}" for c in tappers] + ["choose done"]
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, "Raiding Party: tap a white creature to save up to two "
+                                   "plains?", ch, decline="choose done", about="Raiding Party")
+            if ans == "choose done":
+                break
+            tapper = tappers[ch.index(ans)]
+            tapper.tapped = True
+            g.log(f"{tapper.name} is tapped to save plains from Raiding Party.")
+            yield from g.note_taps()
+            for i in range(2):
+                plains = [c for c in g.battlefield if word in g.chars(c).subtypes and c.oid not in saved]
+                if not plains:
+                    break
+                pch = [f"choose {ref(g, c)}" for c in plains] + (["choose done"] if i else [])
+                ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Raiding Party: save which plains ({i + 1} of 2)?",
+                                       pch, decline="choose done" if i else None, about="Raiding Party")
+                if ans == "choose done":
+                    break
+                saved.add(plains[pch.index(ans)].oid)
+    for c in [c for c in g.battlefield if word in g.chars(c).subtypes and c.oid not in saved]:
+        g.destroy(c)
+    g.log("Raiding Party destroys all plains not saved.")
+    yield from g.settle()
+
+
+define("Raiding Party",
+       hooks=Hooks(can_be_targeted=lambda g, card, spell: COLOR_LETTERS[g.word(card, "white")] not in spell.colors),
+       abilities=(Ability("{0}: Sacrifice an Orc to destroy all plains; each white creature tapped saves up to two",
+                          Cost(sacrifice="orc"), _raiding_party),))
