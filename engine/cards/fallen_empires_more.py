@@ -714,3 +714,39 @@ define("Raiding Party",
        hooks=Hooks(can_be_targeted=lambda g, card, spell: COLOR_LETTERS[g.word(card, "white")] not in spell.colors),
        abilities=(Ability("{0}: Sacrifice an Orc to destroy all plains; each white creature tapped saves up to two",
                           Cost(sacrifice="orc"), _raiding_party),))
+
+
+# Tidal Flats: "{U}{U}: All your creatures that are blocking any non-flying
+# creatures gain first strike until end of turn. The attacking player may pay
+# {1} for each attacking creature to prevent Tidal Flats from giving that
+# creature's blockers first strike." As it resolves, the attacking player is
+# asked for each non-flying attacker blocked by its controller's creatures;
+# a band's blockers block every member, so they gain first strike unless
+# every non-flying member of the band was paid for.
+def _tidal_flats(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    if cb is None or cb.defender != ctx.controller:
+        return
+    attacker = g.active
+    for band_i, blockers in list(cb.blocks.items()):
+        mine = [b for o in blockers if (b := g.find(o)) is not None and g.controller(b) == ctx.controller]
+        members = [m for o in cb.bands[band_i] if (m := g.find(o)) is not None
+                   and "flying" not in g.chars(m).keywords]
+        if not mine or not members:
+            continue
+        unpaid = False
+        for m in members:
+            paid = yield from pay_to_use(g, attacker, "{1}", f"Tidal Flats: pay {{1}} so that {m.name}'s blockers do "
+                                         "not gain first strike?", "Tidal Flats")
+            unpaid = unpaid or not paid
+        if unpaid:
+            for b in mine:
+                g.effects.append(Effect(g.stamp(), b.oid, keyword_mod("first strike"), "eot"))
+                g.log(f"{b.name} gains first strike until end of turn (Tidal Flats).")
+    yield from g.settle()
+
+
+define("Tidal Flats", abilities=(Ability(
+    "{U}{U}: All your creatures that are blocking any non-flying creatures gain first strike until end of turn; "
+    "the attacking player may pay {1} for each attacking creature to prevent it for that creature's blockers",
+    Cost(_mana("{U}{U}")), _tidal_flats),))
