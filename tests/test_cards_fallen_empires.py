@@ -36,7 +36,7 @@ _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "I
                    "Hand of Justice", "Goblin War Drums", "Goblin Grenade",
                    "Goblin Warrens", "Homarid Spawning Bed", "Farrel's Zealot", "Farrel's Mantle", "Heroism",
                    "Merseine", "Goblin Kites", "Vodalian War Machine",
-                   "Raiding Party", "Tidal Flats")
+                   "Raiding Party", "Tidal Flats", "Goblin Flotilla")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

@@ -750,3 +750,43 @@ define("Tidal Flats", abilities=(Ability(
     "{U}{U}: All your creatures that are blocking any non-flying creatures gain first strike until end of turn; "
     "the attacking player may pay {1} for each attacking creature to prevent it for that creature's blockers",
     Cost(_mana("{U}{U}")), _tidal_flats),))
+
+
+# Goblin Flotilla: islandwalk; "At the beginning of the attack, pay {R} or any
+# creatures blocking or blocked by Goblin Flotilla gain first strike until end
+# of turn." Asked of its controller once in each attack, as the attackers are
+# announced (the first moment of an attack the core signals), whichever side
+# it is on; unpaid, the creatures blocking it or blocked by it gain first
+# strike once blockers are declared.
+def _flotilla_asks(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src.flags.get("flotilla_asked") == g.turn:
+        return
+    src.flags["flotilla_asked"] = g.turn
+    paid = yield from pay_to_use(g, ctx.controller, "{R}", "Goblin Flotilla: pay {R}? (if not, the creatures "
+                                 "blocking it or blocked by it gain first strike)", "Goblin Flotilla")
+    if not paid:
+        src.flags["flotilla_unpaid"] = g.turn
+        g.log("Goblin Flotilla's upkeep of the attack is not paid.")
+
+
+def _flotilla_blocks(g: Game, ctx: Ctx) -> Gen:
+    src, cb = ctx.source, ctx.data["combat"]
+    if src.flags.get("flotilla_unpaid") != g.turn:
+        return
+    band = cb.band_of(src.oid)
+    facing = list(cb.blocks.get(band, [])) if band is not None else []
+    held = cb.blocking(src.oid)
+    if held is not None:
+        facing += cb.bands[held]
+    for o in facing:
+        c = g.find(o)
+        if c is not None:
+            g.effects.append(Effect(g.stamp(), c.oid, keyword_mod("first strike"), "eot"))
+            g.log(f"{c.name} gains first strike until end of turn (Goblin Flotilla).")
+    return
+    yield
+
+
+define("Goblin Flotilla", triggers=(Trigger(Event.ATTACKS, _flotilla_asks),
+                                    Trigger(Event.BLOCKERS_DECLARED, _flotilla_blocks)))
