@@ -547,3 +547,33 @@ define("Jester's Mask", on_enter=comes_into_play_tapped, abilities=(Ability(
     "{1}, {T}: Sacrifice Jester's Mask to look through target opponent's hand and library and give that player a "
     "new hand of as many cards as they had; reshuffle the rest", _tap("{1}", sacrifice_self=True), _jesters_mask,
     targets=(OPPONENT,)),))
+
+
+# Jeweled Amulet: "{1},{T}: Put a charge counter on Jeweled Amulet. Note what
+# type of mana was used to pay this activation cost. Use this ability only if
+# there are no charge counters on Jeweled Amulet. {T}: Remove the charge
+# counter to add one mana of the type last used ... Play this ability as an
+# interrupt" (a mana source). The type noted is the mana that paid the {1}.
+def _amulet_charge(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    paid = ctx.spell.paid if ctx.spell is not None else None
+    kinds_paid = [s for s, n in (paid.amounts.items() if paid is not None else ()) if n > 0]
+    if src.zone != "battlefield" or not kinds_paid:
+        return
+    src.flags["amulet_mana"] = kinds_paid[0]
+    add_counters(g, src, "charge", 1)
+    g.log(f"Jeweled Amulet notes {kinds_paid[0]} mana.")
+    return
+    yield
+
+
+def _amulet_symbols(g: Game, card: Card, produces: str) -> str:
+    sym = card.flags.get("amulet_mana", "")
+    return sym if card.counters.get("charge", 0) > 0 and sym in produces else ""
+
+
+define("Jeweled Amulet", hooks=Hooks(mana_symbols=_amulet_symbols),
+       mana_abilities=(ManaAbility("WUBRGC", cost=Cost(tap=True, remove_counter="charge")),),
+       abilities=(Ability("{1}, {T}: Put a charge counter on Jeweled Amulet, noting the type of mana paid. Use this "
+                          "ability only if there are no charge counters on it", _tap("{1}"), _amulet_charge,
+                          condition=lambda g, c: not c.counters.get("charge", 0)),))
