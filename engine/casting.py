@@ -51,12 +51,14 @@ FAST_KINDS = (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND, DecisionKind.INTER
 
 def _land_type_mana(flags: set[str], sub: str) -> str:
     """The mana symbol a flag "SUB produces WORD" makes the land type ``sub``'s
-    ability add instead of its own (WORD: "colorless" or a color word), "" if
-    no such flag."""
+    ability add instead of its own (WORD: "colorless", a color word or a color's
+    letter), "" if no such flag."""
     prefix = f"{sub} produces "
     for f in flags:
         if f.startswith(prefix):
             word = f[len(prefix):]
+            if word in MANA_SYMBOLS and len(word) == 1:
+                return word
             return "C" if word == "colorless" else COLOR_LETTERS.get(word, "")
     return ""
 
@@ -97,7 +99,7 @@ class CastingRules:
             for sub, sym in BASIC_MANA.items():
                 if sub in ch.subtypes:
                     # the flag "plains produces colorless" (Quarum Trench Gnomes), "plains
-                    # produces red" (Reality Twist): that land type's ability adds that mana instead
+                    # produces red" (Reality Twist), "plains produces R" (Naked Singularity): that land type's ability adds that mana instead
                     syms += _land_type_mana(ch.flags, sub) or sym if ch.flags else sym
             if syms:
                 out.append(_BASIC_ABILITY["".join(sorted(set(syms), key=MANA_SYMBOLS.index))])
@@ -446,6 +448,9 @@ class CastingRules:
         hook = card.cdef.hooks.can_cast
         if hook and not hook(self, p, card):
             return False
+        extra = card.cdef.spell.cost if card.cdef.spell is not None else None
+        if extra is not None and extra.sacrifice and not self.sacrificeable(p, self.word(card, extra.sacrifice)):
+            return False
         if self.play_forbidden(p, card):
             return False
         probe = self._probe_spell(p, card)
@@ -705,7 +710,7 @@ class CastingRules:
             return False
         if ab.cost.discard and not self.players[p].hand:
             return False
-        if ab.cost.sacrifice and not self.sacrificeable(p, self.word(card, ab.cost.sacrifice)):
+        if ab.cost.sacrifice and len(self.sacrificeable(p, self.word(card, ab.cost.sacrifice))) < ab.cost.sacrifice_count:
             return False
         if ab.cost.life and self.players[p].life < ab.cost.life:
             return False
@@ -736,12 +741,17 @@ class CastingRules:
         The old cards write a creature type in the singular or the plural
         ("Summon - Goblins", "Summon - Goblin"): "sacrifice a Goblin" takes both.
         "snow-covered WHAT" takes only the snow-covered ones (Glacial Crevasses:
-        "Sacrifice a snow-covered mountain")."""
+        "Sacrifice a snow-covered mountain"). A supertype is taken too: "snow" is
+        "sacrifice a snow-covered land" (Sunstone); and a color word before the type:
+        "green creature" (Thelonite Monk)."""
         if what.startswith("snow-covered "):
             return [c for c in self.sacrificeable(p, what[len("snow-covered "):])
                     if "snow" in self.chars(c).supertypes]
+        color, _, rest = what.partition(" ")
+        if rest and color in COLOR_LETTERS:
+            return [c for c in self.sacrificeable(p, rest) if COLOR_LETTERS[color] in self.chars(c).colors]
         return [c for c in self.permanents(p) if what in (ch := self.chars(c)).types or what in ch.subtypes
-                or what + "s" in ch.subtypes]
+                or what + "s" in ch.subtypes or what in ch.supertypes]
 
     def may_use(self: "Game", p: int, card: Card, ab: Ability) -> bool:
         """Who may use an ability: its controller, any player, the
@@ -1252,10 +1262,13 @@ class CastingRules:
             total = ManaCost(total.total)
         discarded: Card | None = None
         victim: Card | None = None
-        if ab is not None:
-            if ab.cost.life and self.players[p].life < ab.cost.life:
+        more: list[Card] = []
+        # the cost beyond mana: an ability's, or a spell's additional cost (SpellSpec.cost)
+        extra = ab.cost if ab is not None else (spec_obj.cost if spec_obj is not None else None)
+        if extra is not None:
+            if extra.life and self.players[p].life < extra.life:
                 return False
-            if ab.cost.discard:
+            if extra.discard:
                 hand = self.players[p].hand
                 if not hand:
                     return False
@@ -1265,8 +1278,8 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 discarded = next(c for c in hand if c.name == ans[len("discard "):])
-            if ab.cost.sacrifice:
-                what = self.word(spell.source, ab.cost.sacrifice)  # "a swamp" as its text reads it (Magical Hack)
+            if extra.sacrifice:
+                what = self.word(spell.source or spell.card, extra.sacrifice)  # "a swamp" as its text reads it (Magical Hack)
                 able = self.sacrificeable(p, what)
                 if not able:
                     return False
@@ -1276,6 +1289,17 @@ class CastingRules:
                 if ans == "cancel":
                     return False
                 victim = able[ch.index(ans)]
+                more = []  # the others of "sacrifice two Goblins", one at a time
+                while len(more) + 1 < extra.sacrifice_count:
+                    left = [c for c in able if c is not victim and c not in more]
+                    if not left:
+                        return False
+                    ch = [f"sacrifice {ref(self, c)}" for c in left]
+                    ans = yield from self.ask(p, DecisionKind.SACRIFICE, f"{spell.name}: sacrifice which other "
+                                              f"{what}?", ch + cancel, about=spell.name)
+                    if ans == "cancel":
+                        return False
+                    more.append(left[ch.index(ans)])
         paid = yield from self.pay(p, total, spell, x_color=(card.cdef.hooks.x_color if card else None))
         if not paid:
             return False
@@ -1294,9 +1318,6 @@ class CastingRules:
                 self.move(src, "removed")
             if ab.cost.remove_counter:
                 self.remove_cost_counters(src, ab.cost)
-            if victim is not None and victim in self.battlefield:
-                spell.chosen["sacrificed"] = victim.name
-                yield from self.put_in_graveyard([victim], how="sacrifice")
             if discarded is not None and discarded in self.players[p].hand:  # a cost: straight to the graveyard
                 spell.chosen["discarded"] = discarded.name
                 spell.chosen["discarded_types"] = discarded.cdef.types
@@ -1304,6 +1325,14 @@ class CastingRules:
                 self.log(f"{self.players[p].name} discards {discarded.name} to use {src.name}.")
                 yield from self.discarded(p, gone, None)  # a cost: caused by no effect
             yield from self.discard_random_cost(p, src, ab.cost.discard_random)
+        if victim is not None and victim in self.battlefield:
+            spell.chosen["sacrificed"] = victim.name
+            spell.chosen["sacrificed_subtypes"] = frozenset(self.chars(victim).subtypes)  # "if it was a Thrull"
+            spell.chosen["sacrificed_cost"] = victim.cdef.cost.total  # its casting cost (Homarid Spawning Bed)
+            if extra is not None and extra.sacrifice_removed:
+                for c in [victim] + more:
+                    c.remove_if_dies = True
+            yield from self.put_in_graveyard([victim] + [c for c in more if c in self.battlefield], how="sacrifice")
         return True
 
     def choose_packet_source(self: "Game", spell: Spell, receiver: Card | Player) -> Gen:

@@ -30,7 +30,8 @@ LANDWALKS = {"swampwalk": "swamp", "forestwalk": "forest", "islandwalk": "island
 #: while the defending player controls a snow-covered land of that type.
 SNOW_LANDWALKS = {f"snow-covered {kw}": land for kw, land in LANDWALKS.items()}
 ONE_BLOCKER_FLAG = "cannot be blocked by only one creature"
-"""The flag of an attacker that two or more creatures must block, if any (Wind Spirit)."""
+"""The flag of an attacker (and the band it attacks in) that two or more creatures
+must block, if any (Wind Spirit, Goblin War Drums)."""
 
 
 def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
@@ -597,9 +598,10 @@ class CombatRules:
         reps = ["block nothing"]
         for oid in cb.attackers():
             a = self.find(oid)
-            for b in self.creatures(nap):
-                if a is not None and self.can_block(b, a):
-                    reps.append(f"block {ref(self, a)} with {ref(self, b)}")
+            able = [b for b in self.creatures(nap) if a is not None and self.can_block(b, a)]
+            reps += [f"block {ref(self, a)} with {ref(self, b)}" for b in able]
+            if len(able) >= 2 and ONE_BLOCKER_FLAG in self.chars(a).flags:
+                reps.append(f"block {ref(self, a)} with {ref(self, able[0])}, {ref(self, able[1])}")
         valid = []
         for r in reps:
             try:

@@ -1081,3 +1081,36 @@ def sacrifice_own_creature(g: Game, ctx: Ctx, about: str) -> Gen:
     cost = 0 if victim.token else victim.cdef.cost.total
     yield from g.put_in_graveyard([victim], how="sacrifice")
     return victim, cost
+
+
+def coin_flip_won(g: Game, caller: Player, name: str) -> Gen:
+    """A coin flip that ``caller`` calls heads or tails while it is in the
+    air (the duel's seeded random source is the coin); returns True when the
+    flip ends up in the favor of the player who flipped it, i.e. the call was
+    wrong (Orcish Captain, Goblin Lyre: "If the flip ends up in your favor")."""
+    ans = yield from g.ask(caller.idx, DecisionKind.CHOOSE, f"{name}: call the coin flip",
+                           ["choose heads", "choose tails"], about=name)
+    call = ans[len("choose "):]
+    result = "heads" if g.rng.random() < 0.5 else "tails"
+    g.log(f"{caller.name} calls {call}; the coin comes up {result}.")
+    return call != result
+
+
+def comes_into_play_tapped(g: Game, ctx: Ctx) -> Gen:
+    """``on_enter`` of a permanent that "comes into play tapped" (the ruins and
+    storage lands, Jester's Mask)."""
+    ctx.source.tapped = True
+    g.log(f"{ctx.source.name} comes into play tapped.")
+    return
+    yield
+
+
+def counter_on_source(kind: str) -> EffectFn:
+    """"Put a KIND counter on this": the effect's own source, if still in play
+    (Time Bomb's time counter, Ebon Praetor's -2/-2 counter)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        if ctx.source is not None and ctx.source.zone == "battlefield":
+            add_counters(g, ctx.source, kind, 1)
+        return
+        yield
+    return fn

@@ -3,7 +3,8 @@
 A format says which cards a deck may hold (a card pool by the sets the
 cards were printed in), how many cards it needs, how many copies of one card
 it may hold, and which cards are banned or restricted to one copy. Basic
-lands are never limited. A card that Manaburn does not implement is never
+lands are never limited, the snow-covered ones too (Ice Age's rules: they
+are basic lands, with the supertype ``basic`` in :mod:`engine.carddb`). A card that Manaburn does not implement is never
 legal: the duel could not be played.
 
 The formats:
@@ -26,6 +27,18 @@ The formats:
   restricted cards (Maze of Ith unrestricted since September 2019) and the
   seven ante cards banned. (Fallen Empires is being implemented card by
   card: a card not implemented yet is refused like any other.)
+- ``oldschool95``: Eternal Central's Old School 95: the ``oldschool-ec`` pool
+  plus Fourth Edition, Ice Age, Chronicles and Homelands; at least 60 cards,
+  four copies at most and a sideboard of at most 15 (copies counted across
+  deck and sideboard, as the groups that follow Eternal Central write it); 24
+  restricted (the 22 above plus Demonic Consultation and Mana Crypt, a later
+  promo that is not in the card data); nine banned (the ante cards plus Amulet
+  of Quoz and Timmerian Fiends). Necropotence, Strip Mine, Mishra's Workshop,
+  Zuran Orb and Black Vise are not restricted. Sources:
+  eternalcentral.com/95rules (updated 19 July 2016);
+  beastsofthebay.com/old-school-95; baltimoreoldschoolmtg.wordpress.com.
+  (Ice Age and Homelands are being implemented card by card: a card not
+  implemented yet is refused like any other.)
 """
 from __future__ import annotations
 
@@ -50,6 +63,16 @@ OLD_SCHOOL_RESTRICTED = frozenset({
 
 #: Eternal Central's pool: the eight sets and Fallen Empires.
 ETERNAL_CENTRAL_SETS = OLD_SCHOOL_SETS | {"FEM"}
+
+#: Eternal Central's Old School 95 pool: the 93/94 pool with Fallen Empires, plus Fourth
+#: Edition, Ice Age, Chronicles and Homelands.
+OLD_SCHOOL_95_SETS = ETERNAL_CENTRAL_SETS | {"4ED", "ICE", "CHR", "HML"}
+
+#: Old School 95 restricts these as well (Mana Crypt is a later promo, not in the card data).
+OLD_SCHOOL_95_ALSO_RESTRICTED = frozenset({"Demonic Consultation", "Mana Crypt"})
+
+#: Old School 95 bans these as well as the ante cards.
+OLD_SCHOOL_95_ALSO_BANNED = frozenset({"Amulet of Quoz", "Timmerian Fiends"})
 
 #: The Swedish rules restrict these as well.
 SWEDISH_ALSO_RESTRICTED = frozenset({"Mishra's Workshop", "Strip Mine"})
@@ -108,7 +131,7 @@ class Format:
             elif name in self.restricted and counts[name] > 1:
                 problems.append(f"{name} is restricted: one copy{where}, not {counts[name]}")
             elif (self.max_copies is not None and counts[name] > self.max_copies
-                  and name not in carddb.BASIC_TYPES):
+                  and "basic" not in carddb.get(name).supertypes):
                 problems.append(f"{counts[name]} copies of {name}{where}; at most {self.max_copies}")
         if len(names) < self.min_cards:
             problems.append(f"the deck has {len(names)} cards; at least {self.min_cards} are needed")
@@ -131,6 +154,9 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("oldschool-ec", "Old School 93/94 (Eternal Central, with Fallen Empires)", min_cards=60,
            sets=ETERNAL_CENTRAL_SETS, max_copies=4, restricted=OLD_SCHOOL_RESTRICTED, banned=ANTE_CARDS,
            max_sideboard=15),
+    Format("oldschool95", "Old School 95 (Eternal Central)", min_cards=60, sets=OLD_SCHOOL_95_SETS, max_copies=4,
+           restricted=OLD_SCHOOL_RESTRICTED | OLD_SCHOOL_95_ALSO_RESTRICTED,
+           banned=ANTE_CARDS | OLD_SCHOOL_95_ALSO_BANNED, max_sideboard=15),
 )}
 
 DEFAULT = "casual"
@@ -160,6 +186,7 @@ def describe(names: Sequence[str], formats: Iterable[Format] | None = None,
     Old School 93/94: not legal: the deck has 40 cards; at least 60 are needed
     Old School 93/94 (Swedish rules): not legal: the deck has 40 cards; at least 60 are needed
     Old School 93/94 (Eternal Central, with Fallen Empires): not legal: the deck has 40 cards; at least 60 are needed
+    Old School 95 (Eternal Central): not legal: the deck has 40 cards; at least 60 are needed
     """
     lines = []
     for f in (formats if formats is not None else FORMATS.values()):

@@ -245,6 +245,10 @@ class Hooks:
     may_stay_tapped: Callable[[Game, Card], bool] | None = None
     """``(g, card)``: its controller may choose not to untap it. Called by
     ``TurnRules`` in the untap phase."""
+    kept_tapped: Callable[[Game, Card], None] | None = None
+    """``(g, card)``: what happens when its controller chose not to untap it
+    (the storage lands: a storage counter "instead"). Called by ``TurnRules``
+    in the untap phase, after ``may_stay_tapped``."""
     untap_limit: Callable[[Game, Card, int, list[Card]], Generator[Decision, str, list[Card]]] | None = None
     """``(g, src, p, cards)``: returns which of ``cards`` untap (Smoke,
     Stasis). Called by ``TurnRules`` in the untap phase."""

@@ -172,6 +172,10 @@ class Cost:
     # Altar, Atog, Fallen Angel); its name is kept in ``chosen`` as
     # "sacrificed"; automatic payment never uses a mana ability with such a cost
     sacrifice: str = ""
+    # how many permanents of that type the cost sacrifices ("Sacrifice two Goblins": Goblin Warrens)
+    sacrifice_count: int = 1
+    # the permanents sacrificed are removed from the game instead of going to the graveyard (Soul Exchange)
+    sacrifice_removed: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,10 @@ class SpellSpec:
     # first one repeated), with extra cost per target beyond the first.
     multi_target: bool = False
     extra_cost_per_target: int = 0
+    # an additional cost beyond the mana cost (Goblin Grenade: "Sacrifice a
+    # Goblin"): a sacrifice of a permanent of that type, chosen as the spell is
+    # cast and paid with its mana; without one to sacrifice it cannot be cast
+    cost: Cost | None = None
     # Spell Blast: X is set from the target rather than chosen
     x_from_target: Callable[["Game", "Ctx"], int] | None = None
     # Volcanic Eruption: "X target ...": exactly X targets (X is chosen first)

@@ -189,6 +189,8 @@ class TurnRules:
                                           ["choose yes", "choose no"], decline="choose yes")
                 if ans == "choose no":
                     keep_tapped.add(c.oid)
+                    if (kept := c.cdef.hooks.kept_tapped) is not None:
+                        kept(self, c)
         untapping = [c for c, _ in mine if c.tapped and c.oid not in keep_tapped]
         # limits on how many untap (Smoke): untap_limit(g, src, player, cards) -> Gen returning the cards that untap
         for src in list(self.battlefield):

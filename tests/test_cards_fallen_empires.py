@@ -18,7 +18,11 @@ _BLACK_GREEN = ("Armor Thrull", "Basal Thrull", "Breeding Pit", "Derelor", "Hymn
                 "Elvish Hunter", "Feral Thallid", "Fungal Bloom", "Spore Flower", "Thallid", "Thallid Devourer",
                 "Thorn Thallid", "Aeolipile", "Elven Lyre", "Implements of Sacrifice", "Thrull Retainer",
                 "Elvish Scout", "Spore Cloud", "Draconian Cylix", "Conch Horn", "Thrull Wizard",
-                "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant")
+                "Balm of Restoration", "Rainbow Vale", "Tourach's Chant", "Thelon's Chant",
+                "Ebon Stronghold", "Havenwood Battleground", "Bottomless Vault", "Hollow Trees",
+                "Initiates of the Ebon Hand", "Thelonite Druid", "Ebon Praetor",
+                "Thelonite Monk", "Delif's Cone", "Delif's Cube", "Night Soil", "Soul Exchange",
+                "Tourach's Gate")
 _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "Icatian Lieutenant",
                    "Icatian Moneychanger", "Icatian Phalanx", "Icatian Priest", "Icatian Scout", "Icatian Town",
                    "Order of Leitbur", "Deep Spawn", "Homarid", "Homarid Shaman", "Homarid Warrior", "River Merfolk",
@@ -26,7 +30,13 @@ _WHITE_BLUE_RED = ("Combat Medic", "Icatian Infantry", "Icatian Javelineers", "I
                    "Dwarven Catapult", "Dwarven Lieutenant", "Orcish Veteran", "Orgg", "Ring of Renewal",
                    "Spirit Shield", "Zelyon Sword", "Orcish Spy", "Dwarven Soldier", "Vodalian Mage",
                    "Svyelunite Priest", "Icatian Skirmishers", "Goblin Chirurgeon",
-                   "Thelon's Curse")
+                   "Thelon's Curse",
+                   "Dwarven Ruins", "Ruins of Trokair", "Svyelunite Temple", "Dwarven Hold", "Icatian Store",
+                   "Sand Silos", "High Tide", "Farrelite Priest", "Dwarven Armorer", "Orcish Captain",
+                   "Hand of Justice", "Goblin War Drums", "Goblin Grenade",
+                   "Goblin Warrens", "Homarid Spawning Bed", "Farrel's Zealot", "Farrel's Mantle", "Heroism",
+                   "Merseine", "Goblin Kites", "Vodalian War Machine",
+                   "Raiding Party", "Tidal Flats", "Goblin Flotilla")
 FALLEN_EMPIRES = {
     "Fallen Empires Black-Green": {"Swamp": 14, "Forest": 14, **{n: 2 for n in _BLACK_GREEN}},
     "Fallen Empires White-Blue-Red": {"Plains": 8, "Island": 9, "Mountain": 9, **{n: 2 for n in _WHITE_BLUE_RED}},

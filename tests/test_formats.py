@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import formats
+from engine import carddb, formats
 from engine.decks import OLD_SCHOOL, PRECONS, decklist
 
 OLD = formats.get("oldschool")
@@ -122,3 +122,63 @@ def test_eternal_central_allows_fallen_empires() -> None:
     assert ec.problems(["Swamp"] * 59 + ["General Jarkeld"]) == ["General Jarkeld is not in the card pool"]  # Ice Age
     assert "oldschool-ec" in formats.legal_formats(deck)
     assert formats.get("OldSchool-EC") is ec
+
+
+def test_old_school_95_adds_ice_age_chronicles_homelands_and_its_own_lists() -> None:
+    """``oldschool95``: Eternal Central's Old School 95, the ``oldschool-ec``
+    pool plus Fourth Edition, Ice Age, Chronicles and Homelands; 24 restricted
+    (Demonic Consultation and Mana Crypt as well), 9 banned (Amulet of Quoz and
+    Timmerian Fiends as well); Necropotence, Zuran Orb, Strip Mine, Mishra's
+    Workshop and Black Vise unrestricted."""
+    ninety_five = formats.get("oldschool95")
+    ec = formats.get("oldschool-ec")
+    assert formats.get(" OldSchool95 ") is ninety_five
+    assert ninety_five.sets == frozenset({"LEA", "LEB", "2ED", "3ED", "ARN", "ATQ", "LEG", "DRK", "FEM",
+                                          "4ED", "ICE", "CHR", "HML"})
+    assert ninety_five.restricted == formats.OLD_SCHOOL_RESTRICTED | {"Demonic Consultation", "Mana Crypt"}
+    assert len(ninety_five.restricted) == 24
+    assert ninety_five.banned == formats.ANTE_CARDS | {"Amulet of Quoz", "Timmerian Fiends"}
+    assert len(ninety_five.banned) == 9
+    assert not {"Necropotence", "Zuran Orb", "Strip Mine", "Mishra's Workshop", "Black Vise"} & ninety_five.restricted
+    assert (ninety_five.min_cards, ninety_five.max_copies, ninety_five.max_sideboard) == (60, 4, 15)
+    # an Ice Age card: legal here, not in 93/94 with Fallen Empires
+    ice = ["Snow-Covered Plains"] * 56 + ["General Jarkeld"] * 4
+    assert ninety_five.is_legal(ice)
+    assert ec.problems(ice) == ["General Jarkeld is not in the card pool", "Snow-Covered Plains is not in the card pool"]
+    assert "oldschool95" in formats.legal_formats(ice) and "oldschool-ec" not in formats.legal_formats(ice)
+    # Fallen Empires and the 93/94 sets stay in
+    assert ninety_five.is_legal(["Swamp"] * 56 + ["Hymn to Tourach"] * 4)
+    assert ninety_five.is_legal(["Swamp"] * 52 + ["Juzám Djinn"] * 4 + ["Mishra's Workshop"] * 4)
+    assert ninety_five.problems(["Swamp"] * 58 + ["Mind Twist"] * 2) == ["Mind Twist is restricted: one copy, not 2"]
+    assert ninety_five.problems(["Swamp"] * 59 + ["Contract from Below"]) == ["Contract from Below is banned"]
+    assert ninety_five.problems(["Swamp"] * 55 + ["Dark Ritual"] * 5) == ["5 copies of Dark Ritual; at most 4"]
+    assert ninety_five.problems(["Swamp"] * 56 + ["Dark Ritual"] * 4, ["Dark Ritual"]) == [
+        "5 copies of Dark Ritual across deck and sideboard; at most 4"]
+    # a card of the pool that Manaburn does not implement yet is refused as today
+    assert ninety_five.allows_card("Timmerian Fiends") is False  # banned
+    assert ninety_five.allows_card("Necropotence")
+    for name in ("Necropotence", "Amulet of Quoz"):
+        if not carddb.is_implemented(name):
+            assert ninety_five.problems(["Swamp"] * 59 + [name]) == carddb.unknown([name])
+
+
+def test_old_school_95_is_a_terminal_format() -> None:
+    """``manaburn play --format oldschool95`` plays a deck legal in it, and
+    refuses one that is not, with the reason."""
+    import argparse
+    import io
+
+    from bot.terminal import play
+
+    out = io.StringIO()
+    args = argparse.Namespace(seed=5, deck="Brimstone", opponent_deck=None, vs="random", format="oldschool95")
+    assert play(args, io.StringIO(""), out) == 2
+    assert "Brimstone is not legal in Old School 95 (Eternal Central): Tempest Efreet is banned" in out.getvalue()
+    ninety_five = formats.get("oldschool95")
+    for seed in range(6):
+        out = io.StringIO()
+        args = argparse.Namespace(seed=seed, deck=None, opponent_deck=None, vs="random", format="oldschool95")
+        play(args, io.StringIO("concede\n"), out)
+        first = out.getvalue().splitlines()[0]
+        chosen = [name for name in PRECONS if f"'{name}'" in first]
+        assert chosen and all(ninety_five.is_legal(decklist(name)) for name in chosen), first

@@ -61,3 +61,28 @@ async def test_an_old_school_deck_imported_checked_and_played(fake_discord: Fake
         thread = challenge.thread
         await play_until(fake, [alice, bob], thread, random.Random(3), max_clicks=4000)
         assert any("seed was" in m.text for m in alice.visible_messages(thread))
+
+
+async def test_old_school_95_in_deck_show_and_challenge(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """``oldschool95`` through the bot: /deck show says an Ice Age deck is legal
+    in it (and not in 93/94), /challenge format:oldschool95 refuses a deck with
+    a banned card and sends a legal one, which the opponent accepts."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        ice = ["Snow-Covered Plains"] * 20 + ["Plains"] * 4 + ["General Jarkeld"] * 4 + decklist("Zoo")[:32]
+        r = await alice.slash("deck import", name="Snowy", decklist=as_text(ice))
+        await r.wait_done()
+        r = await alice.slash("deck show", name="Snowy")
+        assert "Old School 95 (Eternal Central): legal" in r.text
+        assert "Old School 93/94 (Eternal Central, with Fallen Empires): not legal: General Jarkeld is not in the card pool" in r.text
+        r = await alice.slash("challenge", opponent=bob, deck="Brimstone", format="oldschool95")
+        assert r.ephemeral and "cannot be used in Old School 95 (Eternal Central): Tempest Efreet is banned" in r.text
+        r = await alice.slash("challenge", opponent=bob, deck="Snowy", format="oldschool95")
+        challenge = r.message
+        assert "challenges you" in challenge.text and "Old School 95 (Eternal Central)" in challenge.text
+        acc = await bob.click(challenge, "Accept")
+        await bob.select(acc.message, "Choose your deck", ["Juzam Black"])
+        await fake.wait_for(lambda: challenge.thread is not None and any(
+            m.text.startswith("**Duel #") for m in bob.visible_messages(challenge.thread)), timeout=10)

@@ -682,19 +682,27 @@ define("Juxtapose", spell=SpellSpec(_juxtapose, targets=(TargetSpec(
 # they own: naming another cannot hit, and the list reveals nothing they do not
 # know), then turns the top card of their library over: to their hand if named,
 # else to their graveyard.
+def names_and_turns_over(g: Game, p: int, name: str) -> Gen:
+    """Player ``p`` names a card and turns over the top card of their library:
+    to their hand if named, else to their graveyard (Petra Sphinx, Vexing
+    Arcanix). Returns True if it was named, False if not, None with an empty library."""
+    pl = g.players[p]
+    if not pl.library:
+        return None
+    owned = sorted({c.name for z in ("library", "hand", "graveyard", "removed") for c in pl.zone(z)}
+                   | {c.name for c in g.battlefield if c.owner == p})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{name}: name a card",
+                           [f"choose {n}" for n in owned], about=name)
+    named = ans[len("choose "):]
+    top = pl.library[0]
+    g.log(f"{pl.name} names {named} and turns over {top.name}.")
+    g.move(top, "hand" if top.name == named else "graveyard")
+    return top.name == named
+
+
 def _sphinx(g: Game, ctx: Ctx) -> Gen:
     for t in each_target(ctx):
-        pl = g.players[t.idx]
-        if not pl.library:
-            continue
-        owned = sorted({c.name for z in ("library", "hand", "graveyard", "removed") for c in pl.zone(z)}
-                       | {c.name for c in g.battlefield if c.owner == t.idx})
-        ans = yield from g.ask(t.idx, DecisionKind.CHOOSE, "Petra Sphinx: name a card",
-                               [f"choose {n}" for n in owned], about="Petra Sphinx")
-        named = ans[len("choose "):]
-        top = pl.library[0]
-        g.log(f"{pl.name} names {named} and turns over {top.name}.")
-        g.move(top, "hand" if top.name == named else "graveyard")
+        yield from names_and_turns_over(g, t.idx, "Petra Sphinx")
 
 
 define("Petra Sphinx", abilities=(Ability(
