@@ -9,3 +9,4 @@ from . import artifact_creatures, artifacts, black, blue, gold, green, lands, re
 from . import antiquities, arabian_nights  # noqa: F401  (expansion sets: one module each, after the base cards)
 from . import legends_black_red, legends_gold, legends_green_artifacts, legends_white_blue, the_dark  # noqa: F401
 from . import fallen_empires  # noqa: F401
+from . import ice_age_green_gold, ice_age_lands  # noqa: F401  (Ice Age green, multicolour and lands)

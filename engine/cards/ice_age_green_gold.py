@@ -1,0 +1,569 @@
+"""Ice Age (ICE) green and multicolour cards, each as its printed text says
+(``engine/data/cards.json``: the Fifth Edition printing for the cards
+reprinted there, else the Ice Age one). The Ice Age lands are in
+:mod:`engine.cards.ice_age_lands`.
+
+What Ice Age adds to the rules is in the core and reused here: cumulative
+upkeep (:func:`engine.effects.cumulative_upkeep`), snow-covered lands
+(:func:`engine.effects.snow_covered_lands`, the snow-covered landwalks of
+``engine/combat.py``), legends (supertype ``legend``).
+
+"At the beginning of the next turn" (Foxfire) and "at the beginning of the
+upkeep of the turn after" (Pyknite, Touch of Vitae) both happen as the next
+turn's upkeep begins: the untap phase before it has no fast effects, so the
+upkeep's beginning is the first moment of a turn anything can happen.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ..carddb import define
+from ..ctx import Ctx
+from ..decisions import DecisionKind
+from ..effects import (CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, aura, creature_where, cumulative_upkeep,
+                       damage, destroy_targets, during_upkeep, each_target, enters_with_counters, add_counters,
+                       grant, keyword_mod, nothing, on_source, once_per_event, permanent_target, prevent_to_target,
+                       pump, pump_mod, regeneration, self_only, sequence, snow_covered_lands, static_for, until_eot,
+                       flag_mod, draw_cards, bounce_targets)
+from ..hooks import EffectHooks, Hooks
+from ..mana import COLOR_LETTERS, ManaCost
+from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
+                     Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
+from ..objects import Card, Chars, Effect, Packet, Spell
+from ..refs import ref
+from .blue import _twiddle
+from .the_dark import _all_eot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def _mana(s: str) -> ManaCost:
+    return ManaCost.parse(s)
+
+
+# ------------------------------------------------------------------ vanilla, keywords, simple abilities
+
+for _name in ("Balduvian Bears", "Scaled Wurm", "Pale Bears", "Pygmy Allosaurus"):
+    define(_name)
+
+define("Rime Dryad", keywords=("snow-covered forestwalk",))
+define("Yavimaya Gnats", abilities=(regeneration("{G}"),))
+define("Wall of Pine Needles", abilities=(regeneration("{G}"),))
+define("Fyndhorn Elves", mana_abilities=(ManaAbility("G"),))
+define("Fyndhorn Elder", mana_abilities=(ManaAbility("G", amount=2),))
+define("Folk of the Pines", abilities=(Ability("{1}{G}: +1/+0 until end of turn", Cost(_mana("{1}{G}")),
+                                               on_source(pump(1, 0))),))
+define("Shambling Strider", abilities=(Ability("{R}{G}: +1/-1 until end of turn", Cost(_mana("{R}{G}")),
+                                               on_source(pump(1, -1))),))
+define("Fanatical Fever", spell=SpellSpec(sequence(pump(3, 0), grant("trample")), targets=(CREATURE,)))
+define("Trailblazer", spell=SpellSpec(until_eot(flag_mod("unblockable")), targets=(CREATURE,)))
+
+
+def _stampede(g: Game, ctx: Ctx) -> Gen:
+    """All attacking creatures get +1/+0 and trample until end of turn (those attacking now)."""
+    cb = g.combat
+    for oid in (cb.attackers() if cb is not None else []):
+        g.effects.append(Effect(g.stamp(), oid, lambda g2, card, c: (pump_mod(1, 0)(g2, card, c),
+                                                                     c.keywords.add("trample")), "eot"))
+    g.log("All attacking creatures get +1/+0 and gain trample until end of turn.")
+    return
+    yield
+
+
+define("Stampede", spell=SpellSpec(_stampede))
+
+
+def _whiteout(g: Game, ctx: Ctx) -> Gen:
+    yield from _all_eot(lambda c: "flying" in c.keywords, lambda g2, card, c: c.keywords.discard("flying"),
+                        "All creatures with flying lose flying until end of turn.")(g, ctx)
+
+
+# ------------------------------------------------------------------ sorceries
+
+def _essence_filter(nonwhite: bool) -> Callable[[Game, Ctx], Gen]:
+    """Destroy all enchantments, or all non-white ones (the color as the text reads it)."""
+    def fn(g: Game, ctx: Ctx) -> Gen:
+        white = COLOR_LETTERS[g.word(ctx.source, "white")] if ctx.source is not None else "W"
+        for c in list(g.battlefield):
+            ch = g.chars(c)
+            if "enchantment" in ch.types and not (nonwhite and white in ch.colors):
+                g.destroy(c)
+        return
+        yield
+    return fn
+
+
+define("Essence Filter", spell=SpellSpec(modes=(
+    Mode("Destroy all enchantments", (), _essence_filter(False)),
+    Mode("Destroy all non-white enchantments", (), _essence_filter(True)))))
+
+
+def _thermokarst(g: Game, ctx: Ctx) -> Gen:
+    """Destroy target land; if it is snow-covered (as it resolves), its caster gains 1 life."""
+    for t in each_target(ctx):
+        snow = "snow" in g.chars(t).supertypes
+        g.destroy(t)
+        if snow:
+            g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+define("Thermokarst", spell=SpellSpec(_thermokarst, targets=(LAND,)))
+
+
+# Nature's Lore: "a forest card" is any land card with the land type forest
+# (Forest, Snow-Covered Forest, and the dual lands whose types include forest:
+# Bayou, Savannah ...); the player may find none (the library is hidden); it
+# is not the land played this turn.
+def _natures_lore(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    pl = g.players[p]
+    forests = [c for c in pl.library if "land" in c.cdef.types and "forest" in c.cdef.subtypes]
+    names = sorted({c.name for c in forests})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Nature's Lore: choose a forest card",
+                           [f"choose {n}" for n in names] + ["choose nothing"], decline="choose nothing",
+                           about="Nature's Lore")
+    if ans != "choose nothing":
+        card = next(c for c in forests if c.name == ans[len("choose "):])
+        new = g.move(card, "battlefield", controller=p)
+        g.log(f"{pl.name} puts {new.name} into play (Nature's Lore).")
+        yield from g.entered(new)
+    g.shuffle(p)
+    g.log(f"{pl.name} shuffles their library.")
+
+
+define("Nature's Lore", spell=SpellSpec(_natures_lore))
+
+
+# Stunted Growth: the target player puts three cards of their choice from hand
+# on top of their library one by one: the last one chosen is the top card.
+def _stunted_growth(g: Game, ctx: Ctx) -> Gen:
+    for pl in each_target(ctx):
+        if len(pl.hand) <= 3:
+            cards = list(pl.hand)
+            if len(cards) > 1:
+                order: list[Card] = []
+                while len(order) < len(cards):
+                    left = [c for c in cards if c not in order]
+                    names = sorted({c.name for c in left})
+                    if len(names) == 1:
+                        order += left
+                        break
+                    ans = yield from g.ask(pl.idx, DecisionKind.CHOOSE,
+                                           "Stunted Growth: choose the next card to put on top of your library "
+                                           "(the last one ends on top)", [f"choose {n}" for n in names],
+                                           about="Stunted Growth")
+                    order.append(next(c for c in left if c.name == ans[len("choose "):]))
+                cards = order
+        else:
+            cards = []
+            for i in range(3):
+                left = [c for c in pl.hand if c not in cards]
+                names = sorted({c.name for c in left})
+                ans = yield from g.ask(pl.idx, DecisionKind.CHOOSE,
+                                       f"Stunted Growth: choose a card to put on top of your library ({i + 1} of 3; "
+                                       "the last one ends on top)", [f"choose {n}" for n in names],
+                                       about="Stunted Growth")
+                cards.append(next(c for c in left if c.name == ans[len("choose "):]))
+        for c in cards:
+            g.move(c, "library")
+        g.log(f"{pl.name} puts {len(cards)} card{'s' if len(cards) != 1 else ''} from hand on top of their library.")
+    return
+    yield
+
+
+define("Stunted Growth", spell=SpellSpec(_stunted_growth, targets=(PLAYER,)))
+
+
+# ------------------------------------------------------------------ creatures
+
+def _controls_plains_banding(g: Game, card: Card, c: Chars) -> None:
+    # "if you control any plains": any land with the land type plains, the word as the text reads it
+    if g.permanents(c.controller, subtype=g.word(card, "plains")):
+        c.keywords.add("banding")
+
+
+define("Dire Wolves", statics=(static_for(self_only, _controls_plains_banding),))
+
+
+def _mammoths(g: Game, card: Card, c: Chars) -> None:
+    if snow_covered_lands(g, c.controller):
+        c.keywords.add("trample")
+
+
+define("Woolly Mammoths", statics=(static_for(self_only, _mammoths),))
+
+
+def _gorilla_forests(g: Game, card: Card, p: int) -> bool:
+    return bool(g.permanents(p, subtype=g.word(card, "forest")))
+
+
+define("Gorilla Pack", hooks=Hooks(can_attack=lambda g, c: _gorilla_forests(g, c, 1 - g.controller(c)),
+                                   state=lambda g, c: not _gorilla_forests(g, c, g.controller(c))))
+
+
+def _tarpan(g: Game, ctx: Ctx) -> Gen:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+# Tarpan: "If Tarpan is put into any graveyard from play, gain 1 life": its controller as it left play.
+define("Tarpan", triggers=(Trigger(Event.TO_GRAVEYARD, _tarpan, condition=lambda g, src, d: d["card"] is src,
+                                   zones=("graveyard",)),))
+
+
+def _woolly_spider(g: Game, ctx: Ctx) -> Gen:
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(0, 2), "eot"))
+    g.log("Woolly Spider blocks a creature with flying and gets +0/+2 until end of turn.")
+    return
+    yield
+
+
+define("Woolly Spider", keywords=("can block flying",), triggers=(Trigger(
+    Event.BLOCKS, _woolly_spider,
+    condition=lambda g, src, d: d["blocker"] is src and "flying" in g.chars(d["attacker"]).keywords),))
+
+
+def _in_a_block(g: Game, card: Card) -> bool:
+    """Is ``card`` blocking, or attacking in a band that is blocked (blockers just declared)?"""
+    cb = g.combat
+    if cb is None:
+        return False
+    band = cb.band_of(card.oid)
+    return cb.blocking(card.oid) is not None or (band is not None and band in cb.blocked)
+
+
+def _chub_toad(g: Game, ctx: Ctx) -> Gen:
+    g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(2, 2), "eot"))
+    g.log("Chub Toad gets +2/+2 until end of turn.")
+    return
+    yield
+
+
+# Chub Toad: once per combat, as blockers are declared, if it blocks or is blocked.
+define("Chub Toad", triggers=(Trigger(Event.BLOCKERS_DECLARED, _chub_toad,
+                                      condition=lambda g, src, d: _in_a_block(g, src)),))
+
+
+def _johtull(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    band = cb.band_of(ctx.source.oid) if cb is not None else None
+    beyond = len(cb.blocks.get(band, [])) - 1 if band is not None else 0
+    if beyond > 0:
+        g.effects.append(Effect(g.stamp(), ctx.source.oid, pump_mod(-2 * beyond, -beyond), "eot"))
+        g.log(f"Johtull Wurm gets -{2 * beyond}/-{beyond} until end of turn.")
+    return
+    yield
+
+
+# Johtull Wurm: counted once, as blockers are declared (as rampage is, engine.combat.apply_rampage).
+define("Johtull Wurm", triggers=(Trigger(Event.BLOCKERS_DECLARED, _johtull),))
+
+
+def _aurochs(g: Game, ctx: Ctx) -> Gen:
+    cb = g.combat
+    me = ctx.source
+    n = sum(1 for oid in (cb.attackers() if cb is not None else []) if oid != me.oid
+            and (c := g.find(oid)) is not None and "aurochs" in g.chars(c).subtypes)
+    if n:
+        g.effects.append(Effect(g.stamp(), me.oid, pump_mod(n, 0), "eot"))
+        g.log(f"Aurochs gets +{n}/+0 until end of turn.")
+    return
+    yield
+
+
+# Aurochs: "each other Aurochs" is each other attacking creature of the type Aurochs, counted as attackers are declared.
+define("Aurochs", triggers=(Trigger(Event.ATTACKS, _aurochs, condition=lambda g, src, d: d["card"] is src),))
+
+
+def _lhurgoyf(g: Game, card: Card, c: Chars) -> None:
+    n = sum(1 for pl in g.players for x in pl.graveyard if "creature" in x.cdef.types)
+    c.set_pt(n, n + 1)
+
+
+# layer -1: the printed */1+* before every other effect (as Plague Rats)
+define("Lhurgoyf", statics=(static_for(self_only, _lhurgoyf, layer=-1),))
+
+
+def _draw_next_upkeep(g: Game, p: int, name: str) -> None:
+    """``p`` draws a card as the next turn's upkeep begins (see the module's docstring)."""
+    now = g.turn
+
+    def draw(g2: Game, ctx: Ctx) -> Gen:
+        yield from g2.draw(p, 1)
+        g2.log(f"{g2.players[p].name} draws a card ({name}).")
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, draw, p, name, condition=lambda g2, d, data: g2.turn > now))
+
+
+def _pyknite(g: Game, ctx: Ctx) -> Gen:
+    _draw_next_upkeep(g, ctx.controller, "Pyknite")
+    return
+    yield
+
+
+define("Pyknite", on_enter=_pyknite)
+
+
+def _untap(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        t.tapped = False
+        g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+define("Fyndhorn Brownie", abilities=(Ability("{2}{G}, {T}: Untap target creature", Cost(_mana("{2}{G}"), tap=True),
+                                              _untap, targets=(CREATURE,)),))
+define("Juniper Order Druid", abilities=(Ability("{T}: Untap target land", Cost(tap=True), _untap, targets=(LAND,),
+                                                 speed=Speed.INTERRUPT),))
+define("Elder Druid", abilities=(Ability(
+    "{3}{G}, {T}: Tap or untap target artifact, creature, or land", Cost(_mana("{3}{G}"), tap=True), _twiddle,
+    targets=(permanent_target("target artifact, creature, or land",
+                              lambda g, ctx, c: bool(g.chars(c).types & {"land", "artifact", "creature"})),),
+    announce=(Announce("choice", "tap or untap", lambda g, ctx: ["tap", "untap"]),)),))
+
+
+# Brown Ouphe: counters an activated ability (not a mana source: those cannot be
+# interrupted) of an artifact, as an interrupt.
+_ARTIFACT_ABILITY = TargetSpec("target artifact ability", kinds(Kind.SPELL),
+                               lambda g, ctx, s: isinstance(s, Spell) and s.card is None and s.ability is not None
+                               and s.source is not None and "artifact" in (s.source_snapshot or {}).get("types", ()))
+
+
+def _counter(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if isinstance(t, Spell):
+            t.countered = True
+            g.log(f"{t.name}'s ability is countered.")
+    return
+    yield
+
+
+define("Brown Ouphe", abilities=(Ability("{1}{G}, {T}: Counter target artifact ability requiring an activation cost",
+                                         Cost(_mana("{1}{G}"), tap=True), _counter, targets=(_ARTIFACT_ABILITY,),
+                                         speed=Speed.INTERRUPT),))
+
+
+# Tinder Wall: the sacrifice for {R}{R} is a mana source (played as an
+# interrupt); its damage ability names a creature it blocks.
+def _blocked_by_source(g: Game, ctx: Ctx, c: Card) -> bool:
+    cb = g.combat
+    if cb is None or ctx.source is None:
+        return False
+    band = cb.blocking(ctx.source.oid)
+    return band is not None and c.oid in cb.bands[band]
+
+
+define("Tinder Wall", mana_abilities=(ManaAbility("R", cost=Cost(sacrifice_self=True), amount=2),), abilities=(
+    Ability("{R}: Sacrifice Tinder Wall to have it deal 2 damage to target creature it blocks",
+            Cost(_mana("{R}"), sacrifice_self=True), damage(2),
+            targets=(creature_where("target creature it blocks", _blocked_by_source),)),))
+
+
+# Wiitigo: six +1/+1 counters as it comes into play; in its controller's
+# upkeep one more if it blocked or was blocked since their last upkeep, else
+# one fewer; nothing once it has none.
+def _wiitigo_blocks(g: Game, ctx: Ctx) -> Gen:
+    ctx.source.flags["wiitigo blocked"] = True
+    return
+    yield
+
+
+def _wiitigo_upkeep(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is None or src.zone != "battlefield":
+        return
+    blocked = src.flags.pop("wiitigo blocked", False)
+    if not src.counters.get("+1/+1", 0):
+        return
+    add_counters(g, src, "+1/+1", 1 if blocked else -1)
+    return
+    yield
+
+
+_wi_ab, _wi_end = during_upkeep("Put a +1/+1 counter on Wiitigo if it has blocked or been blocked since your last "
+                                "upkeep, else remove one", _wiitigo_upkeep)
+define("Wiitigo", on_enter=enters_with_counters("+1/+1", 6), abilities=(_wi_ab,), hooks=Hooks(end_of_upkeep=_wi_end),
+       triggers=(Trigger(Event.BLOCKERS_DECLARED, _wiitigo_blocks, condition=lambda g, src, d: _in_a_block(g, src)),))
+
+
+# ------------------------------------------------------------------ instants
+
+def _foxfire(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        t.tapped = False
+        oid = t.oid
+
+        def no_combat_damage(g2: Game, pk: Packet, oid: int = oid) -> bool:
+            return pk.combat and (pk.source_oid == oid or (isinstance(pk.receiver, Card) and pk.receiver.oid == oid))
+        g.effects.append(Effect(g.stamp(), oid, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
+                                hooks=EffectHooks(reduce_damage=no_combat_damage)))
+        g.log(f"{t.name} untaps; it neither deals nor receives combat damage this turn.")
+    _draw_next_upkeep(g, ctx.controller, "Foxfire")
+    return
+    yield
+
+
+_ATTACKING = creature_where("target attacking creature", lambda g, ctx, c: g.combat is not None
+                            and c.oid in g.combat.attackers())
+define("Foxfire", spell=SpellSpec(_foxfire, targets=(_ATTACKING,)))
+
+
+# Venomous Breath / Kjeldoran Frostbeast: at end of combat, every creature
+# blocking or blocked by the creature (in a band: by the band) is destroyed.
+def _combat_partners(g: Game, oid: int) -> list[Card]:
+    cb = g.combat
+    if cb is None:
+        return []
+    others: list[int] = []
+    band = cb.band_of(oid)
+    if band is not None:
+        others += cb.blocks.get(band, [])
+    blocked = cb.blocking(oid)
+    if blocked is not None:
+        others += cb.bands[blocked]
+    return [c for c in (g.find(o) for o in others) if c is not None]
+
+
+def _breath_end(g: Game, ctx: Ctx) -> Gen:
+    d = ctx.data["delayed"]
+    for c in _combat_partners(g, d.data["oid"]):
+        g.destroy(c)
+    return
+    yield
+
+
+def _venomous_breath(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        g.delayed.append(Delayed(Event.END_OF_COMBAT, _breath_end, ctx.controller, "Venomous Breath", turn=g.turn,
+                                 data={"oid": t.oid}))
+    return
+    yield
+
+
+define("Venomous Breath", spell=SpellSpec(_venomous_breath, targets=(CREATURE,)))
+
+
+def _frostbeast(g: Game, ctx: Ctx) -> Gen:
+    for c in _combat_partners(g, ctx.source.oid):
+        g.destroy(c)
+    return
+    yield
+
+
+define("Kjeldoran Frostbeast", triggers=(Trigger(Event.END_OF_COMBAT, _frostbeast),))
+
+
+# ------------------------------------------------------------------ enchantments
+
+def _pollen_mod(g: Game, card: Card, c: Chars) -> None:
+    pump_mod(-1, 0)(g, card, c)
+
+
+_pol_ab, _pol_end = cumulative_upkeep(mana="{1}")
+define("Fyndhorn Pollen", abilities=(_pol_ab, Ability(
+    "{1}{G}: All creatures get -1/-0 until end of turn", Cost(_mana("{1}{G}")),
+    _all_eot(lambda c: True, pump_mod(-1, 0), "All creatures get -1/-0 until end of turn."))),
+    statics=(static_for(lambda g, src, card, c: "creature" in c.types, _pollen_mod),),
+    hooks=Hooks(end_of_upkeep=_pol_end))
+
+
+def _blizzard_untap(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
+    """Creatures with flying do not untap during their controller's untap phase."""
+    return [c for c in cards if not (g.is_creature(c) and "flying" in g.chars(c).keywords)]
+    yield
+
+
+_bl_ab, _bl_end = cumulative_upkeep(mana="{2}")
+define("Blizzard", abilities=(_bl_ab,), hooks=Hooks(
+    end_of_upkeep=_bl_end, untap_limit=_blizzard_untap,
+    can_cast=lambda g, p, card: bool(snow_covered_lands(g, p))))
+
+
+def _maddening_damage(g: Game, ctx: Ctx) -> Gen:
+    host = g.enchanted(ctx.source) if ctx.source is not None else None
+    if host is not None:
+        g.deal_damage(ctx.source, g.players[g.controller(host)], 2)
+    return
+    yield
+
+
+_mw_cu, _mw_cu_end = cumulative_upkeep(mana="{G}")
+_mw_ab, _mw_end = during_upkeep("Maddening Wind deals 2 damage to you", _maddening_damage,
+                                whose="enchanted controller")
+
+
+def _maddening_end(g: Game, card: Card) -> Gen:
+    yield from _mw_cu_end(g, card)
+    if card.zone == "battlefield":
+        yield from _mw_end(g, card)
+
+
+define("Maddening Wind", enchant=CREATURE, abilities=(_mw_cu, _mw_ab), hooks=Hooks(end_of_upkeep=_maddening_end))
+
+
+# Snowblind: -*/-*, * the snow-covered lands of the defending player while the
+# creature attacks, else of its controller; never below toughness 1 by it.
+def _snowblind(g: Game, card: Card, c: Chars) -> None:
+    if c.power is None or c.toughness is None:
+        return
+    cb = g.combat
+    p = cb.defender if cb is not None and card.oid in cb.attackers() else c.controller
+    n = len(snow_covered_lands(g, p))
+    c.power -= n
+    c.toughness = max(c.toughness - n, min(c.toughness, 1))
+
+
+define("Snowblind", enchant=CREATURE, statics=(aura(_snowblind),))
+
+
+def _thoughtleech(g: Game, ctx: Ctx) -> Gen:
+    g.gain_life(ctx.controller, 1)
+    return
+    yield
+
+
+# Thoughtleech: "an island controlled by target opponent": in a duel, the one opponent.
+define("Thoughtleech", triggers=(Trigger(
+    Event.BECOMES_TAPPED, _thoughtleech,
+    condition=lambda g, src, d: g.controller(d["card"]) != g.controller(src)
+    and "land" in g.chars(d["card"]).types and g.word(src, "island") in g.chars(d["card"]).subtypes),))
+
+
+def _wind_counter(g: Game, ctx: Ctx) -> Gen:
+    add_counters(g, ctx.data["card"], "wind", 1)
+    return
+    yield
+
+
+def _winds_untap(g: Game, src: Card, p: int, cards: list[Card]) -> Gen:
+    out = []
+    for c in cards:
+        if c.counters.get("wind", 0):
+            add_counters(g, c, "wind", -c.counters["wind"])
+        else:
+            out.append(c)
+    return out
+    yield
+
+
+define("Freyalise's Winds", triggers=(Trigger(Event.BECOMES_TAPPED, _wind_counter),),
+       hooks=Hooks(untap_limit=_winds_untap))
+
+
+# Freyalise's Charm: like Ivory Cup, paid after the black spell is cast (a use for each).
+def _opponents_black_spell(g: Game, src: Card, d: dict[str, Any]) -> bool:
+    s = d["spell"]
+    return s.card is not None and s.controller != g.controller(src) and \
+        COLOR_LETTERS[g.word(src, "black")] in s.colors
+
+
+_charm_ab, _charm_credit = once_per_event("{G}{G}: When any opponent successfully casts a black spell, draw a card. "
+                                          "Use this ability only once each time a black spell is cast",
+                                          "{G}{G}", draw_cards(1))
+define("Freyalise's Charm", abilities=(_charm_ab, Ability("{G}{G}: Return Freyalise's Charm to owner's hand",
+                                                          Cost(_mana("{G}{G}")), on_source(bounce_targets()))),
+       triggers=(Trigger(Event.SPELL_CAST, _charm_credit, condition=_opponents_black_spell),))
