@@ -24,7 +24,7 @@ from ..effects import (CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, aura,
                        damage, destroy_targets, during_upkeep, each_target, enters_with_counters, add_counters,
                        grant, keyword_mod, nothing, on_source, once_per_event, permanent_target, prevent_to_target,
                        pump, pump_mod, regeneration, self_only, sequence, snow_covered_lands, static_for, until_eot,
-                       flag_mod, draw_cards, bounce_targets)
+                       flag_mod, draw_cards)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
@@ -350,9 +350,13 @@ define("Brown Ouphe", abilities=(Ability("{1}{G}, {T}: Counter target artifact a
 # Tinder Wall: the sacrifice for {R}{R} is a mana source (played as an
 # interrupt); its damage ability names a creature it blocks.
 def _blocked_by_source(g: Game, ctx: Ctx, c: Card) -> bool:
+    """A creature the source blocks; once the source is sacrificed (its cost),
+    the target chosen then stays legal while it is still attacking."""
     cb = g.combat
     if cb is None or ctx.source is None:
         return False
+    if g.find(ctx.source.oid) is None:
+        return c.oid in cb.attackers()
     band = cb.blocking(ctx.source.oid)
     return band is not None and c.oid in cb.bands[band]
 
@@ -374,7 +378,7 @@ def _wiitigo_blocks(g: Game, ctx: Ctx) -> Gen:
 
 def _wiitigo_upkeep(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
-    if src is None or src.zone != "battlefield":
+    if src is None or g.find(src.oid) is None:
         return
     blocked = src.flags.pop("wiitigo blocked", False)
     if not src.counters.get("+1/+1", 0):
@@ -498,7 +502,7 @@ _mw_ab, _mw_end = during_upkeep("Maddening Wind deals 2 damage to you", _maddeni
 
 def _maddening_end(g: Game, card: Card) -> Gen:
     yield from _mw_cu_end(g, card)
-    if card.zone == "battlefield":
+    if g.find(card.oid) is not None:
         yield from _mw_end(g, card)
 
 
@@ -561,9 +565,17 @@ def _opponents_black_spell(g: Game, src: Card, d: dict[str, Any]) -> bool:
         COLOR_LETTERS[g.word(src, "black")] in s.colors
 
 
+def _return_self(g: Game, ctx: Ctx) -> Gen:
+    if ctx.source is not None and g.find(ctx.source.oid) is not None:
+        g.move(ctx.source, "hand")
+        g.log(f"{ctx.source.name} returns to its owner's hand.")
+    return
+    yield
+
+
 _charm_ab, _charm_credit = once_per_event("{G}{G}: When any opponent successfully casts a black spell, draw a card. "
                                           "Use this ability only once each time a black spell is cast",
                                           "{G}{G}", draw_cards(1))
 define("Freyalise's Charm", abilities=(_charm_ab, Ability("{G}{G}: Return Freyalise's Charm to owner's hand",
-                                                          Cost(_mana("{G}{G}")), on_source(bounce_targets()))),
+                                                          Cost(_mana("{G}{G}")), _return_self)),
        triggers=(Trigger(Event.SPELL_CAST, _charm_credit, condition=_opponents_black_spell),))
