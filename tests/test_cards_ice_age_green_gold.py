@@ -22,13 +22,16 @@ _GREEN = ("Aurochs", "Balduvian Bears", "Blizzard", "Brown Ouphe", "Chub Toad", 
           "Snowblind", "Stampede", "Stunted Growth", "Tarpan", "Thermokarst", "Thoughtleech", "Tinder Wall",
           "Trailblazer", "Venomous Breath", "Wall of Pine Needles", "Wiitigo", "Woolly Mammoths", "Woolly Spider",
           "Yavimaya Gnats")
-_GOLD = ("Kjeldoran Frostbeast",)
+_GOLD = ("Kjeldoran Frostbeast", "Centaur Archer", "Storm Spirit", "Stormbind", "Wings of Aesthir", "Spectral Shield",
+         "Glaciers", "Hymn of Rebirth", "Giant Trap Door Spider", "Monsoon", "Mountain Titan", "Diabolic Vision",
+         "Elemental Augury", "Altar of Bone", "Essence Vortex", "Earthlink", "Merieke Ri Berit")
 _LANDS = ("Adarkar Wastes", "Brushland", "Karplusan Forest", "Sulfurous Springs", "Underground River", "Land Cap",
           "Lava Tubes", "River Delta", "Timberline Ridge", "Veldt", "Ice Floe")
 ICE_AGE_GREEN_GOLD = {
     "Ice Age Green": {"Forest": 8, "Snow-Covered Forest": 8, "Plains": 2, "Mountain": 2, "Island": 2,
                       **{n: 2 for n in _GREEN[:22]}},
-    "Ice Age Green and Gold": {"Forest": 6, "Snow-Covered Forest": 6, "Snow-Covered Island": 2,
+    "Ice Age Green and Gold": {"Forest": 4, "Snow-Covered Forest": 2, "Snow-Covered Island": 2, "Plains": 2,
+                               "Mountain": 2, "Swamp": 2, "Island": 2,
                                **{n: 2 for n in _GREEN[22:] + _GOLD + _LANDS}},
 }
 MINE = set(_GREEN) | set(_GOLD) | set(_LANDS)

@@ -20,17 +20,19 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, aura, creature_where, cumulative_upkeep,
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, destroy_self,
+                       land_type_static, sacrifice_own_creature, upkeep_cost, aura, creature_where, cumulative_upkeep,
                        damage, destroy_targets, during_upkeep, each_target, enters_with_counters, add_counters,
                        grant, keyword_mod, nothing, on_source, once_per_event, permanent_target, prevent_to_target,
                        pump, pump_mod, regeneration, self_only, sequence, snow_covered_lands, static_for, until_eot,
                        flag_mod, draw_cards)
 from ..hooks import EffectHooks, Hooks
-from ..mana import COLOR_LETTERS, ManaCost
+from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
                      Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Packet, Spell
 from ..refs import ref
+from .arabian_nights import _control_while
 from .blue import _twiddle
 from .the_dark import _all_eot
 
@@ -579,3 +581,264 @@ _charm_ab, _charm_credit = once_per_event("{G}{G}: When any opponent successfull
 define("Freyalise's Charm", abilities=(_charm_ab, Ability("{G}{G}: Return Freyalise's Charm to owner's hand",
                                                           Cost(_mana("{G}{G}")), _return_self)),
        triggers=(Trigger(Event.SPELL_CAST, _charm_credit, condition=_opponents_black_spell),))
+
+
+# ------------------------------------------------------------------ multicolour
+
+define("Centaur Archer", abilities=(Ability(
+    "{T}: Centaur Archer deals 1 damage to target creature with flying", Cost(tap=True), damage(1),
+    targets=(creature_where("target creature with flying", lambda g, ctx, c: "flying" in g.chars(c).keywords),)),))
+define("Storm Spirit", abilities=(Ability("{T}: Storm Spirit deals 2 damage to target creature", Cost(tap=True),
+                                          damage(2), targets=(CREATURE,)),))
+define("Stormbind", abilities=(Ability(
+    "{2}: Discard a card at random from your hand to have Stormbind deal 2 damage to target creature or player",
+    Cost(_mana("{2}"), discard_random=1), damage(2), targets=(CREATURE_OR_PLAYER,)),))
+define("Wings of Aesthir", enchant=CREATURE, statics=(aura(lambda g, card, c: (
+    pump_mod(1, 0)(g, card, c), c.keywords.update(("flying", "first strike")))),))
+# Spectral Shield: "cannot be the target of further spells": of any kind of
+# spell (not of effects: abilities of permanents still may).
+_SPELL_KINDS = ("instant", "interrupt", "sorcery", "enchantment", "creature", "artifact")
+
+
+def _shield_stays(g: Game, aura_card: Card, host: Card) -> bool:
+    """Its own grant does not make Spectral Shield fall off; protection from its colors still does."""
+    kw = g.chars(host).keywords
+    return not any(f"protection from {COLOR_NAMES[col]}" in kw for col in g.chars(aura_card).colors)
+
+
+define("Spectral Shield", enchant=CREATURE, statics=(aura(lambda g, card, c: (
+    pump_mod(0, 2)(g, card, c), c.flags.update(f"cannot be the target of {k}" for k in _SPELL_KINDS))),),
+    hooks=Hooks(ignores_own_protection=_shield_stays))
+
+
+def _glaciers(g: Game, src: Card, card: Card, c: Chars) -> None:
+    # All mountains become basic plains (a land type change, the words as its text reads them), as Conversion.
+    c.subtypes.discard(g.word(src, "mountain"))
+    c.subtypes.add(g.word(src, "plains"))
+
+
+_gl_ab, _gl_end = upkeep_cost("During your upkeep, pay {W}{U} or destroy Glaciers", "{W}{U}", destroy_self())
+define("Glaciers", statics=(Static(applies=land_type_static("mountain"), modify=_glaciers, layer=1),),
+       abilities=(_gl_ab,), hooks=Hooks(end_of_upkeep=_gl_end))
+
+
+# Hymn of Rebirth: a creature card from any graveyard comes into play under the
+# caster's control, summoning sick; chosen as a target when cast (as Resurrection's).
+_DEAD_CREATURE = TargetSpec("target creature in any graveyard", kinds(Kind.GRAVEYARD_CARD),
+                            lambda g, ctx, c: "creature" in c.cdef.types)
+
+
+def _hymn_of_rebirth(g: Game, ctx: Ctx) -> Gen:
+    for c in each_target(ctx):
+        if c.zone == "graveyard":
+            new = g.move(c, "battlefield", controller=ctx.controller)
+            g.log(f"{new.name} comes into play under {ctx.me.name}'s control.")
+            yield from g.entered(new)
+
+
+define("Hymn of Rebirth", spell=SpellSpec(_hymn_of_rebirth, targets=(_DEAD_CREATURE,)))
+
+
+def _trap_door(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        g.move(t, "removed")
+        g.log(f"{t.name} is removed from the game.")
+    if ctx.source is not None and g.find(ctx.source.oid) is not None:
+        g.move(ctx.source, "removed")
+        g.log(f"{ctx.source.name} is removed from the game.")
+    return
+    yield
+
+
+define("Giant Trap Door Spider", abilities=(Ability(
+    "{1}{R}{G}, {T}: Remove from the game target creature without flying that is attacking you, and Giant Trap "
+    "Door Spider", Cost(_mana("{1}{R}{G}"), tap=True), _trap_door, targets=(creature_where(
+        "target creature without flying that is attacking you",
+        lambda g, ctx, c: g.combat is not None and c.oid in g.combat.attackers()
+        and g.combat.defender == ctx.controller and "flying" not in g.chars(c).keywords),)),))
+
+
+# Monsoon: at the end of each turn, every untapped island of the player whose
+# turn it is becomes tapped, and Monsoon deals that player 1 damage for each.
+def _monsoon(g: Game, ctx: Ctx) -> Gen:
+    p = g.active
+    islands = [c for c in g.permanents(p, type_="land", subtype=g.word(ctx.source, "island")) if not c.tapped]
+    for c in islands:
+        c.tapped = True
+        g.log(f"{c.name} is tapped (Monsoon).")
+        g.deal_damage(ctx.source, g.players[p], 1)
+    yield from g.note_taps()
+
+
+define("Monsoon", triggers=(Trigger(Event.END_OF_TURN, _monsoon),))
+
+
+# Mountain Titan: for the rest of the turn, a +1/+1 counter whenever its
+# controller casts a black spell (successfully: not countered as cast).
+def _titan(g: Game, ctx: Ctx) -> Gen:
+    oid, p = ctx.source.oid, ctx.controller
+    black = COLOR_LETTERS[g.word(ctx.source, "black")]
+
+    def counter(g2: Game, c2: Ctx) -> Gen:
+        titan = g2.find(oid)
+        if titan is not None:
+            add_counters(g2, titan, "+1/+1", 1)
+        return
+        yield
+    g.delayed.append(Delayed(Event.SPELL_CAST, counter, p, "Mountain Titan", once=False, turn=g.turn,
+                             condition=lambda g2, d, data: data["spell"].card is not None
+                             and data["spell"].controller == p and black in data["spell"].colors))
+    return
+    yield
+
+
+define("Mountain Titan", abilities=(Ability(
+    "{1}{R}{R}: For the rest of the turn, put a +1/+1 counter on Mountain Titan whenever you successfully cast a "
+    "black spell", Cost(_mana("{1}{R}{R}")), _titan),))
+
+
+def _put_back(g: Game, p: int, owner: int, cards: list[Card], name: str) -> Gen:
+    """Player ``p`` puts ``cards`` (the top of ``owner``'s library) back on top
+    in the order they choose, the top card chosen first."""
+    lib = g.players[owner].library
+    rest = list(cards)
+    order: list[Card] = []
+    while len(rest) > 1:
+        names = sorted({c.name for c in rest})
+        pick = names[0]
+        if len(names) > 1:
+            ans = yield from g.ask(p, DecisionKind.CHOOSE, f"{name}: which card goes on top ({len(order) + 1} of "
+                                   f"{len(cards)})?", [f"choose {n}" for n in names], about=name)
+            pick = ans[len("choose "):]
+        card = next(c for c in rest if c.name == pick)
+        rest.remove(card)
+        order.append(card)
+    order += rest
+    for c in cards:
+        lib.remove(c)
+    lib[0:0] = order
+
+
+def _diabolic_vision(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    pl = g.players[p]
+    top = pl.library[:5]
+    if not top:
+        return
+    g.secrets.append((p, "Diabolic Vision: the top of your library is " + ", ".join(c.name for c in top) + "."))
+    names = sorted({c.name for c in top})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Diabolic Vision: choose a card to put into your hand",
+                           [f"choose {n}" for n in names], about="Diabolic Vision")
+    card = next(c for c in top if c.name == ans[len("choose "):])
+    top.remove(card)
+    g.move(card, "hand")
+    g.log(f"{pl.name} puts one of the top cards of their library into their hand.")
+    yield from _put_back(g, p, p, top, "Diabolic Vision")
+
+
+define("Diabolic Vision", spell=SpellSpec(_diabolic_vision))
+
+
+def _augury(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    for t in each_target(ctx):
+        top = t.library[:3]
+        if not top:
+            continue
+        g.secrets.append((p, f"Elemental Augury: the top of {t.name}'s library is " +
+                          ", ".join(c.name for c in top) + "."))
+        g.log(f"{ctx.me.name} looks at the top {len(top)} cards of {t.name}'s library.")
+        yield from _put_back(g, p, t.idx, top, "Elemental Augury")
+
+
+define("Elemental Augury", abilities=(Ability(
+    "{3}: Look at the top three cards of target player's library. Put them on the top of that player's library in "
+    "any order", Cost(_mana("{3}")), _augury, targets=(PLAYER,)),))
+
+
+# Altar of Bone: the creature is sacrificed as the spell resolves (as
+# Sacrifice's: no target, so a countered Altar costs no creature); without a
+# creature to sacrifice nothing is searched for.
+def _altar_of_bone(g: Game, ctx: Ctx) -> Gen:
+    victim, _ = yield from sacrifice_own_creature(g, ctx, "Altar of Bone")
+    if victim is None:
+        return
+    p = ctx.controller
+    pl = g.players[p]
+    found = [c for c in pl.library if "creature" in c.cdef.types]
+    names = sorted({c.name for c in found})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Altar of Bone: choose a creature card",
+                           [f"choose {n}" for n in names] + ["choose nothing"], decline="choose nothing",
+                           about="Altar of Bone")
+    if ans != "choose nothing":
+        card = next(c for c in found if c.name == ans[len("choose "):])
+        g.move(card, "hand")
+        g.log(f"{pl.name} shows {card.name} and puts it into their hand.")
+    g.shuffle(p)
+    g.log(f"{pl.name} shuffles their library.")
+
+
+define("Altar of Bone", spell=SpellSpec(_altar_of_bone))
+
+
+# Essence Vortex: as it resolves the creature's controller may pay life equal
+# to its toughness (loss of life, not damage) to counter it.
+def _essence_vortex(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        owner = g.controller(t)
+        tough = max(0, g.chars(t).toughness or 0)
+        if g.players[owner].life >= tough:
+            ans = yield from g.ask(owner, DecisionKind.CHOOSE, f"Essence Vortex: pay {tough} life to counter it?",
+                                   ["choose yes", "choose no"], decline="choose no", about="Essence Vortex")
+            if ans == "choose yes":
+                g.lose_life(owner, tough, " to counter Essence Vortex")
+                g.log("Essence Vortex is countered.")
+                continue
+        g.destroy(t, bury=True)
+    return
+    yield
+
+
+define("Essence Vortex", spell=SpellSpec(_essence_vortex, targets=(CREATURE,)))
+
+
+# Earthlink: whenever a creature is put into the graveyard from play, its
+# controller (as it left play) sacrifices a land of their choice, if they have one.
+def _earthlink(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.data["controller"]
+    lands = g.permanents(p, type_="land")
+    if not lands:
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in lands]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Earthlink: sacrifice a land", ch, about="Earthlink")
+    yield from g.put_in_graveyard([lands[ch.index(ans)]], how="sacrifice")
+
+
+_el_ab, _el_end = upkeep_cost("During your upkeep, pay {2} or bury Earthlink", "{2}", destroy_self(bury=True))
+define("Earthlink", abilities=(_el_ab,), hooks=Hooks(end_of_upkeep=_el_end), triggers=(Trigger(
+    Event.TO_GRAVEYARD, _earthlink, condition=lambda g, src, d: "creature" in d["card"].cdef.types),))
+
+
+# Merieke Ri Berit: does not untap; "{T}: Gain control of target creature":
+# lost if Merieke's controller loses control of her; if she leaves play or
+# becomes untapped, the creature is buried.
+def _merieke(g: Game, ctx: Ctx) -> Gen:
+    me, p = ctx.source, ctx.controller
+    for t in each_target(ctx):
+        _control_while(g, ctx, t, lambda g2: g2.find(me.oid) is not None and g2.controller(me) == p)
+        oid = t.oid
+
+        def bury(g2: Game, c2: Ctx, oid: int = oid) -> Gen:
+            victim = g2.find(oid)
+            if victim is not None:
+                g2.log(f"Merieke Ri Berit left play or untapped: {victim.name} is buried.")
+                g2.destroy(victim, bury=True)
+                yield from g2.state_checks()  # this settle's state checks are over
+        g.delayed.append(Delayed(Event.STATE, bury, p, "Merieke Ri Berit",
+                                 condition=lambda g2, d, data: (m := g2.find(me.oid)) is None or not m.tapped))
+    return
+    yield
+
+
+define("Merieke Ri Berit", statics=(static_for(self_only, flag_mod("doesn't untap")),), abilities=(Ability(
+    "{T}: Gain control of target creature", Cost(tap=True), _merieke, targets=(CREATURE,)),))
