@@ -25,7 +25,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER,
                        damage, destroy_targets, during_upkeep, each_target, enters_with_counters, add_counters,
                        grant, keyword_mod, nothing, on_source, once_per_event, permanent_target, prevent_to_target,
                        pump, pump_mod, regeneration, self_only, sequence, snow_covered_lands, static_for, until_eot,
-                       flag_mod, draw_cards)
+                       flag_mod, draw_cards, pay_to_use)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
@@ -842,3 +842,153 @@ def _merieke(g: Game, ctx: Ctx) -> Gen:
 
 define("Merieke Ri Berit", statics=(static_for(self_only, flag_mod("doesn't untap")),), abilities=(Ability(
     "{T}: Gain control of target creature", Cost(tap=True), _merieke, targets=(CREATURE,)),))
+
+
+# ------------------------------------------------------------------ the Lores: "{0}: Tap land X enchants to ..."
+
+# Tapping the enchanted land is the ability's cost: usable only while that land
+# is untapped, and the land is tapped as the ability is announced (hook
+# on_activate), before anyone may respond, as a cost is paid.
+def _host_untapped(g: Game, card: Card) -> bool:
+    host = g.enchanted(card)
+    return host is not None and not host.tapped
+
+
+def _tap_host(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is src and spell.ability is not None and spell.ability in src.cdef.abilities:
+        host = g.enchanted(src)
+        if host is not None:
+            host.tapped = True
+            g.log(f"{host.name} is tapped ({src.name}).")
+            yield from g.note_taps()
+
+
+_LAND_YOU_CONTROL = permanent_target("target land you control", lambda g, ctx, c: "land" in g.chars(c).types
+                                     and g.chars(c).controller == ctx.controller)
+_BLOCKING = creature_where("target blocking creature", lambda g, ctx, c: g.combat is not None
+                           and c.oid in g.combat.blockers())
+
+define("Earthlore", enchant=_LAND_YOU_CONTROL, hooks=Hooks(on_activate=_tap_host), abilities=(Ability(
+    "{0}: Tap land Earthlore enchants to give target blocking creature +1/+2 until end of turn", Cost(),
+    pump(1, 2), targets=(_BLOCKING,), condition=_host_untapped),))
+define("Forbidden Lore", enchant=LAND, hooks=Hooks(on_activate=_tap_host), abilities=(Ability(
+    "{0}: Tap land Forbidden Lore enchants to give target creature +2/+1 until end of turn", Cost(),
+    pump(2, 1), targets=(CREATURE,), condition=_host_untapped),))
+define("Hot Springs", enchant=_LAND_YOU_CONTROL, hooks=Hooks(on_activate=_tap_host), abilities=(Ability(
+    "{0}: Tap land Hot Springs enchants to prevent 1 damage to any creature or player", Cost(),
+    prevent_to_target(1), targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True, condition=_host_untapped),))
+
+
+# ------------------------------------------------------------------ Ritual of Subdual, Touch of Vitae
+
+# Ritual of Subdual: while it is in play, every mana-producing land (anyone's)
+# adds colorless mana instead of its normal mana (the hook land_mana, as Deep Water's).
+def _ritual_enters(g: Game, ctx: Ctx) -> Gen:
+    oid = ctx.source.oid
+    g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "forever", applies=lambda g2, card, c: False,
+                            condition=lambda g2: g2.find(oid) is not None,
+                            hooks=EffectHooks(land_mana=lambda g2, card, ch: "C" if g2.find(oid) is not None
+                                              else None)))
+    g.log("All mana-producing lands produce colorless mana instead of their normal mana.")
+    return
+    yield
+
+
+_rs_ab, _rs_end = cumulative_upkeep(mana="{2}")
+define("Ritual of Subdual", on_enter=_ritual_enters, abilities=(_rs_ab,), hooks=Hooks(end_of_upkeep=_rs_end))
+
+
+def _untap_self_once(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is not None and g.find(src.oid) is not None:
+        src.tapped = False
+        g.log(f"{src.name} untaps (Touch of Vitae).")
+    return
+    yield
+
+
+_VITAE_UNTAP = Ability("{0}: Untap this creature (Touch of Vitae: one additional time this turn)", Cost(),
+                       _untap_self_once, once_per_turn=True, condition=lambda g, c: c.tapped)
+
+
+def _vitae_mod(g: Game, card: Card, c: Chars) -> None:
+    c.keywords.update((SICK_ATTACK_OK, SICK_TAP_OK))
+    c.abilities.append(_VITAE_UNTAP)
+
+
+# Touch of Vitae: the extra untap is an ability the creature has this turn
+# (``activate CREATURE`` with the ability's number), used at most once.
+def _touch_of_vitae(g: Game, ctx: Ctx) -> Gen:
+    yield from until_eot(_vitae_mod)(g, ctx)
+    _draw_next_upkeep(g, ctx.controller, "Touch of Vitae")
+
+
+define("Touch of Vitae", spell=SpellSpec(_touch_of_vitae, targets=(CREATURE,)))
+
+
+# ------------------------------------------------------------------ Forgotten Lore, Freyalise Supplicant
+
+# Forgotten Lore: the opponent chooses the first card as the spell is cast (a
+# target of the opponent's choice); as it resolves, its caster may pay {G}
+# again and again to have the opponent choose another card, one not chosen
+# before; the last card chosen goes to the caster's hand.
+_YOUR_GRAVEYARD_CARD = TargetSpec("target card in the caster's graveyard (the opponent chooses)", kinds(Kind.GRAVEYARD_CARD),
+                                  lambda g, ctx, c: c.owner == ctx.controller, chooser="opponent")
+
+
+def _forgotten_lore(g: Game, ctx: Ctx) -> Gen:
+    p = ctx.controller
+    first = next((c for c in each_target(ctx) if c.zone == "graveyard"), None)
+    if first is None:
+        return
+    pl = g.players[p]
+    chosen, last = {first.oid}, first
+    while True:
+        left = [c for c in pl.graveyard if c.oid not in chosen]
+        if not left or not g.can_afford(p, _mana("{G}")):
+            break
+        paid = yield from pay_to_use(g, p, "{G}", f"Forgotten Lore: pay {{G}} to have the opponent choose another "
+                                     f"card than {last.name}?", "Forgotten Lore")
+        if not paid:
+            break
+        ch = [f"choose {ref(g, c)}" for c in left]
+        ans = yield from g.ask(1 - p, DecisionKind.CHOOSE, "Forgotten Lore: choose another card from "
+                               f"{pl.name}'s graveyard", ch, parser=g.parser_for(1 - p, ch), about="Forgotten Lore")
+        last = left[ch.index(ans)]
+        chosen.add(last.oid)
+        g.log(f"{g.players[1 - p].name} chooses {last.name}.")
+    g.move(last, "hand")
+    g.log(f"{pl.name} puts {last.name} into their hand (Forgotten Lore).")
+
+
+define("Forgotten Lore", spell=SpellSpec(_forgotten_lore, targets=(_YOUR_GRAVEYARD_CARD,)))
+
+
+# Freyalise Supplicant: the sacrifice of a red or white creature is part of the
+# cost: made as the ability is announced (hook on_activate), its power kept.
+def _red_or_white(g: Game, src: Card, c: Card) -> bool:
+    cols = g.chars(c).colors
+    return bool(cols & {COLOR_LETTERS[g.word(src, "red")], COLOR_LETTERS[g.word(src, "white")]})
+
+
+def _supplicant_sacrifice(g: Game, src: Card, spell: Spell) -> Gen:
+    if spell.source is not src or spell.ability is not src.cdef.abilities[0]:
+        return
+    p = spell.controller
+    cands = [c for c in g.creatures(p) if _red_or_white(g, src, c)]
+    if not cands:
+        spell.chosen["power"] = 0
+        return
+    ch = [f"sacrifice {ref(g, c)}" for c in cands]
+    ans = yield from g.ask(p, DecisionKind.SACRIFICE, "Freyalise Supplicant: sacrifice a red or white creature", ch,
+                           about="Freyalise Supplicant")
+    victim = cands[ch.index(ans)]
+    spell.chosen["power"] = max(0, g.chars(victim).power or 0)
+    yield from g.put_in_graveyard([victim], how="sacrifice")
+
+
+define("Freyalise Supplicant", hooks=Hooks(on_activate=_supplicant_sacrifice), abilities=(Ability(
+    "{T}: Sacrifice a red or white creature to have Freyalise Supplicant deal an amount of damage equal to half "
+    "the creature's power, rounded down, to target creature or player", Cost(tap=True),
+    damage(lambda g, ctx: int(ctx.chosen("power", 0)) // 2), targets=(CREATURE_OR_PLAYER,),
+    condition=lambda g, c: any(_red_or_white(g, c, x) for x in g.creatures(g.controller(c)))),))
