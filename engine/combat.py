@@ -103,6 +103,14 @@ class CombatRules:
                 return False
         return True
 
+    def attacked_last_turn(self: "Game", c: Card) -> bool:
+        """Did creature ``c`` attack during its controller's last turn (the
+        turn of theirs before the current one, extra turns counted: Halls of
+        Mist)? Each attacker keeps who attacked with it and in which of their
+        turns (``Player.turns_begun``)."""
+        p = self.controller(c)
+        return c.flags.get("attacked in turn") == (p, self.players[p].turns_begun - (p == self.active))
+
     def landwalk_ignored(self: "Game", kw: str) -> bool:
         """Creatures with this landwalk may be blocked as if they did not have
         it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
@@ -508,6 +516,9 @@ class CombatRules:
                 if "does not tap to attack" not in self.chars(c).keywords:
                     c.tapped = True
         self.players[ap].attacked_this_turn = True
+        for b in bands:
+            for c in b:  # read by attacked_last_turn
+                c.flags["attacked in turn"] = (ap, self.players[ap].turns_begun)
         self.log(f"{self.players[ap].name} attacks with " +
                  ", ".join(" + ".join(c.name for c in b) for b in bands) + ".")
         for b in bands:

@@ -97,3 +97,14 @@ define("Ice Floe", hooks=Hooks(may_stay_tapped=lambda g, c: True), abilities=(Ab
     "{T}: Tap target creature without flying that is attacking you. As long as Ice Floe remains tapped, that "
     "creature does not untap during its controller's untap phase", Cost(tap=True), _ice_floe,
     targets=(_ATTACKING_YOU_NO_FLYING,)),))
+
+
+# ------------------------------------------------------------------ Halls of Mist
+
+# Halls of Mist: "No creature can attack if it attacked during its
+# controller's last turn" (Game.attacked_last_turn: the controller's turn before
+# this one, extra turns counted; a creature that attacked under another
+# player's control is free to attack).
+_hm_ab, _hm_end = cumulative_upkeep(mana="{1}")
+define("Halls of Mist", abilities=(_hm_ab,), hooks=Hooks(
+    end_of_upkeep=_hm_end, attack_restriction=lambda g, src, attacker: not g.attacked_last_turn(attacker)))
