@@ -30,10 +30,11 @@ from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
                      Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
-from ..objects import Card, Chars, Effect, Packet, Spell
+from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .arabian_nights import _control_while
 from .blue import _twiddle
+from .red import _compositions
 from .the_dark import _all_eot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -992,3 +993,72 @@ define("Freyalise Supplicant", hooks=Hooks(on_activate=_supplicant_sacrifice), a
     "the creature's power, rounded down, to target creature or player", Cost(tap=True),
     damage(lambda g, ctx: int(ctx.chosen("power", 0)) // 2), targets=(CREATURE_OR_PLAYER,),
     condition=lambda g, c: any(_red_or_white(g, c, x) for x in g.creatures(g.controller(c)))),))
+
+
+# ------------------------------------------------------------------ Fiery Justice
+
+# Fiery Justice: 5 damage divided as the caster announces among one to five
+# target creatures and/or players (each at least 1, written in target order,
+# e.g. "3/2", as Pyrotechnics'); the opponent gains 5 life ("target
+# opponent": in a duel, the one opponent, who can be no other).
+def _justice_target(g: Game, ctx: Ctx, o: Any) -> bool:
+    if not (isinstance(o, Player) or "creature" in g.chars(o).types):
+        return False
+    chosen = ctx.spell.targets if ctx.spell is not None else []
+    return any(o is t for t in chosen) or len(chosen) < 5
+
+
+def _fiery_justice(g: Game, ctx: Ctx) -> Gen:
+    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
+    for t, n in zip(ctx.targets, shares):
+        if t is not None:
+            g.deal_damage(ctx.spell, t, n)
+    g.gain_life(1 - ctx.controller, 5)
+    return
+    yield
+
+
+define("Fiery Justice", spell=SpellSpec(
+    _fiery_justice, multi_target=True,
+    targets=(TargetSpec("target creatures and/or players (up to five)", kinds(Kind.PERMANENT, Kind.PLAYER),
+                        _justice_target),),
+    announce=(Announce("division", "divide 5 damage among the targets, in target order (e.g. 3/2)",
+                       lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(5, len(ctx.targets))]),)))
+
+
+# ------------------------------------------------------------------ Chromatic Armor
+
+# Chromatic Armor: the color is chosen as it is cast ("choose a color": a
+# choice announced with the spell, choose=red) and kept by the aura; damage to
+# the enchanted creature from a source of that color is reduced to 0 as it is
+# dealt. "{X}: put a sleight counter on it and change the color", X the number
+# of sleight counters it has as the ability is announced (before the new one).
+def _armor_reduces(g: Game, src: Card, pk: Packet) -> bool:
+    col = src.chosen.get("color")
+    return (col is not None and isinstance(pk.receiver, Card) and pk.receiver.oid == src.attached_to
+            and COLOR_LETTERS[col] in pk.source_colors)
+
+
+def _armor_cost(g: Game, src: Card, spell: Spell, cost: ManaCost) -> ManaCost:
+    if spell.source is src and spell.ability is not None and spell.ability in src.cdef.abilities:
+        return cost.plus(ManaCost(src.counters.get("sleight", 0)))
+    return cost
+
+
+def _armor_recolor(g: Game, ctx: Ctx) -> Gen:
+    src = ctx.source
+    if src is None or g.find(src.oid) is None:
+        return
+    add_counters(g, src, "sleight", 1)
+    src.chosen["color"] = ctx.chosen("color")
+    g.log(f"Chromatic Armor now protects against {ctx.chosen('color')}.")
+    return
+    yield
+
+
+_CHOOSE_COLOR = Announce("color", "choose a color", lambda g, ctx: list(COLOR_LETTERS))
+define("Chromatic Armor", enchant=CREATURE, announce=(_CHOOSE_COLOR,), on_enter=enters_with_counters("sleight", 1),
+       hooks=Hooks(reduce_damage=_armor_reduces, adjust_cost=_armor_cost), abilities=(Ability(
+           "{X}: Put a sleight counter on Chromatic Armor and change the color that it protects against. X is equal "
+           "to the number of sleight counters on Chromatic Armor", Cost(), _armor_recolor,
+           announce=(_CHOOSE_COLOR,)),))
