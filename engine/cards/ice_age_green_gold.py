@@ -29,7 +29,7 @@ from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER,
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
-                     Mode, Speed, SpellSpec, Static, TargetSpec, Trigger, kinds)
+                     Mode, Speed, SpellSpec, Static, Target, TargetSpec, Trigger, kinds)
 from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .arabian_nights import _control_while
@@ -1001,7 +1001,7 @@ define("Freyalise Supplicant", hooks=Hooks(on_activate=_supplicant_sacrifice), a
 # target creatures and/or players (each at least 1, written in target order,
 # e.g. "3/2", as Pyrotechnics'); the opponent gains 5 life ("target
 # opponent": in a duel, the one opponent, who can be no other).
-def _justice_target(g: Game, ctx: Ctx, o: Any) -> bool:
+def _justice_target(g: Game, ctx: Ctx, o: Target) -> bool:
     if not (isinstance(o, Player) or "creature" in g.chars(o).types):
         return False
     chosen = ctx.spell.targets if ctx.spell is not None else []
