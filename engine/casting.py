@@ -433,6 +433,8 @@ class CastingRules:
         hook = card.cdef.hooks.can_cast
         if hook and not hook(self, p, card):
             return False
+        if card.cdef.spell is not None and card.cdef.spell.life > self.players[p].life:
+            return False  # an additional cost in life (Fumarole): a player may pay down to 0
         if self.play_forbidden(p, card):
             return False
         probe = self._probe_spell(p, card)
@@ -1252,6 +1254,9 @@ class CastingRules:
         if any_mana is not None and any_mana in self.effects:
             self.effects.remove(any_mana)
             self.log(f"{spell.name} is paid for with mana of any type.")
+        if card is not None and card.cdef.spell is not None and card.cdef.spell.life:
+            # an additional cost in life (SpellSpec.life): loss of life, not damage
+            self.lose_life(p, card.cdef.spell.life, f" to cast {spell.name}")
         if ab is not None:
             src = spell.source
             if ab.cost.tap:

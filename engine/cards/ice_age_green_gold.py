@@ -1062,3 +1062,8 @@ define("Chromatic Armor", enchant=CREATURE, announce=(_CHOOSE_COLOR,), on_enter=
            "{X}: Put a sleight counter on Chromatic Armor and change the color that it protects against. X is equal "
            "to the number of sleight counters on Chromatic Armor", Cost(), _armor_recolor,
            announce=(_CHOOSE_COLOR,)),))
+
+
+# Fumarole: the 3 life are an additional cost, paid as it is cast (SpellSpec.life):
+# loss of life, which no damage prevention changes.
+define("Fumarole", spell=SpellSpec(destroy_targets(), targets=(CREATURE, LAND), life=3))
