@@ -272,7 +272,28 @@ class CombatRules:
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
+        for type_, (n, src) in self.attack_sacrifices(bands).items():
+            if len(self.sacrificeable(self.active, type_)) < n:
+                raise IllegalAction(f"{n} {type_}{'s' if n > 1 else ''} must be sacrificed to attack with those "
+                                    f"creatures ({src.name})")
         return bands
+
+    def attack_sacrifices(self: "Game", bands: list[list[Card]]) -> dict[str, tuple[int, Card]]:
+        """What the attacking player must sacrifice for the declared attackers:
+        every permanent's hook ``attack_sacrifice(g, src, attacker)`` -> type
+        or None, counted over the attackers, by type (with the last permanent
+        asking it, to name it). Sacrificed as the attack is declared."""
+        need: dict[str, tuple[int, Card]] = {}
+        for src in self.battlefield:
+            h = src.cdef.hooks.attack_sacrifice
+            if h is None:
+                continue
+            for band in bands:
+                for c in band:
+                    type_ = h(self, src, c)
+                    if type_:
+                        need[type_] = (need.get(type_, (0, src))[0] + 1, src)
+        return need
 
     def combat_limit(self: "Game", attack: bool) -> int:
         """How many creatures may attack (hook ``attack_limit``) or block
@@ -487,7 +508,8 @@ class CombatRules:
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
-        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit for src in self.battlefield):
+        if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit or src.cdef.hooks.attack_sacrifice
+               for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
             if declared is not None and self._attack_ok(declared):
@@ -509,6 +531,15 @@ class CombatRules:
             self.log(f"{self.players[ap].name} announces an attack but declares no attackers.")
             self.combat = None
             return
+        for type_, (n, src) in self.attack_sacrifices(bands).items():
+            for _ in range(n):  # (enough of them: checked with the declaration)
+                cands = self.sacrificeable(ap, type_)
+                ch = [f"sacrifice {ref(self, c)}" for c in cands]
+                ans = yield from self.ask(ap, DecisionKind.SACRIFICE, f"{src.name}: sacrifice a {type_} to attack",
+                                          ch, parser=self.parser_for(ap, ch), about=src.name)
+                victim = cands[ch.index(ans)]
+                self.log(f"{self.players[ap].name} sacrifices {victim.name} to attack ({src.name}).")
+                yield from self.put_in_graveyard([victim], how="sacrifice")
         cb = self.combat
         cb.bands = [[c.oid for c in b] for b in bands]
         for b in bands:

@@ -130,6 +130,11 @@ class Hooks:
     block_limit: Callable[[Game, Card], int] | None = None
     """``(g, src)``: how many creatures may block. Called by
     ``CombatRules.combat_limit``."""
+    attack_sacrifice: Callable[[Game, Card, Card], str | None] | None = None
+    """``(g, src, attacker)``: the type of permanent ("land") the attacker's
+    controller must sacrifice for it to attack, one for each such attacker, or
+    None (Reclamation: no black creature attacks unless a land is sacrificed).
+    Called by ``CombatRules.attack_sacrifices``."""
     attack_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
     """``(g, src, attacker)``: mana to pay for ``attacker`` to attack
     (Brainwash). Called by ``CombatRules.attack_cost``."""

@@ -1067,3 +1067,16 @@ define("Chromatic Armor", enchant=CREATURE, announce=(_CHOOSE_COLOR,), on_enter=
 # Fumarole: the 3 life are an additional cost, paid as it is cast (SpellSpec.life):
 # loss of life, which no damage prevention changes.
 define("Fumarole", spell=SpellSpec(destroy_targets(), targets=(CREATURE, LAND), life=3))
+
+
+# Reclamation, Flooded Woodlands: "No black (green) creature can attack unless
+# its controller sacrifices a land whenever that creature attacks": a land for
+# each such attacker, sacrificed as the attack is declared (hook attack_sacrifice).
+def _land_to_attack(word: str) -> Callable[[Game, Card, Card], str | None]:
+    def need(g: Game, src: Card, attacker: Card) -> str | None:
+        return "land" if COLOR_LETTERS[g.word(src, word)] in g.chars(attacker).colors else None
+    return need
+
+
+define("Reclamation", hooks=Hooks(attack_sacrifice=_land_to_attack("black")))
+define("Flooded Woodlands", hooks=Hooks(attack_sacrifice=_land_to_attack("green")))
