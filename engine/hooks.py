@@ -156,6 +156,10 @@ class Hooks:
     ``CombatRules`` when unblocked damage is assigned."""
 
     # ----------------------------------------------------------- damage (damage.py)
+    damage_source_colors: Callable[[Game, Card, frozenset[str]], frozenset[str]] | None = None
+    """``(g, src, colors)``: the colors a source of damage of ``colors``
+    counts as (Ghostly Flame: black and red sources are colorless). Called by
+    ``DamageRules.deal_damage`` as a packet of damage is made."""
     redirect_damage: Callable[[Game, Card, Packet], Card | Player | None] | None = None
     """``(g, src, packet)``: the receiver the damage is dealt to instead, or
     None (Martyrs of Korlis). Called by ``DamageRules._auto_reduce``."""

@@ -26,7 +26,8 @@ _GREEN = ("Aurochs", "Balduvian Bears", "Blizzard", "Brown Ouphe", "Chub Toad", 
 _GOLD = ("Kjeldoran Frostbeast", "Centaur Archer", "Storm Spirit", "Stormbind", "Wings of Aesthir", "Spectral Shield",
          "Glaciers", "Hymn of Rebirth", "Giant Trap Door Spider", "Monsoon", "Mountain Titan", "Diabolic Vision",
          "Elemental Augury", "Altar of Bone", "Essence Vortex", "Earthlink", "Merieke Ri Berit", "Fiery Justice",
-         "Fumarole", "Chromatic Armor", "Reclamation", "Flooded Woodlands")
+         "Fumarole", "Chromatic Armor", "Reclamation", "Flooded Woodlands",
+         "Ghostly Flame")
 _LANDS = ("Adarkar Wastes", "Brushland", "Karplusan Forest", "Sulfurous Springs", "Underground River", "Land Cap",
           "Lava Tubes", "River Delta", "Timberline Ridge", "Veldt", "Ice Floe", "Halls of Mist")
 ICE_AGE_GREEN_GOLD = {

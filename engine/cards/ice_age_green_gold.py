@@ -1080,3 +1080,14 @@ def _land_to_attack(word: str) -> Callable[[Game, Card, Card], str | None]:
 
 define("Reclamation", hooks=Hooks(attack_sacrifice=_land_to_attack("black")))
 define("Flooded Woodlands", hooks=Hooks(attack_sacrifice=_land_to_attack("green")))
+
+
+# Ghostly Flame: black and red permanents and spells are colorless sources of
+# damage (for protection, Circles of Protection and the like), as the damage is dealt.
+def _ghostly_flame(g: Game, src: Card, colors: frozenset[str]) -> frozenset[str]:
+    if colors & {COLOR_LETTERS[g.word(src, "black")], COLOR_LETTERS[g.word(src, "red")]}:
+        return frozenset()
+    return colors
+
+
+define("Ghostly Flame", hooks=Hooks(damage_source_colors=_ghostly_flame))
