@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, destroy_self,
-                       land_type_static, sacrifice_own_creature, upkeep_cost, aura, creature_where, cumulative_upkeep,
-                       damage, destroy_targets, during_upkeep, each_target, enters_with_counters, add_counters,
-                       grant, keyword_mod, nothing, on_source, once_per_event, permanent_target, prevent_to_target,
-                       pump, pump_mod, regeneration, self_only, sequence, snow_covered_lands, static_for, until_eot,
-                       flag_mod, draw_cards, pay_to_use)
+from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura,
+                       creature_where, cumulative_upkeep, damage, destroy_self, destroy_targets, draw_cards,
+                       during_upkeep, each_target, enters_with_counters, flag_mod, grant, land_type_static,
+                       on_source, once_per_event, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
+                       regeneration, sacrifice_own_creature, self_only, sequence, snow_covered_lands, static_for,
+                       until_eot, upkeep_cost)
 from ..hooks import EffectHooks, Hooks
 from ..mana import COLOR_LETTERS, COLOR_NAMES, ManaCost
 from ..model import (SICK_ATTACK_OK, SICK_TAP_OK, Ability, Announce, Cost, Delayed, Event, Gen, Kind, ManaAbility,
@@ -75,11 +75,6 @@ def _stampede(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Stampede", spell=SpellSpec(_stampede))
-
-
-def _whiteout(g: Game, ctx: Ctx) -> Gen:
-    yield from _all_eot(lambda c: "flying" in c.keywords, lambda g2, card, c: c.keywords.discard("flying"),
-                        "All creatures with flying lose flying until end of turn.")(g, ctx)
 
 
 # ------------------------------------------------------------------ sorceries
