@@ -21,7 +21,7 @@ from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura,
-                       creature_where, cumulative_upkeep, damage, destroy_self, destroy_targets, draw_cards,
+                       counter_target, creature_where, cumulative_upkeep, damage, destroy_self, destroy_targets, draw_cards,
                        during_upkeep, each_target, enters_with_counters, flag_mod, grant, land_type_static,
                        on_source, once_per_event, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
                        regeneration, sacrifice_own_creature, self_only, sequence, snow_covered_lands, static_for,
@@ -34,7 +34,7 @@ from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .arabian_nights import _control_while
 from .blue import _twiddle
-from .red import _compositions
+from .red import _compositions, _pyrotechnics
 from .the_dark import _all_eot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -331,17 +331,8 @@ _ARTIFACT_ABILITY = TargetSpec("target artifact ability", kinds(Kind.SPELL),
                                and s.source is not None and "artifact" in (s.source_snapshot or {}).get("types", ()))
 
 
-def _counter(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        if isinstance(t, Spell):
-            t.countered = True
-            g.log(f"{t.name}'s ability is countered.")
-    return
-    yield
-
-
 define("Brown Ouphe", abilities=(Ability("{1}{G}, {T}: Counter target artifact ability requiring an activation cost",
-                                         Cost(_mana("{1}{G}"), tap=True), _counter, targets=(_ARTIFACT_ABILITY,),
+                                         Cost(_mana("{1}{G}"), tap=True), counter_target(), targets=(_ARTIFACT_ABILITY,),
                                          speed=Speed.INTERRUPT),))
 
 
@@ -625,10 +616,12 @@ _DEAD_CREATURE = TargetSpec("target creature in any graveyard", kinds(Kind.GRAVE
 
 
 def _hymn_of_rebirth(g: Game, ctx: Ctx) -> Gen:
+    """As Resurrection's effect, from any player's graveyard (the log names whose)."""
     for c in each_target(ctx):
         if c.zone == "graveyard":
+            whose = g.players[c.owner].name
             new = g.move(c, "battlefield", controller=ctx.controller)
-            g.log(f"{new.name} comes into play under {ctx.me.name}'s control.")
+            g.log(f"{new.name} comes into play from {whose}'s graveyard under {ctx.me.name}'s control.")
             yield from g.entered(new)
 
 
@@ -1004,13 +997,8 @@ def _justice_target(g: Game, ctx: Ctx, o: Target) -> bool:
 
 
 def _fiery_justice(g: Game, ctx: Ctx) -> Gen:
-    shares = [int(x) for x in str(ctx.chosen("division", "")).split("/") if x]
-    for t, n in zip(ctx.targets, shares):
-        if t is not None:
-            g.deal_damage(ctx.spell, t, n)
+    yield from _pyrotechnics(g, ctx)  # the damage as divided
     g.gain_life(1 - ctx.controller, 5)
-    return
-    yield
 
 
 define("Fiery Justice", spell=SpellSpec(
