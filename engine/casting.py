@@ -451,6 +451,8 @@ class CastingRules:
         extra = card.cdef.spell.cost if card.cdef.spell is not None else None
         if extra is not None and extra.sacrifice and not self.sacrificeable(p, self.word(card, extra.sacrifice)):
             return False
+        if card.cdef.spell is not None and card.cdef.spell.life > self.players[p].life:
+            return False  # an additional cost in life (Fumarole): a player may pay down to 0
         if self.play_forbidden(p, card):
             return False
         probe = self._probe_spell(p, card)
@@ -1306,6 +1308,9 @@ class CastingRules:
         if any_mana is not None and any_mana in self.effects:
             self.effects.remove(any_mana)
             self.log(f"{spell.name} is paid for with mana of any type.")
+        if card is not None and card.cdef.spell is not None and card.cdef.spell.life:
+            # an additional cost in life (SpellSpec.life): loss of life, not damage
+            self.lose_life(p, card.cdef.spell.life, f" to cast {spell.name}")
         if ab is not None:
             src = spell.source
             if ab.cost.tap:

@@ -106,6 +106,14 @@ class CombatRules:
                 return False
         return True
 
+    def attacked_last_turn(self: "Game", c: Card) -> bool:
+        """Did creature ``c`` attack during its controller's last turn (the
+        turn of theirs before the current one, extra turns counted: Halls of
+        Mist)? Each attacker keeps who attacked with it and in which of their
+        turns (``Player.turns_begun``)."""
+        p = self.controller(c)
+        return c.flags.get("attacked in turn") == (p, self.players[p].turns_begun - (p == self.active))
+
     def landwalk_ignored(self: "Game", kw: str) -> bool:
         """Creatures with this landwalk may be blocked as if they did not have
         it while a permanent's hook ``ignores_landwalk(g, src, kw) -> bool``
@@ -275,7 +283,28 @@ class CombatRules:
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
             raise IllegalAction(f"cannot pay {cost} to attack with those creatures")
+        for type_, (n, src) in self.attack_sacrifices(bands).items():
+            if len(self.sacrificeable(self.active, type_)) < n:
+                raise IllegalAction(f"{n} {type_}{'s' if n > 1 else ''} must be sacrificed to attack with those "
+                                    f"creatures ({src.name})")
         return bands
+
+    def attack_sacrifices(self: "Game", bands: list[list[Card]]) -> dict[str, tuple[int, Card]]:
+        """What the attacking player must sacrifice for the declared attackers:
+        every permanent's hook ``attack_sacrifice(g, src, attacker)`` -> type
+        or None, counted over the attackers, by type (with the last permanent
+        asking it, to name it). Sacrificed as the attack is declared."""
+        need: dict[str, tuple[int, Card]] = {}
+        for src in self.battlefield:
+            h = src.cdef.hooks.attack_sacrifice
+            if h is None:
+                continue
+            for band in bands:
+                for c in band:
+                    type_ = h(self, src, c)
+                    if type_:
+                        need[type_] = (need.get(type_, (0, src))[0] + 1, src)
+        return need
 
     def combat_limit(self: "Game", attack: bool) -> int:
         """How many creatures may attack (hook ``attack_limit``) or block
@@ -519,6 +548,7 @@ class CombatRules:
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
         if any(src.cdef.hooks.attack_cost or src.cdef.hooks.attack_limit or src.cdef.hooks.attack_declaration
+               or src.cdef.hooks.attack_sacrifice
                for src in self.battlefield):
             reps = [r for r in reps if r == decline or self._attack_ok(r)]
         while True:
@@ -541,6 +571,15 @@ class CombatRules:
             self.log(f"{self.players[ap].name} announces an attack but declares no attackers.")
             self.combat = None
             return
+        for type_, (n, src) in self.attack_sacrifices(bands).items():
+            for _ in range(n):  # (enough of them: checked with the declaration)
+                cands = self.sacrificeable(ap, type_)
+                ch = [f"sacrifice {ref(self, c)}" for c in cands]
+                ans = yield from self.ask(ap, DecisionKind.SACRIFICE, f"{src.name}: sacrifice a {type_} to attack",
+                                          ch, parser=self.parser_for(ap, ch), about=src.name)
+                victim = cands[ch.index(ans)]
+                self.log(f"{self.players[ap].name} sacrifices {victim.name} to attack ({src.name}).")
+                yield from self.put_in_graveyard([victim], how="sacrifice")
         cb = self.combat
         cb.bands = [[c.oid for c in b] for b in bands]
         for b in bands:
@@ -548,6 +587,9 @@ class CombatRules:
                 if "does not tap to attack" not in self.chars(c).keywords:
                     c.tapped = True
         self.players[ap].attacked_this_turn = True
+        for b in bands:
+            for c in b:  # read by attacked_last_turn
+                c.flags["attacked in turn"] = (ap, self.players[ap].turns_begun)
         self.log(f"{self.players[ap].name} attacks with " +
                  ", ".join(" + ".join(c.name for c in b) for b in bands) + ".")
         for b in bands:

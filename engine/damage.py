@@ -58,6 +58,9 @@ class DamageRules:
         else:
             colors, types, oid = source["colors"], source["types"], source.get("oid")
             name, ctrl = source["name"], source["controller"]
+        for src in self.battlefield:
+            if (h := src.cdef.hooks.damage_source_colors) is not None:
+                colors = h(self, src, frozenset(colors))
         for pk in self.pending_damage:
             if pk.source_oid == oid and pk.receiver is receiver and pk.combat == combat and pk.source_name == name:
                 pk.amount += amount

@@ -147,6 +147,11 @@ class Hooks:
     """``(g, src, plan)``: why this declaration of blockers as a whole
     ((attacker, its blockers) pairs) is illegal, or None (Imposing Visage,
     Orcish Conscripts). Called by ``CombatRules._read_blocks``."""
+    attack_sacrifice: Callable[[Game, Card, Card], str | None] | None = None
+    """``(g, src, attacker)``: the type of permanent ("land") the attacker's
+    controller must sacrifice for it to attack, one for each such attacker, or
+    None (Reclamation: no black creature attacks unless a land is sacrificed).
+    Called by ``CombatRules.attack_sacrifices``."""
     attack_cost: Callable[[Game, Card, Card], ManaCost | None] | None = None
     """``(g, src, attacker)``: mana to pay for ``attacker`` to attack
     (Brainwash). Called by ``CombatRules.attack_cost``."""
@@ -172,6 +177,10 @@ class Hooks:
     ``CombatRules`` when unblocked damage is assigned."""
 
     # ----------------------------------------------------------- damage (damage.py)
+    damage_source_colors: Callable[[Game, Card, frozenset[str]], frozenset[str]] | None = None
+    """``(g, src, colors)``: the colors a source of damage of ``colors``
+    counts as (Ghostly Flame: black and red sources are colorless). Called by
+    ``DamageRules.deal_damage`` as a packet of damage is made."""
     redirect_damage: Callable[[Game, Card, Packet], Card | Player | None] | None = None
     """``(g, src, packet)``: the receiver the damage is dealt to instead, or
     None (Martyrs of Korlis). Called by ``DamageRules._auto_reduce``."""

@@ -210,6 +210,9 @@ class SpellSpec:
     # about to be destroyed (offered with regeneration abilities, see
     # DamageRules.offer_regeneration), never at other times.
     regenerate: bool = False
+    # life paid as an additional cost as the spell is cast, with its mana
+    # ("Pay 3 life to ...": Fumarole); lost even if the spell is then countered
+    life: int = 0
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ class Player(Tracked):
     lands_played: int = 0
     drew_from_empty: bool = False
     attacked_this_turn: bool = False
+    turns_begun: int = 0  # this player's turns begun so far (see Game.attacked_last_turn)
     conceded: bool = False
     mulliganed: bool = False
     lost_by: str = ""  # a card that made this player lose ("Lich left play"), see Game.check_losses

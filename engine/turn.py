@@ -138,6 +138,7 @@ class TurnRules:
             for pl in self.players:
                 pl.lands_played = 0
                 pl.attacked_this_turn = False
+            self.players[self.active].turns_begun += 1
             self.attack_done = False
         for ph in PHASES[PHASES.index(start):]:
             if self.phase_skipped(ph):

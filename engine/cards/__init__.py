@@ -13,3 +13,4 @@ from . import ice_age_black, ice_age_red  # noqa: F401  (Ice Age: the red cards 
 from . import ice_age_blue, ice_age_white  # noqa: F401
 from . import fallen_empires, fallen_empires_more  # noqa: F401
 from . import ice_age_artifacts  # noqa: F401
+from . import ice_age_green_gold, ice_age_lands  # noqa: F401  (Ice Age green, multicolour and lands)
