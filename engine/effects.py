@@ -247,6 +247,28 @@ def tap_targets() -> EffectFn:
     return aimed(fn, Aim.HARMS, matters=lambda g, t: isinstance(t, Card) and not t.tapped)
 
 
+def untap_targets(g: Game, ctx: Ctx) -> Gen:
+    """Untap the target permanents (Jandor's Saddlebags, Instill Energy, Vodalian
+    Mage...): the ones still in play and tapped as the effect resolves."""
+    for t in each_target(ctx):
+        if isinstance(t, Card) and t.zone == "battlefield" and t.tapped:
+            t.tapped = False
+            g.log(f"{t.name} untaps.")
+    return
+    yield
+
+
+def return_source_to_hand(g: Game, ctx: Ctx) -> Gen:
+    """"Return X to owner's hand" of an ability's own source (Blinking Spirit,
+    Foul Familiar, Leshrac's Sigil): nothing if it has left play meanwhile."""
+    src = ctx.source
+    if src is not None and src in g.battlefield:
+        g.move(src, "hand")
+        g.log(f"{src.name} returns to its owner's hand.")
+    return
+    yield
+
+
 def bounce_targets() -> EffectFn:
     def fn(g: Game, ctx: Ctx) -> Gen:
         for t in each_target(ctx):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
+from ..effects import (untap_targets, damage_enchanted_controller, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER,
                        OPPONENT, PLAYER, add_counters, create_token, creature_where, damage, destroy_all,
                        discard_card, draw_cards, during_upkeep, each_target, flag_mod, grant, once_per_event, pay_to_use,
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, tap_targets, token_def,
@@ -71,16 +71,10 @@ define("Tawnos's Wand", abilities=(Ability(
                             lambda g, ctx, c: (g.chars(c).power or 0) <= 2),)),))
 
 
-def _untap_targets(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        t.tapped = False
-        g.log(f"{t.name} untaps.")
-    return
-    yield
 
 
 define("Jandor's Saddlebags", abilities=(Ability("{3}, {T}: Untap target creature", _tap_cost("{3}"),
-                                                 _untap_targets, targets=(CREATURE,)),))
+                                                 untap_targets, targets=(CREATURE,)),))
 
 
 def _glasses(g: Game, ctx: Ctx) -> Gen:

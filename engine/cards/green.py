@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
+from ..effects import (untap_targets, damage_enchanted_controller, ARTIFACT, CREATURE, LAND, PERMANENT, PLAYER, SPELL_OR_PERMANENT, add_counters, aura,
                        change_color, counter_target, destroy_all, destroy_targets, during_upkeep, each_target,
                        flag_mod, graveyard_to_hand, on_enchanted, on_source, pay_to_use, pump, pump_mod,
                        regeneration, self_only, static_for, until_eot, upkeep_cost)
@@ -178,19 +178,13 @@ def _instill(g: Game, src: Card, card: Card, c: Chars) -> None:
         c.keywords.add("can attack the turn it comes into play")
 
 
-def _untap_targets(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        t.tapped = False
-        g.log(f"{t.name} untaps.")
-    return
-    yield
 
 
 define("Instill Energy", enchant=CREATURE,
        statics=(Static(applies=lambda g, src, card, c: src.attached_to == card.oid, modify=_instill,
                        active=lambda g, src: True),),
        abilities=(Ability("{0}: During your turn, untap the creature Instill Energy enchants. Use only once each turn",
-                          Cost(), on_enchanted(_untap_targets), once_per_turn=True,
+                          Cost(), on_enchanted(untap_targets), once_per_turn=True,
                           condition=lambda g, c: g.active == g.controller(c) and g.enchanted(c) is not None),))
 
 
@@ -471,7 +465,7 @@ define("Whirling Dervish", triggers=(
 # ------------------------------------------------------------------ other creatures
 
 def _untap_land(g: Game, ctx: Ctx) -> Gen:
-    yield from _untap_targets(g, ctx)
+    yield from untap_targets(g, ctx)
 
 
 define("Ley Druid", abilities=(Ability("{T}: Untap target land", Cost(tap=True), _untap_land, targets=(LAND,),

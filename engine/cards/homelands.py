@@ -20,7 +20,7 @@ from .. import carddb
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, LAND, OPPONENT, PLAYER, SPELL,
+from ..effects import (untap_targets, ARTIFACT, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE, LAND, OPPONENT, PLAYER, SPELL,
                        add_counters, aura, counter_target, creature_of, creature_where, damage, destroy_targets,
                        discard_card, during_upkeep, each_target, enters_with_counters, flag_mod, gain_life, grant,
                        keyword_mod, lose_keyword_mod, make_tokens, nothing, on_enchanted, on_source, permanent_target,
@@ -36,7 +36,6 @@ from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .arabian_nights import _flip_lost
 from .artifact_creatures import _clockwork
-from .artifacts import _untap_targets
 from .blue import _LAND_TYPES, _lands_of_type, _needs_islands
 from .fallen_empires import _BLOCKING, _bury_self
 from .the_dark import _choose_card, _next_untap_of_controller
@@ -343,12 +342,14 @@ def _ambush(g: Game, ctx: Ctx) -> Gen:
 define("Ambush", spell=SpellSpec(_ambush))
 
 
-def _green_creatures(g: Game) -> int:
-    return sum(1 for c in g.creatures() if COLOR_LETTERS["green"] in g.chars(c).colors)
+def _green_creatures(g: Game, src: Card | None) -> int:
+    """The green creatures in play ("green" as ``src``'s text says after text changes)."""
+    green = COLOR_LETTERS[g.word(src, "green")]
+    return sum(1 for c in g.creatures() if green in g.chars(c).colors)
 
 
 def _inn(g: Game, ctx: Ctx) -> Gen:
-    g.gain_life(ctx.controller, 1 + _green_creatures(g))
+    g.gain_life(ctx.controller, 1 + _green_creatures(g, ctx.source))
     return
     yield
 
@@ -1150,7 +1151,7 @@ define("Rysorian Badger", triggers=(Trigger(Event.BLOCKERS_DECLARED, _badger,
 # An-Havva Constable: toughness 1 plus the green creatures in play (both
 # players', itself included); layer -1 as a printed */*.
 define("An-Havva Constable", statics=(static_for(
-    self_only, lambda g, card, c: c.set_pt(2, 1 + _green_creatures(g)), layer=-1),))
+    self_only, lambda g, card, c: c.set_pt(2, 1 + _green_creatures(g, card)), layer=-1),))
 
 
 # Aysen Crusader: power and toughness 2 plus the Heroes its controller controls.
@@ -1350,6 +1351,10 @@ def _stasis_once(g: Game, c: Card, tap: bool) -> None:
     g.log(f"{c.name} is {'tapped' if tap else 'untapped'} (Chain Stasis).")
 
 
+#: each link of the chain is Chain Stasis's, a blue card: its color (not a word of its text)
+_CHAIN_COLORS = frozenset("U")
+
+
 def _chain_stasis(g: Game, ctx: Ctx) -> Gen:
     tap = ctx.chosen("choice", "tap") == "tap"
     last: Card | None = None
@@ -1359,7 +1364,7 @@ def _chain_stasis(g: Game, ctx: Ctx) -> Gen:
     yield from g.note_taps()
     while last is not None:
         p = g.controller(last) if last.zone == "battlefield" else last.controller
-        cands = [c for c in g.creatures() if g.targetable(c, frozenset({"U"}))]
+        cands = [c for c in g.creatures() if g.targetable(c, _CHAIN_COLORS)]
         if not cands:
             return
         paid = yield from pay_to_use(g, p, "{2}{U}", "Chain Stasis: pay {2}{U} to tap or untap a creature?",
@@ -1554,7 +1559,7 @@ _car_ab, _car_end = during_upkeep("Put a currency counter on Trade Caravan", _cu
 define("Trade Caravan", hooks=Hooks(end_of_upkeep=_car_end), abilities=(
     _car_ab,
     Ability("{0}: Remove two currency counters to untap target basic land. Use this ability only during an "
-            "opponent's upkeep", Cost(remove_counter="currency", counters=2), _untap_targets,
+            "opponent's upkeep", Cost(remove_counter="currency", counters=2), untap_targets,
             targets=(permanent_target("target basic land", lambda g, ctx, c: "land" in g.chars(c).types
                                       and "basic" in g.chars(c).supertypes),),
             condition=lambda g, c: g.phase == "upkeep" and g.active != g.controller(c))))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
+from ..effects import (untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
                        comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
                        destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant, on_source,
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
@@ -363,17 +363,10 @@ def _talisman(name: str, word: str) -> None:
     define(name, triggers=(Trigger(Event.SPELL_CAST, heard, cast_of_color),), hooks=Hooks(on_activate=spend),
            abilities=(Ability(f"{{3}}: Untap target permanent. Use this ability only when a {word} spell is "
                               f"successfully cast and only once for each {word} spell cast", Cost(_mana("{3}")),
-                              _untap_targets, targets=(PERMANENT,),
+                              untap_targets, targets=(PERMANENT,),
                               condition=lambda g, c: bool(waiting(g, c))),))
 
 
-def _untap_targets(g: Game, ctx: Ctx) -> Gen:
-    for t in each_target(ctx):
-        if isinstance(t, Card) and t.zone == "battlefield" and t.tapped:
-            t.tapped = False
-            g.log(f"{t.name} is untapped.")
-    return
-    yield
 
 
 for _name, _word in (("Hematite Talisman", "red"), ("Lapis Lazuli Talisman", "blue"),

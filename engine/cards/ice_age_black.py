@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura, aura_keywords, counter_target,
+from ..effects import (untap_targets, return_source_to_hand, CREATURE, CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura, aura_keywords, counter_target,
                        creature_where, cumulative_upkeep, damage, destroy_targets, discard_card, draw_cards,
                        draw_next_upkeep, during_upkeep, each_target, flag_mod, grant, must_attack_this_turn,
                        on_enchanted, once_per_event, on_source, pay_to_use, permanent_target, pump, pump_mod,
@@ -31,7 +31,6 @@ from ..model import (SICK_ATTACK_OK, Ability, Announce, Cost, Delayed, EffectFn,
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .red import _compositions  # the ways to divide damage among targets (Pyrotechnics)
-from .artifacts import _untap_targets
 from .black import _animate_leaves, _dead_or_animated  # Animate Dead's target and its burial
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -152,18 +151,11 @@ define("Flow of Maggots", abilities=(_fm_ab,),
 
 # Foul Familiar: cannot block; "{B}: Pay 1 life to return Foul Familiar to owner's hand"
 # (the life is a cost, a loss of life nothing can prevent).
-def _to_owners_hand(g: Game, ctx: Ctx) -> Gen:
-    src = ctx.source
-    if src is not None and src in g.battlefield:
-        g.move(src, "hand")
-        g.log(f"{src.name} returns to its owner's hand.")
-    return
-    yield
 
 
 define("Foul Familiar", statics=(static_for(self_only, flag_mod("cannot block")),),
        abilities=(Ability("{B}: Pay 1 life to return Foul Familiar to owner's hand", Cost(_mana("{B}"), life=1),
-                          _to_owners_hand),))
+                          return_source_to_hand),))
 
 
 # Gangrenous Zombies: 1 damage to each creature and player, 2 if its controller controls
@@ -788,7 +780,7 @@ def _norritt_force(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Norritt", abilities=(
-    Ability("{T}: Untap target blue creature", Cost(tap=True), _untap_targets,
+    Ability("{T}: Untap target blue creature", Cost(tap=True), untap_targets,
             targets=(creature_where("target blue creature",
                                     lambda g, ctx, c: COLOR_LETTERS[g.word(ctx.source, "blue")]
                                     in g.chars(c).colors),)),
@@ -820,7 +812,7 @@ def _sigil_discard(g: Game, ctx: Ctx) -> Gen:
 _sigil_ab, _sigil_credit = once_per_event("{B}{B}: Look at the hand of the opponent who cast a green spell and choose "
                                           "a card they discard", "{B}{B}", _sigil_discard)
 define("Leshrac's Sigil", abilities=(
-    _sigil_ab, Ability("{B}{B}: Return Leshrac's Sigil to owner's hand", Cost(_mana("{B}{B}")), _to_owners_hand)),
+    _sigil_ab, Ability("{B}{B}: Return Leshrac's Sigil to owner's hand", Cost(_mana("{B}{B}")), return_source_to_hand)),
     triggers=(Trigger(Event.SPELL_CAST, _sigil_credit, condition=lambda g, src, d: (
         d["spell"].card is not None and d["spell"].controller != g.controller(src)
         and COLOR_LETTERS[g.word(src, "green")] in d["spell"].colors)),))
@@ -1115,6 +1107,10 @@ def _gaze_of_pain(g: Game, ctx: Ctx) -> Gen:
     yield
 
 
+#: the delayed effect is Gaze of Pain's, a black card: its color (not a word of its text)
+_GAZE_COLORS = frozenset("B")
+
+
 def _gaze_blocks(g: Game, ctx: Ctx) -> Gen:
     cb, p = g.combat, ctx.controller
     if cb is None:
@@ -1126,7 +1122,7 @@ def _gaze_blocks(g: Game, ctx: Ctx) -> Gen:
             a = g.find(oid)
             if a is None or g.controller(a) != p:
                 continue
-            cands = [c for c in g.creatures() if g.targetable(c, frozenset({"B"}))]
+            cands = [c for c in g.creatures() if g.targetable(c, _GAZE_COLORS)]
             ch = [f"choose {ref(g, c)}" for c in cands]
             ans = yield from g.ask(p, DecisionKind.CHOOSE, f"Gaze of Pain: {a.name} deals its damage to a creature "
                                    f"instead of {g.players[cb.defender].name}?", ch + ["choose no"],

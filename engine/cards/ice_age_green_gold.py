@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura,
+from ..effects import (return_source_to_hand, CREATURE, CREATURE_OR_PLAYER, DAMAGED_CREATURE_OR_PLAYER, LAND, PLAYER, add_counters, aura,
                        counter_target, creature_where, cumulative_upkeep, damage, destroy_self, destroy_targets, draw_cards,
                        during_upkeep, each_target, enters_with_counters, flag_mod, grant, land_type_static,
                        on_source, once_per_event, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod,
@@ -118,7 +118,8 @@ define("Thermokarst", spell=SpellSpec(_thermokarst, targets=(LAND,)))
 def _natures_lore(g: Game, ctx: Ctx) -> Gen:
     p = ctx.controller
     pl = g.players[p]
-    forests = [c for c in pl.library if "land" in c.cdef.types and "forest" in c.cdef.subtypes]
+    forest = g.word(ctx.source, "forest")
+    forests = [c for c in pl.library if "land" in c.cdef.types and forest in c.cdef.subtypes]
     names = sorted({c.name for c in forests})
     ans = yield from g.ask(p, DecisionKind.CHOOSE, "Nature's Lore: choose a forest card",
                            [f"choose {n}" for n in names] + ["choose nothing"], decline="choose nothing",
@@ -554,19 +555,13 @@ def _opponents_black_spell(g: Game, src: Card, d: dict[str, Any]) -> bool:
         COLOR_LETTERS[g.word(src, "black")] in s.colors
 
 
-def _return_self(g: Game, ctx: Ctx) -> Gen:
-    if ctx.source is not None and g.find(ctx.source.oid) is not None:
-        g.move(ctx.source, "hand")
-        g.log(f"{ctx.source.name} returns to its owner's hand.")
-    return
-    yield
 
 
 _charm_ab, _charm_credit = once_per_event("{G}{G}: When any opponent successfully casts a black spell, draw a card. "
                                           "Use this ability only once each time a black spell is cast",
                                           "{G}{G}", draw_cards(1))
 define("Freyalise's Charm", abilities=(_charm_ab, Ability("{G}{G}: Return Freyalise's Charm to owner's hand",
-                                                          Cost(_mana("{G}{G}")), _return_self)),
+                                                          Cost(_mana("{G}{G}")), return_source_to_hand)),
        triggers=(Trigger(Event.SPELL_CAST, _charm_credit, condition=_opponents_black_spell),))
 
 

@@ -54,11 +54,17 @@ define("Incinerate", spell=SpellSpec(sequence(_no_regen, damage(3)), targets=(CR
 define("Flare", spell=SpellSpec(sequence(damage(1), draw_next_upkeep), targets=(CREATURE_OR_PLAYER,)))
 
 
-def _white(g: Game, c: Card) -> bool:
-    return "W" in g.chars(c).colors
+def _anarchy(g: Game, ctx: Ctx) -> Gen:
+    """Destroy all white permanents ("white" as Anarchy's text says after text changes)."""
+    white = COLOR_LETTERS[g.word(ctx.source, "white")]
+    for c in list(g.battlefield):
+        if white in g.chars(c).colors:
+            g.destroy(c)
+    return
+    yield
 
 
-define("Anarchy", spell=SpellSpec(destroy_all(_white)))
+define("Anarchy", spell=SpellSpec(_anarchy))
 define("Jokulhaups", spell=SpellSpec(destroy_all(
     lambda g, c: bool(g.chars(c).types & {"artifact", "creature", "land"}), bury=True)))
 
@@ -802,21 +808,19 @@ define("Chaos Lord", abilities=(_cl_ab,), hooks=Hooks(end_of_upkeep=_cl_end),
 # +1/+1 and mountains add one more {R} when tapped for mana until end of turn; even, red
 # creatures get -1/-1 and mountains produce colorless mana instead until end of turn. (The
 # extra {R} is Chaos Moon's own doing while it stays in play, as Mana Flare's.)
-def _is_red_creature(g: Game, card: Card, c: Chars) -> bool:
-    return "creature" in c.types and "R" in c.colors
-
-
 def _chaos_moon_count(g: Game, ctx: Ctx) -> Gen:
     src = ctx.source
     n = len(g.battlefield)
     odd = bool(n % 2)
     src.flags["moon"] = (g.turn, odd)
     mod = pump_mod(1, 1) if odd else pump_mod(-1, -1)
+    # "red creatures", "mountains": words of Chaos Moon's text, read through its text changes
+    red, mountain = COLOR_LETTERS[g.word(src, "red")], g.word(src, "mountain")
     g.effects.append(Effect(g.stamp(), None, lambda g2, card, c, mod=mod: mod(g2, card, c), "eot",
-                            applies=_is_red_creature))
+                            applies=lambda g2, card, c: "creature" in c.types and red in c.colors))
     if not odd:
         g.effects.append(Effect(g.stamp(), None, lambda g2, card, c: None, "eot", applies=lambda g2, card, c: False,
-                                hooks=EffectHooks(land_mana=lambda g2, card, ch: "C" if "mountain" in ch.subtypes
+                                hooks=EffectHooks(land_mana=lambda g2, card, ch: "C" if mountain in ch.subtypes
                                                   else None)))
     what = ("odd: red creatures get +1/+1 and mountains add an extra {R}" if odd
             else "even: red creatures get -1/-1 and mountains produce colorless mana")
@@ -826,7 +830,7 @@ def _chaos_moon_count(g: Game, ctx: Ctx) -> Gen:
 
 def _moon_extra(g: Game, src: Card, card: Card) -> int:
     turn, odd = src.flags.get("moon", (-1, False))
-    return 1 if turn == g.turn and odd and "mountain" in g.chars(card).subtypes else 0
+    return 1 if turn == g.turn and odd and g.word(src, "mountain") in g.chars(card).subtypes else 0
 
 
 _cm_ab, _cm_end = during_upkeep("Count the permanents (Chaos Moon)", _chaos_moon_count, whose="each")

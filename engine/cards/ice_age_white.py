@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (CREATURE, CUMULATIVE_UPKEEP_PAYMENT, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT,
+from ..effects import (return_source_to_hand, CREATURE, CUMULATIVE_UPKEEP_PAYMENT, DAMAGED_CREATURE, DAMAGED_CREATURE_OR_PLAYER, ENCHANTMENT,
                        add_counters, aura, bounce_targets, colored_spell, counter_target, creature_where,
                        cumulative_upkeep, destroy_self, destroy_targets, discard_card, draw_next_upkeep, each_target,
                        enters_with_counters, gain_life, grant, keyword_mod, on_enchanted, on_source, permanent_target,
@@ -98,16 +98,9 @@ define("Elvish Healer", abilities=(Ability(
     Cost(tap=True), aimed(_elvish_healer, Aim.HELPS), targets=(DAMAGED_CREATURE_OR_PLAYER,), prevention=True),))
 
 
-def _return_self(g: Game, ctx: Ctx) -> Gen:
-    src = ctx.source
-    if src is not None and src in g.battlefield:
-        g.move(src, "hand")
-        g.log(f"{src.name} returns to its owner's hand.")
-    return
-    yield
 
 
-define("Blinking Spirit", abilities=(Ability("{0}: Return Blinking Spirit to owner's hand", Cost(), _return_self),))
+define("Blinking Spirit", abilities=(Ability("{0}: Return Blinking Spirit to owner's hand", Cost(), return_source_to_hand),))
 
 define("Order of the Sacred Torch", abilities=(Ability(
     "{T}, Pay 1 life: Counter target black spell", Cost(tap=True, life=1), counter_target(),
@@ -338,12 +331,13 @@ define("Kjeldoran Royal Guard", hooks=Hooks(takes_unblocked_damage=_royal_guard_
 # controls to their owners' hands.
 def _snow_hound(g: Game, ctx: Ctx) -> Gen:
     yield from bounce_targets()(g, ctx)
-    yield from _return_self(g, ctx)
+    yield from return_source_to_hand(g, ctx)
 
 
 _BLUE_OR_GREEN_OF_YOURS = creature_where(
     "target blue or green creature you control",
-    lambda g, ctx, c: g.controller(c) == ctx.controller and bool(g.chars(c).colors & {"U", "G"}))
+    lambda g, ctx, c: g.controller(c) == ctx.controller
+    and bool(g.chars(c).colors & {COLOR_LETTERS[g.word(ctx.source, w)] for w in ("blue", "green")}))
 define("Snow Hound", abilities=(Ability(
     "{1}, {T}: Return Snow Hound to owner's hand and target blue or green creature you control to owner's hand",
     Cost(_mana("{1}"), tap=True), _snow_hound, targets=(_BLUE_OR_GREEN_OF_YOURS,)),))
