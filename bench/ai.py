@@ -1,11 +1,11 @@
 """How strong the computer opponent is, and how fast it thinks (issue 19).
 
 On one core (this process), over pairings of two different preconstructed
-decks (:func:`engine.selfplay.schedule`: blocks of four duels per pairing, the
+decks (:func:`engine.players.selfplay.schedule`: blocks of four duels per pairing, the
 computer on each deck from each seat, each deal played with the players
 swapped; the same duels for both opponents):
 the computer at its default level against the random player, and against
-the sensible player (:mod:`engine.sensible`). Targets: at least 95% of the
+the sensible player (:mod:`engine.players.sensible`). Targets: at least 95% of the
 duels won against random, 70% against sensible; its time per decision p95
 under 0.5 s, never over 3 s. ``--ai-duels`` sets the duels per opponent (200).
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from engine.computer import DEFAULT_LEVEL
-from engine.selfplay import play_match
+from engine.players.computer import DEFAULT_LEVEL
+from engine.players.selfplay import play_match
 
 from .common import Result, Target, say
 
@@ -38,7 +38,7 @@ def run(quick: bool = False, ai_duels: int | None = None, **_: Any) -> Result:
 def _run(n: int) -> Result:
     res = Result("ai", "The computer opponent: strength and time per decision")
     res.params = {"duels_per_opponent": n, "level": DEFAULT_LEVEL, "decks": "engine.decks.PRECONS: blocks "
-                  "of 4 duels per pairing of two decks (engine.selfplay.schedule), the AI on each deck from each "
+                  "of 4 duels per pairing of two decks (engine.players.selfplay.schedule), the AI on each deck from each "
                   "seat, each deal played with the players swapped", "cores": 1}
     times: list[float] = []
     for opp, want in (("random", 0.95), ("sensible", 0.70)):

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from engine import Duel, DuelOptions, carddb
-from engine.ai import RandomPlayer
-from engine.computer import LEVELS, ComputerPlayer, answer
+from engine.players.random_player import RandomPlayer
+from engine.players.computer import LEVELS, ComputerPlayer, answer
 from engine.decks import PRECONS, decklist
-from engine.selfplay import make_player, play_match
-from engine.sensible import SensiblePlayer
+from engine.players.selfplay import make_player, play_match
+from engine.players.sensible import SensiblePlayer
 from engine.view import view
 
 NAMES = sorted(PRECONS)
@@ -129,7 +129,7 @@ def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_one_sensible_player_for_bench_and_engine() -> None:
-    """The benchmarks play engine.sensible's player, the one selfplay and the
+    """The benchmarks play engine.players.sensible's player, the one selfplay and the
     tests use; no copy or re-export of it is left in bench/."""
     import importlib.util
 
@@ -158,7 +158,7 @@ def test_manaburn_play_meets_the_computer_by_default() -> None:
 
 def test_what_the_computer_aims_at_whom() -> None:
     """Removal and burn go to the opponent's side, protection and pumps to its own."""
-    from engine.computer import harmful
+    from engine.players.computer import harmful
     for name in ("Swords to Plowshares", "Lightning Bolt", "Terror", "Paralyze", "Counterspell", "Unsummon"):
         assert harmful(name), name
     for name in ("Samite Healer", "Healing Salve", "Giant Growth", "Holy Strength", "Regeneration",
@@ -174,7 +174,7 @@ def _creature(ref: str, side: int, power: int, toughness: int, *, name: str | No
 
 
 def _board(perms: list[dict], life: tuple[int, int] = (20, 20)):
-    from engine.computer import Board
+    from engine.players.computer import Board
     players = [{"name": n, "life": l, "hand_count": 0, "hand": []} for n, l in zip(("alice", "bob"), life)]
     return Board({"battlefield": perms, "players": players, "spells": [], "batch": [], "combat": None}, 0)
 
@@ -182,7 +182,7 @@ def _board(perms: list[dict], life: tuple[int, int] = (20, 20)):
 def test_the_computer_blocks_to_survive_before_gang_blocking() -> None:
     """At 5 life against a 7/4 and a 5/5, its two 2/2s block one attacker each
     instead of gang-blocking the 7/4 (which kills it) and taking 5 from the 5/5."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     mine = [_creature("Lions", 0, 2, 2), _creature("Bears", 0, 2, 2)]
     theirs = [_creature("Beast", 1, 7, 4), _creature("Golem", 1, 5, 5)]
     b = _board(mine + theirs, life=(5, 20))
@@ -193,7 +193,7 @@ def test_the_computer_blocks_to_survive_before_gang_blocking() -> None:
 
 def test_the_computer_does_not_attack_into_a_bigger_blocker() -> None:
     """A 2/2 stays home against an untapped 3/3; with the 3/3 tapped it attacks."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     bears = _creature("Bears", 0, 2, 2)
     b = _board([bears, _creature("Giant", 1, 3, 3)])
     assert Combat(b).plan_attack([bears]) == []
@@ -204,7 +204,7 @@ def test_the_computer_does_not_attack_into_a_bigger_blocker() -> None:
 def test_the_computer_knows_what_kills_in_combat() -> None:
     """Cockatrice destroys what blocks it whatever the damage; a regenerator with
     its mana open survives."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     cock = _creature("Cockatrice", 1, 2, 4, keywords=("flying",))
     angel = _creature("Serra Angel", 0, 4, 4, keywords=("flying", "vigilance"))
     b = _board([cock, angel])
@@ -213,7 +213,7 @@ def test_the_computer_knows_what_kills_in_combat() -> None:
 
 def test_what_the_computer_reads_as_helpful() -> None:
     """Card draw, wards and evasion go to its own side; Dark Ritual is no attack."""
-    from engine.computer import harmful
+    from engine.players.computer import harmful
     for name in ("Ancestral Recall", "Braingeyser", "Black Ward", "Fear", "Power Artifact", "Berserk",
                  "Dark Ritual"):
         assert not harmful(name), name
@@ -227,7 +227,7 @@ def test_the_benchmark_schedule_is_fair() -> None:
     the players swapped; spread over every deck; the same for every match."""
     from collections import Counter
 
-    from engine.selfplay import pairings, schedule
+    from engine.players.selfplay import pairings, schedule
     sched = schedule(200, seed=0)
     assert sched == schedule(200, seed=0) and len(sched) == 200
     assert len(pairings(NAMES)) == len(NAMES) * (len(NAMES) - 1) // 2

@@ -1,8 +1,8 @@
 """Duels between built-in players: ``manaburn selfplay`` and ``python -m bench --only ai``.
 
-Players are named ``random`` (:class:`engine.ai.RandomPlayer`), ``ai`` (the
-computer at its default level), ``ai:LEVEL`` (:data:`engine.computer.LEVELS`)
-and ``sensible`` (:class:`engine.sensible.SensiblePlayer`). Over the chosen
+Players are named ``random`` (:class:`engine.players.random_player.RandomPlayer`), ``ai`` (the
+computer at its default level), ``ai:LEVEL`` (:data:`engine.players.computer.LEVELS`)
+and ``sensible`` (:class:`engine.players.sensible.SensiblePlayer`). Over the chosen
 preconstructed decks, each pairing of two different decks is played in a
 block of four duels (:func:`schedule`): each player on each of the two
 decks, from each seat, every deal played twice with the players swapped.
@@ -14,10 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .ai import RandomPlayer
+from ..decks import PRECONS
+from ..duel import Duel
 from .computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer, answer
-from .decks import PRECONS
-from .duel import Duel
+from .random_player import RandomPlayer
 from .sensible import SensiblePlayer
 
 PLAYER_NAMES = ("random", "sensible", "ai", *(f"ai:{lv}" for lv in LEVELS))

@@ -1,6 +1,6 @@
 """The computer opponent's combat: which creatures attack, and how it blocks.
 
-Both read only the seat's view through :class:`engine.computer.Board`. An
+Both read only the seat's view through :class:`engine.players.computer.Board`. An
 attack is planned by trying subsets of the creatures that may attack: for
 each, the opponent's likely blocks are predicted (blocks that kill and
 survive, trades that favour them, chump blocks only when the attack would
@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import carddb
+from .. import carddb
 
 if TYPE_CHECKING:
     from .computer import Board
