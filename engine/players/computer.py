@@ -52,7 +52,7 @@ from ..decisions import Decision, DecisionKind, IllegalAction
 from ..determinize import Peek, peek_for
 from ..view import view
 from . import lookahead
-from .computer_combat import Combat, doomed, hasty, untapped_mana
+from .computer_combat import Combat, doomed, hasty, tap_ability, untapped_mana
 from .random_player import RandomPlayer
 
 K = DecisionKind
@@ -229,8 +229,10 @@ class Board:
                 v += pw
             if "Wall" in p["name"] or (pw == 0 and th > 0):
                 v = 1.0 + 0.6 * th
-            if card_text(p["name"]) and re.search(r"\{T\}:", card_text(p["name"])):
-                v += 2.0
+            if tap_ability(p["name"]):
+                v += 2.0  # a {T} ability that does something (Prodigal Sorcerer); making mana is worth a land
+            elif re.search(r"\{T\}: Add", card_text(p["name"])):
+                v += 0.5
             return v
         if "land" in p["types"]:
             return 1.5
@@ -686,13 +688,14 @@ class ComputerPlayer:
         return max(lands, key=score)
 
     def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
-        """What to keep untapped on my turn for the counterspell in hand, when
-        the opponent has cards to cast: (its mana, its colours, the mana I
-        have untapped, per colour), or None."""
+        """What to keep untapped on my turn for the answer in hand: the
+        counterspell when the opponent has cards to cast, the Fog when their
+        next attack would kill me: (its mana, its colours, the mana I have
+        untapped, per colour), or None."""
         opp = b.v["players"][b.opp]
-        if not opp.get("hand_count"):
-            return None
-        held = [n for n in b.hand if n in RESERVE]
+        held = [n for n in b.hand if n in RESERVE] if opp.get("hand_count") else []
+        if any(n in FOGS for n in b.hand) and self._dead_to_their_attack(b):
+            held += [n for n in b.hand if n in FOGS]
         if not held:
             return None
         c = min((_cdef(n) for n in held), key=lambda c: (c.cost.generic + sum(c.cost.colored.values())) if c and
@@ -713,6 +716,13 @@ class ComputerPlayer:
         if avail < total or any(per.get(col, 0) < n for col, n in c.cost.colored.items()):
             return None  # cannot cast it this turn cycle anyway
         return total, dict(c.cost.colored), avail, per
+
+    @staticmethod
+    def _dead_to_their_attack(b: Board) -> bool:
+        """Would their creatures' next attack kill me, against the creatures I have untapped?"""
+        theirs = [p for p in b.creatures(b.opp) if b.power(p) > 0 and "Wall" not in p["name"]]
+        home = b.creatures(b.me)  # untapped again by their turn
+        return Combat(b).swing_back(theirs, home, b.life[b.me]) >= b.life[b.me] - b.upkeep_pain(b.me)
 
     def _best_cast(self, b: Board, d: Decision, ch: list[str],
                    reserve: tuple[int, dict[str, int], int, dict[str, int]] | None = None) -> str | None:
@@ -1333,6 +1343,14 @@ class ComputerPlayer:
 
     def _yes_no(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         pr = d.prompt.lower()
+        amounts = [c for c in ch if re.fullmatch(r"choose \d+", c)]
+        if amounts and re.search(r"pay how much life", pr):
+            # life paid for what comes into play (Nameless Race: its power and toughness): as much as
+            # leaves me out of reach of their next attack, never 0 (a 0/0 dies at once)
+            theirs = sum(b.power(p) for p in b.creatures(b.opp))
+            spare = b.life[b.me] - theirs - b.upkeep_pain(b.me) - 1
+            ok = [c for c in amounts if 0 < int(c[len("choose "):]) <= spare]
+            return ok[-1] if ok else amounts[min(1, len(amounts) - 1)]
         if "choose yes" in ch and ("countered" in pr or pr.startswith("untap") or "pay" in pr and "or" in pr):
             return "choose yes"
         if "choose no" in ch and ("draw two extra" in pr):
