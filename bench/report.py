@@ -239,7 +239,9 @@ def render(results: dict[str, dict[str, Any]]) -> str:
     if "ai" in results:
         f = results["ai"]["figures"]
         tp = f["time_per_decision_s"]
-        out.append(f"### Computer opponent (level {results['ai']['params'].get('level')}, one core)\n")
+        procs = results["ai"]["params"].get("processes", 1)
+        where = "one core" if procs == 1 else f"{procs} processes on the shared cores"
+        out.append(f"### Computer opponent (level {results['ai']['params'].get('level')}, {where})\n")
         out.append("| opponent | seed | duels | computer won | opponent won | drawn | share |")
         out.append("|---|---|---|---|---|---|---|")
         for key, opp in (("vs_random", "random"), ("vs_sensible", "sensible"), ("vs_sensible_seed0", "sensible"),
