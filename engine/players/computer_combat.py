@@ -273,15 +273,16 @@ class Combat:
         return n
 
     def race_lost(self, my_life: int, dmg: int) -> bool:
-        """Do I lose the race: do their creatures, unblocked, kill me in fewer turns than
-        ``dmg`` a turn kills them? (Then my attackers are worth more at home, as blockers.)"""
+        """Do I lose the race by far: do their creatures, unblocked, kill me in less than half
+        the turns ``dmg`` a turn needs to kill them? (Then my attackers are worth more at home, as
+        blockers. A close race, a 2/2 against their 3/3 at even life, is still raced.)"""
         b = self.b
         theirs = sum(b.power(p) for p in b.creatures(b.opp) if "Wall" not in p["name"])
         if theirs <= 0:
             return False
         if dmg <= 0:
             return True
-        return -(-b.life[b.opp] // dmg) > -(-max(my_life, 1) // theirs)
+        return -(-b.life[b.opp] // dmg) > 2 * -(-max(my_life, 1) // theirs)
 
     def score_attack(self, mine: list[Perm], chosen: list[Perm], blockers: list[Perm]) -> float:
         b = self.b
