@@ -62,6 +62,8 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--roundtrip-duels", type=int, default=None, help="duels between sensible players (100)")
     g = p.add_argument_group("computer opponent")
     g.add_argument("--ai-duels", type=int, default=None, help="duels against each opponent (200)")
+    g.add_argument("--ai-workers", type=int, default=None,
+                   help="processes playing the computer's duels between them (1: this one, on one core)")
     g = p.add_argument_group("bot latency")
     g.add_argument("--levels", type=_ints, default=None, help="concurrent duels per level (100,300,1000)")
     g.add_argument("--think", type=_floats, default=None, help="players' thinking time, seconds: LO,HI (0.5,5)")
@@ -88,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                   think=args.think, latency_seconds=args.latency_seconds, warmup=args.warmup,
                   saturation_duels=args.saturation_duels, soak_duels=args.soak_duels, jobs=args.jobs,
                   seed0=args.seed0, kill_duels=args.kill_duels, kill_concurrency=args.kill_concurrency,
-                  kill_every=args.kill_every, ai_duels=args.ai_duels, baseline=args.baseline,
+                  kill_every=args.kill_every, ai_duels=args.ai_duels, ai_workers=args.ai_workers, baseline=args.baseline,
                   baseline_rounds=args.baseline_rounds)
     crashed = []
     t_all = time.perf_counter()

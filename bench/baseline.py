@@ -15,8 +15,9 @@ process (``time.process_time``: a process waiting for a core is not
 charged). The ratios are what the issue's targets are written against.
 
 The script uses only what both trees have (``engine.Duel``,
-``engine.ai.RandomPlayer`` and ``play_out``, ``engine.decks``): an older
-commit needs no benchmark code of its own.
+``RandomPlayer`` and ``play_out``, ``engine.decks``): an older
+commit needs no benchmark code of its own. The random player is in
+``engine.players.random_player``, in ``engine.ai`` before the players moved.
 """
 from __future__ import annotations
 
@@ -34,7 +35,10 @@ from .common import ROOT, say
 SCRIPT = r"""
 import json, random, sys, time
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer, play_out
+try:
+    from engine.players.random_player import RandomPlayer, play_out
+except ImportError:  # a commit before the players moved into engine/players/
+    from engine.ai import RandomPlayer, play_out
 from engine.decks import PRECONS, decklist
 
 seeds, recorded, replays = json.loads(sys.argv[1]), sys.argv[2], int(sys.argv[3])

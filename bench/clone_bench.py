@@ -23,7 +23,7 @@ import zlib
 from typing import Any
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.decks import decklist
 from engine.snapshot import unpack
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer, play_out
+from engine.players.random_player import RandomPlayer, play_out
 from engine.decks import PRECONS, decklist
 from engine.scripts import Runner, build_position, run_step
 
@@ -280,7 +280,7 @@ def run(quick: bool = False, baseline: str | None = None, baseline_rounds: int |
     res = Result("engine", "Engine: self-play, replay, crowded board, memory")
     seeds = list(range(2 if quick else 20))
     runs = 2 if quick else 5
-    res.params = {"seeds": f"0..{len(seeds) - 1}", "runs": runs, "player": "engine.ai.RandomPlayer",
+    res.params = {"seeds": f"0..{len(seeds) - 1}", "runs": runs, "player": "engine.players.random_player.RandomPlayer",
                   "decks": "engine.decks.PRECONS, two per seed as tests/test_random_duels.py picks them"}
     say("engine: random self-play on one core")
     sp = self_play(seeds, runs)

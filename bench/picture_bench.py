@@ -98,7 +98,7 @@ def picture_bench(rounds: int = 40, duels: int = 20) -> Result:
         f"picture, {per_duel['picture_kb_per_duel']:.0f} KB")
     res = Result("picture", "Board picture: late-game drawing, PNG size, uploads per duel")
     res.params = {"rounds": rounds, "duels": duels, "board": "bench.picture_bench.late_game_setup (combat)",
-                  "duel players": "engine.sensible.SensiblePlayer, default stops", "load": os.getloadavg()[0]}
+                  "duel players": "engine.players.sensible.SensiblePlayer, default stops", "load": os.getloadavg()[0]}
     res.figures = {"permanents": n, **{f"{k}_ms": x for k, x in st.items()}, "png_bytes": size,
                    "size": list(pic.size), **per_duel}
     res.targets = [Target("late-game board p50, warm (CPU)", st["warm_cpu"]["p50"], 50, "<=", "ms"),
@@ -119,7 +119,7 @@ def uploads_per_duel(duels: int) -> dict[str, Any]:
     from bot.picture import board_picture, moment
     from engine.decks import PRECONS, decklist
     from engine.duel import Duel
-    from engine.sensible import SensiblePlayer
+    from engine.players.sensible import SensiblePlayer
 
     names = sorted(PRECONS)
     edits = uploads = total = 0

@@ -239,17 +239,25 @@ def render(results: dict[str, dict[str, Any]]) -> str:
     if "ai" in results:
         f = results["ai"]["figures"]
         tp = f["time_per_decision_s"]
-        out.append(f"### Computer opponent (level {results['ai']['params'].get('level')}, one core)\n")
-        out.append("| opponent | duels | computer won | opponent won | drawn | share |")
-        out.append("|---|---|---|---|---|---|")
-        for opp in ("random", "sensible"):
-            v = f.get(f"vs_{opp}")
+        procs = results["ai"]["params"].get("processes", 1)
+        where = "one core" if procs == 1 else f"{procs} processes on the shared cores"
+        out.append(f"### Computer opponent (level {results['ai']['params'].get('level')}, {where})\n")
+        out.append("| opponent | seed | duels | computer won | opponent won | drawn | share |")
+        out.append("|---|---|---|---|---|---|---|")
+        for key, opp in (("vs_random", "random"), ("vs_sensible", "sensible"), ("vs_sensible_seed0", "sensible"),
+                         ("vs_sensible_seed1000", "sensible"), ("vs_ai_medium", "the computer, level medium")):
+            v = f.get(key)
             if v:
-                out.append(f"| {opp} | {v['duels']} | {v['ai_won']} | {v['opponent_won']} | {v['drawn']} | "
-                           f"{100 * v['share']:.1f}% |")
+                out.append(f"| {opp} | {v.get('seed', 0)} | {v['duels']} | {v['ai_won']} | {v['opponent_won']} | "
+                           f"{v['drawn']} | {100 * v['share']:.1f}% |")
         out.append("")
         out.append(f"Time per decision over {tp['decisions']:,} decisions: median {fmt(tp['median'] * 1000)} ms, "
                    f"p95 {fmt(tp['p95'] * 1000)} ms, max {fmt(tp['max'] * 1000)} ms.\n")
+        cp = f.get("cpu_per_decision_s")
+        if cp and cp.get("p95") is not None:
+            out.append(f"CPU time per decision (the process's own, without waiting for a core): median "
+                       f"{fmt(cp['median'] * 1000)} ms, p95 {fmt(cp['p95'] * 1000)} ms, max {fmt(cp['max'] * 1000)} ms"
+                       f" (load average {fmt(results['ai']['params'].get('load') or 0)} at the start).\n")
     if "picture" in results:
         f = results["picture"]["figures"]
         out.append("### Board picture (one core)\n")

@@ -3,7 +3,7 @@ players, how many reach a human under the bot's auto-pass rules?
 
 Each decision is handled as :class:`bot.service.DuelService` does: when
 :func:`bot.autopass.auto_answer` (default stops) has no answer, the player
-(:class:`engine.sensible.SensiblePlayer`) answers it — one click in Discord —
+(:class:`engine.players.sensible.SensiblePlayer`) answers it — one click in Discord —
 otherwise the bot answers it on the player's behalf (declines it, or pays
 ``auto`` when paying by hand could not end differently).
 
@@ -23,7 +23,7 @@ from typing import Any
 from bot.autopass import DEFAULT_STOPS, auto_answer
 from engine import Duel, DuelOptions, IllegalAction
 from engine.decks import PRECONS, decklist
-from engine.sensible import SensiblePlayer
+from engine.players.sensible import SensiblePlayer
 
 from .common import Result, Target, say
 
@@ -80,7 +80,7 @@ def play_sensible(seed: int, stops: frozenset[str] = DEFAULT_STOPS, max_decision
 def run(quick: bool = False, duels: int | None = None, **_: Any) -> Result:
     n = duels or (3 if quick else 100)
     res = Result("roundtrips", "Human round trips: decision points that reach a human")
-    res.params = {"duels": n, "player": "engine.sensible.SensiblePlayer", "stops": sorted(DEFAULT_STOPS),
+    res.params = {"duels": n, "player": "engine.players.sensible.SensiblePlayer", "stops": sorted(DEFAULT_STOPS),
                   "decks": "engine.decks.PRECONS, two per seed"}
     say(f"round trips: {n} duels between sensible players, default stops")
     t0 = time.perf_counter()

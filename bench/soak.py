@@ -36,7 +36,7 @@ def _helpers() -> Any:
 def soak_one(seed: int) -> dict[str, Any]:
     h = _helpers()
     from engine import Duel, DuelOptions
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     decklist = h.decklist
     names = h.NAMES  # the property tests' decks: the precons and decks of every other Old School card
     r = random.Random(seed)

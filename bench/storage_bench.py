@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.service import DuelService, snapshot_due
 from engine import Duel
-from engine.ai import play_out
+from engine.players.random_player import play_out
 from engine.snapshot import engine_version
 from storage import duels as store
 from storage import snapshots as snapshot_store

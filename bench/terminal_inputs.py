@@ -2,7 +2,7 @@
 
     python -m bench.terminal_inputs [--duels 20] [--first-seed 1] [--show]
 
-A :class:`engine.sensible.SensiblePlayer` plays the terminal game
+A :class:`engine.players.sensible.SensiblePlayer` plays the terminal game
 (:class:`bot.terminal.TerminalDuel`, default stops, against the terminal's
 built-in computer opponent) through its input: each line it types is read by
 the terminal exactly as a person's would be. Counted: every answer typed to
@@ -27,7 +27,7 @@ import random
 
 from bot.terminal import TerminalDuel
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.autopass import useful_choices
 from engine.decisions import Decision, DecisionKind
 from engine.decks import PRECONS, decklist
@@ -35,14 +35,14 @@ from engine.game import Game
 from engine.model import EffectFn, TargetSpec, aim_of
 from engine.objects import Card, Player, Spell
 from engine.pointless import activated, pointless
-from engine.sensible import SensiblePlayer, harmful
+from engine.players.sensible import SensiblePlayer, harmful
 
 
 def pointless_to_a_person(g: Game, d: Decision, answer: str) -> bool:
     """Would a person call ``answer`` pointless now? What the engine says
     (:func:`engine.pointless.pointless`); and where the engine knows no aim
     of the effect, as the card's text reads (the sensible player's
-    :func:`engine.sensible.harmful`): a spell or ability that hurts what it
+    :func:`engine.players.sensible.harmful`): a spell or ability that hurts what it
     targets with only the player's own permanents or spells to target, or
     one that helps with only the opponent's."""
     p = d.player

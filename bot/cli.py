@@ -152,7 +152,7 @@ def cmd_gauntlet(args: argparse.Namespace) -> int:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from engine.decks import PRECONS
-    from engine.selfplay import PLAYER_NAMES, play_match
+    from engine.players.selfplay import PLAYER_NAMES, play_match
 
     for spec in (args.player_a, args.player_b):
         if spec not in PLAYER_NAMES:
@@ -237,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--vs", choices=("ai", "computer", "random", "human"), default="ai",
                    help="the computer opponent (default; 'ai' and 'computer' are the same), a player "
                         "answering at random, or two people at one keyboard")
-    from engine.computer import DEFAULT_LEVEL, LEVELS
+    from engine.players.computer import DEFAULT_LEVEL, LEVELS
     p.add_argument("--level", choices=tuple(LEVELS), default=DEFAULT_LEVEL,
                    help=f"how well the computer plays (default {DEFAULT_LEVEL})")
     p.add_argument("--seed", type=int, default=None)
@@ -274,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                     "decks, in blocks of four: each player with each deck, from both seats.")
     sp.add_argument("player_a")
     sp.add_argument("player_b")
-    sp.add_argument("--duels", type=int, default=28)  # whole blocks of four (engine.selfplay.schedule)
+    sp.add_argument("--duels", type=int, default=28)  # whole blocks of four (engine.players.selfplay.schedule)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--decks", help=f"comma-separated preconstructed decks (default: all): {decks}")
     sp.set_defaults(fn=cmd_selfplay)

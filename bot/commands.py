@@ -24,7 +24,7 @@ from discord import app_commands
 
 from engine import carddb
 from engine.autopass import ALL_STOPS, parse_stops
-from engine.computer import LEVELS
+from engine.players.computer import LEVELS
 from engine.decks import PRECONS
 from engine.formats import FORMATS
 from engine.formats import describe as describe_formats

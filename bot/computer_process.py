@@ -1,6 +1,6 @@
 """The computer opponent thinks in a process of its own, at a lower priority.
 
-A computer's turn is mostly thinking (:meth:`engine.computer.ComputerPlayer.choose`, with
+A computer's turn is mostly thinking (:meth:`engine.players.computer.ComputerPlayer.choose`, with
 its look-ahead on determinized copies): tens of milliseconds of Python per answer. In a
 thread of the bot's process that thinking holds the GIL, and every wake-up of the event
 loop (a click, a database reply, an HTTP response) waits for it: one user driving 30 duels
@@ -15,7 +15,7 @@ engine being deterministic, they are legal there as they were in the child.
 The child keeps its own copy of each duel it played (at most :data:`KEPT` of them, the
 least recently used dropped) and brings it up to date from the history it is sent: the
 answers since its last turn are replayed, or the whole duel when its copy is gone or
-differs. It keeps each duel's :class:`~engine.computer.ComputerPlayer` with it, so the
+differs. It keeps each duel's :class:`~engine.players.computer.ComputerPlayer` with it, so the
 computers of duels long done or abandoned leave memory with their copies.
 """
 from __future__ import annotations
@@ -28,8 +28,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from engine import Duel, DuelOptions
 from engine.autopass import auto_answer
-from engine.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
-from engine.lookahead import peek_for
+from engine.players.computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer
+from engine.determinize import peek_for
 from engine.view import view as seat_view
 
 KEPT = 64  # duels the child keeps a copy of

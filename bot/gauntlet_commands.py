@@ -15,7 +15,7 @@ import logging
 import discord
 from discord import app_commands
 
-from engine.computer import LEVELS
+from engine.players.computer import LEVELS
 from engine.formats import FORMATS
 
 from .commands import deck_autocomplete

@@ -18,7 +18,7 @@ import weakref
 from typing import Awaitable, Callable
 
 from engine import DuelOptions, formats
-from engine.computer import DEFAULT_LEVEL, LEVELS
+from engine.players.computer import DEFAULT_LEVEL, LEVELS
 from engine.decks import decklist
 from engine.gauntlet import GauntletError, Stage, opponents, stage
 from storage import duels as duel_store

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
-from engine.computer import DEFAULT_LEVEL, LEVELS
+from engine.players.computer import DEFAULT_LEVEL, LEVELS
 from engine.decks import PRECONS, decklist, sideboard
 from storage import decks as deck_store
 from storage import duels as store

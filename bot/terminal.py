@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import Duel, DuelOptions, IllegalAction, carddb, formats
-from engine.ai import RandomPlayer
-from engine.computer import DEFAULT_LEVEL, ComputerPlayer
-from engine.lookahead import peek_for
+from engine.players.random_player import RandomPlayer
+from engine.players.computer import DEFAULT_LEVEL, ComputerPlayer
+from engine.determinize import peek_for
 from engine.view import view
 from engine.autopass import ALL_STOPS, DEFAULT_STOPS, auto_answer, parse_stops
 from engine.decisions import MAX_NUMBER_DIGITS, Decision, DecisionKind, clip_text, is_mana_answer
@@ -247,7 +247,7 @@ def sideboard_in_terminal(p: int, players: tuple[str, str], decks: list[Deck], f
 
 
 class _Computer:
-    """The computer opponent (:mod:`engine.computer`) answering from its seat's view."""
+    """The computer opponent (:mod:`engine.players.computer`) answering from its seat's view."""
 
     def __init__(self, duel: Duel, seed: int, level: str) -> None:
         self.duel = duel

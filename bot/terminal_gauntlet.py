@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import Duel, DuelOptions, formats
-from engine.computer import DEFAULT_LEVEL, LEVELS
+from engine.players.computer import DEFAULT_LEVEL, LEVELS
 from engine.decks import PRECONS, decklist
 from engine.gauntlet import GauntletError, opponents, stage
 

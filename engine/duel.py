@@ -55,7 +55,7 @@ class DuelOptions:
     ``format``: the name of the format (:mod:`engine.formats`) both decks
     were checked against when the duel was made; play does not depend on it.
     ``computer_level``: how well the computer plays its seat in a duel against
-    the computer (:data:`engine.computer.LEVELS`), "" otherwise; kept with the
+    the computer (:data:`engine.players.computer.LEVELS`), "" otherwise; kept with the
     duel so that the seat can be named plainly ("Computer"). Play does not
     depend on it.
     """

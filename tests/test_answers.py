@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import DuelError, DuelService
 from bot.terminal import play
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.decisions import DecisionKind, IllegalAction, read_number
 from storage.db import Database
 from engine.scripts import run_steps

@@ -121,9 +121,11 @@ def test_ai_bench_and_its_table() -> None:
     from bench import ai
     res = ai.run(quick=True, ai_duels=2)
     assert res.figures["vs_random"]["duels"] == 2 and res.figures["time_per_decision_s"]["max"] is not None
-    assert [t.name for t in res.targets][:2] == ["duels won against random", "duels won against sensible"]
+    assert [t.name for t in res.targets][:2] == ["duels won against random",
+                                                 "duels won against sensible (seeds 0 and 1000)"]
+    assert res.figures["vs_sensible_seed1000"]["duels"] == 2 and res.figures["vs_ai_medium"]["duels"] == 2
     text = report.render({"ai": res.as_dict()})
-    assert "### Computer opponent" in text and "| sensible | 2 |" in text
+    assert "### Computer opponent" in text and "| sensible | 1000 | 2 |" in text
 
 
 def test_hostile_unknown_names_part() -> None:

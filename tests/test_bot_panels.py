@@ -349,7 +349,7 @@ def test_a_panels_view_is_the_full_view_without_the_board() -> None:
     """Panels project the duel with ``board=False``: the same players, turn, decision
     and secrets as the full view, only the permanents, spells and combat left out."""
     from engine import Duel, DuelOptions
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     from engine.decks import decklist
 
     duel = Duel.new(3, (decklist("Red Burn"), decklist("Green Stompy")), DuelOptions())

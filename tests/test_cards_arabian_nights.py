@@ -96,7 +96,7 @@ def _shahrazad_cast() -> object:
 def test_shahrazad_plays_a_real_subgame_replayed_from_the_answers() -> None:
     from collections import Counter
 
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     d = _shahrazad_cast()
     g = d.game
     before = [Counter(c.name for c in p.library) for p in g.players]
@@ -144,7 +144,7 @@ def test_state_hash_covers_a_subgame_under_way() -> None:
 
 def test_shahrazad_inside_a_subgame_nests() -> None:
     """A Shahrazad drawn in the subgame plays a subgame of the subgame."""
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     r = run_steps({"active": "alice", "phase": "main", "players": {
         "alice": {"battlefield": ["Plains", "Plains"], "hand": ["Shahrazad"],
                   "library": ["Shahrazad"] * 8 + ["Plains"] * 8},

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.scripts import run_steps as run, Runner
 
 

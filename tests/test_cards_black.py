@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import Duel, DuelOptions, carddb
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.scripts import run_steps as run, Runner
 
 

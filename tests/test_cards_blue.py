@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.scripts import run_script
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.decisions import DecisionKind
 from engine.scripts import run_steps as run, Runner, run_step
 

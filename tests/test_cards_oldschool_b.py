@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.cards.artifacts import CHAOS_ORB_FAIL
 from engine.decisions import DecisionKind
 from engine.scripts import Runner, run_steps as run

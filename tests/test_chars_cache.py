@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.casting import FAST_KINDS
 from engine.decisions import DecisionKind, is_mana_answer
 from engine.game import Game

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import Duel, DuelOptions, snapshot as snap
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.decks import OLD_SCHOOL, PRECONS
 from engine.script_file import load_script
 from engine import scripts

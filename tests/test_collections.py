@@ -254,7 +254,7 @@ async def test_collection_pages_filters_and_texts(db: Database) -> None:
 def test_every_card_keeps_its_origin_through_a_whole_duel() -> None:
     """Random duels for ante: each card of the decklists is found at the end (whatever zones it
     went through), and only the loser's ante card changes owner."""
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     decks = (decklist("Red Burn"), decklist("Green Stompy"))
     for seed in range(3):
         duel = Duel.new(seed, (list(decks[0]), list(decks[1])), DuelOptions(ante=True))

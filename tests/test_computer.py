@@ -1,4 +1,4 @@
-"""The computer opponent (engine/computer.py): it sees only its seat's view,
+"""The computer opponent (engine/players/computer.py): it sees only its seat's view,
 gives only legal answers, and finishes duels with every preconstructed deck."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import random
 import pytest
 
 from engine import Duel, DuelOptions, carddb
-from engine.ai import RandomPlayer
-from engine.computer import LEVELS, ComputerPlayer, answer
+from engine.players.random_player import RandomPlayer
+from engine.players.computer import LEVELS, ComputerPlayer, answer
 from engine.decks import PRECONS, decklist
-from engine.selfplay import make_player, play_match
-from engine.sensible import SensiblePlayer
+from engine.players.selfplay import make_player, play_match
+from engine.players.sensible import SensiblePlayer
 from engine.view import view
 
 NAMES = sorted(PRECONS)
@@ -50,6 +50,13 @@ def test_the_computer_answers_the_same_whatever_it_cannot_see(seed: int) -> None
     duel as it is and on the duel with those cards changed, from the same
     state of the player."""
     same_answers_whatever_is_hidden(seed, "hard")
+
+
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "hard"])
+def test_every_level_answers_the_same_whatever_it_cannot_see(level: str) -> None:
+    """The same at the levels that answer at random some of the time (from the computer's
+    own generator: the twin, a copy of the player, draws the same)."""
+    same_answers_whatever_is_hidden(5, level)
 
 
 def same_answers_whatever_is_hidden(seed: int, level: str) -> None:
@@ -113,9 +120,7 @@ def test_the_computer_gives_legal_answers_and_duels_end(chunk: int) -> None:
 
 def test_the_computer_beats_the_random_player() -> None:
     m = play_match("ai", "random", 10, seed=7)
-    assert m.a_won >= 8, m.line()
-    t = m.timing()
-    assert t["max"] < 3.0
+    assert m.a_won >= 8, m.line()  # its time per decision is measured by the benchmark (bench/ai.py), not here
 
 
 def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,7 +134,7 @@ def test_selfplay_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_one_sensible_player_for_bench_and_engine() -> None:
-    """The benchmarks play engine.sensible's player, the one selfplay and the
+    """The benchmarks play engine.players.sensible's player, the one selfplay and the
     tests use; no copy or re-export of it is left in bench/."""
     import importlib.util
 
@@ -158,7 +163,7 @@ def test_manaburn_play_meets_the_computer_by_default() -> None:
 
 def test_what_the_computer_aims_at_whom() -> None:
     """Removal and burn go to the opponent's side, protection and pumps to its own."""
-    from engine.computer import harmful
+    from engine.players.computer import harmful
     for name in ("Swords to Plowshares", "Lightning Bolt", "Terror", "Paralyze", "Counterspell", "Unsummon"):
         assert harmful(name), name
     for name in ("Samite Healer", "Healing Salve", "Giant Growth", "Holy Strength", "Regeneration",
@@ -174,7 +179,7 @@ def _creature(ref: str, side: int, power: int, toughness: int, *, name: str | No
 
 
 def _board(perms: list[dict], life: tuple[int, int] = (20, 20)):
-    from engine.computer import Board
+    from engine.players.computer import Board
     players = [{"name": n, "life": l, "hand_count": 0, "hand": []} for n, l in zip(("alice", "bob"), life)]
     return Board({"battlefield": perms, "players": players, "spells": [], "batch": [], "combat": None}, 0)
 
@@ -182,7 +187,7 @@ def _board(perms: list[dict], life: tuple[int, int] = (20, 20)):
 def test_the_computer_blocks_to_survive_before_gang_blocking() -> None:
     """At 5 life against a 7/4 and a 5/5, its two 2/2s block one attacker each
     instead of gang-blocking the 7/4 (which kills it) and taking 5 from the 5/5."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     mine = [_creature("Lions", 0, 2, 2), _creature("Bears", 0, 2, 2)]
     theirs = [_creature("Beast", 1, 7, 4), _creature("Golem", 1, 5, 5)]
     b = _board(mine + theirs, life=(5, 20))
@@ -193,7 +198,7 @@ def test_the_computer_blocks_to_survive_before_gang_blocking() -> None:
 
 def test_the_computer_does_not_attack_into_a_bigger_blocker() -> None:
     """A 2/2 stays home against an untapped 3/3; with the 3/3 tapped it attacks."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     bears = _creature("Bears", 0, 2, 2)
     b = _board([bears, _creature("Giant", 1, 3, 3)])
     assert Combat(b).plan_attack([bears]) == []
@@ -204,7 +209,7 @@ def test_the_computer_does_not_attack_into_a_bigger_blocker() -> None:
 def test_the_computer_knows_what_kills_in_combat() -> None:
     """Cockatrice destroys what blocks it whatever the damage; a regenerator with
     its mana open survives."""
-    from engine.computer_combat import Combat
+    from engine.players.computer_combat import Combat
     cock = _creature("Cockatrice", 1, 2, 4, keywords=("flying",))
     angel = _creature("Serra Angel", 0, 4, 4, keywords=("flying", "vigilance"))
     b = _board([cock, angel])
@@ -213,7 +218,7 @@ def test_the_computer_knows_what_kills_in_combat() -> None:
 
 def test_what_the_computer_reads_as_helpful() -> None:
     """Card draw, wards and evasion go to its own side; Dark Ritual is no attack."""
-    from engine.computer import harmful
+    from engine.players.computer import harmful
     for name in ("Ancestral Recall", "Braingeyser", "Black Ward", "Fear", "Power Artifact", "Berserk",
                  "Dark Ritual"):
         assert not harmful(name), name
@@ -227,7 +232,7 @@ def test_the_benchmark_schedule_is_fair() -> None:
     the players swapped; spread over every deck; the same for every match."""
     from collections import Counter
 
-    from engine.selfplay import pairings, schedule
+    from engine.players.selfplay import pairings, schedule
     sched = schedule(200, seed=0)
     assert sched == schedule(200, seed=0) and len(sched) == 200
     assert len(pairings(NAMES)) == len(NAMES) * (len(NAMES) - 1) // 2
@@ -501,3 +506,97 @@ def test_the_computer_plays_the_land_that_casts_its_spell() -> None:
     duel = _position(["Island", "Island"], ["Island", "Mountain", "Uthden Troll", "Counterspell", "Counterspell"])
     answers = _ai_turn(duel, ComputerPlayer(0))
     assert answers[0] == "play Mountain" and "cast Uthden Troll" in answers, answers
+
+
+# ---------------------------------------------------------------- issue 30's misplays
+# Each plays the computer's heuristic (no look-ahead: the level below "hard" and every decision
+# away from a main-phase rest point answer by it alone) on a position set up as it was seen.
+
+def test_the_computer_pays_life_for_its_nameless_race() -> None:
+    """Nameless Race is */* for the life paid as it comes into play (at most the opponent's white
+    cards): against two white creatures it pays 2, not 0 (a 0/0 dies at once)."""
+    duel = _position(["Swamp"] * 4, ["Nameless Race"], {"battlefield": ["Savannah Lions", "Savannah Lions"]})
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert "choose 2" in answers, answers
+    race = [c for c in duel.game.battlefield if c.name == "Nameless Race"]
+    assert race and duel.game.chars(race[0]).toughness == 2 and duel.game.players[0].life == 18
+
+
+def test_the_computer_does_not_attack_with_what_tapping_kills() -> None:
+    """Spirit Shackle puts a -0/-2 counter on Fire Drake (1/2) each time it becomes tapped:
+    attacking, even into an empty board, kills it; it stays home."""
+    duel = _position(["Mountain", "Fire Drake", {"name": "Spirit Shackle", "attached_to": "Fire Drake"}], [])
+    answers = _ai_turn(duel, ComputerPlayer(0))
+    assert not any(a.startswith("attack") for a in answers), answers
+    assert "Fire Drake" in [c.name for c in duel.game.battlefield]
+    duel = _position(["Mountain", "Fire Drake"], [])  # without the Shackle it attacks
+    assert "attack Fire Drake" in _ai_turn(duel, ComputerPlayer(0))
+
+
+def test_the_computer_does_not_race_a_race_it_loses() -> None:
+    """Bog Imp (1/1 flying) at 10 life against Abomination (2/6), the opponent at 20: 1 a turn
+    kills in 20 turns, their 2 in 5; the Imp stays home as a blocker. Against an empty board it
+    attacks."""
+    def setup(bob: list[str]) -> Duel:
+        from engine.scripts import build_position
+        return Duel(lambda: build_position({"active": "alice", "phase": "main", "players": {
+            "alice": {"battlefield": ["Swamp", "Bog Imp"], "life": 10}, "bob": {"battlefield": bob}}}))
+    answers = _ai_turn(setup(["Abomination"]), ComputerPlayer(0))
+    assert not any(a.startswith("attack") for a in answers), answers
+    assert "attack Bog Imp" in _ai_turn(setup([]), ComputerPlayer(0))
+
+
+def test_the_computer_keeps_its_fog_mana_when_their_attack_is_lethal() -> None:
+    """At 3 life facing Hill Giant and Gray Ogre (5 power) with no blocker, holding Feedback
+    and Fog with three lands: Feedback (on their Land Tax) would tap the Forest the Fog needs, so
+    it is not cast (ComputerPlayer._reserve keeps the Fog's mana); their attack is then fogged and
+    it lives. (The heuristic before the reserve did not cast it here either: this position does
+    not reproduce the duel where Feedback was cast at 3 life.)"""
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Island", "Island", "Forest"], "hand": ["Feedback", "Fog"], "life": 3},
+        "bob": {"battlefield": ["Hill Giant", "Gray Ogre", "Land Tax"]}}}
+    duel = Duel(lambda: build_position(setup))
+    ai = ComputerPlayer(0)
+    answers = _ai_turn(duel, ai)
+    assert "cast Feedback" not in answers, answers
+    for _ in range(200):  # bob attacks with everything, the computer answers
+        d = duel.pending
+        if d is None or duel.game.active != 1 or duel.game.phase == "main" and duel.game.combat is None \
+                and any("blockers" in e or "Fog" in e for e in duel.game.events[-3:]):
+            break
+        if d.player == 0:
+            a = answer(duel, ai)
+        elif d.kind.name == "ATTACK":
+            a = d.parse("attack Hill Giant, Gray Ogre")
+        elif "attack" in d.choices and duel.game.combat is None:
+            a = "attack"
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    assert any("Fog" in e for e in duel.game.events), duel.game.events[-15:]
+    assert duel.game.players[0].life == 3
+
+
+def test_the_computer_blocks_in_a_race_it_loses() -> None:
+    """At 4 life, Scryb Sprites (1/1 flying) against Mons's Goblin Raiders (1/1), the opponent at
+    20: the Sprites' 1 a turn loses the race, so they trade with the Raiders (worth less than them,
+    a block it would not make at even life)."""
+    alice = {"battlefield": ["Scryb Sprites"], "life": 4}
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": alice, "bob": {"battlefield": ["Mons's Goblin Raiders"]}}}
+    duel = _attacked(setup, ["Mons's Goblin Raiders"], ComputerPlayer(0))
+    assert "alice blocks: Mons's Goblin Raiders with Scryb Sprites." in duel.game.events, duel.game.events[-12:]
+
+
+def test_the_computer_keeps_its_removal_for_a_threat() -> None:
+    """Turn 2, Swords to Plowshares in hand, the opponent's Llanowar Elves (a 1/1 that makes
+    mana) are no target worth it; their Hill Giant is."""
+    from engine.scripts import build_position
+
+    def setup(bob: list[str]) -> Duel:
+        return Duel(lambda: build_position({"active": "alice", "phase": "main", "turn": 2, "players": {
+            "alice": {"battlefield": ["Plains"], "hand": ["Swords to Plowshares", "Plains"]},
+            "bob": {"battlefield": ["Forest", *bob], "hand": ["Forest"] * 6}}}))
+    assert "cast Swords to Plowshares" not in _ai_turn(setup(["Llanowar Elves"]), ComputerPlayer(0))
+    assert "cast Swords to Plowshares" in _ai_turn(setup(["Hill Giant"]), ComputerPlayer(0))

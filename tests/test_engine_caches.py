@@ -17,7 +17,7 @@ import random
 import pytest
 
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.casting import FAST_KINDS
 from engine.decisions import Decision, DecisionKind, IllegalAction
 from engine.decks import PRECONS, decklist

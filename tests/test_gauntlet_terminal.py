@@ -14,9 +14,9 @@ import pytest
 from bot import terminal_gauntlet
 from bot.cli import main
 from bot.terminal import TerminalDuel
-from engine.computer import ComputerPlayer
+from engine.players.computer import ComputerPlayer
 from engine.gauntlet import opponents, stage
-from engine.lookahead import peek_for
+from engine.determinize import peek_for
 from engine.view import view
 
 

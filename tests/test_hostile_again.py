@@ -23,7 +23,7 @@ from bot.process_lock import AlreadyRunning, hold_database
 from bot.service import DEFAULT_CLOCK, DuelError, DuelService
 from engine import Duel
 from engine import snapshot as snap
-from engine.computer import ComputerPlayer
+from engine.players.computer import ComputerPlayer
 from fakediscord import FakeDiscord
 from storage import collections as coll
 from storage import decks as deck_store

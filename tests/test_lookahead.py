@@ -1,4 +1,4 @@
-"""The computer's look-ahead (engine/lookahead.py): determinized copies hold
+"""The computer's look-ahead (engine/players/lookahead.py): determinized copies hold
 only what the seat may know, and the answers found with them depend on nothing else."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import random
 import pytest
 
 from engine import Duel
-from engine import lookahead
+from engine.players import lookahead
 from engine.decks import PRECONS, decklist
-from engine.lookahead import HIDDEN, determinize
-from engine.sensible import SensiblePlayer
+from engine.determinize import HIDDEN, determinize
+from engine.players.sensible import SensiblePlayer
 from tests.test_computer import restore, same_answers_whatever_is_hidden, swap_hidden
 
 NAMES = sorted(PRECONS)

@@ -27,7 +27,7 @@ from bot.picture import board_picture, moment  # noqa: E402
 from engine.decks import PRECONS  # noqa: E402
 from engine.duel import Duel  # noqa: E402
 from engine.scripts import run_steps  # noqa: E402
-from engine.sensible import SensiblePlayer  # noqa: E402
+from engine.players.sensible import SensiblePlayer  # noqa: E402
 
 
 def position(hand: list[str], library: list[str], extra: list[str] = ()) -> dict[str, Any]:
@@ -153,7 +153,7 @@ def test_script_picture_and_replay_gif_write_valid_files(tmp_path: Path, capsys:
 
 def test_the_terminals_board_command_writes_the_picture(tmp_path: Path) -> None:
     from bot.terminal import TerminalDuel
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     from engine.scripts import build_position
 
     spec = {"active": "you", "phase": "main", "players": {

@@ -25,7 +25,7 @@ from typing import Any, Callable
 import pytest
 
 from engine import Duel, DuelOptions, carddb
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.decks import PRECONS
 
 DUELS = int(os.environ.get("MANABURN_RANDOM_DUELS", "200"))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import DuelError, DuelService
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from storage import open_database
 from storage.db import Database
 

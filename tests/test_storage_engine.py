@@ -57,7 +57,7 @@ async def test_the_bot_resumes_a_duel_from_its_stored_snapshot(tmp_path: Path, m
     after it) to the state a full replay gives; a snapshot from another engine is ignored."""
     from bot.service import SNAPSHOT_ANSWERS, SNAPSHOT_TURN_ANSWERS, DuelService
     from engine import snapshot as snap
-    from engine.ai import RandomPlayer
+    from engine.players.random_player import RandomPlayer
     from storage import snapshots
 
     path = tmp_path / "bot.db"

@@ -20,7 +20,7 @@ import pytest
 from bot.cli import main as cli_main
 from bot.terminal import CLEAR, TerminalDuel, play
 from engine import Duel
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from engine.scripts import build_position
 
 

@@ -16,7 +16,7 @@ import pytest
 from bot.leader import lead_when_chosen
 from bot.service import DuelError, DuelService
 from engine import Duel, DuelOptions
-from engine.ai import RandomPlayer
+from engine.players.random_player import RandomPlayer
 from storage import duels as store
 from storage import open_database
 from storage.locks import TIMED_WORK_LOCK

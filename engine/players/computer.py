@@ -14,7 +14,7 @@ duels that differ only in those give it the same answers
 Its heuristic does not look ahead; it evaluates the board. The levels of
 :data:`LOOKAHEAD_LEVELS` also try their main-phase choices on *determinized*
 copies that the caller gives (``choose(view, decision, peek)``, see
-:mod:`engine.lookahead`): copies holding only what the seat may know. Creatures are valued by power, toughness and keywords;
+:mod:`engine.players.lookahead`): copies holding only what the seat may know. Creatures are valued by power, toughness and keywords;
 attacks are made when the attacker survives every single blocker or trades
 up, or when the whole attack is lethal or the race is won; blocks kill,
 survive or trade up, and chump only to stay alive; removal goes to the
@@ -47,17 +47,18 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from . import carddb
-from .ai import RandomPlayer
-from .computer_combat import Combat, doomed, hasty, untapped_mana
-from .decisions import Decision, DecisionKind, IllegalAction
+from .. import carddb
+from ..decisions import Decision, DecisionKind, IllegalAction
+from ..determinize import Peek, peek_for
+from ..view import view
 from . import lookahead
-from .view import view
+from .computer_combat import Combat, doomed, hasty, tap_ability, untapped_mana
+from .random_player import RandomPlayer
 
 K = DecisionKind
 LEVELS = {"easy": 0.5, "medium": 0.2, "hard": 0.0}  # how often it answers at random
 DEFAULT_LEVEL = "hard"
-LOOKAHEAD_LEVELS = frozenset({"hard"})  # levels that look one answer ahead (engine.lookahead)
+LOOKAHEAD_LEVELS = frozenset({"hard"})  # levels that look one answer ahead (engine.players.lookahead)
 
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|remove target|from the game|-\d+/-\d+|return target|counter target|tap target|"
                      r"doesn't untap|does not untap|discard|loses|sacrifice|cannot attack|can't attack", re.I)
@@ -228,8 +229,10 @@ class Board:
                 v += pw
             if "Wall" in p["name"] or (pw == 0 and th > 0):
                 v = 1.0 + 0.6 * th
-            if card_text(p["name"]) and re.search(r"\{T\}:", card_text(p["name"])):
-                v += 2.0
+            if tap_ability(p["name"]):
+                v += 2.0  # a {T} ability that does something (Prodigal Sorcerer); making mana is worth a land
+            elif re.search(r"\{T\}: Add", card_text(p["name"])):
+                v += 0.5
             return v
         if "land" in p["types"]:
             return 1.5
@@ -316,27 +319,64 @@ class ComputerPlayer:
         self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
 
     # ------------------------------------------------------------ the entry
-    def choose(self, view: dict[str, Any], d: Decision, peek: lookahead.Peek | None = None) -> str:
+    def choose(self, view: dict[str, Any], d: Decision, peek: Peek | None = None) -> str:
         """``peek``: from the caller holding the duel, a function giving a
-        determinized copy of it (:func:`engine.lookahead.peek_for`), for the
+        determinized copy of it (:func:`engine.determinize.peek_for`), for the
         levels that look ahead; the computer never gets the duel itself."""
         ch = list(d.choices)
         if self.level != "hard" and self.rng.random() < LEVELS[self.level]:
             return self._random(d, ch)
         before = copy.deepcopy(self) if peek is not None and self.level in LOOKAHEAD_LEVELS \
             and lookahead.looks_at(d) else None
+        asked = self.asked(d, view)
         try:
-            ans = self._choose(view, d, ch)
+            ans = self._choose(view, d, ch, asked)
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             ans = None
         if before is not None and peek is not None:
-            ans = lookahead.main_phase_choice(self, before, view, d, ans, peek) or ans
+            better = lookahead.main_phase_choice(before, view, d, ans, peek, self.rng)
+            if better is not None:  # answered as if the heuristic had chosen it: from the state before
+                rng = self.rng
+                self.__dict__.update(before.__dict__)
+                self.rng = rng
+                self.asked(d, view)
+                ans = better
         if ans is None:
             ans = self._safe(d, ch)
         try:
-            return d.parse(ans)
+            ans = d.parse(ans)
         except IllegalAction:
-            return self._safe(d, ch)
+            ans = self._safe(d, ch)
+        self.gave(d, ans)
+        return ans
+
+    # ------------------------------------------------------------ bookkeeping
+    # What it notes of a decision and of its answer, in these two methods only: the look-ahead's
+    # simulations call them too, to play on as the computer would after an answer it did not choose.
+    def asked(self, d: Decision, view: dict[str, Any]) -> int:
+        """Note that it is asked ``d``: where in the duel it is, and how many
+        times it has been asked at this step (returned); the mana kept open
+        for a counterspell and the sources spared are forgotten once the
+        decision is not about putting a spell together."""
+        ctx = d.context
+        turn, phase, step = (ctx.turn, ctx.phase, ctx.step) if ctx else (view["turn"], view["phase"], view["step"])
+        key = (turn, phase, step)
+        self.acts[key] = self.acts.get(key, 0) + 1
+        self.turn, self.phase = turn, phase
+        if d.kind not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
+            self.keep = {}  # kept only while paying for the spell chosen with it
+            self.spare = set()
+        return self.acts[key]
+
+    def gave(self, d: Decision, answer: str) -> None:
+        """Note its ``answer`` to ``d``: the spell or ability it starts putting
+        together (what a failed payment or targeting is held against), an attack
+        it started this turn."""
+        if answer.startswith(("cast ", "activate ")):
+            self.casting = answer
+            self.n_targets = 0
+        elif answer == "attack" and d.kind is K.OPPORTUNITY:
+            self.attacked_turn = self.turn
 
     def _random(self, d: Decision, ch: list[str]) -> str:
         rp = RandomPlayer(self.rng.randrange(1 << 30))
@@ -358,16 +398,13 @@ class ComputerPlayer:
                     continue
         return ch[0]
 
-    def _choose(self, view: dict[str, Any], d: Decision, ch: list[str]) -> str | None:
+    def _choose(self, view: dict[str, Any], d: Decision, ch: list[str], asked: int) -> str | None:
+        """The heuristic's answer; ``asked``: how many times it was asked at this step."""
         b = Board(view, d.player)
         k = d.kind
-        ctx = d.context
-        turn, phase, step = (ctx.turn, ctx.phase, ctx.step) if ctx else (view["turn"], view["phase"], view["step"])
-        key = (turn, phase, step)
-        self.acts[key] = self.acts.get(key, 0) + 1
-        if self.acts[key] > 40 and k not in (K.PAY, K.ATTACK, K.BLOCK, K.ASSIGN):
+        turn, phase = self.turn, self.phase
+        if asked > 40 and k not in (K.PAY, K.ATTACK, K.BLOCK, K.ASSIGN):
             return self._safe(d, ch)
-        self.turn, self.phase = turn, phase
         if k is K.MULLIGAN:
             # the rules offer it for a hand of no land or only land: take it for our own hand; when the
             # opponent took one, redraw too a hand of one land or of six (a fresh seven is likely better)
@@ -376,9 +413,6 @@ class ComputerPlayer:
             return "choose yes" if redraw else "choose no"
         if k is K.PLAY_OR_DRAW:
             return "choose play" if "choose play" in ch else ch[0]
-        if k not in (K.PAY, K.CAST_X, K.CAST_TARGET, K.CAST_CHOOSE, K.CAST_MODE):
-            self.keep = {}  # kept only while paying for the spell chosen with it
-            self.spare = set()
         if k is K.PAY:
             ans = self._pay(b, d, ch)
             if ans is not None:
@@ -434,7 +468,7 @@ class ComputerPlayer:
         if k is K.REGENERATE:
             for c in ch:
                 if c.startswith(("activate ", "cast ")) and (turn, phase, c) not in self.failed:
-                    return self._cast(c)
+                    return c
             return d.decline
         handler = {K.CAST_CHOOSE: self._announce, K.CAST_TARGET: self._target, K.ATTACK: self._attack,
                    K.BLOCK: self._block, K.ASSIGN: self._assign, K.PREVENT: self._prevent, K.UPKEEP: self._upkeep,
@@ -522,11 +556,6 @@ class ComputerPlayer:
                 return best
         return "auto" if "auto" in ch else None
 
-    def _cast(self, c: str) -> str:
-        self.casting = c
-        self.n_targets = 0
-        return c
-
     def _x_worth(self, b: Board, x: int) -> bool:
         """Is X damage worth a spell: lethal, a creature worth killing, or a big hit."""
         if x >= b.life[b.opp]:
@@ -562,18 +591,18 @@ class ComputerPlayer:
         self.keep = {}
         cast = self._best_cast(b, d, ch, self._reserve(b))
         if cast is not None:
-            return self._cast(cast)
+            return cast
         if self.attacked_turn != ctx.turn:
             anim = self._animate(b, ch, None)
             if anim is not None:
-                return self._cast(anim)
+                return anim
         if "attack" in ch and self.attacked_turn != ctx.turn:
             self.attacked_turn = ctx.turn
             if self._attackers(b, d, [])[0]:
                 return "attack"
         act = self._best_activation(b, ch)
         if act is not None:
-            return self._cast(act)
+            return act
         return decline
 
     def _animate(self, b: Board, ch: list[str], attackers: list[dict[str, Any]] | None) -> str | None:
@@ -659,13 +688,14 @@ class ComputerPlayer:
         return max(lands, key=score)
 
     def _reserve(self, b: Board) -> tuple[int, dict[str, int], int, dict[str, int]] | None:
-        """What to keep untapped on my turn for the counterspell in hand, when
-        the opponent has cards to cast: (its mana, its colours, the mana I
-        have untapped, per colour), or None."""
+        """What to keep untapped on my turn for the answer in hand: the
+        counterspell when the opponent has cards to cast, the Fog when their
+        next attack would kill me: (its mana, its colours, the mana I have
+        untapped, per colour), or None."""
         opp = b.v["players"][b.opp]
-        if not opp.get("hand_count"):
-            return None
-        held = [n for n in b.hand if n in RESERVE]
+        held = [n for n in b.hand if n in RESERVE] if opp.get("hand_count") else []
+        if any(n in FOGS for n in b.hand) and self._dead_to_their_attack(b):
+            held += [n for n in b.hand if n in FOGS]
         if not held:
             return None
         c = min((_cdef(n) for n in held), key=lambda c: (c.cost.generic + sum(c.cost.colored.values())) if c and
@@ -686,6 +716,13 @@ class ComputerPlayer:
         if avail < total or any(per.get(col, 0) < n for col, n in c.cost.colored.items()):
             return None  # cannot cast it this turn cycle anyway
         return total, dict(c.cost.colored), avail, per
+
+    @staticmethod
+    def _dead_to_their_attack(b: Board) -> bool:
+        """Would their creatures' next attack kill me, against the creatures I have untapped?"""
+        theirs = [p for p in b.creatures(b.opp) if b.power(p) > 0 and "Wall" not in p["name"]]
+        home = b.creatures(b.me)  # untapped again by their turn
+        return Combat(b).swing_back(theirs, home, b.life[b.me]) >= b.life[b.me] - b.upkeep_pain(b.me)
 
     def _best_cast(self, b: Board, d: Decision, ch: list[str],
                    reserve: tuple[int, dict[str, int], int, dict[str, int]] | None = None) -> str | None:
@@ -905,7 +942,7 @@ class ComputerPlayer:
                         key = (self.turn, self.phase, "tap " + c)
                         if not self.acts.get(key):
                             self.acts[key] = 1
-                            return self._cast(c)
+                            return c
         combat = b.v.get("combat")
         if ctx.active != me and combat and ctx.step in ("attack", "blocks"):
             got = self._kill_attacker(b, ch, combat)
@@ -920,18 +957,18 @@ class ComputerPlayer:
             attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
             got = self._animate(b, ch, attackers) if attackers else None
             if got:
-                return self._cast(got)
+                return got
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
                     key = (self.turn, self.phase, "act " + c)
                     if not self.acts.get(key):
                         self.acts[key] = 1
-                        return self._cast(c)
+                        return c
             for c in ch:
                 if c.startswith("activate "):
                     if self._damage_activation(b, c, face=True):
-                        return self._cast(c)
+                        return c
                     continue
                 if c.startswith("cast ") and self._ok(c):
                     name = self._name(c)
@@ -944,7 +981,7 @@ class ComputerPlayer:
                             and self._has_target_worth(b, name):
                         if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
                             self.acts[(self.turn, self.phase, "act " + c)] = 1
-                            return self._cast(c)
+                            return c
         return d.decline
 
     def _fog(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
@@ -963,7 +1000,7 @@ class ComputerPlayer:
         if self.acts.get(key):
             return None
         self.acts[key] = 1
-        return self._cast(fogs[0])
+        return fogs[0]
 
     def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""
@@ -995,7 +1032,7 @@ class ComputerPlayer:
                 continue
             self.acts[key] = 1
             self.protect = None
-            return self._cast(c)
+            return c
         return None
 
     # ------------------------------------------------------------- targeting
@@ -1180,7 +1217,7 @@ class ComputerPlayer:
                     continue
                 if name == "Mana Short":
                     continue
-                return self._cast(c)
+                return c
         return d.decline
 
     def _respond(self, b: Board, d: Decision, ch: list[str]) -> str | None:
@@ -1199,7 +1236,7 @@ class ComputerPlayer:
                     if name in ("Giant Growth", "Healing Salve") and self._ok(c):
                         if dmg is not None and dmg > 0 and dmg < b.toughness(p) + 3:
                             self.protect = t
-                            return self._cast(c)
+                            return c
         # in combat on my own turn, after blocks: pump a blocked attacker to win its fight
         ctx = d.context
         if ctx is not None and ctx.step == "blocks" and b.v.get("combat"):
@@ -1228,7 +1265,7 @@ class ComputerPlayer:
                 bd, btd = b.fight(boosted, theirs) if mine is att else b.fight(theirs, boosted)[::-1]
                 if (md and not bd) or (not td and btd):
                     self.protect = mine["ref"]
-                    return self._cast(pumps[0])
+                    return pumps[0]
         return None
 
     def _pump(self, b: Board, d: Decision, ch: list[str]) -> str | None:
@@ -1242,7 +1279,7 @@ class ComputerPlayer:
             if c.startswith("activate ") and self._ok(c):
                 ref = c[len("activate "):].split(" ability=")[0]
                 if ref in free and ref in b.perms and b.mine(b.perms[ref]) and PUMP.search(card_text(self._name(c))):
-                    return self._cast(c)
+                    return c
         return None
 
     def _prevent(self, b: Board, d: Decision, ch: list[str]) -> str | None:
@@ -1255,7 +1292,7 @@ class ComputerPlayer:
             if who == b.v["players"][b.me]["name"] or (who in b.perms and b.mine(b.perms[who])
                                                        and b.toughness(b.perms[who]) <= n):
                 self.protect = who
-                return self._cast(acts[0])
+                return acts[0]
         return d.decline
 
     def _upkeep(self, b: Board, d: Decision, ch: list[str]) -> str | None:
@@ -1264,7 +1301,7 @@ class ComputerPlayer:
         worth = p is None or b.value(p) >= 3
         for c in ch:
             if c.startswith(("activate ", "pay")) and self._ok(c) and worth:
-                return self._cast(c)
+                return c
         picks = [c for c in ch if c.startswith("choose ") and c[len("choose "):] in b.perms]
         if picks and len(picks) == len(ch):
             # a mandatory upkeep effect aimed at a permanent, chosen now (The Abyss buries one
@@ -1306,6 +1343,14 @@ class ComputerPlayer:
 
     def _yes_no(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         pr = d.prompt.lower()
+        amounts = [c for c in ch if re.fullmatch(r"choose \d+", c)]
+        if amounts and re.search(r"pay how much life", pr):
+            # life paid for what comes into play (Nameless Race: its power and toughness): as much as
+            # leaves me out of reach of their next attack, never 0 (a 0/0 dies at once)
+            theirs = sum(b.power(p) for p in b.creatures(b.opp))
+            spare = b.life[b.me] - theirs - b.upkeep_pain(b.me) - 1
+            ok = [c for c in amounts if 0 < int(c[len("choose "):]) <= spare]
+            return ok[-1] if ok else amounts[min(1, len(amounts) - 1)]
         if "choose yes" in ch and ("countered" in pr or pr.startswith("untap") or "pay" in pr and "or" in pr):
             return "choose yes"
         if "choose no" in ch and ("draw two extra" in pr):
@@ -1364,4 +1409,4 @@ def answer(duel: Any, player: ComputerPlayer) -> str:
     """The computer's answer to the duel's pending decision, from its seat's
     view only (and, for the levels that look ahead, determinized copies)."""
     d = duel.pending
-    return player.choose(view(duel, d.player), d, lookahead.peek_for(duel, d.player))
+    return player.choose(view(duel, d.player), d, peek_for(duel, d.player))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .decisions import Decision, DecisionKind
+from ..decisions import Decision, DecisionKind
 
 
 class RandomPlayer:

@@ -1,6 +1,6 @@
 """A *sensible* built-in player: the baseline of the benchmarks and of `manaburn selfplay`.
 
-:class:`engine.ai.RandomPlayer` picks at random; people do not. The
+:class:`engine.players.random_player.RandomPlayer` picks at random; people do not. The
 human-round-trip figure needs duels that look like people's: lands played,
 spells cast when they can be paid for, attacks when the attacker survives,
 blocks that kill or trade up, counterspells against the opponent's spells,
@@ -16,14 +16,14 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
-from . import carddb
-from .decisions import Decision, DecisionKind, IllegalAction
-from .refs import RefError, lookup, ref
+from .. import carddb
+from ..decisions import Decision, DecisionKind, IllegalAction
+from ..refs import RefError, lookup, ref
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .duel import Duel
-    from .game import Game
-    from .objects import Card, Spell
+    from ..duel import Duel
+    from ..game import Game
+    from ..objects import Card, Spell
 
 K = DecisionKind
 HARMFUL = re.compile(r"damage|destroy|bury|gain control|-\d+/-\d+|return target|counter target|tap target|"

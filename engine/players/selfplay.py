@@ -1,8 +1,8 @@
 """Duels between built-in players: ``manaburn selfplay`` and ``python -m bench --only ai``.
 
-Players are named ``random`` (:class:`engine.ai.RandomPlayer`), ``ai`` (the
-computer at its default level), ``ai:LEVEL`` (:data:`engine.computer.LEVELS`)
-and ``sensible`` (:class:`engine.sensible.SensiblePlayer`). Over the chosen
+Players are named ``random`` (:class:`engine.players.random_player.RandomPlayer`), ``ai`` (the
+computer at its default level), ``ai:LEVEL`` (:data:`engine.players.computer.LEVELS`)
+and ``sensible`` (:class:`engine.players.sensible.SensiblePlayer`). Over the chosen
 preconstructed decks, each pairing of two different decks is played in a
 block of four duels (:func:`schedule`): each player on each of the two
 decks, from each seat, every deal played twice with the players swapped.
@@ -14,10 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .ai import RandomPlayer
+from ..decks import PRECONS
+from ..duel import Duel
 from .computer import DEFAULT_LEVEL, LEVELS, ComputerPlayer, answer
-from .decks import PRECONS
-from .duel import Duel
+from .random_player import RandomPlayer
 from .sensible import SensiblePlayer
 
 PLAYER_NAMES = ("random", "sensible", "ai", *(f"ai:{lv}" for lv in LEVELS))
@@ -49,6 +49,7 @@ class Match:
     b_won: int = 0
     drawn: int = 0
     ai_times: list[float] = field(default_factory=list)  # seconds per decision of any ai player
+    ai_cpu_times: list[float] = field(default_factory=list)  # the same, CPU time of this process (not waiting)
     decisions: int = 0
     seconds: float = 0.0
 
@@ -105,10 +106,14 @@ def schedule(duels: int, seed: int = 0, decks: list[str] | None = None) -> list[
 
 
 def play_match(a: str, b: str, duels: int, seed: int = 0, decks: list[str] | None = None,
-               max_decisions: int = 6000, progress: Callable[[int, Match], Any] | None = None) -> Match:
+               max_decisions: int = 6000, progress: Callable[[int, Match], Any] | None = None,
+               part: tuple[int, int] = (0, 1)) -> Match:
     """Play ``duels`` duels of ``a`` against ``b`` on :func:`schedule`: both
     decks of each pairing of two different decks, each from both seats, each
-    deal with the players swapped (a multiple of 4 duels keeps it exact)."""
+    deal with the players swapped (a multiple of 4 duels keeps it exact).
+    ``part=(j, k)``: only the duels numbered j modulo k (the same duels, with
+    the same players' seeds, as in the whole match: k processes playing parts
+    0..k-1 play the match between them)."""
     decks = decks or sorted(PRECONS)
     for d in decks:
         if d not in PRECONS:
@@ -116,6 +121,8 @@ def play_match(a: str, b: str, duels: int, seed: int = 0, decks: list[str] | Non
     m = Match(a, b)
     start = time.perf_counter()
     for i, (s, d0, d1, a_seat) in enumerate(schedule(duels, seed, decks)):
+        if i % part[1] != part[0]:
+            continue
         duel = Duel.new(s, ([c for c, n in PRECONS[d0].items() for _ in range(n)],
                             [c for c, n in PRECONS[d1].items() for _ in range(n)]))
         ps = (seed + i) * 2
@@ -125,9 +132,10 @@ def play_match(a: str, b: str, duels: int, seed: int = 0, decks: list[str] | Non
             p = duel.pending.player
             fn = players[p]
             if getattr(fn, "is_ai", False):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 ans = fn(duel)
                 m.ai_times.append(time.perf_counter() - t0)
+                m.ai_cpu_times.append(time.process_time() - c0)
             else:
                 ans = fn(duel)
             duel.apply(ans, p)

@@ -1,6 +1,6 @@
 """The computer opponent's combat: which creatures attack, and how it blocks.
 
-Both read only the seat's view through :class:`engine.computer.Board`. An
+Both read only the seat's view through :class:`engine.players.computer.Board`. An
 attack is planned by trying subsets of the creatures that may attack: for
 each, the opponent's likely blocks are predicted (blocks that kill and
 survive, trades that favour them, chump blocks only when the attack would
@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from . import carddb
+from .. import carddb
 
 if TYPE_CHECKING:
     from .computer import Board
@@ -32,6 +32,7 @@ Perm = dict[str, Any]
 MAX_EXACT = 7  # attackers tried in every subset; above, a greedy search
 # an attack's damage to the opponent is worth DAMAGE_BASE + DAMAGE_CLOSE / (life left after it)
 DAMAGE_BASE, DAMAGE_CLOSE = 0.6, 6.0
+LOST_RACE = 0.25  # what that damage is worth when their creatures win the race anyway (Combat.race_lost)
 
 
 @lru_cache(maxsize=None)
@@ -86,6 +87,23 @@ def pump_cost(name: str) -> int | None:
     if not m:
         return None
     return max(1, sum(int(x) if x.isdigit() else 1 for x in re.findall(r"\{([0-9WUBRG])\}", m[1])))
+
+
+# an aura or effect that shrinks the creature each time it becomes tapped (Spirit Shackle: a -0/-2 counter)
+TAPPED_SHRINK = re.compile(r"-\d+/-(\d+)[^.]*?(?:every|each) time it becomes tapped|"
+                           r"(?:every|each) time [^.]*?becomes tapped[^.]*?-\d+/-(\d+)", re.I)
+
+
+def tapping_costs(b: "Board", p: Perm) -> int:
+    """The toughness ``p`` loses when it becomes tapped (to attack, or for an ability), from
+    the auras on it (Spirit Shackle: 2)."""
+    n = 0
+    for q in b.v["battlefield"]:
+        if q.get("attached_to") == p["ref"]:
+            m = TAPPED_SHRINK.search(_text(q["name"]))
+            if m:
+                n += int(m[1] or m[2])
+    return n
 
 
 def untapped_mana(b: "Board", side: int) -> int:
@@ -254,19 +272,44 @@ class Combat:
                 n += b.power(a)
         return n
 
+    def race_lost(self, my_life: int, dmg: int) -> bool:
+        """Do I lose the race by far: do their creatures, unblocked, kill me in less than half
+        the turns ``dmg`` a turn needs to kill them? (Then my attackers are worth more at home, as
+        blockers. A close race, a 2/2 against their 3/3 at even life, is still raced.)"""
+        b = self.b
+        theirs = sum(b.power(p) for p in b.creatures(b.opp) if "Wall" not in p["name"])
+        if theirs <= 0:
+            return False
+        if dmg <= 0:
+            return True
+        return -(-b.life[b.opp] // dmg) > 2 * -(-max(my_life, 1) // theirs)
+
     def score_attack(self, mine: list[Perm], chosen: list[Perm], blockers: list[Perm]) -> float:
         b = self.b
         me, opp = b.me, b.opp
         their_life, my_life = b.life[opp], b.life[me] - b.upkeep_pain(me)
-        blocks = self.predict_blocks(chosen, blockers, their_life) if chosen else {}
-        dead_a, dead_x, dmg = self.resolve(chosen, blocks) if chosen else ([], [], 0)
+        # an attacker that shrinks as it becomes tapped fights smaller, and one shrunk to 0 dies before combat
+        shrunk: list[Perm] = []
+        lost = 0.0
+        for a in chosen:
+            n = 0 if b.kw(a, "vigilance") else tapping_costs(b, a)
+            if not n:
+                shrunk.append(a)
+                continue
+            lost += b.value(a) if b.toughness(a) <= n else 0.8 * n
+            if b.toughness(a) > n:
+                shrunk.append(dict(a, damage=a.get("damage", 0) + n))
+        fighting = shrunk
+        blocks = self.predict_blocks(fighting, blockers, their_life) if fighting else {}
+        dead_a, dead_x, dmg = self.resolve(fighting, blocks) if fighting else ([], [], 0)
         if dmg >= their_life:
             return 10000.0 + dmg
-        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a if not doomed(a["name"]))
+        s = sum(b.value(x) for x in dead_x) - sum(b.value(a) for a in dead_a if not doomed(a["name"])) - lost
         # a creature with a tap ability (Royal Assassin, Prodigal Sorcerer) is worth more untapped
         s -= sum(2.5 for a in chosen if tap_ability(a["name"]))
         left = their_life - dmg
-        s += dmg * (DAMAGE_BASE + DAMAGE_CLOSE / max(left, 1))
+        # damage in a race I lose (Bog Imp's 1 a turn against their 2) is worth little: it kills nobody in time
+        s += dmg * (DAMAGE_BASE + DAMAGE_CLOSE / max(left, 1)) * (LOST_RACE if self.race_lost(my_life, dmg) else 1.0)
         # the swing back: their creatures that survive, against my creatures that stay untapped
         dead = {p["ref"] for p in dead_a} | {p["ref"] for p in dead_x}
         home = [p for p in mine if p["ref"] not in dead and
@@ -320,10 +363,13 @@ class Combat:
         chosen: list[tuple[str, str]] = []
         blocked: dict[str, list[Perm]] = {}
         opts = []
+        # in a race I lose my creatures are worth more as blockers than as attackers: any trade is taken
+        mine = sum(b.power(p) for p in b.creatures(b.me) if "Wall" not in p["name"])
+        trade = 0.0 if self.race_lost(life - self.through(attackers, {}), mine) else 1.0
         for a in attackers:
             va = b.value(a)
             for r in pairs.get(a["ref"], ()):
-                s = self.block_score(a, va, b.perms[r], 1.0)
+                s = self.block_score(a, va, b.perms[r], trade)
                 if s is not None:
                     opts.append((s, a["ref"], r))
         opts.sort(key=lambda o: -o[0])

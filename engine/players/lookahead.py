@@ -1,0 +1,146 @@
+"""A fair one-ply look-ahead for the computer's main-phase choices.
+
+The computer (:mod:`engine.players.computer`) never receives the duel: it
+answers from its seat's view. To try an answer and see where it leads it
+plays on a *determinized* copy (:func:`engine.determinize.determinize`: the
+opponent's hidden cards are inert placeholders, its own library re-dealt,
+the seed hidden), made by the caller holding the duel
+(:func:`engine.players.computer.answer`, the terminal, the bot) and passed as
+a :data:`~engine.determinize.Peek` to
+:meth:`engine.players.computer.ComputerPlayer.choose`. A copy is made only at
+a rest point, else the computer answers by its heuristic alone.
+
+The search (:func:`main_phase_choice`): at the active player's main-phase
+opportunity, the candidates are the heuristic's own answer, passing, and
+the best few other casts, land plays and activations by the heuristic's
+score (at most :data:`CANDIDATES` in all). Each is applied to a clone of
+one determinized copy; the rest of the simulation is answered by a copy of
+the computer's heuristic (for its seat) and by :class:`SensiblePlayer` (for
+the opponent, whose hand is placeholders it cannot cast) up to the horizon,
+the end of the opponent's next main phase (its attack included:
+:data:`HORIZON`), or the end of the duel. The position is scored from the computer's
+seat by :meth:`engine.players.computer.Board.eval` on the simulation's view (a won
+duel +1000, a lost one -1000), and the best candidate wins; the heuristic's
+answer is kept unless another scores more than it by :data:`MARGIN` (a
+simulation that raises scores nothing). Deterministic for the computer's
+seed: the only randomness is its own generator. Measured (bench/README.md,
+the AI section): 137 / 136 duels of 200 won against sensible on seeds 0 /
+1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..decisions import Decision, DecisionKind
+from ..determinize import Peek
+from ..duel import Duel
+from . import computer
+from .sensible import SensiblePlayer
+
+if TYPE_CHECKING:
+    from .computer import ComputerPlayer
+
+CANDIDATES = 5  # answers simulated per decision, passing and the heuristic's own included
+MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
+HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
+MAX_STEPS = 300  # decisions played in one simulation at most
+
+
+def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | None) -> list[str]:
+    b = computer.Board(v, d.player)
+    first = [heur] if heur is not None else []
+    if d.decline is not None and d.decline not in first:
+        first.append(d.decline)
+    scored: list[tuple[float, str]] = []
+    land = False
+    for c in d.choices:
+        if c in first:
+            continue
+        if c.startswith("play ") and not land:
+            land = True
+            scored.append((15.0, cp._pick_land(b, [x for x in d.choices if x.startswith("play ")])))
+        elif c.startswith("cast "):
+            name = cp._name(c)
+            t = computer.types_of(name)
+            if name in computer.NEVER or computer.MANA_SPELL.search(computer.card_text(name)) \
+                    and not t & {"artifact", "creature", "enchantment"}:
+                continue
+            scored.append((cp._cast_score(b, name, t), c))
+        elif c.startswith("activate ") and not computer.MANA_SPELL.search(c):
+            scored.append((1.0, c))
+    scored.sort(key=lambda x: -x[0])
+    out = list(first)
+    for _, c in scored:
+        if len(out) >= CANDIDATES:
+            break
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: str, seed: int) -> float:
+    """The score for seat ``me`` after answering ``c`` to ``start``'s pending
+    decision and playing on to the horizon: ``cp`` (the computer as it was
+    before it was asked, not changed) plays its seat, having noted the
+    decision and this answer as if it had chosen it itself."""
+    sim = start.clone()
+    d = sim.pending
+    assert d is not None and d.context is not None
+    turn = d.context.turn
+    mine = copy.deepcopy(cp)
+    mine.asked(d, v)
+    mine.gave(d, c)
+    other = SensiblePlayer(seed)
+    try:
+        sim.apply(c, me)
+        for _ in range(MAX_STEPS):
+            d = sim.pending
+            if d is None:
+                break
+            ctx = d.context
+            if ctx is not None and (ctx.turn > turn + HORIZON or
+                                    ctx.turn == turn + HORIZON and ctx.phase in ("discard", "cleanup")):
+                break
+            if d.player == me:
+                ans = mine.choose(sim.view(me), d)
+            else:
+                ans = other.choose(sim, d)
+            sim.apply(ans, d.player)
+    except Exception:  # a simulation that breaks (the opponent's placeholders, a player's slip) proves nothing
+        return float("-inf")
+    if sim.pending is None or sim.over:
+        w = sim.winner
+        return 0.0 if w is None else (1000.0 if w == me else -1000.0)
+    return computer.Board(sim.view(me), me).eval()
+
+
+def looks_at(d: Decision) -> bool:
+    """Whether the look-ahead is tried on ``d``: the active player's main-phase opportunity."""
+    ctx = d.context
+    return d.kind is DecisionKind.OPPORTUNITY and ctx is not None and ctx.active == d.player and \
+        ctx.phase == "main" and ctx.step == "main"
+
+
+def main_phase_choice(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | None, peek: Peek,
+                      rng: random.Random) -> str | None:
+    """The answer to the active player's main-phase opportunity ``d`` found by
+    looking one answer ahead, or None to keep the heuristic's ``heur``.
+    ``cp``: the computer as it was before it was asked (the simulations start
+    from copies of it; it is not changed); ``rng``: the computer's generator,
+    which draws the determinization and the opponent's seed."""
+    if not looks_at(d):
+        return None
+    cands = _candidates(cp, v, d, heur)
+    if len(cands) < 2:
+        return None
+    start = peek(rng)
+    if start is None:
+        return None
+    seed = rng.randrange(1 << 30)
+    scores = [_simulate(start, d.player, cp, v, c, seed) for c in cands]
+    best = max(range(len(cands)), key=lambda i: scores[i])
+    if cands[best] == heur or heur is not None and scores[best] < scores[0] + MARGIN:
+        return None
+    return cands[best]
