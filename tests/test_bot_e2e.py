@@ -186,8 +186,8 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-    live = next(iter(bot.svc._live.values()))
     await fake.wait_for(lambda: panel(alice) or panel(bob))
+    live = await bot.svc.live(1)  # from storage: either worker may have answered (tests/two_workers.py)
     h, seq = live.duel.state_hash(), live.seq
     await running.stop()  # a clean restart
     bot2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
@@ -197,9 +197,11 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
     # the old panel's buttons still work
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng))
-    await fake.wait_for(lambda: bot2.svc._live[live.record.id].seq > seq)
+    await fake.wait_for(lambda: panel(alice) or panel(bob))
+    live2 = await bot2.svc.live(live.record.id)
+    assert live2.seq > seq
     # a kill without warning: the client is dropped without closing anything
-    h3, seq3 = bot2.svc._live[live.record.id].duel.state_hash(), bot2.svc._live[live.record.id].seq
+    h3, seq3 = live2.duel.state_hash(), live2.seq
     running2.kill()
     bot3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot3):
@@ -208,7 +210,8 @@ async def test_restart_and_kill_mid_duel(fake_discord: FakeDiscord, tmp_path: Pa
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-        await fake.wait_for(lambda: bot3.svc._live[live.record.id].seq > seq3)
+        await fake.wait_for(lambda: panel(alice) or panel(bob))
+        assert (await bot3.svc.live(live.record.id)).seq > seq3
     # In a real kill the process's SQLite connection dies with it; here the
     # abandoned connection's thread would keep the test process alive.
     assert bot2.service is not None

@@ -17,6 +17,7 @@ A test that reads the SQLite file itself is marked ``sqlite_only`` and skipped h
 """
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import re
@@ -44,6 +45,7 @@ class TwoWorkers:
         self.server = server
         self.urls: dict[str, str] = {}  # SQLite path -> the schema standing for it
         self.schemas: list[str] = []
+        self.closing: list[asyncio.Task[None]] = []  # killed twins' connections being closed
         self.key = SigningKey.generate()  # the application's key, for every fake of the test
         self.public_key = self.key.verify_key.encode().hex()
 
@@ -119,6 +121,14 @@ class TwoWorkers:
             with psycopg.connect(tw.server.url(), autocommit=True) as conn:
                 conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY(%s)",
                              (names,))
+            if twin is not None:  # what the test closes of the bot it killed, closed of its twin
+                twin_bot = twin.client
+
+                async def close_twin() -> None:
+                    if twin_bot.service is not None:
+                        await twin_bot.service.close()
+                    await twin_bot.http.close()
+                tw.closing.append(asyncio.get_running_loop().create_task(close_twin()))
 
         monkeypatch.setattr(FakeDiscord, "start_bot", start_bot)
         monkeypatch.setattr(RunningBot, "stop", stop_both)
