@@ -86,6 +86,18 @@ class Soak:
         self.panel_timeout = 20.0  # no panel for this long: the duel is stuck
         self.idle: set[int] = set()  # duels left open on purpose (not orphans)
 
+    setup_timeout = 20.0
+
+    def prepare(self, agent: DuelAgent) -> None:
+        """Before an agent sets its next duel up (the options of its challenge)."""
+
+    def after_failed_setup(self, agent: DuelAgent) -> DuelAgent:
+        """The agent that tries the setup again (this one, by default)."""
+        return agent
+
+    def set_up(self, agent: DuelAgent) -> None:
+        """The agent's duel is set up."""
+
     def read_duel(self, duel_id: int) -> tuple[dict[str, Any] | None, list[tuple[int, str]]]:
         """The duel's row and its stored decisions (player, text), read from the database."""
         return _db_duel(self.db, duel_id)
@@ -98,19 +110,22 @@ class Soak:
         loop = asyncio.get_running_loop()
         while self.started < self.n:
             self.started += 1
+            self.prepare(agent)
             last = ""
             for attempt in range(20):
                 try:
-                    await agent.setup(timeout=20)
+                    await agent.setup(timeout=self.setup_timeout)
                     break
                 except Exception as e:  # the bot was killed during the setup: try again once it is back
                     last = f"{e!r}"[:300]
                     self.rec.note(f"agent {agent.n}: setup failed: {last}")
                     self.setup_retries += 1
+                    agent = self.after_failed_setup(agent)
                     await asyncio.sleep(1.0)
             else:
                 self.rec.setup_failures.append(f"setup failed 20 times, the last time: {last}")
                 continue
+            self.set_up(agent)
             await agent.play(loop.time() + 3600, restart=False, panel_timeout=self.panel_timeout, on_stuck=self.on_stuck)
             self.done += 1
             if self.done % 10 == 0 or self.done == self.n:

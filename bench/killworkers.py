@@ -86,6 +86,7 @@ class WorkerSoak(Soak):
         # trades: (trade id, whether the recipient was told "the cards are exchanged")
         self.trades: list[tuple[int, bool]] = []
         self.trade_errors = 0
+        self.unshown_trades: list[int] = []  # offers stored but never shown (no message to click)
 
     # ------------------------------------------------------------ reading
     def read_duel(self, duel_id: int) -> tuple[dict[str, Any] | None, list[tuple[int, str]]]:
@@ -115,71 +116,63 @@ class WorkerSoak(Soak):
             if "Granted" not in text:
                 raise RuntimeError(f"grant refused: {text[:200]}")
 
-    async def agent_loop(self, agent: DuelAgent) -> None:
-        loop = asyncio.get_running_loop()
-        while self.started < self.n:
-            self.started += 1
-            ante = self.rng.random() < self.ante_share
-            agent.challenge_options = {"ante": True} if ante else {}
-            agent.before_challenge = self.grant_decks if ante else None
-            last = ""
-            for _ in range(20):
-                try:
-                    await agent.setup(timeout=30)
-                    break
-                except Exception as e:  # a worker was killed during the setup: try again
-                    last = f"{e!r}"[:300]
-                    self.rec.note(f"agent {agent.n}: setup failed: {last}")
-                    self.setup_retries += 1
-                    # with two new players: the challenges a failed setup left open count
-                    # against a player's five (they expire in a day)
-                    agent = DuelAgent(agent.fake, self.rec, agent.n + 100, random.Random(self.rng.random()), (0.0, 0.0))
-                    self.agents.append(agent)
-                    agent.challenge_options = {"ante": True} if ante else {}
-                    agent.before_challenge = self.grant_decks if ante else None
-                    await asyncio.sleep(1.0)
-            else:
-                self.rec.setup_failures.append(f"setup failed 20 times, the last time: {last}")
-                continue
-            if ante:
-                self.ante_duels.append(agent.duel_id)
-            await agent.play(loop.time() + 3600, restart=False, panel_timeout=self.panel_timeout,
-                             on_stuck=self.on_stuck)
-            self.done += 1
-            if self.done % 10 == 0 or self.done == self.n:
-                say(f"  {self.done}/{self.n} duels done, {self.kills} kills so far")
-        if self.done >= self.n:
-            self.all_done.set()
+    setup_timeout = 30.0
+
+    def prepare(self, agent: DuelAgent) -> None:
+        """About a third of the duels for ante (the admin grants both decks first)."""
+        ante = self.rng.random() < self.ante_share
+        agent.challenge_options = {"ante": True} if ante else {}
+        agent.before_challenge = self.grant_decks if ante else None
+
+    def after_failed_setup(self, agent: DuelAgent) -> DuelAgent:
+        """Two new players: the challenges a failed setup left open count against a
+        player's five (they expire in a day)."""
+        fresh = DuelAgent(agent.fake, self.rec, agent.n + 100, random.Random(self.rng.random()), (0.0, 0.0))
+        fresh.challenge_options, fresh.before_challenge = agent.challenge_options, agent.before_challenge
+        self.agents.append(fresh)
+        return fresh
+
+    def set_up(self, agent: DuelAgent) -> None:
+        if agent.challenge_options.get("ante"):
+            self.ante_duels.append(agent.duel_id)
 
     # ------------------------------------------------------------ trades
     async def trade_loop(self) -> None:
         """Two players trade one Lightning Bolt for one Island, back and forth, until the
-        duels are done; each acknowledged acceptance is checked on disk at the end."""
+        duels are done; each acknowledged acceptance is checked on disk at the end. An
+        offer left open with no message to click (its answer came too late to be shown)
+        is counted, and two new players go on trading."""
         assert self.fake is not None
-        users = (self.fake.create_user("trader-a"), self.fake.create_user("trader-b"))
-        for u in users:
-            while True:
-                try:
-                    if "Granted" in await _text(await self.admin.slash("admin grant", player=u,
-                                                                       cards="1 Lightning Bolt, 1 Island")):
-                        break
-                except Exception:
-                    pass
-                await asyncio.sleep(1.0)
-        ids = {str(u.id): u for u in users}
+        pair = 0
         while not self.all_done.is_set():
-            try:
-                await self._trade_once(users, ids)
-                await asyncio.sleep(self.rng.uniform(0.2, 1.0))  # a person between two trades
-            except Exception as e:  # a worker killed under the trade: the next round sorts it out
-                self.trade_errors += 1
-                self.rec.note(f"trade: {e!r}"[:300])
-                await asyncio.sleep(1.0)
+            pair += 1
+            users = (self.fake.create_user(f"trader{pair}-a"), self.fake.create_user(f"trader{pair}-b"))
+            for u in users:
+                while True:
+                    try:
+                        if "Granted" in await _text(await self.admin.slash("admin grant", player=u,
+                                                                           cards="1 Lightning Bolt, 1 Island")):
+                            break
+                    except Exception:
+                        pass
+                    await asyncio.sleep(1.0)
+            ids = {str(u.id): u for u in users}
+            while not self.all_done.is_set():
+                try:
+                    if not await self._trade_once(users, ids):
+                        break
+                    await asyncio.sleep(self.rng.uniform(0.2, 1.0))  # a person between two trades
+                except Exception as e:  # a worker killed under the trade: the next round sorts it out
+                    self.trade_errors += 1
+                    self.rec.note(f"trade: {e!r}"[:300])
+                    await asyncio.sleep(1.0)
 
-    async def _trade_once(self, users: tuple[Any, Any], ids: dict[str, Any]) -> None:
+    async def _trade_once(self, users: tuple[Any, Any], ids: dict[str, Any]) -> bool:
+        """One trade (or the open one finished); False when these two cannot go on."""
         assert self.fake is not None
         # a trade a kill left open is accepted first (its cards are spoken for until then)
-        for t in _pg_rows(self.url, "SELECT id, recipient_id, message_id FROM trades WHERE status = 'proposed'"):
+        for t in _pg_rows(self.url, "SELECT id, recipient_id, message_id, created_at FROM trades"
+                          " WHERE status = 'proposed' AND recipient_id IN (%s, %s)", tuple(ids)):
             prefix = f"mb:tr:{t['id']}:"  # its message, found by its buttons (its id may not be stored yet)
             msg = next((m for m in reversed(list(self.fake.messages.values()))
                         if any((b.get("custom_id") or "").startswith(prefix) for b in m.buttons)), None)
@@ -187,9 +180,12 @@ class WorkerSoak(Soak):
                 r = await ids[t["recipient_id"]].click(msg, "Accept")
                 await r.wait_followups(1, timeout=10)
                 self.trades.append((int(t["id"]), any("cards are exchanged" in f.text for f in r.followups)))
+            elif time.time() - int(t["created_at"]) > 15:
+                self.unshown_trades.append(int(t["id"]))
+                return False
             else:
                 await asyncio.sleep(0.5)
-            return
+            return True
         owners = _pg_rows(self.url, "SELECT owner_id FROM copies WHERE card = 'Lightning Bolt' AND owner_id IN (%s, %s)",
                           tuple(ids))
         bolts = [r["owner_id"] for r in owners]
@@ -204,6 +200,7 @@ class WorkerSoak(Soak):
         res = await q.click(msg, "Accept")
         await res.wait_followups(1, timeout=10)
         self.trades.append((trade_id, any("cards are exchanged" in f.text for f in res.followups)))
+        return True
 
     # ------------------------------------------------------------ the timed work
     async def probe(self) -> tuple[DuelAgent, int]:
@@ -345,6 +342,7 @@ class WorkerSoak(Soak):
             ledger_problems = await check_ledger(db)
         return {
             "trades_accepted": sum(1 for s in status.values() if s == "accepted"),
+            "trades_left_open_unshown": len(self.unshown_trades), "unshown_trade_ids": self.unshown_trades[:10],
             "trades_acknowledged": acknowledged, "trades_acknowledged_not_on_disk": lost,
             "trades_applied_twice_or_half": twice, "trade_errors_retried": self.trade_errors,
             "ante_duels": len(self.ante_duels),
