@@ -24,7 +24,7 @@ from pathlib import Path
 from . import report
 from .common import RESULTS, load_results, say, write_result
 
-BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "ai", "workers", "picture"]
+BENCHMARKS = ["engine", "roundtrips", "storage", "latency", "hostile", "soak", "killsoak", "killworkers", "ai", "workers", "picture"]
 
 
 def _floats(text: str) -> tuple[float, float]:

@@ -18,7 +18,8 @@ With ``MANABURN_BENCH_PROFILE=FILE`` the process runs under cProfile and
 writes its statistics to FILE when terminated (SIGTERM).
 ``MANABURN_BENCH_MAX_PRACTICE=N`` lets one user have N duels against the computer open,
 ``MANABURN_BENCH_NO_POST_LIMIT=1`` lifts the rate limit of posts (:mod:`bench.hostile`:
-one user driving 30 computer duels).
+one user driving 30 computer duels). ``MANABURN_BENCH_SWEEP=S`` runs the clock sweep every
+S seconds (default: never; on PostgreSQL the sweep is the timed work one worker leads).
 ``python -m bench.botproc bare`` runs the floor: a bare discord.py client
 that acknowledges a component click (deferred update) and, for a custom id
 ``bare:<channel>:<message>``, then edits that message, as a board would be.
@@ -92,7 +93,9 @@ def manaburn_bot(db: str, guild: int | None, events: str | None) -> discord.Clie
     if os.environ.get("MANABURN_HTTP"):
         host, _, port = os.environ["MANABURN_HTTP"].rpartition(":")
         http = (host, int(port))
-    return BenchBot(db, guild, sweep_seconds=0, http=http, public_key=os.environ.get("DISCORD_PUBLIC_KEY"))
+    # the clock sweep (and, on PostgreSQL, all the timed work) only when asked for (bench.killworkers)
+    sweep = float(os.environ.get("MANABURN_BENCH_SWEEP") or 0)
+    return BenchBot(db, guild, sweep_seconds=sweep, http=http, public_key=os.environ.get("DISCORD_PUBLIC_KEY"))
 
 
 async def main(argv: list[str]) -> None:

@@ -109,6 +109,7 @@ class BotProcess:
         self.env = env or {}  # more environment (a worker's MANABURN_HTTP)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
+        self.sessions: list[Any] = []  # this process's gateway sessions (several workers share the fake)
 
     @property
     def pid(self) -> int:
@@ -127,6 +128,7 @@ class BotProcess:
         if self.profile:
             env["MANABURN_BENCH_PROFILE"] = self.profile
         env.update(self.env)
+        before = set(map(id, fake.sessions))
         online = sum(1 for s in fake.sessions if s.online and not s.ended)
         args = [self.kind] + ([self.db] if self.db else []) + ([self.events] if self.events else [])
         out = open(self.log, "ab") if self.log else asyncio.subprocess.DEVNULL
@@ -144,6 +146,7 @@ class BotProcess:
             if loop.time() > deadline:
                 raise TimeoutError("bot process did not connect")
             await asyncio.sleep(0.02)
+        self.sessions = [s for s in fake.sessions if id(s) not in before]
         await asyncio.sleep(0.3)  # READY, GUILD_CREATE, guild_ready_timeout (0.05 s)
         return time.monotonic() - t0
 
@@ -153,17 +156,17 @@ class BotProcess:
             self.fake.generation += 1
 
     async def wait_dead(self) -> None:
+        """Wait for the process to end and the fake to see its gateway session close; the
+        sessions of other processes (the other workers) are left alone."""
         if self.proc is not None:
             await self.proc.wait()
-        for s in self.fake.sessions:
-            if not s.online:
-                s.ended = True
+        mine = self.sessions or list(self.fake.sessions)
         # the socket of a killed process closes at once; give the fake a moment to notice
         for _ in range(100):
-            if not any(s.online for s in self.fake.sessions):
+            if not any(s.online for s in mine):
                 break
             await asyncio.sleep(0.01)
-        for s in self.fake.sessions:
+        for s in mine:
             s.ended = True
 
     async def stop(self) -> None:
@@ -305,6 +308,10 @@ class DuelAgent:
         self.duel_id = 0
         self.thread_id = 0
         self.duels_played: list[int] = []
+        # more options of the next /challenge (ante=True), and what to do before it with the
+        # two decks chosen (grant their cards, for ante)
+        self.challenge_options: dict[str, Any] = {}
+        self.before_challenge: Callable[["DuelAgent", str, str], Any] | None = None
         for u in self.users:
             ch = fake.dm_channel(u)
             assert ch is not None
@@ -397,7 +404,9 @@ class DuelAgent:
         self.dms_now = {}
         self.thread_id = 0  # until the challenge is made: the last duel's thread is no longer watched
         deck_a, deck_b = self.rng.choice(DECKS), self.rng.choice(DECKS)
-        r = await a.slash("challenge", opponent=b, deck=deck_a)
+        if self.before_challenge is not None:
+            await self.before_challenge(self, deck_a, deck_b)
+        r = await a.slash("challenge", opponent=b, deck=deck_a, **self.challenge_options)
         challenge = r.message
         if challenge is None:
             raise RuntimeError(f"no challenge message: {r.text}")

@@ -83,25 +83,50 @@ class Soak:
         self.agents: list[DuelAgent] = []
         self.all_done = asyncio.Event()
         self.setup_retries = 0
+        self.panel_timeout = 20.0  # no panel for this long: the duel is stuck
+        self.idle: set[int] = set()  # duels left open on purpose (not orphans)
+
+    setup_timeout = 20.0
+
+    def prepare(self, agent: DuelAgent) -> None:
+        """Before an agent sets its next duel up (the options of its challenge)."""
+
+    def after_failed_setup(self, agent: DuelAgent) -> DuelAgent:
+        """The agent that tries the setup again (this one, by default)."""
+        return agent
+
+    def set_up(self, agent: DuelAgent) -> None:
+        """The agent's duel is set up."""
+
+    def read_duel(self, duel_id: int) -> tuple[dict[str, Any] | None, list[tuple[int, str]]]:
+        """The duel's row and its stored decisions (player, text), read from the database."""
+        return _db_duel(self.db, duel_id)
+
+    def read_all(self) -> list[dict[str, Any]]:
+        """Every duel's id, status and seq."""
+        return _all_duels(self.db)
 
     async def agent_loop(self, agent: DuelAgent) -> None:
         loop = asyncio.get_running_loop()
         while self.started < self.n:
             self.started += 1
+            self.prepare(agent)
             last = ""
             for attempt in range(20):
                 try:
-                    await agent.setup(timeout=20)
+                    await agent.setup(timeout=self.setup_timeout)
                     break
                 except Exception as e:  # the bot was killed during the setup: try again once it is back
                     last = f"{e!r}"[:300]
                     self.rec.note(f"agent {agent.n}: setup failed: {last}")
                     self.setup_retries += 1
+                    agent = self.after_failed_setup(agent)
                     await asyncio.sleep(1.0)
             else:
                 self.rec.setup_failures.append(f"setup failed 20 times, the last time: {last}")
                 continue
-            await agent.play(loop.time() + 3600, restart=False, panel_timeout=20.0, on_stuck=self.on_stuck)
+            self.set_up(agent)
+            await agent.play(loop.time() + 3600, restart=False, panel_timeout=self.panel_timeout, on_stuck=self.on_stuck)
             self.done += 1
             if self.done % 10 == 0 or self.done == self.n:
                 say(f"  {self.done}/{self.n} duels done, {self.kills} kills so far")
@@ -110,7 +135,7 @@ class Soak:
 
     async def on_stuck(self, agent: DuelAgent) -> bool:
         """No panel for a while: finished without its announcement, or stuck; concede a stuck duel."""
-        row, _ = _db_duel(self.db, agent.duel_id)
+        row, _ = self.read_duel(agent.duel_id)
         if row is not None:
             self.rec.note(f"agent {agent.n}: no panel for duel {agent.duel_id}: status {row['status']} seq {row['seq']}"
                           f" published_seq {row.get('published_seq')}\n{agent.describe()}")
@@ -185,7 +210,7 @@ class Soak:
         problems: list[str] = []
         counts = Counter()
         for duel_id in played:
-            row, hist = _db_duel(self.db, duel_id)
+            row, hist = self.read_duel(duel_id)
             if row is None:
                 problems.append(f"duel {duel_id}: not in the database")
                 continue
@@ -224,7 +249,7 @@ class Soak:
                     problems.append(f"duel {duel_id}: confirmed click {c.label!r} at seq {c.seq} by player "
                                     f"{c.player}, stored {got}")
             counts["decisions"] += len(hist)
-        orphans = [d for d in _all_duels(self.db) if d["id"] not in set(played)
+        orphans = [d for d in self.read_all() if d["id"] not in set(played) and d["id"] not in self.idle
                    and d["status"] not in ("finished", "cancelled", "challenged")]
         clicks = self.rec.clicks
         return {

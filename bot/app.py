@@ -25,6 +25,8 @@ from discord import app_commands
 
 from .collection_commands import COLLECTION_ITEMS, register_collection_commands
 from .commands import register_commands
+from engine.carddb import implemented
+
 from .failures import answering, on_command_error
 from .gauntlet_commands import GauntletGroup, after_duel, resume_gauntlets
 from .http_interactions import InteractionsEndpoint
@@ -120,6 +122,9 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self._gauntlets: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        # the card modules loaded before the first interaction: importing them (1-2 s) would
+        # otherwise fall inside the first /challenge, past Discord's 3 s on a busy machine
+        implemented()
         self.service = await DuelService.open(self.db_path)
         if self.user is not None:  # logged in: the computer opponent plays as the bot itself
             self.service.computer_id = str(self.user.id)
@@ -134,9 +139,9 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             await self.endpoint.start()
         if self.service.shared:
             # several workers on one PostgreSQL database: the timed work (catching up,
-            # the clock sweep) runs in whichever one holds its lock (bot.leader)
-            if self.sweep_seconds > 0:
-                self._sweeper = asyncio.create_task(lead_when_chosen(self.service, self.timed_work))
+            # resuming Gauntlet runs, the clock sweep) runs in whichever one holds its lock
+            # (bot.leader)
+            self._sweeper = asyncio.create_task(lead_when_chosen(self.service, self.timed_work))
             return
         unfinished = await self.service.resume_all()
         log.info("resuming %d unfinished duels (rebuilt when next touched)", len(unfinished))
@@ -179,6 +184,11 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             await after_duel(self, duel_id)
         except Exception:  # the run is carried on at the next start (resume_gauntlets)
             log.exception("could not carry on the Gauntlet after duel #%d", duel_id)
+
+    async def resume_runs(self) -> None:
+        """When leading the timed work (several workers): Gauntlet runs whose stage ended,
+        or whose next stage was not made, before a stop."""
+        await resume_gauntlets(self)
 
     async def sweep_leagues(self) -> None:
         """At the clock sweep (Recovery.sweep): close the leagues' rounds whose days ran out."""

@@ -50,6 +50,7 @@ class _Pending:
 
     interaction_id: int
     interaction_type: int
+    token: str
     answer: asyncio.Future[MultipartParameters]
     sent: asyncio.Event = field(default_factory=asyncio.Event)
     expired: bool = False
@@ -77,6 +78,33 @@ class _HttpAnswerAdapter(AsyncWebhookAdapter):
         rtype = int((params.payload or {}).get("type", 0))
         return {"interaction": {"id": str(interaction_id), "type": pending.interaction_type},
                 "resource": {"type": rtype}}
+
+
+    async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """A call through the token of the current request's interaction (a follow-up, the
+        original response read or edited) that Discord answers "unknown" is tried again
+        for up to :data:`UNKNOWN_FOR` seconds: the HTTP answer and this call travel apart,
+        and Discord may not have taken the answer in yet when the call arrives."""
+        pending = _pending.get()
+        if pending is None or route.webhook_token != pending.token:
+            return await super().request(route, session, **kwargs)
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + UNKNOWN_FOR
+        while True:
+            try:
+                return await super().request(route, session, **kwargs)
+            except discord.NotFound as e:
+                if e.code not in _UNKNOWN_YET or loop.time() > give_up:
+                    raise
+            for f in kwargs.get("files") or ():
+                f.reset()
+            await asyncio.sleep(0.05)
+
+
+#: Discord's "unknown message / webhook / interaction" codes, which a call made right
+#: after the HTTP answer can meet before Discord has the answer.
+_UNKNOWN_YET = frozenset({10008, 10015, 10062})
+UNKNOWN_FOR = 2.0
 
 
 class _FakeResponse:
@@ -147,7 +175,7 @@ class InteractionsEndpoint:
         if self.bot.service is None or not self.bot.is_ready():
             return web.Response(status=503, text="starting")
         loop = asyncio.get_running_loop()
-        pending = _Pending(int(data["id"]), itype, loop.create_future())
+        pending = _Pending(int(data["id"]), itype, str(data.get("token", "")), loop.create_future())
         # the tasks discord.py starts for this interaction inherit this context
         _pending.set(pending)
         async_context.set(self._adapter)

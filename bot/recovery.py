@@ -36,6 +36,8 @@ class Recovery(Publisher):
 
         async def sweep_leagues(self) -> None: ...  # bot.app: closes the leagues' rounds that ran out
 
+        async def resume_runs(self) -> None: ...  # bot.app: Gauntlet runs a stop left between stages
+
     async def catch_up(self, settled_for: float = 0) -> None:
         """After a start: publish again every duel whose last stored decisions were
         not all shown (the bot stopped between storing an answer and sending the
@@ -164,9 +166,13 @@ class Recovery(Publisher):
         """The timed work of the worker chosen to run it when several share a
         PostgreSQL database (:func:`bot.leader.lead_when_chosen`): what a start
         does once (ante settlements, catching up), then every ``sweep_seconds`` the
-        clock sweep and the duels a stopped worker left unpublished."""
+        clock sweep and the duels a stopped worker left unpublished. With
+        ``sweep_seconds`` 0 (tests), what a start does and no sweep, as with one process."""
         await self.svc.resume_all()
         await self.catch_up()
+        await self.resume_runs()
+        if self.sweep_seconds <= 0:
+            await asyncio.Event().wait()  # keeps the lead (no other worker repeats the start's work)
         while True:
             await asyncio.sleep(self.sweep_seconds)
             try:

@@ -26,6 +26,9 @@ BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "postgres: needs a PostgreSQL server (started by the tests)")
+    config.addinivalue_line("markers", "two_workers: an end-to-end test run on PostgreSQL with two workers "
+                                       "behind the HTTP endpoint (tests/two_workers.py)")
+    config.addinivalue_line("markers", "sqlite_only: reads the SQLite file itself; skipped with MANABURN_E2E_DB=postgres")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -33,7 +36,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     skip = pytest.mark.skip(reason=NO_POSTGRES)
     for item in items:
-        if "postgres" in item.keywords:
+        if "postgres" in item.keywords or "two_workers" in item.keywords:
             item.add_marker(skip)
 
 
@@ -96,6 +99,14 @@ async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
     d = await Database.open(tmp_path / "test.db")
     yield d
     await d.close()
+
+
+@pytest.fixture(autouse=True)
+def _two_workers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """With ``MANABURN_E2E_DB=postgres``, or on a test marked ``two_workers``: the bots the
+    test makes run on PostgreSQL, two workers behind the HTTP endpoint (tests/two_workers.py)."""
+    from tests import two_workers
+    yield from two_workers.fixture(request, monkeypatch)
 
 
 @pytest.fixture(autouse=True)

@@ -189,18 +189,18 @@ async def test_for_keeps_needs_owned_decks_and_locks_them(fake_discord: FakeDisc
         assert "Every card is in your collection" in imp
 
 
-async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
     admin, alice, bob = await setup_players(fake)
     b = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(b):
-        b.svc.new_seed = lambda: 11  # a known deal: the duel has a winner
+        monkeypatch.setattr(bot.service, "fresh_seed", lambda: 11)  # a known deal (for every worker): a winner
         await grant(admin, alice, "\n".join(f"1 {c}" for c in decklist("Red Burn")))
         await grant(admin, bob, "\n".join(f"1 {c}" for c in decklist("Green Stompy")))
         before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         thread = await challenge_for_ante(fake, alice, bob, "Red Burn", "Green Stompy")
-        live = next(iter(b.svc._live.values()))
-        duel_id = live.record.id
+        duel_id = 1
+        live = await b.svc.live(duel_id)  # from storage: any worker may have started it
         antes = {pl.idx: (c.origin, c.name) for pl in live.duel.game.players for c in pl.ante}
         bound = await ante_store.duel_copy_map(b.svc.db, duel_id)
         ante_copies = {p: bound[origin] for p, (origin, _) in antes.items()}
@@ -212,7 +212,7 @@ async def test_a_full_duel_for_ante(fake_discord: FakeDiscord, tmp_path: Path) -
         for p, (_, card) in antes.items():
             assert any(f"{('alice', 'bob')[p]} antes {card}." in t for t in logged), logged
         await play(fake, [alice, bob], thread, random_policy(random.Random(7)))
-        g = b.svc._live[duel_id].duel.game
+        g = (await b.svc.live(duel_id)).duel.game
         assert g.winner is not None
         winner, loser = (alice, bob) if g.winner == 0 else (bob, alice)
         # the winner owns both ante copies; nothing else moved

@@ -119,3 +119,32 @@ async def test_two_workers_behind_the_http_endpoint(fake_discord: Any, pg_url: s
         assert rec.status == "finished" and rec.seq == len(history)
         for w in (w1, w2):
             assert (await w.svc.live(1)).duel.state_hash() == replayed(rec, history).state_hash()
+
+
+async def test_calls_right_after_the_http_answer_wait_for_discord_to_have_it(fake_discord: Any, tmp_path: Path) -> None:
+    """The HTTP answer and the worker's next call through the interaction's token travel
+    apart: Discord may not have taken the answer in when the call arrives (here it takes
+    0.3 s). /trade answers with the public offer, then reads that message back to record
+    it; an Accept click answers, then sends a follow-up. Both are tried again until
+    Discord knows the interaction: the offer is recorded, the trade done, nothing fails."""
+    from storage import trades as tr
+    from tests.test_trades_bot import grant, owner, ids_of
+    fake = fake_discord
+    fake.interactions_to = "http"
+    fake.http_answer_delay = 0.3
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0,
+                      http=("127.0.0.1", 0), public_key=fake.public_key)
+    admin, alice, bob = fake.create_user("admin", admin=True), fake.create_user("alice"), fake.create_user("bob")
+    async with fake.run_bot(bot):
+        fake.interaction_urls = [bot.endpoint.url]
+        await grant(admin, alice, "Lightning Bolt")
+        await grant(admin, bob, "Island")
+        bolt = (await ids_of(bot, alice, "Lightning Bolt"))[0]
+        r = await alice.slash("trade", player=bob, give="Lightning Bolt", want="Island")
+        assert r.message is not None and "offers" in r.message.text
+        await asyncio.sleep(0.8)  # the handler reads the message back after the answer
+        trade = await tr.get_trade(bot.svc.db, 1)
+        assert trade is not None and trade.message_id == str(r.message.id)  # read back and recorded
+        res = await bob.click(r.message, "Accept")
+        assert "cards are exchanged" in (await res.wait_followups(1, timeout=5))[0].text
+        assert await owner(bot, bolt) == str(bob.id) and not fake.http_refusals

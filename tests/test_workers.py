@@ -7,6 +7,7 @@ timed work runs in exactly one worker, and moves when that worker goes."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from storage import open_database
 from storage.locks import TIMED_WORK_LOCK
 from storage.players import set_phase_stops
 from storage.postgres import Lease
+from tests import test_bot_e2e as e2e
 
 pytestmark = pytest.mark.postgres
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -171,3 +173,22 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
             assert 1 in w.svc._live
             live = await w.svc.live(1)
             assert live.duel.state_hash() == replayed(rec, history).state_hash()
+
+
+# ---------------------------------------------- end-to-end tests on two workers
+# A representative part of the end-to-end suite, run here on PostgreSQL with two workers
+# behind the HTTP endpoint (tests/two_workers.py) as well as on SQLite in its own file:
+# a whole duel, racing and stale clicks, what a click costs, bad input. The whole suite:
+# MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e*.py ... (README, Tests).
+
+def _on_two_workers(test: Any) -> Any:
+    @functools.wraps(test)
+    async def run(*args: Any, **kwargs: Any) -> None:
+        await test(*args, **kwargs)
+    return pytest.mark.two_workers(run)
+
+
+test_e2e_a_whole_duel = _on_two_workers(e2e.test_a_whole_duel_through_the_bot)
+test_e2e_stale_foreign_and_double_clicks = _on_two_workers(e2e.test_stale_foreign_and_double_clicks)
+test_e2e_a_click_costs_few_rest_calls = _on_two_workers(e2e.test_a_click_costs_few_rest_calls)
+test_e2e_bad_input_gets_clear_answers = _on_two_workers(e2e.test_bad_input_gets_clear_answers)

@@ -223,6 +223,10 @@ class FakeDiscord:
         self.public_key = self.interaction_key.verify_key.encode().hex()
         #: HTTP statuses other than 200 the endpoints answered (interaction id, status).
         self.http_refusals: list[tuple[int, int]] = []
+        #: Seconds between reading an endpoint's HTTP answer and taking it in (the response
+        #: exists, its follow-up webhook works); calls through the token before then find
+        #: the interaction unknown, as they can on Discord, where they travel apart.
+        self.http_answer_delay = 0.0
         self._http_tasks: set[asyncio.Task[None]] = set()
         self.identify_count = 0
         self.resume_count = 0
@@ -929,8 +933,9 @@ class FakeDiscord:
             if not self.interaction_urls:
                 return False
             self._next_session += 1
-            url = self.interaction_urls[self._next_session % len(self.interaction_urls)]
-            task = asyncio.get_running_loop().create_task(self._post_interaction(inter, payload, url))
+            n = len(self.interaction_urls)
+            urls = [self.interaction_urls[(self._next_session + i) % n] for i in range(n)]
+            task = asyncio.get_running_loop().create_task(self._post_interaction(inter, payload, urls))
             self._http_tasks.add(task)
             task.add_done_callback(self._http_tasks.discard)
             return True
@@ -947,14 +952,26 @@ class FakeDiscord:
         sig = self.interaction_key.sign(ts.encode() + body).signature.hex()
         return {"X-Signature-Ed25519": sig, "X-Signature-Timestamp": ts, "Content-Type": "application/json"}
 
-    async def _post_interaction(self, inter: FakeInteraction, payload: dict[str, Any], url: str) -> None:
+    async def _post_interaction(self, inter: FakeInteraction, payload: dict[str, Any], urls: list[str]) -> None:
         """Discord's outgoing webhook: the interaction POSTed and signed; a 200 answer is
-        its response (as if sent to the callback route), anything else fails it."""
+        its response (as if sent to the callback route), anything else fails it.
+
+        *urls* are the workers behind the load balancer, the one chosen first: a worker
+        that refuses the connection (stopped) is passed over for the next, as nginx's
+        ``proxy_next_upstream error`` does (compose.yaml); once the request was sent to
+        one, its answer or failure stands (a POST is never sent twice)."""
         body = json.dumps(payload).encode()
         try:
             async with aiohttp.ClientSession() as session:
-                async with session.post(url, data=body, headers=self.signed(body),
-                                        timeout=aiohttp.ClientTimeout(total=3)) as resp:
+                for i, url in enumerate(urls):
+                    try:
+                        resp = await session.post(url, data=body, headers=self.signed(body),
+                                                  timeout=aiohttp.ClientTimeout(total=3))
+                        break
+                    except aiohttp.ClientConnectorError:
+                        if i == len(urls) - 1:
+                            raise
+                async with resp:
                     if resp.status != 200:
                         self.http_refusals.append((inter.id, resp.status))
                         inter.failed = True
@@ -979,6 +996,8 @@ class FakeDiscord:
             self.http_refusals.append((inter.id, 0))
             inter.failed = True
             return
+        if self.http_answer_delay:
+            await asyncio.sleep(self.http_answer_delay)
         call = RestCall("POST", f"/interactions/{inter.id}/{inter.token}/callback", {}, answer,
                         [f.filename for f in files.values()])
         self.calls.append(call)

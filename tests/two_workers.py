@@ -1,0 +1,159 @@
+"""The end-to-end tests on PostgreSQL with two workers behind the HTTP interactions endpoint.
+
+With ``MANABURN_E2E_DB=postgres`` in the environment (or on a test marked
+``two_workers``), every :class:`bot.app.ManaburnBot` a test makes on a SQLite path is
+made on a PostgreSQL schema of its own instead (the same schema for the same path, so
+a test that restarts "the bot" on its file restarts it on its schema), with its HTTP
+interactions endpoint; and every such bot the fake Discord starts comes with a second
+worker on the same database. The fake POSTs each interaction, signed, to the two
+endpoints in turn (``interactions_to = "http"``), as a load balancer in front of
+Discord's Interactions Endpoint URL does. Stopping or killing the bot stops or kills
+both workers. The test itself is unchanged: it talks to "the bot" and reads storage
+through the first worker (``bot.svc``), which is the same database the second uses.
+
+    MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e.py -n 0
+
+A test that reads the SQLite file itself is marked ``sqlite_only`` and skipped here.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+#: The environment switch: ``postgres`` runs the end-to-end tests on two workers.
+ENV = "MANABURN_E2E_DB"
+_schemas = itertools.count(1)
+_names = itertools.count(1)
+
+
+def wanted(request: pytest.FixtureRequest) -> bool:
+    """Whether this test runs on PostgreSQL with two workers."""
+    return os.environ.get(ENV) == "postgres" or request.node.get_closest_marker("two_workers") is not None
+
+
+class TwoWorkers:
+    """Makes the bots of one test workers on PostgreSQL, two at a time."""
+
+    def __init__(self, server: Any) -> None:
+        from nacl.signing import SigningKey
+        self.server = server
+        self.urls: dict[str, str] = {}  # SQLite path -> the schema standing for it
+        self.schemas: list[str] = []
+        self.closing: list[asyncio.Task[None]] = []  # killed twins' connections being closed
+        self.key = SigningKey.generate()  # the application's key, for every fake of the test
+        self.public_key = self.key.verify_key.encode().hex()
+
+    def url_for(self, path: str) -> str:
+        if path.startswith(("postgresql://", "postgres://")):
+            return path
+        if path not in self.urls:
+            import psycopg
+            schema = f"e{os.getpid()}_{next(_schemas)}"
+            with psycopg.connect(self.server.url(), autocommit=True) as conn:
+                conn.execute(f"CREATE SCHEMA {schema}")
+            self.schemas.append(schema)
+            self.urls[path] = self.server.url(schema=schema)
+        return self.urls[path]
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from bot.app import ManaburnBot
+        from fakediscord.server import FakeDiscord, RunningBot
+
+        tw = self
+        make = ManaburnBot.__init__
+
+        def init(bot: Any, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0,
+                 http: tuple[str, int] | None = None, public_key: str | None = None, **kw: Any) -> None:
+            # each worker's connections are named, so that killing it can end them
+            base = re.sub(r"&application_name=[^&]*", "", tw.url_for(str(db_path)))
+            bot.pg_name = f"worker{next(_names)}"
+            make(bot, f"{base}&application_name={bot.pg_name}", guild_id, sweep_seconds=sweep_seconds,
+                 http=http or ("127.0.0.1", 0), public_key=public_key or tw.public_key, **kw)
+
+        monkeypatch.setattr(ManaburnBot, "__init__", init)
+        start = FakeDiscord.start_bot
+
+        async def start_bot(fake: Any, client: Any, **kw: Any) -> Any:
+            if not isinstance(client, ManaburnBot) or getattr(client, "twin_of", None) is not None:
+                return await start(fake, client, **kw)
+            fake.interaction_key, fake.public_key = tw.key, tw.public_key
+            fake.interactions_to = "http"
+            first = await start(fake, client, **kw)
+            twin = ManaburnBot(client.db_path, client.guild_id, sweep_seconds=client.sweep_seconds)
+            twin.twin_of = client
+            client.twin = twin
+            second = await start(fake, twin, **kw)
+            urls = [client.endpoint.url, twin.endpoint.url]
+            fake.interaction_urls.extend(urls)
+            first.twin = second
+            first.twin_urls = urls
+            return first
+
+        def forget(running: Any) -> None:
+            for url in getattr(running, "twin_urls", ()):
+                if url in running.fake.interaction_urls:
+                    running.fake.interaction_urls.remove(url)
+
+        stop, kill = RunningBot.stop, RunningBot.kill
+
+        async def stop_both(running: Any, timeout: float = 10.0) -> None:
+            forget(running)
+            twin = getattr(running, "twin", None)
+            if twin is not None:
+                await stop(twin, timeout)
+            await stop(running, timeout)
+
+        def kill_both(running: Any) -> None:
+            forget(running)  # a killed process's port refuses connections
+            twin = getattr(running, "twin", None)
+            if twin is not None:
+                kill(twin)
+            kill(running)
+            # ... and its connections to the server end (its advisory locks are freed)
+            names = [getattr(r.client, "pg_name", "") for r in (running, twin) if r is not None]
+            import psycopg
+            with psycopg.connect(tw.server.url(), autocommit=True) as conn:
+                conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY(%s)",
+                             (names,))
+            if twin is not None:  # what the test closes of the bot it killed, closed of its twin
+                twin_bot = twin.client
+
+                async def close_twin() -> None:
+                    if twin_bot.service is not None:
+                        await twin_bot.service.close()
+                    await twin_bot.http.close()
+                tw.closing.append(asyncio.get_running_loop().create_task(close_twin()))
+
+        monkeypatch.setattr(FakeDiscord, "start_bot", start_bot)
+        monkeypatch.setattr(RunningBot, "stop", stop_both)
+        monkeypatch.setattr(RunningBot, "kill", kill_both)
+
+    def drop(self) -> None:
+        import psycopg
+        with psycopg.connect(self.server.url(), autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                         " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'")
+            conn.execute("SET lock_timeout = '10s'")
+            for schema in self.schemas:
+                conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+def fixture(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[TwoWorkers | None]:
+    """The body of the autouse fixture in tests/conftest.py."""
+    if not wanted(request):
+        yield None
+        return
+    if request.node.get_closest_marker("sqlite_only") is not None:
+        pytest.skip("reads the SQLite file itself (MANABURN_E2E_DB=postgres)")
+    tw = TwoWorkers(request.getfixturevalue("pg_server"))
+    tw.install(monkeypatch)
+    try:
+        yield tw
+    finally:
+        tw.drop()
