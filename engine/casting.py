@@ -1198,7 +1198,8 @@ class CastingRules:
             spell.x = int(ans.split("=")[1])
         # targets
         multi = bool(spec_obj and spec_obj.multi_target)
-        exact_x = bool(spec_obj and spec_obj.targets_x)  # "X target mountains": exactly X targets
+        # "X target mountains": exactly X targets (a spell's or an ability's)
+        exact_x = bool(spec_obj and spec_obj.targets_x) or bool(ab is not None and ab.targets_x)
         if targets is not None:
             spell.targets = list(targets)
             specs = ()

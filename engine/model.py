@@ -265,6 +265,9 @@ class Ability:
     once_per_turn: bool = False  # "use this ability only once each turn" (Instill Energy)
     x: bool = False  # the mana cost has an X chosen on activation
     announce: tuple[Announce, ...] = ()
+    # with ``x``: "X target creatures": exactly X targets of the one target spec, as
+    # SpellSpec.targets_x for a spell (Runed Arch)
+    targets_x: bool = False
 
 
 @dataclass(frozen=True)

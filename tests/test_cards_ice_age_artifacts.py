@@ -21,7 +21,7 @@ _ONE = ("Adarkar Sentinel", "Aegis of the Meek", "Baton of Morale", "Fyndhorn Bo
         "Whalebone Glider", "Soldevi Simulacrum", "Wall of Shields", "Snow Fortress", "Walking Wall",
         "Skull Catapult", "Zuran Orb", "Despotic Scepter", "Hematite Talisman", "Malachite Talisman",
         "Soldevi Golem", "Naked Singularity", "Arcum's Weathervane", "Vexing Arcanix",
-        "Jeweled Amulet")
+        "Jeweled Amulet", "Runed Arch")
 _TWO = ("Pit Trap", "Celestial Sword", "Time Bomb", "Infinite Hourglass", "Staff of the Ages", "Vibrating Sphere",
         "Sunstone", "Arcum's Sleigh", "Pentagram of the Ages", "Shield of the Ages", "Goblin Lyre", "Urza's Bauble",
         "Barbed Sextant", "Jester's Cap", "Nacre Talisman", "Onyx Talisman", "Lapis Lazuli Talisman",

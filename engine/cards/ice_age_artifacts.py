@@ -15,7 +15,7 @@ from ..effects import (untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PE
                        comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
                        destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant, on_source,
                        permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
-                       static_for, upkeep_of)
+                       static_for, until_eot, upkeep_of)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
 from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds
@@ -570,3 +570,17 @@ define("Jeweled Amulet", hooks=Hooks(mana_symbols=_amulet_symbols),
        abilities=(Ability("{1}, {T}: Put a charge counter on Jeweled Amulet, noting the type of mana paid. Use this "
                           "ability only if there are no charge counters on it", _tap("{1}"), _amulet_charge,
                           condition=lambda g, c: not c.counters.get("charge", 0)),))
+
+
+# Runed Arch: comes into play tapped. "{X},{T}: Sacrifice Runed Arch. X target creatures with
+# power no greater than 2 cannot be blocked this turn": exactly X targets (Ability.targets_x, as
+# Volcanic Eruption's "X target mountains"); X may be 0 (the Arch is then sacrificed for nothing,
+# as the text allows). The sacrifice is paid as the ability is used, with the {X} and the {T} (as
+# every "{T}: Sacrifice this" artifact here: Barbed Sextant, Jester's Cap). The power is checked as
+# a target (as chosen and as the ability resolves); "other effects may later be used to increase a
+# creature's power beyond 2": a later pump keeps it unblockable.
+_POWER_2 = creature_where("target creature with power no greater than 2", lambda g, ctx, c: (g.chars(c).power or 0) <= 2)
+define("Runed Arch", on_enter=comes_into_play_tapped, abilities=(Ability(
+    "{X}, {T}: Sacrifice Runed Arch. X target creatures with power no greater than 2 cannot be blocked this turn",
+    _tap("{X}", sacrifice_self=True), until_eot(flag_mod("unblockable")), targets=(_POWER_2,), x=True,
+    targets_x=True),))
