@@ -453,6 +453,8 @@ class CastingRules:
             return False
         if card.cdef.spell is not None and card.cdef.spell.life > self.players[p].life:
             return False  # an additional cost in life (Fumarole): a player may pay down to 0
+        if card.cdef.spell is not None and card.cdef.spell.life_x and self.players[p].life < 1:
+            return False  # X paid in life (Fire Covenant): at least 1
         if self.play_forbidden(p, card):
             return False
         probe = self._probe_spell(p, card)
@@ -1196,6 +1198,14 @@ class CastingRules:
             if ans == "cancel":
                 return False
             spell.x = int(ans.split("=")[1])
+        if spec_obj is not None and spec_obj.life_x:
+            # X is the life paid (SpellSpec.life_x): from 1 to all the caster's life
+            ans = yield from self.ask(p, DecisionKind.CAST_X, f"{spell.name}: choose X, the life you pay",
+                                      [f"x={i}" for i in range(1, self.players[p].life + 1)] + cancel,
+                                      about=spell.name)
+            if ans == "cancel":
+                return False
+            spell.x = int(ans.split("=")[1])
         # targets
         multi = bool(spec_obj and spec_obj.multi_target)
         # "X target mountains": exactly X targets (a spell's or an ability's)
@@ -1312,6 +1322,8 @@ class CastingRules:
         if card is not None and card.cdef.spell is not None and card.cdef.spell.life:
             # an additional cost in life (SpellSpec.life): loss of life, not damage
             self.lose_life(p, card.cdef.spell.life, f" to cast {spell.name}")
+        if spec_obj is not None and spec_obj.life_x:
+            self.lose_life(p, spell.x, f" to cast {spell.name}")  # X paid in life: loss of life, not damage
         if ab is not None:
             src = spell.source
             if ab.cost.tap:

@@ -213,6 +213,10 @@ class SpellSpec:
     # life paid as an additional cost as the spell is cast, with its mana
     # ("Pay 3 life to ...": Fumarole); lost even if the spell is then countered
     life: int = 0
+    # X is the life its caster pays as it is cast (at least 1, at most their life), not mana:
+    # "X damage ..., where X is equal to the amount of life you pay" (Fire Covenant); lost as
+    # ``life`` is, even if the spell is then countered
+    life_x: bool = False
 
 
 @dataclass(frozen=True)

@@ -411,7 +411,8 @@ class Runner:
         if cast is None:
             return  # countered or resolved already: the X asked (if any) was taken as given
         cost = cast.card.cdef.cost if cast.card is not None else cast.ability.cost.mana if cast.ability else None
-        if cost is None or not cost.x:
+        life_x = cast.card is not None and cast.card.cdef.spell is not None and cast.card.cdef.spell.life_x
+        if (cost is None or not cost.x) and not life_x:  # X paid in life (Fire Covenant) is an X too
             raise ScriptError(f"{a.card} has no X in its cost (x={a.opts['x']})")
         wanted = read_number(a.opts["x"], "x=")
         if cast.x != wanted:

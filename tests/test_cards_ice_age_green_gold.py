@@ -27,7 +27,7 @@ _GOLD = ("Kjeldoran Frostbeast", "Centaur Archer", "Storm Spirit", "Stormbind", 
          "Glaciers", "Hymn of Rebirth", "Giant Trap Door Spider", "Monsoon", "Mountain Titan", "Diabolic Vision",
          "Elemental Augury", "Altar of Bone", "Essence Vortex", "Earthlink", "Merieke Ri Berit", "Fiery Justice",
          "Fumarole", "Chromatic Armor", "Reclamation", "Flooded Woodlands",
-         "Ghostly Flame")
+         "Ghostly Flame", "Fire Covenant")
 _LANDS = ("Adarkar Wastes", "Brushland", "Karplusan Forest", "Sulfurous Springs", "Underground River", "Land Cap",
           "Lava Tubes", "River Delta", "Timberline Ridge", "Veldt", "Ice Floe", "Halls of Mist")
 ICE_AGE_GREEN_GOLD = {

@@ -1004,6 +1004,27 @@ define("Fiery Justice", spell=SpellSpec(
                        lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(5, len(ctx.targets))]),)))
 
 
+# Fire Covenant: X is the life its caster pays as it is cast (SpellSpec.life_x: from 1 to all
+# their life, lost even if the spell is countered; a loss of life, which no prevention or
+# redirection touches), then X damage divided as the caster announces among any number of target
+# creatures, each at least 1 (so at most X targets), written in target order ("3/2") as
+# Pyrotechnics' and Meteor Shower's division. The printed text says "target creatures", any
+# creatures, attacking or not. A target gone before resolution loses its share.
+def _covenant_target(g: Game, ctx: Ctx, o: Target) -> bool:
+    if isinstance(o, Player) or "creature" not in g.chars(o).types:
+        return False
+    chosen = ctx.spell.targets if ctx.spell is not None else []
+    return any(o is t for t in chosen) or len(chosen) < max(ctx.x, 1)  # X is at least 1 (0 before it is chosen)
+
+
+define("Fire Covenant", spell=SpellSpec(
+    _pyrotechnics, multi_target=True, life_x=True,
+    targets=(TargetSpec("target creatures (up to X)", kinds(Kind.PERMANENT), _covenant_target),),
+    announce=(Announce("division", "divide X damage among the targets, in target order (e.g. 2/1)",
+                       lambda g, ctx: ["/".join(map(str, c)) for c in _compositions(ctx.x, len(ctx.targets))]
+                       if ctx.targets and len(ctx.targets) <= ctx.x else []),)))
+
+
 # ------------------------------------------------------------------ Chromatic Armor
 
 # Chromatic Armor: the color is chosen as it is cast ("choose a color": a
