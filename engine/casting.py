@@ -671,7 +671,7 @@ class CastingRules:
 
     def ability_usable(self: "Game", p: int, card: Card, ab: Ability, kind: DecisionKind,
                        interrupting: Spell | None) -> bool:
-        if ab.regenerate:
+        if ab.regenerate or card.zone != ab.zone:
             return False
         ch = self.chars(card)
         if not self.may_use(p, card, ab) or self.abilities_lost(card):
@@ -802,6 +802,7 @@ class CastingRules:
         for c, i, ab in self._read_board(("activations",), self._activations):
             if self.ability_usable(p, c, ab, kind, interrupting):
                 out.append(_activation(ref(self, c), i))
+        out += self._graveyard_activations(p, kind, interrupting)
         if kind in (DecisionKind.OPPORTUNITY, DecisionKind.RESPOND):
             out += [f"sacrifice {ref(self, c)}" for _, c in self.sacrifice_demands(p)]
         return out
@@ -811,6 +812,14 @@ class CastingRules:
         permanents in timestamp order (a pure look-up, kept with the
         characteristics: callers must not change it)."""
         return [(c, i, ab) for c in self._by_timestamp() for i, ab in enumerate(self.ability_list(c), 1)]
+
+    def _graveyard_activations(self: "Game", p: int, kind: DecisionKind, interrupting: Spell | None) -> list[str]:
+        """``activate`` answers for the abilities used from ``p``'s graveyard
+        (:attr:`engine.model.Ability.zone`: Whiteout), the card named as graveyard
+        cards are (``Whiteout#2`` counts both graveyards)."""
+        return [_activation(ref(self, c), i) for c in self.players[p].graveyard
+                for i, ab in enumerate(c.cdef.abilities, 1)
+                if ab.zone == "graveyard" and self.ability_usable(p, c, ab, kind, interrupting)]
 
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
@@ -1043,7 +1052,7 @@ class CastingRules:
         if verb == "activate":
             parts = rest.split(" ability=")
             with self.reading():  # finding the permanent and its ability changes nothing
-                card = lookup(self, parts[0], ("permanents",))[0]
+                card = lookup(self, parts[0], ("permanents", "graveyards"))[0]  # graveyards: Ability.zone
                 idx = int(parts[1]) if len(parts) > 1 else 1
                 ability = self.abilities_of(card)[idx - 1]
             return (yield from self.activate(p, card, ability, kind, interrupting))

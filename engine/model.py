@@ -269,6 +269,10 @@ class Ability:
     once_per_turn: bool = False  # "use this ability only once each turn" (Instill Energy)
     x: bool = False  # the mana cost has an X chosen on activation
     announce: tuple[Announce, ...] = ()
+    # where the card is when the ability may be used: "battlefield", or "graveyard": its owner
+    # uses it from their graveyard ("If Whiteout is in your graveyard, you may sacrifice a
+    # snow-covered land to return Whiteout to your hand"); the answer is ``activate CARD`` too
+    zone: str = "battlefield"
     # with ``x``: "X target creatures": exactly X targets of the one target spec, as
     # SpellSpec.targets_x for a spell (Runed Arch)
     targets_x: bool = False

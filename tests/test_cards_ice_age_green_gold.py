@@ -22,7 +22,7 @@ _GREEN = ("Aurochs", "Balduvian Bears", "Blizzard", "Brown Ouphe", "Chub Toad", 
           "Snowblind", "Stampede", "Stunted Growth", "Tarpan", "Thermokarst", "Thoughtleech", "Tinder Wall",
           "Trailblazer", "Venomous Breath", "Wall of Pine Needles", "Wiitigo", "Woolly Mammoths", "Woolly Spider",
           "Yavimaya Gnats", "Earthlore", "Forbidden Lore", "Hot Springs", "Ritual of Subdual", "Touch of Vitae",
-          "Forgotten Lore", "Freyalise Supplicant")
+          "Forgotten Lore", "Freyalise Supplicant", "Whiteout")
 _GOLD = ("Kjeldoran Frostbeast", "Centaur Archer", "Storm Spirit", "Stormbind", "Wings of Aesthir", "Spectral Shield",
          "Glaciers", "Hymn of Rebirth", "Giant Trap Door Spider", "Monsoon", "Mountain Titan", "Diabolic Vision",
          "Elemental Augury", "Altar of Bone", "Essence Vortex", "Earthlink", "Merieke Ri Berit", "Fiery Justice",

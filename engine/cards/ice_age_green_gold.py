@@ -34,6 +34,7 @@ from ..objects import Card, Chars, Effect, Packet, Player, Spell
 from ..refs import ref
 from .arabian_nights import _control_while
 from .blue import _twiddle
+from .green import _lose_flying
 from .red import _compositions, _pyrotechnics
 from .the_dark import _all_eot
 
@@ -75,6 +76,27 @@ def _stampede(g: Game, ctx: Ctx) -> Gen:
 
 
 define("Stampede", spell=SpellSpec(_stampede))
+
+
+# Whiteout: the creatures with flying as it resolves lose flying until end of turn (a creature
+# given flying later this turn has it: "all creatures with flying" are those it finds, as
+# Hurricane's). "If Whiteout is in your graveyard, you may sacrifice a snow-covered land to
+# return Whiteout to your hand": an ability its owner uses from their graveyard (Ability.zone)
+# whenever they could use an instant-speed ability, the sacrifice its cost; if Whiteout has left
+# the graveyard by the time it resolves, it does nothing.
+def _whiteout_return(g: Game, ctx: Ctx) -> Gen:
+    card = ctx.source
+    if card is not None and card in g.players[card.owner].graveyard:  # the same object: it has not left meanwhile
+        g.move(card, "hand")
+        g.log(f"{card.name} returns to {g.players[card.owner].name}'s hand.")
+    return
+    yield
+
+
+define("Whiteout", spell=SpellSpec(_all_eot(lambda c: "flying" in c.keywords, _lose_flying,
+                                            "All creatures with flying lose flying until end of turn.")),
+       abilities=(Ability("Sacrifice a snow-covered land: return Whiteout from your graveyard to your hand",
+                          Cost(sacrifice="snow-covered land"), _whiteout_return, zone="graveyard", who="owner"),))
 
 
 # ------------------------------------------------------------------ sorceries
