@@ -13,8 +13,8 @@ from ..ctx import Ctx
 from ..decisions import DecisionKind
 from ..effects import (untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
                        comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
-                       destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant, on_source,
-                       permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
+                       destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant,
+                       must_attack_this_turn, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
                        static_for, until_eot, upkeep_of)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
@@ -584,3 +584,35 @@ define("Runed Arch", on_enter=comes_into_play_tapped, abilities=(Ability(
     "{X}, {T}: Sacrifice Runed Arch. X target creatures with power no greater than 2 cannot be blocked this turn",
     _tap("{X}", sacrifice_self=True), until_eot(flag_mod("unblockable")), targets=(_POWER_2,), x=True,
     targets_x=True),))
+
+
+# Arcum's Whistle: "{3},{T}: Target non-wall creature must attack ... Use this ability only during
+# the creature's controller's turn before the attack": a non-wall creature of the active player,
+# before attackers are declared (upkeep, draw, main), not one "brought under their controller's
+# control this turn" (summoning sick), as Norritt's and Nettling Imp's. As the effect resolves
+# the creature's controller may counter it by paying X, X the converted casting cost of the
+# creature's card (a token's: 0, still asked); if they do not, the creature must attack this turn
+# if able, and at end of turn it is destroyed if it did not attack (effects.must_attack_this_turn:
+# the same rule as Siren's Call's). A target gone by then: nothing.
+def _whistle(g: Game, ctx: Ctx) -> Gen:
+    for t in each_target(ctx):
+        if not isinstance(t, Card):
+            continue
+        owner = g.controller(t)
+        x = t.cdef.cost.converted
+        paid = yield from pay_to_use(g, owner, f"{{{x}}}", f"Arcum's Whistle: pay {{{x}}} so that {t.name} "
+                                     "need not attack?", ctx.source_name)
+        if paid:
+            g.log(f"{g.players[owner].name} pays {{{x}}}: Arcum's Whistle's effect on {t.name} is countered.")
+            continue
+        must_attack_this_turn(g, ctx.controller, owner, {t.oid}, ctx.source_name)
+        g.log(f"{t.name} must attack this turn.")
+
+
+define("Arcum's Whistle", abilities=(Ability(
+    "{3}, {T}: Target non-wall creature must attack; destroy it at end of turn if it did not, unless its controller "
+    "pays X, its casting cost", _tap("{3}"), _whistle,
+    targets=(creature_where("target non-wall creature of the active player, not brought under their control this turn",
+                            lambda g, ctx, c: "wall" not in g.chars(c).subtypes and g.controller(c) == g.active
+                            and not c.sick),),
+    condition=lambda g, c: not g.attack_done and g.combat is None and g.phase in ("upkeep", "draw", "main")),))
