@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ..carddb import define
 from ..ctx import Ctx
 from ..decisions import DecisionKind
-from ..effects import (untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
+from ..effects import (ante_only, ante_top_card, untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
                        comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
                        destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant,
                        must_attack_this_turn, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
@@ -616,3 +616,37 @@ define("Arcum's Whistle", abilities=(Ability(
                             lambda g, ctx, c: "wall" not in g.chars(c).subtypes and g.controller(c) == g.active
                             and not c.sick),),
     condition=lambda g, c: not g.attack_done and g.combat is None and g.phase in ("upkeep", "draw", "main")),))
+
+
+# Amulet of Quoz: an ante card ("remove Amulet of Quoz from your deck before playing if you are not
+# playing for ante": hook ante_card, cast only in a duel played for ante, as Contract from Below's).
+# "{0},{T}: Sacrifice Amulet of Quoz ... Use this ability only during your upkeep": the sacrifice is
+# paid with the {T}. As the effect resolves, the target opponent may ante an additional card to
+# counter it: the top card of their library, as every "ante an additional card" here (Demonic
+# Attorney's); with an empty library they cannot. If they do not, the coin is flipped, the opponent
+# calling it while it is in the air (effects.coin_flip_won): in the Amulet's controller's favor, the
+# opponent loses the game; otherwise its controller loses it. (The sentence about effects that
+# prevent damage and "this loss of life" has nothing to act on: no life is lost.)
+def _quoz(g: Game, ctx: Ctx) -> Gen:
+    opp = next((t for t in each_target(ctx) if isinstance(t, Player)), None)
+    if opp is None:
+        return
+    if opp.library:
+        ans = yield from g.ask(opp.idx, DecisionKind.CHOOSE, "Amulet of Quoz: ante the top card of your library to "
+                               "counter its effect? (else the coin is flipped: the loser of the flip loses the game)",
+                               ["choose yes", "choose no"], decline="choose no", about=ctx.source_name)
+        if ans == "choose yes":
+            ante_top_card(g, opp.idx)
+            g.log(f"{opp.name} antes an additional card: Amulet of Quoz's effect is countered.")
+            return
+    me = ctx.me
+    if (yield from coin_flip_won(g, opp, ctx.source_name)):
+        opp.lost_by = f"lost the flip of {me.name}'s Amulet of Quoz"
+    else:
+        me.lost_by = "lost the flip of their own Amulet of Quoz"
+
+
+define("Amulet of Quoz", hooks=Hooks(ante_card=True, can_cast=ante_only), abilities=(Ability(
+    "{0}, {T}: Sacrifice Amulet of Quoz. Flip a coin, called by target opponent: the loser of the flip loses the "
+    "game, unless that opponent antes an additional card. Use this ability only during your upkeep",
+    _tap("{0}", sacrifice_self=True), _quoz, targets=(OPPONENT,), condition=upkeep_of()),))
