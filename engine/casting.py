@@ -792,7 +792,7 @@ class CastingRules:
             if self._may_attack():
                 out.append("attack")
         castable: set[str] = set()
-        for c in pl.hand:
+        for c in pl.hand + self.playable_elsewhere(p):
             # a second copy of a card already found castable adds nothing (the answer is the
             # same text, listed once): castable() is a pure test, so it is not asked again
             t = f"cast {c.name}"
@@ -821,16 +821,34 @@ class CastingRules:
                 for i, ab in enumerate(c.cdef.abilities, 1)
                 if ab.zone == "graveyard" and self.ability_usable(p, c, ab, kind, interrupting)]
 
+    def playable_elsewhere(self: "Game", p: int) -> list[Card]:
+        """The cards ``p`` may play or cast as though they were in their hand
+        although they are not: set aside face up in ``p``'s removed pile with
+        ``Card.flags["playable_by"] == p`` (Elkin Bottle's card, the spell on
+        Ice Cauldron; see :func:`engine.effects.set_aside_playable`). They are
+        played by the same answers (``play NAME``, ``cast NAME``), at the
+        times the card could be played from hand."""
+        return [c for c in self.players[p].removed if c.flags.get("playable_by") == p]
+
+    def card_to_play(self: "Game", p: int, name: str) -> Card:
+        """The card ``play NAME`` / ``cast NAME`` takes: one set aside to be
+        played (:meth:`playable_elsewhere`) before one of the same name in
+        hand. Choice: the two are the same card to play, and the one set
+        aside is lost if it is not played (Elkin Bottle's is buried)."""
+        return next(c for c in self.playable_elsewhere(p) + self.players[p].hand if c.name == name)
+
     def _land_plays(self: "Game", p: int) -> list[str]:
         """``play`` answers, at sorcery timing."""
         pl = self.players[p]
         if not self.can_play_land(p):
             return []
+        cards = pl.hand + self.playable_elsewhere(p)
         if pl.lands_played < 1 or self.more_lands(p):
-            return [f"play {c.name}" for c in pl.hand if "land" in c.cdef.types and not self.play_forbidden(p, c)]
+            return list(dict.fromkeys(f"play {c.name}" for c in cards
+                                      if "land" in c.cdef.types and not self.play_forbidden(p, c)))
         # one more land of a kind a permanent allows: hook extra_land(g, src, p, card) -> bool (Gaea's Touch)
         hooks = [(src, h) for src in self.battlefield if (h := src.cdef.hooks.extra_land) is not None]
-        return list(dict.fromkeys(f"play {c.name}" for c in pl.hand if "land" in c.cdef.types
+        return list(dict.fromkeys(f"play {c.name}" for c in cards if "land" in c.cdef.types
                                   and not self.play_forbidden(p, c) and any(h(self, src, p, c) for src, h in hooks)))
 
     def more_lands(self: "Game", p: int) -> bool:
@@ -858,7 +876,8 @@ class CastingRules:
                     return False
                 return t in self._land_plays(p) if verb == "play" else self._may_attack()
             if verb == "cast":
-                return any(c.name == rest and self.castable(p, c, kind, interrupting) for c in self.players[p].hand)
+                return any(c.name == rest and self.castable(p, c, kind, interrupting)
+                           for c in self.players[p].hand + self.playable_elsewhere(p))
             if verb == "activate":
                 what, sep, num = rest.partition(" ability=")
                 try:
@@ -1031,7 +1050,7 @@ class CastingRules:
         successfully cast spell or effect (not yet resolved) or None."""
         verb, _, rest = ans.partition(" ")
         if verb == "play":
-            card = next(c for c in self.players[p].hand if c.name == rest)
+            card = self.card_to_play(p, rest)
             self.players[p].lands_played += 1
             new = self.move(card, "battlefield", controller=p)
             new.flags["played"] = self.players[p].lands_played  # the how-manieth land played this turn (Fastbond)
@@ -1047,7 +1066,7 @@ class CastingRules:
             yield from self.settle()
             return None
         if verb == "cast":
-            card = next(c for c in self.players[p].hand if c.name == rest)
+            card = self.card_to_play(p, rest)
             return (yield from self.cast_card(p, card, kind, interrupting))
         if verb == "activate":
             parts = rest.split(" ability=")
@@ -1061,16 +1080,20 @@ class CastingRules:
     # ------------------------------------------------------------- casting
     def cast_card(self: "Game", p: int, card: Card, kind: DecisionKind, interrupting: Spell | None) -> Gen:
         cdef = card.cdef
+        origin, kept = card.zone, dict(card.flags) if card.zone != "hand" else {}
         limbo = self.move(card, "limbo", controller=p)
+        limbo.flags.update(kept)  # a card played from elsewhere keeps what it was set aside with (Ice Cauldron)
         spell = Spell(self.new_sid(), p, limbo, None, cdef.name, colors=frozenset(cdef.colors),
                       types=cdef.types)
         self.hidden_casts.append(p)
         ok = yield from self.build_spell(spell, kind, interrupting)
         self.hidden_casts.pop()
         if not ok:
-            back = self.move(limbo, "hand")
+            back = self.move(limbo, origin)
+            back.flags.update(kept)
             # The spell was never announced: only its caster knows what it was.
-            self.secrets.append((p, f"You cancel {back.name}; it returns to your hand."))
+            self.secrets.append((p, f"You cancel {back.name}; it returns " + ("to your hand." if origin == "hand"
+                                                                                else "where it was set aside.")))
             return None
         tgt = (" targeting " + ", ".join(ref(self, t) for t in spell.targets)) if spell.targets else ""
         self.log(f"{self.players[p].name} casts {spell.name}{tgt}" + (f" (X={spell.x})" if cdef.cost.x else "") + ".")

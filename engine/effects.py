@@ -376,6 +376,20 @@ def set_aside_top_card(g: Game, p: int, why: str) -> Card | None:
     return c
 
 
+def set_aside_playable(g: Game, p: int, card: Card, why: str, **flags: object) -> Card:
+    """Set ``card`` (of player ``p``'s) aside face up, ``p`` being allowed to
+    play it as though it were in their hand (Elkin Bottle's top card, the
+    spell put on Ice Cauldron): it waits in ``p``'s removed pile with
+    ``flags["playable_by"] = p`` (and the caller's ``flags``, which it keeps
+    while being cast), where ``Game.playable_elsewhere`` finds it. What
+    becomes of it if it is not played is the caller's to say. Returns it."""
+    c = g.move(card, "removed")
+    c.flags["playable_by"] = p
+    c.flags.update(flags)
+    g.log(f"{g.players[p].name} sets {c.name} aside face up ({why}); they may play it as though it were in their hand.")
+    return c
+
+
 def _set_aside_return(g: Game, ctx: Ctx) -> Gen:
     """The beginning of the discard phase of the player who set cards aside:
     they are put into that player's hand, in the order they were set aside."""

@@ -12,6 +12,7 @@ import pytest
 from test_random_duels import checked_duel_of
 
 from engine import carddb
+from engine.scripts import run_steps
 
 #: Ice Age's own artifacts: those first printed in Ice Age (Icy Manipulator,
 #: reprinted there, is an Antiquities card).
@@ -26,7 +27,7 @@ _TWO = ("Pit Trap", "Celestial Sword", "Time Bomb", "Infinite Hourglass", "Staff
         "Sunstone", "Arcum's Sleigh", "Pentagram of the Ages", "Shield of the Ages", "Goblin Lyre", "Urza's Bauble",
         "Barbed Sextant", "Jester's Cap", "Nacre Talisman", "Onyx Talisman", "Lapis Lazuli Talisman",
         "Crown of the Ages", "Jester's Mask", "Arcum's Whistle",
-        "Amulet of Quoz")
+        "Amulet of Quoz", "Elkin Bottle")
 ICE_AGE_ARTIFACTS = {
     "Ice Age Artifacts One": {"Snow-Covered Mountain": 10, "Mountain": 8, "Snow-Covered Forest": 10, "Forest": 8,
                               "Grizzly Bears": 4, **{n: 2 for n in _ONE}},
@@ -55,3 +56,18 @@ def test_the_random_duels_played_most_of_these_cards() -> None:
         pytest.skip("run with the random duels above")
     missing = sorted(MINE - PLAYED)
     assert len(missing) <= len(MINE) // 3, f"never played: {missing}"
+
+
+def test_a_card_set_aside_to_be_played_goes_back_there_when_its_casting_is_cancelled() -> None:
+    """Game.playable_elsewhere / effects.set_aside_playable (Elkin Bottle): a cast
+    cancelled puts the card back where it was set aside, still playable, not in hand."""
+    r = run_steps({"active": "alice", "phase": "main",
+                   "players": {"alice": {"battlefield": ["Elkin Bottle"] + ["Mountain"] * 4,
+                                         "library": ["Lightning Bolt", "Island", "Island"]},
+                               "bob": {"battlefield": ["Grizzly Bears"]}}},
+                  [{"alice": "activate Elkin Bottle"}, "resolve",
+                   {"replay": ["alice: cast Lightning Bolt", "alice: cancel"]}])
+    g = r.g
+    assert [c.name for c in g.players[0].removed] == ["Lightning Bolt"] and not g.players[0].hand
+    assert [c.name for c in g.playable_elsewhere(0)] == ["Lightning Bolt"] and g.playable_elsewhere(1) == []
+    assert "cast Lightning Bolt" in g.fast_choices(0, r.duel.pending.kind, None)

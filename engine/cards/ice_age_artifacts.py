@@ -14,7 +14,7 @@ from ..decisions import DecisionKind
 from ..effects import (ante_only, ante_top_card, untap_targets, CREATURE, CREATURE_OR_PLAYER, OPPONENT, PERMANENT, PLAYER, add_counters, coin_flip_won,
                        comes_into_play_tapped, counter_on_source, creature_where, cumulative_upkeep, damage,
                        destroy_targets, during_upkeep, each_target, flag_mod, gain_life, grant,
-                       must_attack_this_turn, on_source, pay_to_use, permanent_target, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
+                       must_attack_this_turn, on_source, pay_to_use, permanent_target, set_aside_playable, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
                        static_for, until_eot, upkeep_of)
 from ..hooks import Hooks
 from ..mana import COLOR_LETTERS, ManaCost
@@ -650,3 +650,38 @@ define("Amulet of Quoz", hooks=Hooks(ante_card=True, can_cast=ante_only), abilit
     "{0}, {T}: Sacrifice Amulet of Quoz. Flip a coin, called by target opponent: the loser of the flip loses the "
     "game, unless that opponent antes an additional card. Use this ability only during your upkeep",
     _tap("{0}", sacrifice_self=True), _quoz, targets=(OPPONENT,), condition=upkeep_of()),))
+
+
+# Elkin Bottle (the Fifth Edition text): "{3},{T}: Set the top card of your library aside face up.
+# You may play that card as though it were in your hand. At the beginning of your next turn, bury
+# the card if you have not played it." The card waits face up in the removed pile
+# (effects.set_aside_playable) and is played by the usual answers at the usual times (a land as the
+# turn's land, a sorcery or creature in its player's main phase; Game.card_to_play takes it before a
+# card of the same name in hand). "The beginning of your next turn" is as that turn's upkeep begins
+# (as Foxfire's "beginning of the next turn": nothing happens in the untap phase); used in its
+# controller's own turn, that is their following turn. An empty library: nothing is set aside.
+def _bottle(g: Game, ctx: Ctx) -> Gen:
+    me, p = ctx.me, ctx.controller
+    if not me.library:
+        g.log(f"{me.name} has no card to set aside (Elkin Bottle).")
+        return
+    c = set_aside_playable(g, p, me.library[0], ctx.source_name)
+    g.delayed.append(Delayed(Event.BEGIN_UPKEEP, _bottle_bury, p, ctx.source_name, data={"card": c.oid},
+                             condition=lambda g2, d, data, t=g.turn: g2.active == d.controller and g2.turn > t))
+    return
+    yield
+
+
+def _bottle_bury(g: Game, ctx: Ctx) -> Gen:
+    oid = ctx.data["delayed"].data["card"]
+    c = next((x for x in ctx.me.removed if x.oid == oid), None)
+    if c is not None:  # still set aside: not played (a card played became a new object)
+        g.move(c, "graveyard")
+        g.log(f"{c.name}, set aside by Elkin Bottle and not played, is buried.")
+    return
+    yield
+
+
+define("Elkin Bottle", abilities=(Ability(
+    "{3}, {T}: Set the top card of your library aside face up. You may play that card as though it were in your hand. "
+    "At the beginning of your next turn, bury the card if you have not played it", _tap("{3}"), _bottle),))
