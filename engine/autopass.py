@@ -335,7 +335,7 @@ def _one_plain_mana(g: "Game", c: Card) -> bool:
     # mana_sources): a source with one makes something else than one mana of its symbol,
     # or asks its controller while drawing it (Mana Batteries, Fellwar Stone)
     hooks = c.cdef.hooks
-    return not (hooks.mana_amount or hooks.mana_choice or hooks.mana_symbols)
+    return not (hooks.mana_amount or hooks.mana_choice or hooks.mana_symbols or hooks.mana_mix)
 
 
 def _interchangeable(g: "Game", c: Card, symbols: str) -> bool:

@@ -229,6 +229,8 @@ class CastingRules:
         """Use a mana source: it cannot be interrupted; triggers (Manabarbs)
         happen at once."""
         ma = next(m for m in self.mana_abilities(card) if sym in m.produces)
+        # what a use adding several kinds adds (Ice Cauldron), read before its cost is paid
+        mix = h(self, card) if (h := card.cdef.hooks.mana_mix) is not None else ""
         if ma.cost.mana.total:
             self.players[p].pool.pay(ma.cost.mana)
         if ma.cost.tap:
@@ -253,7 +255,11 @@ class CastingRules:
             # returning the amount (Mana Batteries: remove charge counters for more)
             amount = yield from choose(self, card, p, amount)
         same, other = self._extra_mana(card)
-        self.players[p].pool.add(sym, amount + same, use=ma.use)
+        if mix:  # several kinds at once (Ice Cauldron): that mana, and no more of "the same"
+            for s in mix:
+                self.players[p].pool.add(s, use=ma.use)
+        else:
+            self.players[p].pool.add(sym, amount + same, use=ma.use)
         for s in other:
             self.players[p].pool.add(s)
         yield from self.fire(Event.TAPPED_FOR_MANA, card=card, player=p, symbol=sym)
@@ -559,10 +565,14 @@ class CastingRules:
             amount = self._mana_amount(c, ma)
             times = self._uses_left(c, ma)
             pref = self._mana_preference(c, syms, ma)
+            mix = h(self, c) if (h := c.cdef.hooks.mana_mix) is not None else ""
             for n in range(min(times, _MAX_USES)):
                 sid = c.oid * _USE_IDS + i * _MAX_USES + n
                 # distinct objects: plan_payment tells units apart by identity
-                ranked += [(pref, (sid, frozenset(syms))) for _ in range(max(1, amount))]
+                if mix:  # one unit per symbol of a use adding several kinds (Ice Cauldron)
+                    ranked += [(pref, (sid, frozenset(s))) for s in mix]
+                else:
+                    ranked += [(pref, (sid, frozenset(syms))) for _ in range(max(1, amount))]
         for j, (via, syms, times) in enumerate(self._life_mana(p, by_hand)):
             # life for mana (Channel): spent only when nothing else pays
             ranked += [((9,), (-1 - j * _MAX_USES - n, frozenset(syms))) for n in range(min(times, _MAX_USES))]

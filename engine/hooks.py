@@ -55,6 +55,11 @@ class Hooks:
     mana_amount: Callable[[Game, Card], int] | None = None
     """How much one use of its mana ability adds (Mishra's Workshop-like
     counts). Called by ``CastingRules._mana_amount``."""
+    mana_mix: Callable[[Game, Card], str] | None = None
+    """The exact mana one use of its mana ability adds when that is several
+    kinds at once, as symbols (Ice Cauldron's noted mana: ``"RRG"``); "" or
+    no hook: ``amount`` of the one symbol tapped for. Read by
+    ``CastingRules.tap_for_mana`` and, unit by unit, by ``mana_units``."""
     mana_choice: Callable[[Game, Card, int, int], Generator[Decision, str, int]] | None = None
     """``(g, card, p, amount)``: a choice made as its mana is drawn, returning
     the amount (Mana Batteries: remove charge counters for more). Called by

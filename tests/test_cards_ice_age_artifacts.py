@@ -27,7 +27,7 @@ _TWO = ("Pit Trap", "Celestial Sword", "Time Bomb", "Infinite Hourglass", "Staff
         "Sunstone", "Arcum's Sleigh", "Pentagram of the Ages", "Shield of the Ages", "Goblin Lyre", "Urza's Bauble",
         "Barbed Sextant", "Jester's Cap", "Nacre Talisman", "Onyx Talisman", "Lapis Lazuli Talisman",
         "Crown of the Ages", "Jester's Mask", "Arcum's Whistle",
-        "Amulet of Quoz", "Elkin Bottle")
+        "Amulet of Quoz", "Elkin Bottle", "Ice Cauldron")
 ICE_AGE_ARTIFACTS = {
     "Ice Age Artifacts One": {"Snow-Covered Mountain": 10, "Mountain": 8, "Snow-Covered Forest": 10, "Forest": 8,
                               "Grizzly Bears": 4, **{n: 2 for n in _ONE}},

@@ -17,8 +17,9 @@ from ..effects import (ante_only, ante_top_card, untap_targets, CREATURE, CREATU
                        must_attack_this_turn, on_source, pay_to_use, permanent_target, set_aside_playable, prevent_to_target, pump, pump_mod, self_only, snow_covered_lands,
                        static_for, until_eot, upkeep_of)
 from ..hooks import Hooks
-from ..mana import COLOR_LETTERS, ManaCost
-from ..model import Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds
+from ..mana import COLOR_LETTERS, MANA_SYMBOLS, ManaCost
+from ..model import (Ability, Cost, Delayed, EffectFn, Event, Gen, Kind, ManaAbility, Static, TargetSpec, Trigger, kinds,
+                     spend_use)
 from ..objects import Card, Chars, Effect, Player, Spell
 from ..refs import ref
 from .legends_white_blue import _realm as _prevent_from_one_source  # all damage to you from one source
@@ -685,3 +686,61 @@ def _bottle_bury(g: Game, ctx: Ctx) -> Gen:
 define("Elkin Bottle", abilities=(Ability(
     "{3}, {T}: Set the top card of your library aside face up. You may play that card as though it were in your hand. "
     "At the beginning of your next turn, bury the card if you have not played it", _tap("{3}"), _bottle),))
+
+
+# Ice Cauldron: "X,{T}: Put a charge counter on Ice Cauldron, and put a spell card face up on Ice
+# Cauldron. Note the type and amount of mana used to pay this activation cost. Use this ability only
+# if there are no charge counters on Ice Cauldron. You may play that spell card as though it were in
+# your hand. {T}: Remove the charge counter ... to add mana of the type and amount last used ...
+# This mana is usable only to cast the spell on top of Ice Cauldron."
+# - The spell card is a non-land card of its controller's hand, chosen as the effect resolves (none
+#   in hand: only the counter and the note). It waits face up in the removed pile
+#   (effects.set_aside_playable), playable as though in hand for as long as it stays there, whatever
+#   becomes of the Cauldron (the permission is not tied to it).
+# - The mana noted is the mana that paid the X, each kind and amount ("RRG"); X is at least 1 (hook
+#   min_x): a counter noting no mana could never come off, its removal being a mana source.
+# - The second ability is a mana source (as Jeweled Amulet's): tapped for the first kind noted
+#   (``tap Ice Cauldron for R``), it adds all the mana noted (hook mana_mix), mana that pays only
+#   for the spell on top of an Ice Cauldron (the card put on one last; the pool keeps restricted
+#   mana by use, not by source: with two Cauldrons the mana of one would pay for the spell on top
+#   of the other).
+def _cauldron_top(g: Game, spell: Spell) -> bool:
+    return spell.card is not None and bool(spell.card.flags.get("ice_cauldron_top"))
+
+
+CAULDRON_SPELL = spend_use("the spell on top of Ice Cauldron", _cauldron_top)
+
+
+def _cauldron_charge(g: Game, ctx: Ctx) -> Gen:
+    src, me, p = ctx.source, ctx.me, ctx.controller
+    if src not in g.battlefield:
+        return
+    paid = ctx.spell.paid if ctx.spell is not None else None
+    noted = "".join(sym * paid.amounts.get(sym, 0) for sym in MANA_SYMBOLS) if paid is not None else ""
+    src.flags["cauldron_mana"] = noted
+    add_counters(g, src, "charge", 1)
+    g.log(f"Ice Cauldron notes {noted or 'no'} mana.")
+    spells = [c for c in me.hand if "land" not in c.cdef.types]
+    if not spells:
+        return
+    names = sorted({c.name for c in spells})
+    ans = yield from g.ask(p, DecisionKind.CHOOSE, "Ice Cauldron: put which spell card from your hand on it?",
+                           [f"choose {n}" for n in names], about=ctx.source_name)
+    card = next(c for c in spells if c.name == ans[len("choose "):])
+    for c in me.removed:
+        if c.flags.get("ice_cauldron") == src.oid:
+            c.flags["ice_cauldron_top"] = False  # no longer on top: the new card covers it
+    set_aside_playable(g, p, card, "on Ice Cauldron", ice_cauldron=src.oid, ice_cauldron_top=True)
+
+
+def _cauldron_mix(g: Game, card: Card) -> str:
+    return str(card.flags.get("cauldron_mana", "")) if card.counters.get("charge", 0) > 0 else ""
+
+
+define("Ice Cauldron",
+       hooks=Hooks(min_x=1, mana_mix=_cauldron_mix, mana_symbols=lambda g, card, produces: _cauldron_mix(g, card)[:1]),
+       mana_abilities=(ManaAbility("WUBRGC", cost=Cost(tap=True, remove_counter="charge"), use=CAULDRON_SPELL),),
+       abilities=(Ability("X, {T}: Put a charge counter on Ice Cauldron and a spell card from your hand face up on it, "
+                          "noting the mana paid; you may play that card as though it were in your hand. Use this "
+                          "ability only if there are no charge counters on Ice Cauldron", _tap("{X}"), _cauldron_charge,
+                          x=True, condition=lambda g, c: not c.counters.get("charge", 0)),))
