@@ -5,7 +5,9 @@ allied two-color pairs and three artifact decks. Each is a legal deck of 60
 cards (basic lands plus spells, no more than four copies of any other card)
 and together they hold every Fourth Edition card, so that the random duels
 play them all. Then the Old School decks (:data:`OLD_SCHOOL`): classic
-archetypes of 1993-94, each legal in the ``oldschool`` format. ``manaburn
+archetypes of 1993-94, each legal in the ``oldschool`` format; and the Old
+School 95 decks (:data:`OLD_SCHOOL_95`) of 1995-96, legal in ``oldschool95``
+(:func:`format_of` says which format a deck is built for). ``manaburn
 play``, the bot and the random-duel tests use them all.
 
 The ante cards (Bronze Tablet in Mishra's Workshop, Rebirth in Wild Fire,
@@ -271,11 +273,11 @@ OLD_SCHOOL_95: dict[str, dict[str, int]] = {
     "Incinerate Zoo": {  # modelled on the red-green-white Zoo of 1995-96 (Kird Ape, Savannah Lions, Erhnam
         # Djinn and every burn spell: Lightning Bolt, Chain Lightning and Ice Age's Incinerate), with Lhurgoyf
         # and the Old School Moxen
-        "Taiga": 4, "Plateau": 4, "Savannah": 3, "Mountain": 4, "Forest": 2, "City of Brass": 1, "Strip Mine": 1,
+        "Taiga": 4, "Plateau": 4, "Savannah": 4, "Mountain": 5, "Forest": 2, "City of Brass": 1, "Strip Mine": 1,
         "Black Lotus": 1, "Mox Ruby": 1, "Mox Emerald": 1, "Mox Pearl": 1,
         "Kird Ape": 4, "Savannah Lions": 4, "Erhnam Djinn": 4, "Lhurgoyf": 2, "Ball Lightning": 2,
         "Lightning Bolt": 4, "Chain Lightning": 4, "Incinerate": 4, "Swords to Plowshares": 4, "Fireball": 1,
-        "Berserk": 1, "Balance": 1, "Disenchant": 1, "Giant Growth": 1,
+        "Balance": 1, "Disenchant": 1,
     },
     "Stasis": {  # modelled on the blue-white prison decks of 1995 (Stasis and Winter Orb lock the board while
         # Howling Mine feeds the hand and Counterspell guards the lock; Icy Manipulator and Armageddon finish
@@ -301,6 +303,13 @@ OLD_SCHOOL_95: dict[str, dict[str, int]] = {
     },
 }
 PRECONS.update(OLD_SCHOOL_95)
+
+
+def format_of(name: str) -> str:
+    """The name of the format the preconstructed deck is built for (engine/formats.py)."""
+    if name in OLD_SCHOOL_95:
+        return "oldschool95"
+    return "oldschool" if name in OLD_SCHOOL else "4ED"
 
 
 def decklist(name: str) -> list[str]:
