@@ -258,6 +258,29 @@ def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | No
     return options[0]
 
 
+DECK_MENU, MORE_DECKS = "Choose your deck", "More decks ▶"
+
+
+async def choose_deck(user: SimUser, message: FakeMessage, deck: str) -> Any:
+    """Pick ``deck`` in a challenge's deck menu as a person does: on the page shown,
+    else after pressing **More decks ▶** until a page holds it (bot.panels.deck_view).
+    Returns the select's InteractionResult; LookupError if no page has the deck."""
+    seen: list[str] = []
+    for _ in range(1000):
+        msg = user.fake.messages[message.id]  # as edited by the last page turn
+        menu = next(c for c in msg.selects if c.get("placeholder") == DECK_MENU)
+        values = [o["value"] for o in menu["options"]]
+        if deck in values or any(o.get("label") == deck for o in menu["options"]):
+            return await user.select(msg, DECK_MENU, [deck])
+        seen += values
+        if MORE_DECKS not in [b.get("label") for b in msg.buttons]:
+            raise LookupError(f"no deck {deck!r} on any page of the deck menu: {seen}")
+        before = msg.control_ids
+        await user.click(msg, MORE_DECKS)
+        await user.fake.wait_for(lambda: user.fake.messages[message.id].control_ids != before, timeout=10)
+    raise LookupError("the deck menu has too many pages")
+
+
 def click_coords(cid: str, values: list[str] | None) -> tuple[int, int, int]:
     """(duel id, seq, choice index) from a panel control's custom id."""
     parts = cid.split(":")
@@ -416,7 +439,7 @@ class DuelAgent:
         acc = await b.click(challenge, "Accept")
         if acc.message is None:
             raise RuntimeError("no deck menu after Accept")
-        await b.select(acc.message, "Choose your deck", [deck_b])
+        await choose_deck(b, acc.message, deck_b)
         await self.until(lambda: self.board is not None and any(self.panels.values()), timeout)
         for u in self.users:  # a panel of an earlier duel, seen before this one's board
             m = self.panels.get(u.id)
