@@ -258,25 +258,31 @@ def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | No
     return options[0]
 
 
-DECK_MENU, MORE_DECKS = "Choose your deck", "More decks ▶"
+DECK_MENU, MORE_DECKS, PREVIOUS_DECKS = "Choose your deck", "More decks ▶", "◀ Previous decks"
 
 
 async def choose_deck(user: SimUser, message: FakeMessage, deck: str) -> Any:
     """Pick ``deck`` in a challenge's deck menu as a person does: on the page shown,
-    else after pressing **More decks ▶** until a page holds it (bot.panels.deck_view).
-    Returns the select's InteractionResult; LookupError if no page has the deck."""
+    else back to the first page and through **More decks ▶** until a page holds it
+    (bot.panels.deck_view). Returns the select's InteractionResult; LookupError if
+    no page has the deck."""
     seen: list[str] = []
+    forward = False
     for _ in range(1000):
         msg = user.fake.messages[message.id]  # as edited by the last page turn
         menu = next(c for c in msg.selects if c.get("placeholder") == DECK_MENU)
         values = [o["value"] for o in menu["options"]]
         if deck in values or any(o.get("label") == deck for o in menu["options"]):
             return await user.select(msg, DECK_MENU, [deck])
-        seen += values
-        if MORE_DECKS not in [b.get("label") for b in msg.buttons]:
+        labels = [b.get("label") for b in msg.buttons]
+        forward = forward or PREVIOUS_DECKS not in labels
+        if forward:
+            seen += values
+        turn = MORE_DECKS if forward else PREVIOUS_DECKS
+        if turn not in labels:
             raise LookupError(f"no deck {deck!r} on any page of the deck menu: {seen}")
         before = msg.control_ids
-        await user.click(msg, MORE_DECKS)
+        await user.click(msg, turn)
         await user.fake.wait_for(lambda: user.fake.messages[message.id].control_ids != before, timeout=10)
     raise LookupError("the deck menu has too many pages")
 
