@@ -12,6 +12,7 @@ from typing import Any
 
 from bench.harness import choose_deck
 from bot.app import ManaburnBot
+from engine import formats
 from engine.decks import PRECONS, decklist, format_of
 from fakediscord import FakeDiscord, SimUser
 from storage import decks as deck_store
@@ -164,6 +165,37 @@ async def test_a_stale_or_forged_page_control_is_refused_and_changes_nothing(
         # once the challenge is accepted, the old menu's page button is stale
         r = await bob.click(menu, BACK)
         assert "This challenge is no longer open." in await said(r)
+
+
+async def test_deck_options_of_slash_commands_put_the_format_s_decks_first(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """/challenge deck: (autocomplete) in oldschool95: its 25 legal decks; typing
+    reaches the others, marked; in casual, typing reaches a deck past the 25th."""
+    fake = fake_discord
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(bot):
+        got = await alice.autocomplete("challenge", options={"opponent": bob, "format": "oldschool95"}, deck="")
+        legal95 = [n for n in sorted(PRECONS) if formats.get("oldschool95").is_legal(decklist(n))]
+        assert len(legal95) == 25
+        assert [c["value"] for c in got] == legal95 and [c["name"] for c in got] == legal95
+        got = await alice.autocomplete("challenge", options={"opponent": bob, "format": "oldschool95"}, deck="brim")
+        assert got == [{"name": "Brimstone (not legal in Old School 95 (Eternal Central))", "value": "Brimstone"}]
+        got = await alice.autocomplete("challenge", options={"opponent": bob, "format": "4ED"}, deck="")
+        assert [c["value"] for c in got][:13] == [n for n in sorted(PRECONS) if format_of(n) == "4ED"]
+        got = await alice.autocomplete("challenge", opponent=bob, deck="")
+        assert len(got) == 25 and "Zoo" not in [c["value"] for c in got]
+        got = await alice.autocomplete("challenge", opponent=bob, deck="zoo")
+        assert [c["value"] for c in got] == ["Incinerate Zoo", "Zoo"]
+        # /league join deck: in the league's format (a Fourth Edition league)
+        admin = fake.create_user("admin", admin=True)
+        r = await admin.slash("league create", format="4ED", rounds=2, round_days=3, name="Fourth")
+        assert "League #1" in r.text, r.text
+        got = await alice.autocomplete("league join", options={"league": 1}, deck="")
+        assert [c["value"] for c in got][:13] == [n for n in sorted(PRECONS) if format_of(n) == "4ED"]
+        assert got[13]["name"].endswith("(not legal in Fourth Edition)")
+        got = await alice.autocomplete("league join", options={"league": 99}, deck="zoo")  # no such league
+        assert [c["value"] for c in got] == ["Incinerate Zoo", "Zoo"]
 
 
 async def play_several_turns(fake: FakeDiscord, bot: ManaburnBot, users: list[SimUser], thread: Any,
