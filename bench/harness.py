@@ -261,11 +261,13 @@ def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | No
 DECK_MENU, MORE_DECKS, PREVIOUS_DECKS = "Choose your deck", "More decks ▶", "◀ Previous decks"
 
 
-async def choose_deck(user: SimUser, message: FakeMessage, deck: str) -> Any:
+async def choose_deck(user: SimUser, message: FakeMessage, deck: str,
+                      timed: Callable[[Any], Any] | None = None) -> Any:
     """Pick ``deck`` in a challenge's deck menu as a person does: on the page shown,
     else back to the first page and through **More decks ▶** until a page holds it
     (bot.panels.deck_view). Returns the select's InteractionResult; LookupError if
-    no page has the deck."""
+    no page has the deck. ``timed`` wraps each interaction (a test timing them)."""
+    timed = timed or (lambda coro: coro)
     seen: list[str] = []
     forward = False
     for _ in range(1000):
@@ -273,7 +275,7 @@ async def choose_deck(user: SimUser, message: FakeMessage, deck: str) -> Any:
         menu = next(c for c in msg.selects if c.get("placeholder") == DECK_MENU)
         values = [o["value"] for o in menu["options"]]
         if deck in values or any(o.get("label") == deck for o in menu["options"]):
-            return await user.select(msg, DECK_MENU, [deck])
+            return await timed(user.select(msg, DECK_MENU, [deck]))
         labels = [b.get("label") for b in msg.buttons]
         forward = forward or PREVIOUS_DECKS not in labels
         if forward:
@@ -282,7 +284,7 @@ async def choose_deck(user: SimUser, message: FakeMessage, deck: str) -> Any:
         if turn not in labels:
             raise LookupError(f"no deck {deck!r} on any page of the deck menu: {seen}")
         before = msg.control_ids
-        await user.click(msg, turn)
+        await timed(user.click(msg, turn))
         await user.fake.wait_for(lambda: user.fake.messages[message.id].control_ids != before, timeout=10)
     raise LookupError("the deck menu has too many pages")
 

@@ -261,7 +261,7 @@ class Table:
         r = await self.acks(self.alice.slash("challenge", opponent=self.bob, deck=deck_a, **challenge))
         challenge_msg = self.challenge = r.message
         acc = await self.acks(self.bob.click(challenge_msg, "Accept"))
-        await self.acks(choose_deck(self.bob, acc.message, deck_b))
+        await choose_deck(self.bob, acc.message, deck_b, timed=self.acks)
         await self.fake.wait_for(lambda: challenge_msg.thread is not None and any(
             m.text.startswith("**Duel #") for m in self.alice.visible_messages(challenge_msg.thread)), timeout=10)
         self.thread = challenge_msg.thread
@@ -674,7 +674,7 @@ async def test_duels_listing_and_concede(fake_discord: FakeDiscord, tmp_path: Pa
     # a second duel, with carol; alice is in both at once
     r = await t.acks(alice.slash("challenge", opponent=carol, deck="Black Death"))
     acc = await t.acks(carol.click(r.message, "Accept"))
-    await t.acks(choose_deck(carol, acc.message, "White Knights"))
+    await choose_deck(carol, acc.message, "White Knights", timed=t.acks)
     await t.fake.wait_for(lambda: r.message.thread is not None and any(
         m.text.startswith("**Duel #2") for m in alice.visible_messages(r.message.thread)))
     # a challenge still open is listed too
