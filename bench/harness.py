@@ -258,6 +258,37 @@ def pick(msg: FakeMessage, rng: random.Random) -> tuple[str, str, list[str] | No
     return options[0]
 
 
+DECK_MENU, MORE_DECKS, PREVIOUS_DECKS = "Choose your deck", "More decks ▶", "◀ Previous decks"
+
+
+async def choose_deck(user: SimUser, message: FakeMessage, deck: str,
+                      timed: Callable[[Any], Any] | None = None) -> Any:
+    """Pick ``deck`` in a challenge's deck menu as a person does: on the page shown,
+    else back to the first page and through **More decks ▶** until a page holds it
+    (bot.panels.deck_view). Returns the select's InteractionResult; LookupError if
+    no page has the deck. ``timed`` wraps each interaction (a test timing them)."""
+    timed = timed or (lambda coro: coro)
+    seen: list[str] = []
+    forward = False
+    for _ in range(1000):
+        msg = user.fake.messages[message.id]  # as edited by the last page turn
+        menu = next(c for c in msg.selects if c.get("placeholder") == DECK_MENU)
+        values = [o["value"] for o in menu["options"]]
+        if deck in values or any(o.get("label") == deck for o in menu["options"]):
+            return await timed(user.select(msg, DECK_MENU, [deck]))
+        labels = [b.get("label") for b in msg.buttons]
+        forward = forward or PREVIOUS_DECKS not in labels
+        if forward:
+            seen += values
+        turn = MORE_DECKS if forward else PREVIOUS_DECKS
+        if turn not in labels:
+            raise LookupError(f"no deck {deck!r} on any page of the deck menu: {seen}")
+        before = msg.control_ids
+        await timed(user.click(msg, turn))
+        await user.fake.wait_for(lambda: user.fake.messages[message.id].control_ids != before, timeout=10)
+    raise LookupError("the deck menu has too many pages")
+
+
 def click_coords(cid: str, values: list[str] | None) -> tuple[int, int, int]:
     """(duel id, seq, choice index) from a panel control's custom id."""
     parts = cid.split(":")
@@ -416,7 +447,7 @@ class DuelAgent:
         acc = await b.click(challenge, "Accept")
         if acc.message is None:
             raise RuntimeError("no deck menu after Accept")
-        await b.select(acc.message, "Choose your deck", [deck_b])
+        await choose_deck(b, acc.message, deck_b)
         await self.until(lambda: self.board is not None and any(self.panels.values()), timeout)
         for u in self.users:  # a panel of an earlier duel, seen before this one's board
             m = self.panels.get(u.id)

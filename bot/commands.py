@@ -53,9 +53,24 @@ def _bot(interaction: discord.Interaction) -> "BotFace":
 
 
 async def deck_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The decks offered for a slash-command option that names a deck: those whose
+    name holds the text typed (so every deck is reached by typing part of its name;
+    Discord shows 25), in the order of the deck menu (:func:`bot.panels.deck_view`):
+    the player's saved decks then the preconstructed ones, the decks legal in the
+    command's format first (its ``format`` option, or the format of the ``league``
+    option's league), the others marked "not legal in ..."."""
     bot = _bot(interaction)
-    names = await bot.svc.deck_names(str(interaction.user.id))
-    return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+    fmt = getattr(interaction.namespace, "format", None)
+    league = getattr(interaction.namespace, "league", None)
+    try:
+        if isinstance(league, int) and fmt is None:
+            fmt = (await bot.svc.leagues.get(league)).format
+        f = bot.svc.format_named(fmt)
+    except DuelError:  # a league or format that is not there: the decks in the casual order
+        f = bot.svc.format_named(None)
+    menu = await bot.svc.deck_menu(str(interaction.user.id), f.name)
+    return [app_commands.Choice(name=clip(n if not why else f"{n} (not legal in {f.title})", 100), value=n)
+            for n, why in menu if current.lower() in n.lower()][:25]
 
 
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

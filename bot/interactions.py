@@ -22,7 +22,7 @@ from engine import carddb, formats
 from engine.decisions import Decision
 
 from .knowledge import seen_text
-from .panels import card_menu, clip, deck_view, panel_message, typed_choice
+from .panels import card_menu, clip, deck_pages, deck_view, panel_message, typed_choice
 from .picture import board_picture
 from .publishing import BOARD_PICTURE, DM_HOWTO, Publisher
 from .service import OUT_OF_DATE, DuelError, DuelRecord, Live, Outcome
@@ -50,6 +50,14 @@ def current_decision(live: Live, seq: int) -> Decision:
     if seq != live.seq:
         raise DuelError(OUT_OF_DATE)
     return d
+
+
+def deck_prompt(fmt: formats.Format, page_line: str) -> str:
+    """The words above the deck menu of a challenge in format ``fmt`` (its page line
+    from :func:`bot.panels.deck_view` under them)."""
+    where = "" if fmt.name == formats.DEFAULT else f" (decks legal in {fmt.title} first)"
+    return f"Choose the deck you will play{where}:" + (f"\n{page_line} The buttons under the menu turn the page."
+                                                       if page_line else "")
 
 
 def gone_from_message(interaction: discord.Interaction) -> bool:
@@ -345,9 +353,30 @@ class Interactions(Publisher):
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return
-        where = "" if fmt.name == formats.DEFAULT else f" (decks legal in {fmt.title} first)"
-        await interaction.response.send_message(f"Choose the deck you will play{where}:",
-                                                view=deck_view(duel_id, menu), ephemeral=True)
+        page_line, view = deck_view(duel_id, menu)
+        await interaction.response.send_message(deck_prompt(fmt, page_line), view=view, ephemeral=True)
+
+    async def on_deck_page(self, interaction: discord.Interaction, duel_id: int, page: int) -> None:
+        async with self.busy(interaction):
+            await self._on_deck_page(interaction, duel_id, page)
+
+    async def _on_deck_page(self, interaction: discord.Interaction, duel_id: int, page: int) -> None:
+        """Another page of the deck menu (:func:`bot.panels.deck_view`), shown in place;
+        a page that is not there (decks deleted since, a forged button) is refused
+        with a message and the menu is left as it is."""
+        uid = str(interaction.user.id)
+        try:
+            rec = await self.open_challenge(duel_id, uid)
+            fmt = self.svc.format_named(rec.options.get("format"))
+            menu = await self.svc.deck_menu(uid, fmt.name)
+            if page >= (pages := deck_pages(menu)):
+                raise DuelError(f"There is no page {page + 1} of decks: you have {len(menu)} decks, on "
+                                f"{pages} page{'s' if pages > 1 else ''}. Press Accept again for the menu as it is now.")
+        except DuelError as e:
+            await self.reply_error(interaction, str(e))
+            return
+        page_line, view = deck_view(duel_id, menu, page)
+        await interaction.response.edit_message(content=deck_prompt(fmt, page_line), view=view)
 
     async def on_deck_chosen(self, interaction: discord.Interaction, duel_id: int, deck: str) -> None:
         async with self.busy(interaction):

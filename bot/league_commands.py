@@ -16,6 +16,7 @@ from discord import app_commands
 from engine.formats import FORMATS
 from engine.match import BEST_OF
 
+from .commands import deck_autocomplete
 from .errors import DuelError
 from .face import BotFace
 from .league_service import RULES, TOP8_RULES, LeagueRecord, RoundClosed, Table, scored
@@ -169,6 +170,7 @@ class LeagueGroup(app_commands.Group):
 
     @app_commands.command(name="join", description="Join a league with one of your decks")
     @app_commands.describe(league="the league's number", deck="your deck (with its sideboard)")
+    @app_commands.autocomplete(deck=deck_autocomplete)
     async def join(self, interaction: discord.Interaction, league: int, deck: str) -> None:
         bot = _bot(interaction)
         try:

@@ -11,7 +11,7 @@ select menu (pages beyond), 5 rows of 5 buttons, 100-character custom ids,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
@@ -519,15 +519,19 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:c
         await interaction.client.on_challenge_button(interaction, self.duel_id, self.what)  # type: ignore[attr-defined]
 
 
+DECKS_PER_PAGE = 25  # what one Discord select menu holds
+
+
 class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:dk:(?P<duel>\d+)"):
-    """The challenged player's deck, chosen when accepting: ``menu`` is (name, why
-    it is not legal in the challenge's format, "" if it is), the legal ones first;
-    the others are marked, with the reason under the name."""
+    """The challenged player's deck, chosen when accepting: ``menu`` is one page of
+    (name, why it is not legal in the challenge's format, "" if it is), as
+    :func:`deck_view` cuts it; the decks not legal are marked, with the reason
+    under the name. The chosen value is the deck's name, whatever page it was on."""
 
     def __init__(self, duel_id: int, menu: list[tuple[str, str]] | None = None) -> None:
         opts = [discord.SelectOption(label=clip(n if not why else f"{n} (not legal here)", 100), value=clip(n, 100),
                                      description=clip(why, 100) if why else None)
-                for n, why in (menu or [("?", "")])[:25]]
+                for n, why in (menu or [("?", "")])[:DECKS_PER_PAGE]]
         super().__init__(discord.ui.Select(placeholder="Choose your deck", options=opts,
                                            custom_id=f"mb:dk:{duel_id}"))
         self.duel_id = duel_id
@@ -540,6 +544,23 @@ class DeckSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"mb:dk:(?P
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         await interaction.client.on_deck_chosen(interaction, self.duel_id, values[0] if values else "")  # type: ignore[attr-defined]
+
+
+class DeckPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"mb:dp:(?P<duel>\d+):(?P<page>\d+)"):
+    """Turns the deck menu of :func:`deck_view` to page ``page`` (counted from 0)."""
+
+    def __init__(self, duel_id: int, page: int, label: str = "More decks ▶") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, row=1,
+                                           custom_id=f"mb:dp:{duel_id}:{page}"))
+        self.duel_id, self.page = duel_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any) -> "DeckPageButton":
+        return cls(int(match["duel"]), int(match["page"]), getattr(item, "label", None) or "More decks ▶")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.on_deck_page(interaction, self.duel_id, self.page)  # type: ignore[attr-defined]
 
 
 _PANEL_ID = re.compile(r"mb:[cspti]:(\d+):(\d+)(?::\d+)?|mb:m:(\d+):(\d+)")
@@ -570,7 +591,7 @@ def waiting_panel_of(message: discord.Message) -> int | None:
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, PageButton, TypeButton, CardInfoButton, ChallengeButton, DeckSelect,
-                 CardSelect, CardPageButton, SeenButton, ShowControlsButton, PictureButton)
+                 DeckPageButton, CardSelect, CardPageButton, SeenButton, ShowControlsButton, PictureButton)
 
 
 def challenge_view(duel_id: int) -> discord.ui.View:
@@ -580,10 +601,39 @@ def challenge_view(duel_id: int) -> discord.ui.View:
     return v
 
 
-def deck_view(duel_id: int, menu: list[tuple[str, str]]) -> discord.ui.View:
+def deck_pages(menu: Sequence[tuple[str, str]]) -> int:
+    """How many pages :func:`deck_view` shows ``menu`` on (at least one)."""
+    return max(1, -(-len(menu) // DECKS_PER_PAGE))
+
+
+def deck_view(duel_id: int, menu: Sequence[tuple[str, str]], page: int = 0) -> tuple[str, discord.ui.View]:
+    """The deck menu of a duel: page ``page`` of ``menu`` (as
+    :meth:`bot.service.DuelService.deck_menu` orders it: the decks legal in the
+    duel's format first, then the others marked with their reason) and the line
+    that says which page it is, "" when one page holds them all.
+
+    The one place a select menu lists decks. Its design, for any number of decks:
+    every deck of the player (their saved decks, then the preconstructed ones) is
+    an option, none left out; the legal ones come first, so in a format the first
+    page is what can be played. A page holds the 25 options of one Discord select;
+    past that, **◀ Previous decks** and **More decks ▶** buttons (persistent,
+    ``mb:dp:<duel>:<page>``) turn the page in place, rebuilt from the decks as
+    they are at the click. A page that no longer exists is refused with a message
+    (see ``on_deck_page``). Slash-command options that name a deck use
+    :func:`bot.commands.deck_autocomplete` instead (typing narrows the list)."""
+    pages = deck_pages(menu)
+    page = max(0, min(page, pages - 1))
     v = discord.ui.View(timeout=None)
-    v.add_item(DeckSelect(duel_id, menu))
-    return v
+    v.add_item(DeckSelect(duel_id, list(menu[page * DECKS_PER_PAGE:(page + 1) * DECKS_PER_PAGE])))
+    if pages == 1:
+        return "", v
+    if page > 0:
+        v.add_item(DeckPageButton(duel_id, page - 1, "◀ Previous decks"))
+    if page < pages - 1:
+        v.add_item(DeckPageButton(duel_id, page + 1, "More decks ▶"))
+    first = page * DECKS_PER_PAGE
+    return (f"Decks {first + 1}–{min(len(menu), first + DECKS_PER_PAGE)} of {len(menu)} "
+            f"(page {page + 1} of {pages})."), v
 
 
 _ = Decision

@@ -162,15 +162,13 @@ class DuelService:
         raise DuelError(f"No deck called {clip_text(name)!r}. Your decks: use /deck list; preconstructed: "
                         + ", ".join(sorted(PRECONS)))
 
-    async def deck_names(self, user_id: str) -> list[str]:
-        saved = [d.name for d in await deck_store.list_decks(self.db, user_id)]
-        return saved + sorted(PRECONS)
-
     async def deck_menu(self, user_id: str, fmt: str) -> list[tuple[str, str]]:
         """The decks a player may choose from for a duel of format ``fmt``, as
-        (name, why not legal): the legal ones first (a menu shows only 25),
-        then the others with their first problem, so a player sees why their
-        deck is not offered as playable rather than wondering where it went."""
+        (name, why not legal): their saved decks then the preconstructed ones, the
+        legal ones first, then the others with their first problem, so a player
+        sees why their deck is not offered as playable rather than wondering where
+        it went. Shown in pages by :func:`bot.panels.deck_view`, offered to slash
+        commands by :func:`bot.commands.deck_autocomplete`."""
         f = self.format_named(fmt)
         decks = [(d.name, list(d.cards)) for d in await deck_store.list_decks(self.db, user_id)] \
             + [(n, decklist(n)) for n in sorted(PRECONS)]

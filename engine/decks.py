@@ -5,7 +5,9 @@ allied two-color pairs and three artifact decks. Each is a legal deck of 60
 cards (basic lands plus spells, no more than four copies of any other card)
 and together they hold every Fourth Edition card, so that the random duels
 play them all. Then the Old School decks (:data:`OLD_SCHOOL`): classic
-archetypes of 1993-94, each legal in the ``oldschool`` format. ``manaburn
+archetypes of 1993-94, each legal in the ``oldschool`` format; and the Old
+School 95 decks (:data:`OLD_SCHOOL_95`) of 1995-96, legal in ``oldschool95``
+(:func:`format_of` says which format a deck is built for). ``manaburn
 play``, the bot and the random-duel tests use them all.
 
 The ante cards (Bronze Tablet in Mishra's Workshop, Rebirth in Wild Fire,
@@ -240,6 +242,76 @@ OLD_SCHOOL: dict[str, dict[str, int]] = {
 PRECONS.update(OLD_SCHOOL)
 
 
+# ------------------------------------------------------------ Old School 95
+# Decks of 1995-96, each legal in the ``oldschool95`` format (engine/formats.py: the
+# 93/94 pool with Fallen Empires, Fourth Edition, Ice Age, Chronicles and Homelands;
+# Demonic Consultation restricted, Necropotence not) and not in ``oldschool`` (each
+# plays a card of Fallen Empires, Ice Age or Homelands). They are modelled on the
+# period's Type II decks, with the Power and dual lands that Old School 95 allows in
+# their place of the period's Type II-legal cards; Alliances cards (Contagion,
+# Lim-Dul's Vault, Force of Will) are not in the pool and are left out.
+OLD_SCHOOL_95: dict[str, dict[str, int]] = {
+    "Necro": {  # modelled on the mono black Necropotence decks of 1996 Type II (Necropotence, Dark Ritual,
+        # Hymn to Tourach, Knight of Stromgald, Icequake, Zuran Orb), with Juzam Djinn, Sinkhole and the Power
+        # of the Old School pool; Contagion and Lim-Dul's Vault (Alliances) are not in the pool
+        "Swamp": 18, "Strip Mine": 1, "Mishra's Factory": 3,
+        "Black Lotus": 1, "Mox Jet": 1, "Sol Ring": 1,
+        "Necropotence": 4, "Dark Ritual": 4, "Hymn to Tourach": 4, "Knight of Stromgald": 4,
+        "Hypnotic Specter": 4, "Order of the Ebon Hand": 2, "Juzám Djinn": 2,
+        "Demonic Consultation": 1, "Demonic Tutor": 1, "Mind Twist": 1, "Icequake": 2, "Sinkhole": 2,
+        "Zuran Orb": 2, "Drain Life": 1, "Soul Burn": 1,
+    },
+    "Hymn and Rack": {  # modelled on the black-red Hymn to Tourach discard decks of the 1995 Type II season
+        # (Hymn to Tourach and Hypnotic Specter empty the hand, The Rack and Black Vise punish it), with the
+        # Power and Badlands of the Old School pool
+        "Badlands": 4, "Swamp": 10, "Mountain": 4, "Strip Mine": 1, "Mishra's Factory": 2,
+        "Black Lotus": 1, "Mox Jet": 1, "Mox Ruby": 1, "Sol Ring": 1,
+        "Hymn to Tourach": 4, "Hypnotic Specter": 4, "Dark Ritual": 4, "The Rack": 3, "Black Vise": 1,
+        "Mind Twist": 1, "Demonic Tutor": 1, "Demonic Consultation": 1, "Sinkhole": 4, "Lightning Bolt": 4,
+        "Chain Lightning": 2, "Juzám Djinn": 2, "Sedge Troll": 2, "Fireball": 1, "Nevinyrral's Disk": 1,
+    },
+    "Incinerate Zoo": {  # modelled on the red-green-white Zoo of 1995-96 (Kird Ape, Savannah Lions, Erhnam
+        # Djinn and every burn spell: Lightning Bolt, Chain Lightning and Ice Age's Incinerate), with Lhurgoyf
+        # and the Old School Moxen
+        "Taiga": 4, "Plateau": 4, "Savannah": 4, "Mountain": 5, "Forest": 2, "City of Brass": 1, "Strip Mine": 1,
+        "Black Lotus": 1, "Mox Ruby": 1, "Mox Emerald": 1, "Mox Pearl": 1,
+        "Kird Ape": 4, "Savannah Lions": 4, "Erhnam Djinn": 4, "Lhurgoyf": 2, "Ball Lightning": 2,
+        "Lightning Bolt": 4, "Chain Lightning": 4, "Incinerate": 4, "Swords to Plowshares": 4, "Fireball": 1,
+        "Balance": 1, "Disenchant": 1,
+    },
+    "Stasis": {  # modelled on the blue-white prison decks of 1995 (Stasis and Winter Orb lock the board while
+        # Howling Mine feeds the hand and Counterspell guards the lock; Icy Manipulator and Armageddon finish
+        # it), with Kismet, Millstone and Serra Angel to win, Ice Age's Adarkar Wastes and Brainstorm, and the
+        # Power of the Old School pool
+        "Tundra": 4, "Island": 10, "Plains": 4, "Strip Mine": 1, "Library of Alexandria": 1, "Adarkar Wastes": 2,
+        "Black Lotus": 1, "Sol Ring": 1, "Mox Sapphire": 1, "Mox Pearl": 1,
+        "Stasis": 4, "Howling Mine": 4, "Winter Orb": 2, "Kismet": 2, "Icy Manipulator": 3, "Armageddon": 2,
+        "Counterspell": 4, "Swords to Plowshares": 4, "Serra Angel": 2, "Millstone": 2,
+        "Brainstorm": 1,
+        "Ancestral Recall": 1, "Time Walk": 1, "Timetwister": 1, "Balance": 1,
+    },
+    "Homelands Legends": {  # not a tournament list (Homelands' legends were seldom played): modelled on the
+        # set's own theme, the Sengir vampires and Autumn Willow's folk of An-Havva, as a black-green deck
+        # with the period's staples (Birds of Paradise, Dark Ritual, Hymn to Tourach, Dark Banishing)
+        "Bayou": 4, "Swamp": 8, "Forest": 6, "Castle Sengir": 1, "An-Havva Township": 1, "Strip Mine": 1,
+        "Mox Jet": 1, "Mox Emerald": 1, "Birds of Paradise": 4, "Dark Ritual": 2,
+        "Baron Sengir": 1, "Grandmother Sengir": 2, "Irini Sengir": 2, "Ihsan's Shade": 2, "Veldrane of Sengir": 1,
+        "Autumn Willow": 2, "Daughter of Autumn": 2,
+        "Spectral Bears": 4, "An-Havva Constable": 2, "Sengir Autocrat": 2,
+        "Dark Banishing": 3, "Hymn to Tourach": 2, "Feast of the Unicorn": 2, "Demonic Tutor": 1, "Mind Twist": 1,
+        "Regrowth": 1, "Sylvan Library": 1,
+    },
+}
+PRECONS.update(OLD_SCHOOL_95)
+
+
+def format_of(name: str) -> str:
+    """The name of the format the preconstructed deck is built for (engine/formats.py)."""
+    if name in OLD_SCHOOL_95:
+        return "oldschool95"
+    return "oldschool" if name in OLD_SCHOOL else "4ED"
+
+
 def decklist(name: str) -> list[str]:
     """The deck as a list of card names (library order before shuffling)."""
     return [card for card, n in PRECONS[name].items() for _ in range(n)]
@@ -300,6 +372,17 @@ SIDEBOARDS: dict[str, dict[str, int]] = {
                            "Swords to Plowshares": 1, "Circle of Protection: Black": 2, "Stone Rain": 1},
     "The Dark": {"Terror": 3, "Shatter": 2, "Red Elemental Blast": 2, "Pyrotechnics": 2, "Ashes to Ashes": 1,
                  "Blood Moon": 2, "Gloom": 2, "Inquisition": 1},
+    # Old School 95
+    "Necro": {"Gloom": 2, "Pestilence": 3, "Dark Banishing": 2, "Drain Life": 1, "Zuran Orb": 2, "Soul Burn": 1,
+              "Sinkhole": 2, "Terror": 2},
+    "Hymn and Rack": {"Red Elemental Blast": 2, "Pyroblast": 2, "Shatter": 2, "Gloom": 2, "Pestilence": 2,
+                      "Stone Rain": 2, "Terror": 2, "Icequake": 1},
+    "Incinerate Zoo": {"Disenchant": 2, "Red Elemental Blast": 2, "Pyroblast": 2, "Tranquility": 2, "Shatter": 2,
+                       "Tsunami": 2, "Armageddon": 1, "Whirling Dervish": 2},
+    "Stasis": {"Disenchant": 3, "Blue Elemental Blast": 2, "Hydroblast": 2, "Red Elemental Blast": 2,
+               "Circle of Protection: Red": 2, "Wrath of God": 2, "Control Magic": 2},
+    "Homelands Legends": {"Tranquility": 2, "Pestilence": 2, "Terror": 2, "Sinkhole": 2, "Hurricane": 1,
+                          "Tsunami": 2, "Desert Twister": 2, "Crumble": 2},
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator
 
 import pytest
 
+from bench.harness import choose_deck
 from bench.harness import pick as bench_pick
 from bot.app import ManaburnBot
 from bot.panels import board_message
@@ -54,7 +55,7 @@ async def start_duel(fake: FakeDiscord, alice: SimUser, bob: SimUser, *, ante: b
     assert "challenges you" in challenge.text
     acc = await bob.click(challenge, "Accept")
     assert acc.ephemeral
-    await bob.select(acc.message, "Choose your deck", [deck_b])
+    await choose_deck(bob, acc.message, deck_b)
     await fake.wait_for(lambda: challenge.thread is not None and any(
         m.text.startswith("**Duel #") for m in bob.visible_messages(challenge.thread)), timeout=10)  # its board
     return challenge.thread

@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 import pytest
 
+from bench.harness import choose_deck
 from bot.app import ManaburnBot
 from bot.autopass import DEFAULT_STOPS, auto_answer
 from bot.decklists import parse_decklist
@@ -260,7 +261,7 @@ class Table:
         r = await self.acks(self.alice.slash("challenge", opponent=self.bob, deck=deck_a, **challenge))
         challenge_msg = self.challenge = r.message
         acc = await self.acks(self.bob.click(challenge_msg, "Accept"))
-        await self.acks(self.bob.select(acc.message, "Choose your deck", [deck_b]))
+        await choose_deck(self.bob, acc.message, deck_b, timed=self.acks)
         await self.fake.wait_for(lambda: challenge_msg.thread is not None and any(
             m.text.startswith("**Duel #") for m in self.alice.visible_messages(challenge_msg.thread)), timeout=10)
         self.thread = challenge_msg.thread
@@ -673,7 +674,7 @@ async def test_duels_listing_and_concede(fake_discord: FakeDiscord, tmp_path: Pa
     # a second duel, with carol; alice is in both at once
     r = await t.acks(alice.slash("challenge", opponent=carol, deck="Black Death"))
     acc = await t.acks(carol.click(r.message, "Accept"))
-    await t.acks(carol.select(acc.message, "Choose your deck", ["White Knights"]))
+    await choose_deck(carol, acc.message, "White Knights", timed=t.acks)
     await t.fake.wait_for(lambda: r.message.thread is not None and any(
         m.text.startswith("**Duel #2") for m in alice.visible_messages(r.message.thread)))
     # a challenge still open is listed too

@@ -459,6 +459,7 @@ def test_persistent_custom_ids_are_unchanged() -> None:
         "CardInfoButton": r"mb:i:(?P<duel>\d+):(?P<seq>\d+)",
         "ChallengeButton": r"mb:ch:(?P<duel>\d+):(?P<what>[ad])",
         "DeckSelect": r"mb:dk:(?P<duel>\d+)",
+        "DeckPageButton": r"mb:dp:(?P<duel>\d+):(?P<page>\d+)",
         "CardSelect": r"mb:cs:(?P<duel>\d+):(?P<page>\d+)",
         "CardPageButton": r"mb:cp:(?P<duel>\d+):(?P<page>\d+)",
         "SeenButton": r"mb:w:(?P<duel>\d+):(?P<seq>\d+)",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.app import ManaburnBot
 from fakediscord import FakeDiscord
+from bench.harness import choose_deck
 from test_bot_e2e import panel, play_until, start_duel
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -43,6 +44,9 @@ async def test_the_deck_menu_of_an_old_school_challenge_marks_the_decks_not_lega
         acc = await bob.click(r.message, "Accept")
         assert "decks legal in Old School 93/94 first" in acc.message.text
         options = acc.message.selects[0]["options"]
+        while "More decks ▶" in fake.messages[acc.message.id].button_labels:  # every page (bot.panels.deck_view)
+            await bob.click(acc.message, "More decks ▶")
+            options = options + fake.messages[acc.message.id].selects[0]["options"]
         marked = [o for o in options if o["label"].endswith("(not legal here)")]
         legal = [o for o in options if not o["label"].endswith("(not legal here)")]
         assert legal and marked
@@ -51,7 +55,7 @@ async def test_the_deck_menu_of_an_old_school_challenge_marks_the_decks_not_lega
         assert wild["label"] == "Wild Fire (not legal here)" and "Rebirth is banned" in wild["description"]
         assert any(o["label"] == "Juzam Black" for o in legal)
         # choosing a marked deck is refused with the reason, as before
-        res = await bob.select(acc.message, "Choose your deck", ["Wild Fire"])
+        res = await choose_deck(bob, acc.message, "Wild Fire")
         await res.wait_done()
         assert "Rebirth is banned" in " ".join([res.text] + [f.text for f in res.followups])
 

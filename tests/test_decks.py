@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import carddb, formats
-from engine.decks import OLD_SCHOOL, PRECONS, decklist
+from engine.decks import OLD_SCHOOL, PRECONS, decklist, format_of
 from engine.duel import check_deck
 
 BASIC = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
@@ -24,7 +24,7 @@ def test_there_are_at_least_ten_theme_decks() -> None:
     assert {"Red Burn", "Green Stompy"} <= set(PRECONS)
 
 
-@pytest.mark.parametrize("name", sorted(set(PRECONS) - set(OLD_SCHOOL)))
+@pytest.mark.parametrize("name", sorted(n for n in PRECONS if format_of(n) == "4ED"))
 def test_each_precon_is_a_legal_deck_of_fourth_edition_cards(name: str) -> None:
     cards = decklist(name)
     assert 40 <= len(cards) <= 60, f"{name} has {len(cards)} cards"

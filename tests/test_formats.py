@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine import carddb, formats
-from engine.decks import OLD_SCHOOL, PRECONS, decklist
+from engine.decks import OLD_SCHOOL, PRECONS, decklist, format_of
 
 OLD = formats.get("oldschool")
 SWEDISH = formats.get("oldschool-swedish")
@@ -22,7 +22,10 @@ def test_names_match_without_regard_to_case_and_unknown_ones_say_which_exist() -
 def test_every_precon_is_legal_in_its_format_and_casual() -> None:
     for name in PRECONS:
         assert CASUAL.is_legal(decklist(name)), name
-        if name in OLD_SCHOOL:
+        if format_of(name) == "oldschool95":
+            assert formats.get("oldschool95").problems(decklist(name)) == [], name
+            assert len(decklist(name)) == 60
+        elif name in OLD_SCHOOL:
             assert OLD.problems(decklist(name)) == [] and SWEDISH.is_legal(decklist(name)), name
             assert len(decklist(name)) == 60
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bench.harness import choose_deck
 from bot.app import ManaburnBot
 from engine.decks import decklist
 from fakediscord import FakeDiscord
@@ -49,7 +50,7 @@ async def test_an_old_school_deck_imported_checked_and_played(fake_discord: Fake
         assert "challenges you" in challenge.text and "Old School 93/94" in challenge.text
         # bob's answer with a Fourth Edition deck holding Rebirth is refused too, and changes nothing
         acc = await bob.click(challenge, "Accept")
-        res = await bob.select(acc.message, "Choose your deck", ["Wild Fire"])
+        res = await choose_deck(bob, acc.message, "Wild Fire")
         await res.wait_done()
         refused = " ".join([res.text] + [f.text for f in res.followups])
         assert "Rebirth is banned" in refused

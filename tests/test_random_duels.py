@@ -26,7 +26,7 @@ import pytest
 
 from engine import Duel, DuelOptions, carddb
 from engine.players.random_player import RandomPlayer
-from engine.decks import PRECONS
+from engine.decks import OLD_SCHOOL_95, PRECONS
 
 DUELS = int(os.environ.get("MANABURN_RANDOM_DUELS", "200"))
 CHUNKS = 10
@@ -34,8 +34,10 @@ CHUNKS = 10
 # The precons, one test-only deck for the implemented cards outside Fourth
 # Edition (Ice Age and others), which no precon holds, and test-only decks
 # holding every other card of the Old School sets (pool_decks, below).
+# The Old School 95 precons play their own duels (tests/test_decks95.py): a prison deck
+# (Stasis, Winter Orb) between random players runs to the decision cap here.
 DECKS: dict[str, dict[str, int]] = {
-    **PRECONS,
+    **{name: deck for name, deck in PRECONS.items() if name not in OLD_SCHOOL_95},
     "Snow and Legends": {
         "Snow-Covered Forest": 6, "Snow-Covered Mountain": 4, "Snow-Covered Plains": 4,
         "Snow-Covered Island": 3, "Snow-Covered Swamp": 3, "Glacial Chasm": 1,

@@ -10,7 +10,7 @@ import pytest
 from bot.app import ManaburnBot
 from bot.decklists import DecklistError, parse_deck, parse_decklist
 from engine import formats
-from engine.decks import OLD_SCHOOL, PRECONS, SIDEBOARDS, decklist, sideboard
+from engine.decks import PRECONS, SIDEBOARDS, decklist, format_of, sideboard
 from fakediscord import FakeDiscord
 from storage.db import Database
 from storage.decks import get_deck, save_deck
@@ -58,7 +58,7 @@ def test_old_school_counts_deck_and_sideboard_together() -> None:
 @pytest.mark.parametrize("name", sorted(PRECONS))
 def test_each_precon_has_a_legal_sideboard_of_fifteen(name: str) -> None:
     assert name in SIDEBOARDS and len(sideboard(name)) == 15
-    fmt = formats.get("oldschool" if name in OLD_SCHOOL else "4ED")
+    fmt = formats.get(format_of(name))
     assert fmt.problems(decklist(name), sideboard(name)) == []
 
 
