@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .computer import ComputerPlayer
 
 CANDIDATES = 5  # answers simulated per decision, passing and the heuristic's own included
+ATTACK_PLANS = 3  # attacks simulated besides them (each "attack A, B": announced with its attackers)
 MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
 HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
 MAX_STEPS = 300  # decisions played in one simulation at most
@@ -77,7 +78,45 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             break
         if c not in out:
             out.append(c)
+    if "attack" in d.choices and (heur is None or heur in ("attack", d.decline)):
+        out += [p for p in attack_plans(cp, b, d, heur == "attack") if p not in out]
     return out
+
+
+def attack_plans(cp: "ComputerPlayer", b: "computer.Board", d: Decision, announced: bool) -> list[str]:
+    """Up to :data:`ATTACK_PLANS` attacks to simulate, each an answer ``attack A, B``
+    (announcing the attack and declaring its attackers at once): the heuristic's
+    own plan (unless ``announced``: its answer is the bare ``attack``, which
+    declares that plan), every creature that may attack, the plan without its
+    weakest attacker, and, when the plan is to stay home, the strongest alone.
+    Tried only once the heuristic has nothing more to cast before combat
+    (its answer attacks or passes): the attack is then what is left to decide,
+    and it is judged by playing it out (their blocks, the damage, their
+    swing back) rather than by :class:`~engine.players.computer_combat.Combat`'s
+    prediction alone."""
+    ready = [p for p in b.creatures(b.me) if not p["tapped"] and (not p["sick"] or computer.hasty(p["name"]))
+             and b.power(p) > 0 and "Wall" not in p["name"]]
+    if not ready:
+        return []
+    plan = [p["ref"] for p in cp._attackers(b, d, [])[0]]
+    refs = [p["ref"] for p in sorted(ready, key=lambda p: (-b.value(p), p["ref"]))]
+    plans: list[list[str]] = []
+    if plan and not announced:
+        plans.append(plan)
+    plans.append(refs)
+    if len(plan) >= 2:
+        weakest = min(plan, key=lambda r: (b.value(b.perms[r]), r))
+        plans.append([r for r in plan if r != weakest])
+    if not plan:
+        plans.append(refs[:1])
+    out: list[str] = []
+    for p in plans:
+        if sorted(p) == sorted(plan) and announced:
+            continue
+        text = "attack " + ", ".join(sorted(p))
+        if text not in out:
+            out.append(text)
+    return out[:ATTACK_PLANS]
 
 
 def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: str, seed: int) -> float:
