@@ -47,6 +47,7 @@ ATTACK_PLANS = 3  # attacks simulated besides them (each "attack A, B": announce
 MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
 HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
 MAX_STEPS = 300  # decisions played in one simulation at most
+DETERMINIZATIONS = 2  # copies each candidate is played on, its score the mean (their own draws and the dice differ)
 
 
 def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | None) -> list[str]:
@@ -174,11 +175,14 @@ def main_phase_choice(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur
     cands = _candidates(cp, v, d, heur)
     if len(cands) < 2:
         return None
-    start = peek(rng)
-    if start is None:
-        return None
-    seed = rng.randrange(1 << 30)
-    scores = [_simulate(start, d.player, cp, v, c, seed) for c in cands]
+    scores = [0.0] * len(cands)
+    for _ in range(DETERMINIZATIONS):
+        start = peek(rng)
+        if start is None:
+            return None
+        seed = rng.randrange(1 << 30)
+        for i, c in enumerate(cands):
+            scores[i] += _simulate(start, d.player, cp, v, c, seed)
     best = max(range(len(cands)), key=lambda i: scores[i])
     if cands[best] == heur or heur is not None and scores[best] < scores[0] + MARGIN:
         return None
