@@ -628,3 +628,28 @@ def test_the_look_ahead_plays_out_attacks() -> None:
     assert duel.game.players[1].life == 16
     angel = next(c for c in duel.game.battlefield if c.name == "Serra Angel")
     assert not angel.tapped
+
+
+def test_the_look_ahead_averages_two_determinized_copies() -> None:
+    """Each candidate is played on two determinized copies (its own library dealt twice,
+    the dice rolled twice) and judged by the mean, so one lucky draw decides less."""
+    from engine.determinize import peek_for
+    from engine.players import lookahead
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Forest"] * 4 + ["Serra Angel"], "life": 12,
+                  "library": ["Forest", "Grizzly Bears", "Craw Wurm", "Giant Growth"] * 3},
+        "bob": {"battlefield": ["Mountain"] * 4 + ["Wall of Stone", "Craw Wurm"],
+                "hand": ["Forest"] * 3, "library": ["Forest"] * 20}}}
+    duel = Duel(lambda: build_position(setup))
+    copies: list[Duel] = []
+    real = peek_for(duel, 0)
+
+    def peek(rng: random.Random) -> Duel | None:
+        c = real(rng)
+        assert c is not None
+        copies.append(c)
+        return c
+    ComputerPlayer(0).choose(view(duel, 0), duel.pending, peek)
+    assert lookahead.DETERMINIZATIONS == 2 and len(copies) == 2
+    assert [c.name for c in copies[0].game.players[0].library] != [c.name for c in copies[1].game.players[0].library]

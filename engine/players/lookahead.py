@@ -13,8 +13,13 @@ a rest point, else the computer answers by its heuristic alone.
 The search (:func:`main_phase_choice`): at the active player's main-phase
 opportunity, the candidates are the heuristic's own answer, passing, and
 the best few other casts, land plays and activations by the heuristic's
-score (at most :data:`CANDIDATES` in all). Each is applied to a clone of
-one determinized copy; the rest of the simulation is answered by a copy of
+score (at most :data:`CANDIDATES` in all), and, once the heuristic has
+nothing more to cast before combat, up to :data:`ATTACK_PLANS` attacks
+(:func:`attack_plans`: ``attack A, B`` announces the attack and declares
+its attackers in one answer), so that attacks are judged by playing them
+out too. Each is applied to a clone of each of :data:`DETERMINIZATIONS`
+determinized copies (the same copies for every candidate) and scored by
+the mean; the rest of the simulation is answered by a copy of
 the computer's heuristic (for its seat) and by :class:`SensiblePlayer` (for
 the opponent, whose hand is placeholders it cannot cast) up to the horizon,
 the end of the opponent's next main phase (its attack included:
@@ -25,7 +30,8 @@ answer is kept unless another scores more than it by :data:`MARGIN` (a
 simulation that raises scores nothing). Deterministic for the computer's
 seed: the only randomness is its own generator. Measured (bench/README.md,
 the AI section): 137 / 136 duels of 200 won against sensible on seeds 0 /
-1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision.
+1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision
+(before the attacks and the second copy: see there for the figures since).
 """
 from __future__ import annotations
 
