@@ -600,3 +600,56 @@ def test_the_computer_keeps_its_removal_for_a_threat() -> None:
             "bob": {"battlefield": ["Forest", *bob], "hand": ["Forest"] * 6}}}))
     assert "cast Swords to Plowshares" not in _ai_turn(setup(["Llanowar Elves"]), ComputerPlayer(0))
     assert "cast Swords to Plowshares" in _ai_turn(setup(["Hill Giant"]), ComputerPlayer(0))
+
+
+def test_the_look_ahead_plays_out_attacks() -> None:
+    """At its main phase the look-ahead also simulates attacks ("attack A, B": announced with
+    its attackers), each played on through the opponent's blocks and next turn. Serra Angel
+    (4/4 flying, vigilance) against two walls and a Craw Wurm, at 12 life: the heuristic's
+    combat plan keeps her home as a blocker (it does not count vigilance); played out, the
+    attack costs nothing, and she attacks and is still untapped at home."""
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Forest"] * 4 + ["Serra Angel"], "life": 12},
+        "bob": {"battlefield": ["Mountain"] * 4 + ["Wall of Stone", "Wall of Wood", "Craw Wurm"],
+                "hand": ["Forest"] * 3, "library": ["Forest"] * 20}}}
+    duel = Duel(lambda: build_position(setup))
+    assert ComputerPlayer(0).choose(view(duel, 0), duel.pending) == "pass"  # the heuristic alone
+    ai = ComputerPlayer(0)
+    first = answer(duel, ai)
+    assert first == "attack Serra Angel"
+    duel.apply(first, 0)
+    for _ in range(40):
+        d = duel.pending
+        if d is None or duel.game.active != 0:
+            break
+        a = answer(duel, ai) if d.player == 0 else d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    assert duel.game.players[1].life == 16
+    angel = next(c for c in duel.game.battlefield if c.name == "Serra Angel")
+    assert not angel.tapped
+
+
+def test_the_look_ahead_averages_two_determinized_copies() -> None:
+    """Each candidate is played on two determinized copies (its own library dealt twice,
+    the dice rolled twice) and judged by the mean, so one lucky draw decides less."""
+    from engine.determinize import peek_for
+    from engine.players import lookahead
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Forest"] * 4 + ["Serra Angel"], "life": 12,
+                  "library": ["Forest", "Grizzly Bears", "Craw Wurm", "Giant Growth"] * 3},
+        "bob": {"battlefield": ["Mountain"] * 4 + ["Wall of Stone", "Craw Wurm"],
+                "hand": ["Forest"] * 3, "library": ["Forest"] * 20}}}
+    duel = Duel(lambda: build_position(setup))
+    copies: list[Duel] = []
+    real = peek_for(duel, 0)
+
+    def peek(rng: random.Random) -> Duel | None:
+        c = real(rng)
+        assert c is not None
+        copies.append(c)
+        return c
+    ComputerPlayer(0).choose(view(duel, 0), duel.pending, peek)
+    assert lookahead.DETERMINIZATIONS == 2 and len(copies) == 2
+    assert [c.name for c in copies[0].game.players[0].library] != [c.name for c in copies[1].game.players[0].library]

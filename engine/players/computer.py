@@ -375,7 +375,7 @@ class ComputerPlayer:
         if answer.startswith(("cast ", "activate ")):
             self.casting = answer
             self.n_targets = 0
-        elif answer == "attack" and d.kind is K.OPPORTUNITY:
+        elif answer.startswith("attack") and d.kind is K.OPPORTUNITY:  # "attack", or "attack A, B" declaring them
             self.attacked_turn = self.turn
 
     def _random(self, d: Decision, ch: list[str]) -> str:

@@ -13,8 +13,13 @@ a rest point, else the computer answers by its heuristic alone.
 The search (:func:`main_phase_choice`): at the active player's main-phase
 opportunity, the candidates are the heuristic's own answer, passing, and
 the best few other casts, land plays and activations by the heuristic's
-score (at most :data:`CANDIDATES` in all). Each is applied to a clone of
-one determinized copy; the rest of the simulation is answered by a copy of
+score (at most :data:`CANDIDATES` in all), and, once the heuristic has
+nothing more to cast before combat, up to :data:`ATTACK_PLANS` attacks
+(:func:`attack_plans`: ``attack A, B`` announces the attack and declares
+its attackers in one answer), so that attacks are judged by playing them
+out too. Each is applied to a clone of each of :data:`DETERMINIZATIONS`
+determinized copies (the same copies for every candidate) and scored by
+the mean; the rest of the simulation is answered by a copy of
 the computer's heuristic (for its seat) and by :class:`SensiblePlayer` (for
 the opponent, whose hand is placeholders it cannot cast) up to the horizon,
 the end of the opponent's next main phase (its attack included:
@@ -25,7 +30,8 @@ answer is kept unless another scores more than it by :data:`MARGIN` (a
 simulation that raises scores nothing). Deterministic for the computer's
 seed: the only randomness is its own generator. Measured (bench/README.md,
 the AI section): 137 / 136 duels of 200 won against sensible on seeds 0 /
-1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision.
+1000, against 133 / 128 by the heuristic alone; p95 38 ms per decision
+(before the attacks and the second copy: see there for the figures since).
 """
 from __future__ import annotations
 
@@ -43,9 +49,11 @@ if TYPE_CHECKING:
     from .computer import ComputerPlayer
 
 CANDIDATES = 5  # answers simulated per decision, passing and the heuristic's own included
+ATTACK_PLANS = 3  # attacks simulated besides them (each "attack A, B": announced with its attackers)
 MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
 HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
 MAX_STEPS = 300  # decisions played in one simulation at most
+DETERMINIZATIONS = 2  # copies each candidate is played on, its score the mean (their own draws and the dice differ)
 
 
 def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | None) -> list[str]:
@@ -77,7 +85,45 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             break
         if c not in out:
             out.append(c)
+    if "attack" in d.choices and (heur is None or heur in ("attack", d.decline)):
+        out += [p for p in attack_plans(cp, b, d, heur == "attack") if p not in out]
     return out
+
+
+def attack_plans(cp: "ComputerPlayer", b: "computer.Board", d: Decision, announced: bool) -> list[str]:
+    """Up to :data:`ATTACK_PLANS` attacks to simulate, each an answer ``attack A, B``
+    (announcing the attack and declaring its attackers at once): the heuristic's
+    own plan (unless ``announced``: its answer is the bare ``attack``, which
+    declares that plan), every creature that may attack, the plan without its
+    weakest attacker, and, when the plan is to stay home, the strongest alone.
+    Tried only once the heuristic has nothing more to cast before combat
+    (its answer attacks or passes): the attack is then what is left to decide,
+    and it is judged by playing it out (their blocks, the damage, their
+    swing back) rather than by :class:`~engine.players.computer_combat.Combat`'s
+    prediction alone."""
+    ready = [p for p in b.creatures(b.me) if not p["tapped"] and (not p["sick"] or computer.hasty(p["name"]))
+             and b.power(p) > 0 and "Wall" not in p["name"]]
+    if not ready:
+        return []
+    plan = [p["ref"] for p in cp._attackers(b, d, [])[0]]
+    refs = [p["ref"] for p in sorted(ready, key=lambda p: (-b.value(p), p["ref"]))]
+    plans: list[list[str]] = []
+    if plan and not announced:
+        plans.append(plan)
+    plans.append(refs)
+    if len(plan) >= 2:
+        weakest = min(plan, key=lambda r: (b.value(b.perms[r]), r))
+        plans.append([r for r in plan if r != weakest])
+    if not plan:
+        plans.append(refs[:1])
+    out: list[str] = []
+    for p in plans:
+        if sorted(p) == sorted(plan) and announced:
+            continue
+        text = "attack " + ", ".join(sorted(p))
+        if text not in out:
+            out.append(text)
+    return out[:ATTACK_PLANS]
 
 
 def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: str, seed: int) -> float:
@@ -135,11 +181,14 @@ def main_phase_choice(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur
     cands = _candidates(cp, v, d, heur)
     if len(cands) < 2:
         return None
-    start = peek(rng)
-    if start is None:
-        return None
-    seed = rng.randrange(1 << 30)
-    scores = [_simulate(start, d.player, cp, v, c, seed) for c in cands]
+    scores = [0.0] * len(cands)
+    for _ in range(DETERMINIZATIONS):
+        start = peek(rng)
+        if start is None:
+            return None
+        seed = rng.randrange(1 << 30)
+        for i, c in enumerate(cands):
+            scores[i] += _simulate(start, d.player, cp, v, c, seed)
     best = max(range(len(cands)), key=lambda i: scores[i])
     if cands[best] == heur or heur is not None and scores[best] < scores[0] + MARGIN:
         return None
