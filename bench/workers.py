@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .common import ProcSampler, Result, Target, ratio, say
+from .common import ProcSampler, Result, Target, ratio, say, summary
 from .harness import TESTS, BareAgent, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp, set_up
 
 
@@ -78,6 +78,8 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         answered = sum(1 for c in win if c.outcome == "ok")
         cpu = sum(s.get("cpu_seconds") or 0.0 for s in stats)
         out.update({
+            "click_to_ack_ms": summary([c.ack for c in win if c.ack is not None], 1000),
+            "bot_runqueue_wait_share_per_process": [s.get("runqueue_wait_share") for s in stats],
             "clicks": len(win), "answered": answered,
             "throughput_per_second": round(answered / seconds, 2),
             "bot_cpu_ms_per_answered_click": round(cpu * 1000 / answered, 2) if answered else None,
@@ -95,7 +97,8 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         await fake.stop()
     say(f"  {kind:8} x{workers}: {out.get('throughput_per_second')} clicks/s, "
         f"{out.get('bot_cpu_ms_per_answered_click')} ms CPU per click (processes {out.get('bot_cpu_share_per_process')}, "
-        f"harness {out.get('harness_cpu_share')})")
+        f"waiting for a core {out.get('bot_runqueue_wait_share_per_process')}, harness {out.get('harness_cpu_share')}); "
+        f"ack p50 {out.get('click_to_ack_ms', {}).get('p50')} ms, p99 {out.get('click_to_ack_ms', {}).get('p99')} ms")
     return out
 
 

@@ -30,7 +30,8 @@ Transactions keep SQLite's guarantees:
   it takes :data:`WRITER_LOCK` *shared* plus a per-duel transaction-scoped
   advisory lock.  Clicks on different duels commit side by side, clicks on
   one duel one at a time in order, and a general write still excludes them
-  all.
+  all. A write whose statements check their rows themselves (``lock=ROWS_CHECKED``)
+  takes :data:`WRITER_LOCK` shared only.
 * :meth:`~PostgresDatabase.read` is ``REPEATABLE READ READ ONLY``: one
   snapshot for every query inside, as SQLite's read transaction.
 * ``synchronous_commit`` stays on (the server default): a commit that
@@ -56,7 +57,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from .db import _Opener, _to_completion
 from .errors import SchemaTooNew, StorageError
-from .locks import MIGRATION_LOCK, WRITER_LOCK, duel_lock
+from .locks import MIGRATION_LOCK, ROWS_CHECKED, WRITER_LOCK, duel_lock
 from .migrations import MIGRATIONS, Migration, latest_version
 from .sqlport import PRELUDE, insert_table, translate, translate_script
 
@@ -95,7 +96,13 @@ class Row(tuple):  # type: ignore[type-arg]
 
 
 def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
-    names = {c.name: i for i, c in reversed(list(enumerate(cursor.description or ())))}
+    # the column names from the result itself: ``cursor.description`` builds a Column
+    # object per column at every access (a third of a click's database time)
+    res = cursor.pgresult
+    names: dict[str, int] = {}
+    if res is not None:
+        for i in reversed(range(res.nfields)):
+            names[(res.fname(i) or b"").decode()] = i
     return lambda values: Row(values, names)
 
 
@@ -178,9 +185,22 @@ class Connection:
             pg += " RETURNING id"
         async with self.raw.cursor() as cur:
             await cur.execute(pg, tuple(params))
-            rows = await cur.fetchall() if cur.description is not None else []
+            rows = await cur.fetchall() if _has_rows(cur) else []
             lastrowid = int(rows[0][0]) if returning_id and rows else None
             return Cursor([] if returning_id else rows, cur.rowcount, lastrowid)
+
+    async def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> Cursor:
+        """Several statements sent as one query (one round trip to the server), in order;
+        the first that fails raises and the rest do not run. The result is the last
+        statement's (no ``lastrowid``)."""
+        query = "; ".join(translate(sql) for sql, _ in statements)
+        params = tuple(p for _, ps in statements for p in ps)
+        async with self.raw.cursor() as cur:
+            await cur.execute(query, params)
+            while cur.nextset():
+                pass
+            rows = await cur.fetchall() if _has_rows(cur) else []
+            return Cursor(rows, cur.rowcount, None)
 
     async def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> Cursor:
         async with self.raw.cursor() as cur:
@@ -211,6 +231,12 @@ class _SyncConnection:
 
     def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> _SyncCursor:
         fut = asyncio.run_coroutine_threadsafe(self._conn.executemany(sql, list(seq_of_params)), self._loop)
+        return _SyncCursor(fut.result(self.TIMEOUT))
+
+    def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> _SyncCursor:
+        """:meth:`Connection.execute_all`: several statements in one round trip (see
+        :func:`storage.db.execute_all`)."""
+        fut = asyncio.run_coroutine_threadsafe(self._conn.execute_all(statements), self._loop)
         return _SyncCursor(fut.result(self.TIMEOUT))
 
 
@@ -256,13 +282,16 @@ class PostgresDatabase:
 
     # ------------------------------------------------------------ opening
     @classmethod
-    def open(cls, url: str, *, pool_size: int = 8,
+    def open(cls, url: str, *, pool_size: int = 24,
              migrations: Sequence[Migration] = MIGRATIONS,
              target_version: int | None = None) -> _Opener:
         """Connect to *url* and bring its schema to *target_version* (default: the last).
 
         A schema newer than the last known migration raises
-        :class:`~storage.errors.SchemaTooNew` and is left untouched.
+        :class:`~storage.errors.SchemaTooNew` and is left untouched. *pool_size*: the
+        most connections kept open; a click holds one per transaction or read while
+        panels of other duels are written beside it, so a worker under load needs a
+        few dozen (8 made clicks wait for a connection more than for the server).
         """
         return _Opener(cls._open(url, pool_size, migrations, target_version))
 
@@ -278,7 +307,7 @@ class PostgresDatabase:
             conn.adapters.register_loader("numeric", _NumericLoader)
 
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-            url, min_size=1, max_size=max(1, pool_size), open=False, configure=configure,
+            url, min_size=min(4, max(1, pool_size)), max_size=max(1, pool_size), open=False, configure=configure,
             kwargs={"autocommit": True, "cursor_factory": psycopg.AsyncClientCursor,
                     "row_factory": _row_factory})
         try:
@@ -468,6 +497,8 @@ async def _begin(raw: psycopg.AsyncConnection[Any], write: bool, lock: tuple[int
         await raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     elif lock is None:
         await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITER_LOCK})".encode())
+    elif lock == ROWS_CHECKED:
+        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK})".encode())
     else:
         await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK});"
                           f" SELECT pg_advisory_xact_lock({int(lock[0])}, {int(lock[1])})".encode())
@@ -477,6 +508,12 @@ async def _rollback(raw: psycopg.AsyncConnection[Any]) -> None:
     if raw.closed or raw.broken:
         return
     await raw.execute("ROLLBACK")
+
+
+def _has_rows(cur: Any) -> bool:
+    """Whether the cursor's current result is a set of rows (a SELECT, a RETURNING)."""
+    res = cur.pgresult
+    return res is not None and res.status == psycopg.pq.ExecStatus.TUPLES_OK
 
 
 def _safe(url: str) -> str:
