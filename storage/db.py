@@ -299,14 +299,15 @@ async def _pragma(conn: aiosqlite.Connection, sql: str) -> Any:
     return None if row is None else row[0]
 
 
-def execute_all(conn: Any, statements: Sequence[tuple[str, Sequence[Any]]]) -> Any:
+def execute_all(conn: Any, statements: Sequence[tuple[str, Sequence[Any]]], *, last: bool = False) -> Any:
     """Inside a :meth:`Database.write` function: *statements* ((sql, params) each) run in
     order, the first failure raised; returns the last one's cursor. On PostgreSQL they
-    go to the server as one query (one round trip: :meth:`storage.postgres.Connection.execute_all`);
+    go to the server as one query (one round trip: :meth:`storage.postgres.Connection.execute_all`),
+    with the transaction's COMMIT when *last* (the function runs nothing after them);
     SQLite, in process, runs them one by one."""
     batch = getattr(conn, "execute_all", None)
     if batch is not None:
-        return batch(statements)
+        return batch(statements, last=last)
     cur = None
     for sql, params in statements:
         cur = conn.execute(sql, params)

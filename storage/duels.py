@@ -482,7 +482,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
                 " winner = ?, result = ?, updated_at = ? WHERE id = ?",
                 (result.winner, result.reason, now, duel_id)))
         steps.append(("SELECT * FROM duels WHERE id = ?", (duel_id,)))
-        header = execute_all(conn, steps).fetchone()
+        header = execute_all(conn, steps, last=True).fetchone()
         assert header is not None  # the row just updated
         return header  # type: ignore[no-any-return]
 

@@ -65,7 +65,7 @@ async def save_panels(db: Database, duel_id: int, states: Mapping[int, PanelStat
              state.answered_at)))
     if steps:
         # the duel's rows only: beside other duels' writes, not excluding them (storage.postgres)
-        await db.write(lambda conn: execute_all(conn, steps), lock=duel_lock(duel_id))
+        await db.write(lambda conn: execute_all(conn, steps, last=True), lock=duel_lock(duel_id))
 
 
 def _where(channel: str | None, message: str | None) -> Where | None:

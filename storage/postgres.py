@@ -174,6 +174,24 @@ class Connection:
         self.raw = conn
         self._identity = identity_tables
         self.in_transaction = False
+        # the transaction's BEGIN (and advisory locks), not sent yet: it goes in front of
+        # the first statement, in the same round trip; and whether a statement sent with
+        # its COMMIT ended the transaction (execute_all(commit=True))
+        self.begin: str | None = None
+        self.committed = False
+
+    def _with_begin(self, query: str) -> tuple[str, int]:
+        """*query* with the pending BEGIN in front, and how many results come before its own."""
+        begin, self.begin = self.begin, None
+        if begin is None:
+            return query, 0
+        return f"{begin}; {query}", begin.count(";") + 1
+
+    async def _send_begin(self) -> None:
+        """The pending BEGIN on its own (before a statement that cannot carry it)."""
+        begin, self.begin = self.begin, None
+        if begin is not None:
+            await self.raw.execute(begin.encode())
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Execution:
         return _Execution(self._execute(sql, params))
@@ -183,32 +201,43 @@ class Connection:
         returning_id = (insert_table(sql) in self._identity and "RETURNING" not in sql.upper())
         if returning_id:
             pg += " RETURNING id"
+        query, before = self._with_begin(pg)
         async with self.raw.cursor() as cur:
-            await cur.execute(pg, tuple(params))
+            await cur.execute(query, tuple(params))
+            for _ in range(before):
+                cur.nextset()
             rows = await cur.fetchall() if _has_rows(cur) else []
             lastrowid = int(rows[0][0]) if returning_id and rows else None
             return Cursor([] if returning_id else rows, cur.rowcount, lastrowid)
 
-    async def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> Cursor:
+    async def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                          commit: bool = False) -> Cursor:
         """Several statements sent as one query (one round trip to the server), in order;
         the first that fails raises and the rest do not run. The result is the last
-        statement's (no ``lastrowid``)."""
-        query = "; ".join(translate(sql) for sql, _ in statements)
+        statement's (no ``lastrowid``). *commit*: the transaction's COMMIT goes with
+        them (nothing may follow in the transaction)."""
+        query, before = self._with_begin("; ".join(translate(sql) for sql, _ in statements))
+        if commit:
+            query += "; COMMIT"
         params = tuple(p for _, ps in statements for p in ps)
         async with self.raw.cursor() as cur:
             await cur.execute(query, params)
-            while cur.nextset():
-                pass
+            if commit:
+                self.committed = True
+            for _ in range(before + len(statements) - 1):
+                cur.nextset()
             rows = await cur.fetchall() if _has_rows(cur) else []
             return Cursor(rows, cur.rowcount, None)
 
     async def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> Cursor:
+        await self._send_begin()
         async with self.raw.cursor() as cur:
             await cur.executemany(translate(sql), [tuple(p) for p in seq_of_params])
             return Cursor([], cur.rowcount, None)
 
     async def execute_script(self, statements: Iterable[str]) -> None:
         """Run already translated statements (migrations), with no parameters."""
+        await self._send_begin()
         async with self.raw.cursor() as cur:
             for statement in statements:
                 await cur.execute(statement.encode())  # bytes: no placeholder parsing
@@ -218,8 +247,9 @@ class _SyncConnection:
     """For :meth:`PostgresDatabase.write`: the sqlite3-like synchronous connection its
     function expects, run on a worker thread and bridged to the event loop's connection."""
 
-    def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop, owns: bool) -> None:
         self._conn, self._loop = conn, loop
+        self._owns = owns  # the transaction is the write's own (not a caller's it joined)
 
     # a statement handed to the loop and not done within this many seconds fails the
     # function (the loop was stopped under it): the thread never waits forever
@@ -233,10 +263,12 @@ class _SyncConnection:
         fut = asyncio.run_coroutine_threadsafe(self._conn.executemany(sql, list(seq_of_params)), self._loop)
         return _SyncCursor(fut.result(self.TIMEOUT))
 
-    def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> _SyncCursor:
+    def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]], *, last: bool = False) -> _SyncCursor:
         """:meth:`Connection.execute_all`: several statements in one round trip (see
-        :func:`storage.db.execute_all`)."""
-        fut = asyncio.run_coroutine_threadsafe(self._conn.execute_all(statements), self._loop)
+        :func:`storage.db.execute_all`); *last*: the write function's last, so its COMMIT
+        goes with them when the transaction is the write's own."""
+        fut = asyncio.run_coroutine_threadsafe(
+            self._conn.execute_all(statements, commit=last and self._owns), self._loop)
         return _SyncCursor(fut.result(self.TIMEOUT))
 
 
@@ -405,14 +437,17 @@ class PostgresDatabase:
             conn = Connection(raw, self._identity)
             self._owners[task] = (conn, write)
             try:
+                # sent with the first statement (see Connection.begin)
+                conn.begin = _begin_sql(write, lock)
                 try:
-                    await _begin(raw, write, lock)
                     conn.in_transaction = True
                     yield conn
                 except BaseException:
-                    await _to_completion(_rollback(raw))
+                    if conn.begin is None and not conn.committed:  # begun on the server
+                        await _to_completion(_rollback(raw))
                     raise
-                await _to_completion(raw.execute("COMMIT"))
+                if conn.begin is None and not conn.committed:
+                    await _to_completion(raw.execute("COMMIT"))
             finally:
                 conn.in_transaction = False
                 del self._owners[task]
@@ -422,8 +457,9 @@ class PostgresDatabase:
         transaction): *fn* is synchronous and gets a sqlite3-like connection, as with
         the SQLite backend; it runs on a worker thread."""
         loop = asyncio.get_running_loop()
+        owns = asyncio.current_task() not in self._owners
         async with self.transaction(lock=lock) as conn:
-            return await asyncio.to_thread(fn, _SyncConnection(conn, loop))
+            return await asyncio.to_thread(fn, _SyncConnection(conn, loop, owns))
 
     # --------------------------------------------------------- shortcuts
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
@@ -492,16 +528,16 @@ class Lease:
         return True
 
 
-async def _begin(raw: psycopg.AsyncConnection[Any], write: bool, lock: tuple[int, int] | None) -> None:
+def _begin_sql(write: bool, lock: tuple[int, int] | None) -> str:
+    """The BEGIN of a transaction and the advisory locks it takes (see the module)."""
     if not write:
-        await raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-    elif lock is None:
-        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITER_LOCK})".encode())
-    elif lock == ROWS_CHECKED:
-        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK})".encode())
-    else:
-        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK});"
-                          f" SELECT pg_advisory_xact_lock({int(lock[0])}, {int(lock[1])})".encode())
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    if lock is None:
+        return f"BEGIN; SELECT pg_advisory_xact_lock({WRITER_LOCK})"
+    if lock == ROWS_CHECKED:
+        return f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK})"
+    return (f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK});"
+            f" SELECT pg_advisory_xact_lock({int(lock[0])}, {int(lock[1])})")
 
 
 async def _rollback(raw: psycopg.AsyncConnection[Any]) -> None:
