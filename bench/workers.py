@@ -201,5 +201,6 @@ def run(quick: bool = False, saturation_duels: int | None = None, latency_second
         res.targets.append(Target(
             f"ack p99 at {n} human-paced duels with {w['workers']} workers", w["click_to_ack_ms"]["p99"], 150, "<=",
             "ms", note=f"p50 {w['click_to_ack_ms']['p50']} ms; bare bot p50 {b['click_to_ack_ms']['p50']}, p99 "
-                       f"{b['click_to_ack_ms']['p99']} ms; {w['duels_set_up']} of {n} duels set up"))
+                       f"{b['click_to_ack_ms']['p99']} ms; {w['duels_set_up']} of {n} duels set up; "
+                       f"{w['deadline_misses']} of {w['clicks']} clicks missed the deadline"))
     return res
