@@ -354,10 +354,11 @@ async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
         rows.append((seq, _id(duel_id), seq))
     if not rows:
         return
-    # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks' writes
-    async with db.transaction(lock=ROWS_CHECKED) as conn:
-        await conn.executemany("UPDATE duels SET published_seq = ? WHERE id = ?"
-                               " AND (published_seq IS NULL OR published_seq < ?)", rows)
+    # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks'
+    # writes; sent together (one round trip to a server with its BEGIN and COMMIT)
+    steps = [("UPDATE duels SET published_seq = ? WHERE id = ? AND (published_seq IS NULL OR published_seq < ?)",
+              row) for row in rows]
+    await db.write(lambda conn: execute_all(conn, steps, last=True), lock=ROWS_CHECKED)
 
 
 async def set_reminded(db: Database, duel_id: int, seq: int, stage: int) -> bool:
