@@ -15,7 +15,8 @@ on the database DB (a file, or a ``postgresql://`` address: a worker of several,
 its interactions endpoint on ``MANABURN_HTTP`` when set); with EVENTS it appends a JSON line per finished
 duel (id, decisions, state hash) so a harness can compare with a replay.
 With ``MANABURN_BENCH_PROFILE=FILE`` the process runs under cProfile and
-writes its statistics to FILE when terminated (SIGTERM).
+writes its statistics to FILE when terminated (SIGTERM); SIGUSR1 starts the
+count again (what the start-up cost is left out).
 ``MANABURN_BENCH_MAX_PRACTICE=N`` lets one user have N duels against the computer open,
 ``MANABURN_BENCH_NO_POST_LIMIT=1`` lifts the rate limit of posts (:mod:`bench.hostile`:
 one user driving 30 computer duels). ``MANABURN_BENCH_SWEEP=S`` runs the clock sweep every
@@ -121,6 +122,13 @@ if __name__ == "__main__":
         import time
         prof = cProfile.Profile(time.process_time)  # CPU time: on a busy machine, not the waits for a core
         prof.enable()
+
+        def restart(*_: Any) -> None:  # SIGUSR1: count from now on (a harness's measured window)
+            global prof
+            prof.disable()
+            prof = cProfile.Profile(time.process_time)
+            prof.enable()
+        signal.signal(signal.SIGUSR1, restart)
     try:
         asyncio.run(main(sys.argv[1:]))
     except KeyboardInterrupt:

@@ -7,6 +7,9 @@ In one run, against the same fake Discord and the same harness: the bare bot
 POSTing every interaction, signed, to the workers in turn (as a load balancer in
 front of Discord's Interactions Endpoint URL does). Players do not think: the
 figure is answered clicks per second, and the workers' CPU per answered click.
+With ``--levels``, then that many duels whose players think (``--think``, 0.5-5 s)
+against the bare bot and against as many workers as the machine has cores: click →
+acknowledgement p50/p99.
 
 On a 2-core machine the harness (the fake Discord and the simulated players: one
 process, one core) competes with the workers for the cores, so the 2-worker figure is
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .common import ProcSampler, Result, Target, ratio, say
+from .common import ProcSampler, Result, Target, ratio, say, summary
 from .harness import TESTS, BareAgent, BenchFake, BotProcess, DuelAgent, Recorder, bench_tmp, set_up
 
 
@@ -34,12 +37,15 @@ def _free_port() -> int:
 
 
 async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup: float, tmp: Path,
-                    db_url: str = "") -> dict[str, Any]:
+                    db_url: str = "", think: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+    """One configuration: *duels* duels against the bare bot or *workers* workers, players
+    thinking *think* seconds before each click (none: saturation)."""
     fake = BenchFake()
     await fake.start()
-    tag = f"{kind}-{workers}w"
+    tag = f"{kind}-{workers}w-{duels}"
     bots: list[BotProcess] = []
-    out: dict[str, Any] = {"kind": kind, "workers": workers, "duels": duels, "seconds": seconds}
+    out: dict[str, Any] = {"kind": kind, "workers": workers, "duels": duels, "seconds": seconds,
+                           "think_seconds": list(think)}
     try:
         if kind == "bare":
             bots.append(BotProcess(fake, "bare", log=str(tmp / f"{tag}.log")))
@@ -58,8 +64,10 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         rec = Recorder()
         rng = random.Random(1)
         cls = DuelAgent if kind == "manaburn" else BareAgent
-        agents = [cls(fake, rec, i, random.Random(rng.random()), (0.0, 0.0)) for i in range(duels)]
+        agents = [cls(fake, rec, i, random.Random(rng.random()), think) for i in range(duels)]
+        t0 = time.monotonic()
         ready = await set_up(agents, rec)
+        out["setup_seconds"] = round(time.monotonic() - t0, 1)
         loop = asyncio.get_running_loop()
         w0 = loop.time() + warmup
         w1 = w0 + seconds
@@ -78,8 +86,11 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         answered = sum(1 for c in win if c.outcome == "ok")
         cpu = sum(s.get("cpu_seconds") or 0.0 for s in stats)
         out.update({
+            "click_to_ack_ms": summary([c.ack for c in win if c.ack is not None], 1000),
+            "bot_runqueue_wait_share_per_process": [s.get("runqueue_wait_share") for s in stats],
             "clicks": len(win), "answered": answered,
             "throughput_per_second": round(answered / seconds, 2),
+            "click_to_board_ms": summary([c.board for c in win if c.board is not None], 1000),
             "bot_cpu_ms_per_answered_click": round(cpu * 1000 / answered, 2) if answered else None,
             "bot_cpu_share_per_process": [s.get("cpu_share") for s in stats],
             "harness_cpu_share": harness.get("cpu_share"),
@@ -95,7 +106,8 @@ async def _saturate(kind: str, workers: int, duels: int, seconds: float, warmup:
         await fake.stop()
     say(f"  {kind:8} x{workers}: {out.get('throughput_per_second')} clicks/s, "
         f"{out.get('bot_cpu_ms_per_answered_click')} ms CPU per click (processes {out.get('bot_cpu_share_per_process')}, "
-        f"harness {out.get('harness_cpu_share')})")
+        f"waiting for a core {out.get('bot_runqueue_wait_share_per_process')}, harness {out.get('harness_cpu_share')}); "
+        f"ack p50 {out.get('click_to_ack_ms', {}).get('p50')} ms, p99 {out.get('click_to_ack_ms', {}).get('p99')} ms")
     return out
 
 
@@ -116,7 +128,8 @@ async def _wait_endpoints(urls: list[str], timeout: float = 30.0) -> None:
                 await asyncio.sleep(0.1)
 
 
-async def _run(duels: int, seconds: float, warmup: float, tmp: Path) -> dict[str, Any]:
+async def _run(duels: int, seconds: float, warmup: float, tmp: Path, levels: list[int],
+               think: tuple[float, float]) -> dict[str, Any]:
     import sys
     if TESTS not in sys.path:
         sys.path.insert(0, TESTS)
@@ -131,6 +144,16 @@ async def _run(duels: int, seconds: float, warmup: float, tmp: Path) -> dict[str
             with psycopg.connect(pg.url(), autocommit=True) as conn:
                 conn.execute(f"CREATE DATABASE {name}")
             figs[f"workers_{n}"] = await _saturate("manaburn", n, duels, seconds, warmup, tmp, pg.url(name))
+        # human-paced levels with as many workers as the machine has cores (the issue's ack p99)
+        cores = os.cpu_count() or 1
+        for n in levels:
+            name = f"paced{n}"
+            with psycopg.connect(pg.url(), autocommit=True) as conn:
+                conn.execute(f"CREATE DATABASE {name}")
+            say(f"workers: {n} duels, players think {think[0]}-{think[1]} s, bare bot then {cores} workers")
+            figs[f"paced_{n}"] = {
+                "bare": await _saturate("bare", 1, n, seconds, warmup, tmp, think=think),
+                "workers": await _saturate("manaburn", cores, n, seconds, warmup, tmp, pg.url(name), think=think)}
     one, two = figs["workers_1"], figs["workers_2"]
     figs["ratios"] = {
         "two_workers_to_one": ratio(two["throughput_per_second"], one["throughput_per_second"]),
@@ -141,17 +164,24 @@ async def _run(duels: int, seconds: float, warmup: float, tmp: Path) -> dict[str
 
 
 def run(quick: bool = False, saturation_duels: int | None = None, latency_seconds: float | None = None,
-        warmup: float | None = None, tmpdir: str | None = None, **_: Any) -> Result:
+        warmup: float | None = None, tmpdir: str | None = None, levels: list[int] | None = None,
+        think: tuple[float, float] | None = None, **_: Any) -> Result:
+    """Saturation with 1 and 2 workers; then, for each of *levels* (``--levels``; none unless
+    given, or 3 with ``--quick``), that many duels of players thinking *think* seconds
+    (0.5-5) with as many workers as cores."""
+    levels = levels if levels is not None else ([3] if quick else [])
+    think = think or ((0.05, 0.3) if quick else (0.5, 5.0))
     duels = saturation_duels or (4 if quick else 40)
     seconds = latency_seconds or (4.0 if quick else 30.0)
     warm = warmup if warmup is not None else (2.0 if quick else 5.0)
     res = Result("workers", "Several workers on one PostgreSQL behind the HTTP interactions endpoint")
     res.params = {"duels": duels, "measured_seconds": seconds, "warmup_seconds": warm, "think_seconds": [0, 0],
                   "ingress": "the fake Discord POSTs each interaction, signed, to the workers in turn",
-                  "database": "PostgreSQL 15 (tests/pgserver.py: fsync off, unix socket)"}
+                  "database": "PostgreSQL 15 (tests/pgserver.py: fsync off, unix socket)",
+                  "paced_levels": levels, "paced_think_seconds": list(think), "paced_workers": os.cpu_count()}
     tmp = bench_tmp(tmpdir)
     try:
-        res.figures = asyncio.run(_run(duels, seconds, warm, tmp))
+        res.figures = asyncio.run(_run(duels, seconds, warm, tmp, levels, think))
     finally:
         if not os.environ.get("MANABURN_BENCH_KEEP"):
             shutil.rmtree(tmp, ignore_errors=True)
@@ -165,4 +195,12 @@ def run(quick: bool = False, saturation_duels: int | None = None, latency_second
                note=f"{res.figures['workers_1']['bot_cpu_ms_per_answered_click']} ms against "
                     f"{res.figures['bare']['bot_cpu_ms_per_answered_click']} ms"),
     ]
+    for n in levels:
+        paced = res.figures[f"paced_{n}"]
+        w, b = paced["workers"], paced["bare"]
+        res.targets.append(Target(
+            f"ack p99 at {n} human-paced duels with {w['workers']} workers", w["click_to_ack_ms"]["p99"], 150, "<=",
+            "ms", note=f"p50 {w['click_to_ack_ms']['p50']} ms; bare bot p50 {b['click_to_ack_ms']['p50']}, p99 "
+                       f"{b['click_to_ack_ms']['p99']} ms; {w['duels_set_up']} of {n} duels set up; "
+                       f"{w['deadline_misses']} of {w['clicks']} clicks missed the deadline"))
     return res

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import dataclasses
 import datetime
 import hashlib
@@ -18,9 +19,9 @@ import secrets
 import time
 import weakref
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from engine import Duel, DuelOptions, IllegalAction, formats
 from engine.snapshot import engine_version
@@ -34,7 +35,7 @@ from storage import open_database
 from storage import panels as panel_store
 from storage import snapshots as snapshot_store
 from storage import vacations as vacation_store
-from storage.locks import TIMED_WORK_LOCK
+from storage.locks import TIMED_WORK_LOCK, duel_lock
 from storage.panels import PanelState  # what a worker shows each player, as shared_panels keeps it
 from storage.postgres import is_postgres_url
 from storage.db import Database
@@ -59,7 +60,10 @@ DEFAULT_CLOCK = 24 * 3600
 COMPUTER_NAME = "Computer"  # the computer's seat name: what the log, the board and the players call it
 VACATION_DAYS = 14  # days of vacation a player may start in a calendar month
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
+T = TypeVar("T")
 
+# the duels caught up with storage within the click being handled (DuelService.caught_up_once)
+_caught_up: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar("manaburn_caught_up", default=None)
 
 OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
 
@@ -141,8 +145,9 @@ class DuelService:
         """What the workers last showed each player of the duel (:mod:`storage.panels`)."""
         return await panel_store.load_panels(self.db, duel_id)
 
-    async def save_panels(self, duel_id: int, player: int, state: PanelState) -> None:
-        await panel_store.save_panel(self.db, duel_id, player, state)
+    async def save_panels(self, duel_id: int, states: dict[int, PanelState]) -> None:
+        """Store what is shown to the players in *states* (player -> state), in one write."""
+        await panel_store.save_panels(self.db, duel_id, states)
 
     # ----------------------------------------------------------- decks
     async def resolve_deck(self, user_id: str, name: str | None) -> tuple[str, list[str], list[str]]:
@@ -431,7 +436,13 @@ class DuelService:
         live = self._live.get(duel_id)
         if live is not None:
             self._live.move_to_end(duel_id)
-            return await self._up_to_date(live) if self.db.shared else live
+            looked = _caught_up.get()
+            if not self.db.shared or (looked is not None and duel_id in looked):
+                # one process, or caught up already by the click being handled (see
+                # caught_up_once): an answer another worker stored since makes the write
+                # of this one fail as out of date (storage.duels.StaleDecision)
+                return live
+            return await self._up_to_date(live)
         try:
             rec, history = await store.load_duel(self.db, duel_id)
         except DuelNotFound:
@@ -472,6 +483,8 @@ class DuelService:
         live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
                     match=found[0] if found else None, game=found[1] if found else 0, away=away)
         self._live[duel_id] = live
+        if (looked := _caught_up.get()) is not None:
+            looked.add(duel_id)  # read from storage just now
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
         return live
@@ -496,7 +509,20 @@ class DuelService:
             live.events_shown = len(live.duel.game.events)  # shown by the worker that stored them
             live.snapshot_turn, live.snapshot_seq = live.duel.game.turn, live.seq
         live.record = rec
+        if (looked := _caught_up.get()) is not None:
+            looked.add(rec.id)
         return live
+
+    @staticmethod
+    async def caught_up_once(work: Awaitable[T]) -> T:
+        """*work* (one click's answer: it reads the duel, then answers it), in which a duel
+        cached in memory is caught up with storage (:meth:`_up_to_date`, with several
+        workers) once, not at each look."""
+        token = _caught_up.set(set())
+        try:
+            return await work
+        finally:
+            _caught_up.reset(token)
 
     def forget(self, duel_id: int) -> None:
         """Drop the cached duel (it is rebuilt from storage when next needed)."""
@@ -611,8 +637,11 @@ class DuelService:
         # to the database's thread (storage.db.Database.write); with more, one transaction for all
         alone = result is None and live.snapshot is None
         match: MatchRecord | None = None
+        # the decisions and a snapshot touch this duel only: beside other duels' writes
+        # (storage.postgres); a finished duel's ante, match and ratings are a general write
+        lock = duel_lock(live.record.id) if result is None else None
         try:
-            async with contextlib.nullcontext() if alone else self.db.transaction():
+            async with contextlib.nullcontext() if alone else self.db.transaction(lock=lock):
                 rec = live.record
                 snap = live.snapshot if not finished else None
                 if new:  # the answers and the passes after them: one write

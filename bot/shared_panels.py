@@ -8,8 +8,8 @@ decision (``bot.panels``), of the panel shown while they wait
 process those dicts are the whole truth. With several workers they are a cache:
 :class:`SharedPanels` reads a duel's rows whenever a worker takes the duel's publish
 lock (a click on it, or publishing it again), and writes a player's row whenever one
-of those values changes, through one writer task per worker so that writes land in
-the order they were made.
+of those values changes, through one writer task per duel so that a duel's writes land
+in the order they were made.
 """
 from __future__ import annotations
 
@@ -67,31 +67,41 @@ class SharedPanels:
     def __init__(self, bot: BotFace) -> None:
         self.bot = bot
         self._dirty: dict[Key, None] = {}  # in the order they changed
-        self._writer: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
+        # one writer task per duel with rows to write: a duel's rows land in the order they
+        # changed, and a click waits only for its own duel's (not for every duel's, one
+        # after the other)
+        self._writers: dict[int, asyncio.Task[None]] = {}
 
     def changed(self, key: Key) -> None:
-        """Write *key*'s row soon (in order, by this worker's writer task)."""
+        """Write *key*'s row soon (in order, by the duel's writer task)."""
         self._dirty.pop(key, None)
         self._dirty[key] = None
-        self._idle.clear()
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write())
+        duel_id = key[0]
+        if duel_id not in self._writers:
+            self._writers[duel_id] = asyncio.get_running_loop().create_task(self._write(duel_id))
 
-    async def _write(self) -> None:
-        while self._dirty:
-            key = next(iter(self._dirty))
-            del self._dirty[key]
-            try:
-                await self.bot.svc.save_panels(key[0], key[1], self.state(key))
-            except Exception:  # a lost write costs a panel left open or a note shown again
-                log.exception("could not store the panels of duel #%d", key[0])
-        self._idle.set()
+    async def _write(self, duel_id: int) -> None:
+        try:
+            while True:
+                keys = [k for k in self._dirty if k[0] == duel_id]
+                if not keys:
+                    return
+                for key in keys:
+                    del self._dirty[key]
+                try:  # the duel's changed rows in one write, as they are now
+                    await self.bot.svc.save_panels(duel_id, {key[1]: self.state(key) for key in keys})
+                except Exception:  # a lost write costs a panel left open or a note shown again
+                    log.exception("could not store the panels of duel #%d", duel_id)
+        finally:
+            del self._writers[duel_id]
 
-    async def flush(self) -> None:
-        """Wait until every change made so far is written."""
-        await self._idle.wait()
+    async def flush(self, duel_id: int | None = None) -> None:
+        """Wait until every change made so far (to duel *duel_id*'s rows, or to any) is written."""
+        while True:
+            waiting = [t for d, t in self._writers.items() if duel_id is None or d == duel_id]
+            if not waiting:
+                return
+            await asyncio.wait(waiting)
 
     def state(self, key: Key) -> PanelState:
         bot = self.bot
@@ -102,7 +112,7 @@ class SharedPanels:
     async def load(self, duel_id: int) -> None:
         """This worker's view of the duel's panels made what storage says (the last
         worker to show it wrote it)."""
-        await self.flush()  # this worker's own changes first
+        await self.flush(duel_id)  # this worker's own changes first
         states = await self.bot.svc.panels_of(duel_id)
         bot = self.bot
         for player in (0, 1):

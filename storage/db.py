@@ -30,7 +30,7 @@ import aiosqlite
 from .errors import SchemaTooNew, StorageError
 from .migrations import MIGRATIONS, Migration, latest_version, migrate
 
-__all__ = ["Database"]
+__all__ = ["Database", "execute_all"]
 
 T = TypeVar("T")
 
@@ -297,6 +297,21 @@ async def _pragma(conn: aiosqlite.Connection, sql: str) -> Any:
     async with conn.execute(sql) as cur:
         row = await cur.fetchone()
     return None if row is None else row[0]
+
+
+def execute_all(conn: Any, statements: Sequence[tuple[str, Sequence[Any]]], *, last: bool = False) -> Any:
+    """Inside a :meth:`Database.write` function: *statements* ((sql, params) each) run in
+    order, the first failure raised; returns the last one's cursor. On PostgreSQL they
+    go to the server as one query (one round trip: :meth:`storage.postgres.Connection.execute_all`),
+    with the transaction's COMMIT when *last* (the function runs nothing after them);
+    SQLite, in process, runs them one by one."""
+    batch = getattr(conn, "execute_all", None)
+    if batch is not None:
+        return batch(statements, last=last)
+    cur = None
+    for sql, params in statements:
+        cur = conn.execute(sql, params)
+    return cur
 
 
 def _transaction(fn: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection) -> T:

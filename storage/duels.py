@@ -33,9 +33,9 @@ from typing import Any, Final, NamedTuple
 import aiosqlite
 
 from ._common import now_seconds, snowflake, unix_time
-from .db import Database
+from .db import Database, execute_all
 from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
-from .locks import duel_lock
+from .locks import ROWS_CHECKED, duel_lock
 
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
@@ -354,9 +354,11 @@ async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
         rows.append((seq, _id(duel_id), seq))
     if not rows:
         return
-    async with db.transaction() as conn:
-        await conn.executemany("UPDATE duels SET published_seq = ? WHERE id = ?"
-                               " AND (published_seq IS NULL OR published_seq < ?)", rows)
+    # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks'
+    # writes; sent together (one round trip to a server with its BEGIN and COMMIT)
+    steps = [("UPDATE duels SET published_seq = ? WHERE id = ? AND (published_seq IS NULL OR published_seq < ?)",
+              row) for row in rows]
+    await db.write(lambda conn: execute_all(conn, steps, last=True), lock=ROWS_CHECKED)
 
 
 async def set_reminded(db: Database, duel_id: int, seq: int, stage: int) -> bool:
@@ -463,22 +465,25 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         if row["seq"] != expected_seq:
             raise StaleDecision(duel_id, expected_seq, row["seq"])
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
-        # seq moved past it); the checks above are not repeated for each
+        # seq moved past it); the checks above are not repeated for each. Sent together
+        # (one round trip to a server, see execute_all), the header read back last
+        steps: list[tuple[str, Sequence[Any]]] = []
         for i, (p, t) in enumerate(decisions[:-1]):
-            conn.execute(insert, values(expected_seq + i, p, t))
-            conn.execute("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,))
+            steps.append((insert, values(expected_seq + i, p, t)))
+            steps.append(("UPDATE duels SET seq = seq + 1 WHERE id = ?", (duel_id,)))
         p, t = decisions[-1]
-        conn.execute(insert, values(expected_seq + len(decisions) - 1, p, t))
+        steps.append((insert, values(expected_seq + len(decisions) - 1, p, t)))
         if result is None:
-            conn.execute(
+            steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"
-                " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id))
+                " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id)))
         else:
-            conn.execute(
+            steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = NULL, status = 'finished',"
                 " winner = ?, result = ?, updated_at = ? WHERE id = ?",
-                (result.winner, result.reason, now, duel_id))
-        header = conn.execute("SELECT * FROM duels WHERE id = ?", (duel_id,)).fetchone()
+                (result.winner, result.reason, now, duel_id)))
+        steps.append(("SELECT * FROM duels WHERE id = ?", (duel_id,)))
+        header = execute_all(conn, steps, last=True).fetchone()
         assert header is not None  # the row just updated
         return header  # type: ignore[no-any-return]
 

@@ -10,12 +10,15 @@ process on a SQLite file the bot keeps this in memory only.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ._common import snowflake
-from .db import Database
+from .db import Database, execute_all
+from .locks import duel_lock
 
-__all__ = ["PanelState", "load_panels", "save_panel"]
+__all__ = ["PanelState", "load_panels", "save_panel", "save_panels"]
 
 Where = tuple[int, int]  # (channel id, message id)
 
@@ -40,11 +43,18 @@ async def load_panels(db: Database, duel_id: int) -> dict[int, PanelState]:
 
 async def save_panel(db: Database, duel_id: int, player: int, state: PanelState) -> None:
     """Replace the row of *player* in the duel."""
-    if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
-    d, w = state.decision, state.waiting
-    async with db.transaction() as conn:
-        await conn.execute(
+    await save_panels(db, duel_id, {player: state})
+
+
+async def save_panels(db: Database, duel_id: int, states: Mapping[int, PanelState]) -> None:
+    """Replace the rows of the players (0, 1) in *states*, in one transaction (on
+    PostgreSQL one round trip for the rows, see :func:`storage.db.execute_all`)."""
+    steps: list[tuple[str, Sequence[Any]]] = []
+    for player, state in states.items():
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        d, w = state.decision, state.waiting
+        steps.append((
             "INSERT INTO duel_panels (duel_id, player, decision_channel, decision_message, waiting_channel,"
             " waiting_message, secrets_shown, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (duel_id, player) DO UPDATE SET decision_channel = excluded.decision_channel,"
@@ -52,7 +62,10 @@ async def save_panel(db: Database, duel_id: int, player: int, state: PanelState)
             " waiting_message = excluded.waiting_message, secrets_shown = excluded.secrets_shown,"
             " answered_at = excluded.answered_at",
             (int(duel_id), player, *_ids(d, "decision"), *_ids(w, "waiting"), state.secrets_shown,
-             state.answered_at))
+             state.answered_at)))
+    if steps:
+        # the duel's rows only: beside other duels' writes, not excluding them (storage.postgres)
+        await db.write(lambda conn: execute_all(conn, steps, last=True), lock=duel_lock(duel_id))
 
 
 def _where(channel: str | None, message: str | None) -> Where | None:

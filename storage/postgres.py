@@ -30,7 +30,8 @@ Transactions keep SQLite's guarantees:
   it takes :data:`WRITER_LOCK` *shared* plus a per-duel transaction-scoped
   advisory lock.  Clicks on different duels commit side by side, clicks on
   one duel one at a time in order, and a general write still excludes them
-  all.
+  all. A write whose statements check their rows themselves (``lock=ROWS_CHECKED``)
+  takes :data:`WRITER_LOCK` shared only.
 * :meth:`~PostgresDatabase.read` is ``REPEATABLE READ READ ONLY``: one
   snapshot for every query inside, as SQLite's read transaction.
 * ``synchronous_commit`` stays on (the server default): a commit that
@@ -56,7 +57,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from .db import _Opener, _to_completion
 from .errors import SchemaTooNew, StorageError
-from .locks import MIGRATION_LOCK, WRITER_LOCK, duel_lock
+from .locks import MIGRATION_LOCK, ROWS_CHECKED, WRITER_LOCK, duel_lock
 from .migrations import MIGRATIONS, Migration, latest_version
 from .sqlport import PRELUDE, insert_table, translate, translate_script
 
@@ -95,7 +96,13 @@ class Row(tuple):  # type: ignore[type-arg]
 
 
 def _row_factory(cursor: Any) -> Callable[[Sequence[Any]], Row]:
-    names = {c.name: i for i, c in reversed(list(enumerate(cursor.description or ())))}
+    # the column names from the result itself: ``cursor.description`` builds a Column
+    # object per column at every access (a third of a click's database time)
+    res = cursor.pgresult
+    names: dict[str, int] = {}
+    if res is not None:
+        for i in reversed(range(res.nfields)):
+            names[(res.fname(i) or b"").decode()] = i
     return lambda values: Row(values, names)
 
 
@@ -167,6 +174,24 @@ class Connection:
         self.raw = conn
         self._identity = identity_tables
         self.in_transaction = False
+        # the transaction's BEGIN (and advisory locks), not sent yet: it goes in front of
+        # the first statement, in the same round trip; and whether a statement sent with
+        # its COMMIT ended the transaction (execute_all(commit=True))
+        self.begin: str | None = None
+        self.committed = False
+
+    def _with_begin(self, query: str) -> tuple[str, int]:
+        """*query* with the pending BEGIN in front, and how many results come before its own."""
+        begin, self.begin = self.begin, None
+        if begin is None:
+            return query, 0
+        return f"{begin}; {query}", begin.count(";") + 1
+
+    async def _send_begin(self) -> None:
+        """The pending BEGIN on its own (before a statement that cannot carry it)."""
+        begin, self.begin = self.begin, None
+        if begin is not None:
+            await self.raw.execute(begin.encode())
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _Execution:
         return _Execution(self._execute(sql, params))
@@ -176,19 +201,43 @@ class Connection:
         returning_id = (insert_table(sql) in self._identity and "RETURNING" not in sql.upper())
         if returning_id:
             pg += " RETURNING id"
+        query, before = self._with_begin(pg)
         async with self.raw.cursor() as cur:
-            await cur.execute(pg, tuple(params))
-            rows = await cur.fetchall() if cur.description is not None else []
+            await cur.execute(query, tuple(params))
+            for _ in range(before):
+                cur.nextset()
+            rows = await cur.fetchall() if _has_rows(cur) else []
             lastrowid = int(rows[0][0]) if returning_id and rows else None
             return Cursor([] if returning_id else rows, cur.rowcount, lastrowid)
 
+    async def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]], *,
+                          commit: bool = False) -> Cursor:
+        """Several statements sent as one query (one round trip to the server), in order;
+        the first that fails raises and the rest do not run. The result is the last
+        statement's (no ``lastrowid``). *commit*: the transaction's COMMIT goes with
+        them (nothing may follow in the transaction)."""
+        query, before = self._with_begin("; ".join(translate(sql) for sql, _ in statements))
+        if commit:
+            query += "; COMMIT"
+        params = tuple(p for _, ps in statements for p in ps)
+        async with self.raw.cursor() as cur:
+            await cur.execute(query, params)
+            if commit:
+                self.committed = True
+            for _ in range(before + len(statements) - 1):
+                cur.nextset()
+            rows = await cur.fetchall() if _has_rows(cur) else []
+            return Cursor(rows, cur.rowcount, None)
+
     async def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> Cursor:
+        await self._send_begin()
         async with self.raw.cursor() as cur:
             await cur.executemany(translate(sql), [tuple(p) for p in seq_of_params])
             return Cursor([], cur.rowcount, None)
 
     async def execute_script(self, statements: Iterable[str]) -> None:
         """Run already translated statements (migrations), with no parameters."""
+        await self._send_begin()
         async with self.raw.cursor() as cur:
             for statement in statements:
                 await cur.execute(statement.encode())  # bytes: no placeholder parsing
@@ -198,8 +247,9 @@ class _SyncConnection:
     """For :meth:`PostgresDatabase.write`: the sqlite3-like synchronous connection its
     function expects, run on a worker thread and bridged to the event loop's connection."""
 
-    def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop, owns: bool) -> None:
         self._conn, self._loop = conn, loop
+        self._owns = owns  # the transaction is the write's own (not a caller's it joined)
 
     # a statement handed to the loop and not done within this many seconds fails the
     # function (the loop was stopped under it): the thread never waits forever
@@ -211,6 +261,14 @@ class _SyncConnection:
 
     def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> _SyncCursor:
         fut = asyncio.run_coroutine_threadsafe(self._conn.executemany(sql, list(seq_of_params)), self._loop)
+        return _SyncCursor(fut.result(self.TIMEOUT))
+
+    def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]], *, last: bool = False) -> _SyncCursor:
+        """:meth:`Connection.execute_all`: several statements in one round trip (see
+        :func:`storage.db.execute_all`); *last*: the write function's last, so its COMMIT
+        goes with them when the transaction is the write's own."""
+        fut = asyncio.run_coroutine_threadsafe(
+            self._conn.execute_all(statements, commit=last and self._owns), self._loop)
         return _SyncCursor(fut.result(self.TIMEOUT))
 
 
@@ -256,13 +314,16 @@ class PostgresDatabase:
 
     # ------------------------------------------------------------ opening
     @classmethod
-    def open(cls, url: str, *, pool_size: int = 8,
+    def open(cls, url: str, *, pool_size: int = 24,
              migrations: Sequence[Migration] = MIGRATIONS,
              target_version: int | None = None) -> _Opener:
         """Connect to *url* and bring its schema to *target_version* (default: the last).
 
         A schema newer than the last known migration raises
-        :class:`~storage.errors.SchemaTooNew` and is left untouched.
+        :class:`~storage.errors.SchemaTooNew` and is left untouched. *pool_size*: the
+        most connections kept open; a click holds one per transaction or read while
+        panels of other duels are written beside it, so a worker under load needs a
+        few dozen (8 made clicks wait for a connection more than for the server).
         """
         return _Opener(cls._open(url, pool_size, migrations, target_version))
 
@@ -278,7 +339,7 @@ class PostgresDatabase:
             conn.adapters.register_loader("numeric", _NumericLoader)
 
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-            url, min_size=1, max_size=max(1, pool_size), open=False, configure=configure,
+            url, min_size=min(4, max(1, pool_size)), max_size=max(1, pool_size), open=False, configure=configure,
             kwargs={"autocommit": True, "cursor_factory": psycopg.AsyncClientCursor,
                     "row_factory": _row_factory})
         try:
@@ -376,14 +437,17 @@ class PostgresDatabase:
             conn = Connection(raw, self._identity)
             self._owners[task] = (conn, write)
             try:
+                # sent with the first statement (see Connection.begin)
+                conn.begin = _begin_sql(write, lock)
                 try:
-                    await _begin(raw, write, lock)
                     conn.in_transaction = True
                     yield conn
                 except BaseException:
-                    await _to_completion(_rollback(raw))
+                    if conn.begin is None and not conn.committed:  # begun on the server
+                        await _to_completion(_rollback(raw))
                     raise
-                await _to_completion(raw.execute("COMMIT"))
+                if conn.begin is None and not conn.committed:
+                    await _to_completion(raw.execute("COMMIT"))
             finally:
                 conn.in_transaction = False
                 del self._owners[task]
@@ -393,8 +457,9 @@ class PostgresDatabase:
         transaction): *fn* is synchronous and gets a sqlite3-like connection, as with
         the SQLite backend; it runs on a worker thread."""
         loop = asyncio.get_running_loop()
+        owns = asyncio.current_task() not in self._owners
         async with self.transaction(lock=lock) as conn:
-            return await asyncio.to_thread(fn, _SyncConnection(conn, loop))
+            return await asyncio.to_thread(fn, _SyncConnection(conn, loop, owns))
 
     # --------------------------------------------------------- shortcuts
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
@@ -463,20 +528,28 @@ class Lease:
         return True
 
 
-async def _begin(raw: psycopg.AsyncConnection[Any], write: bool, lock: tuple[int, int] | None) -> None:
+def _begin_sql(write: bool, lock: tuple[int, int] | None) -> str:
+    """The BEGIN of a transaction and the advisory locks it takes (see the module)."""
     if not write:
-        await raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-    elif lock is None:
-        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITER_LOCK})".encode())
-    else:
-        await raw.execute(f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK});"
-                          f" SELECT pg_advisory_xact_lock({int(lock[0])}, {int(lock[1])})".encode())
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    if lock is None:
+        return f"BEGIN; SELECT pg_advisory_xact_lock({WRITER_LOCK})"
+    if lock == ROWS_CHECKED:
+        return f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK})"
+    return (f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITER_LOCK});"
+            f" SELECT pg_advisory_xact_lock({int(lock[0])}, {int(lock[1])})")
 
 
 async def _rollback(raw: psycopg.AsyncConnection[Any]) -> None:
     if raw.closed or raw.broken:
         return
     await raw.execute("ROLLBACK")
+
+
+def _has_rows(cur: Any) -> bool:
+    """Whether the cursor's current result is a set of rows (a SELECT, a RETURNING)."""
+    res = cur.pgresult
+    return res is not None and res.status == psycopg.pq.ExecStatus.TUPLES_OK
 
 
 def _safe(url: str) -> str:

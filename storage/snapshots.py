@@ -10,6 +10,7 @@ ignoring a stale one, costs a full replay and nothing else.
 from __future__ import annotations
 
 from .db import Database
+from .locks import duel_lock
 
 __all__ = ["save_snapshot", "load_snapshot", "delete_snapshot"]
 
@@ -21,7 +22,7 @@ async def save_snapshot(db: Database, duel_id: int, engine_version: str, seq: in
         raise ValueError(f"seq must be an int >= 0, not {seq!r}")
     if not isinstance(blob, bytes) or not blob:
         raise ValueError("a snapshot is non-empty bytes")
-    async with db.transaction() as conn:
+    async with db.transaction(lock=duel_lock(duel_id)) as conn:  # this duel's row only
         await conn.execute(
             "INSERT INTO duel_snapshots (duel_id, engine_version, seq, blob) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (duel_id) DO UPDATE SET engine_version = excluded.engine_version,"
