@@ -95,6 +95,32 @@ async def test_stops_set_through_one_worker_count_on_the_other(pg_url: str) -> N
     await b.close()
 
 
+async def test_a_vacation_taken_through_one_worker_stops_the_clock_the_other_sets(pg_url: str) -> None:
+    """Worker b has read that nobody is away; the player whose move is not pending takes a
+    vacation through worker a; when b hands them the decision, their clock starts when they
+    are back. (b kept what it had read once: the clock ran during the vacation.)"""
+    a = DuelService(await open_database(pg_url), new_seed=lambda: 3)
+    b = DuelService(await open_database(pg_url), new_seed=lambda: 3)
+    rec = await a.challenge(guild_id="1", channel_id="2", challenger=ALICE, opponent=BOB, deck="Red Burn",
+                            ante=False, clock_seconds=3600)
+    live = await b.accept(rec.id, BOB[0], "Green Stompy")
+    assert live.away == (None, None)
+    mover = live.record.player_ids[live.duel.pending.player]
+    away = next(p for p in live.record.player_ids if p != mover)
+    ends, moved, _ = await a.vacation(away, 1)
+    assert moved == []  # not their move: no deadline moves now
+    for _ in range(50):
+        d = live.duel.pending
+        if live.record.player_ids[d.player] == away:
+            break
+        live = (await b.answer(rec.id, live.record.player_ids[d.player], live.seq, d.choices[0])).live
+    assert live.record.player_ids[live.duel.pending.player] == away
+    assert live.record.deadline == ends + 3600
+    assert (await store.get_duel(a.db, rec.id)).deadline == ends + 3600  # type: ignore[union-attr]
+    await a.close()
+    await b.close()
+
+
 async def test_timed_work_runs_in_one_worker_and_moves_when_it_dies(pg_url: str) -> None:
     dbs = [DuelService(await open_database(pg_url)) for _ in range(2)]
     ran: list[int] = []

@@ -37,6 +37,24 @@ def wanted(request: pytest.FixtureRequest) -> bool:
     return os.environ.get(ENV) == "postgres" or request.node.get_closest_marker("two_workers") is not None
 
 
+def workers(bot: Any) -> list[Any]:
+    """*bot* and, run on two workers, its twin: what a test does to "the bot" that lives in a
+    worker's memory (a crash injected into a method, ...) it does to every worker, since any
+    of them may handle the click."""
+    twin = getattr(bot, "twin", None)
+    return [bot] if twin is None else [bot, twin]
+
+
+def share_clock_and_seeds(twin: Any, first: Any) -> None:
+    """The twin reads the first worker's clock and source of seeds: a test that sets them on
+    "the bot" (a fake clock, a seed dealing known hands) sets them for both workers, as the
+    workers of one deployment share the wall clock."""
+    t, f = twin.svc, first.svc
+    t.now = lambda: f.now()
+    t.new_seed = lambda: f.new_seed()
+    t.collections.now = lambda: f.collections.now()
+
+
 class TwoWorkers:
     """Makes the bots of one test workers on PostgreSQL, two at a time."""
 
@@ -89,6 +107,7 @@ class TwoWorkers:
             twin.twin_of = client
             client.twin = twin
             second = await start(fake, twin, **kw)
+            share_clock_and_seeds(twin, client)
             urls = [client.endpoint.url, twin.endpoint.url]
             fake.interaction_urls.extend(urls)
             first.twin = second
