@@ -37,6 +37,17 @@ def wanted(request: pytest.FixtureRequest) -> bool:
     return os.environ.get(ENV) == "postgres" or request.node.get_closest_marker("two_workers") is not None
 
 
+#: The test's TwoWorkers while one runs that way (see :func:`database_target`).
+current: TwoWorkers | None = None
+
+
+def database_target(path: str) -> str:
+    """What ``storage.open_database`` takes for the database a test's bots use on *path*: the
+    path itself, or on two workers the PostgreSQL schema standing for it (for a test to read
+    storage after killing the bot, whose own connections died with it)."""
+    return current.url_for(str(path)) if current is not None else str(path)
+
+
 def workers(bot: Any) -> list[Any]:
     """*bot* and, run on two workers, its twin: what a test does to "the bot" that lives in a
     worker's memory (a crash injected into a method, ...) it does to every worker, since any
@@ -88,6 +99,13 @@ class TwoWorkers:
 
         def init(bot: Any, db_path: str, guild_id: int | None = None, *, sweep_seconds: float = 60.0,
                  http: tuple[str, int] | None = None, public_key: str | None = None, **kw: Any) -> None:
+            ours = re.sub(r"&application_name=[^&]*", "", str(db_path)) in tw.urls.values()  # a twin's
+            if http is not None or (str(db_path).startswith(("postgresql://", "postgres://")) and not ours):
+                # the test arranges its workers itself (its own endpoint, its own PostgreSQL
+                # workers, as tests/test_http_interactions.py and tests/test_workers.py do)
+                bot.own_arrangement = True
+                make(bot, db_path, guild_id, sweep_seconds=sweep_seconds, http=http, public_key=public_key, **kw)
+                return
             # each worker's connections are named, so that killing it can end them
             base = re.sub(r"&application_name=[^&]*", "", tw.url_for(str(db_path)))
             bot.pg_name = f"worker{next(_names)}"
@@ -98,7 +116,8 @@ class TwoWorkers:
         start = FakeDiscord.start_bot
 
         async def start_bot(fake: Any, client: Any, **kw: Any) -> Any:
-            if not isinstance(client, ManaburnBot) or getattr(client, "twin_of", None) is not None:
+            if not isinstance(client, ManaburnBot) or getattr(client, "twin_of", None) is not None \
+                    or getattr(client, "own_arrangement", False):
                 return await start(fake, client, **kw)
             fake.interaction_key, fake.public_key = tw.key, tw.public_key
             fake.interactions_to = "http"
@@ -170,9 +189,12 @@ def fixture(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         return
     if request.node.get_closest_marker("sqlite_only") is not None:
         pytest.skip("reads the SQLite file itself (MANABURN_E2E_DB=postgres)")
+    global current
     tw = TwoWorkers(request.getfixturevalue("pg_server"))
     tw.install(monkeypatch)
+    current = tw
     try:
         yield tw
     finally:
+        current = None
         tw.drop()
