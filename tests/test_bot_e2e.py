@@ -109,6 +109,12 @@ async def stored_past(bot: ManaburnBot, duel_id: int, seq: int) -> bool:
     return rec is not None and rec.seq > seq
 
 
+async def finished(bot: ManaburnBot, duel_id: int) -> bool:
+    """Whether the duel's end is stored (whichever worker stored it)."""
+    rec = await store.get_duel(bot.svc.db, duel_id)
+    return rec is not None and rec.status == "finished"
+
+
 def caught_up(bot: ManaburnBot) -> bool:
     """Whether the catch-up a start runs is over: the bot's, or on two workers the one the
     worker chosen for the timed work runs (bot.recovery.timed_work)."""

@@ -60,6 +60,7 @@ def share_clock_and_seeds(twin: Any, first: Any) -> None:
     """The twin reads the first worker's clock and source of seeds: a test that sets them on
     "the bot" (a fake clock, a seed dealing known hands) sets them for both workers, as the
     workers of one deployment share the wall clock."""
+    twin.notify_after = first.notify_after  # a setting of the deployment, as the clock
     t, f = twin.svc, first.svc
     t.now = lambda: f.now()
     t.new_seed = lambda: f.new_seed()

@@ -1004,6 +1004,7 @@ class FakeDiscord:
             await asyncio.sleep(self.http_answer_delay)
         call = RestCall("POST", f"/interactions/{inter.id}/{inter.token}/callback", {}, answer,
                         [f.filename for f in files.values()])
+        call.route = "/interactions/{interaction_id}/{token}/callback"  # the acknowledgement, as by REST
         self.calls.append(call)
         try:
             await self._h_interaction_callback(None, {"interaction_id": str(inter.id), "token": inter.token},  # type: ignore[arg-type]
