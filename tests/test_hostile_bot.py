@@ -333,6 +333,7 @@ def _disk_full() -> sqlite3.OperationalError:
     raise AssertionError("SQLite did not refuse")
 
 
+@pytest.mark.sqlite_only  # a full disk made by failing SQLite's own COMMIT (PostgreSQL's is another story)
 async def test_a_full_disk_is_told_to_the_user_and_logged_once(fake_discord: FakeDiscord, tmp_path: Path,
                                                                caplog: pytest.LogCaptureFixture,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,8 @@ through the first worker (``bot.svc``), which is the same database the second us
 
     MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e.py -n 0
 
-A test that reads the SQLite file itself is marked ``sqlite_only`` and skipped here.
+A test that reads or breaks the SQLite file or connection itself is marked ``sqlite_only``
+and skipped here.
 """
 from __future__ import annotations
 
@@ -189,7 +190,7 @@ def fixture(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         yield None
         return
     if request.node.get_closest_marker("sqlite_only") is not None:
-        pytest.skip("reads the SQLite file itself (MANABURN_E2E_DB=postgres)")
+        pytest.skip("reads or breaks the SQLite file or connection itself (MANABURN_E2E_DB=postgres)")
     global current
     tw = TwoWorkers(request.getfixturevalue("pg_server"))
     tw.install(monkeypatch)
