@@ -49,6 +49,13 @@ def database_target(path: str) -> str:
     return current.url_for(str(path)) if current is not None else str(path)
 
 
+def known_defect(reason: str) -> pytest.MarkDecorator:
+    """An end-to-end test that fails on two workers because of a defect of the bot that is
+    not fixed yet (*reason* says which): expected to fail run that way, strictly, so that
+    the fix shows; on SQLite it runs as ever."""
+    return pytest.mark.xfail(os.environ.get(ENV) == "postgres", reason=f"two workers: {reason}", strict=True)
+
+
 def workers(bot: Any) -> list[Any]:
     """*bot* and, run on two workers, its twin: what a test does to "the bot" that lives in a
     worker's memory (a crash injected into a method, ...) it does to every worker, since any
