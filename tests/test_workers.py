@@ -24,6 +24,8 @@ from storage.locks import TIMED_WORK_LOCK
 from storage.players import set_phase_stops
 from storage.postgres import Lease
 from tests import test_bot_e2e as e2e
+from tests import test_bot_panels as panels
+from tests import test_hostile_again as hostile
 
 pytestmark = pytest.mark.postgres
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -204,7 +206,11 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
 # ---------------------------------------------- end-to-end tests on two workers
 # A representative part of the end-to-end suite, run here on PostgreSQL with two workers
 # behind the HTTP endpoint (tests/two_workers.py) as well as on SQLite in its own file:
-# a whole duel, racing and stale clicks, what a click costs, bad input. The whole suite:
+# a whole duel, racing and stale clicks, what a click costs, bad input; a kill between
+# storing an answer and publishing it (the catch-up of the worker running the timed work
+# publishes it, a panel already sent is adopted); a double click on the deck menu handled
+# by both workers; a thread made by one worker edited by the other (looked up once). The
+# whole suite:
 # MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e*.py ... (README, Tests).
 
 def _on_two_workers(test: Any) -> Any:
@@ -218,3 +224,6 @@ test_e2e_a_whole_duel = _on_two_workers(e2e.test_a_whole_duel_through_the_bot)
 test_e2e_stale_foreign_and_double_clicks = _on_two_workers(e2e.test_stale_foreign_and_double_clicks)
 test_e2e_a_click_costs_few_rest_calls = _on_two_workers(e2e.test_a_click_costs_few_rest_calls)
 test_e2e_bad_input_gets_clear_answers = _on_two_workers(e2e.test_bad_input_gets_clear_answers)
+test_e2e_killed_after_the_answer_is_stored = _on_two_workers(e2e.test_killed_after_the_answer_is_stored_before_its_panel)
+test_e2e_a_double_click_on_the_deck_menu = _on_two_workers(hostile.test_a_double_click_on_the_deck_menu_starts_the_duel_once)
+test_e2e_handovers_notify_by_a_new_panel = _on_two_workers(panels.test_a_player_away_from_the_duel_is_notified_by_a_new_panel)
