@@ -31,6 +31,7 @@ class Recovery(Publisher):
 
     if TYPE_CHECKING:
         sweep_seconds: float
+        _catch_up: asyncio.Task[None] | None
 
         async def sweep_matches(self) -> None: ...
 
