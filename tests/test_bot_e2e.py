@@ -132,9 +132,9 @@ async def flush_published(bot: ManaburnBot) -> None:
         await w.flush_published()
 
 
-def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, users: list[SimUser],
-                             ever_public: set[str]) -> None:
-    live = next(iter(bot.svc._live.values()))
+async def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, users: list[SimUser],
+                                   ever_public: set[str]) -> None:
+    live = await bot.svc.live(await duel_in(bot, thread))  # from storage: either worker may have answered
     g = live.duel.game
     hidden = {c.name for p in g.players for c in p.hand + p.library} - ever_public
     texts = []
@@ -146,9 +146,9 @@ def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, u
     assert not leaked, f"hidden cards shown in the thread: {leaked}"
 
 
-def public_names(bot: ManaburnBot) -> set[str]:
+async def public_names(bot: ManaburnBot, thread: Any) -> set[str]:
     out: set[str] = set()
-    for live in bot.svc._live.values():
+    for live in [await bot.svc.live(await duel_in(bot, thread))]:
         v = live.duel.view(None)
         out |= {c["name"] for c in v["battlefield"]}
         for p in v["players"]:
@@ -172,7 +172,7 @@ async def test_a_whole_duel_through_the_bot(fake_discord: FakeDiscord, tmp_path:
         ever: set[str] = set()
         clicks = 0
         while True:
-            ever |= public_names(bot)
+            ever |= await public_names(bot, thread)
             try:
                 clicks += await play_until(fake, [alice, bob], thread, rng, max_clicks=1)
                 break
@@ -180,10 +180,10 @@ async def test_a_whole_duel_through_the_bot(fake_discord: FakeDiscord, tmp_path:
                 if "did not finish" not in str(e):
                     raise
                 clicks += 1
-        ever |= public_names(bot)
+        ever |= await public_names(bot, thread)
         end = [m.text for m in alice.visible_messages(thread) if "seed was" in m.text]
         assert end and ("wins" in end[0] or "draw" in end[0])
-        hidden_names_never_shown(fake, bot, thread, [alice, bob], ever)
+        await hidden_names_never_shown(fake, bot, thread, [alice, bob], ever)
         # the board is one message edited in place
         boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #")]
         assert len(boards) == 1 and len(boards[0].history) > 3
@@ -601,11 +601,11 @@ async def test_a_start_stopped_after_its_thread_was_made_goes_on_in_that_thread(
                             and (panel(alice) or panel(bob)), timeout=10)
         shown = [m.text for m in alice.visible_messages(challenge.thread)]
         assert sum(1 for t in shown if " begins: " in t) == 1, shown
-        duel_id = next(iter(b2.svc._live))
+        duel_id = await duel_in(b2, challenge.thread)
         assert (await store.get_duel(b2.svc.db, duel_id)).thread_id == str(challenge.thread.id)  # type: ignore[union-attr]
         u = alice if panel(alice) else bob  # and it goes on
         await do(u, panel(u), pick(panel(u), random.Random(1)))
-        await fake.wait_for(lambda: b2.svc._live[duel_id].seq > 0)
+        await fake.wait_for(lambda: stored_past(b2, duel_id, 0))
     assert b1.svc.db is not None
     await b1.svc.db.close()
     await b1.http.close()
