@@ -8,8 +8,13 @@ interactions endpoint; and every such bot the fake Discord starts comes with a s
 worker on the same database. The fake POSTs each interaction, signed, to the two
 endpoints in turn (``interactions_to = "http"``), as a load balancer in front of
 Discord's Interactions Endpoint URL does. Stopping or killing the bot stops or kills
-both workers. The test itself is unchanged: it talks to "the bot" and reads storage
-through the first worker (``bot.svc``), which is the same database the second uses.
+both workers. The twin shares the first worker's clock, source of seeds and settings.
+The test talks to "the bot" and reads storage through the first worker (``bot.svc``),
+which is the same database the second uses; what it reads or changes in a worker's
+memory it reads or changes in every worker (:func:`workers`), and after a kill it reads
+storage on a connection of its own (:func:`database_target`). A bot the test makes
+with its own endpoint or on its own PostgreSQL address is its own arrangement of
+workers, left as it is.
 
     MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e.py -n 0
 
