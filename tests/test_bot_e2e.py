@@ -695,3 +695,7 @@ async def test_bad_input_gets_clear_answers(fake_discord: FakeDiscord, tmp_path:
         other = await fake.wait_for(lambda: r.message)
         res = await bob.click(other, "Accept")
         assert res.ephemeral and "not for you" in res.text
+
+        async def challenge_recorded() -> bool:  # (its message read back: over HTTP, after the answer)
+            return any(d.challenge_message_id for d in await store.list_duels_for_user(bot.svc.db, str(bob.id)))
+        await fake.wait_for(challenge_recorded, timeout=10)  # the command is over before the bot stops
