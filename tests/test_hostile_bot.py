@@ -191,7 +191,7 @@ async def test_lock_marks_are_shown_to_the_owner_only(fake_discord: FakeDiscord,
         r = await alice.slash("challenge", opponent=bob, deck="Forests", ante=True)
         acc = await bob.click(r.message, "Accept")
         await bob.select(acc.message, "Choose your deck", ["Forests"])
-        await fake.wait_for(lambda: r.message.thread is not None, timeout=5)
+        await fake.wait_for(lambda: r.message.thread is not None, timeout=10)
         assert len(await coll.locked_copies(b.svc.db, str(alice.id))) == 40
         own = await text_of(await alice.slash("collection"))
         assert "🔒" in own and "locked in a running duel" in own
