@@ -370,9 +370,12 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     if not finished:
         await fake.wait_for(lambda: caught_up(b3), timeout=10)
         assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == live_panels
-        # adopted by the worker that caught up (on two workers the other reads it from storage)
+        # adopted as the pending player's panel by the worker that caught up (on two workers the
+        # other reads it from storage; the rows it loaded may name the other player's old panel)
         catcher = next(w for w in workers(b3) if w._catch_up is not None)
-        assert list(catcher.panels.values()) == [(live_panels[0].channel.id, live_panels[0].id)]
+        pending = (await b3.svc.live(duel_id)).duel.pending
+        assert pending is not None
+        assert catcher.panels.get((duel_id, pending.player)) == (live_panels[0].channel.id, live_panels[0].id)
         await flush_published(b3)
         assert (await store.get_duel(b3.svc.db, duel_id)).published_seq == seq  # type: ignore[arg-type, union-attr]
         u = alice if panel(alice) else bob  # the kept panel works
