@@ -95,6 +95,8 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         # close_panel). Dropped when the duel ends.
         self._panels_known: set[tuple[int, int]] = set()
         self._dm_ids: dict[str, int] = {}  # user id -> id of the DM channel with them
+        # channels fetched by REST (a thread this worker did not see made): once, not at each edit
+        self._fetched_channels: dict[int, Any] = {}
         self.notify_after = NOTIFY_AFTER
         # (duel, player) -> when they last answered (monotonic seconds); dropped when the duel ends
         self._answered_at: dict[tuple[int, int], float] = {} if changed is None else TrackedDict(changed)
@@ -208,9 +210,11 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def fetch_channel_cached(self, channel_id: int) -> Any:
-        ch = self.get_channel(channel_id)
+        """The channel from the gateway's cache, else fetched once and kept (another worker,
+        or the process before a restart, made the duel's thread: this one never saw it)."""
+        ch = self.get_channel(channel_id) or self._fetched_channels.get(channel_id)
         if ch is None:
-            ch = await self.fetch_channel(channel_id)
+            ch = self._fetched_channels[channel_id] = await self.fetch_channel(channel_id)
         return ch
 
     async def dm(self, user_id: str, content: str, view: discord.ui.View | None = None) -> discord.Message:

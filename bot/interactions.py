@@ -13,6 +13,7 @@ control its panel no longer shows).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 from typing import TYPE_CHECKING, Awaitable, Callable, TypeVar
 
@@ -411,7 +412,15 @@ class Interactions(Publisher):
                     who = "You" if pid == uid else name
                     raise DuelError(f"{who} cannot receive direct messages from me, so the duel cannot start. "
                                     + DM_HELP) from None
-            live = await self.svc.accept(duel_id, uid, deck)
+            try:
+                live = await self.svc.accept(duel_id, uid, deck)
+            except DuelError:
+                # another click accepted it first: on another worker (the guard in
+                # _on_deck_chosen holds in one process only), which sent its own notices
+                for msg in starting:
+                    with contextlib.suppress(discord.HTTPException):
+                        await msg.delete()
+                raise
         except DuelError as e:
             await self.reply_error(interaction, str(e))
             return

@@ -11,7 +11,8 @@ them. The limits below are per user and say so when they refuse:
   stores the trade, :func:`storage.trades.propose_trade`);
 * commands that post in a channel (``/challenge``, ``/trade``): :data:`POSTS_PER_WINDOW`
   per :data:`POST_WINDOW` seconds (:class:`PostLimiter`, in memory: a restart forgets it,
-  which is harmless).
+  which is harmless; but each of several workers keeps its own, so N workers allow N times
+  the posts: a known defect, see tests/two_workers.known_defect).
 
 The README's "What a server admin can rely on" lists the same numbers.
 """

@@ -104,6 +104,7 @@ class Publisher:
         _unflushed: dict[int, int]
         _shown: dict[int, int]
         _board_moments: dict[int, tuple[Any, ...]]
+        _fetched_channels: dict[int, Any]
         _publishing: weakref.WeakValueDictionary[int, PublishLock]
         _flusher: asyncio.Task[None] | None
         shared_panels: SharedPanels | None
@@ -296,7 +297,9 @@ class Publisher:
         return {"attachments": [discord.File(io.BytesIO(pic.png), filename=BOARD_PICTURE)]}
 
     async def unarchive(self, thread: Any) -> None:
-        await thread.edit(archived=False)
+        edited = await thread.edit(archived=False)
+        if thread.id in self._fetched_channels:  # the kept copy says archived no more
+            self._fetched_channels[thread.id] = edited
 
     async def announce_end(self, out: Outcome) -> None:
         live = out.live

@@ -31,6 +31,7 @@ class Recovery(Publisher):
 
     if TYPE_CHECKING:
         sweep_seconds: float
+        _catch_up: asyncio.Task[None] | None
 
         async def sweep_matches(self) -> None: ...
 
@@ -169,7 +170,8 @@ class Recovery(Publisher):
         clock sweep and the duels a stopped worker left unpublished. With
         ``sweep_seconds`` 0 (tests), what a start does and no sweep, as with one process."""
         await self.svc.resume_all()
-        await self.catch_up()
+        self._catch_up = asyncio.create_task(self.catch_up())  # as a start alone does (app.setup_hook)
+        await self._catch_up
         await self.resume_runs()
         if self.sweep_seconds <= 0:
             await asyncio.Event().wait()  # keeps the lead (no other worker repeats the start's work)

@@ -622,11 +622,11 @@ class DuelService:
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
         deadline = None
+        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
         if not finished:  # a clock stops while its player is on vacation: it starts when they are back
             assert duel.pending is not None
-            back = await self.away_until(live.record.player_ids[duel.pending.player])
+            back = live.away[duel.pending.player]
             deadline = max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
-        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
         result = None
         if finished:
             g = duel.game
@@ -685,8 +685,10 @@ class DuelService:
 
     # -------------------------------------------------------------- vacations
     async def away_until(self, user_id: str) -> int | None:
-        """When the player's vacation ends, if they are on one (their clocks are stopped)."""
-        if user_id not in self._away:
+        """When the player's vacation ends, if they are on one (their clocks are stopped).
+        Read once and kept by a worker alone on its database; read from storage each time when
+        workers share it (a vacation taken through another worker stops the clock it sets)."""
+        if self.db.shared or user_id not in self._away:
             self._away[user_id] = await vacation_store.vacation_end(self.db, user_id, int(self.now()))
         end = self._away[user_id]
         return end if end is not None and end > self.now() else None

@@ -28,7 +28,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "postgres: needs a PostgreSQL server (started by the tests)")
     config.addinivalue_line("markers", "two_workers: an end-to-end test run on PostgreSQL with two workers "
                                        "behind the HTTP endpoint (tests/two_workers.py)")
-    config.addinivalue_line("markers", "sqlite_only: reads the SQLite file itself; skipped with MANABURN_E2E_DB=postgres")
+    config.addinivalue_line("markers", "sqlite_only: reads or breaks the SQLite file or connection itself; "
+                                       "skipped with MANABURN_E2E_DB=postgres")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

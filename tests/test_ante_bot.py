@@ -20,6 +20,8 @@ from fakediscord import FakeDiscord, SimUser
 from storage import ante as ante_store
 from storage import collections as coll
 from storage import ledger
+from tests.test_bot_e2e import duel_in, storage
+from tests.two_workers import workers
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -255,18 +257,20 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
     await grant(admin, alice, "\n".join(f"1 {c}" for c in decklist("Red Burn")))
     await grant(admin, bob, "\n".join(f"1 {c}" for c in decklist("Green Stompy")))
     thread = await challenge_for_ante(fake, alice, bob, "Red Burn", "Green Stompy")
-    duel_id = next(iter(b1.svc._live))
+    duel_id = await duel_in(b1, thread)
     # 1. the bot dies inside the transaction of the final decision: it rolls back
-    real_settle = b1.svc.collections.settle
     crashed: list[int] = []
 
-    async def settle_then_die(rec: Any, duel: Any) -> Any:
-        assert duel.game.winner is not None, "the scripted deal should end in a win"
-        await real_settle(rec, duel)  # the copies move... then the process dies before COMMIT
-        crashed.append(rec.id)
-        raise RuntimeError("killed inside the final transaction")
+    def settle_then_die(real_settle: Any) -> Any:
+        async def settle(rec: Any, duel: Any) -> Any:
+            assert duel.game.winner is not None, "the scripted deal should end in a win"
+            await real_settle(rec, duel)  # the copies move... then the process dies before COMMIT
+            crashed.append(rec.id)
+            raise RuntimeError("killed inside the final transaction")
+        return settle
 
-    b1.svc.collections.settle = settle_then_die  # type: ignore[method-assign]
+    for w in workers(b1):  # whichever worker gets the final click
+        w.svc.collections.settle = settle_then_die(w.svc.collections.settle)  # type: ignore[method-assign]
     fake.allow_error_log(r"killed inside the final transaction")
     said: list[str] = []
     policy = random_policy(random.Random(4))  # with seed 5: a win, not a draw
@@ -292,14 +296,16 @@ async def test_killed_at_the_end_of_a_duel_for_ante(fake_discord: FakeDiscord, t
         running2.kill()
         raise asyncio.CancelledError
 
-    b2.announce_end = die  # type: ignore[method-assign]
+    for w in workers(b2):
+        w.announce_end = die  # type: ignore[method-assign]
 
     def same_click_again(labels: list[str], state: dict[str, Any]) -> str:
         assert said[-1] in labels, (said[-1], labels)  # the panel of the lost answer is still there
         return said[-1]
 
     await play(fake, [alice, bob], thread, same_click_again, stop=lambda: killed)
-    result = await ante_store.get_ante_result(b2.svc.db, duel_id)
+    async with storage(path) as db:  # b2's own connections died with it
+        result = await ante_store.get_ante_result(db, duel_id)
     assert result is not None and result.announced_at is None
     assert ante_lines(alice, thread) == []
     # 3. a new bot: the result is announced once, ownership moved once
@@ -336,10 +342,10 @@ async def test_a_draw_returns_the_ante(fake_discord: FakeDiscord, tmp_path: Path
             await u.slash("deck build", name="Quake", cards="20 Mountain, 20 Earthquake")
         before = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         thread = await challenge_for_ante(fake, alice, bob, "Quake", "Quake", ante_face_down=True)
-        live = next(iter(b.svc._live.values()))
+        live = await b.svc.live(await duel_in(b, thread))
         assert all(c.face_down for pl in live.duel.game.players for c in pl.ante)
         await play(fake, [alice, bob], thread, earthquake_policy)
-        g = b.svc._live[live.record.id].duel.game
+        g = (await b.svc.live(live.record.id)).duel.game
         assert g.over and g.winner is None and "both players lost" in g.end_reason
         after = {c.id: c.owner_id for u in (alice, bob) for c in await coll.list_copies(b.svc.db, str(u.id))}
         assert after == before
@@ -363,8 +369,8 @@ async def test_server_option_keeps_basic_lands_out_of_the_ante(fake_discord: Fak
         for u in (alice, bob):
             await grant(admin, u, "36 Forest, 4 Grizzly Bears")
             await u.slash("deck build", name="Bears", cards="36 Forest, 4 Grizzly Bears")
-        await challenge_for_ante(fake, alice, bob, "Bears", "Bears")
-        live = next(iter(b.svc._live.values()))
+        thread = await challenge_for_ante(fake, alice, bob, "Bears", "Bears")
+        live = await b.svc.live(await duel_in(b, thread))
         assert live.duel.options.ante_excludes_basic
         assert [c.name for pl in live.duel.game.players for c in pl.ante] == ["Grizzly Bears"] * 2
         # the starter mix is a server option too
@@ -389,8 +395,8 @@ async def test_a_concession_counts_as_a_loss(fake_discord: FakeDiscord, tmp_path
             await grant(admin, u, "20 Forest, 20 Grizzly Bears")
             await u.slash("deck build", name="Bears", cards="20 Forest, 20 Grizzly Bears")
         thread = await challenge_for_ante(fake, alice, bob, "Bears", "Bears")
-        live = next(iter(b.svc._live.values()))
-        duel_id = live.record.id
+        duel_id = await duel_in(b, thread)
+        live = await b.svc.live(duel_id)
         bound = await ante_store.duel_copy_map(b.svc.db, duel_id)
         alices_ante = bound[live.duel.game.players[0].ante[0].origin]
         bobs_ante = bound[live.duel.game.players[1].ante[0].origin]

@@ -18,7 +18,10 @@ from bench.harness import pick as bench_pick
 from bot.app import ManaburnBot
 from bot.panels import board_message
 from storage import duels as store
+from storage import open_database
+from storage.db import Database
 from fakediscord import FakeDiscord, InteractionFailed, SimUser
+from tests.two_workers import database_target, workers
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -81,9 +84,58 @@ async def play_until(fake: FakeDiscord, users: list[SimUser], thread: Any, rng: 
     raise AssertionError("the duel did not finish")
 
 
-def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, users: list[SimUser],
-                             ever_public: set[str]) -> None:
-    live = next(iter(bot.svc._live.values()))
+@asynccontextmanager
+async def storage(path: str) -> AsyncIterator[Database]:
+    """The database of the bots made on *path* (the SQLite file, or on two workers its
+    PostgreSQL schema), opened apart from them: what is stored, whichever worker stored
+    it, also once the bot was killed (its own connections died with it)."""
+    db = await open_database(database_target(path))
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+async def duel_in(bot: ManaburnBot, thread: Any) -> int:
+    """The id of the duel played in *thread*, from storage."""
+    rec = await store.duel_in_thread(bot.svc.db, thread.id)
+    assert rec is not None
+    return rec.id
+
+
+async def stored_past(bot: ManaburnBot, duel_id: int, seq: int) -> bool:
+    """Whether the duel's stored log holds more than *seq* decisions (whichever worker
+    stored them: a condition for ``fake.wait_for``)."""
+    rec = await store.get_duel(bot.svc.db, duel_id)
+    return rec is not None and rec.seq > seq
+
+
+async def finished(bot: ManaburnBot, duel_id: int) -> bool:
+    """Whether the duel's end is stored (whichever worker stored it)."""
+    rec = await store.get_duel(bot.svc.db, duel_id)
+    return rec is not None and rec.status == "finished"
+
+
+def caught_up(bot: ManaburnBot) -> bool:
+    """Whether the catch-up a start runs is over: the bot's, or on two workers the one the
+    worker chosen for the timed work runs (bot.recovery.timed_work)."""
+    return any(w._catch_up is not None and w._catch_up.done() for w in workers(bot))
+
+
+def idle(bot: ManaburnBot) -> bool:
+    """Whether no worker of *bot* has a publish under way."""
+    return all(w._inflight == 0 for w in workers(bot))
+
+
+async def flush_published(bot: ManaburnBot) -> None:
+    """Every worker's publish marks written (each keeps its own until it writes them)."""
+    for w in workers(bot):
+        await w.flush_published()
+
+
+async def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, users: list[SimUser],
+                                   ever_public: set[str]) -> None:
+    live = await bot.svc.live(await duel_in(bot, thread))  # from storage: either worker may have answered
     g = live.duel.game
     hidden = {c.name for p in g.players for c in p.hand + p.library} - ever_public
     texts = []
@@ -95,9 +147,9 @@ def hidden_names_never_shown(fake: FakeDiscord, bot: ManaburnBot, thread: Any, u
     assert not leaked, f"hidden cards shown in the thread: {leaked}"
 
 
-def public_names(bot: ManaburnBot) -> set[str]:
+async def public_names(bot: ManaburnBot, thread: Any) -> set[str]:
     out: set[str] = set()
-    for live in bot.svc._live.values():
+    for live in [await bot.svc.live(await duel_in(bot, thread))]:
         v = live.duel.view(None)
         out |= {c["name"] for c in v["battlefield"]}
         for p in v["players"]:
@@ -121,7 +173,7 @@ async def test_a_whole_duel_through_the_bot(fake_discord: FakeDiscord, tmp_path:
         ever: set[str] = set()
         clicks = 0
         while True:
-            ever |= public_names(bot)
+            ever |= await public_names(bot, thread)
             try:
                 clicks += await play_until(fake, [alice, bob], thread, rng, max_clicks=1)
                 break
@@ -129,10 +181,10 @@ async def test_a_whole_duel_through_the_bot(fake_discord: FakeDiscord, tmp_path:
                 if "did not finish" not in str(e):
                     raise
                 clicks += 1
-        ever |= public_names(bot)
+        ever |= await public_names(bot, thread)
         end = [m.text for m in alice.visible_messages(thread) if "seed was" in m.text]
         assert end and ("wins" in end[0] or "draw" in end[0])
-        hidden_names_never_shown(fake, bot, thread, [alice, bob], ever)
+        await hidden_names_never_shown(fake, bot, thread, [alice, bob], ever)
         # the board is one message edited in place
         boards = [m for m in alice.visible_messages(thread) if m.text.startswith("**Duel #")]
         assert len(boards) == 1 and len(boards[0].history) > 3
@@ -242,7 +294,7 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-    duel_id = next(iter(b1.svc._live))
+    duel_id = await duel_in(b1, thread)
     lost: list[Any] = []
 
     def die_before_publishing(running: Any) -> Any:
@@ -252,7 +304,8 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
             raise asyncio.CancelledError
         return die
 
-    b1.publish = die_before_publishing(running1)  # type: ignore[method-assign]
+    for w in workers(b1):  # whichever worker gets the click
+        w.publish = die_before_publishing(running1)  # type: ignore[method-assign]
     await fake.wait_for(lambda: panel(alice) or panel(bob))
     u = alice if panel(alice) else bob
     clicked = panel(u)
@@ -264,7 +317,8 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         pass
     await fake.wait_for(lambda: lost)
     out = lost.pop()
-    rec = await store.get_duel(b1.svc.db, duel_id)  # type: ignore[arg-type]
+    async with storage(path) as db:
+        rec = await store.get_duel(db, duel_id)
     assert rec is not None and rec.seq == out.seq and (rec.published_seq or 0) < rec.seq
     # stuck, without the fix: no panel for the decision now pending, only the one clicked (out of date)
     assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == [clicked]
@@ -273,15 +327,15 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     # restarted: the bot publishes what it had not
     b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running2 = await fake.start_bot(b2)
-    await fake.wait_for(lambda: b2._catch_up is not None and b2._catch_up.done(), timeout=10)
+    await fake.wait_for(lambda: caught_up(b2), timeout=10)
     await fake.wait_for(lambda: panel(alice) or panel(bob), timeout=10)
     live = await b2.svc.live(duel_id)
     assert live.seq == out.seq and live.duel.state_hash() == out.live.duel.state_hash()
     waiting = [alice, bob][live.duel.pending.player]  # type: ignore[union-attr]
     assert panel(waiting) is not None and panel([bob, alice][live.duel.pending.player]) is None  # type: ignore[union-attr]
     assert sum(1 for m in waiting.dms() if m.buttons or m.selects) == 1  # one live panel
-    await fake.wait_for(lambda: b2._catch_up is not None and b2._catch_up.done(), timeout=10)
-    await b2.flush_published()
+    await fake.wait_for(lambda: caught_up(b2), timeout=10)
+    await flush_published(b2)
     assert (await store.get_duel(b2.svc.db, duel_id)).published_seq == out.seq  # type: ignore[arg-type, union-attr]
     shown = "\n".join(m.text for m in alice.visible_messages(thread))
     assert all(line in shown for line in lines), lines
@@ -289,9 +343,9 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
     assert len(boards) == 1 and boards[0].text == board_message(live)
     # the duel goes on from the new panel
     await do(waiting, panel(waiting), pick(panel(waiting), rng))
-    await fake.wait_for(lambda: b2.svc._live[duel_id].seq > out.seq)
+    await fake.wait_for(lambda: stored_past(b2, duel_id, out.seq))
     await fake.wait_for(lambda: panel(alice) or panel(bob))
-    await fake.wait_for(lambda: b2._inflight == 0)  # that click's publish is over (the panel comes first)
+    await fake.wait_for(lambda: idle(b2))  # that click's publish is over (the panel comes first)
 
     # the bot dies after sending the next panel, before recording it as published:
     # after the restart that panel is the live one, no second panel is sent
@@ -302,29 +356,37 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         running2.kill()
         raise asyncio.CancelledError
 
-    b2.mark_published = die_before_marking  # type: ignore[method-assign]
+    for w in workers(b2):
+        w.mark_published = die_before_marking  # type: ignore[method-assign]
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng))
     await fake.wait_for(lambda: shown)
-    seq, finished = shown.pop(), b2.svc._live[duel_id].duel.over
+    seq = shown.pop()
+    async with storage(path) as db:
+        finished = (await store.get_duel(db, duel_id)).status == "finished"  # type: ignore[union-attr]
     live_panels = [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects]
     assert len(live_panels) == 1 or finished
     b3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running3 = await fake.start_bot(b3)
     if not finished:
-        await fake.wait_for(lambda: b3.panels, timeout=10)
+        await fake.wait_for(lambda: caught_up(b3), timeout=10)
         assert [m for v in (alice, bob) for m in v.dms() if m.buttons or m.selects] == live_panels
-        assert list(b3.panels.values()) == [(live_panels[0].channel.id, live_panels[0].id)]
-        await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
-        await b3.flush_published()
+        # adopted as the pending player's panel by the worker that caught up (on two workers the
+        # other reads it from storage; the rows it loaded may name the other player's old panel)
+        catcher = next(w for w in workers(b3) if w._catch_up is not None)
+        pending = (await b3.svc.live(duel_id)).duel.pending
+        assert pending is not None
+        assert catcher.panels.get((duel_id, pending.player)) == (live_panels[0].channel.id, live_panels[0].id)
+        await flush_published(b3)
         assert (await store.get_duel(b3.svc.db, duel_id)).published_seq == seq  # type: ignore[arg-type, union-attr]
         u = alice if panel(alice) else bob  # the kept panel works
         await do(u, panel(u), pick(panel(u), rng))
-        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > seq)
+        await fake.wait_for(lambda: stored_past(b3, duel_id, seq))
         await fake.wait_for(lambda: panel(alice) or panel(bob))
 
     # a concession stored, then the bot dies before announcing the end
-    b3.publish = die_before_publishing(running3)  # type: ignore[method-assign]
+    for w in workers(b3):
+        w.publish = die_before_publishing(running3)  # type: ignore[method-assign]
     await alice.slash("concede", duel=duel_id)
     await fake.wait_for(lambda: lost)
     assert not any("seed was" in m.text for m in alice.visible_messages(thread))
@@ -335,13 +397,14 @@ async def test_killed_after_the_answer_is_stored_before_its_panel(fake_discord: 
         assert len(end) == 1 and "**bob** wins by concession" in end[0]
         # the panel the killed bot had sent for the pending decision is closed too
         await fake.wait_for(lambda: panel(alice) is None and panel(bob) is None, timeout=10)
-        await fake.wait_for(lambda: b4._catch_up is not None and b4._catch_up.done(), timeout=10)
-        await b4.flush_published()
+        await fake.wait_for(lambda: caught_up(b4), timeout=10)
+        await flush_published(b4)
         rec = await store.get_duel(b4.svc.db, duel_id)
         assert rec is not None and rec.status == "finished" and rec.published_seq == rec.seq
         # what was published is on disk: the process keeps nothing more for the duel
         gc.collect()
-        assert duel_id not in b4._shown and duel_id not in b4._publishing and duel_id not in b4.svc._locks
+        for w in workers(b4):
+            assert duel_id not in w._shown and duel_id not in w._publishing and duel_id not in w.svc._locks
     for b in (b1, b2, b3):  # the killed bots' connections
         assert b.svc.db is not None
         await b.svc.db.close()
@@ -365,15 +428,15 @@ async def test_a_concession_after_a_restart_closes_the_panels_sent_before_it(fak
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-    await fake.wait_for(lambda: (panel(alice) or panel(bob)) and b1._inflight == 0)
+    await fake.wait_for(lambda: (panel(alice) or panel(bob)) and idle(b1))
     await running.stop()
     waiting, other = (alice, bob) if panel(alice) else (bob, alice)
     old = panel(waiting)
     assert old is not None and panel(other) is None
     bot = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot):
-        await fake.wait_for(lambda: bot._catch_up is not None and bot._catch_up.done(), timeout=10)
-        assert not bot.panels  # nothing was left unpublished: no panel adopted
+        await fake.wait_for(lambda: caught_up(bot), timeout=10)
+        assert not any(w.panels for w in workers(bot))  # nothing was left unpublished: no panel adopted
         r = await other.slash("concede", duel=1)
         await r.wait_done()
         assert "You conceded duel #1." in (r.followups[0].text if r.followups else r.text)
@@ -395,7 +458,8 @@ def panel_seqs(users: list[SimUser], duel_id: int) -> set[int]:
     return out
 
 
-async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeDiscord, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """After a start, a panel sent before the stop is clicked while the catch-up is
     about to publish that duel again. The answer is applied in memory and its
     transaction waits (a slow disk): the catch-up must not show that state. In the
@@ -408,14 +472,14 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     rng = random.Random(11)
     b1 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running1 = await fake.start_bot(b1)
-    await start_duel(fake, alice, bob)
+    thread = await start_duel(fake, alice, bob)
     for _ in range(6):
         await fake.wait_for(lambda: panel(alice) or panel(bob))
         u = alice if panel(alice) else bob
         await do(u, panel(u), pick(panel(u), rng))
-    duel_id = next(iter(b1.svc._live))
+    duel_id = await duel_in(b1, thread)
     await fake.wait_for(lambda: panel(alice) or panel(bob))
-    await fake.wait_for(lambda: b1._inflight == 0)  # the last click's publish is done
+    await fake.wait_for(lambda: idle(b1))  # the last click's publish is done
     # b1 dies right after sending a panel, before recording it as published
     lost: list[int] = []
 
@@ -424,7 +488,8 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
         running1.kill()
         raise asyncio.CancelledError
 
-    b1.mark_published = die_before_marking  # type: ignore[method-assign]
+    for w in workers(b1):  # whichever worker gets the click
+        w.mark_published = die_before_marking  # type: ignore[method-assign]
     await fake.wait_for(lambda: panel(alice) or panel(bob))
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng))
@@ -432,19 +497,18 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
     stored = lost.pop()
     assert panel_seqs([alice, bob], duel_id) == {stored}
 
-    # b2 starts; its catch-up waits until the click below is being stored
-    b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
+    # b2 starts; its catch-up (on two workers, the one of whichever worker runs it) waits until
+    # the click below is being stored
     go = asyncio.Event()
-    real_catch_up = b2.catch_up
+    real_catch_up = ManaburnBot.catch_up
 
-    async def catch_up_later() -> None:
+    async def catch_up_later(self: ManaburnBot, *args: Any, **kw: Any) -> None:
         await go.wait()
-        await real_catch_up()
+        await real_catch_up(self, *args, **kw)
 
-    b2.catch_up = catch_up_later  # type: ignore[method-assign]
+    monkeypatch.setattr(ManaburnBot, "catch_up", catch_up_later)
+    b2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     running2 = await fake.start_bot(b2)
-    assert b2.svc.db is not None
-    real_transaction, real_write = b2.svc.db.transaction, b2.svc.db.write
     held, release, dead = asyncio.Event(), asyncio.Event(), []
 
     async def slow_disk() -> None:
@@ -454,40 +518,50 @@ async def test_catch_up_never_shows_an_answer_not_yet_stored(fake_discord: FakeD
             if dead:
                 raise asyncio.CancelledError  # the process is gone: never stored
 
-    @asynccontextmanager
-    async def slow_transaction(**kw: Any) -> AsyncIterator[Any]:
-        await slow_disk()
-        async with real_transaction(**kw) as conn:
-            yield conn
+    def slow_transaction(real_transaction: Any) -> Any:
+        @asynccontextmanager
+        async def transaction(**kw: Any) -> AsyncIterator[Any]:
+            await slow_disk()
+            async with real_transaction(**kw) as conn:
+                yield conn
+        return transaction
 
-    async def slow_write(fn: Any, **kw: Any) -> Any:
-        await slow_disk()
-        return await real_write(fn, **kw)
+    def slow_write(real_write: Any) -> Any:
+        async def write(fn: Any, **kw: Any) -> Any:
+            await slow_disk()
+            return await real_write(fn, **kw)
+        return write
 
-    b2.svc.db.transaction = slow_transaction  # type: ignore[method-assign]
-    b2.svc.db.write = slow_write  # type: ignore[method-assign]
+    for w in workers(b2):  # whichever worker gets the click
+        assert w.svc.db is not None
+        w.svc.db.transaction = slow_transaction(w.svc.db.transaction)  # type: ignore[method-assign]
+        w.svc.db.write = slow_write(w.svc.db.write)  # type: ignore[method-assign]
     u = alice if panel(alice) else bob
     await do(u, panel(u), pick(panel(u), rng), wait=False)  # the panel b1 sent: still valid
     await fake.wait_for(held.is_set)
-    assert b2.svc._live[duel_id].seq > stored  # applied in memory
+    # applied in the memory of the worker that got the click
+    assert any(w.svc._live[duel_id].seq > stored for w in workers(b2) if duel_id in w.svc._live)
     go.set()
     await asyncio.sleep(0.5)  # the catch-up of duel `duel_id` could run now
     assert panel_seqs([alice, bob], duel_id) == {stored}, "a panel for an answer not yet stored"
-    assert (await store.get_duel(b2.svc.db, duel_id)).seq == stored  # type: ignore[union-attr]
+    async with storage(path) as db:
+        assert (await store.get_duel(db, duel_id)).seq == stored  # type: ignore[union-attr]
     # the bot dies before the commit
     running2.kill()
-    assert b2._catch_up is not None
-    b2._catch_up.cancel()
+    assert any(w._catch_up is not None for w in workers(b2))
+    for w in workers(b2):
+        if w._catch_up is not None:
+            w._catch_up.cancel()
     dead.append(True)
     release.set()
 
     b3 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(b3):
-        await fake.wait_for(lambda: b3._catch_up is not None and b3._catch_up.done(), timeout=10)
+        await fake.wait_for(lambda: caught_up(b3), timeout=10)
         assert panel_seqs([alice, bob], duel_id) == {stored}
         u = alice if panel(alice) else bob  # the panel b1 sent is still the live one, and works
         await do(u, panel(u), pick(panel(u), rng))
-        await fake.wait_for(lambda: b3.svc._live[duel_id].seq > stored)
+        await fake.wait_for(lambda: stored_past(b3, duel_id, stored))
         await fake.wait_for(lambda: panel(alice) or panel(bob))
     for b in (b1, b2):  # the killed bots' connections
         assert b.svc.db is not None
@@ -531,11 +605,11 @@ async def test_a_start_stopped_after_its_thread_was_made_goes_on_in_that_thread(
                             and (panel(alice) or panel(bob)), timeout=10)
         shown = [m.text for m in alice.visible_messages(challenge.thread)]
         assert sum(1 for t in shown if " begins: " in t) == 1, shown
-        duel_id = next(iter(b2.svc._live))
+        duel_id = await duel_in(b2, challenge.thread)
         assert (await store.get_duel(b2.svc.db, duel_id)).thread_id == str(challenge.thread.id)  # type: ignore[union-attr]
         u = alice if panel(alice) else bob  # and it goes on
         await do(u, panel(u), pick(panel(u), random.Random(1)))
-        await fake.wait_for(lambda: b2.svc._live[duel_id].seq > 0)
+        await fake.wait_for(lambda: stored_past(b2, duel_id, 0))
     assert b1.svc.db is not None
     await b1.svc.db.close()
     await b1.http.close()
@@ -625,3 +699,7 @@ async def test_bad_input_gets_clear_answers(fake_discord: FakeDiscord, tmp_path:
         other = await fake.wait_for(lambda: r.message)
         res = await bob.click(other, "Accept")
         assert res.ephemeral and "not for you" in res.text
+
+        async def challenge_recorded() -> bool:  # (its message read back: over HTTP, after the answer)
+            return any(d.challenge_message_id for d in await store.list_duels_for_user(bot.svc.db, str(bob.id)))
+        await fake.wait_for(challenge_recorded, timeout=10)  # the command is over before the bot stops

@@ -34,6 +34,7 @@ from bot.autopass import DEFAULT_STOPS, auto_answer
 from bot.decklists import parse_decklist
 from engine import Duel, DuelOptions
 from fakediscord import FakeDiscord, SimUser
+from tests.two_workers import workers
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -313,9 +314,9 @@ class Table:
     async def settled(self) -> None:
         """Wait until the bot has shown the outcome of an answer: the answered panel
         first (its edit acknowledges the click), then the board and log, then the
-        other player's panel (or the end of the duel)."""
+        other player's panel (or the end of the duel); by whichever worker handled it."""
         def done() -> bool:
-            return self.bot._inflight == 0 and (bool(panel(self.alice) or panel(self.bob)) or any(
+            return all(w._inflight == 0 for w in workers(self.bot)) and (bool(panel(self.alice) or panel(self.bob)) or any(
                 "seed was" in m.text for m in self.alice.visible_messages(self.thread)))
         await self.fake.wait_for(done, timeout=10)
 
@@ -447,7 +448,7 @@ async def test_spell_chain_interrupts_then_a_batch_and_stops(fake_discord: FakeD
     assert "graveyard (top first): Jump, Unsummon, Blue Elemental Blast" in text, text
     assert "graveyard (top first): Terror, Red Elemental Blast" in text
     # the log is batched: far fewer thread messages than answers
-    answers = len(t.bot.svc._live[1].duel.history)
+    answers = len((await t.bot.svc.live(1)).duel.history)
     assert len(alice.visible_messages(thread)) < answers / 2
     t.acks.check()
 
@@ -551,7 +552,7 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     assert "Benalish Hero 1/1 (tapped)" in mine and "Samite Healer 1/1" in mine
     assert in_play(text, "bob").count("Llanowar Elves") == 5
     # Healing Salve is in alice's deck and was never cast: the thread never named it
-    me = t.bot.svc._live[1].duel.game.players[0]
+    me = (await t.bot.svc.live(1)).duel.game.players[0]
     assert "Healing Salve" in [c.name for c in me.hand + me.library]
     assert "Healing Salve" not in everything_shown(bob, thread)
     t.acks.check()
@@ -603,21 +604,28 @@ async def test_deadline_reminders_claim_and_why_it_ended(fake_discord: FakeDisco
     # One it cannot find (buried under newer DMs) stays open: a click on it says the duel is over.
     async def buried(duel_id: int, user_id: str) -> list[tuple[int, int, int]]:
         return []
-    t.bot.panels_in_dms = buried  # type: ignore[method-assign]
+    for w in workers(t.bot):  # whichever worker handles the claim
+        w.panels_in_dms = buried  # type: ignore[method-assign]
     said = await t.slash(other, "duel claim", channel=thread)  # in the thread: no number needed
     assert said == "You win duel #1 on time."
     end = await t.fake.wait_for(lambda: next((m.text for m in alice.visible_messages(thread) if "seed was" in m.text), None))
     assert end.startswith(f"**{other.username}** wins on time. ({waiting.username} did not answer before the deadline)")
     # the finished duel refuses everything with a clear answer and stays as it was
-    h = t.bot.svc._live[1].duel.state_hash()
-    assert panel(waiting) is old and old.buttons
-    r = await t.acks(waiting.click(old, old.buttons[0]["custom_id"]))
-    await t.fake.wait_for(lambda: any(f.text == "This duel is over." for f in r.followups))
-    await t.fake.wait_for(lambda: not old.buttons)
-    assert old.text.endswith("(The duel is over.)")
+    h = (await t.bot.svc.live(1)).duel.state_hash()
+    if t.bot.svc.shared:
+        # workers sharing PostgreSQL know each panel from storage (storage.panels), never
+        # from the DMs: none is buried, the panel sent before the restart is closed
+        await t.fake.wait_for(lambda: not old.buttons)
+        assert old.text.startswith("The duel is over.") and f"**{other.username}** wins on time" in old.text
+    else:
+        assert panel(waiting) is old and old.buttons
+        r = await t.acks(waiting.click(old, old.buttons[0]["custom_id"]))
+        await t.fake.wait_for(lambda: any(f.text == "This duel is over." for f in r.followups))
+        await t.fake.wait_for(lambda: not old.buttons)
+        assert old.text.endswith("(The duel is over.)")
     assert "This duel is over." in await t.slash(waiting, "concede", duel=1)
     assert "This duel is over." in await t.slash(other, "duel claim", duel=1)
-    assert t.bot.svc._live[1].duel.state_hash() == h
+    assert (await t.bot.svc.live(1)).duel.state_hash() == h
     rec = await t.bot.svc._get(1)
     assert rec.status == "finished" and rec.result.reason == "timed_out"
     # now the log holds the seed; it is sent to the one who asked only
@@ -660,7 +668,7 @@ async def test_the_mulligan_is_offered_on_the_panel(fake_discord: FakeDiscord, t
     assert "choose no" in choice_labels(msg)
     await t.choose(bob, "choose no")
     assert "alice takes a mulligan." in everything_shown(alice, thread)
-    live = next(iter(t.bot.svc._live.values()))
+    live = await t.bot.svc.live(1)
     assert live.duel.game.players[0].mulliganed and not live.duel.game.players[1].mulliganed
     t.acks.check()
 

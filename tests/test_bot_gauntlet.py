@@ -19,9 +19,10 @@ from fakediscord import FakeDiscord
 from storage import collections as coll
 from storage import gauntlet as gstore
 from storage import ledger
-from storage.db import Database
+from storage import open_database
 from test_ante_bot import grant, text_of
-from test_bot_e2e import panel, pick
+from test_bot_e2e import idle, panel, pick
+from tests.two_workers import database_target
 from test_bot_practice import do
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -41,7 +42,7 @@ async def start_run(fake: FakeDiscord, bot: ManaburnBot, user: Any, **kw: Any) -
     run = await gstore.running_run_of(bot.svc.db, str(user.id))
     assert run is not None and run.thread_id is not None
     thread = fake.channels[int(run.thread_id)]
-    await fake.wait_for(lambda: panel(user) is not None and bot._inflight == 0, timeout=60)
+    await fake.wait_for(lambda: panel(user) is not None and idle(bot), timeout=60)
     run = await gstore.get_run(bot.svc.db, run.id)
     assert run is not None
     return run, thread
@@ -74,15 +75,15 @@ async def test_a_run_with_a_restart_between_stages_and_in_a_stage(fake_discord: 
     assert "You have a Gauntlet run under way" in await text_of(r)
     rng = random.Random(5)
     for _ in range(2):
-        await fake.wait_for(lambda: panel(alice) is not None and bot._inflight == 0, timeout=60)
+        await fake.wait_for(lambda: panel(alice) is not None and idle(bot), timeout=60)
         await do(alice, panel(alice), pick(panel(alice), rng))
-    await fake.wait_for(lambda: bot._inflight == 0, timeout=60)
+    await fake.wait_for(lambda: idle(bot), timeout=60)
     stage1 = run.duel_id
     await running.stop()
 
     # while the bot is down the computer's concession of stage 1 is stored (as if the bot stopped
     # right after storing it, before the next stage was made)
-    svc = DuelService(await Database.open(path))
+    svc = DuelService(await open_database(database_target(path)))  # the bots' database, on two workers too
     svc.computer_id = str(fake.bot_user.id)
     await svc.concede(stage1, svc.computer_id)
     await svc.close()
@@ -91,7 +92,7 @@ async def test_a_run_with_a_restart_between_stages_and_in_a_stage(fake_discord: 
     running = await fake.start_bot(bot2)
     second = f"Gauntlet stage 2 of {len(order)}: the computer (easy) plays {order[1]}."
     await fake.wait_for(lambda: any(second in t for t in texts(alice, thread)), timeout=60)
-    await fake.wait_for(lambda: panel(alice) is not None and bot2._inflight == 0, timeout=60)
+    await fake.wait_for(lambda: panel(alice) is not None and idle(bot2), timeout=60)
     run = await gstore.get_run(bot2.svc.db, run.id)  # type: ignore[assignment]
     assert run.wins == 1 and run.status == "running" and run.duel_id not in (None, stage1)
     lines = texts(alice, thread)
@@ -100,7 +101,7 @@ async def test_a_run_with_a_restart_between_stages_and_in_a_stage(fake_discord: 
     stage2 = run.duel_id
     assert (await bot2.svc.live(stage2)).record.thread_id == str(thread.id)  # the run's one thread
     await do(alice, panel(alice), pick(panel(alice), rng))
-    await fake.wait_for(lambda: bot2._inflight == 0, timeout=60)
+    await fake.wait_for(lambda: idle(bot2), timeout=60)
     await running.stop()
 
     # a restart in the middle of stage 2: it goes on, then alice concedes it and the run is over
@@ -168,7 +169,7 @@ async def test_the_server_ante_setting_on_and_off(fake_discord: FakeDiscord, tmp
         assert history[0].by_id == bot.svc.computer_id
 
         # stage 2, for ante too: alice concedes, and loses her ante card to the computer
-        await fake.wait_for(lambda: panel(alice) is not None and bot._inflight == 0, timeout=60)
+        await fake.wait_for(lambda: panel(alice) is not None and idle(bot), timeout=60)
         run = await gstore.get_run(bot.svc.db, run.id)  # type: ignore[assignment]
         stage2 = run.duel_id or 0
         live = await bot.svc.live(stage2)

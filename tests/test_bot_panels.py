@@ -13,7 +13,8 @@ from bot.panels import MAX_LABEL, choice_labels, typed_choice
 from engine import Duel, DuelOptions
 from engine.decisions import Decision, DecisionKind
 from fakediscord import FakeDiscord, SimUser
-from test_bot_e2e import do, panel, pick, start_duel
+from test_bot_e2e import do, finished, idle, panel, pick, start_duel, stored_past
+from tests.two_workers import workers
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -35,19 +36,23 @@ CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 SEND = "POST /channels/{channel_id}/messages"
 DELETE = "DELETE /channels/{channel_id}/messages/{message_id}"
+LOOK_UPS = ("GET /channels/{channel_id}", "GET /users/{user_id}", "POST /users/@me/channels")
 
 
 async def _play_watching_panels(fake: FakeDiscord, bot: ManaburnBot, alice: SimUser, bob: SimUser, *,
                                 clicks: int, seed: int) -> tuple[list[list[str]], list[list[str]]]:
     """Play *clicks* clicks; check one panel per player and duel after each; return the
-    REST calls of each click that left the move with the clicker, and of each that passed it."""
+    REST calls of each click that left the move with the clicker, and of each that passed it.
+    On two workers (tests/two_workers.py) the second worker looks up, once, the thread and
+    the DM channels the first learnt at the start: those look-ups are counted apart."""
     rng = random.Random(seed)
     same: list[list[str]] = []
     passed: list[list[str]] = []
+    once: list[str] = []
     await start_duel(fake, alice, bob)
     for _ in range(clicks):
         await fake.wait_for(lambda: panel(alice) or panel(bob))
-        await fake.wait_for(lambda: bot._inflight == 0)
+        await fake.wait_for(lambda: idle(bot))
         u = whose(alice, bob)
         other = bob if u is alice else alice
         msg = panel(u)
@@ -56,11 +61,14 @@ async def _play_watching_panels(fake: FakeDiscord, bot: ManaburnBot, alice: SimU
         mark = len(fake.calls)
         r = await do(u, msg, pick(msg, rng))
         assert r.type == 7  # the click answered by the edit of its panel (no deferral)
-        await fake.wait_for(lambda: bot._inflight == 0)
-        await fake.wait_for(lambda: panel(alice) or panel(bob) or bot.svc._live[1].duel.over, timeout=10)
-        if bot.svc._live[1].duel.over:
+        await fake.wait_for(lambda: idle(bot))
+        await fake.wait_for(lambda: panel(alice) or panel(bob) or finished(bot, 1), timeout=10)
+        if await finished(bot, 1):
             break
         calls = [f"{c.method} {c.route}" for c in fake.calls[mark:]]
+        if len(workers(bot)) > 1:
+            once += [c for c in calls if c in LOOK_UPS]
+            calls = [c for c in calls if c not in LOOK_UPS]
         if panel(u) is msg:  # still their move: the same message, edited in place
             assert msg.buttons or msg.selects
             assert len(u.dms()) == created[u.username] and len(other.dms()) == created[other.username]
@@ -73,6 +81,7 @@ async def _play_watching_panels(fake: FakeDiscord, bot: ManaburnBot, alice: SimU
             assert mine is None
         # one panel per player and duel at any time
         await fake.wait_for(lambda: all(len(panels_of(v)) <= 1 for v in (alice, bob)), timeout=5)
+    assert len(once) <= 5, once  # the thread, and each player's user and DM channel
     return same, passed
 
 
@@ -138,7 +147,7 @@ async def test_closed_dms_mid_duel_then_show_my_controls(fake_discord: FakeDisco
         for _ in range(200):
             msg = panel(u)
             await do(u, msg, pick(msg, rng))
-            live = bot.svc._live[1]
+            live = await bot.svc.live(1)  # from storage: either worker may have answered
             await fake.wait_for(lambda: panel(u) is not None or any(
                 "cannot send you direct messages" in m.text for m in alice.visible_messages(thread)), timeout=10)
             if live.duel.pending is not None and live.record.player_ids[live.duel.pending.player] == str(other.id):
@@ -173,9 +182,9 @@ async def test_closed_dms_mid_duel_then_show_my_controls(fake_discord: FakeDisco
         await fake.wait_for(lambda: panel(other) is not msg and panel(other) is not None, timeout=10)
         assert len(panels_of(other)) == 1
         # and the duel goes on from it
-        seq = bot.svc._live[1].seq
+        seq = (await bot.svc.live(1)).seq
         await do(other, panel(other), pick(panel(other), rng))
-        await fake.wait_for(lambda: bot.svc._live[1].seq > seq)
+        await fake.wait_for(lambda: stored_past(bot, 1, seq))
         notes = [m for m in alice.visible_messages(thread) if "cannot send you direct messages" in m.text
                  and not m.ephemeral]
         assert len(notes) == 1  # nothing more said in the thread
@@ -280,15 +289,15 @@ async def test_what_ive_seen_card_text_menu_and_small_answers(fake_discord: Fake
     async with fake.run_bot(bot):
         thread = await start_duel(fake, alice, bob)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
-        def seen_by(u: SimUser) -> set[str]:
-            live = bot.svc._live[1]
+        async def seen_by(u: SimUser) -> set[str]:
+            live = await bot.svc.live(1)  # from storage: either worker may have answered
             me = live.record.player_ids.index(str(u.id))
             v = live.duel.view(me)
             return set(v["players"][me]["hand"]) | {c["name"] for c in v["battlefield"]}
 
         for _ in range(80):
             u = whose(alice, bob)
-            if len(seen_by(u)) >= 7:
+            if len(await seen_by(u)) >= 7:
                 break
             await do(u, panel(u), pick(panel(u), rng))
             await fake.wait_for(lambda: panel(alice) or panel(bob))
@@ -312,7 +321,7 @@ async def test_what_ive_seen_card_text_menu_and_small_answers(fake_discord: Fake
         await r.wait_done()
         said = r.followups[-1].text if r.followups else r.text
         assert said == "You are not playing in this duel.", said
-        assert not bot.svc._live[1].duel.over
+        assert not (await bot.svc.live(1)).duel.over
         # an image given as a decklist
         png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8
         att = await alice.attach("deck.png", png)
@@ -481,17 +490,17 @@ async def test_a_panel_sent_by_an_older_bot_still_answers(fake_discord: FakeDisc
     async with fake.run_bot(bot):
         thread = await start_duel(fake, alice, bob)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
-        await fake.wait_for(lambda: bot._inflight == 0)
+        await fake.wait_for(lambda: idle(bot))
         u = whose(alice, bob)
-        live = bot.svc._live[1]
+        live = await bot.svc.live(1)
         seq = live.seq
         old = fake._new_message(fake.dm_channel(u), fake.bot_user, {"content": "an old panel", "components": [
             {"type": 1, "components": [{"type": 2, "style": 1, "label": live.duel.pending.choices[0],
                                         "custom_id": f"mb:c:1:{seq}:0"}]}]})
         r = await u.click(old, f"mb:c:1:{seq}:0")
         assert r.type == 7 and "→ you chose: " in old.text
-        await fake.wait_for(lambda: bot._inflight == 0)
-        assert bot.svc._live[1].seq > seq
+        await fake.wait_for(lambda: idle(bot))
+        assert await stored_past(bot, 1, seq)
         board = fake._new_message(thread, fake.bot_user, {"content": "an old board", "components": [
             {"type": 1, "components": [{"type": 2, "style": 2, "label": "Show my controls",
                                         "custom_id": "mb:sc:1"}]}]})
@@ -515,20 +524,22 @@ async def test_a_slow_answer_is_deferred_in_time_then_shown(fake_discord: FakeDi
     async with fake.run_bot(bot):
         await start_duel(fake, alice, bob)
         await fake.wait_for(lambda: panel(alice) or panel(bob))
-        await fake.wait_for(lambda: bot._inflight == 0)
-        real_answer = bot.svc.answer
+        await fake.wait_for(lambda: idle(bot))
 
-        async def slow_answer(*args: Any, **kwargs: Any) -> Any:
-            await asyncio.sleep(0.5)
-            return await real_answer(*args, **kwargs)
+        def slow(real_answer: Any) -> Any:
+            async def slow_answer(*args: Any, **kwargs: Any) -> Any:
+                await asyncio.sleep(0.5)
+                return await real_answer(*args, **kwargs)
+            return slow_answer
 
-        bot.svc.answer = slow_answer  # type: ignore[method-assign]
+        for w in workers(bot):  # whichever worker gets the click
+            w.svc.answer = slow(w.svc.answer)  # type: ignore[method-assign]
         u = whose(alice, bob)
         msg = panel(u)
-        seq = bot.svc._live[1].seq
+        seq = (await bot.svc.live(1)).seq
         r = await do(u, msg, pick(msg, random.Random(1)))
         assert r.type == 6  # deferred before the answer was stored
-        assert bot.svc._live[1].seq > seq and "→ you chose: " in msg.text
+        assert await stored_past(bot, 1, seq) and "→ you chose: " in msg.text
         calls = [f"{c.method} {c.route}" for c in fake.calls]
         assert "PATCH /webhooks/{app_id}/{token}/messages/{message_id}" in calls  # the edit, through the deferral
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.app import ManaburnBot
 from bot.computer_process import computer_for
 from fakediscord import FakeDiscord
-from test_bot_e2e import panel, pick, start_duel
+from test_bot_e2e import idle, panel, pick, start_duel, stored_past
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -41,7 +41,7 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
         r = await alice.slash("practice", deck="Red Burn", opponent_deck="Green Stompy", level="medium")
         await fake.wait_for(lambda: r.followups, timeout=60)
         assert "against the computer" in r.followups[-1].text
-        live = next(iter(bot.svc._live.values()))
+        live = await bot.svc.live(1)  # from storage: either worker may have started it
         # the computer goes by a plain name in public, its level kept with the duel
         assert bot.svc.computer_seat(live) == 1 and live.record.player_names[1] == "Computer"
         assert live.duel.options.computer_level == "medium" and computer_for(live.record.seed, "Computer", live.duel.options.computer_level).level == "medium"
@@ -60,8 +60,9 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
                 await do(alice, panel(alice), pick(panel(alice), rng), wait=True)
                 clicks += 1
             # the computer's seat never gets a panel: the move is back with alice, or the duel is over
-            assert bot.svc._live[live.record.id].duel.pending is None or \
-                bot.svc._live[live.record.id].duel.pending.player == 0
+            await fake.wait_for(lambda: idle(bot), timeout=60)
+            d = (await bot.svc.live(live.record.id)).duel.pending
+            assert d is None or d.player == 0
             # a click in the other duel after each of alice's: the duel against the computer can
             # end in a dozen clicks (its seed is the bot's own)
             if other_clicks < 40:
@@ -82,8 +83,8 @@ async def test_a_player_plays_the_computer_to_the_end_while_others_play(fake_dis
 
 
 def live_thread(fake: FakeDiscord, bot: ManaburnBot, live):  # type: ignore[no-untyped-def]
-    rec = bot.svc._live[live.record.id].record
-    return fake.channels[int(rec.thread_id)]
+    assert live.record.thread_id is not None
+    return fake.channels[int(live.record.thread_id)]
 
 
 async def test_the_bot_as_the_challenged_opponent_never_for_ante_and_after_a_restart(
@@ -99,7 +100,7 @@ async def test_the_bot_as_the_challenged_opponent_never_for_ante_and_after_a_res
     assert "never plays for ante" in (r.message.text if r.message else r.followups[-1].text)
     r = await alice.slash("challenge", opponent=botuser, deck="Green Stompy")
     await fake.wait_for(lambda: r.followups, timeout=60)
-    live = next(iter(bot.svc._live.values()))
+    live = await bot.svc.live(1)  # from storage: either worker may have started it
     rng = random.Random(2)
     # a few answers, then a restart while the duel goes on (twelve could end it: the computer has
     # won after eight of alice's random answers)
@@ -107,14 +108,16 @@ async def test_the_bot_as_the_challenged_opponent_never_for_ante_and_after_a_res
         await fake.wait_for(lambda: panel(alice) is not None or over(alice, live_thread(fake, bot, live)), timeout=60)
         assert not over(alice, live_thread(fake, bot, live)), "the duel ended before the restart"
         await do(alice, panel(alice), pick(panel(alice), rng))
-    await fake.wait_for(lambda: panel(alice) is not None and bot._inflight == 0, timeout=60)
-    h, seq = bot.svc._live[live.record.id].duel.state_hash(), bot.svc._live[live.record.id].seq
+    await fake.wait_for(lambda: panel(alice) is not None and idle(bot), timeout=60)
+    now = await bot.svc.live(live.record.id)
+    h, seq = now.duel.state_hash(), now.seq
     await running.stop()
     bot2 = ManaburnBot(path, guild_id=fake.guild.id, sweep_seconds=0)
     async with fake.run_bot(bot2):
         live2 = await bot2.svc.live(live.record.id)
         assert live2.duel.state_hash() == h and bot2.svc.computer_seat(live2) == 1
         await do(alice, panel(alice), pick(panel(alice), rng))
-        await fake.wait_for(lambda: bot2.svc._live[live.record.id].seq > seq, timeout=60)
-        d = bot2.svc._live[live.record.id].duel.pending
+        await fake.wait_for(lambda: stored_past(bot2, live.record.id, seq), timeout=60)
+        await fake.wait_for(lambda: idle(bot2), timeout=60)
+        d = (await bot2.svc.live(live.record.id)).duel.pending
         assert d is None or d.player == 0  # the computer answered at once after the restart too

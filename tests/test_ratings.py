@@ -8,6 +8,7 @@ from pathlib import Path
 from bot.app import ManaburnBot
 from bot.rating_service import START, glicko2_update, rate
 from fakediscord import FakeDiscord, SimUser
+from storage import duels as duel_store
 from storage.ratings import StoredRating
 from test_leagues import League, said
 from test_matches import sideboard_panel_of
@@ -82,8 +83,9 @@ async def test_ratings_after_a_few_matches_through_discord(fake_discord: FakeDis
         # a duel against the computer is not rated
         r = await alice.slash("practice")
         await r.wait_done()
-        live = next(v for v in bot.svc._live.values() if bot.svc.computer_id in v.record.player_ids)
-        await bot.svc.concede(live.record.id, str(alice.id))
+        duels = await duel_store.list_duels_for_user(bot.svc.db, str(alice.id), active_only=True)
+        practice = next(d for d in duels if bot.svc.computer_id in d.player_ids)  # from storage: any worker's
+        await bot.svc.concede(practice.id, str(alice.id))
         # a best-of-three match in oldschool: bob wins it 2-0 (one rating update for the match)
         r = await alice.slash("challenge", opponent=bob, deck="Zoo", format="oldschool", best_of=3)
         challenge = r.message

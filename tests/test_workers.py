@@ -24,6 +24,8 @@ from storage.locks import TIMED_WORK_LOCK
 from storage.players import set_phase_stops
 from storage.postgres import Lease
 from tests import test_bot_e2e as e2e
+from tests import test_bot_panels as panels
+from tests import test_hostile_again as hostile
 
 pytestmark = pytest.mark.postgres
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -91,6 +93,32 @@ async def test_stops_set_through_one_worker_count_on_the_other(pg_url: str) -> N
     await b.live(duel_id)  # cached in b with the default stops
     await set_phase_stops(a.db, BOB[0], ["main1"])
     assert (await b.live(duel_id)).stops[1] == frozenset({"main1"})
+    await a.close()
+    await b.close()
+
+
+async def test_a_vacation_taken_through_one_worker_stops_the_clock_the_other_sets(pg_url: str) -> None:
+    """Worker b has read that nobody is away; the player whose move is not pending takes a
+    vacation through worker a; when b hands them the decision, their clock starts when they
+    are back. (b kept what it had read once: the clock ran during the vacation.)"""
+    a = DuelService(await open_database(pg_url), new_seed=lambda: 3)
+    b = DuelService(await open_database(pg_url), new_seed=lambda: 3)
+    rec = await a.challenge(guild_id="1", channel_id="2", challenger=ALICE, opponent=BOB, deck="Red Burn",
+                            ante=False, clock_seconds=3600)
+    live = await b.accept(rec.id, BOB[0], "Green Stompy")
+    assert live.away == (None, None)
+    mover = live.record.player_ids[live.duel.pending.player]
+    away = next(p for p in live.record.player_ids if p != mover)
+    ends, moved, _ = await a.vacation(away, 1)
+    assert moved == []  # not their move: no deadline moves now
+    for _ in range(50):
+        d = live.duel.pending
+        if live.record.player_ids[d.player] == away:
+            break
+        live = (await b.answer(rec.id, live.record.player_ids[d.player], live.seq, d.choices[0])).live
+    assert live.record.player_ids[live.duel.pending.player] == away
+    assert live.record.deadline == ends + 3600
+    assert (await store.get_duel(a.db, rec.id)).deadline == ends + 3600  # type: ignore[union-attr]
     await a.close()
     await b.close()
 
@@ -178,7 +206,11 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
 # ---------------------------------------------- end-to-end tests on two workers
 # A representative part of the end-to-end suite, run here on PostgreSQL with two workers
 # behind the HTTP endpoint (tests/two_workers.py) as well as on SQLite in its own file:
-# a whole duel, racing and stale clicks, what a click costs, bad input. The whole suite:
+# a whole duel, racing and stale clicks, what a click costs, bad input; a kill between
+# storing an answer and publishing it (the catch-up of the worker running the timed work
+# publishes it, a panel already sent is adopted); a double click on the deck menu handled
+# by both workers; a thread made by one worker edited by the other (looked up once). The
+# whole suite:
 # MANABURN_E2E_DB=postgres python -m pytest tests/test_bot_e2e*.py ... (README, Tests).
 
 def _on_two_workers(test: Any) -> Any:
@@ -192,3 +224,6 @@ test_e2e_a_whole_duel = _on_two_workers(e2e.test_a_whole_duel_through_the_bot)
 test_e2e_stale_foreign_and_double_clicks = _on_two_workers(e2e.test_stale_foreign_and_double_clicks)
 test_e2e_a_click_costs_few_rest_calls = _on_two_workers(e2e.test_a_click_costs_few_rest_calls)
 test_e2e_bad_input_gets_clear_answers = _on_two_workers(e2e.test_bad_input_gets_clear_answers)
+test_e2e_killed_after_the_answer_is_stored = _on_two_workers(e2e.test_killed_after_the_answer_is_stored_before_its_panel)
+test_e2e_a_double_click_on_the_deck_menu = _on_two_workers(hostile.test_a_double_click_on_the_deck_menu_starts_the_duel_once)
+test_e2e_handovers_notify_by_a_new_panel = _on_two_workers(panels.test_a_player_away_from_the_duel_is_notified_by_a_new_panel)

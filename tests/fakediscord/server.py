@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import inspect
 import json
 import logging
 import re
@@ -478,18 +479,21 @@ class FakeDiscord:
             self._changed_event.set()
         self._changed_event = None
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, *, message: str | None = None,
-                       poll: float = 0.02) -> T:
+    async def wait_for(self, predicate: Callable[[], T | Awaitable[T]], timeout: float = 5.0, *,
+                       message: str | None = None, poll: float = 0.02) -> T:
         """Wait until ``predicate()`` is truthy and return its value.
 
         Re-evaluated on every state change of the fake and every ``poll`` seconds
-        (for conditions on the bot's own state). Raises ``TimeoutError`` with
-        ``message`` after ``timeout`` seconds.
+        (for conditions on the bot's own state). ``predicate`` may return an awaitable
+        (a condition read from the bot's storage): its result is the value. Raises
+        ``TimeoutError`` with ``message`` after ``timeout`` seconds.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             value = predicate()
+            if inspect.isawaitable(value):
+                value = await value
             if value:
                 return value
             remaining = deadline - loop.time()
@@ -1000,6 +1004,7 @@ class FakeDiscord:
             await asyncio.sleep(self.http_answer_delay)
         call = RestCall("POST", f"/interactions/{inter.id}/{inter.token}/callback", {}, answer,
                         [f.filename for f in files.values()])
+        call.route = "/interactions/{interaction_id}/{token}/callback"  # the acknowledgement, as by REST
         self.calls.append(call)
         try:
             await self._h_interaction_callback(None, {"interaction_id": str(inter.id), "token": inter.token},  # type: ignore[arg-type]
