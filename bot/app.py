@@ -46,6 +46,11 @@ from .service import OUT_OF_DATE, DuelService
 
 log = logging.getLogger("manaburn.bot")
 
+#: The names discord.py gives the tasks that run an interaction's handler (slash commands,
+#: view and dynamic-item clicks, modals): a clean shutdown waits for them.
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-modal-dispatch-",
+                     "discord-ui-dynamic-item-")
+
 
 def bot_intents() -> discord.Intents:
     """The gateway events the bot needs: guilds and their channels and threads.
@@ -163,6 +168,13 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             self._catch_up.cancel()
         if self._gauntlets is not None:
             self._gauntlets.cancel()
+        # interactions being handled finish before the REST session closes (at most 5 s): a
+        # command answered in time may still be sending its follow-up or reading its message
+        me = asyncio.current_task()
+        handlers = [t for t in asyncio.all_tasks()
+                    if t is not me and not t.done() and t.get_name().startswith(INTERACTION_TASKS)]
+        if handlers:
+            await asyncio.wait(handlers, timeout=5)
         for _ in range(100):  # let a board/panel update under way finish (at most 5 s)
             if not self._inflight:
                 break
