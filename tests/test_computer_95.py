@@ -169,3 +169,18 @@ def test_the_computer_sacrifices_a_chump_blocking_saproling_for_life() -> None:
     assert any(a.startswith("block Hill Giant with Saproling") for a in answers), answers
     assert "activate Elvish Farmer ability=3" in answers, answers
     assert g.players[0].life == 5 and _names(duel).count("Saproling") == 1, (answers, g.events[-15:])
+
+
+def test_the_computer_names_a_card_its_library_holds_for_demonic_consultation() -> None:
+    """Demonic Consultation removes the whole library when the card named is not there: the
+    computer names the costliest spell it has seen nowhere else (so in the library), not the
+    first name offered (Black Lotus, in play), and finds it."""
+    duel = _duel({"battlefield": ["Black Lotus", "Swamp"], "hand": ["Demonic Consultation", "Dark Ritual"],
+                  "library": ["Swamp"] * 8 + ["Juzám Djinn"] + ["Swamp"] * 8})
+    duel.apply("cast Demonic Consultation", 0)  # (its caster's choice; the computer names the card)
+    answers = _play(duel, ComputerPlayer(0), until=lambda duel: duel.game.phase != "main" or not duel.game.spells
+                    and "alice names" in " ".join(duel.game.events))
+    assert "choose Juzám Djinn" in answers, answers
+    g = duel.game
+    assert "Juzám Djinn" in [c.name for c in g.players[0].hand] + [c.name for c in g.battlefield]
+    assert len(g.players[0].library) == 8

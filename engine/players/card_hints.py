@@ -143,8 +143,10 @@ def _turn_worth(b: "Board", p: Perm, due: Due) -> float:
         theirs = sum(b.power(q) for q in b.creatures(b.opp) if "Wall" not in q["name"])
         return 1.0 + 0.5 * theirs + (20.0 if theirs + due.life >= b.life[b.me] else 0.0)
     if "creature" in p["types"]:
+        if "Wall" in name or b.power(p) == 0:  # a wall is worth what it stops (Illusionary Wall's 7 first)
+            return max(b.value(p), 1.0 + 0.8 * b.toughness(p) + 0.5 * b.power(p)) / 2.5
         return b.value(p) / 2.5
-    return 1.0 + 0.5 * _mana_value(name)
+    return 1.0 + _mana_value(name)  # what was worth a card is worth its first payments
 
 
 def _free_mana(b: "Board") -> int:
@@ -193,7 +195,7 @@ def keeps_cumulative(b: "Board", p: Perm, due: Due) -> bool:
             cost += sum(pool[:due.sacrifice])
     if leaves:
         cost -= int(leaves[1]) * 0.5  # the life lost when it goes
-    return _turn_worth(b, p, due) > cost
+    return _turn_worth(b, p, due) >= cost
 
 
 @lru_cache(maxsize=None)
@@ -224,6 +226,17 @@ def set_aside_now(b: "Board", ch: list[str], ok: Any) -> str | None:
     return None
 
 
+def redundant(b: "Board", name: str) -> bool:
+    """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
+    cards its life buys; a second skips no more draws)?"""
+    try:
+        abilities = carddb.get(name.split("#")[0]).abilities
+    except Exception:
+        return False
+    return any(_SET_ASIDE.search(ab.text) for ab in abilities) and \
+        any(b.mine(p) and p["name"] == name for p in b.v["battlefield"])
+
+
 def forbids(b: "Board", ans: str, ok: Any) -> bool:
     """Whether ``ans``, found better by the look-ahead, is one these hints forbid now: life
     paid to set a card aside (Necropotence) below :func:`life_floor` or past a hand of seven
@@ -232,6 +245,30 @@ def forbids(b: "Board", ans: str, ok: Any) -> bool:
         return False
     ab = _ability(ans)
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
+
+
+# ------------------------------------------------------------------ naming
+
+def name_in_library(b: "Board", ch: list[str]) -> str | None:
+    """``choose NAME`` for a card to find in my library (Demonic Consultation: naming one
+    that is not there removes the whole library). The names offered are those of my
+    deck's cards; one seen nowhere else (hand, graveyard, in play, removed) is in the
+    library for sure: the costliest such spell, else such a land, else the land I have
+    most of in play (a deck holds many more)."""
+    names = [c[len("choose "):] for c in ch if c.startswith("choose ")]
+    me = b.v["players"][b.me]
+    seen = set(b.hand) | set(me.get("graveyard", [])) | set(me.get("removed", [])) | \
+        {p["name"] for p in b.v["battlefield"] if p.get("owner") == b.me}
+    sure = [n for n in names if n not in seen]
+    spells = [n for n in sure if "land" not in _types(n)]
+    if spells:
+        return "choose " + max(spells, key=lambda n: (_mana_value(n), n))
+    if sure:
+        return "choose " + sure[0]
+    lands = [n for n in names if "land" in _types(n)]
+    if lands:
+        return "choose " + max(lands, key=lambda n: sum(1 for p in b.lands(b.me) if p["name"] == n))
+    return None
 
 
 # ------------------------------------------------------------------ tokens

@@ -753,6 +753,8 @@ class ComputerPlayer:
                 continue  # Mana Vault: once used it hurts every turn
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
+            if card_hints.redundant(b, name):
+                continue
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
             score = self._cast_score(b, name, t)
@@ -1410,6 +1412,11 @@ class ComputerPlayer:
             spare = b.life[b.me] - theirs - b.upkeep_pain(b.me) - 1
             ok = [c for c in amounts if 0 < int(c[len("choose "):]) <= spare]
             return ok[-1] if ok else amounts[min(1, len(amounts) - 1)]
+        if pr.endswith("name a card") and re.search(r"until you find the named card|named card",
+                                                     card_text(d.about or ""), re.I):
+            named = card_hints.name_in_library(b, ch)  # Demonic Consultation
+            if named is not None:
+                return named
         if "choose yes" in ch and ("countered" in pr or pr.startswith("untap") or "pay" in pr and "or" in pr):
             return "choose yes"
         if "choose no" in ch and ("draw two extra" in pr):
