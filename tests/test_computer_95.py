@@ -184,3 +184,18 @@ def test_the_computer_names_a_card_its_library_holds_for_demonic_consultation() 
     g = duel.game
     assert "Juzám Djinn" in [c.name for c in g.players[0].hand] + [c.name for c in g.battlefield]
     assert len(g.players[0].library) == 8
+
+
+def test_the_computer_casts_no_necropotence_it_cannot_use() -> None:
+    """A second Necropotence buys nothing more, and one cast at 7 life against a Hill Giant
+    would only skip the draws: neither is cast. At 20 life the first one is."""
+    alice = {"battlefield": ["Necropotence", "Swamp", "Swamp", "Swamp"], "hand": ["Necropotence"],
+             "library": ["Swamp"] * 20}
+    duel = _duel(alice)
+    assert "cast Necropotence" not in _play(duel, ComputerPlayer(0), until=_main_over)
+    alice = {"battlefield": ["Swamp", "Swamp", "Swamp"], "hand": ["Necropotence"], "life": 7,
+             "library": ["Swamp"] * 20}
+    duel = _duel(alice, {"battlefield": ["Hill Giant"]})
+    assert "cast Necropotence" not in _play(duel, ComputerPlayer(0), until=_main_over)
+    duel = _duel(dict(alice, life=20), {"battlefield": ["Hill Giant"]})
+    assert "cast Necropotence" in _play(duel, ComputerPlayer(0), until=_main_over)

@@ -228,13 +228,16 @@ def set_aside_now(b: "Board", ch: list[str], ok: Any) -> str | None:
 
 def redundant(b: "Board", name: str) -> bool:
     """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
-    cards its life buys; a second skips no more draws)?"""
+    cards its life buys), or a first one with life too low to pay for any card (it
+    would only skip the draws)?"""
     try:
         abilities = carddb.get(name.split("#")[0]).abilities
     except Exception:
         return False
-    return any(_SET_ASIDE.search(ab.text) for ab in abilities) and \
-        any(b.mine(p) and p["name"] == name for p in b.v["battlefield"])
+    if not any(_SET_ASIDE.search(ab.text) for ab in abilities):
+        return False
+    return any(b.mine(p) and p["name"] == name for p in b.v["battlefield"]) or \
+        b.life[b.me] - 2 < life_floor(b)
 
 
 def forbids(b: "Board", ans: str, ok: Any) -> bool:
