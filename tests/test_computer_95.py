@@ -199,3 +199,17 @@ def test_the_computer_casts_no_necropotence_it_cannot_use() -> None:
     assert "cast Necropotence" not in _play(duel, ComputerPlayer(0), until=_main_over)
     duel = _duel(dict(alice, life=20), {"battlefield": ["Hill Giant"]})
     assert "cast Necropotence" in _play(duel, ComputerPlayer(0), until=_main_over)
+
+
+def test_the_computer_turns_two_goblin_tokens_into_three() -> None:
+    """Goblin Warrens ({2}{R}, sacrifice two Goblins: three Goblin tokens) is used at the end
+    of the opponent's turn on two Goblin tokens; never on a Goblin better than a 1/1."""
+    alice = {"battlefield": ["Goblin Warrens", "Mountain", "Mountain", "Mountain", "Goblin", "Goblin"], "hand": []}
+    duel = _duel(alice, {"battlefield": ["Plains"]}, active="bob")
+    answers = _play(duel, ComputerPlayer(0), until=lambda duel: duel.game.active == 0)
+    assert "activate Goblin Warrens" in answers and _names(duel).count("Goblin") == 3, answers
+    alice = dict(alice, battlefield=["Goblin Warrens", "Mountain", "Mountain", "Mountain", "Goblin",
+                                     "Goblin King"])
+    duel = _duel(alice, {"battlefield": ["Plains"]}, active="bob")
+    answers = _play(duel, ComputerPlayer(0), until=lambda duel: duel.game.active == 0)
+    assert "activate Goblin Warrens" not in answers

@@ -288,13 +288,16 @@ def makes_tokens(name: str) -> bool:
 def token_activation(b: "Board", ch: list[str], ok: Any, *, paid: bool) -> str | None:
     """``activate`` an ability that puts tokens into play: ``paid`` False, one that costs
     no mana (counters only: a Thallid's spores); True, one that costs mana too (used with
-    what is left at the end of the opponent's turn). Never one that sacrifices a
-    permanent (Goblin Warrens, Homarid Spawning Bed: judged by the look-ahead)."""
+    what is left at the end of the opponent's turn). One that sacrifices permanents only
+    for more tokens than it takes, of creatures no better than a 1/1 (Goblin Warrens: two
+    Goblins for three); never for a number it cannot read (Homarid Spawning Bed's X)."""
     for c in ch:
         if not c.startswith("activate ") or not ok(c):
             continue
         ab = _ability(c)
-        if ab is None or not _TOKEN.search(ab.text) or ab.cost.sacrifice or ab.cost.sacrifice_self:
+        if ab is None or not _TOKEN.search(ab.text) or ab.cost.sacrifice_self:
+            continue
+        if ab.cost.sacrifice and not _more_than_sacrificed(b, ab):
             continue
         costs_mana = bool(ab.cost.mana.generic or sum(ab.cost.mana.colored.values()))
         if costs_mana != paid:
@@ -306,6 +309,23 @@ def token_activation(b: "Board", ch: list[str], ok: Any, *, paid: bool) -> str |
                 continue
         return c
     return None
+
+
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_FOR_MORE = re.compile(r"Sacrifice (a|an|one|two|three) \w+: Put (a|one|two|three|four) \w+ tokens? into play", re.I)
+
+
+def _more_than_sacrificed(b: "Board", ab: Any) -> bool:
+    """Does a token maker sacrificing permanents (Goblin Warrens) make more than it takes,
+    of mine of the kind no better than a 1/1 token?"""
+    m = _FOR_MORE.search(ab.text)
+    if m is None or _NUMBER[m[2].lower()] <= _NUMBER[m[1].lower()]:
+        return False
+    kind = ab.cost.sacrifice.lower()
+    fodder = sorted((q for q in b.v["battlefield"] if b.mine(q) and "creature" in q["types"] and
+                     (kind in q["name"].lower() or kind in q["types"])), key=b.value)
+    n = ab.cost.sacrifice_count
+    return len(fodder) >= n and all(b.power(q) <= 1 and b.toughness(q) <= 1 for q in fodder[:n])
 
 
 def token_sacrifice(b: "Board", ch: list[str], ok: Any, losing: set[str], dying: bool) -> tuple[str, str] | None:
