@@ -33,7 +33,9 @@ used only when its shots kill a creature worth it or finish the opponent. It
 mulligans the hands the rules let it (no land, only land) and, when the
 opponent took one, redraws a hand of one land or six; its land for the turn
 is the one that casts the best spell in hand now, then the colour its hand
-needs.
+needs. What it knows of some kinds of cards (cumulative upkeep paid or
+dropped, Necropotence within a life floor, tokens made and spent, the name
+for Demonic Consultation) is in :mod:`engine.players.card_hints`.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time (and never look ahead); ``hard`` (the default)
