@@ -213,3 +213,29 @@ def test_the_computer_turns_two_goblin_tokens_into_three() -> None:
     duel = _duel(alice, {"battlefield": ["Plains"]}, active="bob")
     answers = _play(duel, ComputerPlayer(0), until=lambda duel: duel.game.active == 0)
     assert "activate Goblin Warrens" not in answers
+
+
+def test_the_computer_spends_spore_flower_spores_on_a_lethal_attack_only() -> None:
+    """Spore Flower's three spore counters stop all combat damage this turn (Fog): at 3 life,
+    attacked by a Craw Wurm and a Hill Giant (one blocked, the other kills), the computer
+    uses them (3 life left); at 12 it keeps them and takes the 9."""
+    for life, used in ((3, True), (12, False)):
+        duel = _duel({"battlefield": [{"name": "Spore Flower", "counters": {"spore": 3}}], "hand": [], "life": life},
+                     {"battlefield": ["Craw Wurm", "Hill Giant"]}, active="bob")
+        ai = ComputerPlayer(0)
+        for _ in range(200):
+            d = duel.pending
+            if d is None or duel.game.active != 1:
+                break
+            if d.player == 0:
+                a = ai.choose(view(duel, 0), d)
+            elif d.kind.name == "ATTACK":
+                a = d.parse("attack Craw Wurm, Hill Giant")
+            elif "attack" in d.choices and duel.game.combat is None:
+                a = "attack"
+            else:
+                a = d.decline if d.decline is not None else d.choices[0]
+            duel.apply(a, d.player)
+        g = duel.game
+        assert ("alice uses Spore Flower." in g.events) == used, g.events[-12:]
+        assert g.players[0].life == 3, g.events[-12:]

@@ -250,6 +250,18 @@ def forbids(b: "Board", ans: str, ok: Any) -> bool:
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
 
 
+def fog_activations(ch: list[str], ok: Any) -> list[str]:
+    """``activate`` answers stopping all combat damage this turn (Spore Flower's three spore
+    counters), kept, as Fog, for an attack that would kill (ComputerPlayer._fog)."""
+    out = []
+    for c in ch:
+        if c.startswith("activate ") and ok(c):
+            ab = _ability(c)
+            if ab is not None and re.search(r"No creatures deal damage in combat", ab.text, re.I):
+                out.append(c)
+    return out
+
+
 # ------------------------------------------------------------------ naming
 
 def name_in_library(b: "Board", ch: list[str]) -> str | None:

@@ -1010,7 +1010,8 @@ class ComputerPlayer:
     def _fog(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack, blocks made: a spell that stops all combat damage (Fog, Holy Day) when
         what gets through would kill me (it is kept for that; otherwise it is never cast)."""
-        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)]
+        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)] + \
+            card_hints.fog_activations(ch, self._ok)  # Spore Flower
         if not fogs:
             return None
         harmless = {r for t, r in self.harmless if t == self.turn}
