@@ -54,7 +54,7 @@ def test_the_computer_pays_a_cumulative_upkeep_worth_it() -> None:
                  phase="upkeep")
     answers = _play(duel, ComputerPlayer(0), until=_upkeep_over)
     assert "activate Mystic Remora" in answers and "Mystic Remora" in _names(duel), answers
-    assert duel.game.battlefield and next(c for c in duel.game.battlefield if c.name == "Mystic Remora").upkeep_paid == 1
+    assert next(c for c in duel.game.battlefield if c.name == "Mystic Remora").upkeep_paid == 1
 
     duel = _duel({"battlefield": [{"name": "Glacial Chasm", "upkeep_paid": 1}, "Forest"], "hand": [], "life": 12},
                  {"battlefield": ["Craw Wurm", "Hill Giant"]}, phase="upkeep")

@@ -35,13 +35,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import carddb
+from . import computer  # (its helpers, used once it is loaded: it imports this module)
 from .computer_combat import Combat, tap_ability, untapped_mana
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .computer import Board
 
 Perm = dict[str, Any]
 
@@ -82,23 +80,6 @@ def cumulative_due(prompt: str) -> Due | None:
     return Due(mana=mana, life=int(life[1]) if life else 0)
 
 
-@lru_cache(maxsize=None)
-def _text(name: str) -> str:
-    try:
-        return carddb.get(name.split("#")[0]).text or ""
-    except Exception:
-        return ""
-
-
-@lru_cache(maxsize=None)
-def _mana_value(name: str) -> int:
-    try:
-        c = carddb.get(name.split("#")[0])
-    except Exception:
-        return 0
-    return 0 if c.cost is None else c.cost.generic + sum(c.cost.colored.values())
-
-
 def _ability(choice: str) -> Any:
     """The printed ability ``activate NAME ability=I`` uses (None if unknown)."""
     rest = choice[len("activate "):]
@@ -112,32 +93,33 @@ def _ability(choice: str) -> Any:
 
 # ----------------------------------------------------------------- danger
 
-def life_at_risk(b: "Board") -> int:
+def life_at_risk(b: "computer.Board") -> int:
     """What the opponent could take from me by my next turn, from what I see: their creatures'
     attack against my blockers, their pingers, my next upkeep's damage and, when they hold
     cards, a burn spell. Nothing when all damage dealt to me is reduced to 0 (Glacial Chasm)."""
-    if any(b.mine(p) and _NO_DAMAGE_TO_ME.search(_text(p["name"])) for p in b.v["battlefield"]):
+    if any(b.mine(p) and _NO_DAMAGE_TO_ME.search(computer.card_text(p["name"])) for p in b.v["battlefield"]):
         return 0
     theirs = [p for p in b.creatures(b.opp) if b.power(p) > 0 and "Wall" not in p["name"]]
     n = Combat(b).swing_back(theirs, b.creatures(b.me), b.life[b.me])
-    n += sum(1 for p in b.creatures(b.opp) if tap_ability(p["name"]) and re.search(r"damage", _text(p["name"])))
+    n += sum(1 for p in b.creatures(b.opp)
+             if tap_ability(p["name"]) and re.search(r"damage", computer.card_text(p["name"])))
     n += b.upkeep_pain(b.me)
     if b.v["players"][b.opp].get("hand_count"):
         n += BURN_IN_HAND
     return n
 
 
-def life_floor(b: "Board") -> int:
+def life_floor(b: "computer.Board") -> int:
     """The least life the computer pays down to for cards (Necropotence)."""
     return max(NECRO_FLOOR, life_at_risk(b) + 1)
 
 
 # ------------------------------------------------------- cumulative upkeep
 
-def _turn_worth(b: "Board", p: Perm, due: Due) -> float:
+def _turn_worth(b: "computer.Board", p: Perm, due: Due) -> float:
     """What one more turn of ``p`` is worth, in the board's units (a 2/2 creature is 5.6)."""
     name = p["name"]
-    text = _text(name)
+    text = computer.card_text(name)
     if _NO_DAMAGE_TO_ME.search(text):
         # Glacial Chasm: the damage their creatures would deal me, and the duel if that would kill
         theirs = sum(b.power(q) for q in b.creatures(b.opp) if "Wall" not in q["name"])
@@ -146,15 +128,15 @@ def _turn_worth(b: "Board", p: Perm, due: Due) -> float:
         if "Wall" in name or b.power(p) == 0:  # a wall is worth what it stops (Illusionary Wall's 7 first)
             return max(b.value(p), 1.0 + 0.8 * b.toughness(p) + 0.5 * b.power(p)) / 2.5
         return b.value(p) / 2.5
-    return 1.0 + _mana_value(name)  # what was worth a card is worth its first payments
+    return 1.0 + computer.mana_value(name)  # what was worth a card is worth its first payments
 
 
-def _free_mana(b: "Board") -> int:
+def _free_mana(b: "computer.Board") -> int:
     """Mana my untapped permanents make that is usable only for cumulative upkeep (Adarkar
     Unicorn: {U} and one more; Snowfall: one more {U} from each Island)."""
     n = 0
     for p in b.v["battlefield"]:
-        if not b.mine(p) or p["tapped"] or not _FOR_UPKEEP.search(_text(p["name"])):
+        if not b.mine(p) or p["tapped"] or not _FOR_UPKEEP.search(computer.card_text(p["name"])):
             continue
         if "creature" in p["types"] and not p["sick"]:
             n += 2
@@ -163,23 +145,23 @@ def _free_mana(b: "Board") -> int:
     return n
 
 
-def keeps_cumulative(b: "Board", p: Perm, due: Due) -> bool:
+def keeps_cumulative(b: "computer.Board", p: Perm, due: Due) -> bool:
     """Pay ``due`` to keep ``p`` one more turn (else it is buried)? See the module docstring."""
     me = b.me
     life = b.life[me]
-    leaves = _LEAVES.search(_text(p["name"]))
-    if leaves and int(leaves[1]) >= life - due.life and int(leaves[1]) >= life:
+    leaves = _LEAVES.search(computer.card_text(p["name"]))
+    if leaves and int(leaves[1]) >= life:
         return True  # letting it go is the duel (Illusions of Grandeur)
     cost = 0.0
     if due.mana:
         need = max(0, due.mana - _free_mana(b))
-        spells = [_mana_value(n) for n in b.hand if "land" not in _types(n)]
+        spells = [computer.mana_value(n) for n in b.hand if "land" not in computer.types_of(n)]
         left = untapped_mana(b, me) - need
         per = 0.4 if not spells else 1.5 if left < min(spells) else 1.0
         cost += need * per
     if due.life:
         after = life - due.life
-        risk = 0 if _NO_DAMAGE_TO_ME.search(_text(p["name"])) else life_at_risk(b)
+        risk = 0 if _NO_DAMAGE_TO_ME.search(computer.card_text(p["name"])) else life_at_risk(b)
         if after <= max(risk, 2):
             return False
         cost += due.life * (1.0 if after <= 10 else 0.5)
@@ -198,17 +180,9 @@ def keeps_cumulative(b: "Board", p: Perm, due: Due) -> bool:
     return _turn_worth(b, p, due) >= cost
 
 
-@lru_cache(maxsize=None)
-def _types(name: str) -> frozenset[str]:
-    try:
-        return frozenset(carddb.get(name.split("#")[0]).types)
-    except Exception:
-        return frozenset()
-
-
 # ------------------------------------------------------------ Necropotence
 
-def set_aside_now(b: "Board", ch: list[str], ok: Any) -> str | None:
+def set_aside_now(b: "computer.Board", ch: list[str], ok: Any) -> str | None:
     """``activate`` a "pay life: set aside the top card of your library" ability
     (Necropotence), when the computer is about to pass its main phase: while its
     hand, with the cards set aside already, stays at seven and its life above
@@ -226,7 +200,7 @@ def set_aside_now(b: "Board", ch: list[str], ok: Any) -> str | None:
     return None
 
 
-def redundant(b: "Board", name: str) -> bool:
+def redundant(b: "computer.Board", name: str) -> bool:
     """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
     cards its life buys), or a first one with life too low to pay for any card (it
     would only skip the draws)?"""
@@ -240,7 +214,7 @@ def redundant(b: "Board", name: str) -> bool:
         b.life[b.me] - 2 < life_floor(b)
 
 
-def forbids(b: "Board", ans: str, ok: Any) -> bool:
+def forbids(b: "computer.Board", ans: str, ok: Any) -> bool:
     """Whether ``ans``, found better by the look-ahead, is one these hints forbid now: life
     paid to set a card aside (Necropotence) below :func:`life_floor` or past a hand of seven
     (the look-ahead's horizon sees the card in hand, not the attack a few life later)."""
@@ -264,7 +238,7 @@ def fog_activations(ch: list[str], ok: Any) -> list[str]:
 
 # ------------------------------------------------------------------ naming
 
-def name_in_library(b: "Board", ch: list[str]) -> str | None:
+def name_in_library(b: "computer.Board", ch: list[str]) -> str | None:
     """``choose NAME`` for a card to find in my library (Demonic Consultation: naming one
     that is not there removes the whole library). The names offered are those of my
     deck's cards; one seen nowhere else (hand, graveyard, in play, removed) is in the
@@ -275,12 +249,12 @@ def name_in_library(b: "Board", ch: list[str]) -> str | None:
     seen = set(b.hand) | set(me.get("graveyard", [])) | set(me.get("removed", [])) | \
         {p["name"] for p in b.v["battlefield"] if p.get("owner") == b.me}
     sure = [n for n in names if n not in seen]
-    spells = [n for n in sure if "land" not in _types(n)]
+    spells = [n for n in sure if "land" not in computer.types_of(n)]
     if spells:
-        return "choose " + max(spells, key=lambda n: (_mana_value(n), n))
+        return "choose " + max(spells, key=lambda n: (computer.mana_value(n), n))
     if sure:
         return "choose " + sure[0]
-    lands = [n for n in names if "land" in _types(n)]
+    lands = [n for n in names if "land" in computer.types_of(n)]
     if lands:
         return "choose " + max(lands, key=lambda n: sum(1 for p in b.lands(b.me) if p["name"] == n))
     return None
@@ -297,7 +271,7 @@ def makes_tokens(name: str) -> bool:
         return False
 
 
-def token_activation(b: "Board", ch: list[str], ok: Any, *, paid: bool) -> str | None:
+def token_activation(b: "computer.Board", ch: list[str], ok: Any, *, paid: bool) -> str | None:
     """``activate`` an ability that puts tokens into play: ``paid`` False, one that costs
     no mana (counters only: a Thallid's spores); True, one that costs mana too (used with
     what is left at the end of the opponent's turn). One that sacrifices permanents only
@@ -327,7 +301,7 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _FOR_MORE = re.compile(r"Sacrifice (a|an|one|two|three) \w+: Put (a|one|two|three|four) \w+ tokens? into play", re.I)
 
 
-def _more_than_sacrificed(b: "Board", ab: Any) -> bool:
+def _more_than_sacrificed(b: "computer.Board", ab: Any) -> bool:
     """Does a token maker sacrificing permanents (Goblin Warrens) make more than it takes,
     of mine of the kind no better than a 1/1 token?"""
     m = _FOR_MORE.search(ab.text)
@@ -340,7 +314,8 @@ def _more_than_sacrificed(b: "Board", ab: Any) -> bool:
     return len(fodder) >= n and all(b.power(q) <= 1 and b.toughness(q) <= 1 for q in fodder[:n])
 
 
-def token_sacrifice(b: "Board", ch: list[str], ok: Any, losing: set[str], dying: bool) -> tuple[str, str] | None:
+def token_sacrifice(b: "computer.Board", ch: list[str], ok: Any, losing: set[str],
+                    dying: bool) -> tuple[str, str] | None:
     """A "Sacrifice a TOKEN: gain N life / +N/+N" ability (Elvish Farmer, Thallid Devourer,
     Caribou Range) worth using now, with the token to sacrifice: one of ``losing`` (mine,
     in a fight they lose), or, for life, any when ``dying`` (what gets through kills me).
