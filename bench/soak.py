@@ -6,12 +6,16 @@ answers); replaying the answers rebuilds the identical state; with ante the
 winner keeps only their own cards in the ante zone. The checks are the
 helpers of ``tests/test_random_duels.py`` (``count_cards`` and
 ``hidden_swapped_view_equal``, imported from there); the decks are two of
-the property tests' decks (the precons, and decks holding every other card
-of the Old School sets) picked by the seed. Duels run
-in worker processes, one per core.
+the property tests' decks picked by the seed: on even seeds any two of
+``test_random_duels``' (the precons, and decks holding every other card of
+the Old School sets), on odd seeds two of the Old School 95 pool decks, the
+decks of Fallen Empires, Ice Age and Homelands that the card tests play
+(:data:`POOL_95`, imported from those test modules). Duels run in worker
+processes, one per core.
 """
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import random
@@ -23,6 +27,11 @@ from typing import Any
 from .common import ROOT, Result, Target, say
 
 MAX_STEPS = 20000
+# The Old School 95 pool decks: (test module, its dict of decks by name), as the card tests define them
+POOL_95 = (("test_cards_fallen_empires", "FALLEN_EMPIRES"), ("test_cards_ice_age_artifacts", "ICE_AGE_ARTIFACTS"),
+           ("test_cards_ice_age_black_red", "ICE_AGE_BLACK_RED"),
+           ("test_cards_ice_age_green_gold", "ICE_AGE_GREEN_GOLD"),
+           ("test_cards_ice_age_white_blue", "ICE_AGE"), ("test_cards_homelands", "HOMELANDS"))
 
 
 def _helpers() -> Any:
@@ -33,18 +42,39 @@ def _helpers() -> Any:
     return test_random_duels
 
 
+def pool_95() -> dict[str, dict[str, int]]:
+    """The Old School 95 pool decks by name (:data:`POOL_95`), from the card tests' modules."""
+    _helpers()
+    decks: dict[str, dict[str, int]] = {}
+    for module, name in POOL_95:
+        decks.update(getattr(importlib.import_module(module), name))
+    return decks
+
+
+def decks_for(seed: int) -> tuple[list[str], list[str], tuple[str, str]]:
+    """The two decklists of seed ``seed`` and their names: any two of the property
+    tests' decks on even seeds, two different Old School 95 pool decks on odd ones."""
+    h = _helpers()
+    r = random.Random(seed)
+    if seed % 2 == 0:
+        a, b = r.choice(h.NAMES), r.choice(h.NAMES)
+        return h.decklist(a), h.decklist(b), (a, b)
+    pool = pool_95()
+    a, b = r.sample(sorted(pool), 2)
+    return ([c for c, k in pool[a].items() for _ in range(k)], [c for c, k in pool[b].items() for _ in range(k)],
+            (a, b))
+
+
 def soak_one(seed: int) -> dict[str, Any]:
     h = _helpers()
     from engine import Duel, DuelOptions
     from engine.players.random_player import RandomPlayer
-    decklist = h.decklist
-    names = h.NAMES  # the property tests' decks: the precons and decks of every other Old School card
+    da, db, (a, b) = decks_for(seed)
     r = random.Random(seed)
-    a, b = r.choice(names), r.choice(names)
     problems: list[str] = []
     steps = 0
     try:
-        duel = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0))
+        duel = Duel.new(seed, (da, db), DuelOptions(ante=seed % 4 < 2))
         players = (RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1))
         total = h.count_cards(duel)
         while duel.pending is not None and steps < MAX_STEPS:
@@ -59,7 +89,7 @@ def soak_one(seed: int) -> dict[str, Any]:
                 break
         if duel.pending is not None and not problems:
             problems.append(f"did not finish in {steps} decisions")
-        replayed = Duel.new(seed, (decklist(a), decklist(b)), DuelOptions(ante=seed % 2 == 0)).replay(duel.history)
+        replayed = Duel.new(seed, (da, db), DuelOptions(ante=seed % 4 < 2)).replay(duel.history)
         if replayed.state_hash() != duel.state_hash():
             problems.append("replay differs from the live state")
         if duel.options.ante and duel.winner is not None:

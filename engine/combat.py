@@ -41,6 +41,15 @@ def rampage_bonus(keywords: "frozenset[str] | set[str]") -> int:
                if k.startswith("rampage ") and k[len("rampage "):].isdigit())
 
 
+def split_names(g: "Game", text: str) -> list[str]:
+    """``text`` split at its commas ("A, B+C", "2 to A, 1 to B"), but those inside the
+    name of a permanent ("Reveka, Wizard Savant", a Homelands legend): each part as written."""
+    names = sorted({c.name for c in g.battlefield if "," in c.name}, key=len, reverse=True)
+    for n in names:
+        text = text.replace(n, n.replace(",", "\0"))
+    return [part.replace("\0", ",") for part in text.split(",")]
+
+
 @dataclass
 class Combat(Tracked):
     attacker: int
@@ -252,7 +261,7 @@ class CombatRules:
         body = text[len("attack"):].strip()
         bands: list[list[Card]] = []
         used: set[int] = set()
-        for part in ([] if body in ("", "nothing") else body.split(",")):
+        for part in ([] if body in ("", "nothing") else split_names(self, body)):
             band = []
             for name in part.split("+"):
                 c = self._one(name.strip(), self.active)
@@ -385,7 +394,7 @@ class CombatRules:
                 if cb.band_of(a.oid) is None:
                     raise IllegalAction(f"{ref(self, a)} is not attacking")
                 bl = []
-                for name in bn.split(","):
+                for name in split_names(self, bn):
                     b = self._one(name.strip(), self.nonactive)
                     bands = used.setdefault(b.oid, set())
                     if cb.band_of(a.oid) in bands:
@@ -482,7 +491,7 @@ class CombatRules:
         if not text.startswith("assign "):
             raise IllegalAction("divide damage with 'assign N to A, M to B'")
         amounts: dict[int, int] = {}
-        for part in text[len("assign "):].split(","):
+        for part in split_names(self, text[len("assign "):]):
             part = part.strip()
             n_s, sep, who = part.partition(" to ")
             if not sep:
@@ -889,7 +898,7 @@ class CombatRules:
             raise IllegalAction("regroup the band with 'choose A+B, C'")
         groups: list[list[Card]] = []
         seen: set[int] = set()
-        for part in text[len("choose "):].split(","):
+        for part in split_names(self, text[len("choose "):]):
             grp = []
             for name in part.split("+"):
                 c = self._one(name.strip(), self.active)
@@ -992,7 +1001,7 @@ class CombatRules:
         ans = yield from self.ask(p, DecisionKind.ASSIGN, f"Divide {source.name}'s {power} damage among "
                                   + ", ".join(ref(self, t) for t in targets), reps, parser=parser, about=source.name)
         amounts = [0] * n
-        for part in ans[len("assign "):].split(","):
+        for part in split_names(self, ans[len("assign "):]):
             k, who = part.strip().split(" to ", 1)
             for i, t in enumerate(targets):
                 if ref(self, t) == who:

@@ -10,6 +10,7 @@ nothing hidden, and the replay is the same duel. Each deck meets two others.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -17,7 +18,7 @@ from test_random_duels import checked_duel_of
 
 from engine import Duel, DuelOptions, carddb
 from engine.cards.homelands import _creature_types
-from engine.scripts import run_step
+from engine.scripts import build_position, run_step
 from engine.scripts import run_steps as run
 
 _WHITE = ("Abbey Gargoyles", "Abbey Matron", "Aysen Bureaucrats", "Aysen Crusader", "Aysen Highway",
@@ -142,3 +143,41 @@ def test_black_carriage_sacrificed_for_its_own_untap_does_not_untap() -> None:
         run_step(runner, step)
     events = runner.duel.game.events
     assert "Black Carriage is sacrificed." in events and "Black Carriage untaps." not in events
+
+
+def test_a_name_with_a_comma_attacks_and_blocks_among_others() -> None:
+    """"Reveka, Wizard Savant" holds a comma, as do the lists of attackers, blockers and damage:
+    it attacks beside another creature and blocks beside another (the soak's seed 67 raised
+    "no permanent 'Reveka'" declaring such an attack)."""
+    def to(duel: Duel, kind: str) -> Any:
+        for _ in range(20):
+            d = duel.pending
+            if d.kind.name == kind:
+                return d
+            duel.apply(d.decline or d.choices[0], d.player)
+        raise AssertionError(f"no {kind} decision")
+
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Reveka, Wizard Savant", "Grizzly Bears"]},
+        "bob": {"battlefield": ["Hill Giant"]}}}
+    duel = Duel(lambda: build_position(setup))
+    duel.apply("attack", 0)
+    d = to(duel, "ATTACK")
+    assert d.parse("attack Reveka, Wizard Savant, Grizzly Bears") == "attack Reveka, Wizard Savant, Grizzly Bears"
+    duel.apply("attack Reveka, Wizard Savant, Grizzly Bears", 0)
+    assert {c.name for c in duel.game.battlefield if c.controller == 0 and c.tapped} == \
+        {"Reveka, Wizard Savant", "Grizzly Bears"}
+
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Reveka, Wizard Savant", "Grizzly Bears"]},
+        "bob": {"battlefield": ["Craw Wurm"]}}}
+    duel = Duel(lambda: build_position(setup))
+    duel.apply("attack", 1)
+    duel.apply(to(duel, "ATTACK").parse("attack Craw Wurm"), 1)
+    d = to(duel, "BLOCK")
+    ans = d.parse("block Craw Wurm with Reveka, Wizard Savant, Grizzly Bears")
+    assert ans == "block Craw Wurm with Reveka, Wizard Savant, Grizzly Bears"
+    duel.apply(ans, 0)
+    d = to(duel, "ASSIGN")
+    assert d.parse("assign 1 to Reveka, Wizard Savant, 5 to Grizzly Bears") == \
+        "assign 1 to Reveka, Wizard Savant, 5 to Grizzly Bears"

@@ -33,7 +33,9 @@ used only when its shots kill a creature worth it or finish the opponent. It
 mulligans the hands the rules let it (no land, only land) and, when the
 opponent took one, redraws a hand of one land or six; its land for the turn
 is the one that casts the best spell in hand now, then the colour its hand
-needs.
+needs. What it knows of some kinds of cards (cumulative upkeep paid or
+dropped, Necropotence within a life floor, tokens made and spent, the name
+for Demonic Consultation) is in :mod:`engine.players.card_hints`.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time (and never look ahead); ``hard`` (the default)
@@ -51,7 +53,7 @@ from .. import carddb
 from ..decisions import Decision, DecisionKind, IllegalAction
 from ..determinize import Peek, peek_for
 from ..view import view
-from . import lookahead
+from . import card_hints, lookahead
 from .computer_combat import Combat, doomed, hasty, tap_ability, untapped_mana
 from .random_player import RandomPlayer
 
@@ -233,6 +235,10 @@ class Board:
                 v += 2.0  # a {T} ability that does something (Prodigal Sorcerer); making mana is worth a land
             elif re.search(r"\{T\}: Add", card_text(p["name"])):
                 v += 0.5
+            if card_hints.makes_tokens(p["name"]):
+                v += 2.0  # a Thallid, an Elvish Farmer: a Saproling every few turns
+            if p.get("token"):
+                v -= 0.5  # the same creature as a card is kept first: a token chump-blocks, is sacrificed
             return v
         if "land" in p["types"]:
             return 1.5
@@ -317,6 +323,7 @@ class ComputerPlayer:
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
         self.spare: set[str] = set()  # sources not to tap while paying (the Mishra's Factory being animated)
         self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
+        self.fodder: str | None = None  # the token to sacrifice for the ability being used (card_hints)
 
     # ------------------------------------------------------------ the entry
     def choose(self, view: dict[str, Any], d: Decision, peek: Peek | None = None) -> str:
@@ -335,6 +342,8 @@ class ComputerPlayer:
             ans = None
         if before is not None and peek is not None:
             better = lookahead.main_phase_choice(before, view, d, ans, peek, self.rng)
+            if better is not None and card_hints.forbids(Board(view, d.player), better, self._ok):
+                better = None  # what the look-ahead's horizon cannot see (Necropotence below its floor)
             if better is not None:  # answered as if the heuristic had chosen it: from the state before
                 rng = self.rng
                 self.__dict__.update(before.__dict__)
@@ -375,6 +384,8 @@ class ComputerPlayer:
         if answer.startswith(("cast ", "activate ")):
             self.casting = answer
             self.n_targets = 0
+        elif answer.startswith("sacrifice "):
+            self.fodder = None
         elif answer.startswith("attack") and d.kind is K.OPPORTUNITY:  # "attack", or "attack A, B" declaring them
             self.attacked_turn = self.turn
 
@@ -579,7 +590,7 @@ class ComputerPlayer:
         ctx = d.context
         decline = d.decline if d.decline is not None else None
         if ctx is not None and ctx.active == me and ctx.step == "blocks" and b.v.get("combat"):
-            got = self._pump(b, d, ch)
+            got = self._pump(b, d, ch) or self._token_fodder(b, ch)
             if got:
                 return got
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
@@ -587,6 +598,9 @@ class ComputerPlayer:
         lands = [c for c in ch if c.startswith("play ")]
         if lands and self._land_ok(b):
             return self._pick_land(b, lands)
+        tokens = card_hints.token_activation(b, ch, self._ok, paid=False)  # a Thallid's Saproling
+        if tokens is not None:
+            return tokens
         # spells, best first, keeping mana open for a counterspell when that is worth more
         self.keep = {}
         cast = self._best_cast(b, d, ch, self._reserve(b))
@@ -603,7 +617,8 @@ class ComputerPlayer:
         act = self._best_activation(b, ch)
         if act is not None:
             return act
-        return decline
+        # about to pass: cards for life that come back in the discard phase (Necropotence)
+        return card_hints.set_aside_now(b, ch, self._ok) or decline
 
     def _animate(self, b: Board, ch: list[str], attackers: list[dict[str, Any]] | None) -> str | None:
         """``activate`` a land that becomes a creature (Mishra's Factory) when, as a creature, it
@@ -739,6 +754,8 @@ class ComputerPlayer:
                     re.search(r"damage to you", card_text(name)):
                 continue  # Mana Vault: once used it hurts every turn
             if name in SYMMETRIC and not self._symmetric_ok(b, name):
+                continue
+            if card_hints.redundant(b, name):
                 continue
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
@@ -949,7 +966,7 @@ class ComputerPlayer:
             if got:
                 return got
         if ctx.active != me and combat and ctx.step == "blocks":
-            got = self._fog(b, ch, combat)
+            got = self._fog(b, ch, combat) or self._token_fodder(b, ch)
             if got:
                 return got
         if ctx.active != me and combat and ctx.step == "attack":
@@ -959,6 +976,12 @@ class ComputerPlayer:
             if got:
                 return got
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
+            tokens = card_hints.token_activation(b, ch, self._ok, paid=True)  # the mana left: tokens for my turn
+            if tokens is not None:
+                key = (self.turn, self.phase, "token " + tokens)
+                if self.acts.get(key, 0) < 4:
+                    self.acts[key] = self.acts.get(key, 0) + 1
+                    return tokens
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
                     key = (self.turn, self.phase, "act " + c)
@@ -987,7 +1010,8 @@ class ComputerPlayer:
     def _fog(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack, blocks made: a spell that stops all combat damage (Fog, Holy Day) when
         what gets through would kill me (it is kept for that; otherwise it is never cast)."""
-        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)]
+        fogs = [c for c in ch if c.startswith("cast ") and self._name(c) in FOGS and self._ok(c)] + \
+            card_hints.fog_activations(ch, self._ok)  # Spore Flower
         if not fogs:
             return None
         harmless = {r for t, r in self.harmless if t == self.turn}
@@ -1240,10 +1264,44 @@ class ComputerPlayer:
         # in combat on my own turn, after blocks: pump a blocked attacker to win its fight
         ctx = d.context
         if ctx is not None and ctx.step == "blocks" and b.v.get("combat"):
-            got = self._combat_trick(b, d, ch) or self._pump(b, d, ch)
+            got = self._combat_trick(b, d, ch) or self._pump(b, d, ch) or self._token_fodder(b, ch)
             if got:
                 return got
         return self._instant_window(b, d, ch)
+
+    def _token_fodder(self, b: Board, ch: list[str]) -> str | None:
+        """Blocks made: a token of mine that dies in its fight without killing, or any when what
+        gets through kills me, sacrificed for what an ability gives for it (Elvish Farmer's
+        life, Thallid Devourer's +1/+2) before combat damage (card_hints.token_sacrifice)."""
+        combat = b.v["combat"]
+        if any(x["controller"] == b.me for x in b.v["batch"] + b.v["spells"]):
+            return None  # let what I did resolve first
+        losing: set[str] = set()
+        through = 0
+        for i, band in enumerate(combat["bands"]):
+            blocked = combat["blocks"].get(str(i), [])  # a blocker gone leaves its attacker blocked
+            blockers = [b.perms[x] for x in blocked if x in b.perms]
+            for a in (b.perms[r] for r in band if r in b.perms):
+                if not blocked and not b.mine(a):
+                    through += b.power(a)
+                if len(blockers) != 1:
+                    continue
+                x = blockers[0]
+                adies, xdies = b.fight(a, x)
+                if b.mine(a) and adies and not xdies:
+                    losing.add(a["ref"])
+                if b.mine(x) and xdies and not adies:
+                    losing.add(x["ref"])
+        got = card_hints.token_sacrifice(b, ch, self._ok, losing, through >= b.life[b.me])
+        if got is None:
+            return None
+        c, token = got
+        key = (self.turn, self.phase, "fodder " + token)
+        if self.acts.get(key):
+            return None
+        self.acts[key] = 1
+        self.fodder = token
+        return c
 
     def _combat_trick(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         combat = b.v["combat"]
@@ -1298,6 +1356,10 @@ class ComputerPlayer:
     def _upkeep(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         about = d.about
         p = next((p for p in b.v["battlefield"] if p["name"] == about and b.mine(p)), None)
+        due = card_hints.cumulative_due(d.prompt)
+        if due is not None and p is not None:  # a cumulative upkeep: pay while one more turn is worth it
+            pay = next((c for c in ch if c.startswith("activate ")), None)
+            return pay if pay is not None and card_hints.keeps_cumulative(b, p, due) else "choose no"
         worth = p is None or b.value(p) >= 3
         for c in ch:
             if c.startswith(("activate ", "pay")) and self._ok(c) and worth:
@@ -1334,6 +1396,8 @@ class ComputerPlayer:
         opts = [c for c in ch if c.startswith("sacrifice ")]
         if not opts:
             return d.decline
+        if self.fodder is not None and f"sacrifice {self.fodder}" in opts:
+            return f"sacrifice {self.fodder}"
 
         def val(c: str) -> float:
             r = c[len("sacrifice "):]
@@ -1351,6 +1415,11 @@ class ComputerPlayer:
             spare = b.life[b.me] - theirs - b.upkeep_pain(b.me) - 1
             ok = [c for c in amounts if 0 < int(c[len("choose "):]) <= spare]
             return ok[-1] if ok else amounts[min(1, len(amounts) - 1)]
+        if pr.endswith("name a card") and re.search(r"until you find the named card|named card",
+                                                     card_text(d.about or ""), re.I):
+            named = card_hints.name_in_library(b, ch)  # Demonic Consultation
+            if named is not None:
+                return named
         if "choose yes" in ch and ("countered" in pr or pr.startswith("untap") or "pay" in pr and "or" in pr):
             return "choose yes"
         if "choose no" in ch and ("draw two extra" in pr):
