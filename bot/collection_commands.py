@@ -30,7 +30,7 @@ from discord import app_commands
 from storage import trade_drafts as drafts
 
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
-from .failures import answer, answering, report
+from .failures import answering
 from .panels import clip
 from .usertext import shown
 
