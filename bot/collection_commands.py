@@ -10,11 +10,9 @@ allow a command to have both options and subcommands, so a copy's history is
 Components: the Accept / Decline / Withdraw buttons of a trade and the page
 buttons of ``/collection`` are :class:`discord.ui.DynamicItem`, so they work
 after a restart (registered from :data:`COLLECTION_ITEMS` in
-``ManaburnBot.setup_hook``).  The select menus that compose a trade are an
-ordinary short-lived view (a draft trade is not worth keeping across
-restarts), but their ids are known (``mb:tc:...``): a click on one after a
-restart or once it timed out is answered that it has expired
-(:class:`ExpiredDraft`).
+``ManaburnBot.setup_hook``), as are the select menus that compose a trade
+(:class:`TradeDraftControl`): the draft they fill is stored, so any worker
+continues it, after a restart too, for 15 minutes.
 
 Everything here only reads the interaction and calls
 :class:`bot.collection_service.CollectionService`; errors reach the user as
@@ -24,14 +22,15 @@ from __future__ import annotations
 
 import logging
 import secrets
-import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from storage import trade_drafts as drafts
+
 from .collection_service import CollectionError, CollectionService, Filters, counts_text
-from .failures import answer, answering, report
+from .failures import answering
 from .panels import clip
 from .usertext import shown
 
@@ -39,6 +38,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .face import BotFace
 
 log = logging.getLogger("manaburn.bot.collections")
+
+#: How long a /trade draft (:func:`trade_composer`) may be continued, in seconds.
+DRAFT_SECONDS = 900
 
 __all__ = ["COLLECTION_ITEMS", "register_collection_commands", "announce_ante", "resume_collections",
            "sweep_trades", "TradeButton", "CollectionPageButton", "trade_view"]
@@ -110,28 +112,82 @@ class CollectionPageButton(discord.ui.DynamicItem[discord.ui.Button],
                 self.owner_id, self.filters, page, pages))
 
 
-class ExpiredDraft(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)"):
-    """Any control of a trade draft (:class:`TradeComposer`): when the draft is gone
-    (the bot restarted, or it timed out), says so instead of leaving the click
-    unanswered; a live draft's own view answers, and this does nothing."""
+class TradeDraftControl(discord.ui.DynamicItem[discord.ui.Item[Any]],
+                        template=r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)"):
+    """A control of a ``/trade`` draft (:func:`trade_composer`): the "You give…" and "You
+    want…" menus and the Propose button. The draft is in storage
+    (:mod:`storage.trade_drafts`), so any worker, and the bot after a restart, continues it;
+    a click on a draft proposed or expired is answered so."""
 
     def __init__(self, draft: str, what: str, item: discord.ui.Item[Any] | None = None) -> None:
         super().__init__(item or discord.ui.Button(label="?", custom_id=f"mb:tc:{draft}:{what}"))
-        self.draft = draft
+        self.draft, self.what = draft, what
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: Any) -> "ExpiredDraft":
+                             match: Any) -> "TradeDraftControl":
         return cls(match["draft"], match["what"], item)  # the menu or the button clicked
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.draft in _drafts(interaction.client):
-            return
-        await _error(interaction, "This trade menu has expired (it lasts 15 minutes, and not across a restart of "
-                                  "the bot). Use /trade again.")
+        async with answering(interaction):
+            svc = _svc(interaction.client)
+            draft = await drafts.get_draft(svc.db, self.draft, now=svc.now())
+            if draft is None or self.what not in ("give", "want", "propose"):
+                await _error(interaction, _EXPIRED)
+                return
+            if str(interaction.user.id) != draft.proposer_id:
+                await _error(interaction, "This draft is not yours.")
+                return
+            if self.what == "propose":
+                await _propose(interaction, draft)
+                return
+            values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+            if self.what == "give":
+                ok = await drafts.set_draft_choice(svc.db, self.draft, give=[int(v) for v in values if v.isdigit()],
+                                                   now=svc.now())
+            else:
+                ok = await drafts.set_draft_choice(svc.db, self.draft, want=[v for v in values if "\n" not in v],
+                                                   now=svc.now())
+            if not ok:
+                await _error(interaction, _EXPIRED)
+                return
+            await interaction.response.defer()
 
 
-COLLECTION_ITEMS = (TradeButton, CollectionPageButton, ExpiredDraft)
+_EXPIRED = f"This trade menu has expired (it lasts {DRAFT_SECONDS // 60} minutes) or was proposed. Use /trade again."
+
+
+async def _propose(interaction: discord.Interaction, draft: drafts.TradeDraft) -> None:
+    """Propose the draft's trade: a channel post (the rate limit counts it, refused or not:
+    see /trade), then the draft is gone. Of two clicks on Propose, one proposes."""
+    client: Any = interaction.client
+    svc = _svc(client)
+    if not await drafts.drop_draft(svc.db, draft.draft):
+        await _error(interaction, _EXPIRED)
+        return
+    too_fast = await client.posts.take(svc.db, draft.proposer_id)
+    refusal = too_fast
+    trade = None
+    if too_fast is None:
+        try:
+            want = await svc.resolve(draft.recipient_id, "\n".join(f"1 {n}" for n in draft.want), whose="they",
+                                     taken=set(draft.give))
+            trade = await svc.propose_ids(draft.proposer_id, draft.recipient_id, list(draft.give), want,
+                                          guild_id=draft.guild_id, channel_id=draft.channel_id)
+        except CollectionError as e:  # (the place is not given back: see /trade)
+            refusal = str(e)
+    if trade is None:  # the draft stays, for another choice or a later try
+        await drafts.create_draft(svc.db, draft.draft, draft.proposer_id, draft.recipient_id,
+                                  guild_id=draft.guild_id, channel_id=draft.channel_id, now=svc.now(),
+                                  expires_at=draft.expires_at, give=draft.give, want=draft.want)
+        await _error(interaction, refusal or "")
+        return
+    await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
+    msg = await interaction.followup.send(svc.trade_text(trade), view=trade_view(trade.id), wait=True)
+    await svc.set_trade_message(trade.id, msg.channel.id, msg.id)
+
+
+COLLECTION_ITEMS = (TradeButton, CollectionPageButton, TradeDraftControl)
 
 
 def trade_view(trade_id: int) -> discord.ui.View:
@@ -152,95 +208,31 @@ def collection_view(owner_id: str, filters: Filters, page: int, pages: int) -> d
     return v
 
 
-class TradeComposer(discord.ui.View):
+async def trade_composer(svc: CollectionService, proposer: str, recipient: str,
+                         mine: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]],
+                         guild_id: str | None, channel_id: str | None) -> discord.ui.View:
     """``/trade @player`` without cards: choose with select menus, then Propose.
 
     One option per card name (its lowest-numbered free copy); at most 25 per
     side, as Discord allows; name more cards with ``give:``/``want:``. The other
     player's options carry the card's name, not a copy number (which copy is their
     lowest free one would tell which are locked in their ante deck): the copy is
-    chosen when the trade is proposed.
+    chosen when the trade is proposed. The draft is stored (:class:`TradeDraftControl`)
+    for :data:`DRAFT_SECONDS`.
     """
-
-    def __init__(self, svc: CollectionService, proposer: str, recipient: str,
-                 mine: list[tuple[str, int, int]], theirs: list[tuple[str, int, int]], guild_id: str | None,
-                 channel_id: str | None) -> None:
-        super().__init__(timeout=900)
-        self.draft = secrets.token_hex(8)
-        self._drafts: "weakref.WeakValueDictionary[str, TradeComposer]" = weakref.WeakValueDictionary()
-        self.svc, self.proposer, self.recipient = svc, proposer, recipient
-        self.guild_id, self.channel_id = guild_id, channel_id
-        self.give: list[int] = []
-        self.want: list[str] = []  # card names (see above)
-        for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
-            options = _card_options(copies, counts=attr == "give")
-            if not options:
-                continue
-            sel: discord.ui.Select[Any] = discord.ui.Select(placeholder=placeholder, min_values=0,
-                                                            max_values=len(options), options=options,
-                                                            custom_id=f"mb:tc:{self.draft}:{attr}")
-            sel.callback = self._chooser(sel, attr)  # type: ignore[method-assign]
-            self.add_item(sel)
-        button: discord.ui.Button[Any] = discord.ui.Button(label="Propose", style=discord.ButtonStyle.success,
-                                                           custom_id=f"mb:tc:{self.draft}:propose")
-        button.callback = self._propose  # type: ignore[method-assign]
-        self.add_item(button)
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: Any) -> None:
-        await answer(interaction, report(error, "a trade draft"))
-
-    def stop(self) -> None:
-        self._drafts.pop(self.draft, None)
-        super().stop()
-
-    async def on_timeout(self) -> None:
-        self._drafts.pop(self.draft, None)
-
-    def register(self, client: Any) -> "TradeComposer":
-        """Known to *client* while it lives (see :class:`ExpiredDraft`)."""
-        self._drafts = _drafts(client)
-        self._drafts[self.draft] = self
-        return self
-
-    def _chooser(self, sel: discord.ui.Select[Any], attr: str) -> Any:
-        async def chosen(interaction: discord.Interaction) -> None:
-            if attr == "give":
-                self.give = [int(v) for v in sel.values]
-            else:
-                self.want = [str(v) for v in sel.values]
-            await interaction.response.defer()
-        return chosen
-
-    async def _propose(self, interaction: discord.Interaction) -> None:
-        if str(interaction.user.id) != self.proposer:
-            await _error(interaction, "This draft is not yours.")
-            return
-        too_fast = interaction.client.posts.take(self.proposer)  # type: ignore[attr-defined]
-        if too_fast is not None:
-            await _error(interaction, too_fast)
-            return
-        try:
-            want = await self.svc.resolve(self.recipient, "\n".join(f"1 {n}" for n in self.want), whose="they",
-                                          taken=set(self.give))
-            trade = await self.svc.propose_ids(self.proposer, self.recipient, self.give, want,
-                                               guild_id=self.guild_id, channel_id=self.channel_id)
-        except CollectionError as e:  # (the place is not given back: see /trade)
-            await _error(interaction, str(e))
-            return
-        await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
-        msg = await interaction.followup.send(self.svc.trade_text(trade), view=trade_view(trade.id),
-                                              wait=True)
-        await self.svc.set_trade_message(trade.id, msg.channel.id, msg.id)
-        self.stop()
-
-
-def _drafts(client: Any) -> "weakref.WeakValueDictionary[str, TradeComposer]":
-    """The trade drafts open in this bot process, by draft id (weak: a draft timed
-    out or done is gone)."""
-    drafts = getattr(client, "_trade_drafts", None)
-    if drafts is None:
-        drafts = client._trade_drafts = weakref.WeakValueDictionary()
-    return drafts
+    draft = secrets.token_hex(8)
+    await drafts.create_draft(svc.db, draft, proposer, recipient, guild_id=guild_id, channel_id=channel_id,
+                              now=svc.now(), expires_at=svc.now() + DRAFT_SECONDS)
+    view = discord.ui.View(timeout=None)
+    for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
+        options = _card_options(copies, counts=attr == "give")
+        if options:
+            view.add_item(TradeDraftControl(draft, attr, discord.ui.Select(
+                placeholder=placeholder, min_values=0, max_values=len(options), options=options,
+                custom_id=f"mb:tc:{draft}:{attr}")))
+    view.add_item(TradeDraftControl(draft, "propose", discord.ui.Button(
+        label="Propose", style=discord.ButtonStyle.success, custom_id=f"mb:tc:{draft}:propose")))
+    return view
 
 
 def _card_options(choices: list[tuple[str, int, int]], counts: bool = True) -> list[discord.SelectOption]:
@@ -466,12 +458,12 @@ def register_collection_commands(bot: BotFace) -> None:
             if not mine and not theirs:
                 await _error(interaction, "Neither of you has cards to trade (see /start).")
                 return
-            view = TradeComposer(svc(), me, str(player.id), mine, theirs, guild, channel).register(bot)
+            view = await trade_composer(svc(), me, str(player.id), mine, theirs, guild, channel)
             await interaction.followup.send(
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)
             return
-        if (too_fast := bot.posts.take(me)) is not None:
+        if (too_fast := await bot.posts.take(bot.svc.db, me)) is not None:
             await _error(interaction, too_fast)
             return
         # not deferred: an error must stay private, and naming copies is a few indexed queries

@@ -350,6 +350,12 @@ class Interactions(Publisher):
                 await interaction.response.edit_message(
                     content=f"{rec.player_names[1]} declined the challenge from {rec.player_names[0]}.", view=None)
                 return
+            if not rec.challenge_message_id and interaction.message is not None:
+                # the /challenge that posted this message has not stored its id yet (it reads
+                # the message back from Discord first; on several workers this click may come
+                # before): stored now, so that the duel's thread is started from the challenge
+                # message and the message is edited, whichever worker takes the deck
+                await self.svc.set_challenge_message(duel_id, interaction.message.id)
             fmt = self.svc.format_named(rec.options.get("format"))
             menu = await self.svc.deck_menu(uid, fmt.name)
         except DuelError as e:

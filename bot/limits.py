@@ -10,17 +10,18 @@ them. The limits below are per user and say so when they refuse:
 * open trades a user proposed: :data:`MAX_OPEN_TRADES` (checked in the transaction that
   stores the trade, :func:`storage.trades.propose_trade`);
 * commands that post in a channel (``/challenge``, ``/trade``): :data:`POSTS_PER_WINDOW`
-  per :data:`POST_WINDOW` seconds (:class:`PostLimiter`, in memory: a restart forgets it,
-  which is harmless; but each of several workers keeps its own, so N workers allow N times
-  the posts: a known defect, see tests/two_workers.known_defect).
+  per :data:`POST_WINDOW` seconds (:class:`PostLimiter`, counted in storage, so that
+  several workers on one database share one limit).
 
 The README's "What a server admin can rely on" lists the same numbers.
 """
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
+
+from storage.db import Database
+from storage.posts import give_back_post, take_post
 
 MAX_OPEN_CHALLENGES = 5
 MAX_OPEN_TRADES = 10
@@ -31,32 +32,26 @@ POST_WINDOW = 60.0
 
 class PostLimiter:
     """At most :data:`POSTS_PER_WINDOW` channel posts per user in any :data:`POST_WINDOW`
-    seconds (a sliding window). :meth:`take` is synchronous, so two commands of the same
-    user handled at once cannot both take the last place."""
+    seconds (a sliding window), counted in storage (:mod:`storage.posts`): the workers on
+    one database share one limit, and a restart keeps it. :meth:`take` counts and records
+    in one transaction, so two commands of the same user handled at once, by one worker or
+    two, cannot both take the last place. *clock*: wall-clock seconds, shared by the workers."""
 
     def __init__(self, *, per_window: int = POSTS_PER_WINDOW, window: float = POST_WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.time) -> None:
         self.per_window, self.window, self.clock = per_window, window, clock
-        self._posts: dict[str, deque[float]] = {}
 
-    def take(self, user_id: str) -> str | None:
+    async def take(self, db: Database, user_id: str) -> str | None:
         """Count one post by *user_id* and return None; or, past the limit, count nothing
         and return the message that says how long to wait."""
         now = self.clock()
-        posts = self._posts.setdefault(user_id, deque())
-        while posts and posts[0] <= now - self.window:
-            posts.popleft()
-        if len(posts) >= self.per_window:
-            wait = int(posts[0] + self.window - now) + 1
-            return (f"You are posting too fast: at most {self.per_window} challenges or trades a "
-                    f"minute. Try again in {wait} s.")
-        posts.append(now)
-        if len(self._posts) > 10_000:  # forget users who posted nothing lately
-            self._posts = {u: p for u, p in self._posts.items() if p and p[-1] > now - self.window}
-        return None
+        oldest = await take_post(db, user_id, now=now, per_window=self.per_window, window=self.window)
+        if oldest is None:
+            return None
+        wait = int(oldest + self.window - now) + 1
+        return (f"You are posting too fast: at most {self.per_window} challenges or trades a "
+                f"minute. Try again in {wait} s.")
 
-    def give_back(self, user_id: str) -> None:
+    async def give_back(self, db: Database, user_id: str) -> None:
         """The command that took a place posted nothing (it was refused): free the place."""
-        posts = self._posts.get(user_id)
-        if posts:
-            posts.pop()
+        await give_back_post(db, user_id)

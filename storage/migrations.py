@@ -592,6 +592,32 @@ CREATE TABLE played_decks (
 ALTER TABLE league_players ADD COLUMN deck_name TEXT;
 """
 
+# Version 17: what a worker kept in its memory and another worker needs, for several workers
+# on one database. ``channel_posts``: the channel posts of each user (/challenge, /trade) in
+# the rate limit's window (storage.posts), one row each, numbered per user; ``trade_drafts``:
+# a /trade draft composed with menus (storage.trade_drafts), its choices so far. Times are
+# unix seconds. Portable SQL.
+_V17_POSTS_AND_DRAFTS = """
+CREATE TABLE channel_posts (
+    user_id TEXT    NOT NULL,
+    n       INTEGER NOT NULL,
+    at      REAL    NOT NULL,
+    PRIMARY KEY (user_id, n)
+);
+CREATE INDEX channel_posts_at ON channel_posts (at);
+CREATE TABLE trade_drafts (
+    draft        TEXT PRIMARY KEY,
+    proposer_id  TEXT NOT NULL,
+    recipient_id TEXT NOT NULL,
+    guild_id     TEXT,
+    channel_id   TEXT,
+    give         TEXT NOT NULL DEFAULT '',
+    want         TEXT NOT NULL DEFAULT '',
+    expires_at   REAL NOT NULL
+);
+CREATE INDEX trade_drafts_expiry ON trade_drafts (expires_at);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -609,6 +635,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(14, "Gauntlet runs and the server setting for their ante", _V14_GAUNTLET),
     Migration(15, "the panels shown to each player, for several workers", _V15_PANELS),
     Migration(16, "the decks players chose, by name", _V16_DECK_NAMES),
+    Migration(17, "channel posts in the rate limit's window and /trade drafts, for several workers",
+              _V17_POSTS_AND_DRAFTS),
 )
 
 
@@ -616,7 +644,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    16
+    17
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

@@ -357,6 +357,39 @@ async def test_a_draw_returns_the_ante(fake_discord: FakeDiscord, tmp_path: Path
         assert [x for x in await ledger.player_history(b.svc.db, str(alice.id)) if x.kind == "ante"] == []
 
 
+async def test_an_accept_before_the_challenge_message_is_stored_starts_the_thread_there(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/challenge stores its message's id after reading the message back from Discord; the
+    Accept may come first (on two workers, handled by the other, the ante tests' thread was
+    then never on the challenge message): the click stores the id, so the duel's thread is
+    started from the challenge message and the message says it was accepted."""
+    fake = fake_discord
+    admin, alice, bob = await setup_players(fake)
+    b = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0)
+    release = asyncio.Event()
+    real = bot.service.DuelService.set_challenge_message
+    calls: list[int] = []
+
+    async def late(self: Any, duel_id: int, message_id: int) -> None:
+        calls.append(duel_id)
+        if len(calls) == 1:  # the /challenge's own: after the duel started
+            await release.wait()
+        await real(self, duel_id, message_id)
+
+    monkeypatch.setattr(bot.service.DuelService, "set_challenge_message", late)
+    async with fake.run_bot(b):
+        for u in (alice, bob):
+            await grant(admin, u, "40 Forest")
+            await u.slash("deck build", name="Forests", cards="40 Forest")
+        r = await alice.slash("challenge", opponent=bob, deck="Forests", ante=True)
+        await fake.wait_for(lambda: calls, timeout=5)
+        acc = await bob.click(r.message, "Accept")
+        await bob.select(acc.message, "Choose your deck", ["Forests"])
+        await fake.wait_for(lambda: r.message.thread is not None, timeout=10)
+        await fake.wait_for(lambda: "accepted" in r.message.text, timeout=5)
+        release.set()
+
+
 async def test_server_option_keeps_basic_lands_out_of_the_ante(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     admin, alice, bob = await setup_players(fake)

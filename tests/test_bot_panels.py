@@ -476,7 +476,7 @@ def test_persistent_custom_ids_are_unchanged() -> None:
         "PictureButton": r"mb:bp:(?P<duel>\d+):(?P<seq>\d+)",
         "TradeButton": r"mb:tr:(?P<trade>\d+):(?P<what>[adw])",
         "CollectionPageButton": r"mb:cl:(?P<owner>\d+):(?P<page>\d+):(?P<f>.*)",
-        "ExpiredDraft": r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)",
+        "TradeDraftControl": r"mb:tc:(?P<draft>[0-9a-f]+):(?P<what>\w+)",
     }
 
 

@@ -11,6 +11,7 @@ import os
 import pickle
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 
 import engine.carddb as carddb
 from bot.app import ManaburnBot
-from bot.limits import MAX_OPEN_PRACTICE, PostLimiter
+from bot.limits import MAX_OPEN_PRACTICE, POST_WINDOW, PostLimiter
 from bot.process_lock import AlreadyRunning, hold_database
 from bot.service import DEFAULT_CLOCK, DuelError, DuelService
 from engine import Duel
@@ -31,7 +32,7 @@ from storage import duels as duel_store
 from storage.db import Database
 from test_hostile_bot import new_bot, start_duel, text_of
 from tests.test_bot_e2e import caught_up
-from tests.two_workers import known_defect, workers
+from tests.two_workers import workers
 
 pytest_plugins = ["fakediscord.pytest_plugin"]
 
@@ -40,8 +41,6 @@ COMPUTER = "999000000000000001"
 
 # ------------------------------------------------------- 1. /trade and ante decks
 
-@known_defect("the rate limit of posts (bot.limits.PostLimiter) is kept in each worker's memory: "
-               "N workers allow N times the posts")
 async def test_trade_tells_nobody_which_copies_are_locked_in_an_ante_deck(fake_discord: FakeDiscord,
                                                                           tmp_path: Path) -> None:
     fake = fake_discord
@@ -58,7 +57,8 @@ async def test_trade_tells_nobody_which_copies_are_locked_in_an_ante_deck(fake_d
         await fake.wait_for(lambda: r.message.thread is not None, timeout=10)
         locked = await coll.locked_copies(b.svc.db, str(alice.id))
         assert len(locked) == 40
-        b.posts = PostLimiter(per_window=1000)
+        for w in workers(b):
+            w.posts = PostLimiter(per_window=1000)
 
         # the menus: the other player's cards without counts (4 of 44 Forests are free)
         r = await bob.slash("trade", player=alice)
@@ -86,8 +86,11 @@ async def test_trade_tells_nobody_which_copies_are_locked_in_an_ante_deck(fake_d
         assert "4" not in r1.text and "only" not in r1.text
         assert "offers" in (await bob.slash("trade", player=alice, want="4 Forest")).text
 
-        # a refused offer costs its place in the rate limit: probing is not free
-        b.posts = PostLimiter(per_window=2)
+        # a refused offer costs its place in the rate limit: probing is not free (a clock past
+        # the window of the offers above; on two workers both count against one stored limit)
+        later = time.time() + 2 * POST_WINDOW
+        for w in workers(b):
+            w.posts = PostLimiter(per_window=2, clock=lambda: later)
         for _ in range(2):
             assert "not one of their copies" in (await bob.slash("trade", player=alice, want="#987654")).text
         r = await bob.slash("trade", player=alice, want="1 Forest")

@@ -664,3 +664,34 @@ async def test_phase_stops(db: Database) -> None:
         await set_phase_stops(db, 101, [""])
     with pytest.raises(TypeError):
         await set_phase_stops(db, 101, "my draw")
+
+
+# ------------------------------------------- channel posts and /trade drafts (migration 17)
+
+async def test_posts_in_the_window_are_counted_and_given_back(db: Database) -> None:
+    from storage.posts import give_back_post, take_post
+    for t in (0.0, 1.0, 2.0):
+        assert await take_post(db, "7", now=t, per_window=3, window=60) is None
+    assert await take_post(db, "7", now=3.0, per_window=3, window=60) == 0.0  # nothing recorded
+    assert await take_post(db, "8", now=3.0, per_window=3, window=60) is None  # per user
+    await give_back_post(db, "7")  # the post at 2.0
+    assert await take_post(db, "7", now=4.0, per_window=3, window=60) is None
+    assert await take_post(db, "7", now=5.0, per_window=3, window=60) == 0.0
+    assert await take_post(db, "7", now=60.5, per_window=3, window=60) is None  # 0.0 left the window
+    rows = await db.fetchall("SELECT at FROM channel_posts WHERE user_id = '7' ORDER BY n")
+    assert [r[0] for r in rows] == [1.0, 4.0, 60.5]
+
+
+async def test_a_trade_draft_keeps_its_choices_until_proposed_or_expired(db: Database) -> None:
+    from storage import trade_drafts as drafts
+    await drafts.create_draft(db, "a1", "7", "8", guild_id="1", channel_id="2", now=0, expires_at=900)
+    assert await drafts.set_draft_choice(db, "a1", give=[3, 4], now=1)
+    assert await drafts.set_draft_choice(db, "a1", want=["Serra Angel"], now=2)
+    d = await drafts.get_draft(db, "a1", now=3)
+    assert d is not None and (d.recipient_id, d.channel_id, d.give, d.want) == ("8", "2", (3, 4), ("Serra Angel",))
+    assert await drafts.drop_draft(db, "a1") and not await drafts.drop_draft(db, "a1")
+    await drafts.create_draft(db, "b2", "7", "8", guild_id=None, channel_id=None, now=0, expires_at=10)
+    assert await drafts.get_draft(db, "b2", now=10) is None
+    assert not await drafts.set_draft_choice(db, "b2", give=[1], now=10)
+    await drafts.create_draft(db, "c3", "7", "8", guild_id=None, channel_id=None, now=11, expires_at=20)
+    assert await db.fetchall("SELECT draft FROM trade_drafts WHERE draft = 'b2'") == []  # swept

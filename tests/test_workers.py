@@ -15,17 +15,21 @@ import psycopg
 import pytest
 
 from bot.leader import lead_when_chosen
+from bot.limits import PostLimiter
 from bot.service import DuelError, DuelService
 from engine import Duel, DuelOptions
 from engine.players.random_player import RandomPlayer
 from storage import duels as store
 from storage import open_database
+from storage import trade_drafts as drafts
 from storage.locks import TIMED_WORK_LOCK
 from storage.players import set_phase_stops
 from storage.postgres import Lease
 from tests import test_bot_e2e as e2e
 from tests import test_bot_panels as panels
 from tests import test_hostile_again as hostile
+from tests import test_hostile_bot as hostile_bot
+from tests import test_trades_bot as trades_bot
 
 pytestmark = pytest.mark.postgres
 pytest_plugins = ["fakediscord.pytest_plugin"]
@@ -121,6 +125,40 @@ async def test_a_vacation_taken_through_one_worker_stops_the_clock_the_other_set
     assert (await store.get_duel(a.db, rec.id)).deadline == ends + 3600  # type: ignore[union-attr]
     await a.close()
     await b.close()
+
+
+async def test_two_workers_share_one_post_limit(pg_url: str) -> None:
+    """The rate limit of channel posts is stored: of a user's posts raced through two
+    workers, exactly the limit's number is counted, and the refusal says when a place
+    frees; a place given back on one worker is free on the other."""
+    async with open_database(pg_url) as a, open_database(pg_url) as b:
+        now = [1000.0]
+        limits = [PostLimiter(per_window=4, window=60, clock=lambda: now[0]) for _ in range(2)]
+        answers = await asyncio.gather(*(limits[i % 2].take(db, "100") for i, db in enumerate([a, b] * 5)))
+        assert answers.count(None) == 4, answers
+        assert all("Try again in 61 s" in t for t in answers if t is not None), answers
+        assert await limits[1].take(b, "200") is None  # per user
+        await limits[0].give_back(a, "100")
+        assert await limits[1].take(b, "100") is None
+        assert await limits[0].take(a, "100") is not None
+        now[0] += 61
+        assert await limits[0].take(a, "100") is None
+
+
+async def test_a_trade_draft_made_on_one_worker_is_continued_on_the_other(pg_url: str) -> None:
+    async with open_database(pg_url) as a, open_database(pg_url) as b:
+        await drafts.create_draft(a, "ab12", "100", "200", guild_id="1", channel_id="2", now=0, expires_at=900)
+        assert await drafts.set_draft_choice(b, "ab12", give=[7, 9], now=10)
+        assert await drafts.set_draft_choice(a, "ab12", want=["Serra Angel", "Lord of Atlantis"], now=20)
+        d = await drafts.get_draft(b, "ab12", now=30)
+        assert d is not None and (d.proposer_id, d.give, d.want) == ("100", (7, 9), ("Serra Angel", "Lord of Atlantis"))
+        # of two workers proposing it at once, one does
+        assert sorted(await asyncio.gather(drafts.drop_draft(a, "ab12"), drafts.drop_draft(b, "ab12"))) == [False, True]
+        assert await drafts.get_draft(a, "ab12", now=30) is None
+        # an expired draft is gone for both
+        await drafts.create_draft(b, "cd34", "100", "200", guild_id=None, channel_id=None, now=0, expires_at=900)
+        assert await drafts.get_draft(a, "cd34", now=900) is None
+        assert not await drafts.set_draft_choice(a, "cd34", give=[1], now=901)
 
 
 async def test_timed_work_runs_in_one_worker_and_moves_when_it_dies(pg_url: str) -> None:
@@ -227,3 +265,7 @@ test_e2e_bad_input_gets_clear_answers = _on_two_workers(e2e.test_bad_input_gets_
 test_e2e_killed_after_the_answer_is_stored = _on_two_workers(e2e.test_killed_after_the_answer_is_stored_before_its_panel)
 test_e2e_a_double_click_on_the_deck_menu = _on_two_workers(hostile.test_a_double_click_on_the_deck_menu_starts_the_duel_once)
 test_e2e_handovers_notify_by_a_new_panel = _on_two_workers(panels.test_a_player_away_from_the_duel_is_notified_by_a_new_panel)
+# the post rate limit (stored: both workers count against one limit) and a /trade draft
+# whose menus are clicked on both workers and after a restart
+test_e2e_posts_are_limited = _on_two_workers(hostile_bot.test_open_challenges_trades_and_channel_posts_are_limited)
+test_e2e_trade_menus = _on_two_workers(trades_bot.test_menus_restart_and_collection_pages)
