@@ -239,3 +239,24 @@ def test_the_computer_spends_spore_flower_spores_on_a_lethal_attack_only() -> No
         g = duel.game
         assert ("alice uses Spore Flower." in g.events) == used, g.events[-12:]
         assert g.players[0].life == 3, g.events[-12:]
+
+
+# ------------------------------------------------------------------ X paid in life
+
+def test_fire_covenant_pays_the_life_that_kills_their_creatures_not_all_of_it() -> None:
+    """Fire Covenant's X is life: the computer pays what kills Grizzly Bears and Hill Giant
+    (2 + 3 = 5), not its whole life (the highest X offered, which loses the duel at once);
+    at 7 life, with 6 the least it pays down to, it does not cast it at all."""
+    def until(duel: Duel) -> bool:
+        return duel.game.phase != "main"
+    duel = _duel({"battlefield": ["Swamp", "Mountain", "Mountain"], "hand": ["Fire Covenant"], "life": 20},
+                 {"battlefield": ["Grizzly Bears", "Hill Giant"]})
+    answers = _play(duel, ComputerPlayer(0), until=until)
+    assert "x=5" in answers, answers
+    assert duel.game.players[0].life == 15 and _names(duel, 1) == [], answers
+
+    duel = _duel({"battlefield": ["Swamp", "Mountain", "Mountain"], "hand": ["Fire Covenant"], "life": 7},
+                 {"battlefield": ["Grizzly Bears", "Hill Giant"]})
+    answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.phase != "main")
+    assert not any(a.startswith("x=") for a in answers), answers
+    assert duel.game.players[0].life == 7 and _names(duel, 1) == ["Grizzly Bears", "Hill Giant"]

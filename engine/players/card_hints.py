@@ -114,6 +114,18 @@ def life_floor(b: "computer.Board") -> int:
     return max(NECRO_FLOOR, life_at_risk(b) + 1)
 
 
+def life_for_x(b: "computer.Board", top: int) -> int | None:
+    """X paid in life for damage divided among creatures (Fire Covenant): enough to kill every
+    creature of theirs (their toughness left), never paying below :func:`life_floor`; None when
+    what may be paid kills none of them (the spell is not cast)."""
+    need = sum(b.toughness(p) for p in b.creatures(b.opp))
+    spare = min(top, b.life[b.me] - life_floor(b))
+    least = min((b.toughness(p) for p in b.creatures(b.opp)), default=0)
+    if need == 0 or spare < max(least, 1):
+        return None
+    return min(need, spare)
+
+
 # ------------------------------------------------------- cumulative upkeep
 
 def _turn_worth(b: "computer.Board", p: Perm, due: Due) -> float:

@@ -320,6 +320,7 @@ class ComputerPlayer:
         self.protect: str | None = None
         self.x = 0
         self.n_targets = 0
+        self.shares: list[int] = []  # damage each target chosen needs, for damage divided as I choose
         self.keep: dict[str, int] = {}  # mana colours kept open for a counterspell while paying
         self.spare: set[str] = set()  # sources not to tap while paying (the Mishra's Factory being animated)
         self.harmless: set[tuple[int, str]] = set()  # (turn, attacker) whose combat damage I prevented (Maze of Ith)
@@ -384,6 +385,7 @@ class ComputerPlayer:
         if answer.startswith(("cast ", "activate ")):
             self.casting = answer
             self.n_targets = 0
+            self.shares = []
         elif answer.startswith("sacrifice "):
             self.fodder = None
         elif answer.startswith("attack") and d.kind is K.OPPORTUNITY:  # "attack", or "attack A, B" declaring them
@@ -436,6 +438,14 @@ class ComputerPlayer:
                 return "cancel"
             top = int(xs[-1][2:])
             name = d.about or self._name(self.casting)
+            if "the life you pay" in d.prompt:
+                # X paid in life (Fire Covenant): what kills their creatures, never the whole life
+                pay = card_hints.life_for_x(b, top)
+                if pay is None:
+                    self.failed.add((turn, phase, self.casting))
+                    return "cancel"
+                self.x = pay
+                return f"x={pay}"
             if re.search(r"take X creatures from your graveyard", card_text(name), re.I):
                 # Frankenstein's Monster: X no more than the creatures there, or it is countered
                 dead = sum(1 for c in b.v["players"][b.me].get("graveyard", [])
@@ -1067,8 +1077,13 @@ class ComputerPlayer:
         dmg = damage_of(name)
         if dmg == -1:
             dmg = self.x  # the X was chosen already, as large as could be paid
-        if bad and dmg is not None and self.n_targets >= 1 and "done" in ch:
-            return "done"  # divided damage (Fireball, Pyrotechnics): all of it on the one best target
+        # damage divided any way I choose (Pyrotechnics, Meteor Shower, Fire Covenant): one more
+        # target while what is left kills it; divided evenly (Fireball): all on the one best target
+        divided = bool(name) and dmg is not None and re.search(r"divided any way you choose", card_text(name))
+        if divided:
+            dmg = max(dmg - sum(self.shares), 0)
+        if bad and dmg is not None and self.n_targets >= 1 and "done" in ch and (not divided or dmg <= 0):
+            return "done"
         # a pinger fired again and again this turn (Rocket Launcher): its shots add up on one creature
         shots = self._shots(b, name) + 1 if name and dmg and self.casting.startswith("activate ") and \
             re.search(r"is destroyed at end of turn", card_text(name)) else 0
@@ -1104,9 +1119,15 @@ class ComputerPlayer:
             good = (not mine) if bad else mine
             scored.append((val if good else -val, t))
         scored.sort(key=lambda x: -x[0])
+        if divided and self.n_targets >= 1 and "done" in ch and (not scored or scored[0][0] <= 0.3):
+            return "done"  # nothing more that what is left of the damage kills
         if scored and scored[0][0] > 0:
             self.protect = None
             self.n_targets += 1
+            if divided:
+                p = b.perms.get(scored[0][1][len("target "):])
+                self.shares.append(min(b.toughness(p), dmg or 0) if p is not None and "creature" in p["types"]
+                                   else dmg or 0)
             if name and re.search(r"neither deals nor receives damage", card_text(name)):
                 self.harmless.add((self.turn, scored[0][1][len("target "):]))  # Maze of Ith: no need to block it
             return scored[0][1]
@@ -1127,6 +1148,13 @@ class ComputerPlayer:
         for c in opts:
             if c == f"choose {opp_name}":
                 return c
+        split = [c for c in opts if re.fullmatch(r"choose \d+(/\d+)*", c)]
+        if self.shares and split and len(split) == len(opts):
+            # a division of damage among the targets, in target order: each at least what kills it
+            fits = [c for c in split if all(int(n) >= need for n, need in
+                                            zip(c[len("choose "):].split("/"), self.shares))]
+            if fits:
+                return fits[0]
         perms = [c for c in opts if c[len("choose "):] in b.perms]
         if perms and len(perms) == len(opts):
             # a permanent chosen on casting (Clone, Copy Artifact: what to copy): the best one
