@@ -260,3 +260,15 @@ def test_fire_covenant_pays_the_life_that_kills_their_creatures_not_all_of_it() 
     answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.phase != "main")
     assert not any(a.startswith("x=") for a in answers), answers
     assert duel.game.players[0].life == 7 and _names(duel, 1) == ["Grizzly Bears", "Hill Giant"]
+
+
+def test_an_unblocked_attacker_is_pumped_not_given_what_it_cannot_use() -> None:
+    """Knight of Stromgald unblocked, eight Swamps: all of them on {B}{B}: +1/+0 (6 damage),
+    none on {B}: first strike, which does nothing for an attacker nobody blocks."""
+    duel = _duel({"battlefield": ["Knight of Stromgald"] + ["Swamp"] * 8, "hand": []},
+                 {"battlefield": ["Plains"], "hand": []})
+    turn = duel.game.turn
+    answers = _play(duel, ComputerPlayer(1, "hard"), until=lambda d: d.game.turn != turn)
+    assert "attack Knight of Stromgald" in answers, answers
+    assert "activate Knight of Stromgald" not in answers, answers
+    assert duel.game.players[1].life == 14, answers

@@ -80,7 +80,7 @@ def cumulative_due(prompt: str) -> Due | None:
     return Due(mana=mana, life=int(life[1]) if life else 0)
 
 
-def _ability(choice: str) -> Any:
+def ability_of(choice: str) -> Any:
     """The printed ability ``activate NAME ability=I`` uses (None if unknown)."""
     rest = choice[len("activate "):]
     name, _, idx = rest.partition(" ability=")
@@ -201,7 +201,7 @@ def set_aside_now(b: "computer.Board", ch: list[str], ok: Any) -> str | None:
     :func:`life_floor`. ``ok``: whether the computer may try an answer now."""
     acts = [c for c in ch if c.startswith("activate ") and ok(c)]
     for c in acts:
-        ab = _ability(c)
+        ab = ability_of(c)
         if ab is None or not _SET_ASIDE.search(ab.text):
             continue
         pay = max(ab.cost.life, 1)
@@ -232,7 +232,7 @@ def forbids(b: "computer.Board", ans: str, ok: Any) -> bool:
     (the look-ahead's horizon sees the card in hand, not the attack a few life later)."""
     if not ans.startswith("activate "):
         return False
-    ab = _ability(ans)
+    ab = ability_of(ans)
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
 
 
@@ -242,7 +242,7 @@ def fog_activations(ch: list[str], ok: Any) -> list[str]:
     out = []
     for c in ch:
         if c.startswith("activate ") and ok(c):
-            ab = _ability(c)
+            ab = ability_of(c)
             if ab is not None and re.search(r"No creatures deal damage in combat", ab.text, re.I):
                 out.append(c)
     return out
@@ -292,7 +292,7 @@ def token_activation(b: "computer.Board", ch: list[str], ok: Any, *, paid: bool)
     for c in ch:
         if not c.startswith("activate ") or not ok(c):
             continue
-        ab = _ability(c)
+        ab = ability_of(c)
         if ab is None or not _TOKEN.search(ab.text) or ab.cost.sacrifice_self:
             continue
         if ab.cost.sacrifice and not _more_than_sacrificed(b, ab):
@@ -335,7 +335,7 @@ def token_sacrifice(b: "computer.Board", ch: list[str], ok: Any, losing: set[str
     for c in ch:
         if not c.startswith("activate ") or not ok(c):
             continue
-        ab = _ability(c)
+        ab = ability_of(c)
         m = _SACRIFICE_FOR.search(ab.text) if ab is not None else None
         if m is None or not ab.cost.sacrifice:
             continue

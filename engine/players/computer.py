@@ -1364,7 +1364,11 @@ class ComputerPlayer:
         for c in ch:
             if c.startswith("activate ") and self._ok(c):
                 ref = c[len("activate "):].split(" ability=")[0]
-                if ref in free and ref in b.perms and b.mine(b.perms[ref]) and PUMP.search(card_text(self._name(c))):
+                # the pump itself, not another ability of the card (Knight of Stromgald's {B}: first
+                # strike, useless to an unblocked attacker, was used again and again)
+                ab = card_hints.ability_of(c)
+                text = ab.text if ab is not None else card_text(self._name(c))
+                if ref in free and ref in b.perms and b.mine(b.perms[ref]) and PUMP.search(text):
                     return c
         return None
 
