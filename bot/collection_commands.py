@@ -27,9 +27,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from storage import trade_drafts as drafts
 
-from .collection_service import CollectionError, CollectionService, Filters, counts_text
+from .collection_service import CollectionError, CollectionService, Filters, TradeDraft, counts_text
 from .failures import answering
 from .panels import clip
 from .usertext import shown
@@ -131,7 +130,7 @@ class TradeDraftControl(discord.ui.DynamicItem[discord.ui.Item[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         async with answering(interaction):
             svc = _svc(interaction.client)
-            draft = await drafts.get_draft(svc.db, self.draft, now=svc.now())
+            draft = await svc.draft(self.draft)
             if draft is None or self.what not in ("give", "want", "propose"):
                 await _error(interaction, _EXPIRED)
                 return
@@ -143,11 +142,9 @@ class TradeDraftControl(discord.ui.DynamicItem[discord.ui.Item[Any]],
                 return
             values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
             if self.what == "give":
-                ok = await drafts.set_draft_choice(svc.db, self.draft, give=[int(v) for v in values if v.isdigit()],
-                                                   now=svc.now())
+                ok = await svc.set_draft_choice(self.draft, give=[int(v) for v in values if v.isdigit()])
             else:
-                ok = await drafts.set_draft_choice(svc.db, self.draft, want=[v for v in values if "\n" not in v],
-                                                   now=svc.now())
+                ok = await svc.set_draft_choice(self.draft, want=[v for v in values if "\n" not in v])
             if not ok:
                 await _error(interaction, _EXPIRED)
                 return
@@ -157,15 +154,15 @@ class TradeDraftControl(discord.ui.DynamicItem[discord.ui.Item[Any]],
 _EXPIRED = f"This trade menu has expired (it lasts {DRAFT_SECONDS // 60} minutes) or was proposed. Use /trade again."
 
 
-async def _propose(interaction: discord.Interaction, draft: drafts.TradeDraft) -> None:
+async def _propose(interaction: discord.Interaction, draft: TradeDraft) -> None:
     """Propose the draft's trade: a channel post (the rate limit counts it, refused or not:
     see /trade), then the draft is gone. Of two clicks on Propose, one proposes."""
     client: Any = interaction.client
     svc = _svc(client)
-    if not await drafts.drop_draft(svc.db, draft.draft):
+    if not await svc.drop_draft(draft.draft):
         await _error(interaction, _EXPIRED)
         return
-    too_fast = await client.posts.take(svc.db, draft.proposer_id)
+    too_fast = await client.svc.take_post(client.posts, draft.proposer_id)
     refusal = too_fast
     trade = None
     if too_fast is None:
@@ -177,9 +174,9 @@ async def _propose(interaction: discord.Interaction, draft: drafts.TradeDraft) -
         except CollectionError as e:  # (the place is not given back: see /trade)
             refusal = str(e)
     if trade is None:  # the draft stays, for another choice or a later try
-        await drafts.create_draft(svc.db, draft.draft, draft.proposer_id, draft.recipient_id,
-                                  guild_id=draft.guild_id, channel_id=draft.channel_id, now=svc.now(),
-                                  expires_at=draft.expires_at, give=draft.give, want=draft.want)
+        await svc.create_draft(draft.draft, draft.proposer_id, draft.recipient_id, guild_id=draft.guild_id,
+                               channel_id=draft.channel_id, expires_at=draft.expires_at, give=draft.give,
+                               want=draft.want)
         await _error(interaction, refusal or "")
         return
     await interaction.response.edit_message(content=f"Trade #{trade.id} proposed.", view=None)
@@ -221,8 +218,8 @@ async def trade_composer(svc: CollectionService, proposer: str, recipient: str,
     for :data:`DRAFT_SECONDS`.
     """
     draft = secrets.token_hex(8)
-    await drafts.create_draft(svc.db, draft, proposer, recipient, guild_id=guild_id, channel_id=channel_id,
-                              now=svc.now(), expires_at=svc.now() + DRAFT_SECONDS)
+    await svc.create_draft(draft, proposer, recipient, guild_id=guild_id, channel_id=channel_id,
+                           expires_at=svc.now() + DRAFT_SECONDS)
     view = discord.ui.View(timeout=None)
     for placeholder, copies, attr in (("You give…", mine, "give"), ("You want…", theirs, "want")):
         options = _card_options(copies, counts=attr == "give")
@@ -463,7 +460,7 @@ def register_collection_commands(bot: BotFace) -> None:
                 f"Trade with {player.mention}: choose what you give and what you want (one copy per card "
                 "here; use give:/want: for more), then Propose.", view=view, ephemeral=True)
             return
-        if (too_fast := await bot.posts.take(bot.svc.db, me)) is not None:
+        if (too_fast := await bot.svc.take_post(bot.posts, me)) is not None:
             await _error(interaction, too_fast)
             return
         # not deferred: an error must stay private, and naming copies is a few indexed queries

@@ -32,7 +32,9 @@ from storage import decks as deck_store
 from storage import duels as duel_store
 from storage import gauntlet as gauntlet_store
 from storage import ledger as ledger_store
+from storage import trade_drafts as draft_store
 from storage import trades as trade_store
+from storage.trade_drafts import TradeDraft  # a /trade draft, as the handlers receive it
 from storage.db import Database
 
 from .decklists import DecklistError, clip_text, parse_decklist, read_count, split_count
@@ -546,6 +548,28 @@ class CollectionService:
     async def set_trade_message(self, trade_id: int, channel_id: int, message_id: int) -> None:
         """Where the trade's message is (its buttons edit it)."""
         await trade_store.set_trade_message(self.db, trade_id, channel_id, message_id)
+
+    # ------------------------------------------------ /trade drafts (storage.trade_drafts)
+    async def create_draft(self, draft: str, proposer_id: str, recipient_id: str, *, guild_id: str | None,
+                           channel_id: str | None, expires_at: float, give: Sequence[int] = (),
+                           want: Sequence[str] = ()) -> None:
+        """Store what a proposer is choosing in the /trade menus (any worker continues it)."""
+        await draft_store.create_draft(self.db, draft, proposer_id, recipient_id, guild_id=guild_id,
+                                       channel_id=channel_id, now=self.now(), expires_at=expires_at,
+                                       give=give, want=want)
+
+    async def draft(self, draft: str) -> TradeDraft | None:
+        """The draft, or None when it expired or was proposed."""
+        return await draft_store.get_draft(self.db, draft, now=self.now())
+
+    async def set_draft_choice(self, draft: str, *, give: Sequence[int] | None = None,
+                               want: Sequence[str] | None = None) -> bool:
+        """A menu's choice kept in the draft; False when the draft is gone."""
+        return await draft_store.set_draft_choice(self.db, draft, give=give, want=want, now=self.now())
+
+    async def drop_draft(self, draft: str) -> bool:
+        """Take the draft to propose it: True for the one click of two that gets it."""
+        return await draft_store.drop_draft(self.db, draft)
 
     async def free_card_choices(self, owner_id: str, *, limit: int) -> list[tuple[str, int, int]]:
         """(name, lowest free copy id, free copies) of the owner's cards that can be traded."""

@@ -136,7 +136,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User, de
     if opponent.bot:
         await bot.reply_error(interaction, "Bots cannot duel.")
         return
-    if (too_fast := await bot.posts.take(bot.svc.db, str(interaction.user.id))) is not None:
+    if (too_fast := await bot.svc.take_post(bot.posts, str(interaction.user.id))) is not None:
         await bot.reply_error(interaction, too_fast)
         return
     try:
@@ -146,7 +146,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User, de
             opponent=(str(opponent.id), opponent.display_name), deck=deck, ante=ante, clock_seconds=clock,
             ante_face_up=not ante_face_down, format_name=format, best_of=best_of)
     except DuelError as e:
-        await bot.posts.give_back(bot.svc.db, str(interaction.user.id))
+        await bot.svc.give_back_post(bot.posts, str(interaction.user.id))
         await bot.reply_error(interaction, str(e))
         return
     await interaction.response.send_message(
@@ -165,7 +165,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
                          level: str | None) -> None:
     bot = _bot(interaction)
     uid = str(interaction.user.id)
-    if (too_fast := await bot.posts.take(bot.svc.db, uid)) is not None:
+    if (too_fast := await bot.svc.take_post(bot.posts, uid)) is not None:
         await bot.reply_error(interaction, too_fast)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -181,7 +181,7 @@ async def start_practice(interaction: discord.Interaction, deck: str | None, opp
             channel_id=str(interaction.channel_id), player=(uid, interaction.user.display_name),
             deck=deck, opponent_deck=opponent_deck, level=level)
     except DuelError as e:
-        await bot.posts.give_back(bot.svc.db, uid)
+        await bot.svc.give_back_post(bot.posts, uid)
         await bot.reply_error(interaction, str(e))
         return
     bot.starting_dm(out.live.record.id, out.live.record.player_ids.index(uid), starting)

@@ -133,7 +133,7 @@ class GauntletGroup(app_commands.Group):
                     format: str | None = None) -> None:
         bot: BotFace = interaction.client  # type: ignore[assignment]
         uid = str(interaction.user.id)
-        if (too_fast := await bot.posts.take(bot.svc.db, uid)) is not None:
+        if (too_fast := await bot.svc.take_post(bot.posts, uid)) is not None:
             await bot.reply_error(interaction, too_fast)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -160,7 +160,7 @@ class GauntletGroup(app_commands.Group):
                                 channel_id=str(interaction.channel_id), player=(uid, name),
                                 deck=deck, level=level, format_name=format, open_thread=open_thread)
         except DuelError as e:
-            await bot.posts.give_back(bot.svc.db, uid)
+            await bot.svc.give_back_post(bot.posts, uid)
             await bot.reply_error(interaction, str(e))
             return
         thread = await bot.fetch_channel_cached(int(run.thread_id or 0))

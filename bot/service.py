@@ -47,7 +47,7 @@ from .collection_service import CollectionError, CollectionService
 from .computer_process import ComputerProcess, autopass
 from .decklists import clip_text
 from .errors import DuelError
-from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE
+from .limits import MAX_OPEN_CHALLENGES, MAX_OPEN_PRACTICE, PostLimiter
 # the duel in memory and what an answer did, re-exported: the handlers import them from here
 from .live import SNAPSHOT_ANSWERS, SNAPSHOT_TURN_ANSWERS, Live, Outcome, snapshot_due  # noqa: F401
 from .league_service import LeagueService
@@ -117,6 +117,15 @@ class DuelService:
         """The service over the database at *path*, a SQLite file or a ``postgresql://``
         address (created or migrated as needed: :func:`storage.open_database`)."""
         return cls(await open_database(path))
+
+    async def take_post(self, limiter: PostLimiter, user_id: str) -> str | None:
+        """Count a channel post of *user_id* against *limiter* (stored: bot.limits); the
+        refusal to show, or None."""
+        return await limiter.take(self.db, user_id)
+
+    async def give_back_post(self, limiter: PostLimiter, user_id: str) -> None:
+        """The command that counted a post posted nothing: its place is free again."""
+        await limiter.give_back(self.db, user_id)
 
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""

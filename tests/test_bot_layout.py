@@ -14,7 +14,8 @@ import bot
 BOT = Path(bot.__file__).parent
 SERVICES = {"service.py", "collection_service.py", "match_service.py", "league_service.py", "rating_service.py",
             "gauntlet_service.py",
-            "live.py"}  # the duel service's duel in memory (Live holds its stored record): types only, no database
+            "live.py",  # the duel service's duel in memory (Live holds its stored record): types only, no database
+            "limits.py"}  # the post limit, counted in storage (storage.posts) through the duel service's database
 
 
 def _storage_uses(path: Path) -> list[str]:
