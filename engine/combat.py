@@ -280,14 +280,15 @@ class CombatRules:
             raise IllegalAction(f"no more than {limit} creatures may attack")
         # restrictions on the declaration as a whole: attack_declaration(g, src, attackers) -> why not
         attackers = [c for band in bands for c in band]
-        for src in self.battlefield:
-            h = src.cdef.hooks.attack_declaration
-            if h is not None and attackers and (why := h(self, src, attackers)):
-                raise IllegalAction(why)
-        # "must attack" (Siren's Call): every such creature able to attack is declared
-        # (as many as may attack)
+        if attackers and (why := self._declaration_refused(attackers)):
+            raise IllegalAction(why)
+        # "must attack" (Siren's Call, Arcum's Whistle): every such creature able to attack is
+        # declared (as many as may attack). Able means beside the attackers declared: a creature
+        # the declaration's restrictions forbid to attack with them (Orcish Conscripts, not with
+        # fewer than two others) need not, or a player with only it would have no legal answer.
         for c in self.creatures(self.active):
-            if c.oid not in used and self.must_attack(c) and len(used) < limit:
+            if c.oid not in used and self.must_attack(c) and len(used) < limit \
+                    and not self._declaration_refused(attackers + [c]):
                 raise IllegalAction(f"{ref(self, c)} must attack")
         cost = self.attack_cost(bands)
         if cost.total and not self.can_afford(self.active, cost):
@@ -350,6 +351,15 @@ class CombatRules:
                 if h is not None and (extra := h(self, b, a)) is not None:
                     total = total.plus(extra)
         return total
+
+    def _declaration_refused(self: "Game", attackers: list[Card]) -> str | None:
+        """Why the permanents' restrictions on a declaration as a whole refuse *attackers*
+        (hook ``attack_declaration(g, src, attackers) -> why not``), or None."""
+        for src in self.battlefield:
+            h = src.cdef.hooks.attack_declaration
+            if h is not None and (why := h(self, src, attackers)):
+                return why
+        return None
 
     def _attack_ok(self: "Game", text: str) -> bool:
         try:
@@ -553,6 +563,8 @@ class CombatRules:
                 reps.append("attack " + ", ".join(ref(self, c) for c in able))
             forced = [c for c in able if self.must_attack(c)]
         decline = "attack nothing"
+        if forced and self._declaration_refused(forced):
+            forced = []  # they cannot attack by themselves (Orcish Conscripts): no attack is forced
         if forced:  # declining declares only the creatures that must attack
             decline = "attack " + ", ".join(ref(self, c) for c in forced)
             reps = [decline] + ([reps[-1]] if len(able) > len(forced) else [])
