@@ -168,11 +168,29 @@ class CharacteristicsRules(Tracked):
             cache[oid] = out
         return out
 
-    def _read_memo(self: "Game", key: Any, compute: Callable[[], Any]) -> Any:
+    def _read_memo(self: "Game", key: Any, compute: Callable[[], Any],
+                   reentered: Callable[[], Any] | None = None) -> Any:
         """``compute()`` (a pure look-up: it changes nothing and depends only on
         the game), kept in the cache's ``memo`` tier under ``key`` when it is
         what asking afresh would give (as chars() caches). With caching
-        switched off, just ``compute()``."""
+        switched off, just ``compute()``.
+
+        ``reentered``: for a look-up that reads characteristics which ask it
+        again (Call to Arms counts its opponent's cards, whose controller is a
+        characteristic, and white creatures' characteristics ask Call to Arms):
+        asked again while being computed, it answers ``reentered()`` instead, a
+        stand-in that is never cached (as chars() answers printed values to a
+        characteristic that depends on itself), so the look-up is computed once
+        and not once per permanent per level of nesting."""
+        if reentered is not None:
+            if key in self._computing:
+                self._guard_hits += 1
+                return reentered()
+            self._computing.add(key)  # (the set holds oids; a memo key beside them is never one)
+            try:
+                return self._read_memo(key, compute)
+            finally:
+                self._computing.discard(key)
         cache = self._chars_cache
         if cache is None:
             return compute()

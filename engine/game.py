@@ -64,7 +64,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         # was, so the decisions asked meanwhile are hidden from the others (see ask)
         self.hidden_casts: list[int] = []
         self._last_choices: list[str] = []
-        self._computing: set[int] = set()  # oids whose characteristics are being computed
+        self._computing: set[Any] = set()  # oids whose characteristics are being computed (and memo keys: _read_memo)
         self._guard_hits = 0  # times chars() answered printed values for a card being computed
         # characteristics and pure look-ups, kept across decisions until the game changes
         # (see engine.characteristics); None while caching is switched off for a look

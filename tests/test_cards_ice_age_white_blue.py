@@ -91,3 +91,34 @@ def test_enduring_renewal_shows_its_controllers_hand_only() -> None:
     assert bob_sees["alice"]["hand"] == ["Grizzly Bears"] and bob_sees["alice"].get("hand_face_up")
     assert duel.view(None)["players"][0]["hand"] == ["Grizzly Bears"]
     assert "hand" not in alice_sees["bob"] and not alice_sees["bob"].get("hand_face_up")
+
+
+def test_call_to_arms_reads_its_count_once_not_once_per_white_creature_per_level() -> None:
+    """Call to Arms' count of the opponent's cards reads their controllers, and a white
+    creature's characteristics ask Call to Arms again: the count is read once per ask at the
+    top, so the characteristics of eight white creatures cost a bounded number of controller
+    reads (it was exponential in them: a soak duel of two white decks stalled, seed 161)."""
+    from engine import Duel
+    from engine.game import Game
+    from engine.scripts import build_position
+    whites = ["Savannah Lions", "White Knight", "Pearled Unicorn", "Benalish Hero"] * 2
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": [{"name": "Call to Arms", "choose": "green"}] + whites},
+        "bob": {"battlefield": ["Grizzly Bears", "Llanowar Elves", "Forest"]}}}
+    duel = Duel(lambda: build_position(setup))
+    g = duel.game
+    reads = [0]
+    controller = Game.controller
+
+    def counted(self: Game, card: object) -> int:
+        reads[0] += 1
+        return controller(self, card)  # type: ignore[arg-type]
+    Game.controller = counted  # type: ignore[method-assign]
+    try:
+        g.forget_reads()
+        powers = [g.chars(c).power for c in g.battlefield if c.name in whites]
+    finally:
+        Game.controller = controller  # type: ignore[method-assign]
+    assert powers and all(p == carddb.get(n).power + 1 for p, n in
+                          zip(powers, [c.name for c in g.battlefield if c.name in whites]))
+    assert reads[0] < 5000, reads[0]

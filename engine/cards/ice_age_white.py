@@ -463,14 +463,23 @@ _CHOOSE_COLOR = Announce("choice", "choose a color", lambda g, ctx: ["white", "b
 
 
 def _call_to_arms_holds(g: Game, src: Card) -> bool:
+    """Whether the opponent controls more cards of the chosen color than of any other. Who
+    controls a card is a characteristic, and a white creature's characteristics ask this
+    again: the count is read once (Game._read_memo with a stand-in for the nested asks; it
+    was computed once per permanent per level of nesting, a duel of two white decks stalled)."""
     p = 1 - g.controller(src)
-    counts = {x: 0 for x in "WUBRG"}
-    for c in g.battlefield:
-        if g.controller(c) == p and not c.token:
-            for x in _printed_colors(c):
-                counts[x] += 1
     col = COLOR_LETTERS[src.chosen.get("choice", "white")]
-    return all(counts[col] > n for x, n in counts.items() if x != col)
+
+    def look() -> bool:
+        counts = {x: 0 for x in "WUBRG"}
+        for c in g.battlefield:
+            if g.controller(c) == p and not c.token:
+                for x in _printed_colors(c):
+                    counts[x] += 1
+        return all(counts[col] > n for x, n in counts.items() if x != col)
+    # the stand-in only serves characteristics read for their controller (Call to Arms
+    # changes no controller), and is never cached
+    return bool(g._read_memo(("call to arms", src.oid, p), look, reentered=lambda: False))
 
 
 define("Call to Arms", announce=(_CHOOSE_COLOR,),
