@@ -227,8 +227,9 @@ async def test_menus_restart_and_collection_pages(fake_discord: FakeDiscord, tmp
         await alice.select(stale.message, "You give…", [other["value"]])
         done = await alice.click(stale.message, "Propose")
         await fake.wait_for(lambda: "proposed" in done.message.text, timeout=10)
-        second = await alice.wait_for_message(fake.channel, lambda m: f"#{other['value']}" in m.text,
-                                              include_existing=True)
+        # the trade's post (not the draft's "Trade #N proposed.", whose number may equal the copy's)
+        second = await alice.wait_for_message(fake.channel, lambda m: "offers" in m.text
+                                              and f"#{other['value']}" in m.text, include_existing=True)
         assert "offers" in second.text and not done.message.components  # the menus are gone
         await bob.click(offer, "Accept")
         await fake.wait_for(lambda: "was accepted" in offer.text)
