@@ -14,6 +14,8 @@ combinations (declaring attackers and bands, blockers, dividing damage) are
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable
@@ -195,6 +197,12 @@ class Decision:
         low = {c.lower(): c for c in self.choices}
         if t.lower() in low:
             return low[t.lower()]
+        if t.lower().startswith("tap ") and " for " not in t.lower():
+            # "tap Swamp": the mana is not named and only one kind can be meant (of several
+            # untapped Swamps, "Swamp#1 for B" and "Swamp#2 for B", the first)
+            ways = [c for k, c in low.items() if re.match(re.escape(t.lower()) + r"(#\d+)? for ", k)]
+            if ways and len({c.rpartition(" for ")[2] for c in ways}) == 1:
+                return ways[0]
         if self.parser is not None:
             canon = self.parser(t)
             if canon in self.choices or self.parser is not None:

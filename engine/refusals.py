@@ -39,8 +39,10 @@ def nearest(text: str, choices: tuple[str, ...], n: int = 3) -> tuple[str, ...]:
 
 
 def refuse(reason: Refusal, detail: str, suggestions: tuple[str, ...] = (), sep: str = ": ") -> IllegalAction:
-    """"REASON: detail (nearest legal answers: ...)"."""
-    msg = f"{reason.value}{sep}{detail}" if detail else reason.value
+    """"REASON: detail (nearest legal answers: ...)". A refusal of no named kind
+    (:attr:`Refusal.OTHER`) is its detail alone: the front ends already say
+    "Not legal: " before every refusal."""
+    msg = (detail if reason is Refusal.OTHER else f"{reason.value}{sep}{detail}") if detail else reason.value
     if suggestions:
         msg += " (nearest legal answers: " + ", ".join(suggestions) + ")"
     return IllegalAction(msg, reason, suggestions)
@@ -161,8 +163,10 @@ def _explain_permanent(g: "Game", d: Decision, verb: str, rest: str) -> IllegalA
     if all(c.tapped for c in mine):
         return refuse(Refusal.NOT_NOW, f"{what} is tapped")
     if verb == "tap":
-        return refuse(Refusal.OTHER, f"{what} cannot be tapped for that mana now",
-                      tuple(c for c in d.choices if c.startswith(f"tap {what}"))[:4])
+        taps = tuple(c for c in d.choices if c.lower().startswith(f"tap {what.lower()} for "))[:4]
+        if " for " not in rest and taps:  # "tap Badlands": which of its mana is not said
+            return refuse(Refusal.OTHER, f"say which mana {what} is tapped for: " + " or ".join(taps), taps)
+        return refuse(Refusal.OTHER, f"{what} cannot be tapped for that mana now", taps)
     card = next(c for c in mine if not c.tapped)
     abilities = g.ability_list(card)
     number = rest.split(" ability=")[1] if " ability=" in rest else "1"

@@ -671,3 +671,15 @@ def test_the_upkeep_stops_for_an_untap_cost_with_the_default_stops() -> None:
     assert "[you] Upkeep phase: your move" in text
     assert "activate Brass Man" in menus(text)[0]
     assert "Brass Man untaps." in text and "in play: Brass Man 1/3; Mountain (tapped)" in text
+
+
+def test_a_source_of_one_kind_of_mana_is_tapped_without_naming_it() -> None:
+    # "tap Swamp" during a payment: a Swamp makes only {B} (of two Swamps, either);
+    # "tap Badlands" must say which of its two mana, and says so once ("Not legal: " only)
+    you = {"hand": ["Hypnotic Specter"], "battlefield": ["Swamp", "Swamp", "Badlands"]}
+    text = at(you, lines=("stops my main, manual payment", "cast Hypnotic Specter", "tap Badlands",
+                          "tap Swamp", "tap Swamp", "tap Badlands for R", "pay"))
+    assert ("Not legal: say which mana Badlands is tapped for: tap Badlands for B or tap Badlands for R"
+            in text), text
+    assert "not legal: not legal" not in text.lower()
+    assert "Hypnotic Specter comes into play" in text
