@@ -305,8 +305,9 @@ class TerminalDuel:
 
     def shown(self, d: Decision) -> list[str]:
         """The numbered answers: all but the mana abilities, which are listed
-        only for a payment under the ``manual payment`` stop."""
-        if d.kind is DecisionKind.PAY and "manual payment" in self.stops[d.player]:
+        only for a payment under the ``manual payment`` stop, or one that
+        ``auto`` cannot make (it never sacrifices a source: Black Lotus)."""
+        if d.kind is DecisionKind.PAY and ("manual payment" in self.stops[d.player] or "auto" not in d.choices):
             return list(d.choices)
         return [c for c in d.choices if not is_mana_answer(c)]
 

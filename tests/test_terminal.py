@@ -683,3 +683,11 @@ def test_a_source_of_one_kind_of_mana_is_tapped_without_naming_it() -> None:
             in text), text
     assert "not legal: not legal" not in text.lower()
     assert "Hypnotic Specter comes into play" in text
+
+
+def test_a_payment_auto_cannot_make_lists_the_mana_abilities() -> None:
+    # auto never sacrifices Black Lotus: the menu offered only "cancel" before
+    text = at({"hand": ["Juzám Djinn"], "battlefield": ["Swamp", "Black Lotus"]},
+              lines=("cast Juzám Djinn",))
+    pay = menus(text)[-1]
+    assert "tap Black Lotus for B" in pay and "tap Swamp for B" in pay and "cancel" in pay
