@@ -213,7 +213,7 @@ def _choose_some(g: Game, p: int, cards: list[Card], n: int, verb: str, what: st
             card = next(c for c in left if c.name == ans[len("discard "):])
         else:
             choices = [f"sacrifice {ref(g, c)}" for c in left]
-            ans = yield from g.ask(p, DecisionKind.SACRIFICE, f"Balance: sacrifice {n - len(chosen)} more {what}",
+            ans = yield from g.ask(p, DecisionKind.SACRIFICE, f"Balance: sacrifice {n - len(chosen)} more {what if n - len(chosen) > 1 else what[:-1]}",
                                    choices, parser=g.parser_for(p, choices), about="Balance")
             card = left[choices.index(ans)]
         left.remove(card)
