@@ -34,7 +34,7 @@ import aiosqlite
 
 from ._common import now_seconds, snowflake, unix_time
 from .db import Database, execute_all
-from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
+from .errors import DuelNotActive, DuelNotFound, StaleDecision, StaleStops, StatusConflict
 from .locks import ROWS_CHECKED, duel_lock
 
 __all__ = [
@@ -249,21 +249,33 @@ async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[
     return record, history
 
 
-async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
-    """Header and the decisions from number *seq* on, read by one statement (one
-    snapshot, so ``seq + len(decisions) == record.seq``; one round trip to a server):
-    what a worker whose copy of the duel stopped at *seq* lacks, when another worker of
-    the same database moved it on. Raises :class:`DuelNotFound`."""
+async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]],
+                                                                   tuple[frozenset[str] | None, frozenset[str] | None]]:
+    """Header, the decisions from number *seq* on and the players' phase stops (seat 0,
+    seat 1; None: never set), read by one statement (one snapshot, so
+    ``seq + len(decisions) == record.seq``; one round trip to a server): what a worker
+    whose copy of the duel stopped at *seq* lacks, when another worker of the same
+    database moved it on. Raises :class:`DuelNotFound`."""
     duel_id = _id(duel_id)
     rows = await db.fetchall(
-        "SELECT d.*, x.player AS decision_player, x.text AS decision_text FROM duels d"
+        "SELECT d.*, x.player AS decision_player, x.text AS decision_text, " + _STOPS_OF_PLAYERS + " FROM duels d"
         " LEFT JOIN decisions x ON x.duel_id = d.id AND x.seq >= ? WHERE d.id = ? ORDER BY x.seq",
         (int(seq), duel_id))
     if not rows:
         raise DuelNotFound(duel_id)
     decisions = [(int(r["decision_player"]), str(r["decision_text"])) for r in rows
                  if r["decision_text"] is not None]
-    return DuelRecord.from_row(rows[0]), decisions
+    return DuelRecord.from_row(rows[0]), decisions, (_stops(rows[0]["stops0"]), _stops(rows[0]["stops1"]))
+
+
+# the players' phase stops (player_settings.phase_stops, JSON) beside a duel's row ``d``
+_STOPS_OF_PLAYERS: Final = (
+    "(SELECT phase_stops FROM player_settings WHERE user_id = d.player0_id) AS stops0,"
+    " (SELECT phase_stops FROM player_settings WHERE user_id = d.player1_id) AS stops1")
+
+
+def _stops(text: str | None) -> frozenset[str] | None:
+    return None if text is None else frozenset(json.loads(text))
 
 
 async def list_duels_for_user(db: Database, user_id: str | int,
@@ -419,14 +431,20 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
 async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisions: Sequence[tuple[int, str]],
                            *, deadline: int | None, status: str | None = None,
                            result: DuelResult | None = None,
-                           now: int | None = None, state_hashes: Mapping[int, str] | None = None) -> DuelRecord:
+                           now: int | None = None, state_hashes: Mapping[int, str] | None = None,
+                           stops: tuple[frozenset[str], frozenset[str]] | None = None,
+                           default_stops: frozenset[str] = frozenset()) -> DuelRecord:
     """Record *decisions* ((player, text) each) as decisions number *expected_seq*,
     *expected_seq* + 1, ... of the duel, as :func:`append_decision` records one: in
     one transaction, checked against the duel's ``seq`` once (an answer and the
     passes after it are one write, not one transaction and its checks per
     decision). *result* finishes the duel with the last one. *state_hashes*: the
     engine's state hash after some of them (decision number -> hash), stored with
-    them (a stored snapshot taken there is checked against it: :func:`state_hash_after`)."""
+    them (a stored snapshot taken there is checked against it: :func:`state_hash_after`).
+    *stops*: the players' phase stops (seat 0, seat 1; *default_stops* for a player who
+    never set theirs) the decisions were made with, checked against the stored ones in
+    the same statement as the seq: :class:`StaleStops` if they differ (a worker that
+    answered from its cached copy without reading storage first)."""
     duel_id = _id(duel_id)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise ValueError(f"expected_seq must be an int >= 0, not {expected_seq!r}")
@@ -457,13 +475,17 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
             (duel_id, seq, p, t, now) + ((None,) if hashes else ())
 
     def write(conn: sqlite3.Connection) -> sqlite3.Row:  # on the connection's thread: one hand-over
-        row = conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)).fetchone()
+        row = conn.execute("SELECT d.seq, d.status" + (", " + _STOPS_OF_PLAYERS if stops is not None else "")
+                           + " FROM duels d WHERE d.id = ?", (duel_id,)).fetchone()
         if row is None:
             raise DuelNotFound(duel_id)
         if row["status"] in TERMINAL_STATUSES:
             raise DuelNotActive(duel_id, expected_seq, row["seq"], row["status"])
         if row["seq"] != expected_seq:
             raise StaleDecision(duel_id, expected_seq, row["seq"])
+        if stops is not None and stops != tuple(default_stops if s is None else s
+                                                for s in (_stops(row["stops0"]), _stops(row["stops1"]))):
+            raise StaleStops(duel_id, expected_seq)
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
         # seq moved past it); the checks above are not repeated for each. Sent together
         # (one round trip to a server, see execute_all), the header read back last

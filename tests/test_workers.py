@@ -16,7 +16,7 @@ import pytest
 
 from bot.leader import lead_when_chosen
 from bot.limits import PostLimiter
-from bot.service import DuelError, DuelService
+from bot.service import OUT_OF_DATE, DuelError, DuelService
 from engine import Duel, DuelOptions
 from engine.players.random_player import RandomPlayer
 from storage import duels as store
@@ -88,6 +88,82 @@ async def test_a_click_two_workers_race_on_is_applied_once(pg_url: str) -> None:
     rec, history = await store.load_duel(a.db, duel_id)
     assert rec.seq == len(history)
     assert (await b.live(duel_id)).duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def click(worker: DuelService, duel_id: int, user_id: str, seq: int, idx: int = 0) -> Any:
+    """A click on the choice *idx* of the panel of decision *seq*, as the handlers make it
+    (bot.interactions: the duel looked at, the control checked, the answer): one try."""
+    live = await worker.live(duel_id)
+    if seq != live.seq:
+        raise DuelError(OUT_OF_DATE)
+    return await worker.answer(duel_id, user_id, seq, live.duel.pending.choices[idx])
+
+
+async def test_a_click_on_a_current_cached_copy_reads_no_catch_up(pg_url: str, monkeypatch: Any) -> None:
+    """The worker that answered the duel's last click answers the next from its copy: no
+    read of the header, decisions and stops first (the write checks the copy was current)."""
+    a, b, duel_id = await two_workers(pg_url)
+    reads = []
+    real = store.load_since
+    monkeypatch.setattr(store, "load_since", lambda *args: reads.append(args) or real(*args))
+    live = await a.live(duel_id)
+    reads.clear()
+    for _ in range(5):
+        d = live.duel.pending
+        out = await a.caught_up_once(functools.partial(click, a, duel_id, live.record.player_ids[d.player], live.seq))
+        live = out.live
+    assert reads == []
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert live.seq == rec.seq == len(history) and live.record == rec
+    await a.close()
+    await b.close()
+
+
+async def test_clicks_tried_on_cached_copies_of_two_workers_stay_one_duel(pg_url: str) -> None:
+    """Clicks sent to the workers in turn: each finds its copy behind, is refused on it and
+    answered once caught up; two workers racing on one click: applied once, in order."""
+    a, b, duel_id = await two_workers(pg_url)
+    answered = 0
+    for i in range(12):
+        live = await (a, b)[i % 2].live(duel_id)  # the player's panel: what storage holds
+        rec = await store.get_duel(a.db, duel_id)
+        assert rec is not None and live.seq == rec.seq
+        d = live.duel.pending
+        me = live.record.player_ids[d.player]
+        if i % 3 == 2:  # both workers take the same click at once
+            results = await asyncio.gather(a.caught_up_once(functools.partial(click, a, duel_id, me, live.seq)),
+                                           b.caught_up_once(functools.partial(click, b, duel_id, me, live.seq)),
+                                           return_exceptions=True)
+            assert sum(not isinstance(r, BaseException) for r in results) == 1, results
+            assert all(isinstance(r, DuelError) and "out of date" in str(r) for r in results
+                       if isinstance(r, BaseException))
+        else:  # to the other worker, whose copy is behind: answered, not "out of date"
+            worker = (b, a)[i % 2]
+            await worker.caught_up_once(functools.partial(click, worker, duel_id, me, live.seq))
+        answered += 1
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert rec.seq == len(history) and rec.seq >= answered
+    for worker in (a, b):
+        assert (await worker.live(duel_id)).duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def test_a_click_on_a_cached_copy_uses_stops_set_through_the_other_worker(pg_url: str) -> None:
+    """Worker a answered last (its copy current); the player changes their stops through
+    worker b; the next click on a passes with the new stops (the write found the stored
+    stops differ from the copy's and the click was answered again once caught up)."""
+    a, b, duel_id = await two_workers(pg_url)
+    live = await a.live(duel_id)
+    assert live.stops[1] != frozenset({"main1"})
+    await b.set_stops(BOB[0], frozenset({"main1"}))
+    d = live.duel.pending
+    out = await a.caught_up_once(functools.partial(click, a, duel_id, live.record.player_ids[d.player], live.seq))
+    assert out.live.stops[1] == frozenset({"main1"})
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert out.live.seq == rec.seq == len(history)
     await a.close()
     await b.close()
 
