@@ -503,7 +503,7 @@ class DuelService:
             # have moved that copy on already: it is the current one
             return cached
         found = await self.matches.of_duel(duel_id)
-        away = (await self.away_until(rec.player_ids[0]), await self.away_until(rec.player_ids[1]))
+        away = await self.away_of(rec.player_ids)
         live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
                     match=found[0] if found else None, game=found[1] if found else 0, away=away)
         self._live[duel_id] = live
@@ -664,7 +664,7 @@ class DuelService:
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
         deadline = None
-        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
+        live.away = await self.away_of(live.record.player_ids)
         if not finished:  # a clock stops while its player is on vacation: it starts when they are back
             assert duel.pending is not None
             back = live.away[duel.pending.player]
@@ -738,6 +738,13 @@ class DuelService:
             self._away[user_id] = await vacation_store.vacation_end(self.db, user_id, int(self.now()))
         end = self._away[user_id]
         return end if end is not None and end > self.now() else None
+
+    async def away_of(self, player_ids: tuple[str, str]) -> tuple[int | None, int | None]:
+        """:meth:`away_until` of a duel's two players, read by one query when needed."""
+        if self.db.shared or any(u not in self._away for u in player_ids):
+            self._away.update(await vacation_store.vacation_ends(self.db, player_ids, int(self.now())))
+        ends = [self._away[u] for u in player_ids]
+        return tuple(e if e is not None and e > self.now() else None for e in ends)  # type: ignore[return-value]
 
     async def vacation(self, user_id: str, days: int) -> tuple[int, list[Live], list[MatchRecord]]:
         """``/vacation``: the player's clocks stop for *days* days (after the vacation under
