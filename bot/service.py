@@ -876,9 +876,10 @@ class DuelService:
                 await match_store.set_thread(self.db, found[0].id, thread_id)
         return rec
 
-    async def mark_published(self, marks: dict[int, int]) -> None:
-        """Record, in one transaction, how far each duel was shown (duel id -> seq)."""
-        await store.set_published_many(self.db, marks)
+    async def mark_published(self, marks: dict[int, int], moments: dict[int, str] | None = None) -> None:
+        """Record, in one transaction, how far each duel was shown (duel id -> seq), and the
+        moment of the board picture shown then (duel id -> moment, see bot.publishing.moment_key)."""
+        await store.set_published_many(self.db, marks, moments)
 
     async def unpublished(self) -> list[store.DuelRecord]:
         """Started duels whose last decisions were not all shown (see :func:`storage.duels.list_unpublished`)."""

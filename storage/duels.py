@@ -128,6 +128,9 @@ class DuelRecord:
     # the clock reminders sent for the decision at reminder_seq (see reminders_sent)
     reminder_seq: int | None = None
     reminder_stage: int = 0
+    # the moment of the board picture shown with the published_seq publish (bot.publishing:
+    # a worker does not draw again what another worker drew), None if not recorded
+    board_moment: str | None = None
 
     @property
     def reminders_sent(self) -> int:
@@ -164,7 +167,8 @@ class DuelRecord:
             created_at=row["created_at"], updated_at=row["updated_at"],
             published_seq=row["published_seq"] if "published_seq" in row.keys() else None,
             reminder_seq=row["reminder_seq"] if "reminder_seq" in row.keys() else None,
-            reminder_stage=row["reminder_stage"] if "reminder_stage" in row.keys() else 0)
+            reminder_stage=row["reminder_stage"] if "reminder_stage" in row.keys() else 0,
+            board_moment=row["board_moment"] if "board_moment" in row.keys() else None)
 
 
 class FinishOutcome(NamedTuple):
@@ -357,19 +361,23 @@ async def set_published(db: Database, duel_id: int, seq: int) -> None:
     await set_published_many(db, {duel_id: seq})
 
 
-async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
-    """:func:`set_published` for several duels (duel id -> seq) in one transaction."""
+async def set_published_many(db: Database, marks: Mapping[int, int],
+                             moments: Mapping[int, str] | None = None) -> None:
+    """:func:`set_published` for several duels (duel id -> seq) in one transaction;
+    *moments* (duel id -> the board picture's moment shown with that publish) are
+    recorded with their duel's mark (``board_moment``), when the mark moves forward."""
     rows = []
+    moments = moments or {}
     for duel_id, seq in marks.items():
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise ValueError(f"seq must be an int >= 0, not {seq!r}")
-        rows.append((seq, _id(duel_id), seq))
+        rows.append((seq, moments.get(duel_id), _id(duel_id), seq))
     if not rows:
         return
     # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks'
     # writes; sent together (one round trip to a server with its BEGIN and COMMIT)
-    steps = [("UPDATE duels SET published_seq = ? WHERE id = ? AND (published_seq IS NULL OR published_seq < ?)",
-              row) for row in rows]
+    steps = [("UPDATE duels SET published_seq = ?, board_moment = ? WHERE id = ?"
+              " AND (published_seq IS NULL OR published_seq < ?)", row) for row in rows]
     await db.write(lambda conn: execute_all(conn, steps, last=True), lock=ROWS_CHECKED)
 
 

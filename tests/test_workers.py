@@ -317,6 +317,44 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
             assert live.duel.state_hash() == replayed(rec, history).state_hash()
 
 
+async def test_a_board_picture_one_worker_drew_is_not_drawn_again_by_the_other(
+        fake_discord: Any, pg_url: str, monkeypatch: Any) -> None:
+    """Clicks spread over two workers: the board's picture is drawn only when its moment
+    changed from the picture the board shows, whichever worker sent that one (its moment
+    is stored with the published mark). With the moment kept per worker, each redrew
+    what the other had drawn."""
+    from bot import publishing
+    from bot.app import ManaburnBot
+    from tests.test_bot_e2e import do, panel, pick, start_duel
+
+    draws: list[int] = []
+    shown: list[str] = []  # the moment of each board published, in order
+    draw, key = publishing.board_picture, publishing.moment_key
+    monkeypatch.setattr(publishing, "board_picture", lambda public: draws.append(1) or draw(public))
+    monkeypatch.setattr(publishing, "moment_key", lambda public: shown.append(key(public)) or shown[-1])
+    fake = fake_discord
+    fake.interactions_to = "spread"
+    alice, bob = fake.create_user("alice"), fake.create_user("bob")
+    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        thread = await start_duel(fake, alice, bob)
+        rng = random.Random(4)
+
+        async def published() -> bool:  # the mark, and the moment with it, stored
+            rec = await store.get_duel(w1.svc.db, 1)
+            return rec is not None and rec.published_seq == rec.seq
+        for _ in range(24):
+            await fake.wait_for(published, timeout=10, message="the marks were not stored")
+            await fake.wait_for(lambda: any(panel(u) for u in (alice, bob)), timeout=10)
+            user = next(u for u in (alice, bob) if panel(u))
+            await do(user, panel(user), pick(panel(user), rng))
+        await fake.wait_for(published, timeout=10, message="the marks were not stored")
+    changes = sum(a != b for a, b in zip(shown, shown[1:]))
+    assert changes < len(shown) - 1  # some publishes kept the picture
+    assert len(draws) == 1 + changes, (len(draws), changes, len(shown))
+
+
 # ---------------------------------------------- end-to-end tests on two workers
 # A representative part of the end-to-end suite, run here on PostgreSQL with two workers
 # behind the HTTP endpoint (tests/two_workers.py) as well as on SQLite in its own file:
