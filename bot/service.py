@@ -14,6 +14,7 @@ import contextlib
 import contextvars
 import dataclasses
 import datetime
+import functools
 import hashlib
 import secrets
 import time
@@ -663,12 +664,16 @@ class DuelService:
         status = None
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
-        deadline = None
-        live.away = await self.away_of(live.record.player_ids)
-        if not finished:  # a clock stops while its player is on vacation: it starts when they are back
+        deadline: int | None | store.DeadlineAfterAway = None
+        if not finished and new and self.db.shared:
+            # the players' vacations read in the write's first statement (one round trip fewer)
             assert duel.pending is not None
-            back = live.away[duel.pending.player]
-            deadline = max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
+            deadline = store.DeadlineAfterAway(int(self.now()), functools.partial(self._deadline, live, duel.pending.player))
+        else:
+            live.away = await self.away_of(live.record.player_ids)
+            if not finished:
+                assert duel.pending is not None
+                deadline = self._deadline(live, duel.pending.player, live.away)
         result = None
         if finished:
             g = duel.game
@@ -715,6 +720,13 @@ class DuelService:
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
+
+    def _deadline(self, live: Live, player: int, away: tuple[int | None, int | None]) -> int:
+        """The deadline of *player*'s decision, *away* the players' vacation ends (recorded in
+        *live*): a clock stops while its player is on vacation, it starts when they are back."""
+        live.away = tuple(e if e is not None and e > self.now() else None for e in away)  # type: ignore[assignment]
+        back = live.away[player]
+        return max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
 
     async def settle(self, live: Live, rec: store.DuelRecord) -> None:
         """The ante of a finished duel (:meth:`CollectionService.settle`); against the computer

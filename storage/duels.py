@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -39,7 +39,7 @@ from .locks import ROWS_CHECKED, duel_lock
 
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
-    "DuelResult", "DuelRecord", "FinishOutcome",
+    "DuelResult", "DuelRecord", "FinishOutcome", "DeadlineAfterAway",
     "create_duel", "get_duel", "load_duel", "load_since", "load_history", "list_duels_for_user", "count_open_challenges",
     "duel_in_thread",
     "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
@@ -436,8 +436,18 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
                                   result=result, now=now)
 
 
+@dataclass(frozen=True)
+class DeadlineAfterAway:
+    """The deadline of :func:`append_decisions` when it depends on the players' vacations:
+    their ends (seat 0, seat 1; vacations running at *now* or booked after it, None if none)
+    are read in the write's first statement and given to *deadline*, which says it."""
+
+    now: int
+    deadline: Callable[[tuple[int | None, int | None]], int | None]
+
+
 async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisions: Sequence[tuple[int, str]],
-                           *, deadline: int | None, status: str | None = None,
+                           *, deadline: int | None | DeadlineAfterAway, status: str | None = None,
                            result: DuelResult | None = None,
                            now: int | None = None, state_hashes: Mapping[int, str] | None = None,
                            stops: tuple[frozenset[str], frozenset[str]] | None = None,
@@ -471,7 +481,8 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
     elif status is not None and status not in ACTIVE_STATUSES:
         raise ValueError(f"status must be one of {ACTIVE_STATUSES} (finish with result=), "
                          f"not {status!r}")
-    deadline = _opt_time(deadline, "deadline")
+    after_away = deadline if isinstance(deadline, DeadlineAfterAway) else None
+    deadline = None if after_away is not None else _opt_time(deadline, "deadline")  # type: ignore[arg-type]
     now = _now(now)
     hashes = dict(state_hashes or {})
     # (the column only when a hash is stored: a database opened at an older version has none)
@@ -483,8 +494,11 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
             (duel_id, seq, p, t, now) + ((None,) if hashes else ())
 
     def write(conn: sqlite3.Connection) -> sqlite3.Row:  # on the connection's thread: one hand-over
+        away = (", (SELECT MAX(ends) FROM vacations WHERE user_id = d.player0_id AND ends > ?) AS away0,"
+                " (SELECT MAX(ends) FROM vacations WHERE user_id = d.player1_id AND ends > ?) AS away1")
         row = conn.execute("SELECT d.seq, d.status" + (", " + _STOPS_OF_PLAYERS if stops is not None else "")
-                           + " FROM duels d WHERE d.id = ?", (duel_id,)).fetchone()
+                           + (away if after_away is not None else "") + " FROM duels d WHERE d.id = ?",
+                           ((after_away.now, after_away.now) if after_away is not None else ()) + (duel_id,)).fetchone()
         if row is None:
             raise DuelNotFound(duel_id)
         if row["status"] in TERMINAL_STATUSES:
@@ -494,6 +508,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         if stops is not None and stops != tuple(default_stops if s is None else s
                                                 for s in (_stops(row["stops0"]), _stops(row["stops1"]))):
             raise StaleStops(duel_id, expected_seq)
+        due = deadline if after_away is None else _opt_time(after_away.deadline((row["away0"], row["away1"])), "deadline")
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
         # seq moved past it); the checks above are not repeated for each. Sent together
         # (one round trip to a server, see execute_all), the header read back last
@@ -506,7 +521,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         if result is None:
             steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"
-                " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id)))
+                " updated_at = ? WHERE id = ?", (due, status, now, duel_id)))
         else:
             steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = NULL, status = 'finished',"
