@@ -365,7 +365,8 @@ async def set_published_many(db: Database, marks: Mapping[int, int],
                              moments: Mapping[int, str] | None = None) -> None:
     """:func:`set_published` for several duels (duel id -> seq) in one transaction;
     *moments* (duel id -> the board picture's moment shown with that publish) are
-    recorded with their duel's mark (``board_moment``), when the mark moves forward."""
+    recorded with their duel's mark (``board_moment``), when the mark moves forward; a
+    mark without one (a publish that did not show the board) keeps the one stored."""
     rows = []
     moments = moments or {}
     for duel_id, seq in marks.items():
@@ -376,7 +377,7 @@ async def set_published_many(db: Database, marks: Mapping[int, int],
         return
     # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks'
     # writes; sent together (one round trip to a server with its BEGIN and COMMIT)
-    steps = [("UPDATE duels SET published_seq = ?, board_moment = ? WHERE id = ?"
+    steps = [("UPDATE duels SET published_seq = ?, board_moment = COALESCE(?, board_moment) WHERE id = ?"
               " AND (published_seq IS NULL OR published_seq < ?)", row) for row in rows]
     await db.write(lambda conn: execute_all(conn, steps, last=True), lock=ROWS_CHECKED)
 

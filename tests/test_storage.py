@@ -562,6 +562,22 @@ async def test_published_seq_only_moves_forward(db: Database) -> None:
         await set_published(db, rec.id, -1)
 
 
+async def test_the_board_moment_goes_with_the_published_mark(db: Database) -> None:
+    """The moment of the board picture shown (shared by workers: bot.publishing) is stored
+    with a mark that moves forward, kept by a mark without one, not by an older mark."""
+    rec = await playing_duel(db)
+    for i, p in enumerate((0, 1, 0)):
+        await append_decision(db, rec.id, i, p, "keep" if i else "choose play", deadline=None)
+    await set_published_many(db, {rec.id: 1}, {rec.id: "m1"})
+    assert (await get_duel(db, rec.id)).board_moment == "m1"  # type: ignore[union-attr]
+    await set_published_many(db, {rec.id: 2})  # a publish that did not show the board
+    assert (await get_duel(db, rec.id)).board_moment == "m1"  # type: ignore[union-attr]
+    await set_published_many(db, {rec.id: 1}, {rec.id: "late"})  # an older publish finishing late
+    await set_published_many(db, {rec.id: 3}, {rec.id: "m3"})
+    got = await get_duel(db, rec.id)
+    assert got is not None and (got.published_seq, got.board_moment) == (3, "m3")
+
+
 async def test_reminders_are_recorded_once_per_decision_and_stage(db: Database) -> None:
     rec = await playing_duel(db)
     await append_decision(db, rec.id, 0, 0, "keep", deadline=None)
