@@ -46,6 +46,15 @@ async def two_workers(url: str) -> tuple[DuelService, DuelService, int]:
     return a, b, rec.id
 
 
+def bot_workers(fake: Any, pg_url: str) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """Two players and two workers (``ManaburnBot``) on one database, the fake handing
+    every interaction to one of them in turn (not started: ``fake.run_bot`` each)."""
+    from bot.app import ManaburnBot
+    fake.interactions_to = "spread"
+    users = (fake.create_user("alice"), fake.create_user("bob"))
+    return users, tuple(ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0) for _ in range(2))  # type: ignore[return-value]
+
+
 def replayed(rec: store.DuelRecord, history: list[tuple[int, str]]) -> Duel:
     return Duel.new(rec.seed, (list(rec.decks[0]), list(rec.decks[1])),  # type: ignore[arg-type]
                     DuelOptions(**rec.options), tuple(rec.player_names)).replay(history)
@@ -289,14 +298,10 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
     """Two bot processes' worth of workers (one database, each its own gateway session),
     every interaction handed to one of them in turn: the duel is played to its end, each
     player has one panel with controls at a time, and the stored log replays to it."""
-    from bot.app import ManaburnBot
     from tests.test_bot_e2e import panel, play_until, start_duel
 
     fake = fake_discord
-    fake.interactions_to = "spread"
-    alice, bob = fake.create_user("alice"), fake.create_user("bob")
-    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
-    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    (alice, bob), (w1, w2) = bot_workers(fake, pg_url)
     async with fake.run_bot(w1), fake.run_bot(w2):
         thread = await start_duel(fake, alice, bob)
         rng = random.Random(11)
@@ -324,7 +329,6 @@ async def test_a_board_picture_one_worker_drew_is_not_drawn_again_by_the_other(
     is stored with the published mark). With the moment kept per worker, each redrew
     what the other had drawn."""
     from bot import publishing
-    from bot.app import ManaburnBot
     from tests.test_bot_e2e import do, panel, pick, start_duel
 
     draws: list[int] = []
@@ -333,10 +337,7 @@ async def test_a_board_picture_one_worker_drew_is_not_drawn_again_by_the_other(
     monkeypatch.setattr(publishing, "board_picture", lambda public: draws.append(1) or draw(public))
     monkeypatch.setattr(publishing, "moment_key", lambda public: shown.append(key(public)) or shown[-1])
     fake = fake_discord
-    fake.interactions_to = "spread"
-    alice, bob = fake.create_user("alice"), fake.create_user("bob")
-    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
-    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    (alice, bob), (w1, w2) = bot_workers(fake, pg_url)
     async with fake.run_bot(w1), fake.run_bot(w2):
         thread = await start_duel(fake, alice, bob)
         rng = random.Random(4)
