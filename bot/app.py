@@ -109,9 +109,11 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
         self._catch_up: asyncio.Task[None] | None = None
         self._unflushed: dict[int, int] = {}  # duel -> seq published, not yet written (mark_published)
         self._shown: dict[int, int] = {}  # duel -> seq published by this process, until written
-        # duel -> the moment (bot.picture.moment) of the board picture last sent with its board
-        # message; dropped when the duel ends (after a restart the picture is sent once again)
-        self._board_moments: dict[int, tuple[Any, ...]] = {}
+        # duel -> (seq, moment: bot.publishing.moment_key) of the board picture last sent with its
+        # board message; dropped when the duel ends (after a restart the picture is sent once again;
+        # with several workers the stored one, DuelRecord.board_moment, when it is newer)
+        self._board_moments: dict[int, tuple[int, str]] = {}
+        self._unflushed_moments: dict[int, str] = {}  # duel -> the moment shown, written with its mark
         # duel -> held while its publish is under way; weak, so that a duel nobody is publishing
         # costs nothing (whoever holds or waits for a lock keeps it alive)
         self._publishing: weakref.WeakValueDictionary[int, PublishLock] = weakref.WeakValueDictionary()

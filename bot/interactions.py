@@ -144,7 +144,7 @@ class Interactions(Publisher):
             async with self.publishing(duel_id):
                 try:
                     # the duel caught up with storage once for the click (several workers)
-                    out, answer = await ack.settled_after(self.svc.caught_up_once(work()))
+                    out, answer = await ack.settled_after(self.svc.caught_up_once(work))
                 except DuelOver as e:  # a panel left open (sent before a restart): say so and close it
                     msg = interaction.message
                     if msg is not None and msg.components:

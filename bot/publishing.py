@@ -18,6 +18,7 @@ to a player who is away, their previous panel deleted.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import time
@@ -103,7 +104,8 @@ class Publisher:
         _answered_at: dict[tuple[int, int], float]
         _unflushed: dict[int, int]
         _shown: dict[int, int]
-        _board_moments: dict[int, tuple[Any, ...]]
+        _board_moments: dict[int, tuple[int, str]]
+        _unflushed_moments: dict[int, str]
         _fetched_channels: dict[int, Any]
         _publishing: weakref.WeakValueDictionary[int, PublishLock]
         _flusher: asyncio.Task[None] | None
@@ -241,8 +243,9 @@ class Publisher:
     async def flush_published(self) -> None:
         """Write the marks of :meth:`mark_published` now."""
         marks, self._unflushed = self._unflushed, {}
+        moments = {d: self._unflushed_moments.pop(d) for d in marks if d in self._unflushed_moments}
         if marks and self.service is not None:
-            await self.service.mark_published(marks)
+            await self.service.mark_published(marks, moments)
             # on disk now (published_seq only grows), so what this process showed
             # need not be kept any more: a long-running bot keeps nothing per duel
             for duel_id, seq in marks.items():
@@ -263,15 +266,15 @@ class Publisher:
         text = board_message(live)
         with live.duel.playing.reading():
             public = live.duel.view(None)
-        now = moment(public)
+        now = moment_key(public)
         if rec.board_message_id:
             board = thread.get_partial_message(int(rec.board_message_id))
             if getattr(thread, "archived", False):
                 await self.unarchive(thread)
-            picture = await self.picture_files(public) if self._board_moments.get(rec.id) != now else {}
+            picture = await self.picture_files(public) if self.board_moment(rec) != now else {}
             try:
                 await board.edit(content=text, **picture)
-                self._board_moments[rec.id] = now
+                self.board_shown(live, now)
                 return
             except discord.NotFound as e:
                 if e.code != UNKNOWN_MESSAGE:
@@ -282,12 +285,26 @@ class Publisher:
                 await self.unarchive(thread)  # archived since this process last saw the thread
                 picture = await self.picture_files(public) if picture else {}  # a file is read once
                 await board.edit(content=text, **picture)
-                self._board_moments[rec.id] = now
+                self.board_shown(live, now)
                 return
         picture = await self.picture_files(public)
         m = await thread.send(text, view=board_view(rec.id), file=picture["attachments"][0])
-        self._board_moments[rec.id] = now
+        self.board_shown(live, now)
         live.record = await self.svc.set_board_message(rec.id, m.id)
+
+    def board_moment(self, rec: DuelRecord) -> str | None:
+        """The moment of the picture the duel's board shows: the one this worker sent, or
+        the one stored with the duel's published mark if another worker published it later
+        (several workers: the picture is not drawn and sent again by each)."""
+        mine = self._board_moments.get(rec.id)
+        if rec.board_moment is not None and rec.published_seq is not None and (mine is None or rec.published_seq > mine[0]):
+            return rec.board_moment
+        return None if mine is None else mine[1]
+
+    def board_shown(self, live: Live, now: str) -> None:
+        """The board shows the picture of moment *now* (recorded with the duel's published mark)."""
+        self._board_moments[live.record.id] = (live.seq, now)
+        self._unflushed_moments[live.record.id] = now
 
     @staticmethod
     async def picture_files(public: dict[str, Any]) -> dict[str, list[discord.File]]:
@@ -330,6 +347,7 @@ class Publisher:
         self.secrets_shown.forget(rec.id)
         await self.after_game(live)  # a match's game: the score, the next game's sideboarding (bot.match_play)
         self._board_moments.pop(rec.id, None)
+        self._unflushed_moments.pop(rec.id, None)
 
     async def close_panel(self, rec: DuelRecord, player: int, note: str | None) -> None:
         """Replace the controls of ``player``'s open panel of the duel by ``note``
@@ -594,6 +612,12 @@ async def all_of(*work: Awaitable[None]) -> None:
     for result in await asyncio.gather(*work, return_exceptions=True):
         if isinstance(result, BaseException):
             raise result
+
+
+def moment_key(public: dict[str, Any]) -> str:
+    """:func:`bot.picture.moment` of the public view *public*, as a short text that two
+    workers compute alike (stored with the duel: ``DuelRecord.board_moment``)."""
+    return hashlib.blake2b(repr(moment(public)).encode(), digest_size=12).hexdigest()
 
 
 def log_lines(out: Outcome) -> list[str]:

@@ -14,6 +14,7 @@ import contextlib
 import contextvars
 import dataclasses
 import datetime
+import functools
 import hashlib
 import secrets
 import time
@@ -62,8 +63,20 @@ VACATION_DAYS = 14  # days of vacation a player may start in a calendar month
 MAX_LIVE = 1024  # duels kept rebuilt in memory (~0.2 MB each); 300 concurrent duels fit without replays
 T = TypeVar("T")
 
-# the duels caught up with storage within the click being handled (DuelService.caught_up_once)
-_caught_up: contextvars.ContextVar[set[int] | None] = contextvars.ContextVar("manaburn_caught_up", default=None)
+
+
+@dataclasses.dataclass
+class _Click:
+    """What the click being handled (:meth:`DuelService.caught_up_once`) knows of the duels
+    it looks at, when workers share the database."""
+
+    looked: set[int] = dataclasses.field(default_factory=set)  # caught up with storage within the click
+    # None: every cached duel is caught up first. A set: the click tries its cached copies as
+    # they are (the duels it took so are added), its write checks they were current
+    trusted: set[int] | None = None
+
+
+_caught_up: contextvars.ContextVar[_Click | None] = contextvars.ContextVar("manaburn_caught_up", default=None)
 
 OUT_OF_DATE = "That control is out of date: the duel has moved on. Use the newest panel."
 
@@ -445,11 +458,14 @@ class DuelService:
         live = self._live.get(duel_id)
         if live is not None:
             self._live.move_to_end(duel_id)
-            looked = _caught_up.get()
-            if not self.db.shared or (looked is not None and duel_id in looked):
+            click = _caught_up.get()
+            if not self.db.shared or (click is not None and duel_id in click.looked):
                 # one process, or caught up already by the click being handled (see
                 # caught_up_once): an answer another worker stored since makes the write
                 # of this one fail as out of date (storage.duels.StaleDecision)
+                return live
+            if click is not None and click.trusted is not None:
+                click.trusted.add(duel_id)  # tried as it is: its write checks it (caught_up_once)
                 return live
             return await self._up_to_date(live)
         try:
@@ -488,12 +504,12 @@ class DuelService:
             # have moved that copy on already: it is the current one
             return cached
         found = await self.matches.of_duel(duel_id)
-        away = (await self.away_until(rec.player_ids[0]), await self.away_until(rec.player_ids[1]))
+        away = await self.away_of(rec.player_ids)
         live = Live(rec, duel, events_shown=len(duel.game.events), stops=(stops[0], stops[1]),
                     match=found[0] if found else None, game=found[1] if found else 0, away=away)
         self._live[duel_id] = live
-        if (looked := _caught_up.get()) is not None:
-            looked.add(duel_id)  # read from storage just now
+        if (click := _caught_up.get()) is not None:
+            click.looked.add(duel_id)  # read from storage just now
         while len(self._live) > self.max_live:
             self._live.popitem(last=False)
         return live
@@ -501,9 +517,10 @@ class DuelService:
     async def _up_to_date(self, live: Live) -> Live:
         """*live* moved on to what storage says, when other workers share the database
         (PostgreSQL): the decisions they stored since this copy was last used are
-        replayed onto it, and its header is the stored one. A cache, never the truth."""
+        replayed onto it, and its header and the players' stops are the stored ones (one
+        statement). A cache, never the truth."""
         try:
-            rec, new = await store.load_since(self.db, live.record.id, live.seq)
+            rec, new, stops = await store.load_since(self.db, live.record.id, live.seq)
         except DuelNotFound:
             self.forget(live.record.id)
             raise DuelError(f"There is no duel #{live.record.id}.") from None
@@ -511,25 +528,42 @@ class DuelService:
             self.forget(rec.id)
             return await self._load(rec.id)
         # a /stops change made through another worker counts from the next answer on
-        stops = await player_store.get_phase_stops_many(self.db, rec.player_ids)
-        live.stops = tuple(DEFAULT_STOPS if stops[u] is None else stops[u] for u in rec.player_ids)  # type: ignore[assignment]
+        live.stops = (DEFAULT_STOPS if stops[0] is None else stops[0], DEFAULT_STOPS if stops[1] is None else stops[1])
         if new:
             live.duel.replay(new)
             live.events_shown = len(live.duel.game.events)  # shown by the worker that stored them
             live.snapshot_turn, live.snapshot_seq = live.duel.game.turn, live.seq
         live.record = rec
-        if (looked := _caught_up.get()) is not None:
-            looked.add(rec.id)
+        if (click := _caught_up.get()) is not None:
+            click.looked.add(rec.id)
         return live
 
-    @staticmethod
-    async def caught_up_once(work: Awaitable[T]) -> T:
+    async def caught_up_once(self, work: Callable[[], Awaitable[T]] | Awaitable[T]) -> T:
         """*work* (one click's answer: it reads the duel, then answers it), in which a duel
         cached in memory is caught up with storage (:meth:`_up_to_date`, with several
-        workers) once, not at each look."""
-        token = _caught_up.set(set())
+        workers) once, not at each look.
+
+        Given as a function that starts the work, it is first tried on the cached copies
+        as they are, without reading storage: the answer's write checks, in the statement
+        that checks the stored seq, that no other worker answered first and that the
+        players' stops are the stored ones (:func:`storage.duels.append_decisions`). If
+        the try is refused (a copy behind storage looks out of date, or the write finds
+        another worker's answer first), nothing was stored: the duels are caught up and
+        the work started again, which answers as it would have with the copies caught up
+        first. Given as an awaitable, the copies are caught up first."""
+        if callable(work) and self.db.shared:
+            click = _Click(trusted=set())
+            token = _caught_up.set(click)
+            try:
+                return await work()
+            except DuelError:
+                if not click.trusted:  # every copy it looked at was read from storage: the answer stands
+                    raise
+            finally:
+                _caught_up.reset(token)
+        token = _caught_up.set(_Click())
         try:
-            return await work
+            return await (work() if callable(work) else work)
         finally:
             _caught_up.reset(token)
 
@@ -630,12 +664,16 @@ class DuelService:
         status = None
         if not finished:
             status = "mulligans" if duel.game.turn == 0 else "playing"
-        deadline = None
-        live.away = (await self.away_until(live.record.player_ids[0]), await self.away_until(live.record.player_ids[1]))
-        if not finished:  # a clock stops while its player is on vacation: it starts when they are back
+        deadline: int | None | store.DeadlineAfterAway = None
+        if not finished and new and self.db.shared:
+            # the players' vacations read in the write's first statement (one round trip fewer)
             assert duel.pending is not None
-            back = live.away[duel.pending.player]
-            deadline = max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
+            deadline = store.DeadlineAfterAway(int(self.now()), functools.partial(self._deadline, live, duel.pending.player))
+        else:
+            live.away = await self.away_of(live.record.player_ids)
+            if not finished:
+                assert duel.pending is not None
+                deadline = self._deadline(live, duel.pending.player, live.away)
         result = None
         if finished:
             g = duel.game
@@ -649,6 +687,9 @@ class DuelService:
         # the decisions and a snapshot touch this duel only: beside other duels' writes
         # (storage.postgres); a finished duel's ante, match and ratings are a general write
         lock = duel_lock(live.record.id) if result is None else None
+        # a copy the click took from the cache without reading storage: the write checks its stops too
+        trusted = (click := _caught_up.get()) is not None and click.trusted is not None \
+            and live.record.id in click.trusted
         try:
             async with contextlib.nullcontext() if alone else self.db.transaction(lock=lock):
                 rec = live.record
@@ -656,7 +697,8 @@ class DuelService:
                 if new:  # the answers and the passes after them: one write
                     rec = await store.append_decisions(
                         self.db, rec.id, start, new, deadline=deadline, status=None if result else status,
-                        result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None)
+                        result=result, state_hashes={snap[0] - 1: snap[2]} if snap is not None else None,
+                        stops=live.stops if trusted else None, default_stops=DEFAULT_STOPS)
                 if result is not None:  # ante: ownership changes in the same transaction
                     await self.settle(live, rec)
                     # a match's game: the score (and the match's end) in the same transaction
@@ -678,6 +720,13 @@ class DuelService:
         events = duel.game.events[live.events_shown:]
         live.events_shown = len(duel.game.events)
         return Outcome(live, events, finished)
+
+    def _deadline(self, live: Live, player: int, away: tuple[int | None, int | None]) -> int:
+        """The deadline of *player*'s decision, *away* the players' vacation ends (recorded in
+        *live*): a clock stops while its player is on vacation, it starts when they are back."""
+        live.away = tuple(e if e is not None and e > self.now() else None for e in away)  # type: ignore[assignment]
+        back = live.away[player]
+        return max(int(self.now()), back or 0) + (live.record.clock_seconds or DEFAULT_CLOCK)
 
     async def settle(self, live: Live, rec: store.DuelRecord) -> None:
         """The ante of a finished duel (:meth:`CollectionService.settle`); against the computer
@@ -701,6 +750,13 @@ class DuelService:
             self._away[user_id] = await vacation_store.vacation_end(self.db, user_id, int(self.now()))
         end = self._away[user_id]
         return end if end is not None and end > self.now() else None
+
+    async def away_of(self, player_ids: tuple[str, str]) -> tuple[int | None, int | None]:
+        """:meth:`away_until` of a duel's two players, read by one query when needed."""
+        if self.db.shared or any(u not in self._away for u in player_ids):
+            self._away.update(await vacation_store.vacation_ends(self.db, player_ids, int(self.now())))
+        ends = [self._away[u] for u in player_ids]
+        return tuple(e if e is not None and e > self.now() else None for e in ends)  # type: ignore[return-value]
 
     async def vacation(self, user_id: str, days: int) -> tuple[int, list[Live], list[MatchRecord]]:
         """``/vacation``: the player's clocks stop for *days* days (after the vacation under
@@ -832,9 +888,10 @@ class DuelService:
                 await match_store.set_thread(self.db, found[0].id, thread_id)
         return rec
 
-    async def mark_published(self, marks: dict[int, int]) -> None:
-        """Record, in one transaction, how far each duel was shown (duel id -> seq)."""
-        await store.set_published_many(self.db, marks)
+    async def mark_published(self, marks: dict[int, int], moments: dict[int, str] | None = None) -> None:
+        """Record, in one transaction, how far each duel was shown (duel id -> seq), and the
+        moment of the board picture shown then (duel id -> moment, see bot.publishing.moment_key)."""
+        await store.set_published_many(self.db, marks, moments)
 
     async def unpublished(self) -> list[store.DuelRecord]:
         """Started duels whose last decisions were not all shown (see :func:`storage.duels.list_unpublished`)."""

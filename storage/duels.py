@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -34,12 +34,12 @@ import aiosqlite
 
 from ._common import now_seconds, snowflake, unix_time
 from .db import Database, execute_all
-from .errors import DuelNotActive, DuelNotFound, StaleDecision, StatusConflict
+from .errors import DuelNotActive, DuelNotFound, StaleDecision, StaleStops, StatusConflict
 from .locks import ROWS_CHECKED, duel_lock
 
 __all__ = [
     "STATUSES", "ACTIVE_STATUSES", "TERMINAL_STATUSES", "RESULT_REASONS", "KEEP",
-    "DuelResult", "DuelRecord", "FinishOutcome",
+    "DuelResult", "DuelRecord", "FinishOutcome", "DeadlineAfterAway",
     "create_duel", "get_duel", "load_duel", "load_since", "load_history", "list_duels_for_user", "count_open_challenges",
     "duel_in_thread",
     "list_unfinished", "list_overdue", "append_decision", "set_status", "set_deck",
@@ -128,6 +128,9 @@ class DuelRecord:
     # the clock reminders sent for the decision at reminder_seq (see reminders_sent)
     reminder_seq: int | None = None
     reminder_stage: int = 0
+    # the moment of the board picture shown with the published_seq publish (bot.publishing:
+    # a worker does not draw again what another worker drew), None if not recorded
+    board_moment: str | None = None
 
     @property
     def reminders_sent(self) -> int:
@@ -164,7 +167,8 @@ class DuelRecord:
             created_at=row["created_at"], updated_at=row["updated_at"],
             published_seq=row["published_seq"] if "published_seq" in row.keys() else None,
             reminder_seq=row["reminder_seq"] if "reminder_seq" in row.keys() else None,
-            reminder_stage=row["reminder_stage"] if "reminder_stage" in row.keys() else 0)
+            reminder_stage=row["reminder_stage"] if "reminder_stage" in row.keys() else 0,
+            board_moment=row["board_moment"] if "board_moment" in row.keys() else None)
 
 
 class FinishOutcome(NamedTuple):
@@ -249,21 +253,33 @@ async def load_duel(db: Database, duel_id: int) -> tuple[DuelRecord, list[tuple[
     return record, history
 
 
-async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]]]:
-    """Header and the decisions from number *seq* on, read by one statement (one
-    snapshot, so ``seq + len(decisions) == record.seq``; one round trip to a server):
-    what a worker whose copy of the duel stopped at *seq* lacks, when another worker of
-    the same database moved it on. Raises :class:`DuelNotFound`."""
+async def load_since(db: Database, duel_id: int, seq: int) -> tuple[DuelRecord, list[tuple[int, str]],
+                                                                   tuple[frozenset[str] | None, frozenset[str] | None]]:
+    """Header, the decisions from number *seq* on and the players' phase stops (seat 0,
+    seat 1; None: never set), read by one statement (one snapshot, so
+    ``seq + len(decisions) == record.seq``; one round trip to a server): what a worker
+    whose copy of the duel stopped at *seq* lacks, when another worker of the same
+    database moved it on. Raises :class:`DuelNotFound`."""
     duel_id = _id(duel_id)
     rows = await db.fetchall(
-        "SELECT d.*, x.player AS decision_player, x.text AS decision_text FROM duels d"
+        "SELECT d.*, x.player AS decision_player, x.text AS decision_text, " + _STOPS_OF_PLAYERS + " FROM duels d"
         " LEFT JOIN decisions x ON x.duel_id = d.id AND x.seq >= ? WHERE d.id = ? ORDER BY x.seq",
         (int(seq), duel_id))
     if not rows:
         raise DuelNotFound(duel_id)
     decisions = [(int(r["decision_player"]), str(r["decision_text"])) for r in rows
                  if r["decision_text"] is not None]
-    return DuelRecord.from_row(rows[0]), decisions
+    return DuelRecord.from_row(rows[0]), decisions, (_stops(rows[0]["stops0"]), _stops(rows[0]["stops1"]))
+
+
+# the players' phase stops (player_settings.phase_stops, JSON) beside a duel's row ``d``
+_STOPS_OF_PLAYERS: Final = (
+    "(SELECT phase_stops FROM player_settings WHERE user_id = d.player0_id) AS stops0,"
+    " (SELECT phase_stops FROM player_settings WHERE user_id = d.player1_id) AS stops1")
+
+
+def _stops(text: str | None) -> frozenset[str] | None:
+    return None if text is None else frozenset(json.loads(text))
 
 
 async def list_duels_for_user(db: Database, user_id: str | int,
@@ -345,19 +361,24 @@ async def set_published(db: Database, duel_id: int, seq: int) -> None:
     await set_published_many(db, {duel_id: seq})
 
 
-async def set_published_many(db: Database, marks: Mapping[int, int]) -> None:
-    """:func:`set_published` for several duels (duel id -> seq) in one transaction."""
+async def set_published_many(db: Database, marks: Mapping[int, int],
+                             moments: Mapping[int, str] | None = None) -> None:
+    """:func:`set_published` for several duels (duel id -> seq) in one transaction;
+    *moments* (duel id -> the board picture's moment shown with that publish) are
+    recorded with their duel's mark (``board_moment``), when the mark moves forward; a
+    mark without one (a publish that did not show the board) keeps the one stored."""
     rows = []
+    moments = moments or {}
     for duel_id, seq in marks.items():
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise ValueError(f"seq must be an int >= 0, not {seq!r}")
-        rows.append((seq, _id(duel_id), seq))
+        rows.append((seq, moments.get(duel_id), _id(duel_id), seq))
     if not rows:
         return
     # each UPDATE is its own compare-and-set (published_seq only grows): beside clicks'
     # writes; sent together (one round trip to a server with its BEGIN and COMMIT)
-    steps = [("UPDATE duels SET published_seq = ? WHERE id = ? AND (published_seq IS NULL OR published_seq < ?)",
-              row) for row in rows]
+    steps = [("UPDATE duels SET published_seq = ?, board_moment = COALESCE(?, board_moment) WHERE id = ?"
+              " AND (published_seq IS NULL OR published_seq < ?)", row) for row in rows]
     await db.write(lambda conn: execute_all(conn, steps, last=True), lock=ROWS_CHECKED)
 
 
@@ -416,17 +437,33 @@ async def append_decision(db: Database, duel_id: int, expected_seq: int, player:
                                   result=result, now=now)
 
 
+@dataclass(frozen=True)
+class DeadlineAfterAway:
+    """The deadline of :func:`append_decisions` when it depends on the players' vacations:
+    their ends (seat 0, seat 1; vacations running at *now* or booked after it, None if none)
+    are read in the write's first statement and given to *deadline*, which says it."""
+
+    now: int
+    deadline: Callable[[tuple[int | None, int | None]], int | None]
+
+
 async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisions: Sequence[tuple[int, str]],
-                           *, deadline: int | None, status: str | None = None,
+                           *, deadline: int | None | DeadlineAfterAway, status: str | None = None,
                            result: DuelResult | None = None,
-                           now: int | None = None, state_hashes: Mapping[int, str] | None = None) -> DuelRecord:
+                           now: int | None = None, state_hashes: Mapping[int, str] | None = None,
+                           stops: tuple[frozenset[str], frozenset[str]] | None = None,
+                           default_stops: frozenset[str] = frozenset()) -> DuelRecord:
     """Record *decisions* ((player, text) each) as decisions number *expected_seq*,
     *expected_seq* + 1, ... of the duel, as :func:`append_decision` records one: in
     one transaction, checked against the duel's ``seq`` once (an answer and the
     passes after it are one write, not one transaction and its checks per
     decision). *result* finishes the duel with the last one. *state_hashes*: the
     engine's state hash after some of them (decision number -> hash), stored with
-    them (a stored snapshot taken there is checked against it: :func:`state_hash_after`)."""
+    them (a stored snapshot taken there is checked against it: :func:`state_hash_after`).
+    *stops*: the players' phase stops (seat 0, seat 1; *default_stops* for a player who
+    never set theirs) the decisions were made with, checked against the stored ones in
+    the same statement as the seq: :class:`StaleStops` if they differ (a worker that
+    answered from its cached copy without reading storage first)."""
     duel_id = _id(duel_id)
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
         raise ValueError(f"expected_seq must be an int >= 0, not {expected_seq!r}")
@@ -445,7 +482,8 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
     elif status is not None and status not in ACTIVE_STATUSES:
         raise ValueError(f"status must be one of {ACTIVE_STATUSES} (finish with result=), "
                          f"not {status!r}")
-    deadline = _opt_time(deadline, "deadline")
+    after_away = deadline if isinstance(deadline, DeadlineAfterAway) else None
+    deadline = None if after_away is not None else _opt_time(deadline, "deadline")  # type: ignore[arg-type]
     now = _now(now)
     hashes = dict(state_hashes or {})
     # (the column only when a hash is stored: a database opened at an older version has none)
@@ -457,13 +495,21 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
             (duel_id, seq, p, t, now) + ((None,) if hashes else ())
 
     def write(conn: sqlite3.Connection) -> sqlite3.Row:  # on the connection's thread: one hand-over
-        row = conn.execute("SELECT seq, status FROM duels WHERE id = ?", (duel_id,)).fetchone()
+        away = (", (SELECT MAX(ends) FROM vacations WHERE user_id = d.player0_id AND ends > ?) AS away0,"
+                " (SELECT MAX(ends) FROM vacations WHERE user_id = d.player1_id AND ends > ?) AS away1")
+        row = conn.execute("SELECT d.seq, d.status" + (", " + _STOPS_OF_PLAYERS if stops is not None else "")
+                           + (away if after_away is not None else "") + " FROM duels d WHERE d.id = ?",
+                           ((after_away.now, after_away.now) if after_away is not None else ()) + (duel_id,)).fetchone()
         if row is None:
             raise DuelNotFound(duel_id)
         if row["status"] in TERMINAL_STATUSES:
             raise DuelNotActive(duel_id, expected_seq, row["seq"], row["status"])
         if row["seq"] != expected_seq:
             raise StaleDecision(duel_id, expected_seq, row["seq"])
+        if stops is not None and stops != tuple(default_stops if s is None else s
+                                                for s in (_stops(row["stops0"]), _stops(row["stops1"]))):
+            raise StaleStops(duel_id, expected_seq)
+        due = deadline if after_away is None else _opt_time(after_away.deadline((row["away0"], row["away1"])), "deadline")
         # one at a time, as the schema's triggers want (a decision at the duel's seq, the
         # seq moved past it); the checks above are not repeated for each. Sent together
         # (one round trip to a server, see execute_all), the header read back last
@@ -476,7 +522,7 @@ async def append_decisions(db: Database, duel_id: int, expected_seq: int, decisi
         if result is None:
             steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = ?, status = coalesce(?, status),"
-                " updated_at = ? WHERE id = ?", (deadline, status, now, duel_id)))
+                " updated_at = ? WHERE id = ?", (due, status, now, duel_id)))
         else:
             steps.append((
                 "UPDATE duels SET seq = seq + 1, deadline = NULL, status = 'finished',"

@@ -14,7 +14,7 @@ from collections.abc import Collection
 
 import psycopg
 
-__all__ = ["StorageError", "SchemaTooNew", "DuelNotFound", "StaleDecision", "DuelNotActive",
+__all__ = ["StorageError", "SchemaTooNew", "DuelNotFound", "StaleDecision", "DuelNotActive", "StaleStops",
            "StatusConflict", "DeckExists", "INTEGRITY_ERRORS", "DATABASE_ERRORS"]
 
 #: What a broken constraint or trigger raises, on SQLite and on PostgreSQL.
@@ -75,6 +75,18 @@ class DuelNotActive(StaleDecision):
     def __init__(self, duel_id: int, expected_seq: int, actual_seq: int, status: str) -> None:
         super().__init__(duel_id, expected_seq, actual_seq, f"duel #{duel_id} is {status}")
         self.status = status
+
+
+class StaleStops(StaleDecision):
+    """The decisions were made with phase stops that are no longer the stored ones (a
+    player changed their ``/stops`` through another worker). Nothing was written.
+
+    A subclass of :class:`StaleDecision`: the caller catches its copy up and tries again.
+    """
+
+    def __init__(self, duel_id: int, expected_seq: int) -> None:
+        super().__init__(duel_id, expected_seq, expected_seq,
+                         f"duel #{duel_id}: a player's phase stops changed before decision {expected_seq}")
 
 
 class StatusConflict(StorageError):

@@ -618,6 +618,12 @@ CREATE TABLE trade_drafts (
 CREATE INDEX trade_drafts_expiry ON trade_drafts (expires_at);
 """
 
+# with the published mark: a worker does not draw the board picture another worker drew
+_V18_BOARD_MOMENT = """
+ALTER TABLE duels ADD COLUMN board_moment TEXT;
+"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "duels and their decisions", _V1_DUELS),
     Migration(2, "saved decks and player settings", _V2_USERS),
@@ -637,6 +643,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(16, "the decks players chose, by name", _V16_DECK_NAMES),
     Migration(17, "channel posts in the rate limit's window and /trade drafts, for several workers",
               _V17_POSTS_AND_DRAFTS),
+    Migration(18, "the moment of the board picture last shown, shared by workers", _V18_BOARD_MOMENT),
 )
 
 
@@ -644,7 +651,7 @@ def latest_version(migrations: Sequence[Migration] = MIGRATIONS) -> int:
     """The schema version after all *migrations* (checking they are numbered 1, 2, ...).
 
     >>> latest_version()
-    17
+    18
     """
     for i, m in enumerate(migrations, start=1):
         if m.version != i:

@@ -229,13 +229,35 @@ async def test_append_and_load(db: Database) -> None:
 
 async def test_load_since_gives_what_a_copy_at_seq_lacks(db: Database) -> None:
     rec = await playing_duel(db)
-    assert await load_since(db, rec.id, 0) == (rec, [])
+    assert await load_since(db, rec.id, 0) == (rec, [], (None, None))
     for i, (p, t) in enumerate([(0, "choose play"), (1, "keep"), (0, "keep")]):
         rec = await append_decision(db, rec.id, i, p, t, deadline=None)
-    assert await load_since(db, rec.id, 1) == (rec, [(1, "keep"), (0, "keep")])
-    assert await load_since(db, rec.id, 3) == (rec, [])
+    assert await load_since(db, rec.id, 1) == (rec, [(1, "keep"), (0, "keep")], (None, None))
+    # the players' phase stops ride in the same statement (None: never set)
+    await set_phase_stops(db, 202, ["my upkeep"])
+    assert await load_since(db, rec.id, 3) == (rec, [], (None, frozenset({"my upkeep"})))
     with pytest.raises(DuelNotFound):
         await load_since(db, 12345, 0)
+
+
+async def test_append_decisions_checks_the_stops_they_were_made_with(db: Database) -> None:
+    """A worker that answered from its cached copy passes the stops it used: the write
+    refuses (nothing stored) when a player's stored stops differ from them."""
+    from storage.duels import append_decisions
+    from storage.errors import StaleStops
+    default = frozenset({"my main"})
+    rec = await playing_duel(db)
+    rec = await append_decisions(db, rec.id, 0, [(0, "choose play")], deadline=None,
+                                 stops=(default, default), default_stops=default)  # never set: the default
+    assert rec.seq == 1
+    await set_phase_stops(db, 101, ["my upkeep"])  # through another worker
+    with pytest.raises(StaleStops):
+        await append_decisions(db, rec.id, 1, [(1, "keep")], deadline=None, stops=(default, default),
+                               default_stops=default)
+    assert (await load_since(db, rec.id, 0))[0].seq == 1  # nothing written
+    rec = await append_decisions(db, rec.id, 1, [(1, "keep")], deadline=None,
+                                 stops=(frozenset({"my upkeep"}), default), default_stops=default)
+    assert rec.seq == 2
 
 
 async def test_append_several_decisions_in_one_write(db: Database) -> None:
@@ -538,6 +560,22 @@ async def test_published_seq_only_moves_forward(db: Database) -> None:
     assert [(await get_duel(db, i)).published_seq for i in (rec.id, other.id)] == [2, 1]  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         await set_published(db, rec.id, -1)
+
+
+async def test_the_board_moment_goes_with_the_published_mark(db: Database) -> None:
+    """The moment of the board picture shown (shared by workers: bot.publishing) is stored
+    with a mark that moves forward, kept by a mark without one, not by an older mark."""
+    rec = await playing_duel(db)
+    for i, p in enumerate((0, 1, 0)):
+        await append_decision(db, rec.id, i, p, "keep" if i else "choose play", deadline=None)
+    await set_published_many(db, {rec.id: 1}, {rec.id: "m1"})
+    assert (await get_duel(db, rec.id)).board_moment == "m1"  # type: ignore[union-attr]
+    await set_published_many(db, {rec.id: 2})  # a publish that did not show the board
+    assert (await get_duel(db, rec.id)).board_moment == "m1"  # type: ignore[union-attr]
+    await set_published_many(db, {rec.id: 1}, {rec.id: "late"})  # an older publish finishing late
+    await set_published_many(db, {rec.id: 3}, {rec.id: "m3"})
+    got = await get_duel(db, rec.id)
+    assert got is not None and (got.published_seq, got.board_moment) == (3, "m3")
 
 
 async def test_reminders_are_recorded_once_per_decision_and_stage(db: Database) -> None:

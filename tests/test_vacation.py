@@ -108,3 +108,19 @@ async def test_the_opponent_sees_the_vacation_on_the_board(fake_discord: FakeDis
                                         for m in alice.visible_messages(challenge.thread)), timeout=5)
         text = await said(await waiting.slash("vacation", days=13))
         assert "You have 12 vacation days left this month" in text
+
+
+async def test_vacation_ends_reads_several_players_in_one_query(db_target: str) -> None:
+    """storage.vacations.vacation_ends: the latest end of each player's vacations running
+    at *now* or booked after it, None for a player with none (what vacation_end says of each)."""
+    from storage import vacations
+    db = await open_database(db_target)
+    try:
+        await vacations.add_vacation(db, "1", 100, 200, 1)
+        await vacations.add_vacation(db, "1", 200, 300, 1)
+        await vacations.add_vacation(db, "2", 10, 50, 1)  # over at 150
+        ends = await vacations.vacation_ends(db, ("1", "2"), 150)
+        assert ends == {"1": 300, "2": None}
+        assert ends == {u: await vacations.vacation_end(db, u, 150) for u in ("1", "2")}
+    finally:
+        await db.close()

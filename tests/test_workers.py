@@ -16,7 +16,7 @@ import pytest
 
 from bot.leader import lead_when_chosen
 from bot.limits import PostLimiter
-from bot.service import DuelError, DuelService
+from bot.service import OUT_OF_DATE, DuelError, DuelService
 from engine import Duel, DuelOptions
 from engine.players.random_player import RandomPlayer
 from storage import duels as store
@@ -44,6 +44,15 @@ async def two_workers(url: str) -> tuple[DuelService, DuelService, int]:
                             deck="Red Burn", ante=False)
     await b.accept(rec.id, BOB[0], "Green Stompy")
     return a, b, rec.id
+
+
+def bot_workers(fake: Any, pg_url: str) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """Two players and two workers (``ManaburnBot``) on one database, the fake handing
+    every interaction to one of them in turn (not started: ``fake.run_bot`` each)."""
+    from bot.app import ManaburnBot
+    fake.interactions_to = "spread"
+    users = (fake.create_user("alice"), fake.create_user("bob"))
+    return users, tuple(ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0) for _ in range(2))  # type: ignore[return-value]
 
 
 def replayed(rec: store.DuelRecord, history: list[tuple[int, str]]) -> Duel:
@@ -88,6 +97,82 @@ async def test_a_click_two_workers_race_on_is_applied_once(pg_url: str) -> None:
     rec, history = await store.load_duel(a.db, duel_id)
     assert rec.seq == len(history)
     assert (await b.live(duel_id)).duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def click(worker: DuelService, duel_id: int, user_id: str, seq: int, idx: int = 0) -> Any:
+    """A click on the choice *idx* of the panel of decision *seq*, as the handlers make it
+    (bot.interactions: the duel looked at, the control checked, the answer): one try."""
+    live = await worker.live(duel_id)
+    if seq != live.seq:
+        raise DuelError(OUT_OF_DATE)
+    return await worker.answer(duel_id, user_id, seq, live.duel.pending.choices[idx])
+
+
+async def test_a_click_on_a_current_cached_copy_reads_no_catch_up(pg_url: str, monkeypatch: Any) -> None:
+    """The worker that answered the duel's last click answers the next from its copy: no
+    read of the header, decisions and stops first (the write checks the copy was current)."""
+    a, b, duel_id = await two_workers(pg_url)
+    reads = []
+    real = store.load_since
+    monkeypatch.setattr(store, "load_since", lambda *args: reads.append(args) or real(*args))
+    live = await a.live(duel_id)
+    reads.clear()
+    for _ in range(5):
+        d = live.duel.pending
+        out = await a.caught_up_once(functools.partial(click, a, duel_id, live.record.player_ids[d.player], live.seq))
+        live = out.live
+    assert reads == []
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert live.seq == rec.seq == len(history) and live.record == rec
+    await a.close()
+    await b.close()
+
+
+async def test_clicks_tried_on_cached_copies_of_two_workers_stay_one_duel(pg_url: str) -> None:
+    """Clicks sent to the workers in turn: each finds its copy behind, is refused on it and
+    answered once caught up; two workers racing on one click: applied once, in order."""
+    a, b, duel_id = await two_workers(pg_url)
+    answered = 0
+    for i in range(12):
+        live = await (a, b)[i % 2].live(duel_id)  # the player's panel: what storage holds
+        rec = await store.get_duel(a.db, duel_id)
+        assert rec is not None and live.seq == rec.seq
+        d = live.duel.pending
+        me = live.record.player_ids[d.player]
+        if i % 3 == 2:  # both workers take the same click at once
+            results = await asyncio.gather(a.caught_up_once(functools.partial(click, a, duel_id, me, live.seq)),
+                                           b.caught_up_once(functools.partial(click, b, duel_id, me, live.seq)),
+                                           return_exceptions=True)
+            assert sum(not isinstance(r, BaseException) for r in results) == 1, results
+            assert all(isinstance(r, DuelError) and "out of date" in str(r) for r in results
+                       if isinstance(r, BaseException))
+        else:  # to the other worker, whose copy is behind: answered, not "out of date"
+            worker = (b, a)[i % 2]
+            await worker.caught_up_once(functools.partial(click, worker, duel_id, me, live.seq))
+        answered += 1
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert rec.seq == len(history) and rec.seq >= answered
+    for worker in (a, b):
+        assert (await worker.live(duel_id)).duel.state_hash() == replayed(rec, history).state_hash()
+    await a.close()
+    await b.close()
+
+
+async def test_a_click_on_a_cached_copy_uses_stops_set_through_the_other_worker(pg_url: str) -> None:
+    """Worker a answered last (its copy current); the player changes their stops through
+    worker b; the next click on a passes with the new stops (the write found the stored
+    stops differ from the copy's and the click was answered again once caught up)."""
+    a, b, duel_id = await two_workers(pg_url)
+    live = await a.live(duel_id)
+    assert live.stops[1] != frozenset({"main1"})
+    await b.set_stops(BOB[0], frozenset({"main1"}))
+    d = live.duel.pending
+    out = await a.caught_up_once(functools.partial(click, a, duel_id, live.record.player_ids[d.player], live.seq))
+    assert out.live.stops[1] == frozenset({"main1"})
+    rec, history = await store.load_duel(a.db, duel_id)
+    assert out.live.seq == rec.seq == len(history)
     await a.close()
     await b.close()
 
@@ -213,14 +298,10 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
     """Two bot processes' worth of workers (one database, each its own gateway session),
     every interaction handed to one of them in turn: the duel is played to its end, each
     player has one panel with controls at a time, and the stored log replays to it."""
-    from bot.app import ManaburnBot
     from tests.test_bot_e2e import panel, play_until, start_duel
 
     fake = fake_discord
-    fake.interactions_to = "spread"
-    alice, bob = fake.create_user("alice"), fake.create_user("bob")
-    w1 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
-    w2 = ManaburnBot(pg_url, guild_id=fake.guild.id, sweep_seconds=0)
+    (alice, bob), (w1, w2) = bot_workers(fake, pg_url)
     async with fake.run_bot(w1), fake.run_bot(w2):
         thread = await start_duel(fake, alice, bob)
         rng = random.Random(11)
@@ -239,6 +320,40 @@ async def test_two_workers_play_a_whole_duel_against_the_fake_discord(fake_disco
             assert 1 in w.svc._live
             live = await w.svc.live(1)
             assert live.duel.state_hash() == replayed(rec, history).state_hash()
+
+
+async def test_a_board_picture_one_worker_drew_is_not_drawn_again_by_the_other(
+        fake_discord: Any, pg_url: str, monkeypatch: Any) -> None:
+    """Clicks spread over two workers: the board's picture is drawn only when its moment
+    changed from the picture the board shows, whichever worker sent that one (its moment
+    is stored with the published mark). With the moment kept per worker, each redrew
+    what the other had drawn."""
+    from bot import publishing
+    from tests.test_bot_e2e import do, panel, pick, start_duel
+
+    draws: list[int] = []
+    shown: list[str] = []  # the moment of each board published, in order
+    draw, key = publishing.board_picture, publishing.moment_key
+    monkeypatch.setattr(publishing, "board_picture", lambda public: draws.append(1) or draw(public))
+    monkeypatch.setattr(publishing, "moment_key", lambda public: shown.append(key(public)) or shown[-1])
+    fake = fake_discord
+    (alice, bob), (w1, w2) = bot_workers(fake, pg_url)
+    async with fake.run_bot(w1), fake.run_bot(w2):
+        thread = await start_duel(fake, alice, bob)
+        rng = random.Random(4)
+
+        async def published() -> bool:  # the mark, and the moment with it, stored
+            rec = await store.get_duel(w1.svc.db, 1)
+            return rec is not None and rec.published_seq == rec.seq
+        for _ in range(24):
+            await fake.wait_for(published, timeout=10, message="the marks were not stored")
+            await fake.wait_for(lambda: any(panel(u) for u in (alice, bob)), timeout=10)
+            user = next(u for u in (alice, bob) if panel(u))
+            await do(user, panel(user), pick(panel(user), rng))
+        await fake.wait_for(published, timeout=10, message="the marks were not stored")
+    changes = sum(a != b for a, b in zip(shown, shown[1:]))
+    assert changes < len(shown) - 1  # some publishes kept the picture
+    assert len(draws) == 1 + changes, (len(draws), changes, len(shown))
 
 
 # ---------------------------------------------- end-to-end tests on two workers
