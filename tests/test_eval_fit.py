@@ -40,3 +40,21 @@ def test_the_fit_finds_the_weights_that_made_the_outcomes() -> None:
     assert all(abs(a - b) < 0.1 for a, b in zip(w, true)), w
     w = fit(xs, ys, l2=1e9, prior=[1.0, 1.0, 1.0])
     assert all(abs(a - 1.0) < 0.01 for a in w), w
+
+
+def test_the_fit_keeps_a_permanent_worth_a_card_in_hand() -> None:
+    """Outcomes made by weights where a card held beats one in play (the confusion that made
+    the look-ahead hold its cards): the constrained fit gives every permanent at least the
+    hand's weight, and a permanent's mana value no negative weight."""
+    from bench.fit_eval import HAND, IN_PLAY, MANA_VALUE, fit_in_play
+    rng = random.Random(2)
+    true = [0.0] * len(EVAL_FEATURES)
+    true[HAND], true[MANA_VALUE] = 1.0, -0.3
+    for i in IN_PLAY:
+        true[i] = -0.5
+    xs = [[float(rng.randint(-3, 3)) for _ in true] for _ in range(3000)]
+    ys = [int(rng.random() < 1 / (1 + math.exp(-sum(w * x for w, x in zip(true, x))))) for x in xs]
+    w = fit_in_play(xs, ys, l2=0.01, prior=[0.0] * len(true))
+    assert all(w[i] >= w[HAND] - 1e-9 for i in IN_PLAY) and w[MANA_VALUE] >= 0, w
+    free = fit(xs, ys, l2=0.01)
+    assert all(free[i] < free[HAND] for i in IN_PLAY), free  # unconstrained, it would hold its cards
