@@ -234,7 +234,8 @@ def main(argv: list[str] | None = None) -> None:
         with open(a.from_log) as fh:
             positions = [tuple(json.loads(line)) for line in fh if line.strip()]
     else:
-        if a.seed in range(0, 400) or a.seed in range(1000, 1400):
+        used = range(a.seed, a.seed + a.duels // 2 + 2)  # the schedule's duel seeds
+        if any(s in range(0, 400) or s in range(1000, 1400) for s in used):
             ap.error("seeds 0-399 and 1000-1399 are the bench's: fit on others")
         out = open(a.log, "w") if a.log else None
         try:
