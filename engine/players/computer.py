@@ -185,6 +185,24 @@ def _num(v: Any, default: int) -> int:
     return default
 
 
+EVAL_FEATURES = ("creatures", "power", "toughness", "creature extras", "lands", "other permanents",
+                 "their mana value", "life", "at 5 life or less", "cards in hand")
+"""What :meth:`Board.eval` weighs, each mine less theirs (:meth:`Board.features`); "creature extras"
+is what :meth:`Board.value` adds to a creature beyond 1 + 1.5 power + 0.8 toughness (its keywords,
+a {T} ability; less for a wall), "at 5 life or less" is 1 when only they are, -1 when only I am."""
+HAND_SET_WEIGHTS = (1.0, 1.5, 0.8, 1.0, 1.5, 1.0, 1.0, 0.5, 10.0, 0.7)
+"""The weights set by hand (issue 19): a creature worth :meth:`Board.value`, a land 1.5, another
+permanent 1 + its mana value, half a point a life, 10 for being out of reach of 5 life, 0.7 a card."""
+EVAL_WEIGHTS = HAND_SET_WEIGHTS
+"""The weights :meth:`Board.eval` uses. Fitted ones were tried and not kept (bench/README.md, the
+AI section): ``python -m bench.fit_eval --duels 200 --seed 5000`` logs the positions of 200 duels
+against ``sensible`` and 100 against itself (seeds 5000+, never the bench's) and fits them by
+logistic regression of the outcome; fitted freely they made the look-ahead hold its cards (a card
+in hand outweighed one in play: 9 duels of 32 won on seed 0 against 24), and constrained so that
+a permanent is worth at least a card in hand, (1.64, 2.12, 1.44, 0.55, 0.46, 0.46, 0.0, 0.85,
+10.03, 0.46), they won as many as these weights, within the noise of 32 duels."""
+
+
 class Board:
     """The seat's view, indexed: permanents by reference, sides, life."""
 
@@ -244,15 +262,34 @@ class Board:
             return 1.5
         return 1.0 + mana_value(p["name"])
 
-    def eval(self) -> float:
-        """The board from my side: positive is good for me."""
-        s = 0.0
+    def features(self) -> list[float]:
+        """The position from my side as the numbers :meth:`eval` weighs (:data:`EVAL_FEATURES`),
+        each mine less theirs: what the seat sees, nothing hidden. A creature's :meth:`value`
+        is split into its count, power, toughness and the rest (keywords, abilities, walls)."""
+        f = [0.0] * len(EVAL_FEATURES)
         for p in self.v["battlefield"]:
-            s += self.value(p) if self.mine(p) else -self.value(p)
+            sign = 1.0 if self.mine(p) else -1.0
+            if "creature" in p["types"]:
+                pw, th = self.power(p), _num(p.get("toughness"), 2)
+                f[0] += sign
+                f[1] += sign * pw
+                f[2] += sign * th
+                f[3] += sign * (self.value(p) - 1.0 - 1.5 * pw - 0.8 * th)
+            elif "land" in p["types"]:
+                f[4] += sign
+            else:
+                f[5] += sign
+                f[6] += sign * mana_value(p["name"])
         me, op = self.life[self.me], self.life[self.opp]
-        s += 0.5 * (me - op) + (10 if op <= 5 else 0) - (10 if me <= 5 else 0)
-        s += 0.7 * (len(self.hand) - self.v["players"][self.opp]["hand_count"])
-        return s
+        f[7] = me - op
+        f[8] = (1.0 if op <= 5 else 0.0) - (1.0 if me <= 5 else 0.0)
+        f[9] = len(self.hand) - self.v["players"][self.opp]["hand_count"]
+        return f
+
+    def eval(self, weights: tuple[float, ...] | None = None) -> float:
+        """The board from my side: positive is good for me. The features weighed by
+        ``weights`` (default :data:`EVAL_WEIGHTS`)."""
+        return sum(w * x for w, x in zip(EVAL_WEIGHTS if weights is None else weights, self.features()))
 
     def upkeep_pain(self, side: int) -> int:
         """The damage ``side`` takes in its next upkeep from what is in play (Serendib Efreet,
