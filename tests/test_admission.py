@@ -114,7 +114,9 @@ async def test_a_burst_over_the_limit_is_deferred_at_once_and_applied_in_order(
             assert (await store.load_duel(bot.svc.db, d))[0].seq > seqs[d]
         assert not fake.http_refusals
         assert bot.endpoint.counts["queued"] == 3 and bot.endpoint.counts["shed"] == 0
-        assert bot.endpoint.admission.running == 0 and bot.endpoint.admission.queued == 0
+        adm = bot.endpoint.admission
+        await fake.wait_for(lambda: adm.running == 0, timeout=10, message="a place was never given back")
+        assert adm.queued == 0
 
 
 async def test_past_the_shedding_bound_a_click_is_refused_at_once_and_changes_nothing(
