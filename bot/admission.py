@@ -39,14 +39,16 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
-__all__ = ["Admission", "Admit", "BUSY", "OPENS_A_FORM", "RUNNING_AT_ONCE", "SHED_AFTER"]
+__all__ = ["Admission", "Admit", "BUSY", "OPENS_A_FORM", "RUNNING_AT_ONCE", "SHED_AFTER", "goes_ahead"]
 
-#: Clicks worked on at once by one worker. Measured with bench/workers.py (2 shared
-#: cores, 2 workers, docs/scaling.md): the worker is CPU-bound (~20 ms of CPU a click on
-#: PostgreSQL) with a few database round trips per click, so a handful in flight keep
-#: the CPU busy while one waits for the database; more only lengthen every click's time
-#: in the event loop (each takes its share of it) without answering more per second.
-RUNNING_AT_ONCE = 4
+#: Clicks worked on at once by one worker. The worker is CPU-bound (~20-30 ms of CPU a
+#: click on PostgreSQL, a few database round trips each): two in flight keep the CPU busy
+#: while one waits for the database; more only lengthen every click's time in the event
+#: loop, and the wait of every arriving request behind them (its deferral is answered by
+#: the same loop). Measured with bench/workers.py (2 shared cores, load average 7-10):
+#: with 2 places rather than 4, one worker answered 17.6 clicks/s at saturation, not
+#: 12.4, its deferrals' p99 93 ms, not 343 ms (bench/README.md, issue 27).
+RUNNING_AT_ONCE = 2
 
 #: Seconds a click may be expected to wait in the queue before it is refused instead.
 #: A deferred click shows the player nothing until its answer; a player who clicked and

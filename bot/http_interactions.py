@@ -43,7 +43,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
-from .admission import BUSY, Admission, Admit
+from .admission import BUSY, Admission, Admit, goes_ahead
 
 if TYPE_CHECKING:
     from .face import BotFace
@@ -248,8 +248,12 @@ class InteractionsEndpoint:
             self.admission.enqueue(lambda: self._run(data, pending))
             return web.json_response({"type": 6})  # DEFERRED_UPDATE_MESSAGE
         started = time.monotonic()
-        tasks = self._dispatch(data, pending)
-        self._give_back_after(tasks, started)
+        try:
+            tasks = self._dispatch(data, pending)
+        except Exception:
+            self.admission.done(None)
+            raise
+        self._give_back_after(tasks, started, timed=not goes_ahead(data))
         try:
             try:
                 params = await asyncio.wait_for(asyncio.shield(pending.answer), ANSWER_WITHIN)
@@ -287,8 +291,9 @@ class InteractionsEndpoint:
             loop.set_task_factory(factory)
         return created
 
-    def _give_back_after(self, tasks: list[asyncio.Task[Any]], started: float) -> None:
-        """The interaction's place given back when its handlers' tasks are over."""
+    def _give_back_after(self, tasks: list[asyncio.Task[Any]], started: float, timed: bool = True) -> None:
+        """The interaction's place given back when its handlers' tasks are over; its time
+        counts in the estimate of a click's unless not *timed* (a form opened, autocomplete)."""
         if not tasks:
             self.admission.done(None)
             return
@@ -297,7 +302,7 @@ class InteractionsEndpoint:
         def one_over(_: Any) -> None:
             left[0] -= 1
             if left[0] == 0:
-                self.admission.done(time.monotonic() - started)
+                self.admission.done(time.monotonic() - started if timed else None)
         for t in tasks:
             t.add_done_callback(one_over)
 

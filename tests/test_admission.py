@@ -199,3 +199,24 @@ async def test_a_form_opens_at_once_under_load_and_its_answer_waits_its_turn(
         await asyncio.gather(busy, other)
         assert order[-1] == duel and len(order) == 3  # after the two clicks before it
         await fake.wait_for(lambda: any(m.text.startswith("Done:") for m in typer.dms()), timeout=10)
+
+
+def test_what_goes_ahead_of_the_queue_and_what_is_shed() -> None:
+    """Slash commands and autocomplete never wait deferred (their first response cannot
+    be chosen before they run, or cannot follow a deferral); past the bound a slash
+    command is shed like a click, autocomplete and form openers never are."""
+    from bot.admission import Admission, Admit
+    adm = Admission(at_once=1, shed_after=1.0, per_click=0.6)
+    click = {"type": 3, "data": {"custom_id": "mb:c:1:2:0"}, "message": {"id": "9"}}
+    command = {"type": 2, "data": {"name": "duels"}}
+    assert adm.admit(click) is Admit.NOW
+    assert adm.admit(click) is Admit.QUEUED  # waits 0.6 s
+    adm.enqueue(lambda: asyncio.sleep(0))
+    assert adm.admit(command) is Admit.SHED  # would wait 1.2 s
+    assert adm.admit(click) is Admit.SHED
+    assert adm.admit({"type": 4, "data": {"name": "challenge"}}) is Admit.NOW  # autocomplete
+    assert adm.admit({"type": 3, "data": {"custom_id": "mb:t:1:2"}, "message": {"id": "9"}}) is Admit.NOW
+    assert adm.admit({"type": 3, "data": {"custom_id": "mb:sx:1:2"}, "message": {"id": "9"}}) is Admit.NOW
+    adm.shed_after = 10.0
+    assert adm.admit(command) is Admit.NOW  # over the places, ahead of the queue
+    assert adm.running == 5 and adm.queued == 1
