@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 import pytest
 
@@ -21,12 +22,18 @@ pytest_plugins = ["fakediscord.pytest_plugin"]
 SLOW = 0.5  # seconds each answer takes (the worker made slow, so that clicks pile up)
 
 
-async def _bot_with_duels(fake: Any, tmp_path: Path, duels: int) -> tuple[ManaburnBot, list[tuple[Any, Any]]]:
+@asynccontextmanager
+async def _bot_with_duels(fake: Any, tmp_path: Path, duels: int) -> AsyncIterator[tuple[ManaburnBot, list[Any], list[Any]]]:
+    """One worker behind its HTTP endpoint, and *duels* duels started on it: (bot, the
+    pairs of players, the duels' threads)."""
     fake.interactions_to = "http"
     bot = ManaburnBot(str(tmp_path / "m.db"), guild_id=fake.guild.id, sweep_seconds=0,
                       http=("127.0.0.1", 0), public_key=fake.public_key)
     pairs = [(fake.create_user(f"a{i}"), fake.create_user(f"b{i}")) for i in range(duels)]
-    return bot, pairs
+    async with fake.run_bot(bot):
+        assert bot.endpoint is not None
+        fake.interaction_urls = [bot.endpoint.url]
+        yield bot, pairs, [await start_duel(fake, a, b) for a, b in pairs]
 
 
 def _slowed(bot: ManaburnBot, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -87,11 +94,7 @@ async def _burst(movers: list[tuple[Any, Any]], rng: random.Random, gap: float =
 async def test_a_burst_over_the_limit_is_deferred_at_once_and_applied_in_order(
         fake_discord: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
-    bot, pairs = await _bot_with_duels(fake, tmp_path, 4)
-    async with fake.run_bot(bot):
-        fake.interaction_urls = [bot.endpoint.url]
-        for a, b in pairs:
-            await start_duel(fake, a, b)
+    async with _bot_with_duels(fake, tmp_path, 4) as (bot, pairs, _):
         assert bot.endpoint is not None
         bot.endpoint.admission.at_once = 1
         order = _slowed(bot, monkeypatch)
@@ -122,11 +125,7 @@ async def test_a_burst_over_the_limit_is_deferred_at_once_and_applied_in_order(
 async def test_past_the_shedding_bound_a_click_is_refused_at_once_and_changes_nothing(
         fake_discord: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
-    bot, pairs = await _bot_with_duels(fake, tmp_path, 3)
-    async with fake.run_bot(bot):
-        fake.interaction_urls = [bot.endpoint.url]
-        for a, b in pairs:
-            await start_duel(fake, a, b)
+    async with _bot_with_duels(fake, tmp_path, 3) as (bot, pairs, _):
         assert bot.endpoint is not None
         adm = bot.endpoint.admission
         # one place; a click is taken to hold it 1 s: the second click would wait 1 s
@@ -163,10 +162,7 @@ async def test_a_form_opens_at_once_under_load_and_its_answer_waits_its_turn(
     response): it is started ahead of the queue, and the form's answer is then queued
     (deferred, applied at its turn) like a click."""
     fake = fake_discord
-    bot, pairs = await _bot_with_duels(fake, tmp_path, 3)
-    async with fake.run_bot(bot):
-        fake.interaction_urls = [bot.endpoint.url]
-        threads = [await start_duel(fake, a, b) for a, b in pairs]
+    async with _bot_with_duels(fake, tmp_path, 3) as (bot, pairs, threads):
         a, b = pairs[0]
 
         def typed_panel() -> Any:
