@@ -46,8 +46,8 @@ __all__ = ["Admission", "Admit", "BUSY", "OPENS_A_FORM", "RUNNING_AT_ONCE", "SHE
 #: while one waits for the database; more only lengthen every click's time in the event
 #: loop, and the wait of every arriving request behind them (its deferral is answered by
 #: the same loop). Measured with bench/workers.py (2 shared cores, load average 7-10):
-#: with 2 places rather than 4, one worker answered 17.6 clicks/s at saturation, not
-#: 12.4, its deferrals' p99 93 ms, not 343 ms (bench/README.md, issue 27).
+#: with 2 places rather than 4, one worker answered 14.4-17.6 clicks/s at saturation,
+#: not 12.4, its first responses' p99 93-134 ms, not 343 ms (bench/README.md, issue 27).
 RUNNING_AT_ONCE = 2
 
 #: Seconds a click may be expected to wait in the queue before it is refused instead.
