@@ -78,6 +78,9 @@ def manaburn_bot(db: str, guild: int | None, events: str | None) -> discord.Clie
             if os.environ.get("MANABURN_BENCH_NO_POST_LIMIT"):
                 from bot.limits import PostLimiter
                 self.posts = PostLimiter(per_window=10**9)
+            if os.environ.get("MANABURN_BENCH_AT_ONCE") and self.endpoint is not None:
+                # admission control's places (bot.admission.RUNNING_AT_ONCE), to measure another
+                self.endpoint.admission.at_once = int(os.environ["MANABURN_BENCH_AT_ONCE"])
 
         async def announce_end(self, out: Any) -> None:
             if events:

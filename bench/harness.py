@@ -40,11 +40,28 @@ from engine.decks import PRECONS  # noqa: E402
 
 DECKS = sorted(PRECONS)
 PANEL_PREFIXES = ("mb:c:", "mb:s:")
+BUSY_PREFIX = "Manaburn is busy"  # a click shed by the worker's admission control (bot.admission.BUSY)
 BOARD_PREFIX = "**Duel #"
 
 
 def _loop_time() -> float:
     return asyncio.get_running_loop().time()
+
+
+def shed(r: Any) -> bool:
+    """Whether an interaction was refused at once by admission control (nothing done)."""
+    return r.type == 4 and r.ephemeral and r.text.startswith(BUSY_PREFIX)
+
+
+async def until_taken(press: Callable[[], Any], tries: int = 10) -> Any:
+    """``press()`` (an interaction), pressed again a moment later while it is shed, as a
+    person told "try again in a moment" does."""
+    for _ in range(tries - 1):
+        r = await press()
+        if not shed(r):
+            return r
+        await asyncio.sleep(random.uniform(1.0, 3.0))
+    return await press()
 
 
 class BenchFake(FakeDiscord):
@@ -202,7 +219,8 @@ class Click:
     t: float  # when the user clicked (loop time)
     ack: float | None = None  # seconds to the acknowledgement
     board: float | None = None  # seconds to the next board edit
-    outcome: str = "pending"  # ok | refused | missed | failed | no-board
+    outcome: str = "pending"  # ok | refused | shed | missed | failed | no-board
+    deferred: bool = False  # first answered by a deferral (queued by the worker), the answer after it
     duel: int = 0
     seq: int = -1
     label: str = ""
@@ -437,17 +455,24 @@ class DuelAgent:
         deck_a, deck_b = self.rng.choice(DECKS), self.rng.choice(DECKS)
         if self.before_challenge is not None:
             await self.before_challenge(self, deck_a, deck_b)
-        r = await a.slash("challenge", opponent=b, deck=deck_a, **self.challenge_options)
+        r = await until_taken(lambda: a.slash("challenge", opponent=b, deck=deck_a, **self.challenge_options))
         challenge = r.message
         if challenge is None:
             raise RuntimeError(f"no challenge message: {r.text}")
         self.thread_id = challenge.id  # a thread started from a message has the message's id
         self.rec.note(f"agent {self.n}: challenge {challenge.id} ({deck_a} vs {deck_b})")
         self.fake.by_channel[self.thread_id] = self._thread_watch
-        acc = await b.click(challenge, "Accept")
-        if acc.message is None:
+        acc = await until_taken(lambda: b.click(challenge, "Accept"))
+        menu = acc.message
+        if acc.type == 6:  # deferred by a busy worker: the menu comes as a follow-up
+            await self.until(lambda: acc.followups, timeout)
+            menu = acc.followups[0]
+        if menu is None:
             raise RuntimeError("no deck menu after Accept")
-        await choose_deck(b, acc.message, deck_b)
+        for _ in range(10):
+            if not shed(await choose_deck(b, menu, deck_b)):
+                break
+            await asyncio.sleep(random.uniform(1.0, 3.0))
         await self.until(lambda: self.board is not None and any(self.panels.values()), timeout)
         for u in self.users:  # a panel of an earlier duel, seen before this one's board
             m = self.panels.get(u.id)
@@ -539,6 +564,11 @@ class DuelAgent:
             return c
         now = _loop_time()
         c.ack = now - c.t
+        if shed(r):  # refused at once, nothing done: the panel is as it was, the player clicks again
+            c.outcome = "shed"
+            self.clicked.pop(key, None)
+            return c
+        c.deferred = r.type == 6
         try:
             await self.until(lambda: self.board_edits > edits or r.followups or self.ended
                              or self.fake.generation != gen, 30.0)

@@ -17,6 +17,14 @@ everything after it (follow-ups, edits through the interaction's token) goes by 
 as over the gateway. An interaction not acknowledged within :data:`ANSWER_WITHIN`
 seconds (Discord allows 3) is answered 503: Discord then shows it failed, and its
 late response is refused as Discord refuses it.
+
+Admission control (:mod:`bot.admission`) comes before the handlers: a click that
+cannot start at once is answered at once with a deferral (DEFERRED_UPDATE_MESSAGE) and
+dispatched when its turn comes; its handlers then run as for any click, and their
+first response goes through the interaction's token as what it means after that
+deferral (:meth:`_HttpAnswerAdapter.after_deferral`): an edit of the clicked message,
+a follow-up. A click that would wait too long is answered :data:`bot.admission.BUSY`,
+privately, and is not dispatched at all.
 """
 from __future__ import annotations
 
@@ -24,6 +32,7 @@ import asyncio
 import contextvars
 import json
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +42,8 @@ from discord.http import MultipartParameters
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
+
+from .admission import BUSY, Admission, Admit, goes_ahead
 
 if TYPE_CHECKING:
     from .face import BotFace
@@ -54,6 +65,10 @@ class _Pending:
     answer: asyncio.Future[MultipartParameters]
     sent: asyncio.Event = field(default_factory=asyncio.Event)
     expired: bool = False
+    application_id: int = 0
+    #: deferred at its arrival (queued by admission control): the handlers' first
+    #: response goes through the token (see _HttpAnswerAdapter.after_deferral)
+    deferred: bool = False
 
 
 _pending: contextvars.ContextVar[_Pending | None] = contextvars.ContextVar("manaburn_http_interaction", default=None)
@@ -70,6 +85,8 @@ class _HttpAnswerAdapter(AsyncWebhookAdapter):
         if pending is None or pending.interaction_id != interaction_id:
             return await super().create_interaction_response(interaction_id, token, session=session, proxy=proxy,
                                                              proxy_auth=proxy_auth, params=params)
+        if pending.deferred:
+            return await self.after_deferral(pending, session, params)
         if pending.expired or pending.answer.done():
             # as Discord answers a response too late, or a second one
             raise discord.NotFound(_FakeResponse(404), {"code": 10062, "message": "Unknown interaction"})
@@ -78,6 +95,36 @@ class _HttpAnswerAdapter(AsyncWebhookAdapter):
         rtype = int((params.payload or {}).get("type", 0))
         return {"interaction": {"id": str(interaction_id), "type": pending.interaction_type},
                 "resource": {"type": rtype}}
+
+    async def after_deferral(self, pending: _Pending, session: Any, params: MultipartParameters) -> Any:
+        """The handlers' first response to an interaction deferred at its arrival
+        (DEFERRED_UPDATE_MESSAGE), sent as what it means after that deferral: an update
+        of the message (UPDATE_MESSAGE) edits it through the token; a message
+        (CHANNEL_MESSAGE_WITH_SOURCE) is a follow-up with the same flags (private stays
+        private); a deferral is already given. A form cannot follow a deferral (the
+        buttons that open one are never queued: bot.admission.OPENS_A_FORM): said
+        privately instead."""
+        payload = params.payload or {}
+        rtype = int(payload.get("type", 0))
+        data = dict(payload.get("data") or {})
+        message: Any = None
+        if rtype == 7:
+            message = await self.edit_webhook_message(pending.application_id, pending.token, "@original",  # type: ignore[arg-type]
+                                                      session=session, payload=data, files=params.files,
+                                                      multipart=_with_payload(params, data), with_components=True)
+        elif rtype == 4:
+            message = await self.execute_webhook(pending.application_id, pending.token, session=session, payload=data,
+                                                 files=params.files, multipart=_with_payload(params, data), wait=True,
+                                                 with_components=True)
+        elif rtype == 9:
+            await self.execute_webhook(pending.application_id, pending.token, session=session, wait=True, payload={
+                "content": "Manaburn was busy, so this form could not be opened: press the button again.",
+                "flags": 64})
+        resource: dict[str, Any] = {"type": rtype}
+        if isinstance(message, dict):
+            resource["message"] = message
+        return {"interaction": {"id": str(pending.interaction_id), "type": pending.interaction_type},
+                "resource": resource}
 
 
     async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
@@ -107,6 +154,15 @@ _UNKNOWN_YET = frozenset({10008, 10015, 10062})
 UNKNOWN_FOR = 2.0
 
 
+def _with_payload(params: MultipartParameters, data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The multipart of an interaction response (files) with *data* for its JSON part, as
+    a webhook call sends it (the response's JSON is ``{"type", "data"}``)."""
+    if not params.multipart:
+        return None
+    return [dict(part, value=json.dumps(data)) if part.get("name") == "payload_json" else part
+            for part in params.multipart]
+
+
 class _FakeResponse:
     """The little of an aiohttp response discord.HTTPException reads."""
 
@@ -128,12 +184,16 @@ def verify(key: VerifyKey, signature: str | None, timestamp: str | None, body: b
 class InteractionsEndpoint:
     """The HTTP server of one worker: ``POST /interactions`` (and ``GET /health``)."""
 
-    def __init__(self, bot: BotFace, public_key: str, host: str, port: int) -> None:
+    def __init__(self, bot: BotFace, public_key: str, host: str, port: int,
+                 admission: Admission | None = None) -> None:
         self.bot = bot
         self.key = VerifyKey(bytes.fromhex(public_key))
         self.host, self.port = host, port
         self._runner: web.AppRunner | None = None
         self._adapter = _HttpAnswerAdapter()
+        self.admission = admission or Admission()
+        #: what became of the interactions received (for the bench and the tests)
+        self.counts: dict[str, int] = {a.value: 0 for a in Admit}
 
     async def start(self) -> None:
         app = web.Application(client_max_size=4 * 1024 * 1024)
@@ -174,12 +234,26 @@ class InteractionsEndpoint:
             return web.json_response({"type": 1})
         if self.bot.service is None or not self.bot.is_ready():
             return web.Response(status=503, text="starting")
+        admit = self.admission.admit(data)
+        self.counts[admit.value] += 1
+        if admit is Admit.SHED:  # refused at once; nothing dispatched, nothing changed
+            log.info("interaction %s shed: %d queued", data.get("id"), self.admission.queued)
+            return web.json_response({"type": 4, "data": {"content": BUSY, "flags": 64}})
         loop = asyncio.get_running_loop()
-        pending = _Pending(int(data["id"]), itype, str(data.get("token", "")), loop.create_future())
-        # the tasks discord.py starts for this interaction inherit this context
-        _pending.set(pending)
-        async_context.set(self._adapter)
-        self.bot._connection.parse_interaction_create(data)
+        pending = _Pending(int(data["id"]), itype, str(data.get("token", "")), loop.create_future(),
+                           application_id=int(data.get("application_id") or 0))
+        if admit is Admit.QUEUED:
+            pending.deferred = True
+            pending.sent.set()
+            self.admission.enqueue(lambda: self._run(data, pending))
+            return web.json_response({"type": 6})  # DEFERRED_UPDATE_MESSAGE
+        started = time.monotonic()
+        try:
+            tasks = self._dispatch(data, pending)
+        except Exception:
+            self.admission.done(None)
+            raise
+        self._give_back_after(tasks, started, timed=not goes_ahead(data))
         try:
             try:
                 params = await asyncio.wait_for(asyncio.shield(pending.answer), ANSWER_WITHIN)
@@ -195,6 +269,54 @@ class InteractionsEndpoint:
         finally:
             pending.sent.set()  # the handler goes on (or learns, if it answers late, that it is too late)
         return response
+
+    def _dispatch(self, data: dict[str, Any], pending: _Pending) -> list[asyncio.Task[Any]]:
+        """Hand *data* to discord.py as the gateway would; the tasks its handlers run in.
+        discord.py starts them (view, command tree, ``on_interaction``) while parsing, and
+        they inherit this context: the adapter and the pending interaction."""
+        _pending.set(pending)
+        async_context.set(self._adapter)
+        loop = asyncio.get_running_loop()
+        created: list[asyncio.Task[Any]] = []
+        factory = loop.get_task_factory()
+
+        def noting(lp: asyncio.AbstractEventLoop, coro: Any, **kw: Any) -> asyncio.Future[Any]:
+            task = factory(lp, coro, **kw) if factory is not None else asyncio.Task(coro, loop=lp, **kw)
+            created.append(task)  # type: ignore[arg-type]
+            return task
+        loop.set_task_factory(noting)
+        try:
+            self.bot._connection.parse_interaction_create(data)
+        finally:
+            loop.set_task_factory(factory)
+        return created
+
+    def _give_back_after(self, tasks: list[asyncio.Task[Any]], started: float, timed: bool = True) -> None:
+        """The interaction's place given back when its handlers' tasks are over; its time
+        counts in the estimate of a click's unless not *timed* (a form opened, autocomplete)."""
+        if not tasks:
+            self.admission.done(None)
+            return
+        left = [len(tasks)]
+
+        def one_over(_: Any) -> None:
+            left[0] -= 1
+            if left[0] == 0:
+                self.admission.done(time.monotonic() - started if timed else None)
+        for t in tasks:
+            t.add_done_callback(one_over)
+
+    async def _run(self, data: dict[str, Any], pending: _Pending) -> None:
+        """A queued click, its turn come (its place taken): dispatched in a context of its
+        own; the place is given back when its handlers are over."""
+        started = time.monotonic()
+        try:
+            tasks = self._dispatch(data, pending)
+        except Exception:
+            self.admission.done(None)
+            log.exception("queued interaction %s could not be dispatched", data.get("id"))
+            return
+        self._give_back_after(tasks, started)
 
 
 def _http_answer(params: MultipartParameters) -> web.Response:
