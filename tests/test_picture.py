@@ -176,6 +176,7 @@ def test_the_terminals_board_command_writes_the_picture(tmp_path: Path) -> None:
 
 from bot.app import ManaburnBot  # noqa: E402
 from bot.panels import board_message  # noqa: E402
+from bot.publishing import moment_key  # noqa: E402
 from fakediscord import FakeDiscord, SimUser  # noqa: E402
 from tests.two_workers import workers  # noqa: E402
 
@@ -213,7 +214,8 @@ async def test_the_board_message_carries_the_picture_edited_in_place(fake_discor
         live = await bot.svc.live(await duel_in(bot, thread))  # from storage: either worker may have answered
         await fake.wait_for(lambda: board.text == board_message(live))
         # (on two workers: the one that edited the board last)
-        assert moment(live.duel.view(None)) in [w._board_moments.get(live.record.id) for w in workers(bot)]
+        assert moment_key(live.duel.view(None)) in [w._board_moments.get(live.record.id, (0, None))[1]
+                                                    for w in workers(bot)]
         # edited at new steps and resolutions, not at every edit of the board
         versions = [tuple(a.id for a in h["attachments"]) for h in board.history] + [
             tuple(a.id for a in board.attachments)]
