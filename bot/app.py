@@ -170,6 +170,11 @@ class ManaburnBot(Recovery, Interactions, MatchPlay, discord.Client):
             self._catch_up.cancel()
         if self._gauntlets is not None:
             self._gauntlets.cancel()
+        # the timed work ends before the database closes (at most 5 s): on PostgreSQL it gives
+        # the timed work's lock and its connection back (bot.leader); still doing so while the
+        # pool closed, it left that connection open
+        if self._sweeper is not None:
+            await asyncio.wait({self._sweeper}, timeout=5)
         # interactions being handled finish before the REST session closes (at most 5 s): a
         # command answered in time may still be sending its follow-up or reading its message
         me = asyncio.current_task()

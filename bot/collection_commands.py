@@ -294,8 +294,10 @@ async def resume_collections(bot: BotFace) -> None:
 
 
 async def sweep_trades(bot: BotFace) -> None:
-    """Expire trades whose day is over and say so on their messages."""
+    """Expire trades whose day is over and say so on their messages; delete the /trade
+    drafts that expired unproposed."""
     svc = _svc(bot)
+    await svc.sweep_drafts()
     for t in await svc.expire_trades():
         if t.channel_id and t.message_id:
             try:

@@ -571,6 +571,10 @@ class CollectionService:
         """Take the draft to propose it: True for the one click of two that gets it."""
         return await draft_store.drop_draft(self.db, draft)
 
+    async def sweep_drafts(self) -> int:
+        """The clock sweep: drafts expired unproposed are deleted; how many."""
+        return await draft_store.delete_expired_drafts(self.db, now=self.now())
+
     async def free_card_choices(self, owner_id: str, *, limit: int) -> list[tuple[str, int, int]]:
         """(name, lowest free copy id, free copies) of the owner's cards that can be traded."""
         return await coll.free_card_choices(self.db, owner_id, limit=limit)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 
 from storage.db import Database
-from storage.posts import give_back_post, take_post
+from storage.posts import delete_old_posts, give_back_post, take_post
 
 MAX_OPEN_CHALLENGES = 5
 MAX_OPEN_TRADES = 10
@@ -55,3 +55,7 @@ class PostLimiter:
     async def give_back(self, db: Database, user_id: str) -> None:
         """The command that took a place posted nothing (it was refused): free the place."""
         await give_back_post(db, user_id)
+
+    async def sweep(self, db: Database) -> int:
+        """Delete the stored posts (anyone's) out of the window now; how many (the clock sweep)."""
+        return await delete_old_posts(db, now=self.clock(), window=self.window)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .collection_commands import resume_collections, sweep_trades
+from .limits import PostLimiter
 from .panels import board_message
 from .publishing import Publisher, _chunks, log_lines
 from .service import DuelError, Live, Outcome
@@ -31,6 +32,7 @@ class Recovery(Publisher):
 
     if TYPE_CHECKING:
         sweep_seconds: float
+        posts: PostLimiter
         _catch_up: asyncio.Task[None] | None
 
         async def sweep_matches(self) -> None: ...
@@ -193,8 +195,11 @@ class Recovery(Publisher):
 
     async def sweep(self) -> None:
         """Expire challenges; remind players at half and near the end of
-        their clock; tell the opponent when a win can be claimed."""
+        their clock; tell the opponent when a win can be claimed. Expire trades and
+        delete what storage keeps only for a while (the post limit's old posts, expired
+        /trade drafts)."""
         now = self.svc.now()
+        await self.svc.sweep_posts(self.posts)
         await sweep_trades(self)
         await self.sweep_matches()
         await self.sweep_leagues()

@@ -140,6 +140,10 @@ class DuelService:
         """The command that counted a post posted nothing: its place is free again."""
         await limiter.give_back(self.db, user_id)
 
+    async def sweep_posts(self, limiter: PostLimiter) -> int:
+        """The clock sweep: the stored posts out of *limiter*'s window are deleted; how many."""
+        return await limiter.sweep(self.db)
+
     async def close(self) -> None:
         """Close the database (the service is not used afterwards)."""
         self._computer_pool.shutdown(wait=False, cancel_futures=True)

@@ -11,7 +11,10 @@ from __future__ import annotations
 from ._common import snowflake
 from .db import Database
 
-__all__ = ["take_post", "give_back_post"]
+__all__ = ["take_post", "give_back_post", "delete_old_posts"]
+
+#: Posts counted at or before the parameter are out of every window that ends later.
+_DELETE_OLD = "DELETE FROM channel_posts WHERE at <= ?"
 
 
 async def take_post(db: Database, user_id: str | int, *, now: float, per_window: int,
@@ -22,7 +25,7 @@ async def take_post(db: Database, user_id: str | int, *, now: float, per_window:
     than the window (anyone's) are deleted on the way."""
     uid = snowflake(user_id, "user_id")
     async with db.transaction() as conn:
-        await conn.execute("DELETE FROM channel_posts WHERE at <= ?", (now - window,))
+        await conn.execute(_DELETE_OLD, (now - window,))
         # (a post counted "after" now, from a clock set back, does not count against the user)
         async with conn.execute("SELECT count(*), MIN(at) FROM channel_posts WHERE user_id = ? AND at <= ?",
                                 (uid, now)) as cur:
@@ -42,3 +45,12 @@ async def give_back_post(db: Database, user_id: str | int) -> None:
     async with db.transaction() as conn:
         await conn.execute("DELETE FROM channel_posts WHERE user_id = ? AND n = (SELECT MAX(n)"
                            " FROM channel_posts WHERE user_id = ?)", (uid, uid))
+
+
+async def delete_old_posts(db: Database, *, now: float, window: float) -> int:
+    """Delete the posts (anyone's) that no longer count in the *window* seconds up to *now*;
+    how many. The clock sweep does it (bot.recovery), so that the rows of users who stopped
+    posting do not stay until someone's next post."""
+    async with db.transaction() as conn:
+        cur = await conn.execute(_DELETE_OLD, (now - window,))
+        return max(0, int(cur.rowcount))

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from ._common import snowflake
 from .db import Database
 
-__all__ = ["TradeDraft", "create_draft", "get_draft", "set_draft_choice", "drop_draft"]
+__all__ = ["TradeDraft", "create_draft", "get_draft", "set_draft_choice", "drop_draft",
+           "delete_expired_drafts"]
+
+_DELETE_EXPIRED = "DELETE FROM trade_drafts WHERE expires_at <= ?"
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ async def create_draft(db: Database, draft: str, proposer_id: str | int, recipie
     """Store a draft (new: nothing chosen yet; or put back as it was), expiring at
     *expires_at*; drafts expired by *now* (anyone's) are deleted on the way."""
     async with db.transaction() as conn:
-        await conn.execute("DELETE FROM trade_drafts WHERE expires_at <= ?", (now,))
+        await conn.execute(_DELETE_EXPIRED, (now,))
         await conn.execute(
             "INSERT INTO trade_drafts (draft, proposer_id, recipient_id, guild_id, channel_id, give, want,"
             " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -80,3 +83,12 @@ async def drop_draft(db: Database, draft: str) -> bool:
     async with db.transaction() as conn:
         cur = await conn.execute("DELETE FROM trade_drafts WHERE draft = ?", (draft,))
         return bool(cur.rowcount)
+
+
+async def delete_expired_drafts(db: Database, *, now: float) -> int:
+    """Delete the drafts (anyone's) expired by *now*; how many. The clock sweep does it
+    (bot.collection_commands.sweep_trades), so that drafts left unproposed do not stay
+    until someone's next ``/trade``."""
+    async with db.transaction() as conn:
+        cur = await conn.execute(_DELETE_EXPIRED, (now,))
+        return max(0, int(cur.rowcount))

@@ -177,6 +177,14 @@ async def test_open_challenges_trades_and_channel_posts_are_limited(fake_discord
         now[0] += POST_WINDOW + 1
         assert "challenges you" in (await bob.slash("challenge", opponent=admin)).text
         assert len(await trade_store.list_trades(b.svc.db, str(bob.id))) - MAX_OPEN_TRADES == POSTS_PER_WINDOW - 1
+        # the clock sweep deletes the posts out of the window, whoever posts next (storage.posts)
+        # (the posts counted on the real clock, above, are "after" this test clock's now: kept)
+        def on_test_clock() -> Any:
+            return b.svc.db.fetchall("SELECT at FROM channel_posts WHERE at <= ?", (now[0],))
+        assert await on_test_clock()  # the challenge just made
+        now[0] += POST_WINDOW + 1
+        await b.sweep()
+        assert await on_test_clock() == []
 
 
 # ------------------------------------------------------------------------ privacy

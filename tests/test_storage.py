@@ -733,3 +733,21 @@ async def test_a_trade_draft_keeps_its_choices_until_proposed_or_expired(db: Dat
     assert not await drafts.set_draft_choice(db, "b2", give=[1], now=10)
     await drafts.create_draft(db, "c3", "7", "8", guild_id=None, channel_id=None, now=11, expires_at=20)
     assert await db.fetchall("SELECT draft FROM trade_drafts WHERE draft = 'b2'") == []  # swept
+
+
+async def test_the_sweep_deletes_old_posts_and_expired_drafts_without_a_new_one(db: Database) -> None:
+    """Without anyone's next post or draft (which delete on the way), the clock sweep's
+    deletes leave only the posts still in the window and the drafts not yet expired."""
+    from storage import trade_drafts as drafts
+    from storage.posts import delete_old_posts, take_post
+    for user, t in (("7", 0.0), ("8", 30.0), ("7", 45.0)):
+        assert await take_post(db, user, now=t, per_window=3, window=60) is None
+    assert await delete_old_posts(db, now=80.0, window=60) == 1  # 0.0; 30.0 is still in the window
+    rows = await db.fetchall("SELECT user_id, at FROM channel_posts ORDER BY at")
+    assert [(r[0], r[1]) for r in rows] == [("8", 30.0), ("7", 45.0)]
+    assert await delete_old_posts(db, now=80.0, window=60) == 0
+    for name, expires in (("a1", 10), ("b2", 20), ("c3", 900)):
+        await drafts.create_draft(db, name, "7", "8", guild_id=None, channel_id=None, now=0, expires_at=expires)
+    assert await drafts.delete_expired_drafts(db, now=20) == 2  # expired at 10 and at 20 (its last moment)
+    assert [r[0] for r in await db.fetchall("SELECT draft FROM trade_drafts")] == ["c3"]
+    assert await drafts.get_draft(db, "c3", now=20) is not None

@@ -118,6 +118,34 @@ async def test_trade_expires_after_a_day(fake_discord: FakeDiscord, tmp_path: Pa
         assert statuses == ["expired", "expired"]
 
 
+async def test_the_clock_sweep_deletes_trade_drafts_left_unproposed(fake_discord: FakeDiscord,
+                                                                  tmp_path: Path) -> None:
+    """A /trade draft nobody proposes is deleted by the clock sweep once expired, not only
+    when someone's next /trade comes (storage.trade_drafts)."""
+    from bot.collection_commands import DRAFT_SECONDS
+    fake = fake_discord
+    admin, alice, bob, _ = await people(fake)
+    b = new_bot(fake, tmp_path / "m.db")
+    async with fake.run_bot(b):
+        await grant(admin, alice, "2 Forest")
+        r = await alice.slash("trade", player=bob)
+        await r.wait_done()
+        assert "Propose" in r.message.button_labels
+
+        async def drafts() -> int:
+            return len(await b.svc.db.fetchall("SELECT draft FROM trade_drafts"))
+
+        await b.sweep()
+        assert await drafts() == 1  # not expired yet
+        later = time.time() + DRAFT_SECONDS + 5
+        b.svc.collections.now = lambda: later  # (on two workers, the twin reads this clock)
+        await b.sweep()
+        assert await drafts() == 0
+        res = await alice.click(r.message, "Propose")  # what a click on it says still holds
+        said = (await res.wait_followups(1, timeout=10))[-1] if not res.message else res.message
+        assert "expired" in said.text
+
+
 async def test_two_overlapping_trades_accepted_at_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake = fake_discord
     admin, alice, bob, carol = await people(fake)

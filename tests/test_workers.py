@@ -291,6 +291,31 @@ async def test_a_lease_is_lost_with_its_connection(pg_url: str) -> None:
     await db.close()
 
 
+
+async def test_a_worker_stopped_gives_the_timed_work_back_and_closes_its_connections(fake_discord: Any,
+                                                                                     pg_url: str) -> None:
+    """Workers stopped cleanly end their timed work before closing their database: the lock
+    is given back and no connection of theirs stays open (the timed work, cancelled but not
+    waited for, was still giving its connection back while the database closed: it stayed
+    open, idle; a warning of tests/conftest.py's pg_url in test_leagues)."""
+    from bot.app import ManaburnBot
+
+    def held() -> list[Any]:
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            return admin.execute("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = %s"
+                                 " AND objid = %s AND granted", TIMED_WORK_LOCK).fetchall()
+
+    w1 = ManaburnBot(pg_url, guild_id=fake_discord.guild.id, sweep_seconds=0)
+    w2 = ManaburnBot(pg_url, guild_id=fake_discord.guild.id, sweep_seconds=0)
+    async with fake_discord.run_bot(w1), fake_discord.run_bot(w2):
+        await fake_discord.wait_for(lambda: bool(held()), timeout=10, message="no worker leads")
+    assert held() == []
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        left = admin.execute("SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+                             " AND backend_type = 'client backend'").fetchall()
+    assert left == []
+
+
 # ------------------------------------------------------------------ end to end
 
 
