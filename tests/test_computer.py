@@ -675,3 +675,38 @@ def test_the_look_ahead_plays_out_blocks() -> None:
     assert not any(e.startswith("alice blocks") for e in duel.game.events), duel.game.events[-12:]
     assert duel.game.players[0].life == 16
     assert sum(c.name == "Grizzly Bears" for c in duel.game.battlefield) == 2
+
+
+def test_the_look_ahead_lets_through_what_its_counterattack_outraces() -> None:
+    """At 7 life, Craw Wurm (6/4) attacks two Hill Giants and an Ornithopter, bob at 6: the rule
+    gang-blocks the Wurm with both Giants (it dies, and so does a Giant); played out, taking
+    the 6 leaves the Wurm tapped through alice's turn, and the two Giants attack for the 6
+    that win."""
+    alice = {"battlefield": ["Ornithopter", "Hill Giant", "Hill Giant"] + ["Plains"] * 4, "life": 7,
+             "library": ["Plains"] * 10}
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": alice, "bob": {"battlefield": ["Craw Wurm"] + ["Mountain"] * 3, "library": ["Forest"] * 10,
+                                "life": 6}}}
+    rule = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0), keep_rest=False)
+    assert "alice blocks: Craw Wurm with Hill Giant; Craw Wurm with Hill Giant." in rule.game.events
+    ai = ComputerPlayer(0)
+    duel = _attacked(setup, ["Craw Wurm"], ai)
+    assert "alice does not block." in duel.game.events and duel.game.players[0].life == 1
+    _ai_turn(duel, ai)
+    assert duel.game.winner == 0, duel.game.events[-12:]
+
+
+def test_the_look_ahead_fears_the_damage_it_lets_through() -> None:
+    """At 7 life, Craw Wurm attacks Ornithopter and Serra Angel, bob at 8: the rule chumps only
+    to stay alive, and takes 6. The simulated opponent's hand is placeholders that never burn,
+    so life left low counts against a plan (lookahead.DANGER): the Ornithopter chumps and
+    alice stays at 7 (her Angel wins the race in two swings either way)."""
+    alice = {"battlefield": ["Ornithopter", "Serra Angel"] + ["Plains"] * 4, "life": 7, "library": ["Plains"] * 10}
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": alice, "bob": {"battlefield": ["Craw Wurm"] + ["Mountain"] * 3, "library": ["Forest"] * 10,
+                                "life": 8}}}
+    rule = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0), keep_rest=False)
+    assert "alice does not block." in rule.game.events and rule.game.players[0].life == 1
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice blocks: Craw Wurm with Ornithopter." in duel.game.events, duel.game.events[-12:]
+    assert duel.game.players[0].life == 7

@@ -63,6 +63,10 @@ ATTACK_PLANS = 3  # attacks simulated besides them (each "attack A, B": announce
 MARGIN = 0.0  # how much more than the heuristic's answer another must score to replace it
 HORIZON = 1  # simulate to the end of the main phase of the turn this many turns ahead (1: the opponent's)
 MAX_STEPS = 300  # decisions played in one simulation at most
+# what a block's simulation takes off per 1/(life left): the copies' opponent holds placeholders and never
+# casts the burn or pump of a real hand, so damage let through is worth more than it seems (a plan that
+# leaves 1 life instead of 4 loses 4.5 points: it was taken over a chump by an Ornithopter, and lost)
+DANGER = 6.0
 BLOCK_PLANS = 3  # block declarations simulated besides the heuristic's own and no blocks
 DETERMINIZATIONS = 2  # copies each candidate is played on, its score the mean (their own draws and the dice differ)
 
@@ -214,11 +218,13 @@ def block_plans(cp: "ComputerPlayer", b: "computer.Board", d: Decision, heur: st
     return out[:BLOCK_PLANS]
 
 
-def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: str, seed: int) -> float:
+def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: str, seed: int,
+              danger: float = 0.0) -> float:
     """The score for seat ``me`` after answering ``c`` to ``start``'s pending
     decision and playing on to the horizon: ``cp`` (the computer as it was
     before it was asked, not changed) plays its seat, having noted the
-    decision and this answer as if it had chosen it itself."""
+    decision and this answer as if it had chosen it itself. ``danger``: less
+    ``danger / my life`` at the horizon (see :data:`DANGER`)."""
     sim = start.clone()
     d = sim.pending
     assert d is not None and d.context is not None
@@ -247,7 +253,8 @@ def _simulate(start: Duel, me: int, cp: "ComputerPlayer", v: dict[str, Any], c: 
     if sim.pending is None or sim.over:
         w = sim.winner
         return 0.0 if w is None else (1000.0 if w == me else -1000.0)
-    return computer.Board(sim.view(me), me).eval()
+    end = computer.Board(sim.view(me), me)
+    return end.eval() - danger / max(end.life[me], 1)
 
 
 def looks_at(d: Decision) -> bool:
@@ -297,7 +304,8 @@ def _best(cands: list[str], d: Decision, heur: str | None, peek: Peek, cp: "Comp
             return None
         seed = rng.randrange(1 << 30)
         for i, c in enumerate(cands):
-            scores[i] += _simulate(start, d.player, cp, v, c, seed)
+            scores[i] += _simulate(start, d.player, cp, v, c, seed,
+                                   DANGER if d.kind is DecisionKind.BLOCK else 0.0)
     best = max(range(len(cands)), key=lambda i: scores[i])
     if cands[best] == heur or heur is not None and scores[best] < scores[0] + MARGIN:
         return None
