@@ -22,7 +22,8 @@ its attackers in one answer), so that attacks are judged by playing them
 out too. At a block declaration the candidates are the heuristic's blocks,
 no blocks, and up to :data:`BLOCK_PLANS` others (:func:`block_plans`: every
 good or even trade, chumps of the attackers left unblocked), played through
-the damage and the computer's next turn; not in a race it loses by far
+the damage and the computer's next turn, scored less :data:`DANGER` per
+1/life left; not in a race it loses by far when the attack does not kill
 (:meth:`~engine.players.computer_combat.Combat.race_lost_blocking`: its end
 is beyond the horizon, so the rule's trades stand). Each is applied to a
 clone of each of :data:`DETERMINIZATIONS` determinized copies (the same
@@ -281,8 +282,9 @@ def choice(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | Non
         b = computer.Board(v, d.player)
         combat = v.get("combat") or {}
         attackers = [b.perms[r] for band in combat.get("bands", ()) for r in band if r in b.perms]
-        if Combat(b).race_lost_blocking(attackers):
-            return None  # the race is lost beyond the horizon: the rule's trades stand
+        cb = Combat(b)
+        if cb.through(attackers, {}) < b.life[b.me] - b.upkeep_pain(b.me) and cb.race_lost_blocking(attackers):
+            return None  # the race is lost beyond the horizon: the rule's trades stand (not when it dies now)
         first = [heur] if heur is not None else []
         if d.decline is not None and d.decline not in first:
             first.append(d.decline)
