@@ -421,11 +421,13 @@ def test_the_computer_spends_its_rocket_launcher_on_a_creature() -> None:
     assert "Rocket Launcher" in [c.name for c in duel.game.battlefield] and duel.game.players[1].life == 20
 
 
-def _attacked(setup: dict, attackers: list[str], ai: ComputerPlayer) -> Duel:
+def _attacked(setup: dict, attackers: list[str], ai: ComputerPlayer, keep_rest: bool = True) -> Duel:
     """The opponent (bob, active) attacks with ``attackers`` and passes otherwise; the computer
-    answers for alice until bob's turn ends."""
+    answers for alice until bob's turn ends. ``keep_rest``: the duel keeps its latest rest
+    point from the start (as one does once the computer has answered in it: peek_for), so
+    that the block declaration can be copied and looked ahead; False: the rule alone blocks."""
     from engine.scripts import build_position
-    duel = Duel(lambda: build_position(setup))
+    duel = Duel(lambda: build_position(setup), keep_rest=keep_rest)
     for _ in range(200):
         d = duel.pending
         if d is None or duel.game.active != 1:
@@ -653,3 +655,58 @@ def test_the_look_ahead_averages_two_determinized_copies() -> None:
     ComputerPlayer(0).choose(view(duel, 0), duel.pending, peek)
     assert lookahead.DETERMINIZATIONS == 2 and len(copies) == 2
     assert [c.name for c in copies[0].game.players[0].library] != [c.name for c in copies[1].game.players[0].library]
+
+
+def test_the_look_ahead_plays_out_blocks() -> None:
+    """A block declaration is no rest point, yet the look-ahead tries blocks too: the copy is
+    made from the game kept at the latest rest point with the answers since replayed
+    (engine.determinize). Frost Giant (4/4, rampage 2) attacks two Grizzly Bears: the rule
+    gang-blocks it (2 + 2 kills a 4/4, which kills one Bear), not reading rampage; played
+    out, the second blocker makes it a 6/6 that kills a Bear and lives, so the Bears stay home
+    and alice takes 4."""
+    alice = {"battlefield": ["Grizzly Bears", "Grizzly Bears"], "life": 20,
+             "library": ["Forest"] * 10}
+    setup = {"active": "bob", "phase": "main",
+             "players": {"alice": alice, "bob": {"battlefield": ["Frost Giant"], "library": ["Forest"] * 10}}}
+    rule = _attacked(setup, ["Frost Giant"], ComputerPlayer(0), keep_rest=False)
+    assert "alice blocks: Frost Giant with Grizzly Bears; Frost Giant with Grizzly Bears." in rule.game.events
+    assert sum(c.name == "Grizzly Bears" for c in rule.game.battlefield) == 1
+    duel = _attacked(setup, ["Frost Giant"], ComputerPlayer(0))
+    assert not any(e.startswith("alice blocks") for e in duel.game.events), duel.game.events[-12:]
+    assert duel.game.players[0].life == 16
+    assert sum(c.name == "Grizzly Bears" for c in duel.game.battlefield) == 2
+
+
+def test_the_look_ahead_lets_through_what_its_counterattack_outraces() -> None:
+    """At 7 life, Craw Wurm (6/4) attacks two Hill Giants and an Ornithopter, bob at 6: the rule
+    gang-blocks the Wurm with both Giants (it dies, and so does a Giant); played out, taking
+    the 6 leaves the Wurm tapped through alice's turn, and the two Giants attack for the 6
+    that win."""
+    alice = {"battlefield": ["Ornithopter", "Hill Giant", "Hill Giant"] + ["Plains"] * 4, "life": 7,
+             "library": ["Plains"] * 10}
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": alice, "bob": {"battlefield": ["Craw Wurm"] + ["Mountain"] * 3, "library": ["Forest"] * 10,
+                                "life": 6}}}
+    rule = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0), keep_rest=False)
+    assert "alice blocks: Craw Wurm with Hill Giant; Craw Wurm with Hill Giant." in rule.game.events
+    ai = ComputerPlayer(0)
+    duel = _attacked(setup, ["Craw Wurm"], ai)
+    assert "alice does not block." in duel.game.events and duel.game.players[0].life == 1
+    _ai_turn(duel, ai)
+    assert duel.game.winner == 0, duel.game.events[-12:]
+
+
+def test_the_look_ahead_fears_the_damage_it_lets_through() -> None:
+    """At 7 life, Craw Wurm attacks Ornithopter and Serra Angel, bob at 8: the rule chumps only
+    to stay alive, and takes 6. The simulated opponent's hand is placeholders that never burn,
+    so life left low counts against a plan (lookahead.DANGER): the Ornithopter chumps and
+    alice stays at 7 (her Angel wins the race in two swings either way)."""
+    alice = {"battlefield": ["Ornithopter", "Serra Angel"] + ["Plains"] * 4, "life": 7, "library": ["Plains"] * 10}
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": alice, "bob": {"battlefield": ["Craw Wurm"] + ["Mountain"] * 3, "library": ["Forest"] * 10,
+                                "life": 8}}}
+    rule = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0), keep_rest=False)
+    assert "alice does not block." in rule.game.events and rule.game.players[0].life == 1
+    duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
+    assert "alice blocks: Craw Wurm with Ornithopter." in duel.game.events, duel.game.events[-12:]
+    assert duel.game.players[0].life == 7

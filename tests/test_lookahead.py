@@ -78,8 +78,9 @@ def test_a_determinized_copy_holds_placeholders_for_what_the_seat_cannot_see() -
 
 
 def test_no_copy_away_from_a_rest_point() -> None:
-    """Half-way through casting a spell (paying for it) there is no rest point
-    to copy from: no copy, and the computer answers by its heuristic."""
+    """Half-way through casting a spell (paying for it) in a duel that keeps no
+    rest point there is nothing to copy from: no copy, and the computer
+    answers by its heuristic."""
     for seed in range(6):
         duel = _main_phase_rest(seed)
         d = duel.pending
@@ -109,3 +110,39 @@ def test_the_computer_answers_the_same_whatever_it_cannot_see(seed: int, monkeyp
     same_answers_whatever_is_hidden(seed, "hard")
     assert len(simulated) > 20
 
+
+
+def _at_blocks(bob_hand: list[str], keep_rest: bool = True) -> Duel:
+    """Bob attacks alice's two Grizzly Bears with Frost Giant: the duel at alice's block declaration."""
+    from engine.scripts import build_position
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears"], "library": ["Forest", "Island"] * 5},
+        "bob": {"battlefield": ["Frost Giant", "Mountain"], "hand": bob_hand, "library": ["Forest"] * 10}}}
+    duel = Duel(lambda: build_position(setup), keep_rest=keep_rest)
+    for _ in range(20):
+        d = duel.pending
+        assert d is not None
+        if d.kind.name == "BLOCK":
+            return duel
+        a = "attack Frost Giant" if d.player == 1 and duel.game.combat is None and "attack" in d.choices \
+            else d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    raise AssertionError("no block declaration")
+
+
+def test_a_copy_at_a_block_declaration_from_the_kept_rest_point() -> None:
+    """A block declaration is no rest point: the copy is the game kept at the latest rest
+    point (bob's main phase), determinized, with the answers since replayed; it holds no
+    more than a copy at a rest point does (two duels differing in bob's hand give the same
+    copy), and a duel that keeps no rest point gives none."""
+    duel = _at_blocks(["Lightning Bolt", "Giant Growth"])
+    assert not duel.at_rest
+    a = determinize(duel, 0, random.Random(7))
+    assert a is not None and a.pending is not None
+    assert a.pending.kind is duel.pending.kind and a.pending.choices == duel.pending.choices
+    assert all(c.cdef is HIDDEN for c in a.game.players[1].hand)
+    b = determinize(_at_blocks(["Craw Wurm", "Forest"]), 0, random.Random(7))
+    assert b is not None and a.state_hash() == b.state_hash()
+    # copies of the copy (the look-ahead's candidates) replay from its own kept rest point
+    assert a.clone().state_hash() == a.state_hash()
+    assert determinize(_at_blocks(["Lightning Bolt"], keep_rest=False), 0, random.Random(7)) is None

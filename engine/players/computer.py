@@ -39,7 +39,7 @@ for Demonic Consultation) is in :mod:`engine.players.card_hints`.
 
 Levels (:data:`LEVELS`): ``easy`` and ``medium`` answer like the random
 player some of the time (and never look ahead); ``hard`` (the default)
-always thinks, and looks one answer ahead in its main phases.
+always thinks, and looks one answer ahead in its main phases and blocks.
 """
 from __future__ import annotations
 
@@ -379,7 +379,7 @@ class ComputerPlayer:
         except (KeyError, IndexError, ValueError, TypeError, AttributeError):
             ans = None
         if before is not None and peek is not None:
-            better = lookahead.main_phase_choice(before, view, d, ans, peek, self.rng)
+            better = lookahead.choice(before, view, d, ans, peek, self.rng)
             if better is not None and card_hints.forbids(Board(view, d.player), better, self._ok):
                 better = None  # what the look-ahead's horizon cannot see (Necropotence below its floor)
             if better is not None:  # answered as if the heuristic had chosen it: from the state before

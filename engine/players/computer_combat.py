@@ -364,8 +364,7 @@ class Combat:
         blocked: dict[str, list[Perm]] = {}
         opts = []
         # in a race I lose my creatures are worth more as blockers than as attackers: any trade is taken
-        mine = sum(b.power(p) for p in b.creatures(b.me) if "Wall" not in p["name"])
-        trade = 0.0 if self.race_lost(life - self.through(attackers, {}), mine) else 1.0
+        trade = 0.0 if self.race_lost_blocking(attackers) else 1.0
         for a in attackers:
             va = b.value(a)
             for r in pairs.get(a["ref"], ()):
@@ -413,6 +412,15 @@ class Combat:
             used.add(best[1])
             blocked[best[0]["ref"]] = [b.perms[best[1]]]
         return [(a, x["ref"]) for a, xs in blocked.items() for x in xs]
+
+    def race_lost_blocking(self, attackers: list[Perm]) -> bool:
+        """Attacked by ``attackers``, do I lose the race by far if nothing is blocked
+        (:meth:`race_lost`, my life after their damage and my next upkeep's)? A race's end is
+        beyond the look-ahead's horizon, so there the rule's trades are kept."""
+        b = self.b
+        life = b.life[b.me] - b.upkeep_pain(b.me)
+        mine = sum(b.power(p) for p in b.creatures(b.me) if "Wall" not in p["name"])
+        return self.race_lost(life - self.through(attackers, {}), mine)
 
     def _move_blocker(self, attackers: list[Perm], pairs: dict[str, list[str]],
                       blocked: dict[str, list[Perm]]) -> bool:
