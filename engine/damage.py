@@ -391,7 +391,9 @@ class DamageRules:
                 dying.append(c)
             dying = [c for c in dying if c.zone == "battlefield"]
             if dying:
-                yield from self.put_in_graveyard(dying, how="destroy")
+                # each as it was marked: destroyed (lethal damage, a "destroy" state hook) or
+                # buried (an aura without a legal host, the legend rule, a "bury" state hook)
+                yield from self.put_in_graveyard(dying, how={c.oid: marks[c.oid] for c in dying})
                 changed = True
             if not changed and not offered and not self.doomed:
                 return
@@ -608,9 +610,10 @@ class DamageRules:
             card.regenerated_in_combat = True
         self.log(f"{card.name} regenerates.")
 
-    def put_in_graveyard(self: "Game", cards: list[Card], *, how: str) -> Gen:
+    def put_in_graveyard(self: "Game", cards: list[Card], *, how: "str | dict[int, str]") -> Gen:
         """Permanents go to their owners' graveyards at once; then
-        "put into the graveyard" triggers."""
+        "put into the graveyard" triggers. ``how``: "destroy", "bury" or "sacrifice",
+        for all of them or per card (by oid)."""
         moved = []
         for c in cards:
             if c.zone != "battlefield" or c not in self.battlefield:
@@ -624,15 +627,16 @@ class DamageRules:
                 self.log(f"{c.name} is removed from the game.")
                 continue
             new = self.move(c, "graveyard")
-            verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[how]
+            went = how if isinstance(how, str) else how[c.oid]
+            verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[went]
             self.log(f"{c.name} {verb}.")
-            moved.append((new, ctrl, damaged_by, was_creature, toughness, c))
+            moved.append((new, ctrl, damaged_by, was_creature, toughness, c, went))
             if was_creature:
                 self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1
         # (a token that went there is in no zone: Game.move; its going there still triggers)
-        for new, ctrl, damaged_by, was_creature, toughness, old in moved:
+        for new, ctrl, damaged_by, was_creature, toughness, old, went in moved:
             yield from self.fire(Event.TO_GRAVEYARD, card=new, old=old, controller=ctrl, damaged_by=damaged_by,
-                                 was_creature=was_creature, toughness=toughness, how=how, extra_sources=[new])
+                                 was_creature=was_creature, toughness=toughness, how=went, extra_sources=[new])
         # auras on what left are buried at the next check
         if moved:
             yield from self.state_checks_light()

@@ -244,3 +244,17 @@ def test_balance_asks_only_the_player_with_more() -> None:
     run_step(r, {"bob": "sacrifice Island"})
     run_step(r, "resolve")
     assert sorted(c.name for c in r.g.battlefield if c.controller == 1) == ["Forest", "Forest"]
+
+
+def test_an_aura_left_without_its_creature_is_buried_not_destroyed() -> None:
+    # Swords to Plowshares removes the enchanted Savannah Lions: Holy Strength goes to the
+    # graveyard at the next state check, buried (no regeneration, "is buried" in the log),
+    # as the state check marked it
+    setup = {"active": "alice", "phase": "main",
+             "players": {"alice": {"hand": ["Swords to Plowshares"],
+                                   "battlefield": ["Plateau", "Plateau"]},
+                         "bob": {"battlefield": ["Savannah Lions",
+                                                 {"name": "Holy Strength", "attached_to": "Savannah Lions"}]}}}
+    r = run(setup, [{"alice": "cast Swords to Plowshares -> Savannah Lions"}, "resolve"])
+    assert "Holy Strength is buried." in r.g.events
+    assert "Holy Strength is destroyed." not in r.g.events
