@@ -536,7 +536,7 @@ def side_rows(v: dict[str, Any], player: int, bg: tuple[int, int, int] = BAND) -
         elif p["ref"] in blocking:
             mark, fill = "BLOCKING", BLOCK
         it = _card_item(p, attached(p["ref"]), names, mark, fill)
-        if p["ref"] in blocking:  # what it blocks, over its aura strips
+        if p["ref"] in blocking and band_name(blocking[p["ref"]]):  # what it blocks, over its aura strips
             it = _with_caption(it, "→ " + band_name(blocking[p["ref"]]), BLOCK, bg)
         return it
 

@@ -163,11 +163,13 @@ def board_text(v: dict[str, Any], *, names: list[str] | None = None, group_lands
         out.append("Batch: " + "; ".join(
             f"{s['name']} ({pl[s['controller']]['name']})" + (f" -> {', '.join(s['targets'])}" if s["targets"] else "")
             for s in v["batch"]))
-    if v["combat"] and v["combat"]["bands"]:  # not while the attackers are being declared
+    # (not while the attackers are being declared; a band whose attackers all left play
+    # keeps its place, blocks are numbered by band, but is not shown)
+    if v["combat"] and any(v["combat"]["bands"]):
         bands = [" + ".join(b) for b in v["combat"]["bands"]]
-        out.append("Attacking: " + ", ".join(bands))
+        out.append("Attacking: " + ", ".join(b for b in bands if b))
         for i, bl in v["combat"]["blocks"].items():
-            if bl:
+            if bl and bands[int(i)]:
                 out.append(f"  {bands[int(i)]} blocked by {', '.join(bl)}")
     if v["over"]:
         out.append(outcome_text(v))

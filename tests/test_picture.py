@@ -248,3 +248,21 @@ def test_a_panel_to_block_shows_both_battlefields() -> None:
     text = battlefields_text(r.duel.view(1), 1)
     assert "**You**: Pearled Unicorn 2/2" in text and "Benalish Hero 1/1 banding" in text
     assert "**alice**: Hill Giant 4/5 (tapped)" in text and "Forest x2" in text
+
+
+def test_an_attacker_gone_in_combat_leaves_no_empty_name_on_the_board() -> None:
+    # the blocked Hill Giant is bolted after blocks: its band keeps its place (blocks are
+    # numbered by band), the board shows neither "Attacking: , Grizzly Bears" nor
+    # "  blocked by" without an attacker, and the picture is drawn
+    from bot.render import board_text
+    spec = {"active": "alice", "phase": "main",
+            "players": {"alice": {"battlefield": ["Hill Giant", "Grizzly Bears"]},
+                        "bob": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Wall of Stone"]}}}
+    r = run_steps(spec, [{"alice": "attack Hill Giant, Grizzly Bears"}, {"bob": "block Hill Giant with Wall of Stone"},
+                         {"bob": "cast Lightning Bolt -> Hill Giant"}, "resolve"])
+    v = r.duel.view(None)
+    assert [] in v["combat"]["bands"]  # the Giant's band, kept empty
+    text = board_text(v)
+    assert "Attacking: Grizzly Bears\n" in text + "\n"
+    assert "blocked by" not in text
+    assert Image.open(io.BytesIO(board_picture(v).png)).format == "PNG"
