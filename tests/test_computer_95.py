@@ -272,3 +272,37 @@ def test_an_unblocked_attacker_is_pumped_not_given_what_it_cannot_use() -> None:
     assert "attack Knight of Stromgald" in answers, answers
     assert "activate Knight of Stromgald" not in answers, answers
     assert duel.game.players[1].life == 14, answers
+
+
+# ------------------------------------------------------------------ drawing from an empty library
+
+def test_the_computer_does_not_draw_itself_out_of_cards() -> None:
+    """At the end of the opponent's turn Sindbad ({T}: draw a card) is used while the library
+    keeps a card for the computer's own draw phase, not on its last card; nor with two
+    Howling Mines, when the draw phase takes three; nor late, its library smaller than the
+    opponent's (a duel of the benchmark against random was lost so, turn 55: Sindbad drew
+    every turn of a stall under Howling Mine)."""
+    def used(library: int, more: list[str] = (), theirs: int = 0) -> bool:
+        duel = _duel({"battlefield": ["Sindbad", *more], "library": ["Island"] * library},
+                     {"battlefield": ["Island"], "library": ["Island"] * theirs}, phase="discard", active="bob")
+        answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.active == 0)
+        return "activate Sindbad" in answers
+    assert used(2)
+    assert not used(1)
+    assert not used(3, ["Howling Mine", "Howling Mine"])
+    assert used(4, ["Howling Mine", "Howling Mine"])
+    assert used(30, theirs=40)
+    assert not used(8, theirs=12)
+
+
+def test_the_computer_casts_no_howling_mine_when_its_library_runs_out_first() -> None:
+    """Under Stasis with four Howling Mines both players drew five a turn and the computer,
+    its library no bigger than the opponent's, lost by drawing from an empty one: another
+    Mine is cast early, or when the opponent's library runs out first, not late when its own does."""
+    def cast(mine: int, theirs: int) -> bool:
+        duel = _duel({"hand": ["Howling Mine"], "battlefield": ["Island", "Island"], "library": ["Island"] * mine},
+                     {"library": ["Island"] * theirs})
+        return "cast Howling Mine" in _play(duel, ComputerPlayer(0), until=lambda d: d.game.phase != "main")
+    assert cast(30, 30)
+    assert cast(8, 12) is False
+    assert cast(8, 5)

@@ -212,10 +212,35 @@ def set_aside_now(b: "computer.Board", ch: list[str], ok: Any) -> str | None:
     return None
 
 
+_EXTRA_DRAW = re.compile(r"draws? (one|an) (extra|additional) card", re.I)
+
+
+def draw_step(b: "computer.Board") -> int:
+    """Cards each player draws in their draw phase: one, and one more for each untapped
+    permanent in play that gives every player an extra card (Howling Mine)."""
+    return 1 + sum(1 for p in b.v["battlefield"] if not p["tapped"] and _EXTRA_DRAW.search(computer.card_text(p["name"])))
+
+
+def decks_me(b: "computer.Board", cards: int) -> bool:
+    """Would drawing ``cards`` now, by choice (Sindbad, a Tome), risk losing by drawing from
+    an empty library: leave too little for my next draw phase, or, late (fewer than ten
+    draw phases left), a library smaller than the opponent's, who would then outlast me?
+    (In the benchmark against random, the computer's Sindbad drew every turn of a long
+    stall under Howling Mine and its library ran out first, turn 55.)"""
+    left = b.v["players"][b.me]["library_count"] - cards
+    step = draw_step(b)
+    return left < step or left < 10 * step and left < b.v["players"][b.opp]["library_count"]
+
+
 def redundant(b: "computer.Board", name: str) -> bool:
     """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
     cards its life buys), or a first one with life too low to pay for any card (it
-    would only skip the draws)?"""
+    would only skip the draws)? Or one more Howling Mine when my library runs out
+    first: under Stasis with four Mines both players drew five a turn, and the computer,
+    its library no bigger, lost by drawing from an empty one."""
+    if _EXTRA_DRAW.search(computer.card_text(name)):
+        mine, theirs = (b.v["players"][i]["library_count"] for i in (b.me, b.opp))
+        return mine < 10 * draw_step(b) and mine <= theirs
     try:
         abilities = carddb.get(name.split("#")[0]).abilities
     except Exception:
@@ -229,10 +254,13 @@ def redundant(b: "computer.Board", name: str) -> bool:
 def forbids(b: "computer.Board", ans: str, ok: Any) -> bool:
     """Whether ``ans``, found better by the look-ahead, is one these hints forbid now: life
     paid to set a card aside (Necropotence) below :func:`life_floor` or past a hand of seven
-    (the look-ahead's horizon sees the card in hand, not the attack a few life later)."""
+    (the look-ahead's horizon sees the card in hand, not the attack a few life later); a
+    card drawn by choice when :func:`decks_me` (the horizon does not see the library end)."""
     if not ans.startswith("activate "):
         return False
     ab = ability_of(ans)
+    if ab is not None and re.match(r"draw (a|one) card", ab.text.split(": ", 1)[-1], re.I) and decks_me(b, 1):
+        return True  # (see decks_me)
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
 
 

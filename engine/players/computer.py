@@ -1030,7 +1030,8 @@ class ComputerPlayer:
                     self.acts[key] = self.acts.get(key, 0) + 1
                     return tokens
             for c in ch:
-                if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))):
+                if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))) \
+                        and not card_hints.decks_me(b, 1):
                     key = (self.turn, self.phase, "act " + c)
                     if not self.acts.get(key):
                         self.acts[key] = 1
