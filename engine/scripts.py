@@ -391,7 +391,7 @@ class Runner:
                     pays = []
                     self._apply(p, "pay")
         if targets:
-            raise ScriptError(f"unused targets for {a.card}: {', '.join(targets)}")
+            raise ScriptError(f"{a.card} has no target left for {', '.join(targets)} (remove it from the answer)")
         if "x" in a.opts:
             self._check_x(a)
         if "mode" in a.opts and not mode_asked:
@@ -443,7 +443,7 @@ class Runner:
             except (IllegalAction, ScriptError, RefError) as e:
                 errors.append(str(e))
                 self.rollback(mark)
-        raise ScriptError("no mode fits: " + "; ".join(errors))
+        raise ScriptError("no mode fits: " + "; ".join(dict.fromkeys(errors)))  # each reason once
 
     # ----------------------------------------------------------- names
     def check_names(self, a: Action) -> None:

@@ -691,3 +691,12 @@ def test_a_payment_auto_cannot_make_lists_the_mana_abilities() -> None:
               lines=("cast Juzám Djinn",))
     pay = menus(text)[-1]
     assert "tap Black Lotus for B" in pay and "tap Swamp for B" in pay and "cancel" in pay
+
+
+def test_a_target_too_many_is_said_once() -> None:
+    # Ancestral Recall (modes, no target in its old text) cast "-> you": every mode refuses
+    # the same way; the reason is said once, and says what to do
+    text = at({"hand": ["Ancestral Recall"], "battlefield": ["Island"]}, lines=("cast Ancestral Recall -> you",))
+    line = next(x for x in text.splitlines() if "Not legal" in x).removeprefix("> ")
+    assert line == ("Not legal: no mode fits: Ancestral Recall has no target left for you "
+                    "(remove it from the answer)"), line
