@@ -36,6 +36,27 @@ def _play(duel: Duel, ai: ComputerPlayer, *, until: Any, steps: int = 200, look:
     return answers
 
 
+def _attacked(duel: Duel, ai: ComputerPlayer, attackers: str, steps: int = 200) -> list[str]:
+    """Bob's turn: bob attacks with ``attackers`` and declines everything else, the computer
+    (alice) answers by its heuristic, until bob's turn ends; the computer's answers."""
+    answers = []
+    for _ in range(steps):
+        d = duel.pending
+        if d is None or duel.game.active != 1:
+            break
+        if d.player == 0:
+            a = ai.choose(view(duel, 0), d)
+            answers.append(a)
+        elif d.kind.name == "ATTACK":
+            a = d.parse(f"attack {attackers}")
+        elif "attack" in d.choices and duel.game.combat is None:
+            a = "attack"
+        else:
+            a = d.decline if d.decline is not None else d.choices[0]
+        duel.apply(a, d.player)
+    return answers
+
+
 def _upkeep_over(duel: Duel) -> bool:
     return duel.game.phase not in ("untap", "upkeep")
 
@@ -149,22 +170,7 @@ def test_the_computer_sacrifices_a_chump_blocking_saproling_for_life() -> None:
     Farmer sacrifices that Saproling for 2 life before combat damage (the other one stays)."""
     duel = _duel({"battlefield": ["Elvish Farmer", "Saproling", "Saproling"], "hand": [], "life": 3},
                  {"battlefield": ["Hill Giant"]}, active="bob")
-    ai = ComputerPlayer(0)
-    answers = []
-    for _ in range(200):
-        d = duel.pending
-        if d is None or duel.game.active != 1:
-            break
-        if d.player == 0:
-            a = ai.choose(view(duel, 0), d)
-            answers.append(a)
-        elif d.kind.name == "ATTACK":
-            a = d.parse("attack Hill Giant")
-        elif "attack" in d.choices and duel.game.combat is None:
-            a = "attack"
-        else:
-            a = d.decline if d.decline is not None else d.choices[0]
-        duel.apply(a, d.player)
+    answers = _attacked(duel, ComputerPlayer(0), "Hill Giant")
     g = duel.game
     assert any(a.startswith("block Hill Giant with Saproling") for a in answers), answers
     assert "activate Elvish Farmer ability=3" in answers, answers
@@ -222,20 +228,7 @@ def test_the_computer_spends_spore_flower_spores_on_a_lethal_attack_only() -> No
     for life, used in ((3, True), (12, False)):
         duel = _duel({"battlefield": [{"name": "Spore Flower", "counters": {"spore": 3}}], "hand": [], "life": life},
                      {"battlefield": ["Craw Wurm", "Hill Giant"]}, active="bob")
-        ai = ComputerPlayer(0)
-        for _ in range(200):
-            d = duel.pending
-            if d is None or duel.game.active != 1:
-                break
-            if d.player == 0:
-                a = ai.choose(view(duel, 0), d)
-            elif d.kind.name == "ATTACK":
-                a = d.parse("attack Craw Wurm, Hill Giant")
-            elif "attack" in d.choices and duel.game.combat is None:
-                a = "attack"
-            else:
-                a = d.decline if d.decline is not None else d.choices[0]
-            duel.apply(a, d.player)
+        _attacked(duel, ComputerPlayer(0), "Craw Wurm, Hill Giant")
         g = duel.game
         assert ("alice uses Spore Flower." in g.events) == used, g.events[-12:]
         assert g.players[0].life == 3, g.events[-12:]
