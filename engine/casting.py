@@ -627,15 +627,20 @@ class CastingRules:
                    units: list[tuple[int, frozenset[str]]]) -> list[tuple[int, str]] | None:
         """The automatic payment: the first cost variant that can be paid,
         planned over ``units`` (see :meth:`mana_units`) as they are ordered,
-        and again with the sources of several mana last; of the two, the plan
-        that leaves less unspent mana from a source used only in part (Sol
-        Ring tapped for one generic mana burns the other)."""
+        and, while a plan leaves mana unspent from a source used only in part
+        (Sol Ring tapped for one generic mana burns the other), again with the
+        sources of several mana last, then first; the plan that wastes least,
+        the earlier of equals. Several first is what pays {2} with all of a
+        Sunastian Falconer's {2} rather than a Llanowar Elves and half of it."""
         count: dict[int, int] = {}
         for sid, _ in units:
             count[sid] = count.get(sid, 0) + 1
         several_last = sorted(units, key=lambda u: count[u[0]] > 1)
+        several_first = sorted(units, key=lambda u: count[u[0]] == 1)
         best: tuple[int, list[tuple[int, str]]] | None = None
-        for order in (units, several_last):
+        for k, order in enumerate((units, several_last, several_first)):
+            if order in (units, several_last)[:k]:
+                continue
             plan = next((pp for v in variants if (pp := plan_payment(v, pool, order)) is not None), None)
             if plan is None:
                 return None
@@ -645,7 +650,7 @@ class CastingRules:
             waste = sum(count[sid] - n for sid, n in used.items())
             if best is None or waste < best[0]:
                 best = (waste, plan)
-            if waste == 0 or several_last == units:
+            if waste == 0:
                 break
         return best[1] if best is not None else None
 

@@ -341,3 +341,25 @@ def test_a_mana_ability_without_tap_counts_once_per_use_left() -> None:
     d.apply("auto")
     rasputin = next(c for c in d.game.battlefield if c.name == "Rasputin Dreamweaver")
     assert rasputin.counters.get("dream", 0) == 0 and tapped(d) == ["Mountain"]
+
+
+def test_auto_spends_all_of_a_source_of_two_rather_than_burn_half() -> None:
+    # {2}{W}{W}{R}{R}{G}{G} from two Savannahs, a Forest, a Mountain, Hammerheim, two Llanowar
+    # Elves and Sunastian Falconer ({T}: add {2}): the Falconer pays the {2}, one Elves stays
+    # untapped; tapping the second Elves and half the Falconer left {1} to burn
+    d = position({"hand": ["Palladia-Mors"],
+                  "battlefield": ["Savannah", "Savannah", "Forest", "Mountain", "Hammerheim",
+                                  "Llanowar Elves", "Llanowar Elves", "Sunastian Falconer"]})
+    d.apply("cast Palladia-Mors")
+    d.apply("auto")
+    assert d.game.players[0].pool.total() == 0
+    assert tapped(d).count("Llanowar Elves") == 1 and "Sunastian Falconer" in tapped(d)
+
+
+def test_auto_pays_generic_with_a_whole_sol_ring_before_a_land_and_half_of_it() -> None:
+    d = position({"hand": ["Craw Wurm"],
+                  "battlefield": ["Forest", "Forest", "Mountain", "Mountain", "Mox Pearl", "Sol Ring"]})
+    d.apply("cast Craw Wurm")
+    d.apply("auto")
+    assert d.game.players[0].pool.total() == 0
+    assert "Mox Pearl" not in tapped(d)
