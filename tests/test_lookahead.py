@@ -146,3 +146,32 @@ def test_a_copy_at_a_block_declaration_from_the_kept_rest_point() -> None:
     # copies of the copy (the look-ahead's candidates) replay from its own kept rest point
     assert a.clone().state_hash() == a.state_hash()
     assert determinize(_at_blocks(["Lightning Bolt"], keep_rest=False), 0, random.Random(7)) is None
+
+
+def test_the_look_ahead_plays_its_land_and_pumps_nothing_before_combat() -> None:
+    """Found in a terminal duel: the computer's Wyluli Wolf ("{T}: target creature gains
+    +1/+1 until end of turn") pumped its Erhnam Djinn in the main phase each turn, and
+    nothing attacked. The pump was the look-ahead's pick because its copies scored a hair
+    above passing; and with the pump gone, passing (which ends the turn) beat the land
+    drop, because the copies after the land played on with the heuristic's losing attack
+    into Johan. Now the land is played, nothing is pumped for the turn, nothing attacks."""
+    from engine.players.computer import ComputerPlayer, answer
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Wyluli Wolf", "Erhnam Djinn", "Desert Nomads", "King Suleiman", "Mountain",
+                                  "Mountain", "Plains", "Plains", "City of Brass"], "hand": ["Plains"]},
+        "bob": {"battlefield": ["Johan", "Llanowar Elves", "Llanowar Elves", "Savannah", "Forest", "Hammerheim"]}}}
+    duel = Duel(lambda: build_position(setup))
+    ai = ComputerPlayer(seed=1)
+    answers = []
+    for _ in range(40):
+        d = duel.pending
+        if d is None or duel.game.active != 0:
+            break
+        if d.player == 0:
+            answers.append(answer(duel, ai))
+            duel.apply(answers[-1], 0)
+        else:
+            duel.apply(d.decline if d.decline is not None else d.choices[0], d.player)
+    assert answers[0] == "play Plains"
+    assert not any(a.startswith(("activate Wyluli Wolf", "attack")) for a in answers), answers

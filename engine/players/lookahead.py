@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from ..decisions import Decision, DecisionKind, IllegalAction
 from ..determinize import Peek
 from ..duel import Duel
-from . import computer
+from . import card_hints, computer
 from .computer_combat import Combat
 from .sensible import SensiblePlayer
 
@@ -91,8 +91,13 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             if name in computer.NEVER or computer.MANA_SPELL.search(computer.card_text(name)) \
                     and not t & {"artifact", "creature", "enchantment"}:
                 continue
+            if _for_this_turn(computer.card_text(name)) and t <= {"instant", "interrupt"}:
+                continue
             scored.append((cp._cast_score(b, name, t), c))
         elif c.startswith("activate ") and not computer.MANA_SPELL.search(c):
+            ab = card_hints.ability_of(c)
+            if _for_this_turn(ab.text if ab is not None else computer.card_text(cp._name(c))):
+                continue
             scored.append((1.0, c))
     scored.sort(key=lambda x: -x[0])
     out = list(first)
@@ -104,6 +109,23 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
     if "attack" in d.choices and (heur is None or heur in ("attack", d.decline)):
         out += [p for p in attack_plans(cp, b, d, heur == "attack") if p not in out]
     return out
+
+
+def _for_this_turn(text: str) -> bool:
+    """Whether a fast effect's text only changes a creature until end of turn
+    ("+1/+1 until end of turn", "gains flying until end of turn"): in the main
+    phase it is no candidate. Cast before combat it tells the opponent what is
+    coming and, on a creature with {T} in its cost (Wyluli Wolf), keeps it tapped
+    through their turn; in combat, after blocks, the same effect does all it
+    can (the computer's heuristic uses it there). Left in, it was chosen whenever
+    its copies scored a hair above passing: Wyluli Wolf pumped Erhnam Djinn each
+    turn and nothing attacked. A creature made of a land or an artifact for the
+    turn ("becomes a 2/2 ... creature until end of turn": Mishra's Factory) stays
+    a candidate: it must be one before attackers are declared."""
+    return bool(_EOT.search(text)) and "becomes" not in text
+
+
+_EOT = re.compile(r"(?:gets|gains|\+\d+/[+-]\d+)[^.\n]*until end of turn", re.I)
 
 
 def attack_plans(cp: "ComputerPlayer", b: "computer.Board", d: Decision, announced: bool) -> list[str]:
@@ -289,6 +311,12 @@ def choice(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str | Non
         if d.decline is not None and d.decline not in first:
             first.append(d.decline)
         cands = first + block_plans(cp, b, d, heur)
+    elif heur is not None and heur.startswith("play "):
+        # the land drop is kept: its worth shows only turns later, and the copies play on
+        # with the heuristic's attack, whose losses it was blamed for (passing, which ends
+        # the turn, scored better, and the land stayed in hand); the attack is judged at
+        # the next opportunity, after the land
+        return None
     else:
         cands = _candidates(cp, v, d, heur)
     return _best(cands, d, heur, peek, cp, v, rng)
