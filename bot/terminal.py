@@ -463,7 +463,7 @@ class TerminalDuel:
             first_error = IllegalAction(f"cannot read {text!r}: {e}")
         # a whole action at once, as in duel scripts ("cast Fireball -> bob x=3")
         if any(k in text for k in ("->", " x=", " pay=")):
-            runner = Runner(self.duel)
+            runner = Runner(self.duel, pay_by_hand=True)
             try:
                 err = runner.try_action(d.player, parse_action(text))
             except ValueError as e:

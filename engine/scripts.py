@@ -208,8 +208,12 @@ def parse_action(text: str) -> Action:
 class Runner:
     """Drives a :class:`Duel` for the script steps."""
 
-    def __init__(self, duel: Duel) -> None:
+    def __init__(self, duel: Duel, pay_by_hand: bool = False) -> None:
         self.duel = duel
+        # a cast without pay= whose payment ``auto`` cannot make (it never sacrifices
+        # Black Lotus) stops at the payment, for a person to pay by hand (the terminal);
+        # a script is refused instead
+        self.pay_by_hand = pay_by_hand
 
     @property
     def g(self) -> Game:
@@ -375,6 +379,8 @@ class Runner:
                 self._apply(p, f"choose {chooses.pop(0)}")
             elif k is DecisionKind.PAY:
                 if pays is None:
+                    if self.pay_by_hand and "auto" not in d.choices:
+                        break
                     self._apply(p, "auto")
                 else:
                     for s in pays:

@@ -700,3 +700,15 @@ def test_a_target_too_many_is_said_once() -> None:
     line = next(x for x in text.splitlines() if "Not legal" in x).removeprefix("> ")
     assert line == ("Not legal: no mode fits: Ancestral Recall has no target left for you "
                     "(remove it from the answer)"), line
+
+
+def test_a_whole_cast_auto_cannot_pay_stops_at_the_payment() -> None:
+    # found in a terminal duel: "cast Sinkhole -> Volcanic Island" with Black Lotus and one
+    # Swamp was refused as "'auto' does not answer this decision" (auto never sacrifices the
+    # Lotus); the cast and its target stand and the player pays by hand
+    text = at({"hand": ["Sinkhole"], "battlefield": ["Black Lotus", "Swamp"]},
+              {"battlefield": ["Volcanic Island"]},
+              lines=("cast Sinkhole -> Volcanic Island", "tap Black Lotus for BBB"))
+    assert "does not answer" not in text and "Not legal" not in text
+    assert "Sinkhole: pay {B}{B}" in text
+    assert "Volcanic Island is destroyed" in text
