@@ -95,7 +95,7 @@ class CharacteristicsRules(Tracked):
     _quiet = frozenset({"decisions_asked", "step_mark", "_last_choices", "_computing",
                         "_guard_hits", "_chars_cache", "_oid", "_sid", "_ts", "events", "secrets",
                         "checking_state", "rest_next", "rest_decision", "_clean_at",
-                        "resolving", "doomed"})
+                        "resolving", "doomed", "doom_why"})
     # Minor changes (engine.tracked.MINOR): where the turn is and the spells being cast or
     # waiting, which no characteristic of a permanent depends on (no static, effect,
     # base_chars, animates or removes_abilities hook reads them): they keep the

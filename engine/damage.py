@@ -269,10 +269,13 @@ class DamageRules:
             if not self.pending_damage:
                 return
 
-    def destroy(self: "Game", card: Card, *, bury: bool = False) -> None:
+    def destroy(self: "Game", card: Card, *, bury: bool = False, why: str = "") -> None:
         """Mark a permanent destroyed (or buried): it goes at the next settle.
         A permanent with the flag "cannot be destroyed" (Consecrate Land's
-        land) is neither destroyed nor buried."""
+        land) is neither destroyed nor buried. ``why`` ends the one log line
+        it goes with: ": it was used this turn" makes "Rocket Launcher is
+        destroyed: it was used this turn." (a card logging its own line as
+        well logged it twice)."""
         if card.zone != "battlefield":
             return
         if "cannot be destroyed" in self.chars(card).flags:
@@ -280,6 +283,8 @@ class DamageRules:
             return
         if bury or self.doomed.get(card.oid) != "bury":
             self.doomed[card.oid] = "bury" if bury else "destroy"
+        if why:
+            self.doom_why[card.oid] = why
 
     def lethal(self: "Game", card: Card) -> bool:
         ch = self.chars(card)
@@ -377,6 +382,7 @@ class DamageRules:
             # This pass's marks are taken out: anything marked while regeneration is
             # offered (a spell or ability resolving meanwhile) waits for the next pass.
             marks, self.doomed = self.doomed, {}
+            whys = {oid: self.doom_why.pop(oid) for oid in marks if oid in self.doom_why}
             doomed_now = [c for c in sorted(self.battlefield, key=lambda c: c.timestamp) if c.oid in marks]
             dying: list[Card] = []
             offered = False  # an offer may have dealt damage (Manabarbs): look again
@@ -393,7 +399,7 @@ class DamageRules:
             if dying:
                 # each as it was marked: destroyed (lethal damage, a "destroy" state hook) or
                 # buried (an aura without a legal host, the legend rule, a "bury" state hook)
-                yield from self.put_in_graveyard(dying, how={c.oid: marks[c.oid] for c in dying})
+                yield from self.put_in_graveyard(dying, how={c.oid: marks[c.oid] for c in dying}, why=whys)
                 changed = True
             if not changed and not offered and not self.doomed:
                 return
@@ -610,10 +616,12 @@ class DamageRules:
             card.regenerated_in_combat = True
         self.log(f"{card.name} regenerates.")
 
-    def put_in_graveyard(self: "Game", cards: list[Card], *, how: "str | dict[int, str]") -> Gen:
+    def put_in_graveyard(self: "Game", cards: list[Card], *, how: "str | dict[int, str]",
+                         why: dict[int, str] | None = None) -> Gen:
         """Permanents go to their owners' graveyards at once; then
         "put into the graveyard" triggers. ``how``: "destroy", "bury" or "sacrifice",
-        for all of them or per card (by oid)."""
+        for all of them or per card (by oid); ``why``: the end of a card's log
+        line, by oid (see :meth:`destroy`)."""
         moved = []
         for c in cards:
             if c.zone != "battlefield" or c not in self.battlefield:
@@ -629,7 +637,7 @@ class DamageRules:
             new = self.move(c, "graveyard")
             went = how if isinstance(how, str) else how[c.oid]
             verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[went]
-            self.log(f"{c.name} {verb}.")
+            self.log(f"{c.name} {verb}{(why or {}).get(c.oid, '')}.")
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c, went))
             if was_creature:
                 self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1

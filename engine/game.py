@@ -95,6 +95,7 @@ class Game(TurnRules, CastingRules, CombatRules, DamageRules, CharacteristicsRul
         self.sorcery_damage: dict[int, tuple[int, int, str, int]] = {}
         self.damage_log: list[tuple[int, Packet]] = []  # (turn, packet) dealt to players this turn (Reverse Damage)
         self.doomed: dict[int, str] = {}  # oid -> "destroy" | "bury", settled by state_checks
+        self.doom_why: dict[int, str] = {}  # oid -> what the log adds to "X is destroyed" (see destroy)
         self.checking_state = False  # state_checks is offering regeneration: checks do not nest
         self.trample_links: list[tuple[int, list[int], Card | Player]] = []  # see DamageRules
         self.first_player = 0

@@ -165,3 +165,23 @@ def test_most_new_antiquities_cards_were_played(capsys: pytest.CaptureFixture[st
         print(f"\n{len(ATQ_NEW) - len(never)} of {len(ATQ_NEW)} new Antiquities cards played in {DUELS} random "
               f"duels; never: {never}")
     assert len(never) <= len(ATQ_NEW) // 4, never
+
+
+def test_a_used_rocket_launcher_is_destroyed_at_end_of_turn_in_one_log_line() -> None:
+    # found in a terminal duel: "Rocket Launcher is destroyed: it was used this turn." and then
+    # "Rocket Launcher is destroyed." again, when the state check took it
+    from engine import Duel
+    from engine.scripts import build_position
+    setup = {"active": "alice", "phase": "main", "players": {
+        "alice": {"battlefield": ["Rocket Launcher", "Mountain", "Mountain"]}, "bob": {}}}
+    duel = Duel(lambda: build_position(setup))
+    duel.apply("activate Rocket Launcher")
+    duel.apply("target bob")
+    duel.apply("auto")
+    for _ in range(30):
+        d = duel.pending
+        if d is None or duel.game.active != 0 or any(c.name == "Rocket Launcher" for c in duel.game.players[0].graveyard):
+            break
+        duel.apply(d.decline if d.decline is not None else d.choices[0], d.player)
+    lines = [e for e in duel.game.events if "Rocket Launcher is destroyed" in e]
+    assert lines == ["Rocket Launcher is destroyed: it was used this turn."]

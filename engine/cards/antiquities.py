@@ -122,8 +122,7 @@ def _once_at_end_of_turn(what: Callable[[Game, Card], Gen]) -> Trigger:
 
 
 def _destroy_it(g: Game, card: Card) -> Gen:
-    g.log(f"{card.name} is destroyed: it was used this turn.")
-    g.destroy(card)
+    g.destroy(card, why=": it was used this turn")
     return
     yield
 

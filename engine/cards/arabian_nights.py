@@ -420,8 +420,7 @@ def _serendib_djinn(g: Game, ctx: Ctx) -> Gen:
                            parser=g.parser_for(p, ch), about="Serendib Djinn")
     land = lands[ch.index(ans)]
     island = g.word(ctx.source, "island") in g.chars(land).subtypes
-    g.destroy(land)
-    g.log(f"{land.name} is destroyed (Serendib Djinn).")
+    g.destroy(land, why=" (Serendib Djinn)")
     if island:
         g.deal_damage(ctx.source, ctx.me, 3)
 

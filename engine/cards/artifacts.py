@@ -193,8 +193,7 @@ define("Ebony Horse", abilities=(Ability(
 def _carpet_destroy(g: Game, ctx: Ctx) -> Gen:
     carpet = g.find(ctx.data["delayed"].data["carpet"])
     if carpet is not None:
-        g.log("Flying Carpet is destroyed: the creature it carried went to the graveyard.")
-        g.destroy(carpet)
+        g.destroy(carpet, why=": the creature it carried went to the graveyard")
     return
     yield
 

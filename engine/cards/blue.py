@@ -694,8 +694,7 @@ def _te_mark(g: Game, ctx: Ctx) -> Gen:
 
 
 def _te_end(g: Game, ctx: Ctx) -> Gen:
-    g.log("Time Elemental attacked or blocked: it is destroyed and deals 5 damage to its controller.")
-    g.destroy(ctx.source)
+    g.destroy(ctx.source, why=": it attacked or blocked")
     g.deal_damage(ctx.source, ctx.me, 5)
     return
     yield

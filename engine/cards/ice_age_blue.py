@@ -1034,8 +1034,7 @@ def _chill_destroys(g: Game, ctx: Ctx) -> Gen:
     for oid in ctx.data["delayed"].data["doomed"]:
         c = g.find(oid)
         if c is not None:
-            g.log(f"{c.name} is destroyed (Winter's Chill).")
-            g.destroy(c)
+            g.destroy(c, why=" (Winter's Chill)")
     yield from g.settle()
 
 

@@ -334,8 +334,7 @@ define("Ball Lightning", keywords=("can attack the turn it comes into play",),
 def _whelp_doom(g: Game, ctx: Ctx) -> Gen:
     src = g.find(ctx.data["delayed"].data["oid"])
     if src is not None:
-        g.log("Dragon Whelp is destroyed: more than {R}{R}{R} was spent on it this turn.")
-        g.destroy(src)
+        g.destroy(src, why=": more than {R}{R}{R} was spent on it this turn")
     return
     yield
 
@@ -401,8 +400,7 @@ def _giant_target(g: Game, ctx: Ctx, c: Card) -> bool:
 def _giant_doom(g: Game, ctx: Ctx) -> Gen:
     c = g.find(ctx.data["delayed"].data["oid"])
     if c is not None:
-        g.log(f"{c.name} is destroyed at end of turn (Stone Giant).")
-        g.destroy(c)
+        g.destroy(c, why=" at end of turn (Stone Giant)")
     return
     yield
 
