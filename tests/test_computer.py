@@ -710,3 +710,16 @@ def test_the_look_ahead_fears_the_damage_it_lets_through() -> None:
     duel = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0))
     assert "alice blocks: Craw Wurm with Ornithopter." in duel.game.events, duel.game.events[-12:]
     assert duel.game.players[0].life == 7
+
+
+def test_a_rocket_launcher_shoots_the_attacker_it_can_kill() -> None:
+    """Found in a terminal duel: attacked by Savannah Lions (2/1) and a Kird Ape (2/3 beside a
+    Forest), with Rocket Launcher and five Mountains (two shots), the computer shot the Ape
+    twice (it lived) and the Lions hit. The Lions die now."""
+    setup = {"active": "bob", "phase": "main", "players": {
+        "alice": {"battlefield": ["Rocket Launcher"] + ["Mountain"] * 5, "library": ["Mountain"] * 5},
+        "bob": {"battlefield": ["Savannah Lions", "Kird Ape", "Forest"], "library": ["Forest"] * 5}}}
+    duel = _attacked(setup, ["Savannah Lions", "Kird Ape"], ComputerPlayer(0))
+    g = duel.game
+    assert "Savannah Lions" in [c.name for c in g.players[1].graveyard], g.events[-20:]
+    assert not any("damage to Kird Ape" in e for e in g.events), g.events[-20:]

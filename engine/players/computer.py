@@ -1122,8 +1122,11 @@ class ComputerPlayer:
             dmg = max(dmg - sum(self.shares), 0)
         if bad and dmg is not None and self.n_targets >= 1 and "done" in ch and (not divided or dmg <= 0):
             return "done"
-        # a pinger fired again and again this turn (Rocket Launcher): its shots add up on one creature
-        shots = self._shots(b, name) + 1 if name and dmg and self.casting.startswith("activate ") and \
+        # a pinger fired again and again this turn (Rocket Launcher): its shots add up on one creature.
+        # Targets come before the payment, so the mana untapped now pays this shot too (counting it
+        # once more had two shots of four Mountains "kill" a Kird Ape: it was pinged twice and lived,
+        # and the Savannah Lions beside it, one shot from death, hit)
+        shots = self._shots(b, name) if name and dmg and self.casting.startswith("activate ") and \
             re.search(r"is destroyed at end of turn", card_text(name)) else 0
         scored = []
         for t in ch:
