@@ -612,7 +612,7 @@ class CombatRules:
             for c in b:  # read by attacked_last_turn
                 c.flags["attacked in turn"] = (ap, self.players[ap].turns_begun)
         self.log(f"{self.players[ap].name} attacks with " +
-                 ", ".join(" + ".join(c.name for c in b) for b in bands) + ".")
+                 ", ".join(" + ".join(ref(self, c) for c in b) for b in bands) + ".")
         for b in bands:
             for c in b:
                 yield from self.fire(Event.ATTACKS, card=c)
@@ -705,8 +705,9 @@ class CombatRules:
                 turn, seen = b.flags.get("blocked_this_turn", (self.turn, ()))
                 b.flags["blocked_this_turn"] = (self.turn, (seen if turn == self.turn else ()) + tuple(cb.bands[i]))
         if plan:
+            # by their refs ("Serendib Efreet#1"): two of a name blocking read as one twice
             self.log(f"{self.players[nap].name} blocks: " + "; ".join(
-                f"{a.name} with {', '.join(b.name for b in bl)}" for a, bl in plan) + ".")
+                f"{ref(self, a)} with {', '.join(ref(self, b) for b in bl)}" for a, bl in plan) + ".")
         else:
             self.log(f"{self.players[nap].name} does not block.")
         self.apply_rampage()

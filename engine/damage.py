@@ -243,12 +243,19 @@ class DamageRules:
             r.life -= pk.amount
             self.player_damage[(self.turn, r.idx)] = self.player_damage.get((self.turn, r.idx), 0) + pk.amount
             self.damage_log = [e for e in self.damage_log if e[0] == self.turn] + [(self.turn, pk)]
-            self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name} ({r.life} life).")
+            self.log(f"{self._source_ref(pk)} deals {pk.amount} damage to {r.name} ({r.life} life).")
         elif r.zone == "battlefield" and r in self.battlefield:
             r.damage += pk.amount
             if pk.source_oid is not None:
                 r.damaged_by.add(pk.source_oid)
-            self.log(f"{pk.source_name} deals {pk.amount} damage to {r.name}.")
+            self.log(f"{self._source_ref(pk)} deals {pk.amount} damage to {ref(self, r)}.")
+
+    def _source_ref(self: "Game", pk: Packet) -> str:
+        """The damage's source as the log names it: a permanent still in play by its ref
+        ("Serendib Efreet#2", when two of that name are), anything else by its name."""
+        src = next((c for c in self.battlefield if c.oid == pk.source_oid), None) \
+            if pk.source_oid is not None else None
+        return ref(self, src) if src is not None and src.name == pk.source_name else pk.source_name
 
     # --------------------------------------------------------- settling
     def settle(self: "Game") -> Gen:
@@ -623,6 +630,8 @@ class DamageRules:
         for all of them or per card (by oid); ``why``: the end of a card's log
         line, by oid (see :meth:`destroy`)."""
         moved = []
+        # each by its ref as it was in play ("Llanowar Elves#5 is destroyed."), all taken before any goes
+        names = {c.oid: ref(self, c) for c in cards}
         for c in cards:
             if c.zone != "battlefield" or c not in self.battlefield:
                 continue
@@ -632,12 +641,12 @@ class DamageRules:
             toughness = self.chars(c).toughness
             if c.remove_if_dies:
                 new = self.move(c, "removed")
-                self.log(f"{c.name} is removed from the game.")
+                self.log(f"{names[c.oid]} is removed from the game.")
                 continue
             new = self.move(c, "graveyard")
             went = how if isinstance(how, str) else how[c.oid]
             verb = {"bury": "is buried", "sacrifice": "is sacrificed", "destroy": "is destroyed"}[went]
-            self.log(f"{c.name} {verb}{(why or {}).get(c.oid, '')}.")
+            self.log(f"{names[c.oid]} {verb}{(why or {}).get(c.oid, '')}.")
             moved.append((new, ctrl, damaged_by, was_creature, toughness, c, went))
             if was_creature:
                 self.creature_deaths[self.turn] = self.creature_deaths.get(self.turn, 0) + 1

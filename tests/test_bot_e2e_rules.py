@@ -509,10 +509,10 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     await t.play([(alice, "activate Samite Healer"), (alice, "target Samite Healer")])
     await t.fake.wait_for(lambda: panel(alice) and "Turn 9" in board(alice, thread).text)
     log = thread_log(alice, thread)
-    assert "alice blocks: Llanowar Elves with Samite Healer." in log
+    assert "alice blocks: Llanowar Elves#5 with Samite Healer." in log
     assert "alice uses Samite Healer targeting Samite Healer." in log
     assert "1 damage to Samite Healer is prevented." in log
-    assert "Llanowar Elves deals 1 damage to alice (16 life)." in log
+    assert "Llanowar Elves#4 deals 1 damage to alice (16 life)." in log
     text = board(alice, thread).text
     assert "alice: 16 life" in text and "Samite Healer 1/1" in text  # untapped again: it is her turn
     # turn 9: alice attacks with a band (Benalish Hero has banding) and a lone Lions
@@ -541,9 +541,9 @@ async def test_combat_blocks_bands_prevention_pages_and_typed_answers(fake_disco
     await t.choose(alice, "pass")
     await t.fake.wait_for(lambda: panel(bob) and "Turn 10" in board(alice, thread).text)
     log = thread_log(alice, thread)
-    assert "alice attacks with Benalish Hero + Savannah Lions, Savannah Lions." in log
-    assert "bob blocks: Benalish Hero with Llanowar Elves, Llanowar Elves." in log
-    assert "Savannah Lions deals 2 damage to bob (18 life)." in log
+    assert "alice attacks with Benalish Hero + Savannah Lions#1, Savannah Lions#2." in log
+    assert "bob blocks: Benalish Hero with Llanowar Elves#5, Llanowar Elves#6." in log
+    assert "Savannah Lions#2 deals 2 damage to bob (18 life)." in log
     text = board(alice, thread).text
     assert "bob: 18 life" in text
     mine = in_play(text, "alice")

@@ -669,7 +669,7 @@ def test_the_look_ahead_plays_out_blocks() -> None:
     setup = {"active": "bob", "phase": "main",
              "players": {"alice": alice, "bob": {"battlefield": ["Frost Giant"], "library": ["Forest"] * 10}}}
     rule = _attacked(setup, ["Frost Giant"], ComputerPlayer(0), keep_rest=False)
-    assert "alice blocks: Frost Giant with Grizzly Bears; Frost Giant with Grizzly Bears." in rule.game.events
+    assert "alice blocks: Frost Giant with Grizzly Bears#1; Frost Giant with Grizzly Bears#2." in rule.game.events
     assert sum(c.name == "Grizzly Bears" for c in rule.game.battlefield) == 1
     duel = _attacked(setup, ["Frost Giant"], ComputerPlayer(0))
     assert not any(e.startswith("alice blocks") for e in duel.game.events), duel.game.events[-12:]
@@ -688,7 +688,7 @@ def test_the_look_ahead_lets_through_what_its_counterattack_outraces() -> None:
         "alice": alice, "bob": {"battlefield": ["Craw Wurm"] + ["Mountain"] * 3, "library": ["Forest"] * 10,
                                 "life": 6}}}
     rule = _attacked(setup, ["Craw Wurm"], ComputerPlayer(0), keep_rest=False)
-    assert "alice blocks: Craw Wurm with Hill Giant; Craw Wurm with Hill Giant." in rule.game.events
+    assert "alice blocks: Craw Wurm with Hill Giant#1; Craw Wurm with Hill Giant#2." in rule.game.events
     ai = ComputerPlayer(0)
     duel = _attacked(setup, ["Craw Wurm"], ai)
     assert "alice does not block." in duel.game.events and duel.game.players[0].life == 1
