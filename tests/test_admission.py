@@ -13,6 +13,7 @@ from typing import Any, AsyncIterator
 
 import pytest
 
+from bench.harness import shed
 from bot.admission import BUSY
 from bot.app import ManaburnBot
 from bot.http_interactions import TOO_LATE
@@ -237,6 +238,7 @@ async def test_a_click_signed_past_discords_3_s_is_not_applied(
         monkeypatch.setattr(fake, "signed", lambda body, timestamp=None: signed(body, str(int(time.time()) - 5)))
         late = await _click(user, msg, random.Random(3))
         assert late.type == 4 and late.ephemeral and late.text == TOO_LATE
+        assert shed(late)  # the bench's players click again, as for a shed click
         await asyncio.sleep(0.5)
         again = await store.load_duel(bot.svc.db, duel)
         assert again[0].seq == stored[0].seq and len(again[1]) == len(stored[1])
