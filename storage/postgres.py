@@ -280,9 +280,9 @@ async def _run_in_greenlet(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)``, a synchronous function whose statements need the event loop, run
     on the loop's thread: it runs in a greenlet until it needs an awaitable
     (:func:`_await`), which is awaited here, its result or exception sent back in.
-    Before, *fn* ran on a worker thread and each statement was handed to the loop and
-    back (two thread hand-offs, a thread-pool submit and the GIL passed between them:
-    about a tenth of a worker's CPU per click, by py-spy; bench/README.md, issue 27)."""
+    Not a worker thread: there each statement is handed to the loop and back (two thread
+    hand-offs, a thread-pool submit and the GIL passed between them), and a cancelled
+    caller leaves the function running on after its transaction was rolled back."""
     g = greenlet(fn)
     out: Any = g.switch(*args)
     while not g.dead:
