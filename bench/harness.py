@@ -41,6 +41,7 @@ from engine.decks import PRECONS  # noqa: E402
 DECKS = sorted(PRECONS)
 PANEL_PREFIXES = ("mb:c:", "mb:s:")
 BUSY_PREFIX = "Manaburn is busy"  # a click shed by the worker's admission control (bot.admission.BUSY)
+TOO_LATE_PREFIX = "That click reached Manaburn too late"  # read past Discord's 3 s (bot.http_interactions.TOO_LATE)
 BOARD_PREFIX = "**Duel #"
 
 
@@ -49,8 +50,9 @@ def _loop_time() -> float:
 
 
 def shed(r: Any) -> bool:
-    """Whether an interaction was refused at once by admission control (nothing done)."""
-    return r.type == 4 and r.ephemeral and r.text.startswith(BUSY_PREFIX)
+    """Whether an interaction was refused at once, nothing done: by admission control, or
+    because the worker read it after Discord's 3 s (counted with the shed clicks)."""
+    return r.type == 4 and r.ephemeral and r.text.startswith((BUSY_PREFIX, TOO_LATE_PREFIX))
 
 
 async def until_taken(press: Callable[[], Any], tries: int = 10) -> Any:

@@ -190,7 +190,8 @@ def run(quick: bool = False, saturation_duels: int | None = None, latency_second
     res.params = {"duels": duels, "measured_seconds": seconds, "warmup_seconds": warm, "think_seconds": [0, 0],
                   "ingress": "the fake Discord POSTs each interaction, signed, to the workers in turn",
                   "database": "PostgreSQL 15 (tests/pgserver.py: fsync off, unix socket)",
-                  "paced_levels": levels, "paced_think_seconds": list(think), "paced_workers": os.cpu_count()}
+                  "paced_levels": levels, "paced_think_seconds": list(think), "paced_workers": os.cpu_count(),
+                  "event_loop": os.environ.get("MANABURN_BENCH_LOOP") or "asyncio"}
     tmp = bench_tmp(tmpdir)
     try:
         res.figures = asyncio.run(_run(duels, seconds, warm, tmp, levels, think))

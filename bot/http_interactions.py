@@ -6,7 +6,9 @@ the gateway does not spread them; an "Interactions Endpoint URL" makes Discord P
 every interaction to that URL instead, and any worker behind it can answer. Each
 request is checked before anything else: the Ed25519 signature of timestamp + body
 (``X-Signature-Ed25519``, ``X-Signature-Timestamp``) against the application's public
-key, else 401. A PING is answered with a PONG.
+key, else 401. A PING is answered with a PONG. A request read more than
+:data:`STALE_AFTER` seconds after its signed timestamp is answered privately and not
+applied: Discord has already shown the player that it failed.
 
 discord.py receives interactions only over the gateway, so the payload is handed to it
 as if the gateway had sent it (``ConnectionState.parse_interaction_create``): the same
@@ -48,11 +50,27 @@ from .admission import BUSY, Admission, Admit, goes_ahead
 if TYPE_CHECKING:
     from .face import BotFace
 
-__all__ = ["InteractionsEndpoint", "ANSWER_WITHIN", "verify"]
+__all__ = ["InteractionsEndpoint", "ANSWER_WITHIN", "STALE_AFTER", "TOO_LATE", "sent_ago", "verify"]
 
 log = logging.getLogger("manaburn.bot")
 
 ANSWER_WITHIN = 2.5  # seconds: Discord waits 3 s for the HTTP answer
+
+#: Seconds after the signed timestamp past which a request is refused unread: Discord
+#: waits 3 s for the answer and has shown the player that the interaction failed by
+#: then, so a click read later (a starved worker, a long queue in front of it) must not
+#: be applied. ``X-Signature-Timestamp`` is whole Unix seconds, Discord's send time
+#: rounded down, so a request's true age is up to 1 s less than ``now - timestamp``;
+#: the choice is to refuse when that difference is past 3 s: what is refused was sent
+#: more than 2 s ago, so at most 1 s before Discord gives up, with the endpoint's own
+#: work still to do. Refusing one that Discord would still have taken costs the player
+#: a click again (told so privately); applying one Discord shows as failed changes the
+#: duel behind the player's back, so the doubt goes to refusing.
+STALE_AFTER = 3.0
+
+#: The answer to a request older than :data:`STALE_AFTER`. Discord has given up on it
+#: and discards any answer; were its clock behind ours, this is what the player sees.
+TOO_LATE = "That click reached Manaburn too late to be taken: nothing changed — try again."
 
 
 @dataclass
@@ -181,6 +199,15 @@ def verify(key: VerifyKey, signature: str | None, timestamp: str | None, body: b
     return True
 
 
+def sent_ago(timestamp: str) -> float:
+    """Seconds since the signed *timestamp* (whole Unix seconds, checked by :func:`verify`);
+    infinite when it is not a number."""
+    try:
+        return time.time() - int(timestamp)
+    except ValueError:
+        return float("inf")
+
+
 class InteractionsEndpoint:
     """The HTTP server of one worker: ``POST /interactions`` (and ``GET /health``)."""
 
@@ -193,7 +220,7 @@ class InteractionsEndpoint:
         self._adapter = _HttpAnswerAdapter()
         self.admission = admission or Admission()
         #: what became of the interactions received (for the bench and the tests)
-        self.counts: dict[str, int] = {a.value: 0 for a in Admit}
+        self.counts: dict[str, int] = {a.value: 0 for a in Admit} | {"stale": 0}
 
     async def start(self) -> None:
         app = web.Application(client_max_size=4 * 1024 * 1024)
@@ -232,6 +259,11 @@ class InteractionsEndpoint:
             return web.Response(status=400, text="not an interaction")
         if itype == 1:  # PING
             return web.json_response({"type": 1})
+        age = sent_ago(request.headers["X-Signature-Timestamp"])
+        if age > STALE_AFTER:  # Discord has shown it failed: not applied
+            self.counts["stale"] += 1
+            log.warning("interaction %s refused: signed %.1f s ago (Discord waits 3 s)", data.get("id"), age)
+            return web.json_response({"type": 4, "data": {"content": TOO_LATE, "flags": 64}})
         if self.bot.service is None or not self.bot.is_ready():
             return web.Response(status=503, text="starting")
         admit = self.admission.admit(data)

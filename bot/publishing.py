@@ -263,9 +263,9 @@ class Publisher:
         cast or resolved, attackers or blockers declared: :func:`bot.picture.moment`),
         not at every click: it costs no REST call of its own, only its bytes."""
         rec = live.record
-        text = board_message(live)
         with live.duel.playing.reading():
             public = live.duel.view(None)
+        text = board_message(live, public)
         now = moment_key(public)
         if rec.board_message_id:
             board = thread.get_partial_message(int(rec.board_message_id))

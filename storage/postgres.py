@@ -52,6 +52,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 import psycopg
+from greenlet import getcurrent, greenlet
 from psycopg.adapt import Loader
 from psycopg_pool import AsyncConnectionPool
 
@@ -245,31 +246,53 @@ class Connection:
 
 class _SyncConnection:
     """For :meth:`PostgresDatabase.write`: the sqlite3-like synchronous connection its
-    function expects, run on a worker thread and bridged to the event loop's connection."""
+    function expects. The function runs in a greenlet on the event loop's thread
+    (:func:`_run_in_greenlet`); each statement hands its coroutine to the loop's side,
+    which awaits it on the transaction's connection and switches back with the result."""
 
-    def __init__(self, conn: Connection, loop: asyncio.AbstractEventLoop, owns: bool) -> None:
-        self._conn, self._loop = conn, loop
+    def __init__(self, conn: Connection, owns: bool) -> None:
+        self._conn = conn
         self._owns = owns  # the transaction is the write's own (not a caller's it joined)
 
-    # a statement handed to the loop and not done within this many seconds fails the
-    # function (the loop was stopped under it): the thread never waits forever
-    TIMEOUT = 60.0
-
     def execute(self, sql: str, params: Sequence[Any] = ()) -> _SyncCursor:
-        fut = asyncio.run_coroutine_threadsafe(self._conn._execute(sql, params), self._loop)
-        return _SyncCursor(fut.result(self.TIMEOUT))
+        return _SyncCursor(_await(self._conn._execute(sql, params)))
 
     def executemany(self, sql: str, seq_of_params: Iterable[Sequence[Any]]) -> _SyncCursor:
-        fut = asyncio.run_coroutine_threadsafe(self._conn.executemany(sql, list(seq_of_params)), self._loop)
-        return _SyncCursor(fut.result(self.TIMEOUT))
+        return _SyncCursor(_await(self._conn.executemany(sql, list(seq_of_params))))
 
     def execute_all(self, statements: Sequence[tuple[str, Sequence[Any]]], *, last: bool = False) -> _SyncCursor:
         """:meth:`Connection.execute_all`: several statements in one round trip (see
         :func:`storage.db.execute_all`); *last*: the write function's last, so its COMMIT
         goes with them when the transaction is the write's own."""
-        fut = asyncio.run_coroutine_threadsafe(
-            self._conn.execute_all(statements, commit=last and self._owns), self._loop)
-        return _SyncCursor(fut.result(self.TIMEOUT))
+        return _SyncCursor(_await(self._conn.execute_all(statements, commit=last and self._owns)))
+
+
+def _await(aw: Awaitable[T]) -> T:
+    """Inside :func:`_run_in_greenlet`'s function: *aw*'s result, awaited by the event
+    loop's side (its exception raised here)."""
+    parent = getcurrent().parent
+    if parent is None:
+        raise RuntimeError("a write function's statement outside PostgresDatabase.write")
+    return parent.switch(aw)  # type: ignore[no-any-return]
+
+
+async def _run_in_greenlet(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``, a synchronous function whose statements need the event loop, run
+    on the loop's thread: it runs in a greenlet until it needs an awaitable
+    (:func:`_await`), which is awaited here, its result or exception sent back in.
+    Not a worker thread: there each statement is handed to the loop and back (two thread
+    hand-offs, a thread-pool submit and the GIL passed between them), and a cancelled
+    caller leaves the function running on after its transaction was rolled back."""
+    g = greenlet(fn)
+    out: Any = g.switch(*args)
+    while not g.dead:
+        try:
+            value = await out
+        except BaseException as e:  # cancelled too: raised in fn, which unwinds
+            out = g.throw(e)
+        else:
+            out = g.switch(value)
+    return out  # type: ignore[no-any-return]
 
 
 class _SyncCursor:
@@ -455,11 +478,12 @@ class PostgresDatabase:
     async def write(self, fn: Callable[[Any], T], *, lock: tuple[int, int] | None = None) -> T:
         """``fn(connection)`` in a transaction of its own (joins the calling task's
         transaction): *fn* is synchronous and gets a sqlite3-like connection, as with
-        the SQLite backend; it runs on a worker thread."""
-        loop = asyncio.get_running_loop()
+        the SQLite backend; it runs on the event loop's thread, in a greenlet that
+        hands each statement to the loop (:func:`_run_in_greenlet`): no other task runs
+        while its own Python code does, only while its statements wait for the server."""
         owns = asyncio.current_task() not in self._owners
         async with self.transaction(lock=lock) as conn:
-            return await asyncio.to_thread(fn, _SyncConnection(conn, loop, owns))
+            return await _run_in_greenlet(fn, _SyncConnection(conn, owns))
 
     # --------------------------------------------------------- shortcuts
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:

@@ -6,6 +6,7 @@ import os
 import random
 import sys
 import threading
+import time
 import warnings
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -50,6 +51,9 @@ def pg_server() -> Iterator[TempPostgres]:
 
 _schemas = itertools.count(1)
 
+#: Seconds a test's connections are given to end after it (see pg_url).
+LEFT_GRACE = 1.0
+
 
 @pytest.fixture
 def pg_url(pg_server: TempPostgres) -> Iterator[str]:
@@ -61,9 +65,15 @@ def pg_url(pg_server: TempPostgres) -> Iterator[str]:
     yield pg_server.url(schema=schema)
     with psycopg.connect(pg_server.url(), autocommit=True) as conn:
         # a connection the test left open (a database not closed, a task still in a
-        # transaction) would hold the schema's tables and the DROP wait for it forever
-        left = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                            " WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'").fetchall()
+        # transaction) would hold the schema's tables and the DROP wait for it forever.
+        # A connection closed just before is not one: the client is gone, but its server
+        # process may still be ending (seen on a loaded machine: listed for some
+        # milliseconds after the close returned), so those get LEFT_GRACE seconds first.
+        others = ("FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'")
+        deadline = time.monotonic() + LEFT_GRACE
+        while conn.execute(f"SELECT count(*) {others}").fetchone()[0] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = conn.execute(f"SELECT pg_terminate_backend(pid) {others}").fetchall()
         conn.execute("SET lock_timeout = '10s'")
         conn.execute(f"DROP SCHEMA {schema} CASCADE")
     if left:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator
 
 import pytest
 
+from bench.harness import shed
 from bot.admission import BUSY
 from bot.app import ManaburnBot
+from bot.http_interactions import TOO_LATE
 from storage import duels as store
 from tests.test_bot_e2e import panel, pick, play_until, start_duel
 
@@ -216,3 +219,31 @@ def test_what_goes_ahead_of_the_queue_and_what_is_shed() -> None:
     adm.shed_after = 10.0
     assert adm.admit(command) is Admit.NOW  # over the places, ahead of the queue
     assert adm.running == 5 and adm.queued == 1
+
+
+async def test_a_click_signed_past_discords_3_s_is_not_applied(
+        fake_discord: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request read more than 3 s after Discord signed it (X-Signature-Timestamp) has
+    already been shown to the player as failed: it is answered privately and changes
+    nothing; the same click signed now is applied."""
+    fake = fake_discord
+    async with _bot_with_duels(fake, tmp_path, 1) as (bot, pairs, _):
+        assert bot.endpoint is not None
+        [(user, msg)] = await _movers(fake, pairs)
+        duel = _duel_of(msg)
+        stored = await store.load_duel(bot.svc.db, duel)
+        shown = (msg.content, msg.control_ids)
+        signed = fake.signed
+        # as if the request had waited 5-6 s (whole seconds) before the worker read it
+        monkeypatch.setattr(fake, "signed", lambda body, timestamp=None: signed(body, str(int(time.time()) - 5)))
+        late = await _click(user, msg, random.Random(3))
+        assert late.type == 4 and late.ephemeral and late.text == TOO_LATE
+        assert shed(late)  # the bench's players click again, as for a shed click
+        await asyncio.sleep(0.5)
+        again = await store.load_duel(bot.svc.db, duel)
+        assert again[0].seq == stored[0].seq and len(again[1]) == len(stored[1])
+        assert (msg.content, msg.control_ids) == shown and not msg.deleted
+        assert bot.endpoint.counts["stale"] == 1
+        monkeypatch.setattr(fake, "signed", signed)
+        r = await _click(user, msg, random.Random(3))
+        assert r.type == 7 and (await store.load_duel(bot.svc.db, duel))[0].seq > stored[0].seq

@@ -133,6 +133,39 @@ async def test_write_is_a_transaction_of_its_own_in_one_hand_over(db: Database) 
     assert await db.write(lambda conn: 1) == 1
 
 
+@pytest.mark.postgres
+async def test_a_write_cancelled_during_a_statement_runs_nothing_after_it(pg_url: str) -> None:
+    """PostgreSQL: a write function cancelled while one of its statements runs stops
+    there (the cancel is raised in it), the transaction is rolled back, and none of its
+    later statements runs, in that transaction or outside it."""
+    from storage import open_database
+    db = await open_database(pg_url)
+    try:
+        rec = await new_duel(db)
+        ran: list[str] = []
+
+        def fn(conn: Any) -> None:
+            conn.execute("UPDATE duels SET player0_name = 'A' WHERE id = ?", (rec.id,))
+            ran.append("first")
+            conn.execute("SELECT pg_sleep(0.5)")
+            conn.execute("UPDATE duels SET player1_name = 'B' WHERE id = ?", (rec.id,))
+            ran.append("after")
+
+        task = asyncio.ensure_future(db.write(fn))
+        while not ran:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)  # in the pg_sleep
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await asyncio.sleep(1.0)  # past the sleep: anything left of the function would have run
+        assert ran == ["first"]
+        assert (await get_duel(db, rec.id)) == rec
+        assert await db.write(lambda conn: 1) == 1
+    finally:
+        await db.close()
+
+
 async def test_cancelled_task_leaves_connection_clean(db: Database) -> None:
     rec = await playing_duel(db)
     started = asyncio.Event()
