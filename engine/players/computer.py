@@ -74,7 +74,7 @@ PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy S
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
              "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux",
-             "Titania's Song", "Karma"}
+             "Titania's Song", "Karma", "Inferno"}
 NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", "Kormus Bell",
          "Armageddon Clock", "Immolation", "Cursed Land", "Evil Presence", "Phantasmal Terrain", "Thoughtlace",
          "Deathlace", "Lifelace", "Sleight of Mind", "Wanderlust", "Creature Bond", "Twiddle", "Mana Short",
@@ -845,6 +845,8 @@ class ComputerPlayer:
                     threat = max((b.value(p) for p in b.creatures(b.opp)
                                   if dmg is None or dmg < 0 or b.toughness(p) <= dmg), default=0)
                     return (20 if threat >= 9 and "creature" in text.lower() else 8) + mv
+                if "instant" in t and re.search(r"until end of turn|this turn|attacking|blocking", text, re.I):
+                    return 0  # a combat trick for everyone (Marsh Gas): on my main phase it does nothing
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
                 # card draw is cast (on my turn: simple); tricks are kept for combat and for answers
@@ -909,6 +911,8 @@ class ComputerPlayer:
             if name == "Hurricane" and any(b.kw(p, "flying") for p in b.creatures(b.me)):
                 return False
             return theirs > mine + 6
+        if name == "Inferno":  # 6 damage to every creature and both players: never into my own death
+            return b.life[b.me] > 6 and (b.life[b.opp] <= 6 or theirs > mine + 6)
         if name == "Titania's Song":  # every non-creature artifact becomes a creature: theirs too
             def arts(side: int) -> float:
                 return sum(1 + mana_value(p["name"]) for p in b.v["battlefield"] if p["controller"] == side
