@@ -61,3 +61,19 @@ def test_the_computer_casts_no_inferno_that_kills_it() -> None:
     duel = _duel(dict(alice, life=12), {"battlefield": theirs, "life": 7, "library": ["Forest"] * 10})
     assert "cast Inferno" in _my_turn(duel, ComputerPlayer(0))
     assert duel.game.players[1].life == 1 and duel.game.players[0].life == 6
+
+
+def test_the_computer_does_not_attack_with_a_liege_that_attacks_as_nothing() -> None:
+    """Gaea's Liege is a 7/7 at home (seven forests) but attacks as the defending player's
+    forests: against a player with none it is a 0/0 as it attacks, and dies. It stays home;
+    against six forests it attacks as a 6/6, for the last 6 life."""
+    alice = {"battlefield": ["Forest"] * 6 + ["Gaea's Liege"], "hand": ["Forest"], "library": ["Forest"] * 10}
+    bob = {"battlefield": ["Mountain"] * 3 + ["Hill Giant"], "hand": ["Mountain"] * 3, "library": ["Mountain"] * 10}
+    for look in (False, True):
+        duel = _duel(alice, bob)
+        answers = _my_turn(duel, ComputerPlayer(0), look=look)
+        assert not any(a.startswith("attack Gaea") for a in answers), (look, answers)
+        assert any(c.name == "Gaea's Liege" for c in duel.game.battlefield)
+    duel = _duel(alice, {"battlefield": ["Forest"] * 5 + ["Taiga"], "life": 6, "library": ["Forest"] * 10})
+    assert "attack Gaea's Liege" in _my_turn(duel, ComputerPlayer(0))
+    assert duel.game.winner == 0

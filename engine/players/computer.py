@@ -90,6 +90,9 @@ SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a permanent that hurts its controller every upkeep, with nothing to pay instead (Serendib Efreet, Juzám Djinn)
 UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during your upkeep|During your upkeep, "
                          r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
+# a creature whose power and toughness while attacking are the defending player's forests (Gaea's Liege)
+AS_THEIR_FORESTS = re.compile(r"when [^.;]* attacks, these are instead equal to the number of forests "
+                              r"defending player controls", re.I)
 # a permanent that hurts whoever plays a land (Ankh of Mishra)
 LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
 # a land that becomes a creature until end of turn for mana (Mishra's Factory: "{1}: ... a 2/2 artifact creature")
@@ -1213,6 +1216,11 @@ class ComputerPlayer:
             # the engine knows who may attack (haste, summoning sickness, Rock Sled): trust its list
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
             ready = [b.perms[r] for r in sorted(allowed) if r in b.perms and b.power(b.perms[r]) > 0]
+        # what attacks as the defending player's forests (Gaea's Liege) is planned at that size: 0/0 dies
+        forests = sum(1 for p in b.lands(b.opp) if _forest(p["name"]))
+        ready = [dict(p, power=forests, toughness=forests) if AS_THEIR_FORESTS.search(card_text(p["name"])) else p
+                 for p in ready]
+        ready = [p for p in ready if b.power(p) > 0]
         if not ready:
             return [], False
         chosen = Combat(b).plan_attack(ready)
@@ -1530,6 +1538,13 @@ def _swamp(name: str) -> bool:
     """Is it a swamp (Karma counts them: Badlands is one, City of Brass is not)?"""
     c = _cdef(name)
     return c is not None and "swamp" in c.subtypes
+
+
+def _forest(name: str) -> bool:
+    """Is it a forest (Gaea's Liege attacking counts them: Taiga is one)? By its printed
+    subtypes: a land another Liege made a forest is not seen as one."""
+    c = _cdef(name)
+    return c is not None and "forest" in c.subtypes
 
 
 def _land_colors(name: str) -> frozenset[str]:
