@@ -50,14 +50,17 @@ def test_the_computer_keeps_a_combat_trick_for_everyone_off_its_main_phase() -> 
 
 def test_the_computer_casts_no_inferno_that_kills_it() -> None:
     """Inferno deals 6 damage to every creature and to both players: at 5 life it is
-    suicide however many of their creatures it kills; at 12 life against their 7 it
-    clears a board they lead by far and leaves them in reach."""
+    suicide however many of their creatures it kills, and at 8 it leaves 2 (seen: Brimstone
+    against Sanctuary, a loss to Feedback's 1 a turn); at 12 life against their 7 it clears
+    a board they lead by far and leaves them in reach."""
     theirs = ["Craw Wurm", "Hill Giant", "Grizzly Bears", "Mountain"]
     alice = {"battlefield": ["Mountain"] * 7 + ["Goblin Balloon Brigade"], "hand": ["Inferno"],
              "library": ["Mountain"] * 10}
     duel = _duel(dict(alice, life=5), {"battlefield": theirs, "library": ["Forest"] * 10})
     assert "cast Inferno" not in _my_turn(duel, ComputerPlayer(0))
     assert duel.game.players[0].life == 5
+    duel = _duel(dict(alice, life=8), {"battlefield": theirs, "library": ["Forest"] * 10})
+    assert "cast Inferno" not in _my_turn(duel, ComputerPlayer(0))
     duel = _duel(dict(alice, life=12), {"battlefield": theirs, "life": 7, "library": ["Forest"] * 10})
     assert "cast Inferno" in _my_turn(duel, ComputerPlayer(0))
     assert duel.game.players[1].life == 1 and duel.game.players[0].life == 6

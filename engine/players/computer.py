@@ -914,8 +914,11 @@ class ComputerPlayer:
             if name == "Hurricane" and any(b.kw(p, "flying") for p in b.creatures(b.me)):
                 return False
             return theirs > mine + 6
-        if name == "Inferno":  # 6 damage to every creature and both players: never into my own death
-            return b.life[b.me] > 6 and (b.life[b.opp] <= 6 or theirs > mine + 6)
+        if name == "Inferno":
+            # 6 damage to every creature and both players: it wins when they are at 6, else it may clear a
+            # board they lead by far only while I keep 5 life after it (at 2 a Feedback finished it)
+            left = b.life[b.me] - b.upkeep_pain(b.me) - 6
+            return left > 0 and b.life[b.opp] <= 6 or left >= 5 and theirs > mine + 6
         if name == "Titania's Song":  # every non-creature artifact becomes a creature: theirs too
             def arts(side: int) -> float:
                 return sum(1 + mana_value(p["name"]) for p in b.v["battlefield"] if p["controller"] == side
