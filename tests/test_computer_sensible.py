@@ -80,3 +80,21 @@ def test_the_computer_does_not_attack_with_a_liege_that_attacks_as_nothing() -> 
     duel = _duel(alice, {"battlefield": ["Forest"] * 5 + ["Taiga"], "life": 6, "library": ["Forest"] * 10})
     assert "attack Gaea's Liege" in _my_turn(duel, ComputerPlayer(0))
     assert duel.game.winner == 0
+
+
+def test_the_computer_keeps_giant_growth_for_combat() -> None:
+    """Giant Growth cast in the main phase on an attacker nothing can block is 3 damage for a
+    card; the look-ahead (whose simulated opponent never holds a trick) took it. It is kept:
+    for a fight after blocks, or for the damage that wins. At 4 life, a Grizzly Bears
+    unblocked, it is cast after blocks, and wins."""
+    alice = {"battlefield": ["Forest"] * 3 + ["Grizzly Bears"], "hand": ["Giant Growth", "Forest"],
+             "library": ["Forest"] * 10}
+    bob = {"battlefield": ["Forest", "Forest"], "hand": ["Forest"] * 3, "library": ["Forest"] * 10}
+    duel = _duel(alice, bob)
+    answers = _my_turn(duel, ComputerPlayer(0), look=True)
+    assert "attack Grizzly Bears" in answers and "cast Giant Growth" not in answers, answers
+    assert duel.game.players[1].life == 18 and "Giant Growth" in [c.name for c in duel.game.players[0].hand]
+    for look in (False, True):
+        duel = _duel(alice, dict(bob, life=4))
+        answers = _my_turn(duel, ComputerPlayer(0), look=look)
+        assert "cast Giant Growth" in answers and duel.game.winner == 0, (look, answers)

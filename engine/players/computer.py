@@ -640,7 +640,7 @@ class ComputerPlayer:
         ctx = d.context
         decline = d.decline if d.decline is not None else None
         if ctx is not None and ctx.active == me and ctx.step == "blocks" and b.v.get("combat"):
-            got = self._pump(b, d, ch) or self._token_fodder(b, ch)
+            got = self._combat_trick(b, d, ch) or self._pump(b, d, ch) or self._token_fodder(b, ch)
             if got:
                 return got
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
@@ -1387,8 +1387,15 @@ class ComputerPlayer:
     def _combat_trick(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         combat = b.v["combat"]
         pumps = [c for c in ch if c.startswith("cast ") and self._name(c) == "Giant Growth" and self._ok(c)]
-        if not pumps:
-            return None
+        if not pumps or any(x["controller"] == b.me for x in b.v["batch"] + b.v["spells"]):
+            return None  # none, or one of mine still to resolve
+        # my attackers left unblocked: +3 to one of them when that makes their damage lethal
+        free = [b.perms[r] for i, band in enumerate(combat["bands"]) if not combat["blocks"].get(str(i))
+                for r in band if r in b.perms and b.mine(b.perms[r])]
+        through = sum(b.power(p) for p in free)
+        if free and through < b.life[b.opp] <= through + 3:
+            self.protect = free[0]["ref"]
+            return pumps[0]
         for i, band in enumerate(combat["bands"]):
             blockers = combat["blocks"].get(str(i), [])
             for a in band:

@@ -91,6 +91,8 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             if name in computer.NEVER or computer.MANA_SPELL.search(computer.card_text(name)) \
                     and not t & {"artifact", "creature", "enchantment"}:
                 continue
+            if name in computer.PUMPS and "instant" in t:
+                continue  # Giant Growth is kept for a fight or the last damage (ComputerPlayer._combat_trick)
             scored.append((cp._cast_score(b, name, t), c))
         elif c.startswith("activate ") and not computer.MANA_SPELL.search(c):
             scored.append((1.0, c))
