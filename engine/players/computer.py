@@ -74,7 +74,7 @@ PUMPS = {"Giant Growth", "Healing Salve", "Blessing", "Holy Strength", "Unholy S
 # spells that hurt both sides or need a careful board: cast only when judged worth it
 SYMMETRIC = {"Wrath of God", "Armageddon", "Balance", "Pestilence", "Hurricane", "Earthquake", "Flashfires",
              "Tsunami", "Jokulhaups", "Nevinyrral's Disk", "Tranquility", "Shatterstorm", "Energy Flux",
-             "Titania's Song", "Karma"}
+             "Titania's Song", "Karma", "Inferno"}
 NEVER = {"Manabarbs", "Mana Clash", "Backfire", "Winter's Night", "Conversion", "Kormus Bell",
          "Armageddon Clock", "Immolation", "Cursed Land", "Evil Presence", "Phantasmal Terrain", "Thoughtlace",
          "Deathlace", "Lifelace", "Sleight of Mind", "Wanderlust", "Creature Bond", "Twiddle", "Mana Short",
@@ -90,6 +90,9 @@ SELF_DAMAGE = re.compile(r"(\d+) damage to you\b", re.I)
 # a permanent that hurts its controller every upkeep, with nothing to pay instead (Serendib Efreet, Juzám Djinn)
 UPKEEP_PAIN = re.compile(r"^(?:[^.\n]* (?:deals|does) (\d+) damage to you during your upkeep|During your upkeep, "
                          r"(?![^.\n]*\bpay\b)[^.\n]*? (?:deals|does) (\d+) damage to you)\.", re.I | re.M)
+# a creature whose power and toughness while attacking are the defending player's forests (Gaea's Liege)
+AS_THEIR_FORESTS = re.compile(r"when [^.;]* attacks, these are instead equal to the number of forests "
+                              r"defending player controls", re.I)
 # a permanent that hurts whoever plays a land (Ankh of Mishra)
 LAND_PAIN = re.compile(r"each time a player puts a land into play, [^.]* deals (\d+) damage to that player", re.I)
 # a land that becomes a creature until end of turn for mana (Mishra's Factory: "{1}: ... a 2/2 artifact creature")
@@ -637,7 +640,7 @@ class ComputerPlayer:
         ctx = d.context
         decline = d.decline if d.decline is not None else None
         if ctx is not None and ctx.active == me and ctx.step == "blocks" and b.v.get("combat"):
-            got = self._pump(b, d, ch) or self._token_fodder(b, ch)
+            got = self._combat_trick(b, d, ch) or self._pump(b, d, ch) or self._token_fodder(b, ch)
             if got:
                 return got
         if ctx is None or ctx.active != me or ctx.phase != "main" or ctx.step != "main":
@@ -845,6 +848,8 @@ class ComputerPlayer:
                     threat = max((b.value(p) for p in b.creatures(b.opp)
                                   if dmg is None or dmg < 0 or b.toughness(p) <= dmg), default=0)
                     return (20 if threat >= 9 and "creature" in text.lower() else 8) + mv
+                if "instant" in t and re.search(r"until end of turn|this turn|attacking|blocking", text, re.I):
+                    return 0  # a combat trick for everyone (Marsh Gas): on my main phase it does nothing
                 return 5 + mv  # an effect on the opponent (discard, drain)
             if "instant" in t:
                 # card draw is cast (on my turn: simple); tricks are kept for combat and for answers
@@ -909,6 +914,11 @@ class ComputerPlayer:
             if name == "Hurricane" and any(b.kw(p, "flying") for p in b.creatures(b.me)):
                 return False
             return theirs > mine + 6
+        if name == "Inferno":
+            # 6 damage to every creature and both players: it wins when they are at 6, else it may clear a
+            # board they lead by far only while I keep 5 life after it (at 2 a Feedback finished it)
+            left = b.life[b.me] - b.upkeep_pain(b.me) - 6
+            return left > 0 and b.life[b.opp] <= 6 or left >= 5 and theirs > mine + 6
         if name == "Titania's Song":  # every non-creature artifact becomes a creature: theirs too
             def arts(side: int) -> float:
                 return sum(1 + mana_value(p["name"]) for p in b.v["battlefield"] if p["controller"] == side
@@ -1212,6 +1222,11 @@ class ComputerPlayer:
             # the engine knows who may attack (haste, summoning sickness, Rock Sled): trust its list
             allowed = {c[len("attack "):] for c in ch if c.startswith("attack ") and c != "attack nothing"}
             ready = [b.perms[r] for r in sorted(allowed) if r in b.perms and b.power(b.perms[r]) > 0]
+        # what attacks as the defending player's forests (Gaea's Liege) is planned at that size: 0/0 dies
+        forests = sum(1 for p in b.lands(b.opp) if _forest(p["name"]))
+        ready = [dict(p, power=forests, toughness=forests) if AS_THEIR_FORESTS.search(card_text(p["name"])) else p
+                 for p in ready]
+        ready = [p for p in ready if b.power(p) > 0]
         if not ready:
             return [], False
         chosen = Combat(b).plan_attack(ready)
@@ -1375,8 +1390,15 @@ class ComputerPlayer:
     def _combat_trick(self, b: Board, d: Decision, ch: list[str]) -> str | None:
         combat = b.v["combat"]
         pumps = [c for c in ch if c.startswith("cast ") and self._name(c) == "Giant Growth" and self._ok(c)]
-        if not pumps:
-            return None
+        if not pumps or any(x["controller"] == b.me for x in b.v["batch"] + b.v["spells"]):
+            return None  # none, or one of mine still to resolve
+        # my attackers left unblocked: +3 to one of them when that makes their damage lethal
+        free = [b.perms[r] for i, band in enumerate(combat["bands"]) if not combat["blocks"].get(str(i))
+                for r in band if r in b.perms and b.mine(b.perms[r])]
+        through = sum(b.power(p) for p in free)
+        if free and through < b.life[b.opp] <= through + 3:
+            self.protect = free[0]["ref"]
+            return pumps[0]
         for i, band in enumerate(combat["bands"]):
             blockers = combat["blocks"].get(str(i), [])
             for a in band:
@@ -1529,6 +1551,13 @@ def _swamp(name: str) -> bool:
     """Is it a swamp (Karma counts them: Badlands is one, City of Brass is not)?"""
     c = _cdef(name)
     return c is not None and "swamp" in c.subtypes
+
+
+def _forest(name: str) -> bool:
+    """Is it a forest (Gaea's Liege attacking counts them: Taiga is one)? By its printed
+    subtypes: a land another Liege made a forest is not seen as one."""
+    c = _cdef(name)
+    return c is not None and "forest" in c.subtypes
 
 
 def _land_colors(name: str) -> frozenset[str]:

@@ -312,8 +312,9 @@ class Combat:
         s += dmg * (DAMAGE_BASE + DAMAGE_CLOSE / max(left, 1)) * (LOST_RACE if self.race_lost(my_life, dmg) else 1.0)
         # the swing back: their creatures that survive, against my creatures that stay untapped
         dead = {p["ref"] for p in dead_a} | {p["ref"] for p in dead_x}
+        going = {a["ref"] for a in chosen}  # by reference: an attacker may be planned at another size (Gaea's Liege)
         home = [p for p in mine if p["ref"] not in dead and
-                (p not in chosen or b.kw(p, "vigilance"))]
+                (p["ref"] not in going or b.kw(p, "vigilance"))]
         theirs = [p for p in b.creatures(opp) if p["ref"] not in dead and b.power(p) > 0
                   and "Wall" not in p["name"]]
         back = self.swing_back(theirs, home, my_life)

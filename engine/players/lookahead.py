@@ -92,7 +92,7 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
                     and not t & {"artifact", "creature", "enchantment"}:
                 continue
             if _for_this_turn(computer.card_text(name)) and t <= {"instant", "interrupt"}:
-                continue
+                continue  # Giant Growth is kept for a fight or the last damage (ComputerPlayer._combat_trick)
             scored.append((cp._cast_score(b, name, t), c))
         elif c.startswith("activate ") and not computer.MANA_SPELL.search(c):
             ab = card_hints.ability_of(c)
