@@ -221,26 +221,70 @@ def draw_step(b: "computer.Board") -> int:
     return 1 + sum(1 for p in b.v["battlefield"] if not p["tapped"] and _EXTRA_DRAW.search(computer.card_text(p["name"])))
 
 
+def draws_next(b: "computer.Board") -> bool:
+    """Is my draw phase the next one (my turn before its draw phase, or theirs after it)?"""
+    before_draw = b.v["phase"] in ("untap", "upkeep")
+    return before_draw == (b.v["active"] == b.me)
+
+
+def outlasts(b: "computer.Board", mine: int | None = None, step: int | None = None) -> bool:
+    """Would my library outlast the opponent's if from now on both drew only in their draw
+    phases, ``step`` cards each (:func:`draw_step` unless given), I with ``mine`` cards
+    left (my library unless given)? A player loses at the first draw phase their library
+    cannot feed, so who draws next matters: with ten cards each and two a draw, the one
+    who draws next runs out first. (In the benchmark against random the computer drew
+    by Sindbad at the end of the opponent's turn, its library no smaller than theirs, and
+    lost: it drew next.)"""
+    mine = b.v["players"][b.me]["library_count"] if mine is None else mine
+    step = draw_step(b) if step is None else step
+    theirs = b.v["players"][b.opp]["library_count"]
+    mine_left, theirs_left = mine // step, theirs // step  # the draw phases each library feeds
+    return theirs_left < mine_left if draws_next(b) else theirs_left <= mine_left
+
+
+LATE = 10  # draw phases: a library that feeds fewer than this many is near its end
+MINE_HORIZON = 15  # draw phases: a Howling Mine is cast only while my library feeds this many after it
+
+
 def decks_me(b: "computer.Board", cards: int) -> bool:
-    """Would drawing ``cards`` now, by choice (Sindbad, a Tome), risk losing by drawing from
-    an empty library: leave too little for my next draw phase, or, late (fewer than ten
-    draw phases left), a library smaller than the opponent's, who would then outlast me?
-    (In the benchmark against random, the computer's Sindbad drew every turn of a long
-    stall under Howling Mine and its library ran out first, turn 55.)"""
+    """Would drawing ``cards`` now, by choice (Sindbad, a Tome, Ancestral Recall), risk losing
+    by drawing from an empty library: leave too little for my next draw phase, or, late
+    (fewer than :data:`LATE` draw phases left), a library the opponent's outlasts
+    (:func:`outlasts`)? (In the benchmark against random, the computer's Sindbad drew every
+    turn of a long stall under Howling Mine and its library ran out first, turn 55.)"""
     left = b.v["players"][b.me]["library_count"] - cards
     step = draw_step(b)
-    return left < step or left < 10 * step and left < b.v["players"][b.opp]["library_count"]
+    return left < step or left < LATE * step and not outlasts(b, left)
+
+
+_MILL = re.compile(r"target player's library\b.*\binto that player's graveyard", re.I)
+
+
+def mill_activation(ch: list[str], ok: Any) -> str | None:
+    """``activate`` an ability putting cards of a target player's library into their graveyard
+    (Millstone), used at the end of the opponent's turn with the mana left, aimed at them:
+    their library shorter is a duel won when both run low (in the benchmark against random
+    the computer's Millstone stayed unused in a stall it lost by decking, their library
+    two cards from its end)."""
+    for c in ch:
+        if c.startswith("activate ") and ok(c):
+            ab = ability_of(c)
+            if ab is not None and _MILL.search(ab.text):
+                return c
+    return None
 
 
 def redundant(b: "computer.Board", name: str) -> bool:
     """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
     cards its life buys), or a first one with life too low to pay for any card (it
-    would only skip the draws)? Or one more Howling Mine when my library runs out
-    first: under Stasis with four Mines both players drew five a turn, and the computer,
-    its library no bigger, lost by drawing from an empty one."""
+    would only skip the draws)? Or one more Howling Mine when my library would run out
+    first (:func:`outlasts`, with the Mine's card more a draw) and it feeds fewer than
+    :data:`MINE_HORIZON` draw phases after it: under Stasis with four Mines both players
+    drew five a turn, and the computer, its library no bigger, lost by drawing from an
+    empty one."""
     if _EXTRA_DRAW.search(computer.card_text(name)):
-        mine, theirs = (b.v["players"][i]["library_count"] for i in (b.me, b.opp))
-        return mine < 10 * draw_step(b) and mine <= theirs
+        step = draw_step(b) + 1
+        return b.v["players"][b.me]["library_count"] < MINE_HORIZON * step and not outlasts(b, step=step)
     try:
         abilities = carddb.get(name.split("#")[0]).abilities
     except Exception:

@@ -519,8 +519,10 @@ class ComputerPlayer:
                 return "cancel"
             # the first mode is the one for its own side (Ancestral Recall: draw), but
             # "force opponent to draw N" (the second) wins when their library has fewer
+            # -- or when drawing them myself would risk running out first (card_hints.decks_me)
             drawn = re.search(r"force opponent to draw (\d+)", card_text(d.about), re.I)
-            if drawn and len(opts) > 1 and b.v["players"][b.opp]["library_count"] < int(drawn.group(1)):
+            if drawn and len(opts) > 1 and (b.v["players"][b.opp]["library_count"] < int(drawn.group(1))
+                                            or card_hints.decks_me(b, int(drawn.group(1)))):
                 return opts[-1]
             return opts[0]
         if k is K.REGENERATE:
@@ -797,12 +799,9 @@ class ComputerPlayer:
             if name in NEVER or name in PUMPS or name in COUNTERS or MANA_SPELL.search(card_text(name)) \
                     and not t & {"artifact", "creature", "enchantment", "land"}:
                 continue
-            if re.search(r"does not untap during your untap phase", card_text(name)) and \
-                    re.search(r"damage to you", card_text(name)):
-                continue  # Mana Vault: once used it hurts every turn
-            if name in SYMMETRIC and not self._symmetric_ok(b, name):
+            if self.refused(b, name):
                 continue
-            if card_hints.redundant(b, name):
+            if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
@@ -826,6 +825,18 @@ class ComputerPlayer:
         if reserve is not None:
             self.keep = dict(reserve[1])
         return opts[0][1]
+
+    @staticmethod
+    def refused(b: Board, name: str) -> bool:
+        """A spell never cast now, whatever it seems worth, for what it costs past the look-ahead's
+        horizon (:mod:`engine.players.lookahead` offers none of these either): Mana Vault (once
+        used it hurts every turn: in the benchmark against random the look-ahead cast it and
+        its upkeep damage took 18 life), a card :func:`card_hints.redundant` calls thrown away
+        (a Howling Mine that decks me first)."""
+        if re.search(r"does not untap during your untap phase", card_text(name)) and \
+                re.search(r"damage to you", card_text(name)):
+            return True
+        return card_hints.redundant(b, name)
 
     def _cast_score(self, b: Board, name: str, t: frozenset[str]) -> float:
         mv = mana_value(name)
@@ -1036,6 +1047,12 @@ class ComputerPlayer:
                     if not self.acts.get(key):
                         self.acts[key] = 1
                         return c
+            mill = card_hints.mill_activation(ch, self._ok)  # the mana left: their library, shorter
+            if mill is not None:
+                key = (self.turn, self.phase, "mill " + mill)
+                if not self.acts.get(key):
+                    self.acts[key] = 1
+                    return mill
             for c in ch:
                 if c.startswith("activate "):
                     if self._damage_activation(b, c, face=True):
