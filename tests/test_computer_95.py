@@ -366,3 +366,15 @@ def test_ancestral_recall_makes_the_opponent_draw_when_drawing_decks_the_compute
         return next(a for a in answers if a.startswith("mode="))
     assert mode(30, 30) == "mode=1"
     assert mode(6, 8) == "mode=2"
+
+
+def test_pradesh_gypsies_take_power_from_an_attacker() -> None:
+    """Attacked by Juggernaut (walls cannot block it), Pradesh Gypsies' -2/-0 goes on the
+    attacker once blocks are declared, not on the costlier Shivan Dragon staying home: 3
+    damage, not 5 (benchmark duel against random, seed 0 no. 91: the Gypsies stayed
+    untapped while Juggernaut took 24 life in five attacks)."""
+    duel = _duel({"battlefield": ["Pradesh Gypsies", "Forest", "Forest"], "hand": []},
+                 {"battlefield": ["Juggernaut", "Shivan Dragon"]}, active="bob")
+    answers = _attacked(duel, ComputerPlayer(0), "Juggernaut")
+    assert "activate Pradesh Gypsies" in answers and "target Juggernaut" in answers, answers
+    assert duel.game.players[0].life == 17, answers

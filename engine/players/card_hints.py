@@ -308,6 +308,26 @@ def forbids(b: "computer.Board", ans: str, ok: Any) -> bool:
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
 
 
+SHRINK = re.compile(r"\}: Target creature gets -(\d+)/-0 until end of turn", re.I)
+
+
+def shrink_activation(b: "computer.Board", ch: list[str], ok: Any, combat: dict[str, Any]) -> str | None:
+    """``activate`` an ability taking power from a target creature (Pradesh Gypsies' -2/-0),
+    used on their attack once the blocks are declared, while an attacker of theirs has power
+    (the computer's targeting aims it at an attacker: :data:`SHRINK`). In the benchmark
+    against random the Gypsies stayed untapped while Juggernaut hit the computer for 5 a
+    turn, 24 life to none."""
+    attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms]
+    if not any(not b.mine(p) and b.power(p) > 0 for p in attackers):
+        return None
+    for c in ch:
+        if c.startswith("activate ") and ok(c):
+            ab = ability_of(c)
+            if ab is not None and SHRINK.search(ab.text):
+                return c
+    return None
+
+
 def fog_activations(ch: list[str], ok: Any) -> list[str]:
     """``activate`` answers stopping all combat damage this turn (Spore Flower's three spore
     counters), kept, as Fog, for an attack that would kill (ComputerPlayer._fog)."""

@@ -1027,6 +1027,12 @@ class ComputerPlayer:
             got = self._fog(b, ch, combat) or self._token_fodder(b, ch)
             if got:
                 return got
+            got = card_hints.shrink_activation(b, ch, self._ok, combat)
+            if got:
+                key = (self.turn, self.phase, "shrink " + got)
+                if not self.acts.get(key):
+                    self.acts[key] = 1
+                    return got
         if ctx.active != me and combat and ctx.step == "attack":
             harmless = {r for t, r in self.harmless if t == self.turn}
             attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
@@ -1166,6 +1172,9 @@ class ComputerPlayer:
                     val = 0.1  # tapping what is tapped already
                 if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > max(dmg, shots):
                     val = 0.3  # it would not die
+                elif bad and card_hints.SHRINK.search(card_text(name)) and not (
+                        b.v.get("combat") and any(what in band for band in b.v["combat"]["bands"])):
+                    val = 0.1  # less power for a creature out of combat: nothing
                 elif bad and not mine and b.v.get("combat") and \
                         any(what in band for band in b.v["combat"]["bands"]):
                     val += 3  # an attacker: its damage is stopped too
