@@ -29,6 +29,15 @@ everything the computer knows, from the seat's view and the printed cards
   something (Elvish Farmer's 2 life, Thallid Devourer's +1/+2) is one that is
   in a fight it loses, or any when the life saves the computer. Made, the
   tokens attack and block as the creatures they are.
+* **The end of the libraries** (:func:`outlasts`, :func:`decks_me`, :func:`redundant`):
+  a player loses at the first draw phase their library cannot feed, so when both run
+  low the one who draws next runs out first. Cards are drawn by choice (Sindbad, a
+  Tome, Ancestral Recall's own mode) only while the library keeps the next draw phase
+  and, late, outlasts the opponent's; a Howling Mine is cast only while the computer's
+  library outlasts theirs or feeds :data:`MINE_HORIZON` draw phases after it; Millstone
+  (:func:`mill_activation`) is used on the opponent at the end of their turn.
+* **Less power for an attacker** (:func:`shrink_activation`): Pradesh Gypsies' -2/-0
+  goes on an attacker of theirs once blocks are declared.
 """
 from __future__ import annotations
 
