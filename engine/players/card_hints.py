@@ -266,6 +266,16 @@ def decks_me(b: "computer.Board", cards: int) -> bool:
     return left < step or left < LATE * step and not outlasts(b, left)
 
 
+def _activation(ch: list[str], ok: Any, pattern: re.Pattern[str]) -> str | None:
+    """The first ``activate`` answer the computer may try now whose ability's text matches ``pattern``."""
+    for c in ch:
+        if c.startswith("activate ") and ok(c):
+            ab = ability_of(c)
+            if ab is not None and pattern.search(ab.text):
+                return c
+    return None
+
+
 _MILL = re.compile(r"target player's library\b.*\binto that player's graveyard", re.I)
 
 
@@ -275,12 +285,7 @@ def mill_activation(ch: list[str], ok: Any) -> str | None:
     their library shorter is a duel won when both run low (in the benchmark against random
     the computer's Millstone stayed unused in a stall it lost by decking, their library
     two cards from its end)."""
-    for c in ch:
-        if c.startswith("activate ") and ok(c):
-            ab = ability_of(c)
-            if ab is not None and _MILL.search(ab.text):
-                return c
-    return None
+    return _activation(ch, ok, _MILL)
 
 
 def redundant(b: "computer.Board", name: str) -> bool:
@@ -329,12 +334,7 @@ def shrink_activation(b: "computer.Board", ch: list[str], ok: Any, combat: dict[
     attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms]
     if not any(not b.mine(p) and b.power(p) > 0 for p in attackers):
         return None
-    for c in ch:
-        if c.startswith("activate ") and ok(c):
-            ab = ability_of(c)
-            if ab is not None and SHRINK.search(ab.text):
-                return c
-    return None
+    return _activation(ch, ok, SHRINK)
 
 
 def fog_activations(ch: list[str], ok: Any) -> list[str]:
