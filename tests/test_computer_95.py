@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Duel
+from engine.players import lookahead
 from engine.players.computer import ComputerPlayer, answer
 from engine.scripts import build_position
 from engine.view import view
@@ -299,3 +300,81 @@ def test_the_computer_casts_no_howling_mine_when_its_library_runs_out_first() ->
     assert cast(30, 30)
     assert cast(8, 12) is False
     assert cast(8, 5)
+
+
+def test_the_computer_counts_who_draws_next_when_libraries_run_low() -> None:
+    """The one who draws next runs out first when both libraries feed as many draw phases: at
+    the end of the opponent's turn, three cards left against their two under a Howling Mine,
+    Sindbad's card would leave the computer two against two, and its draw phase comes first
+    (benchmark duel against random, seed 0 no. 65: lost so, turn 55)."""
+    def used(library: int, theirs: int) -> bool:
+        duel = _duel({"battlefield": ["Sindbad", "Howling Mine"], "library": ["Island"] * library},
+                     {"battlefield": ["Island"], "library": ["Island"] * theirs}, phase="discard", active="bob")
+        answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.active == 0)
+        return "activate Sindbad" in answers
+    assert not used(3, 2)
+    assert used(5, 2)
+
+
+def test_no_howling_mine_that_the_computer_outlasts_for_too_few_draws() -> None:
+    """With one Howling Mine in play, another makes three a draw phase: forty cards against
+    the opponent's forty-five then feed thirteen draw phases against fifteen, and the
+    computer would run out first (benchmark duels against random, seed 0 nos. 81, 82 and
+    134: four Mines cast, lost by drawing from an empty library); with fifty it outlasts."""
+    def cast(mine: int, theirs: int) -> bool:
+        duel = _duel({"hand": ["Howling Mine"], "battlefield": ["Island", "Island", "Howling Mine"],
+                      "library": ["Island"] * mine}, {"library": ["Island"] * theirs})
+        return "cast Howling Mine" in _play(duel, ComputerPlayer(0), until=lambda d: d.game.phase != "main")
+    assert not cast(40, 45)
+    assert cast(50, 45)
+
+
+def test_the_look_ahead_offers_no_cast_the_heuristic_refuses() -> None:
+    """The look-ahead's horizon ends after the opponent's next turn, before Mana Vault's
+    upkeep damage and the end of a library: it tried neither a Mana Vault (benchmark duel
+    against random, seed 0 no. 170: cast on turn 2 by the look-ahead, 18 life lost to it)
+    nor a Howling Mine that decks the computer first (nos. 81 and 134: cast by the
+    look-ahead past the heuristic's refusal)."""
+    duel = _duel({"hand": ["Mana Vault", "Howling Mine", "Grizzly Bears"],
+                  "battlefield": ["Forest", "Forest", "Howling Mine"], "library": ["Island"] * 12},
+                 {"library": ["Island"] * 20})
+    d = duel.pending
+    cp = ComputerPlayer(0)
+    offered = lookahead._candidates(cp, view(duel, 0), d, cp.choose(view(duel, 0), d))
+    assert "cast Grizzly Bears" in offered, offered
+    assert "cast Mana Vault" not in offered and "cast Howling Mine" not in offered, offered
+
+
+def test_millstone_at_the_end_of_the_opponents_turn() -> None:
+    """Millstone's mana, left at the end of the opponent's turn, puts two of their cards into
+    their graveyard (benchmark duel against random, seed 0 no. 65: Millstone never used in
+    a stall lost by drawing from an empty library, their library two cards from its end)."""
+    duel = _duel({"battlefield": ["Millstone", "Island", "Island"], "library": ["Island"] * 10},
+                 {"battlefield": ["Island"], "library": ["Island"] * 10}, phase="discard", active="bob")
+    answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.active == 0)
+    assert any(a.startswith("activate Millstone") for a in answers), answers
+    assert len(duel.game.players[1].library) == 8 and len(duel.game.players[0].library) == 10
+
+
+def test_ancestral_recall_makes_the_opponent_draw_when_drawing_decks_the_computer() -> None:
+    """Ancestral Recall's three cards are the computer's own, but for the opponent (the
+    second mode) when three drawn would leave its library run out before theirs."""
+    def mode(mine: int, theirs: int) -> str:
+        duel = _duel({"hand": ["Ancestral Recall"], "battlefield": ["Island"], "library": ["Island"] * mine},
+                     {"library": ["Island"] * theirs})
+        answers = _play(duel, ComputerPlayer(0), until=lambda d: d.game.phase != "main")
+        return next(a for a in answers if a.startswith("mode="))
+    assert mode(30, 30) == "mode=1"
+    assert mode(6, 8) == "mode=2"
+
+
+def test_pradesh_gypsies_take_power_from_an_attacker() -> None:
+    """Attacked by Juggernaut (walls cannot block it), Pradesh Gypsies' -2/-0 goes on the
+    attacker once blocks are declared, not on the costlier Shivan Dragon staying home: 3
+    damage, not 5 (benchmark duel against random, seed 0 no. 91: the Gypsies stayed
+    untapped while Juggernaut took 24 life in five attacks)."""
+    duel = _duel({"battlefield": ["Pradesh Gypsies", "Forest", "Forest"], "hand": []},
+                 {"battlefield": ["Juggernaut", "Shivan Dragon"]}, active="bob")
+    answers = _attacked(duel, ComputerPlayer(0), "Juggernaut")
+    assert "activate Pradesh Gypsies" in answers and "target Juggernaut" in answers, answers
+    assert duel.game.players[0].life == 17, answers

@@ -29,6 +29,15 @@ everything the computer knows, from the seat's view and the printed cards
   something (Elvish Farmer's 2 life, Thallid Devourer's +1/+2) is one that is
   in a fight it loses, or any when the life saves the computer. Made, the
   tokens attack and block as the creatures they are.
+* **The end of the libraries** (:func:`outlasts`, :func:`decks_me`, :func:`redundant`):
+  a player loses at the first draw phase their library cannot feed, so when both run
+  low the one who draws next runs out first. Cards are drawn by choice (Sindbad, a
+  Tome, Ancestral Recall's own mode) only while the library keeps the next draw phase
+  and, late, outlasts the opponent's; a Howling Mine is cast only while the computer's
+  library outlasts theirs or feeds :data:`MINE_HORIZON` draw phases after it; Millstone
+  (:func:`mill_activation`) is used on the opponent at the end of their turn.
+* **Less power for an attacker** (:func:`shrink_activation`): Pradesh Gypsies' -2/-0
+  goes on an attacker of theirs once blocks are declared.
 """
 from __future__ import annotations
 
@@ -221,26 +230,75 @@ def draw_step(b: "computer.Board") -> int:
     return 1 + sum(1 for p in b.v["battlefield"] if not p["tapped"] and _EXTRA_DRAW.search(computer.card_text(p["name"])))
 
 
+def draws_next(b: "computer.Board") -> bool:
+    """Is my draw phase the next one (my turn before its draw phase, or theirs after it)?"""
+    before_draw = b.v["phase"] in ("untap", "upkeep")
+    return before_draw == (b.v["active"] == b.me)
+
+
+def outlasts(b: "computer.Board", mine: int | None = None, step: int | None = None) -> bool:
+    """Would my library outlast the opponent's if from now on both drew only in their draw
+    phases, ``step`` cards each (:func:`draw_step` unless given), I with ``mine`` cards
+    left (my library unless given)? A player loses at the first draw phase their library
+    cannot feed, so who draws next matters: with ten cards each and two a draw, the one
+    who draws next runs out first. (In the benchmark against random the computer drew
+    by Sindbad at the end of the opponent's turn, its library no smaller than theirs, and
+    lost: it drew next.)"""
+    mine = b.v["players"][b.me]["library_count"] if mine is None else mine
+    step = draw_step(b) if step is None else step
+    theirs = b.v["players"][b.opp]["library_count"]
+    mine_left, theirs_left = mine // step, theirs // step  # the draw phases each library feeds
+    return theirs_left < mine_left if draws_next(b) else theirs_left <= mine_left
+
+
+LATE = 10  # draw phases: a library that feeds fewer than this many is near its end
+MINE_HORIZON = 15  # draw phases: a Howling Mine is cast only while my library feeds this many after it
+
+
 def decks_me(b: "computer.Board", cards: int) -> bool:
-    """Would drawing ``cards`` now, by choice (Sindbad, a Tome), risk losing by drawing from
-    an empty library: leave too little for my next draw phase, or, late (fewer than ten
-    draw phases left), a library smaller than the opponent's, who would then outlast me?
-    (In the benchmark against random, the computer's Sindbad drew every turn of a long
-    stall under Howling Mine and its library ran out first, turn 55.)"""
+    """Would drawing ``cards`` now, by choice (Sindbad, a Tome, Ancestral Recall), risk losing
+    by drawing from an empty library: leave too little for my next draw phase, or, late
+    (fewer than :data:`LATE` draw phases left), a library the opponent's outlasts
+    (:func:`outlasts`)? (In the benchmark against random, the computer's Sindbad drew every
+    turn of a long stall under Howling Mine and its library ran out first, turn 55.)"""
     left = b.v["players"][b.me]["library_count"] - cards
     step = draw_step(b)
-    return left < step or left < 10 * step and left < b.v["players"][b.opp]["library_count"]
+    return left < step or left < LATE * step and not outlasts(b, left)
+
+
+def _activation(ch: list[str], ok: Any, pattern: re.Pattern[str]) -> str | None:
+    """The first ``activate`` answer the computer may try now whose ability's text matches ``pattern``."""
+    for c in ch:
+        if c.startswith("activate ") and ok(c):
+            ab = ability_of(c)
+            if ab is not None and pattern.search(ab.text):
+                return c
+    return None
+
+
+_MILL = re.compile(r"target player's library\b.*\binto that player's graveyard", re.I)
+
+
+def mill_activation(ch: list[str], ok: Any) -> str | None:
+    """``activate`` an ability putting cards of a target player's library into their graveyard
+    (Millstone), used at the end of the opponent's turn with the mana left, aimed at them:
+    their library shorter is a duel won when both run low (in the benchmark against random
+    the computer's Millstone stayed unused in a stall it lost by decking, their library
+    two cards from its end)."""
+    return _activation(ch, ok, _MILL)
 
 
 def redundant(b: "computer.Board", name: str) -> bool:
     """Is casting ``name`` a card thrown away: a second Necropotence (one is all the
     cards its life buys), or a first one with life too low to pay for any card (it
-    would only skip the draws)? Or one more Howling Mine when my library runs out
-    first: under Stasis with four Mines both players drew five a turn, and the computer,
-    its library no bigger, lost by drawing from an empty one."""
+    would only skip the draws)? Or one more Howling Mine when my library would run out
+    first (:func:`outlasts`, with the Mine's card more a draw) and it feeds fewer than
+    :data:`MINE_HORIZON` draw phases after it: under Stasis with four Mines both players
+    drew five a turn, and the computer, its library no bigger, lost by drawing from an
+    empty one."""
     if _EXTRA_DRAW.search(computer.card_text(name)):
-        mine, theirs = (b.v["players"][i]["library_count"] for i in (b.me, b.opp))
-        return mine < 10 * draw_step(b) and mine <= theirs
+        step = draw_step(b) + 1
+        return b.v["players"][b.me]["library_count"] < MINE_HORIZON * step and not outlasts(b, step=step)
     try:
         abilities = carddb.get(name.split("#")[0]).abilities
     except Exception:
@@ -262,6 +320,21 @@ def forbids(b: "computer.Board", ans: str, ok: Any) -> bool:
     if ab is not None and re.match(r"draw (a|one) card", ab.text.split(": ", 1)[-1], re.I) and decks_me(b, 1):
         return True  # (see decks_me)
     return ab is not None and bool(_SET_ASIDE.search(ab.text)) and set_aside_now(b, [ans], ok) is None
+
+
+SHRINK = re.compile(r"\}: Target creature gets -(\d+)/-0 until end of turn", re.I)
+
+
+def shrink_activation(b: "computer.Board", ch: list[str], ok: Any, combat: dict[str, Any]) -> str | None:
+    """``activate`` an ability taking power from a target creature (Pradesh Gypsies' -2/-0),
+    used on their attack once the blocks are declared, while an attacker of theirs has power
+    (the computer's targeting aims it at an attacker: :data:`SHRINK`). In the benchmark
+    against random the Gypsies stayed untapped while Juggernaut hit the computer for 5 a
+    turn, 24 life to none."""
+    attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms]
+    if not any(not b.mine(p) and b.power(p) > 0 for p in attackers):
+        return None
+    return _activation(ch, ok, SHRINK)
 
 
 def fog_activations(ch: list[str], ok: Any) -> list[str]:

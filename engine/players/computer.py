@@ -522,8 +522,10 @@ class ComputerPlayer:
                 return "cancel"
             # the first mode is the one for its own side (Ancestral Recall: draw), but
             # "force opponent to draw N" (the second) wins when their library has fewer
+            # -- or when drawing them myself would risk running out first (card_hints.decks_me)
             drawn = re.search(r"force opponent to draw (\d+)", card_text(d.about), re.I)
-            if drawn and len(opts) > 1 and b.v["players"][b.opp]["library_count"] < int(drawn.group(1)):
+            if drawn and len(opts) > 1 and (b.v["players"][b.opp]["library_count"] < int(drawn.group(1))
+                                            or card_hints.decks_me(b, int(drawn.group(1)))):
                 return opts[-1]
             return opts[0]
         if k is K.REGENERATE:
@@ -800,12 +802,9 @@ class ComputerPlayer:
             if name in NEVER or name in PUMPS or name in COUNTERS or MANA_SPELL.search(card_text(name)) \
                     and not t & {"artifact", "creature", "enchantment", "land"}:
                 continue
-            if re.search(r"does not untap during your untap phase", card_text(name)) and \
-                    re.search(r"damage to you", card_text(name)):
-                continue  # Mana Vault: once used it hurts every turn
-            if name in SYMMETRIC and not self._symmetric_ok(b, name):
+            if self.refused(b, name):
                 continue
-            if card_hints.redundant(b, name):
+            if name in SYMMETRIC and not self._symmetric_ok(b, name):
                 continue
             if self_damage(name) and b.life[b.me] <= self_damage(name) + 2:
                 continue
@@ -829,6 +828,18 @@ class ComputerPlayer:
         if reserve is not None:
             self.keep = dict(reserve[1])
         return opts[0][1]
+
+    @staticmethod
+    def refused(b: Board, name: str) -> bool:
+        """A spell never cast now, whatever it seems worth, for what it costs past the look-ahead's
+        horizon (:mod:`engine.players.lookahead` offers none of these either): Mana Vault (once
+        used it hurts every turn: in the benchmark against random the look-ahead cast it and
+        its upkeep damage took 18 life), a card :func:`card_hints.redundant` calls thrown away
+        (a Howling Mine that decks me first)."""
+        if re.search(r"does not untap during your untap phase", card_text(name)) and \
+                re.search(r"damage to you", card_text(name)):
+            return True
+        return card_hints.redundant(b, name)
 
     def _cast_score(self, b: Board, name: str, t: frozenset[str]) -> float:
         mv = mana_value(name)
@@ -1026,6 +1037,12 @@ class ComputerPlayer:
             got = self._fog(b, ch, combat) or self._token_fodder(b, ch)
             if got:
                 return got
+            got = card_hints.shrink_activation(b, ch, self._ok, combat)
+            if got:
+                key = (self.turn, self.phase, "shrink " + got)
+                if not self.acts.get(key):
+                    self.acts[key] = 1
+                    return got
         if ctx.active != me and combat and ctx.step == "attack":
             harmless = {r for t, r in self.harmless if t == self.turn}
             attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
@@ -1046,6 +1063,12 @@ class ComputerPlayer:
                     if not self.acts.get(key):
                         self.acts[key] = 1
                         return c
+            mill = card_hints.mill_activation(ch, self._ok)  # the mana left: their library, shorter
+            if mill is not None:
+                key = (self.turn, self.phase, "mill " + mill)
+                if not self.acts.get(key):
+                    self.acts[key] = 1
+                    return mill
             for c in ch:
                 if c.startswith("activate "):
                     if self._damage_activation(b, c, face=True):
@@ -1162,6 +1185,9 @@ class ComputerPlayer:
                     val = 0.1  # tapping what is tapped already
                 if bad and dmg is not None and "creature" in p["types"] and b.toughness(p) > max(dmg, shots):
                     val = 0.3  # it would not die
+                elif bad and card_hints.SHRINK.search(card_text(name)) and not (
+                        b.v.get("combat") and any(what in band for band in b.v["combat"]["bands"])):
+                    val = 0.1  # less power for a creature out of combat: nothing
                 elif bad and not mine and b.v.get("combat") and \
                         any(what in band for band in b.v["combat"]["bands"]):
                     val += 3  # an attacker: its damage is stopped too

@@ -89,7 +89,7 @@ def _candidates(cp: "ComputerPlayer", v: dict[str, Any], d: Decision, heur: str 
             name = cp._name(c)
             t = computer.types_of(name)
             if name in computer.NEVER or computer.MANA_SPELL.search(computer.card_text(name)) \
-                    and not t & {"artifact", "creature", "enchantment"}:
+                    and not t & {"artifact", "creature", "enchantment"} or cp.refused(b, name):
                 continue
             if _for_this_turn(computer.card_text(name)) and t <= {"instant", "interrupt"}:
                 continue  # Giant Growth is kept for a fight or the last damage (ComputerPlayer._combat_trick)
