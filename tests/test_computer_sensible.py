@@ -3,35 +3,16 @@ bench/README.md section 7): each a position set up, the computer asked, its answ
 (XMage style). ``look``: the hard level's look-ahead too (``answer``), else the heuristic."""
 from __future__ import annotations
 
-from typing import Any
 
 from engine import Duel
-from engine.players.computer import ComputerPlayer, answer
-from engine.scripts import build_position
-from engine.view import view
-
-
-def _duel(alice: dict[str, Any], bob: dict[str, Any] | None = None, *, phase: str = "main",
-          active: str = "alice") -> Duel:
-    setup = {"active": active, "phase": phase, "players": {"alice": alice, "bob": bob or {}}}
-    return Duel(lambda: build_position(setup))
+from engine.players.computer import ComputerPlayer
+from tests.test_computer_95 import _duel, _play
 
 
 def _my_turn(duel: Duel, ai: ComputerPlayer, *, look: bool = False, steps: int = 120) -> list[str]:
     """The computer (alice) answers until its turn ends, the opponent passes or declines
     everything; the computer's answers."""
-    answers = []
-    for _ in range(steps):
-        d = duel.pending
-        if d is None or duel.game.active != 0:
-            break
-        if d.player == 0:
-            a = answer(duel, ai) if look else ai.choose(view(duel, 0), d)
-            answers.append(a)
-        else:
-            a = d.decline if d.decline is not None else d.choices[0]
-        duel.apply(a, d.player)
-    return answers
+    return _play(duel, ai, until=lambda du: du.game.active != 0, steps=steps, look=look)
 
 
 def test_the_computer_keeps_a_combat_trick_for_everyone_off_its_main_phase() -> None:
