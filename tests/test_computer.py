@@ -14,6 +14,7 @@ from engine.decks import PRECONS, decklist
 from engine.players.selfplay import make_player, play_match
 from engine.players.sensible import SensiblePlayer
 from engine.view import view
+from tests.test_computer_95 import _attacked as _attacked_turn
 
 NAMES = sorted(PRECONS)
 
@@ -428,19 +429,7 @@ def _attacked(setup: dict, attackers: list[str], ai: ComputerPlayer, keep_rest: 
     that the block declaration can be copied and looked ahead; False: the rule alone blocks."""
     from engine.scripts import build_position
     duel = Duel(lambda: build_position(setup), keep_rest=keep_rest)
-    for _ in range(200):
-        d = duel.pending
-        if d is None or duel.game.active != 1:
-            break
-        if d.player == 0:
-            a = answer(duel, ai)
-        elif d.kind.name == "ATTACK":
-            a = d.parse("attack " + ", ".join(attackers))
-        elif "attack" in d.choices and duel.game.combat is None:
-            a = "attack"
-        else:
-            a = d.decline if d.decline is not None else d.choices[0]
-        duel.apply(a, d.player)
+    _attacked_turn(duel, ai, ", ".join(attackers), look=True)
     return duel
 
 

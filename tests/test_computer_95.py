@@ -37,16 +37,17 @@ def _play(duel: Duel, ai: ComputerPlayer, *, until: Any, steps: int = 200, look:
     return answers
 
 
-def _attacked(duel: Duel, ai: ComputerPlayer, attackers: str, steps: int = 200) -> list[str]:
+def _attacked(duel: Duel, ai: ComputerPlayer, attackers: str, steps: int = 200, look: bool = False) -> list[str]:
     """Bob's turn: bob attacks with ``attackers`` and declines everything else, the computer
-    (alice) answers by its heuristic, until bob's turn ends; the computer's answers."""
+    (alice) answers by its heuristic (``look``: with the look-ahead too, ``answer``), until
+    bob's turn ends; the computer's answers."""
     answers = []
     for _ in range(steps):
         d = duel.pending
         if d is None or duel.game.active != 1:
             break
         if d.player == 0:
-            a = ai.choose(view(duel, 0), d)
+            a = answer(duel, ai) if look else ai.choose(view(duel, 0), d)
             answers.append(a)
         elif d.kind.name == "ATTACK":
             a = d.parse(f"attack {attackers}")
