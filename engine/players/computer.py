@@ -418,6 +418,17 @@ class ComputerPlayer:
             self.spare = set()
         return self.acts[key]
 
+    def _first(self, what: str, times: int = 1) -> bool:
+        """Whether ``what`` (an answer, or a kind of use: "fog") was done fewer than ``times``
+        times this phase; counts this one. A use tried again and again (its payment fails,
+        its target goes) is tried at most so often."""
+        key = (self.turn, self.phase, what)
+        n = self.acts.get(key, 0)
+        if n >= times:
+            return False
+        self.acts[key] = n + 1
+        return True
+
     def gave(self, d: Decision, answer: str) -> None:
         """Note its ``answer`` to ``d``: the spell or ability it starts putting
         together (what a failed payment or targeting is held against), an attack
@@ -710,10 +721,8 @@ class ComputerPlayer:
                 used = any(x == ref for _, x in Combat(b2).plan_blocks(theirs, pairs))
             if used:
                 self.spare = set(lands)
-                key = (self.turn, self.phase, "animate " + ref)
-                if self.acts.get(key):
+                if not self._first("animate " + ref):
                     continue
-                self.acts[key] = 1
                 return c
         return None
 
@@ -1023,11 +1032,9 @@ class ComputerPlayer:
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and \
                         re.search(r"\{T\}: Tap target[^.\n]*creature", card_text(self._name(c))):
-                    if any(not p["tapped"] and b.power(p) >= 2 for p in b.creatures(b.opp)):
-                        key = (self.turn, self.phase, "tap " + c)
-                        if not self.acts.get(key):
-                            self.acts[key] = 1
-                            return c
+                    if any(not p["tapped"] and b.power(p) >= 2 for p in b.creatures(b.opp)) \
+                            and self._first("tap " + c):
+                        return c
         combat = b.v.get("combat")
         if ctx.active != me and combat and ctx.step in ("attack", "blocks"):
             got = self._kill_attacker(b, ch, combat)
@@ -1038,11 +1045,8 @@ class ComputerPlayer:
             if got:
                 return got
             got = card_hints.shrink_activation(b, ch, self._ok, combat)
-            if got:
-                key = (self.turn, self.phase, "shrink " + got)
-                if not self.acts.get(key):
-                    self.acts[key] = 1
-                    return got
+            if got and self._first("shrink " + got):
+                return got
         if ctx.active != me and combat and ctx.step == "attack":
             harmless = {r for t, r in self.harmless if t == self.turn}
             attackers = [b.perms[r] for band in combat["bands"] for r in band if r in b.perms and r not in harmless]
@@ -1051,24 +1055,15 @@ class ComputerPlayer:
                 return got
         if ctx.active != me and ctx.phase in ("discard", "end", "cleanup") or (ctx.active != me and ctx.step == "end"):
             tokens = card_hints.token_activation(b, ch, self._ok, paid=True)  # the mana left: tokens for my turn
-            if tokens is not None:
-                key = (self.turn, self.phase, "token " + tokens)
-                if self.acts.get(key, 0) < 4:
-                    self.acts[key] = self.acts.get(key, 0) + 1
-                    return tokens
+            if tokens is not None and self._first("token " + tokens, 4):
+                return tokens
             for c in ch:
                 if c.startswith("activate ") and self._ok(c) and re.search(r"\{T\}: Draw", card_text(self._name(c))) \
-                        and not card_hints.decks_me(b, 1):
-                    key = (self.turn, self.phase, "act " + c)
-                    if not self.acts.get(key):
-                        self.acts[key] = 1
-                        return c
+                        and not card_hints.decks_me(b, 1) and self._first("act " + c):
+                    return c
             mill = card_hints.mill_activation(ch, self._ok)  # the mana left: their library, shorter
-            if mill is not None:
-                key = (self.turn, self.phase, "mill " + mill)
-                if not self.acts.get(key):
-                    self.acts[key] = 1
-                    return mill
+            if mill is not None and self._first("mill " + mill):
+                return mill
             for c in ch:
                 if c.startswith("activate "):
                     if self._damage_activation(b, c, face=True):
@@ -1083,8 +1078,7 @@ class ComputerPlayer:
                     t = types_of(name)
                     if t & {"instant", "interrupt"} and harmful(name) and re.search(r"target", card_text(name), re.I) \
                             and self._has_target_worth(b, name):
-                        if self.acts.get((self.turn, self.phase, "act " + c), 0) == 0:
-                            self.acts[(self.turn, self.phase, "act " + c)] = 1
+                        if self._first("act " + c):
                             return c
         return d.decline
 
@@ -1101,11 +1095,7 @@ class ComputerPlayer:
                   for i, band in enumerate(combat["bands"]) for r in band if r in b.perms}
         if Combat(b).through(attackers, blocks) < b.life[b.me]:
             return None
-        key = (self.turn, self.phase, "fog")
-        if self.acts.get(key):
-            return None
-        self.acts[key] = 1
-        return fogs[0]
+        return fogs[0] if self._first("fog") else None
 
     def _kill_attacker(self, b: Board, ch: list[str], combat: dict[str, Any]) -> str | None:
         """Their attack: removal (an instant or an ability) on an attacker worth it, before damage."""
@@ -1132,10 +1122,8 @@ class ComputerPlayer:
             dmg = damage_of(name)
             if dmg is not None and dmg >= 0 and not any(b.toughness(p) <= dmg for p in attacking):
                 continue
-            key = (self.turn, self.phase, "kill " + c)
-            if self.acts.get(key):
+            if not self._first("kill " + c):
                 continue
-            self.acts[key] = 1
             self.protect = None
             return c
         return None
@@ -1406,10 +1394,8 @@ class ComputerPlayer:
         if got is None:
             return None
         c, token = got
-        key = (self.turn, self.phase, "fodder " + token)
-        if self.acts.get(key):
+        if not self._first("fodder " + token):
             return None
-        self.acts[key] = 1
         self.fodder = token
         return c
 
